@@ -1,0 +1,41 @@
+# genui — build, test, demo.
+#   make demo    install the on-device runtime and model if missing, then show doctor and a generated screen
+#   make test    install everything the tests need, then build and run the whole suite
+SHELL := /bin/bash
+SWIFT ?= swift
+TOOLS := $(CURDIR)/.tools
+MODELS ?= $(HOME)/.cache/genui/models
+export GENUI_LLAMA_SERVER ?= $(TOOLS)/bin/llama-server
+export GENUI_TEST_MODEL ?= $(MODELS)/SmolLM2-135M-Instruct.Q4_1.gguf
+
+.PHONY: all build test demo deps system-deps runtime bench fuzz clean
+
+all: build
+
+system-deps:
+	@scripts/system-deps
+
+runtime:
+	@scripts/bootstrap
+
+deps: system-deps runtime
+
+build: system-deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --parallel --num-workers 2
+
+demo: deps
+	$(SWIFT) build --product genui
+	@scripts/demo
+
+bench: deps
+	$(SWIFT) run -c release genui-bench
+
+fuzz: deps
+	GENUI_FUZZ_COUNT=100000 $(SWIFT) test --filter Fuzz
+
+clean:
+	rm -rf .build

@@ -1,0 +1,93 @@
+// swift-tools-version: 6.0
+import CompilerPluginSupport
+import PackageDescription
+
+let package = Package(
+    name: "genui",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "GenUI", targets: ["GenUI"]),
+        .library(name: "GenUIOnDevice", targets: ["GenUIOnDevice"]),
+        .library(name: "GenUIOllama", targets: ["GenUIOllama"]),
+        .library(name: "GenUIOpenAI", targets: ["GenUIOpenAI"]),
+        .library(name: "GenUIAnthropic", targets: ["GenUIAnthropic"]),
+        .library(name: "GenUIGemini", targets: ["GenUIGemini"]),
+        .library(name: "GenUIRouter", targets: ["GenUIRouter"]),
+        .library(name: "GenUIDiagnostics", targets: ["GenUIDiagnostics"]),
+        .library(name: "GenUIConfig", targets: ["GenUIConfig"]),
+        .library(name: "GenUIScreens", targets: ["GenUIScreens"]),
+        .library(name: "GenUITesting", targets: ["GenUITesting"]),
+        .executable(name: "genui", targets: ["genui"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "602.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // The compiler plugin behind @Generable and @Guide.
+        .macro(
+            name: "GenUIMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // The core: LanguageModel, sessions, options, availability, capabilities, errors, schemas, content.
+        .target(name: "GenUI", dependencies: ["GenUIMacros"]),
+        // The HTTP transport shared by the network providers (URLSession, SSE, NDJSON).
+        .target(name: "GenUIHTTP", dependencies: ["GenUI"]),
+        // Providers, one target per backend family.
+        .target(name: "CGenUIProcess"),
+        .target(name: "GenUIOnDevice", dependencies: ["GenUI", "GenUIHTTP", "CGenUIProcess"]),
+        .target(name: "GenUIOllama", dependencies: ["GenUI", "GenUIHTTP"]),
+        .target(name: "GenUIOpenAI", dependencies: ["GenUI", "GenUIHTTP"]),
+        .target(name: "GenUIAnthropic", dependencies: ["GenUI", "GenUIHTTP"]),
+        .target(name: "GenUIGemini", dependencies: ["GenUI", "GenUIHTTP"]),
+        // Routing: ProviderChain, outcome policy, cooldowns, RouteTrace.
+        .target(name: "GenUIRouter", dependencies: ["GenUI"]),
+        // Localized messages and remediations for reasons, errors and routing decisions.
+        .target(name: "GenUIDiagnostics", dependencies: ["GenUI", "GenUIRouter"]),
+        // providers.yml: loading, validation, and building providers and chains from it.
+        .target(
+            name: "GenUIConfig",
+            dependencies: [
+                "GenUI", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic",
+                "GenUIGemini", "GenUIRouter", "GenUIDiagnostics",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        // Generative UI: the component vocabulary, its validator and renderers.
+        .target(name: "GenUIScreens", dependencies: ["GenUI"]),
+        // What apps need to test their own degradation paths.
+        .target(name: "GenUITesting", dependencies: ["GenUI"]),
+        .executableTarget(
+            name: "genui",
+            dependencies: [
+                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIScreens",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .testTarget(name: "GenUITests", dependencies: ["GenUI"]),
+        .testTarget(
+            name: "GenUIMacrosTests",
+            dependencies: [
+                "GenUIMacros",
+                .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
+            ]
+        ),
+        .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI"]),
+        .testTarget(name: "GenUIProvidersTests", dependencies: [
+            "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
+            "GenUITesting",
+        ]),
+        .testTarget(name: "GenUIRouterTests", dependencies: [
+            "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting",
+        ]),
+        .testTarget(name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens"]),
+        .testTarget(name: "genuiTests", dependencies: ["GenUI"]),
+    ]
+)

@@ -1,0 +1,146 @@
+/// A type that can be created from ``GeneratedContent``.
+public protocol ConvertibleFromGeneratedContent: SendableMetatype {
+    /// Creates a value from generated content, throwing a decoding failure (with the property path) when the
+    /// content does not have the expected shape.
+    init(_ content: GeneratedContent) throws
+}
+
+/// A type that can be turned into ``GeneratedContent``.
+public protocol ConvertibleToGeneratedContent {
+    /// The value as generated content.
+    var generatedContent: GeneratedContent { get }
+}
+
+/// A type a model can generate: it has a schema and converts to and from ``GeneratedContent``.
+///
+/// Conform by hand or with the `@Generable` macro, which writes exactly these members.
+public protocol Generable: ConvertibleFromGeneratedContent, ConvertibleToGeneratedContent {
+    /// The type used for snapshots while a response streams: every property optional.
+    associatedtype PartiallyGenerated: ConvertibleFromGeneratedContent = Self
+    /// The schema that constrains generation of this type.
+    static var generationSchema: GenerationSchema { get }
+}
+
+extension Generable {
+    /// The value as a partially generated snapshot (every property present).
+    public func asPartiallyGenerated() -> PartiallyGenerated {
+        if let same = self as? PartiallyGenerated { return same }
+        // The macro's PartiallyGenerated decodes any content its full type produces.
+        do {
+            return try PartiallyGenerated(generatedContent)
+        } catch {
+            preconditionFailure("\(PartiallyGenerated.self) cannot represent a complete \(Self.self): \(error)")
+        }
+    }
+}
+
+extension GeneratedContent: Generable {
+    public init(_ content: GeneratedContent) throws { self = content }
+    public var generatedContent: GeneratedContent { self }
+    /// Any JSON value.
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .any, name: "GeneratedContent") }
+}
+
+extension String: Generable {
+    public init(_ content: GeneratedContent) throws {
+        guard case .string(let value) = content.kind else {
+            throw LanguageModelError.decoding("", "expected a string, found \(content.kindName)")
+        }
+        self = value
+    }
+    public var generatedContent: GeneratedContent { GeneratedContent(kind: .string(self)) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .string(.init()), name: "String") }
+}
+
+extension Bool: Generable {
+    public init(_ content: GeneratedContent) throws {
+        guard case .bool(let value) = content.kind else {
+            throw LanguageModelError.decoding("", "expected a boolean, found \(content.kindName)")
+        }
+        self = value
+    }
+    public var generatedContent: GeneratedContent { GeneratedContent(kind: .bool(self)) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .boolean, name: "Bool") }
+}
+
+extension Int: Generable {
+    public init(_ content: GeneratedContent) throws {
+        let number = try Double.number(from: content)
+        guard number.rounded() == number, let exact = Int(exactly: number) else {
+            throw LanguageModelError.decoding("", "expected an integer, found \(JSONWriter.format(number))")
+        }
+        self = exact
+    }
+    public var generatedContent: GeneratedContent { GeneratedContent(kind: .number(Double(self))) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .integer(.init()), name: "Int") }
+}
+
+extension Double: Generable {
+    public init(_ content: GeneratedContent) throws { self = try Double.number(from: content) }
+    public var generatedContent: GeneratedContent { GeneratedContent(kind: .number(self)) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .number(.init()), name: "Double") }
+
+    static func number(from content: GeneratedContent) throws -> Double {
+        guard case .number(let value) = content.kind else {
+            throw LanguageModelError.decoding("", "expected a number, found \(content.kindName)")
+        }
+        return value
+    }
+}
+
+extension Float: Generable {
+    public init(_ content: GeneratedContent) throws { self = Float(try Double.number(from: content)) }
+    public var generatedContent: GeneratedContent { GeneratedContent(kind: .number(Double(self))) }
+    public static var generationSchema: GenerationSchema { GenerationSchema(node: .number(.init()), name: "Float") }
+}
+
+extension Array: Generable where Element: Generable {
+    public typealias PartiallyGenerated = [Element.PartiallyGenerated]
+
+    public static var generationSchema: GenerationSchema {
+        let items = Element.generationSchema
+        return GenerationSchema(
+            node: .array(.init(items: items.root)), name: "Array", definitions: items.definitions)
+    }
+}
+
+extension Array: ConvertibleToGeneratedContent where Element: ConvertibleToGeneratedContent {
+    public var generatedContent: GeneratedContent { GeneratedContent(kind: .array(map(\.generatedContent))) }
+}
+
+extension Array: ConvertibleFromGeneratedContent where Element: ConvertibleFromGeneratedContent {
+    public init(_ content: GeneratedContent) throws {
+        guard case .array(let elements) = content.kind else {
+            throw LanguageModelError.decoding("", "expected an array, found \(content.kindName)")
+        }
+        self = try elements.enumerated().map { index, element in
+            try GeneratedContent.decoding(at: JSONPointer.index(index)) { try Element(element) }
+        }
+    }
+}
+
+/// Marks `Optional` so schemas can tell optional properties apart.
+protocol OptionalGenerable {
+    static var wrappedSchema: GenerationSchema { get }
+}
+
+extension Optional: Generable, OptionalGenerable where Wrapped: Generable {
+    public typealias PartiallyGenerated = Wrapped.PartiallyGenerated?
+
+    public static var generationSchema: GenerationSchema { Wrapped.generationSchema }
+    static var wrappedSchema: GenerationSchema { Wrapped.generationSchema }
+}
+
+extension Optional: ConvertibleToGeneratedContent where Wrapped: ConvertibleToGeneratedContent {
+    public var generatedContent: GeneratedContent { self?.generatedContent ?? GeneratedContent(kind: .null) }
+}
+
+extension Optional: ConvertibleFromGeneratedContent where Wrapped: ConvertibleFromGeneratedContent {
+    public init(_ content: GeneratedContent) throws {
+        if case .null = content.kind {
+            self = nil
+        } else {
+            self = try Wrapped(content)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// Everything a model needs to generate one response.
+public struct GenerationRequest: Sendable {
+    /// One turn of the conversation.
+    public struct Message: Sendable, Hashable {
+        /// Who spoke.
+        public enum Role: String, Sendable, Hashable, Codable {
+            /// The user (a prompt).
+            case user
+            /// The model (an earlier response).
+            case assistant
+        }
+
+        /// Who spoke.
+        public var role: Role
+        /// What was said.
+        public var content: String
+
+        /// Creates a message.
+        public init(role: Role, content: String) {
+            self.role = role
+            self.content = content
+        }
+    }
+
+    /// The session's instructions (system prompt), if any.
+    public var instructions: String?
+    /// The conversation so far; the last message is the prompt to answer.
+    public var messages: [Message]
+    /// The schema the output must follow, for structured responses.
+    public var schema: GenerationSchema?
+    /// Whether to describe the schema in the instructions (Foundation Models' default: `true`).
+    public var includeSchemaInPrompt: Bool
+    /// Sampling options.
+    public var options: GenerationOptions
+    /// Capabilities the caller demands beyond those the request implies.
+    public var requiredCapabilities: Set<LanguageModelCapability>
+
+    /// Creates a request.
+    public init(
+        instructions: String? = nil, messages: [Message], schema: GenerationSchema? = nil,
+        includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions(),
+        requiredCapabilities: Set<LanguageModelCapability> = []
+    ) {
+        self.instructions = instructions
+        self.messages = messages
+        self.schema = schema
+        self.includeSchemaInPrompt = includeSchemaInPrompt
+        self.options = options
+        self.requiredCapabilities = requiredCapabilities
+    }
+
+    /// A single-prompt request.
+    public init(prompt: String, instructions: String? = nil, schema: GenerationSchema? = nil,
+                options: GenerationOptions = GenerationOptions()) {
+        self.init(instructions: instructions, messages: [Message(role: .user, content: prompt)], schema: schema,
+                  options: options)
+    }
+
+    /// The last user message: the prompt being answered.
+    public var prompt: String { messages.last(where: { $0.role == .user })?.content ?? "" }
+
+    /// The instructions a provider sends as its system prompt: the session's instructions, followed by the
+    /// schema's description when ``includeSchemaInPrompt`` is set and a schema is given.
+    public var effectiveInstructions: String? {
+        var parts: [String] = []
+        if let instructions, !instructions.isEmpty { parts.append(instructions) }
+        if includeSchemaInPrompt, let schema { parts.append(schema.promptInstructions()) }
+        return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
+    }
+
+    /// The capabilities this request needs: guided generation when a schema is given, plus the caller's demands.
+    public var impliedCapabilities: Set<LanguageModelCapability> {
+        var required = requiredCapabilities
+        if schema != nil { required.insert(.guidedGeneration) }
+        return required
+    }
+}

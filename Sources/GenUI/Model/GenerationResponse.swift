@@ -1,0 +1,105 @@
+/// A model's complete answer, with what it cost and how it was produced.
+public struct GenerationResponse: Sendable {
+    /// The output: parsed and validated when the request had a schema, a string otherwise.
+    public var content: GeneratedContent
+    /// The raw text the model produced.
+    public var text: String
+    /// Who produced it, at what cost, and how it was routed.
+    public var metadata: ResponseMetadata
+
+    /// Creates a response.
+    public init(content: GeneratedContent, text: String, metadata: ResponseMetadata) {
+        self.content = content
+        self.text = text
+        self.metadata = metadata
+    }
+}
+
+/// Who produced a response, what it cost, and how it was routed.
+public struct ResponseMetadata: Sendable, Hashable {
+    /// The provider that produced the response.
+    public var provider: String
+    /// The backend's model identifier, when known.
+    public var model: String?
+    /// Token counts, when the backend reports them.
+    public var usage: TokenUsage
+    /// Speeds and durations, when the backend reports them.
+    public var timings: GenerationTimings?
+    /// Whether decoding was constrained to the schema (`false` for plain text or unguided, repaired output).
+    public var guided: Bool
+    /// Repairs applied to unguided output before it validated.
+    public var repairs: [String]
+    /// Why the model stopped, when the backend says.
+    public var finishReason: FinishReason?
+    /// The route through a chain, when the response came through one.
+    public var trace: RouteTrace?
+
+    /// Creates metadata.
+    public init(
+        provider: String, model: String? = nil, usage: TokenUsage = TokenUsage(), timings: GenerationTimings? = nil,
+        guided: Bool = false, repairs: [String] = [], finishReason: FinishReason? = nil, trace: RouteTrace? = nil
+    ) {
+        self.provider = provider
+        self.model = model
+        self.usage = usage
+        self.timings = timings
+        self.guided = guided
+        self.repairs = repairs
+        self.finishReason = finishReason
+        self.trace = trace
+    }
+}
+
+/// Why generation stopped.
+public enum FinishReason: String, Sendable, Hashable, Codable {
+    /// The model finished its answer.
+    case stop
+    /// The token limit was reached.
+    case length
+    /// The model called a tool.
+    case toolCalls
+    /// A content filter stopped the output.
+    case contentFilter
+}
+
+/// Token counts of one response.
+public struct TokenUsage: Sendable, Hashable, Codable {
+    /// Tokens in the prompt.
+    public var promptTokens: Int?
+    /// Tokens generated.
+    public var completionTokens: Int?
+
+    /// Creates counts.
+    public init(promptTokens: Int? = nil, completionTokens: Int? = nil) {
+        self.promptTokens = promptTokens
+        self.completionTokens = completionTokens
+    }
+}
+
+/// How fast a backend processed a request, as it reported.
+public struct GenerationTimings: Sendable, Hashable, Codable {
+    /// Prompt processing speed, tokens per second.
+    public var promptTokensPerSecond: Double?
+    /// Generation speed, tokens per second.
+    public var generationTokensPerSecond: Double?
+    /// Wall time of the whole request, seconds.
+    public var totalSeconds: Double?
+
+    /// Creates timings.
+    public init(promptTokensPerSecond: Double? = nil, generationTokensPerSecond: Double? = nil, totalSeconds: Double? = nil) {
+        self.promptTokensPerSecond = promptTokensPerSecond
+        self.generationTokensPerSecond = generationTokensPerSecond
+        self.totalSeconds = totalSeconds
+    }
+}
+
+/// One event of a streamed response.
+public enum GenerationEvent: Sendable {
+    /// More output text.
+    case delta(String)
+    /// The chain restarted the response on another provider after output had begun (opt-in); the text so far is
+    /// void and output starts over.
+    case restarted(provider: String, reason: String)
+    /// The response is complete; carries the validated content and metadata.
+    case completed(GenerationResponse)
+}

@@ -1,0 +1,123 @@
+/// Checks content against a schema, reporting the first violation with its JSON pointer.
+extension GenerationSchema {
+    /// One way content breaks a schema.
+    public struct Violation: Sendable, Hashable, CustomStringConvertible {
+        /// Where, as a JSON pointer ("" is the root).
+        public var path: String
+        /// What is wrong.
+        public var message: String
+
+        public var description: String { "\(path.isEmpty ? "/" : path): \(message)" }
+    }
+
+    /// Throws ``LanguageModelError/decodingFailure(path:details:_:)`` at the first violation.
+    public func validate(_ content: GeneratedContent) throws(LanguageModelError) {
+        if let violation = firstViolation(in: content) {
+            throw .decoding(violation.path, violation.message)
+        }
+    }
+
+    /// The first violation of the schema in `content`, or `nil` when it conforms.
+    public func firstViolation(in content: GeneratedContent) -> Violation? {
+        check(content, against: root, path: "", depth: 0)
+    }
+
+    /// How deep references may nest before validation gives up (guards against recursive definitions).
+    static let maximumReferenceDepth = 64
+
+    func resolve(_ node: Node, depth: Int = 0) -> Node? {
+        guard case .reference(let name) = node else { return node }
+        guard depth < Self.maximumReferenceDepth, let target = definition(named: name) else { return nil }
+        return resolve(target, depth: depth + 1)
+    }
+
+    private func check(_ content: GeneratedContent, against node: Node, path: String, depth: Int) -> Violation? {
+        func fail(_ message: String) -> Violation { Violation(path: path, message: message) }
+        guard depth < Self.maximumReferenceDepth else { return fail("schema nesting is too deep") }
+        switch node {
+        case .any:
+            return nil
+        case .reference(let name):
+            guard let target = resolve(node) else { return fail("schema reference '\(name)' is undefined") }
+            return check(content, against: target, path: path, depth: depth + 1)
+        case .string(let c):
+            guard case .string(let value) = content.kind else { return fail("expected a string, found \(content.kindName)") }
+            if let choices = c.choices, !choices.contains(value) {
+                return fail("\(JSONWriter.quote(value)) is not one of \(choices.map(JSONWriter.quote).joined(separator: ", "))")
+            }
+            let length = value.count
+            if let min = c.minimumLength, length < min { return fail("string has \(length) characters, fewer than \(min)") }
+            if let max = c.maximumLength, length > max { return fail("string has \(length) characters, more than \(max)") }
+            if let pattern = c.pattern, !PatternMatcher.matches(value, pattern: pattern) {
+                return fail("\(JSONWriter.quote(value)) does not match the pattern \(pattern)")
+            }
+            return nil
+        case .integer(let c), .number(let c):
+            guard case .number(let value) = content.kind else { return fail("expected a number, found \(content.kindName)") }
+            if case .integer = node, value.rounded() != value {
+                return fail("expected an integer, found \(JSONWriter.format(value))")
+            }
+            if let min = c.minimum, value < min { return fail("\(JSONWriter.format(value)) is less than the minimum \(JSONWriter.format(min))") }
+            if let max = c.maximum, value > max { return fail("\(JSONWriter.format(value)) is more than the maximum \(JSONWriter.format(max))") }
+            return nil
+        case .boolean:
+            guard case .bool = content.kind else { return fail("expected a boolean, found \(content.kindName)") }
+            return nil
+        case .array(let a):
+            guard case .array(let elements) = content.kind else { return fail("expected an array, found \(content.kindName)") }
+            if let min = a.minimumCount, elements.count < min { return fail("array has \(elements.count) elements, fewer than \(min)") }
+            if let max = a.maximumCount, elements.count > max { return fail("array has \(elements.count) elements, more than \(max)") }
+            for (index, element) in elements.enumerated() {
+                if let violation = check(element, against: a.items, path: path + JSONPointer.index(index), depth: depth + 1) {
+                    return violation
+                }
+            }
+            return nil
+        case .object(let object):
+            guard case .structure(let properties, let keys) = content.kind else {
+                return fail("expected an object (\(object.name)), found \(content.kindName)")
+            }
+            let known = Set(object.properties.map(\.name))
+            if let unknown = keys.first(where: { !known.contains($0) }) {
+                return Violation(path: path + JSONPointer.escape(unknown), message: "property '\(unknown)' is not part of \(object.name)")
+            }
+            for property in object.properties {
+                let propertyPath = path + JSONPointer.escape(property.name)
+                guard let value = properties[property.name], value.kind != .null else {
+                    if property.isOptional { continue }
+                    return Violation(path: propertyPath, message: "required property '\(property.name)' is missing")
+                }
+                if let violation = check(value, against: property.node, path: propertyPath, depth: depth + 1) {
+                    return violation
+                }
+            }
+            return nil
+        case .anyOf(let choice):
+            var best: Violation?
+            // A discriminated choice (enum with associated values) reports the error of the case it names.
+            if case .structure(let properties, _) = content.kind,
+                case .string(let tag)? = properties[Self.discriminator]?.kind,
+                let matching = choice.choices.first(where: { discriminator(of: $0) == tag })
+            {
+                return check(content, against: matching, path: path, depth: depth + 1)
+            }
+            for option in choice.choices {
+                guard let violation = check(content, against: option, path: path, depth: depth + 1) else { return nil }
+                if best == nil || violation.path.count > (best?.path.count ?? 0) { best = violation }
+            }
+            if choice.choices.contains(where: { discriminator(of: $0) != nil }) {
+                let tags = choice.choices.compactMap { discriminator(of: $0) }
+                return fail("expected one of the \(choice.name) cases (\(tags.joined(separator: ", "))) with a \"\(Self.discriminator)\" property")
+            }
+            return best ?? fail("matches none of the \(choice.name) alternatives")
+        }
+    }
+
+    /// The constant discriminator of an enum-case object node, if it has one.
+    func discriminator(of node: Node) -> String? {
+        guard case .object(let object)? = resolve(node),
+            let tag = object.properties.first(where: { $0.name == Self.discriminator })
+        else { return nil }
+        return tag.node.constantString
+    }
+}

@@ -1,0 +1,188 @@
+import Synchronization
+
+/// A conversation with a model: the Foundation Models `LanguageModelSession`.
+///
+/// A session holds instructions and the transcript, turns typed requests into schema requests, validates what comes
+/// back, and decodes it into your types. One request at a time: a second request while one is running fails with
+/// ``LanguageModelError/concurrentRequests(_:)`` instead of interleaving.
+///
+/// ```swift
+/// let session = LanguageModelSession(model: chain, instructions: "You design app screens.")
+/// let screen = try await session.respond(to: "A login form", generating: UIScreen.self).content
+/// ```
+public final class LanguageModelSession: Sendable {
+    /// The model the session talks to (a provider or a chain).
+    public let model: any LanguageModel
+    private let state: Mutex<State>
+
+    private struct State {
+        var transcript: Transcript
+        var isResponding = false
+    }
+
+    /// Creates a session.
+    /// - Parameters:
+    ///   - model: the model to use; ``SystemLanguageModel/default`` when omitted.
+    ///   - instructions: the system prompt, kept as the transcript's first entry.
+    public init(model: any LanguageModel = SystemLanguageModel.default, instructions: String? = nil) {
+        self.model = model
+        let entries: [Transcript.Entry] = instructions.map { [.instructions($0)] } ?? []
+        self.state = Mutex(State(transcript: Transcript(entries: entries)))
+    }
+
+    /// Creates a session whose instructions come from a builder closure.
+    public convenience init(model: any LanguageModel = SystemLanguageModel.default,
+                            @InstructionsBuilder instructions: () -> String) {
+        self.init(model: model, instructions: instructions())
+    }
+
+    /// Creates a session that continues a transcript.
+    public init(model: any LanguageModel = SystemLanguageModel.default, transcript: Transcript) {
+        self.model = model
+        self.state = Mutex(State(transcript: transcript))
+    }
+
+    /// The history so far.
+    public var transcript: Transcript { state.withLock { $0.transcript } }
+
+    /// `true` while a request is running.
+    public var isResponding: Bool { state.withLock { $0.isResponding } }
+
+    /// A response of a session: the decoded content, the raw content, and metadata.
+    public struct Response<Content: Sendable>: Sendable {
+        /// The decoded content.
+        public let content: Content
+        /// The content as the model produced it.
+        public let rawContent: GeneratedContent
+        /// The entries this exchange added to the transcript.
+        public let transcriptEntries: [Transcript.Entry]
+        /// Who produced it, at what cost, and how it was routed.
+        public let metadata: ResponseMetadata
+    }
+
+    // MARK: - Responding
+
+    /// Answers a prompt with text.
+    @discardableResult
+    public func respond(to prompt: String, options: GenerationOptions = GenerationOptions()) async throws
+        -> Response<String>
+    {
+        let response = try await perform(prompt: prompt, schema: nil, includeSchemaInPrompt: false, options: options)
+        return Response(
+            content: response.text, rawContent: response.content, transcriptEntries: response.entries,
+            metadata: response.metadata)
+    }
+
+    /// Answers a prompt with a value of a generable type; the schema goes into the prompt by default.
+    public func respond<Content: Generable & Sendable>(
+        to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
+        options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<Content> {
+        let response = try await perform(
+            prompt: prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt,
+            options: options)
+        let value = try Self.decode(Content.self, from: response)
+        return Response(
+            content: value, rawContent: response.content, transcriptEntries: response.entries,
+            metadata: response.metadata)
+    }
+
+    /// Answers a prompt with content following a (dynamic) schema.
+    public func respond(
+        to prompt: String, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
+        options: GenerationOptions = GenerationOptions()
+    ) async throws -> Response<GeneratedContent> {
+        let response = try await perform(
+            prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+        return Response(
+            content: response.content, rawContent: response.content, transcriptEntries: response.entries,
+            metadata: response.metadata)
+    }
+
+    /// Starts the model early so the first response is fast.
+    public func prewarm(promptPrefix: String? = nil) {
+        let model = self.model
+        Task { await model.prewarm(promptPrefix: promptPrefix) }
+    }
+
+    // MARK: - Internals
+
+    struct Performed: Sendable {
+        var content: GeneratedContent
+        var text: String
+        var metadata: ResponseMetadata
+        var entries: [Transcript.Entry]
+    }
+
+    func makeRequest(prompt: String, schema: GenerationSchema?, includeSchemaInPrompt: Bool,
+                     options: GenerationOptions) throws -> GenerationRequest {
+        try options.validate()
+        return state.withLock { state in
+            GenerationRequest(
+                instructions: state.transcript.instructions,
+                messages: state.transcript.messages + [.init(role: .user, content: prompt)],
+                schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+        }
+    }
+
+    /// Marks the session as responding, or throws `concurrentRequests` when it already is.
+    func beginResponding() throws {
+        try state.withLock { state in
+            guard !state.isResponding else {
+                throw LanguageModelError.concurrentRequests(
+                    .init(debugDescription: "this session is already responding; wait for the current request to finish or use another session"))
+            }
+            state.isResponding = true
+        }
+    }
+
+    /// Ends a request: records the exchange when it succeeded and clears the responding flag.
+    func endResponding(recording entries: [Transcript.Entry]?) {
+        state.withLock { state in
+            if let entries { state.transcript.append(contentsOf: entries) }
+            state.isResponding = false
+        }
+    }
+
+    private func perform(prompt: String, schema: GenerationSchema?, includeSchemaInPrompt: Bool,
+                         options: GenerationOptions) async throws -> Performed {
+        let request = try makeRequest(prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt,
+                                      options: options)
+        try beginResponding()
+        do {
+            let response = try await model.respond(to: request)
+            let performed = try Self.finish(response, prompt: prompt, schema: schema)
+            endResponding(recording: performed.entries)
+            return performed
+        } catch {
+            endResponding(recording: nil)
+            throw error
+        }
+    }
+
+    /// Validates a model's final response against the schema (trust, but verify) and builds transcript entries.
+    static func finish(_ response: GenerationResponse, prompt: String, schema: GenerationSchema?) throws -> Performed {
+        if let schema {
+            do {
+                try schema.validate(response.content)
+            } catch {
+                throw error.attributed(to: response.metadata.provider)
+            }
+        }
+        let entries: [Transcript.Entry] = [
+            .prompt(prompt),
+            .response(text: response.text, content: response.content, provider: response.metadata.provider),
+        ]
+        return Performed(content: response.content, text: response.text, metadata: response.metadata, entries: entries)
+    }
+
+    static func decode<Content: ConvertibleFromGeneratedContent>(_ type: Content.Type, from performed: Performed) throws
+        -> Content
+    {
+        do {
+            return try Content(performed.content)
+        } catch let error as LanguageModelError {
+            throw error.attributed(to: performed.metadata.provider)
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Synchronization
+
+/// A streamed response: an async sequence of snapshots, each the partial content so far.
+///
+/// Iterate it to show progress, or call ``collect()`` for the final, validated response. While a structured response
+/// streams, the text is parsed as a prefix of a JSON document at every delta, so `content` grows property by
+/// property; the last snapshot is the complete, validated value.
+public struct ResponseStream<Content: Generable & Sendable>: AsyncSequence, Sendable
+where Content.PartiallyGenerated: Sendable {
+    /// The content so far.
+    public struct Snapshot: Sendable {
+        /// The partially generated value.
+        public var content: Content.PartiallyGenerated
+        /// The raw content so far (`isComplete == false` until the end).
+        public var rawContent: GeneratedContent
+    }
+
+    public typealias Element = Snapshot
+
+    private let snapshots: AsyncThrowingStream<Snapshot, any Error>
+    private let final: FinalResponse
+
+    final class FinalResponse: Sendable {
+        let value = Mutex<LanguageModelSession.Response<Content>?>(nil)
+    }
+
+    init(session: LanguageModelSession, prompt: String, schema: GenerationSchema?, includeSchemaInPrompt: Bool,
+         options: GenerationOptions) {
+        let final = FinalResponse()
+        self.final = final
+        self.snapshots = AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    let request = try session.makeRequest(
+                        prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+                    try session.beginResponding()
+                    do {
+                        let response = try await Self.run(
+                            session: session, request: request, prompt: prompt, schema: schema,
+                            continuation: continuation)
+                        final.value.withLock { $0 = response }
+                        session.endResponding(recording: response.transcriptEntries)
+                        continuation.finish()
+                    } catch {
+                        session.endResponding(recording: nil)
+                        throw error
+                    }
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    private static func run(
+        session: LanguageModelSession, request: GenerationRequest, prompt: String, schema: GenerationSchema?,
+        continuation: AsyncThrowingStream<Snapshot, any Error>.Continuation
+    ) async throws -> LanguageModelSession.Response<Content> {
+        var text = ""
+        for try await event in session.model.streamResponse(to: request) {
+            switch event {
+            case .delta(let delta):
+                text += delta
+                if let snapshot = partialSnapshot(of: text, structured: schema != nil) { continuation.yield(snapshot) }
+            case .restarted:
+                text = ""
+            case .completed(let response):
+                let performed = try LanguageModelSession.finish(response, prompt: prompt, schema: schema)
+                let value: Content = try schema == nil
+                    ? Content(GeneratedContent(kind: .string(performed.text)))
+                    : LanguageModelSession.decode(Content.self, from: performed)
+                continuation.yield(Snapshot(content: value.asPartiallyGenerated(), rawContent: performed.content))
+                return LanguageModelSession.Response(
+                    content: value, rawContent: performed.content, transcriptEntries: performed.entries,
+                    metadata: performed.metadata)
+            }
+        }
+        throw LanguageModelError.serverError(
+            status: nil, .init(provider: session.model.name, debugDescription: "the stream ended before the response was complete"))
+    }
+
+    private static func partialSnapshot(of text: String, structured: Bool) -> Snapshot? {
+        let raw: GeneratedContent
+        if structured {
+            guard let parsed = try? JSONParser.parsePartial(text) else { return nil }
+            raw = parsed
+        } else {
+            raw = GeneratedContent(kind: .string(text), isComplete: false)
+        }
+        guard let partial = try? Content.PartiallyGenerated(raw) else { return nil }
+        return Snapshot(content: partial, rawContent: raw)
+    }
+
+    public func makeAsyncIterator() -> AsyncThrowingStream<Snapshot, any Error>.AsyncIterator {
+        snapshots.makeAsyncIterator()
+    }
+
+    /// Waits for the end of the stream and returns the final, validated response.
+    public func collect() async throws -> LanguageModelSession.Response<Content> {
+        for try await _ in snapshots {}
+        guard let response = final.value.withLock({ $0 }) else {
+            throw CancellationError()
+        }
+        return response
+    }
+}
+
+extension LanguageModelSession {
+    /// Streams a text answer.
+    public func streamResponse(to prompt: String, options: GenerationOptions = GenerationOptions())
+        -> ResponseStream<String>
+    {
+        ResponseStream(session: self, prompt: prompt, schema: nil, includeSchemaInPrompt: false, options: options)
+    }
+
+    /// Streams a value of a generable type, snapshot by snapshot.
+    public func streamResponse<Content: Generable & Sendable>(
+        to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
+        options: GenerationOptions = GenerationOptions()
+    ) -> ResponseStream<Content> where Content.PartiallyGenerated: Sendable {
+        ResponseStream(
+            session: self, prompt: prompt, schema: Content.generationSchema,
+            includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+    }
+
+    /// Streams content following a (dynamic) schema.
+    public func streamResponse(
+        to prompt: String, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
+        options: GenerationOptions = GenerationOptions()
+    ) -> ResponseStream<GeneratedContent> {
+        ResponseStream(
+            session: self, prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt,
+            options: options)
+    }
+}

@@ -1,0 +1,85 @@
+/// The route one request took: for each provider considered, what was decided and why.
+///
+/// Every response that came through a chain and every final error carries one. Diagnostics render it for `-v` and
+/// `genui doctor`; `--json` prints it as is (it never contains secrets).
+public struct RouteTrace: Sendable, Hashable, Codable {
+    /// The chain that routed the request, when it had a name.
+    public var chain: String?
+    /// One step per provider considered (more than one per provider when it was retried), in order.
+    public var steps: [Step]
+
+    /// Creates a trace.
+    public init(chain: String? = nil, steps: [Step] = []) {
+        self.chain = chain
+        self.steps = steps
+    }
+
+    /// The provider that served the request, if one did.
+    public var servedBy: String? { steps.last(where: { $0.outcome == .served })?.provider }
+
+    /// What happened at one provider.
+    public enum Outcome: String, Sendable, Hashable, Codable {
+        /// The provider was not tried (unavailable, lacking a capability, cooling down).
+        case skipped
+        /// The provider was tried and failed.
+        case failed
+        /// The provider produced the response.
+        case served
+    }
+
+    /// What the chain did after a failure.
+    public enum Action: String, Sendable, Hashable, Codable {
+        /// Tried the same provider again.
+        case retrySameProvider
+        /// Moved on to the next provider.
+        case nextProvider
+        /// Stopped routing and reported the error.
+        case stop
+    }
+
+    /// One decision about one provider.
+    public struct Step: Sendable, Hashable, Codable {
+        /// The provider's name in the chain.
+        public var provider: String
+        /// Skipped, failed or served.
+        public var outcome: Outcome
+        /// A stable code for why: an ``UnavailableReason/code``, an error code, `missingCapability`, `coolingDown`,
+        /// `served`.
+        public var reason: String
+        /// The availability reason, when the provider was skipped as unavailable.
+        public var unavailableReason: UnavailableReason?
+        /// The capabilities the provider lacked, when it was skipped for them.
+        public var missingCapabilities: [LanguageModelCapability]
+        /// A short developer-facing detail (an error's description). Never contains secrets.
+        public var detail: String?
+        /// What the chain did next, for failures.
+        public var action: Action?
+        /// Time spent on this provider, in seconds.
+        public var durationSeconds: Double
+        /// Whether the output was schema-constrained during decoding; `nil` when no output was produced.
+        public var guided: Bool?
+        /// How many times the provider was retried before this step's result.
+        public var retries: Int
+        /// Repairs applied to unguided output (fence stripped, number clamped, ...).
+        public var repairs: [String]
+
+        /// Creates a step.
+        public init(
+            provider: String, outcome: Outcome, reason: String, unavailableReason: UnavailableReason? = nil,
+            missingCapabilities: [LanguageModelCapability] = [], detail: String? = nil, action: Action? = nil,
+            durationSeconds: Double = 0, guided: Bool? = nil, retries: Int = 0, repairs: [String] = []
+        ) {
+            self.provider = provider
+            self.outcome = outcome
+            self.reason = reason
+            self.unavailableReason = unavailableReason
+            self.missingCapabilities = missingCapabilities
+            self.detail = detail
+            self.action = action
+            self.durationSeconds = durationSeconds
+            self.guided = guided
+            self.retries = retries
+            self.repairs = repairs
+        }
+    }
+}

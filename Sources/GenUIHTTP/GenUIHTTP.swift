@@ -1,0 +1,1 @@
+// The GenUIHTTP module; its types arrive with the issue that builds it.

@@ -1,0 +1,1 @@
+// The GenUIOnDevice module; its types arrive with the issue that builds it.

@@ -1,0 +1,1 @@
+// The GenUIOpenAI module; its types arrive with the issue that builds it.

@@ -1,0 +1,1 @@
+// The GenUIRouter module; its types arrive with the issue that builds it.

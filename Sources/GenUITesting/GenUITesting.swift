@@ -1,0 +1,1 @@
+// The GenUITesting module; its types arrive with the issue that builds it.
