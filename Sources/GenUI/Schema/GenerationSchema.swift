@@ -99,7 +99,7 @@ extension GenerationSchema {
 
         /// An optional property of a generable type, bounded by guides on the wrapped type.
         public init<Value: Generable>(
-            name: String, description: String? = nil, type: Value?.Type, guides: [GenerationGuide<Value>] = []
+            name: String, description: String? = nil, type: Value?.Type, guides: [GenerationGuide<Value>]
         ) {
             let schema = Value.generationSchema
             self.node = PropertyNode(

@@ -14,6 +14,8 @@ public struct ContentSynthesizer {
     public static let defaultMaximumLength = 80
     /// The most array elements produced when a schema sets no maximum count.
     public static let defaultMaximumCount = 3
+    /// The most array elements produced when a schema's maximum count is larger (unless its minimum is larger).
+    public static let largestSynthesizedCount = 8
 
     /// Creates a synthesizer.
     /// - Parameters:
@@ -68,7 +70,9 @@ public struct ContentSynthesizer {
             let low = a.minimumCount ?? 1
             let high = a.maximumCount ?? Swift.max(low, Self.defaultMaximumCount)
             guard low <= high else { throw .invalid("\(propertyName): minimum count is above maximum count") }
-            let count = Int.random(in: low...Swift.min(high, Swift.max(low, Self.defaultMaximumCount + 1)), using: &rng)
+            // Explicit bounds are used in full up to a cap, so a guide like `.count(1...1000)` stays small.
+            let upper = a.maximumCount == nil ? high : Swift.min(high, Swift.max(low, Self.largestSynthesizedCount))
+            let count = Int.random(in: low...upper, using: &rng)
             var elements: [GeneratedContent] = []
             for _ in 0..<count { elements.append(try make(a.items, propertyName: singular(propertyName), depth: depth + 1)) }
             return GeneratedContent(kind: .array(elements))
