@@ -25,7 +25,7 @@ build: system-deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --parallel --num-workers 2
+	@scripts/run-tests
 
 demo: deps
 	$(SWIFT) build --product genui
