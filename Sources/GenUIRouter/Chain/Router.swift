@@ -145,7 +145,7 @@ struct Router {
                 provider: member.name, outcome: .skipped, reason: reason.code, unavailableReason: reason))
             return nil
         case .ready(let capabilities):
-            var missing = requiredCapabilities.subtracting(capabilities)
+            var missing = requiredCapabilities.union(member.requiredCapabilities).subtracting(capabilities)
             if options.allowUnguided, request.schema != nil, missing.contains(.guidedGeneration) {
                 missing.remove(.guidedGeneration)
                 unguided = true
