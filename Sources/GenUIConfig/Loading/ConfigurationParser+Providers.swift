@@ -47,8 +47,13 @@ extension ConfigurationParser {
         if let node = byKey["requires"]?.value { settings.requires = reader.capabilities(node, "\(path).requires") ?? [] }
         if let node = byKey["capabilities"]?.value { settings.capabilities = reader.capabilities(node, "\(path).capabilities") }
 
+        let misspelled = Set(unknown.compactMap { field in
+            type.allowedKeys.contains(field.key) ? nil : Suggestion.closest(to: field.key, in: type.allowedKeys)
+        })
         func required(_ key: String) -> Node? {
             if let node = byKey[key]?.value { return node }
+            // A misspelling of the key is already reported, with the suggestion.
+            if misspelled.contains(key) { return nil }
             reader.error(entry.value, "\(path).\(key)", "missing required key '\(key)' for a \(type.rawValue) provider")
             return nil
         }

@@ -56,7 +56,7 @@ struct ConfigurationParser {
         let providerNames = providers.map(\.name)
 
         var chains: [ChainSettings] = []
-        if let entry = byKey["chains"] {
+        if let entry = byKey["chains"], providersAreMapping(byKey["providers"]?.value) {
             chains = parseChains(entry.value, providerNames: providerNames, declared: declaredProviderNames(byKey["providers"]?.value))
         } else if !providers.isEmpty {
             chains = [ChainSettings(
@@ -91,6 +91,12 @@ struct ConfigurationParser {
             if a.location.column != b.location.column { return a.location.column < b.location.column }
             return lhs.offset < rhs.offset
         }.map(\.element)
+    }
+
+    /// Whether `providers:` is a mapping (when it is not, chain members cannot be checked against it).
+    private func providersAreMapping(_ node: Node?) -> Bool {
+        if case .mapping? = node { return true }
+        return false
     }
 
     /// Names under `providers:`, even of providers with errors, so chains do not report them as undefined.
