@@ -47,7 +47,7 @@ struct ConfigurationLoadingTests {
         let configuration = try ConfigurationLoader(environment: [:]).parse(text)
         #expect(configuration.provider(named: "local")?.unresolvedVariables == ["OLLAMA_MODEL"])
         let models = configuration.makeProviders(context: ProviderBuildContext(environment: [:]))
-        #expect(await models[0].availability == .unavailable(.notConfigured(missing: "environment variable OLLAMA_MODEL")))
+        #expect(await models[0].availability == .unavailable(.notConfigured(missing: "OLLAMA_MODEL")))
     }
 
     @Test("anthropic, gemini and llama.cpp settings parse with defaults and overrides")
@@ -164,7 +164,7 @@ struct ConfigurationLoadingTests {
         #expect(response.metadata.provider == "scripted")
         let trace = try #require(response.metadata.trace)
         #expect(trace.steps.first?.unavailableReason == .runtimeMissing(binary: "llama-server"))
-        #expect(trace.steps[2].unavailableReason == .notConfigured(missing: "environment variable OPENAI_API_KEY"))
+        #expect(trace.steps[2].unavailableReason == .notConfigured(missing: "OPENAI_API_KEY"))
         #expect(chain.members.first?.contextWindow == 4096)
     }
 }

@@ -28,7 +28,7 @@ public struct ConfiguredModel: LanguageModel {
     public var configuredUnavailability: UnavailableReason? {
         if !settings.enabled || disabledByEnvironment { return .disabled }
         if let variable = settings.unresolvedVariables.first {
-            return .notConfigured(missing: "environment variable \(variable)")
+            return .notConfigured(missing: variable)
         }
         return nil
     }

@@ -45,7 +45,7 @@ public struct PendingProviderModel: LanguageModel, ProviderFactsReporting {
             if let variable = settings.apiKeyEnv {
                 let isSet = !(environment[variable] ?? "").isEmpty
                 facts.append(ProviderFact(kind: "env", text: "\(variable): \(isSet ? "set" : "not set")"))
-                if !isSet { return (.notConfigured(missing: "environment variable \(variable)"), facts) }
+                if !isSet { return (.notConfigured(missing: variable), facts) }
             }
         case .ollama, .scripted:
             break

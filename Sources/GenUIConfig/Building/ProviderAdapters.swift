@@ -29,7 +29,7 @@ extension ProviderRegistry {
         // TODO(merge GenUIOnDevice): build the llama-server provider from `LlamaCppSettings` (model, binary or
         // RuntimeLocator.find, context, threads, idle_timeout, model_size; settings.timeout) and return it.
         register(.llamaCpp) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "the llama.cpp provider module")
+            PendingProviderModel(settings: settings, context: context, missing: "GenUIOnDevice")
         }
     }
 
@@ -38,7 +38,7 @@ extension ProviderRegistry {
         // TODO(merge GenUIOllama): build the Ollama provider from `OllamaSettings` (host, model, keep_alive,
         // num_ctx; settings.timeout) and return it.
         register(.ollama) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "the ollama provider module")
+            PendingProviderModel(settings: settings, context: context, missing: "GenUIOllama")
         }
     }
 
@@ -47,7 +47,7 @@ extension ProviderRegistry {
         // TODO(merge GenUIOpenAI): build the OpenAI-compatible provider from `OpenAISettings` (base_url, model,
         // the key read from context.environment[apiKeyEnv], allow_insecure; settings.timeout) and return it.
         register(.openai) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "the openai provider module")
+            PendingProviderModel(settings: settings, context: context, missing: "GenUIOpenAI")
         }
     }
 
@@ -56,7 +56,7 @@ extension ProviderRegistry {
         // TODO(merge GenUIAnthropic): build the Anthropic provider from `AnthropicSettings` (base_url, model, the key
         // read from context.environment[apiKeyEnv], structured_output native|tool; settings.timeout) and return it.
         register(.anthropic) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "the anthropic provider module")
+            PendingProviderModel(settings: settings, context: context, missing: "GenUIAnthropic")
         }
     }
 
@@ -65,7 +65,7 @@ extension ProviderRegistry {
         // TODO(merge GenUIGemini): build the Gemini provider from `GeminiSettings` (base_url, model, the key read
         // from context.environment[apiKeyEnv]; settings.timeout) and return it.
         register(.gemini) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "the gemini provider module")
+            PendingProviderModel(settings: settings, context: context, missing: "GenUIGemini")
         }
     }
 }

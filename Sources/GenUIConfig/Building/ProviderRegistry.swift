@@ -43,7 +43,7 @@ public struct ProviderRegistry: Sendable {
             }
         } else {
             base = PendingProviderModel(
-                settings: settings, context: context, missing: "the \(settings.type.rawValue) provider module")
+                settings: settings, context: context, missing: "a provider module for \(settings.type.rawValue)")
         }
         return ConfiguredModel(base: base, settings: settings, environment: context.environment)
     }
