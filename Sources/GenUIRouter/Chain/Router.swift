@@ -51,6 +51,9 @@ struct Router {
                 let now = clock.now
                 guard now < deadline else {
                     if isProbe { await chain.health.releaseProbe(member.name) }
+                    if retries == 0 {
+                        skip(member, reason: "timedOut", detail: "the chain's deadline passed before this provider was tried")
+                    }
                     throw totalDeadlineError()
                 }
                 let limit = min(member.attemptTimeout ?? options.attemptTimeout, deadline - now)
