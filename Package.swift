@@ -62,7 +62,7 @@ let package = Package(
         // Generative UI: the component vocabulary, its validator and renderers.
         .target(name: "GenUIScreens", dependencies: ["GenUI"]),
         // What apps need to test their own degradation paths.
-        .target(name: "GenUITesting", dependencies: ["GenUI"]),
+        .target(name: "GenUITesting", dependencies: ["GenUI", "GenUIRouter"]),
         .executableTarget(
             name: "genui",
             dependencies: [

@@ -22,6 +22,11 @@ extension GenerationSchema {
         check(content, against: root, path: "", depth: 0)
     }
 
+    /// The first violation of `node` (a part of this schema) in `content`, or `nil` when it conforms.
+    func firstViolation(in content: GeneratedContent, against node: Node) -> Violation? {
+        check(content, against: node, path: "", depth: 0)
+    }
+
     /// How deep references may nest before validation gives up (guards against recursive definitions).
     static let maximumReferenceDepth = 64
 

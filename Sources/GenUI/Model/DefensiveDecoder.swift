@@ -1,0 +1,238 @@
+import Foundation
+
+/// Decodes text from a model that was *not* constrained to a schema (unguided output) into content that validates.
+///
+/// Small and chatty models wrap JSON in markdown fences, add prose before or after it, write numbers as strings,
+/// overshoot ranges and lengths. The decoder repairs exactly these, records every repair, and never invents data:
+/// a missing required property stays missing and fails validation with its path.
+///
+/// Repairs, in order:
+/// 1. strip markdown code fences and prose around the outermost JSON object (or array);
+/// 2. parse the sliced text (duplicate keys: last wins);
+/// 3. walk the schema: coerce numeric strings to numbers and "true"/"false" to booleans, clamp numbers into guide
+///    ranges, round integers, truncate over-long strings and arrays, drop array elements that cannot be repaired,
+///    drop properties the schema does not declare;
+/// 4. validate the result against the schema.
+public struct DefensiveDecoder: Sendable {
+    /// Bounds that keep hostile output from exhausting time or memory.
+    public struct Limits: Sendable, Hashable {
+        /// The largest input accepted, in UTF-8 bytes.
+        public var maximumBytes: Int
+        /// The deepest nesting accepted.
+        public var maximumDepth: Int
+
+        /// Creates limits.
+        public init(maximumBytes: Int = 1 << 20, maximumDepth: Int = 64) {
+            self.maximumBytes = maximumBytes
+            self.maximumDepth = maximumDepth
+        }
+    }
+
+    /// Content that validates against the schema, and the repairs that made it so.
+    public struct Result: Sendable {
+        /// The repaired, validated content.
+        public var content: GeneratedContent
+        /// One short, stable description per repair ("stripped code fence", "clamped /rating to 5").
+        public var repairs: [String]
+    }
+
+    /// The schema the output must follow.
+    public let schema: GenerationSchema
+    /// Input bounds.
+    public let limits: Limits
+
+    /// Creates a decoder for `schema`.
+    public init(schema: GenerationSchema, limits: Limits = Limits()) {
+        self.schema = schema
+        self.limits = limits
+    }
+
+    /// Decodes and repairs `text`. Throws a decoding failure naming the JSON pointer of the first problem that no
+    /// repair could fix.
+    public func decode(_ text: String) throws(LanguageModelError) -> Result {
+        guard text.utf8.count <= limits.maximumBytes else {
+            throw .decoding("", "output is \(text.utf8.count) bytes, more than the limit of \(limits.maximumBytes)")
+        }
+        var repairs: [String] = []
+        let sliced = Self.slice(text, repairs: &repairs)
+        let parsed = try JSONParser.parse(
+            sliced, limits: .init(maximumBytes: limits.maximumBytes, maximumDepth: limits.maximumDepth))
+        var walker = Walker(schema: schema, repairs: repairs)
+        guard let repaired = walker.repair(parsed, node: schema.root, path: "", depth: 0) else {
+            throw .decoding("", "the output does not have the shape the schema asks for")
+        }
+        try schema.validate(repaired)
+        return Result(content: repaired, repairs: walker.repairs)
+    }
+
+    /// Removes code fences and prose, keeping the outermost JSON object or array.
+    static func slice(_ text: String, repairs: inout [String]) -> String {
+        var body = Substring(text)
+        if let fenceStart = body.range(of: "```") {
+            let afterFence = body[fenceStart.upperBound...]
+            let contentStart = afterFence.firstIndex(of: "\n").map { afterFence.index(after: $0) } ?? afterFence.startIndex
+            let inner = body[contentStart...]
+            let end = inner.range(of: "```")?.lowerBound ?? inner.endIndex
+            body = inner[..<end]
+            repairs.append("stripped code fence")
+        }
+        let opening = body.firstIndex(where: { $0 == "{" || $0 == "[" })
+        guard let start = opening else { return String(body) }
+        let closer: Character = body[start] == "{" ? "}" : "]"
+        guard let end = Self.matchingEnd(of: body, from: start, closer: closer) ?? body.lastIndex(of: closer) else {
+            return String(body[start...])
+        }
+        let before = body[..<start].trimmingCharacters(in: .whitespacesAndNewlines)
+        let after = body[body.index(after: end)...].trimmingCharacters(in: .whitespacesAndNewlines)
+        if !before.isEmpty || !after.isEmpty { repairs.append("dropped text around the JSON value") }
+        return String(body[start...end])
+    }
+
+    /// The index of the bracket closing the one at `start`, skipping strings; `nil` when it never closes.
+    private static func matchingEnd(of text: Substring, from start: Substring.Index, closer: Character) -> Substring.Index? {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var index = start
+        while index < text.endIndex {
+            let character = text[index]
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else {
+                switch character {
+                case "\"": inString = true
+                case "{", "[": depth += 1
+                case "}", "]":
+                    depth -= 1
+                    if depth == 0 { return index }
+                default: break
+                }
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// Walks content against the schema, repairing what can be repaired.
+    private struct Walker {
+        let schema: GenerationSchema
+        var repairs: [String]
+
+        mutating func repair(_ content: GeneratedContent, node: GenerationSchema.Node, path: String, depth: Int)
+            -> GeneratedContent?
+        {
+            guard depth < GenerationSchema.maximumReferenceDepth else { return nil }
+            let shown = path.isEmpty ? "/" : path
+            switch node {
+            case .any:
+                return content
+            case .reference:
+                guard let target = schema.resolve(node) else { return nil }
+                return repair(content, node: target, path: path, depth: depth + 1)
+            case .boolean:
+                if case .bool = content.kind { return content }
+                if case .string(let text) = content.kind, let value = Bool(text.lowercased()) {
+                    repairs.append("coerced \(shown) to a boolean")
+                    return GeneratedContent(kind: .bool(value))
+                }
+                return nil
+            case .integer(let bounds), .number(let bounds):
+                var value: Double
+                switch content.kind {
+                case .number(let number): value = number
+                case .string(let text):
+                    guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+                    value = number
+                    repairs.append("coerced \(shown) to a number")
+                default: return nil
+                }
+                if case .integer = node, value.rounded() != value {
+                    value = value.rounded()
+                    repairs.append("rounded \(shown) to an integer")
+                }
+                if let minimum = bounds.minimum, value < minimum {
+                    value = minimum
+                    repairs.append("clamped \(shown) to \(JSONWriter.format(minimum))")
+                }
+                if let maximum = bounds.maximum, value > maximum {
+                    value = maximum
+                    repairs.append("clamped \(shown) to \(JSONWriter.format(maximum))")
+                }
+                return GeneratedContent(kind: .number(value))
+            case .string(let constraints):
+                var text: String
+                switch content.kind {
+                case .string(let value): text = value
+                case .number(let number):
+                    text = JSONWriter.format(number)
+                    repairs.append("coerced \(shown) to a string")
+                case .bool(let flag):
+                    text = flag ? "true" : "false"
+                    repairs.append("coerced \(shown) to a string")
+                default: return nil
+                }
+                if let choices = constraints.choices, !choices.contains(text) {
+                    guard let match = choices.first(where: { $0.caseInsensitiveCompare(text) == .orderedSame }) else {
+                        return nil
+                    }
+                    text = match
+                    repairs.append("matched \(shown) to the choice \(JSONWriter.quote(match))")
+                }
+                if let maximum = constraints.maximumLength, text.count > maximum {
+                    text = String(text.prefix(maximum))
+                    repairs.append("truncated \(shown) to \(maximum) characters")
+                }
+                return GeneratedContent(kind: .string(text))
+            case .array(let arrayNode):
+                guard case .array(let elements) = content.kind else { return nil }
+                var kept: [GeneratedContent] = []
+                for (index, element) in elements.enumerated() {
+                    if let fixed = repair(element, node: arrayNode.items, path: path + JSONPointer.index(index), depth: depth + 1) {
+                        kept.append(fixed)
+                    } else {
+                        repairs.append("dropped invalid element \(path + JSONPointer.index(index))")
+                    }
+                }
+                if let maximum = arrayNode.maximumCount, kept.count > maximum {
+                    kept = Array(kept.prefix(maximum))
+                    repairs.append("truncated \(shown) to \(maximum) elements")
+                }
+                return GeneratedContent(kind: .array(kept))
+            case .object(let objectNode):
+                guard let properties = content.orderedProperties else { return nil }
+                let byName = Dictionary(properties.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+                var result: [(String, GeneratedContent)] = []
+                for property in objectNode.properties {
+                    guard let value = byName[property.name] else { continue }
+                    let propertyPath = path + JSONPointer.escape(property.name)
+                    if property.isOptional, value.kind == .null {
+                        result.append((property.name, value))
+                    } else if let fixed = repair(value, node: property.node, path: propertyPath, depth: depth + 1) {
+                        result.append((property.name, fixed))
+                    } else if property.isOptional {
+                        repairs.append("dropped invalid optional property \(propertyPath)")
+                    } else {
+                        // Keep it unrepaired: validation reports the exact path.
+                        result.append((property.name, value))
+                    }
+                }
+                let declared = Set(objectNode.properties.map(\.name))
+                for extra in properties where !declared.contains(extra.key) {
+                    repairs.append("dropped undeclared property \(path + JSONPointer.escape(extra.key))")
+                }
+                return GeneratedContent(orderedProperties: result)
+            case .anyOf(let choice):
+                for option in choice.choices {
+                    var trial = Walker(schema: schema, repairs: [])
+                    if let fixed = trial.repair(content, node: option, path: path, depth: depth + 1),
+                        schema.firstViolation(in: fixed, against: option) == nil
+                    {
+                        repairs += trial.repairs
+                        return fixed
+                    }
+                }
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import GenUI
+import GenUIRouter
+
+extension Configuration {
+    /// Builds every provider of the configuration, in file order.
+    public func makeProviders(
+        registry: ProviderRegistry = .standard, context: ProviderBuildContext = ProviderBuildContext()
+    ) -> [ConfiguredModel] {
+        providers.map { registry.makeModel(for: $0, context: context) }
+    }
+
+    /// Builds the chain named `name` (the default chain when `nil`) from `models` (built with
+    /// ``makeProviders(registry:context:)``), with each member's context window, timeout and required
+    /// capabilities from its settings.
+    public func makeChain(named name: String? = nil, models: [any LanguageModel], options override: ChainOptions? = nil)
+        -> ProviderChain?
+    {
+        guard let chain = chain(named: name ?? defaultChain) else { return nil }
+        let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let members: [ChainMember] = chain.providers.compactMap { providerName in
+            guard let model = byName[providerName], let settings = provider(named: providerName) else { return nil }
+            return ChainMember(
+                model, contextWindow: settings.contextWindow, attemptTimeout: settings.timeout,
+                requiredCapabilities: settings.requires)
+        }
+        return ProviderChain(name: chain.name, members: members, options: override ?? chain.options)
+    }
+
+    /// Builds the chain named `name` (the default chain when `nil`) with freshly built providers.
+    public func makeChain(
+        named name: String? = nil, registry: ProviderRegistry = .standard,
+        context: ProviderBuildContext = ProviderBuildContext()
+    ) -> ProviderChain? {
+        makeChain(named: name, models: makeProviders(registry: registry, context: context))
+    }
+}

@@ -1,0 +1,69 @@
+import GenUI
+
+/// A provider as configured: the built model plus what `providers.yml` and the environment say about it.
+///
+/// `enabled: false` and `GENUI_DISABLE` (a comma-separated list of provider names, or `all`) make it
+/// ``UnavailableReason/disabled``; an unset `${VAR}` without default makes it
+/// ``UnavailableReason/notConfigured(missing:)``; `capabilities:` replaces what the backend reports.
+public struct ConfiguredModel: LanguageModel {
+    /// The built provider.
+    public let base: any LanguageModel
+    /// Its settings.
+    public let settings: ProviderSettings
+    private let disabledByEnvironment: Bool
+
+    /// Wraps `base`.
+    public init(base: any LanguageModel, settings: ProviderSettings, environment: [String: String]) {
+        self.base = base
+        self.settings = settings
+        let disabled = (environment["GENUI_DISABLE"] ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        self.disabledByEnvironment = disabled.contains("all") || disabled.contains(settings.name)
+    }
+
+    public var name: String { settings.name }
+
+    /// Why configuration alone makes the provider unavailable, if it does.
+    public var configuredUnavailability: UnavailableReason? {
+        if !settings.enabled || disabledByEnvironment { return .disabled }
+        if let variable = settings.unresolvedVariables.first {
+            return .notConfigured(missing: variable)
+        }
+        return nil
+    }
+
+    public var availability: Availability {
+        get async {
+            if let reason = configuredUnavailability { return .unavailable(reason) }
+            return await base.availability
+        }
+    }
+
+    public var capabilities: Set<LanguageModelCapability> {
+        get async {
+            if let declared = settings.capabilities { return declared }
+            return await base.capabilities
+        }
+    }
+
+    public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        if let reason = configuredUnavailability {
+            throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))
+        }
+        return try await base.respond(to: request)
+    }
+
+    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        if let reason = configuredUnavailability {
+            return AsyncThrowingStream { $0.finish(throwing: LanguageModelError.unavailable(
+                reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))) }
+        }
+        return base.streamResponse(to: request)
+    }
+
+    public func prewarm(promptPrefix: String?) async {
+        guard configuredUnavailability == nil else { return }
+        await base.prewarm(promptPrefix: promptPrefix)
+    }
+}

@@ -1,0 +1,129 @@
+import GenUI
+import GenUIRouter
+import Yams
+
+extension ConfigurationParser {
+    mutating func parseChains(_ node: Node, providerNames: [String], declared: [String]) -> [ChainSettings] {
+        guard let entries = reader.entries(node, "chains", expected: "a mapping of chain names to lists of providers") else {
+            return []
+        }
+        if entries.isEmpty { reader.error(node, "chains", "no chains are defined") }
+        return entries.compactMap { parseChain($0, providerNames: providerNames, declared: declared) }
+    }
+
+    private mutating func parseChain(_ entry: YAMLReader.Entry, providerNames: [String], declared: [String]) -> ChainSettings? {
+        let path = "chains.\(entry.key)"
+        var options = ChainOptions()
+        let membersNode: Node
+        switch entry.value {
+        case .sequence:
+            membersNode = entry.value
+        case .mapping:
+            guard let fields = reader.entries(entry.value, path, expected: "a list of providers or a mapping") else { return nil }
+            reader.checkKeys(fields, allowed: Self.chainKeys, path: path, context: "in a chain")
+            let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+            guard let providers = byKey["providers"] else {
+                reader.error(entry.value, "\(path).providers", "missing required key 'providers' (the chain's providers, in order)")
+                return nil
+            }
+            membersNode = providers.value
+            parseOptions(byKey, path: path, into: &options)
+        default:
+            reader.error(
+                entry.value, path,
+                "expected a list of provider names such as [on-device, scripted], found \(YAMLReader.shape(of: entry.value))")
+            return nil
+        }
+        guard case .sequence(let sequence) = membersNode else {
+            reader.error(membersNode, "\(path).providers", "expected a list of provider names, found \(YAMLReader.shape(of: membersNode))")
+            return nil
+        }
+        if sequence.isEmpty { reader.error(membersNode, path, "the chain has no providers") }
+        var members: [String] = []
+        for (index, element) in sequence.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            guard let name = reader.string(element, elementPath) else { continue }
+            if members.contains(name) {
+                reader.error(element, elementPath, "provider '\(name)' appears twice in the chain")
+                continue
+            }
+            if !providerNames.contains(name) && !declared.contains(name) {
+                reader.error(
+                    element, elementPath, "the chain names provider '\(name)', which is not defined under providers",
+                    suggestion: Suggestion.closest(to: name, in: declared))
+                continue
+            }
+            members.append(name)
+        }
+        return ChainSettings(name: entry.key, providers: members, options: options, location: reader.location(entry.keyNode))
+    }
+
+    private mutating func parseOptions(_ byKey: [String: YAMLReader.Entry], path: String, into options: inout ChainOptions) {
+        func key(_ name: String) -> (Node, String)? { byKey[name].map { ($0.value, "\(path).\(name)") } }
+        if let (node, keyPath) = key("fallback_on_refusal"), let value = reader.boolean(node, keyPath) {
+            options.policy = options.policy.fallingBackOnRefusal(value)
+        }
+        if let (node, keyPath) = key("allow_unguided"), let value = reader.boolean(node, keyPath) { options.allowUnguided = value }
+        if let (node, keyPath) = key("restart_after_output"), let value = reader.boolean(node, keyPath) {
+            options.restartStreamAfterOutput = value
+        }
+        if let (node, keyPath) = key("attempt_timeout"), let value = reader.duration(node, keyPath) { options.attemptTimeout = value }
+        if let (node, keyPath) = key("deadline"), let value = reader.duration(node, keyPath) { options.deadline = value }
+        if let (node, keyPath) = key("availability_timeout"), let value = reader.duration(node, keyPath) {
+            options.availabilityTimeout = value
+        }
+        if let (node, keyPath) = key("policy") { parsePolicy(node, path: keyPath, into: &options.policy) }
+        if let (node, keyPath) = key("breaker") { parseBreaker(node, path: keyPath, into: &options.breaker) }
+    }
+
+    private mutating func parsePolicy(_ node: Node, path: String, into policy: inout OutcomePolicy) {
+        guard let entries = reader.entries(node, path, expected: "a mapping of outcomes to actions (serverError: stop)") else {
+            return
+        }
+        let classes = OutcomeClass.allCases.map(\.rawValue)
+        let actions = OutcomeRule.Action.allCases.map(\.rawValue)
+        for entry in entries {
+            let keyPath = "\(path).\(entry.key)"
+            guard let outcome = OutcomeClass(rawValue: entry.key) else {
+                reader.error(
+                    entry.keyNode, keyPath, "unknown outcome '\(entry.key)'; outcomes are \(classes.joined(separator: ", "))",
+                    suggestion: Suggestion.closest(to: entry.key, in: classes))
+                continue
+            }
+            guard let value = reader.string(entry.value, keyPath) else { continue }
+            guard let action = OutcomeRule.Action(rawValue: value) else {
+                reader.error(
+                    entry.value, keyPath, "unknown action '\(value)'; actions are \(actions.joined(separator: ", "))",
+                    suggestion: Suggestion.closest(to: value, in: actions))
+                continue
+            }
+            if outcome == .cancelled, action != .stop {
+                reader.error(entry.value, keyPath, "a cancelled request always stops; it cannot move on to another provider")
+                continue
+            }
+            policy.setAction(action, for: outcome)
+        }
+    }
+
+    private mutating func parseBreaker(_ node: Node, path: String, into breaker: inout CircuitBreakerSettings) {
+        guard let entries = reader.entries(node, path, expected: "a mapping with failures, window, cooldown, max_cooldown") else {
+            return
+        }
+        reader.checkKeys(entries, allowed: Self.breakerKeys, path: path, context: "in a breaker")
+        var failures = breaker.failureThreshold
+        var window = breaker.window
+        var coolDown = breaker.coolDown
+        var maximum = breaker.maximumCoolDown
+        for entry in entries {
+            let keyPath = "\(path).\(entry.key)"
+            switch entry.key {
+            case "failures": failures = reader.integer(entry.value, keyPath, in: 1...1000) ?? failures
+            case "window": window = reader.duration(entry.value, keyPath) ?? window
+            case "cooldown": coolDown = reader.duration(entry.value, keyPath) ?? coolDown
+            case "max_cooldown": maximum = reader.duration(entry.value, keyPath) ?? maximum
+            default: break
+            }
+        }
+        breaker = CircuitBreakerSettings(failureThreshold: failures, window: window, coolDown: coolDown, maximumCoolDown: maximum)
+    }
+}

@@ -1,0 +1,159 @@
+import GenUI
+import Yams
+
+extension ConfigurationParser {
+    mutating func parseProviders(_ node: Node) -> [ProviderSettings] {
+        guard let entries = reader.entries(node, "providers", expected: "a mapping of provider names to settings") else {
+            return []
+        }
+        if entries.isEmpty { reader.error(node, "providers", "no providers are defined") }
+        return entries.compactMap { parseProvider($0) }
+    }
+
+    private mutating func parseProvider(_ entry: YAMLReader.Entry) -> ProviderSettings? {
+        let path = "providers.\(entry.key)"
+        guard let fields = reader.entries(entry.value, path, expected: "a mapping with at least 'type'") else { return nil }
+        let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let typeEntry = byKey["type"] else {
+            reader.error(
+                entry.value, path, "missing required key 'type' (one of \(ProviderType.allCases.map(\.rawValue).joined(separator: ", ")))")
+            return nil
+        }
+        guard let typeName = reader.string(typeEntry.value, "\(path).type") else { return nil }
+        guard let type = ProviderType(rawValue: typeName) else {
+            let names = ProviderType.allCases.map(\.rawValue)
+            reader.error(
+                typeEntry.value, "\(path).type",
+                "unknown provider type '\(typeName)'; known types are \(names.joined(separator: ", "))",
+                suggestion: Suggestion.closest(to: typeName, in: names + ["llamacpp", "llama-cpp", "llama"]).map {
+                    ["llamacpp", "llama-cpp", "llama"].contains($0) ? "llama.cpp" : $0
+                })
+            return nil
+        }
+        for field in fields where field.key == "api_key" || field.key == "apikey" || field.key == "key" {
+            reader.error(
+                field.keyNode, "\(path).\(field.key)",
+                "secrets do not belong in providers.yml: put the key in an environment variable and name it with api_key_env")
+        }
+        let unknown = fields.filter { !["api_key", "apikey", "key"].contains($0.key) }
+        reader.checkKeys(unknown, allowed: type.allowedKeys, path: path, context: "for a \(type.rawValue) provider")
+
+        var unresolved: [String] = []
+        var settings = ProviderSettings(
+            name: entry.key, type: type, kind: .scripted(ScriptedSettings(seed: 0)), enabled: true, timeout: nil,
+            requires: [], capabilities: nil, unresolvedVariables: [], location: reader.location(entry.keyNode))
+        if let node = byKey["enabled"]?.value, let value = reader.boolean(node, "\(path).enabled") { settings.enabled = value }
+        if let node = byKey["timeout"]?.value { settings.timeout = reader.duration(node, "\(path).timeout") }
+        if let node = byKey["requires"]?.value { settings.requires = reader.capabilities(node, "\(path).requires") ?? [] }
+        if let node = byKey["capabilities"]?.value { settings.capabilities = reader.capabilities(node, "\(path).capabilities") }
+
+        let misspelled = Set(unknown.compactMap { field in
+            type.allowedKeys.contains(field.key) ? nil : Suggestion.closest(to: field.key, in: type.allowedKeys)
+        })
+        func required(_ key: String) -> Node? {
+            if let node = byKey[key]?.value { return node }
+            // A misspelling of the key is already reported, with the suggestion.
+            if misspelled.contains(key) { return nil }
+            reader.error(entry.value, "\(path).\(key)", "missing required key '\(key)' for a \(type.rawValue) provider")
+            return nil
+        }
+        func optional(_ key: String) -> Node? { byKey[key]?.value }
+        func keyPath(_ key: String) -> String { "\(path).\(key)" }
+
+        switch type {
+        case .llamaCpp:
+            let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
+            var llama = LlamaCppSettings(model: Self.expandingTilde(model ?? ""))
+            if let node = optional("binary") {
+                llama.binary = reader.string(node, keyPath("binary"), unresolved: &unresolved).map(Self.expandingTilde)
+            }
+            if let node = optional("context") { llama.context = reader.integer(node, keyPath("context"), in: 128...10_000_000) }
+            if let node = optional("threads") { llama.threads = reader.integer(node, keyPath("threads"), in: 1...1024) }
+            if let node = optional("idle_timeout") { llama.idleTimeout = reader.duration(node, keyPath("idle_timeout")) }
+            if let node = optional("model_size") { llama.modelSize = reader.byteCount(node, keyPath("model_size")) }
+            settings.kind = .llamaCpp(llama)
+        case .ollama:
+            let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
+            var ollama = OllamaSettings(host: "http://127.0.0.1:11434", model: model ?? "")
+            if let node = optional("host"), let host = reader.url(node, keyPath("host"), unresolved: &unresolved) { ollama.host = host }
+            if let node = optional("keep_alive") { ollama.keepAlive = reader.string(node, keyPath("keep_alive"), unresolved: &unresolved) }
+            if let node = optional("num_ctx") { ollama.numCtx = reader.integer(node, keyPath("num_ctx"), in: 128...10_000_000) }
+            settings.kind = .ollama(ollama)
+        case .openai:
+            let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
+            var openai = OpenAISettings(
+                baseURL: "https://api.openai.com/v1", model: model ?? "", apiKeyEnv: "OPENAI_API_KEY", allowInsecure: false)
+            if let node = optional("allow_insecure"), let value = reader.boolean(node, keyPath("allow_insecure")) {
+                openai.allowInsecure = value
+            }
+            if let node = optional("base_url"), let url = reader.url(node, keyPath("base_url"), unresolved: &unresolved) {
+                openai.baseURL = url
+                checkInsecure(url, node: node, path: keyPath("base_url"), allowed: openai.allowInsecure)
+            }
+            if let node = optional("api_key_env") {
+                openai.apiKeyEnv = YAMLReader.isNull(node) ? nil : reader.variableName(node, keyPath("api_key_env"))
+            }
+            settings.kind = .openai(openai)
+        case .anthropic:
+            let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
+            var anthropic = AnthropicSettings(
+                baseURL: "https://api.anthropic.com", model: model ?? "", apiKeyEnv: "ANTHROPIC_API_KEY",
+                structuredOutput: .native)
+            if let node = optional("base_url"), let url = reader.url(node, keyPath("base_url"), unresolved: &unresolved) {
+                anthropic.baseURL = url
+                checkInsecure(url, node: node, path: keyPath("base_url"), allowed: false)
+            }
+            if let node = optional("api_key_env"), let name = reader.variableName(node, keyPath("api_key_env")) {
+                anthropic.apiKeyEnv = name
+            }
+            if let node = optional("structured_output"), let value = reader.string(node, keyPath("structured_output")) {
+                if let mode = AnthropicSettings.StructuredOutput(rawValue: value) {
+                    anthropic.structuredOutput = mode
+                } else {
+                    let modes = AnthropicSettings.StructuredOutput.allCases.map(\.rawValue)
+                    reader.error(
+                        node, keyPath("structured_output"), "expected native or tool, found '\(value)'",
+                        suggestion: Suggestion.closest(to: value, in: modes))
+                }
+            }
+            settings.kind = .anthropic(anthropic)
+        case .gemini:
+            let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
+            var gemini = GeminiSettings(
+                baseURL: "https://generativelanguage.googleapis.com/v1beta", model: model ?? "", apiKeyEnv: "GEMINI_API_KEY")
+            if let node = optional("base_url"), let url = reader.url(node, keyPath("base_url"), unresolved: &unresolved) {
+                gemini.baseURL = url
+                checkInsecure(url, node: node, path: keyPath("base_url"), allowed: false)
+            }
+            if let node = optional("api_key_env"), let name = reader.variableName(node, keyPath("api_key_env")) {
+                gemini.apiKeyEnv = name
+            }
+            settings.kind = .gemini(gemini)
+        case .scripted:
+            var scripted = ScriptedSettings(seed: 0)
+            if let node = optional("seed"), let seed = reader.integer(node, keyPath("seed"), in: 0...Int.max) {
+                scripted.seed = UInt64(seed)
+            }
+            settings.kind = .scripted(scripted)
+        }
+        settings.unresolvedVariables = unresolved
+        return settings
+    }
+
+    /// Plain HTTP to anything but loopback would send the API key in clear text.
+    private mutating func checkInsecure(_ url: String, node: Node, path: String, allowed: Bool) {
+        guard url.lowercased().hasPrefix("http://"), !allowed else { return }
+        let loopback = ["http://127.0.0.1", "http://localhost", "http://[::1]"]
+        guard !loopback.contains(where: { url.lowercased().hasPrefix($0) }) else { return }
+        reader.error(
+            node, path,
+            "plain http:// to a host other than loopback would send the API key unencrypted; use https:// "
+                + "(or set allow_insecure: true for an OpenAI-compatible server on a trusted network)")
+    }
+
+    static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        let home = ProcessInfoHome.directory
+        return home + path.dropFirst()
+    }
+}

@@ -1,0 +1,87 @@
+/// `${VAR}` and `${VAR:-default}` in configuration values.
+///
+/// `$$` is a literal `$`; a `$` not followed by `{` or `$` is kept as is. A variable that is unset (or empty) uses
+/// its default; without a default it is reported as unresolved and replaced by an empty string.
+enum Interpolation {
+    /// The outcome of expanding one value.
+    struct Expansion {
+        var value: String
+        var unresolved: [String] = []
+        var variablesRead: [String] = []
+    }
+
+    /// A syntax error: what is wrong and at which character offset (in Unicode scalars) of the value.
+    struct SyntaxError: Error {
+        var message: String
+        var offset: Int
+    }
+
+    static func expand(_ text: String, environment: [String: String]) throws(SyntaxError) -> Expansion {
+        guard text.contains("$") else { return Expansion(value: text) }
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var expansion = Expansion(value: "")
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            guard scalar == "$", index + 1 < scalars.count else {
+                result.append(scalar)
+                index += 1
+                continue
+            }
+            let next = scalars[index + 1]
+            if next == "$" {
+                result.append("$")
+                index += 2
+                continue
+            }
+            guard next == "{" else {
+                result.append(scalar)
+                index += 1
+                continue
+            }
+            let start = index
+            guard let close = scalars[(index + 2)...].firstIndex(of: "}") else {
+                throw SyntaxError(message: "'${' is never closed: write ${NAME} or ${NAME:-default}", offset: start)
+            }
+            let body = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
+            let name: String
+            let fallback: String?
+            if let separator = body.range(of: ":-") {
+                name = String(body[..<separator.lowerBound])
+                fallback = String(body[separator.upperBound...])
+            } else {
+                name = body
+                fallback = nil
+            }
+            guard isValidName(name) else {
+                let shown = name.isEmpty ? "an empty name" : "'\(name)'"
+                throw SyntaxError(
+                    message: "\(shown) is not a valid environment variable name in '${\(body)}' "
+                        + "(letters, digits and '_', not starting with a digit; a default is written ${NAME:-default})",
+                    offset: start)
+            }
+            if let fallback, fallback.contains("${") {
+                throw SyntaxError(message: "a default value cannot contain another '${…}'", offset: start)
+            }
+            expansion.variablesRead.append(name)
+            if let value = environment[name], !value.isEmpty {
+                result.append(contentsOf: value.unicodeScalars)
+            } else if let fallback {
+                result.append(contentsOf: fallback.unicodeScalars)
+            } else {
+                expansion.unresolved.append(name)
+            }
+            index = close + 1
+        }
+        expansion.value = String(result)
+        return expansion
+    }
+
+    /// Whether `name` is a valid environment variable name.
+    static func isValidName(_ name: String) -> Bool {
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) }
+        guard let first = name.unicodeScalars.first, first == "_" || isLetter(first) else { return false }
+        return name.unicodeScalars.allSatisfy { $0 == "_" || isLetter($0) || ("0"..."9").contains($0) }
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import GenUI
+import Yams
+
+/// Reads a composed YAML tree with positions, collecting every problem as a located ``ConfigurationIssue``.
+struct YAMLReader {
+    /// One `key: value` of a mapping, with the key's position.
+    struct Entry {
+        var key: String
+        var keyNode: Node
+        var value: Node
+    }
+
+    let file: String
+    let environment: [String: String]
+    var issues: [ConfigurationIssue] = []
+    /// Environment variables read while expanding values, for `-v`.
+    var variablesRead: [String] = []
+
+    init(file: String, environment: [String: String]) {
+        self.file = file
+        self.environment = environment
+    }
+
+    var hasErrors: Bool { issues.contains { $0.severity == .error } }
+
+    func location(_ node: Node?) -> SourceLocation {
+        let mark = node?.mark
+        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    mutating func error(_ node: Node?, _ path: String, _ message: String, suggestion: String? = nil) {
+        issues.append(ConfigurationIssue(.error, at: location(node), keyPath: path, message: message, suggestion: suggestion))
+    }
+
+    mutating func warning(_ node: Node?, _ path: String, _ message: String, suggestion: String? = nil) {
+        issues.append(ConfigurationIssue(.warning, at: location(node), keyPath: path, message: message, suggestion: suggestion))
+    }
+
+    /// A short name for a node's shape, for "expected …, found …" messages.
+    static func shape(of node: Node) -> String {
+        switch node {
+        case .mapping: return "a mapping"
+        case .sequence: return "a list"
+        case .alias: return "an alias"
+        case .scalar(let scalar):
+            if scalar.style == .singleQuoted || scalar.style == .doubleQuoted { return "a string" }
+            if isNull(node) { return "nothing (null)" }
+            if Int(scalar.string) != nil { return "a number" }
+            if ["true", "false"].contains(scalar.string.lowercased()) { return "a boolean" }
+            return "a string"
+        }
+    }
+
+    static func isNull(_ node: Node) -> Bool {
+        guard case .scalar(let scalar) = node, scalar.style == .plain || scalar.style == .any else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// The entries of a mapping, or `nil` (with an error) when `node` is not one. Keys must be plain strings and
+    /// unique.
+    mutating func entries(_ node: Node, _ path: String, expected: String) -> [Entry]? {
+        guard case .mapping(let mapping) = node else {
+            error(node, path, "expected \(expected), found \(Self.shape(of: node))")
+            return nil
+        }
+        var result: [Entry] = []
+        var seen: [String: Node] = [:]
+        for (keyNode, value) in mapping {
+            guard case .scalar(let scalar) = keyNode, !Self.isNull(keyNode) else {
+                error(keyNode, path, "a key must be a plain name, found \(Self.shape(of: keyNode))")
+                continue
+            }
+            let key = scalar.string
+            if let first = seen[key] {
+                let at = location(first)
+                error(keyNode, Self.join(path, key), "duplicate key '\(key)' (first defined at line \(at.line), column \(at.column))")
+                continue
+            }
+            seen[key] = keyNode
+            result.append(Entry(key: key, keyNode: keyNode, value: value))
+        }
+        return result
+    }
+
+    /// Reports keys not in `allowed`, with a suggestion for likely typos.
+    mutating func checkKeys(_ entries: [Entry], allowed: [String], path: String, context: String) {
+        for entry in entries where !allowed.contains(entry.key) {
+            error(
+                entry.keyNode, Self.join(path, entry.key),
+                "unknown key '\(entry.key)' \(context); allowed keys are \(allowed.joined(separator: ", "))",
+                suggestion: Suggestion.closest(to: entry.key, in: allowed))
+        }
+    }
+
+    static func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    // MARK: - Scalars
+
+    /// The raw scalar text, or `nil` (with an error) when the node is not a non-null scalar.
+    mutating func scalar(_ node: Node, _ path: String, expected: String) -> Node.Scalar? {
+        guard case .scalar(let scalar) = node, !Self.isNull(node) else {
+            error(node, path, Self.isNull(node) ? "missing value: expected \(expected)" : "expected \(expected), found \(Self.shape(of: node))")
+            return nil
+        }
+        return scalar
+    }
+
+    /// A string value with `${VAR}` expanded. Unresolved variables are appended to `unresolved` when given,
+    /// otherwise they are errors.
+    mutating func string(_ node: Node, _ path: String, unresolved: inout [String]) -> String? {
+        guard let scalar = scalar(node, path, expected: "a string") else { return nil }
+        return expand(scalar, node: node, path: path, unresolved: &unresolved)
+    }
+
+    /// A string value where unset variables are errors.
+    mutating func string(_ node: Node, _ path: String) -> String? {
+        var unresolved: [String] = []
+        let value = string(node, path, unresolved: &unresolved)
+        for name in unresolved {
+            error(node, path, "environment variable \(name) is not set; set it or give a default with ${\(name):-value}")
+        }
+        return unresolved.isEmpty ? value : nil
+    }
+
+    private mutating func expand(_ scalar: Node.Scalar, node: Node, path: String, unresolved: inout [String]) -> String? {
+        do {
+            let expansion = try Interpolation.expand(scalar.string, environment: environment)
+            unresolved += expansion.unresolved
+            variablesRead += expansion.variablesRead
+            return expansion.value
+        } catch {
+            var at = location(node)
+            if !scalar.string.contains("\n") {
+                let quote = (scalar.style == .singleQuoted || scalar.style == .doubleQuoted) ? 1 : 0
+                at.column += error.offset + quote
+            }
+            issues.append(ConfigurationIssue(.error, at: at, keyPath: path, message: error.message))
+            return nil
+        }
+    }
+
+    /// A number-like scalar's text after expansion; quoted values are strings unless they hold `${…}`.
+    private mutating func numericText(_ node: Node, _ path: String, expected: String) -> String? {
+        guard let scalar = scalar(node, path, expected: expected) else { return nil }
+        let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
+        if quoted && !scalar.string.contains("${") {
+            error(node, path, "expected \(expected), found a string (remove the quotes)")
+            return nil
+        }
+        return string(node, path)
+    }
+
+    /// An integer within `range`.
+    mutating func integer(_ node: Node, _ path: String, in range: ClosedRange<Int>) -> Int? {
+        guard let text = numericText(node, path, expected: "an integer") else { return nil }
+        guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else {
+            error(node, path, "expected an integer, found '\(text)'")
+            return nil
+        }
+        guard range.contains(value) else {
+            error(node, path, "\(value) is out of range: expected \(range.lowerBound)…\(range.upperBound)")
+            return nil
+        }
+        return value
+    }
+
+    /// `true` or `false`.
+    mutating func boolean(_ node: Node, _ path: String) -> Bool? {
+        guard let text = numericText(node, path, expected: "true or false") else { return nil }
+        switch text.lowercased() {
+        case "true": return true
+        case "false": return false
+        default:
+            error(node, path, "expected true or false, found '\(text)'")
+            return nil
+        }
+    }
+
+    /// A duration: a number of seconds, or a number with a unit (`500ms`, `30s`, `2m`, `1h`).
+    mutating func duration(_ node: Node, _ path: String) -> Duration? {
+        guard let text = string(node, path) else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        var number = trimmed
+        var factor = 1.0
+        for (suffix, multiplier) in units where trimmed.hasSuffix(suffix) {
+            let candidate = String(trimmed.dropLast(suffix.count)).trimmingCharacters(in: .whitespaces)
+            if Double(candidate) != nil {
+                number = candidate
+                factor = multiplier
+                break
+            }
+        }
+        guard let value = Double(number), value.isFinite, value >= 0, value * factor <= 86_400 * 7 else {
+            error(node, path, "expected a duration such as 30, 30s, 500ms or 2m (at most a week), found '\(text)'")
+            return nil
+        }
+        return .milliseconds(Int64((value * factor * 1000).rounded()))
+    }
+
+    /// A size in bytes: an integer, or a number with a unit (`98 MB`, `1.9 GB`, `512 MiB`).
+    mutating func byteCount(_ node: Node, _ path: String) -> Int64? {
+        guard let text = string(node, path) else { return nil }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let units: [(String, Double)] = [
+            ("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824), ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("B", 1),
+        ]
+        for (suffix, multiplier) in units where trimmed.hasSuffix(suffix) {
+            let number = trimmed.dropLast(suffix.count).trimmingCharacters(in: .whitespaces)
+            if let value = Double(number), value >= 0, value * multiplier < 1e15 { return Int64(value * multiplier) }
+        }
+        if let value = Int64(trimmed), value >= 0 { return value }
+        error(node, path, "expected a size such as 98000000, 98 MB or 1.9 GB, found '\(text)'")
+        return nil
+    }
+
+    /// A list of capability names.
+    mutating func capabilities(_ node: Node, _ path: String) -> Set<LanguageModelCapability>? {
+        guard case .sequence(let sequence) = node else {
+            error(node, path, "expected a list of capabilities such as [guided-generation, streaming], found \(Self.shape(of: node))")
+            return nil
+        }
+        var result: Set<LanguageModelCapability> = []
+        let known = LanguageModelCapability.known.map(\.rawValue)
+        for (index, element) in sequence.enumerated() {
+            let elementPath = "\(path)[\(index)]"
+            guard let name = string(element, elementPath) else { continue }
+            if !known.contains(name) {
+                if let suggestion = Suggestion.closest(to: name, in: known) {
+                    error(element, elementPath, "unknown capability '\(name)'", suggestion: suggestion)
+                    continue
+                }
+                warning(element, elementPath, "'\(name)' is not a capability genui knows (\(known.joined(separator: ", ")))")
+            }
+            result.insert(LanguageModelCapability(rawValue: name))
+        }
+        return result
+    }
+
+    /// An HTTP(S) URL.
+    mutating func url(_ node: Node, _ path: String, unresolved: inout [String]) -> String? {
+        guard let text = string(node, path, unresolved: &unresolved) else { return nil }
+        if !unresolved.isEmpty { return text }
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+        else {
+            error(node, path, "expected an http:// or https:// URL, found '\(text)'")
+            return nil
+        }
+        return text
+    }
+
+    /// An environment variable name (never a secret itself).
+    mutating func variableName(_ node: Node, _ path: String) -> String? {
+        guard let text = string(node, path) else { return nil }
+        guard Interpolation.isValidName(text) else {
+            let looksLikeSecret = text.count >= 20 || text.hasPrefix("sk-")
+            error(
+                node, path,
+                looksLikeSecret
+                    ? "this looks like a secret; providers.yml only names the environment variable that holds it (api_key_env: OPENAI_API_KEY)"
+                    : "'\(text)' is not a valid environment variable name")
+            return nil
+        }
+        return text
+    }
+}

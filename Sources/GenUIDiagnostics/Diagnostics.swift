@@ -1,0 +1,144 @@
+import GenUI
+
+/// A message and what to do about it.
+public struct DiagnosticMessage: Sendable, Hashable, Codable {
+    /// What happened.
+    public var message: String
+    /// What the user can do.
+    public var remediation: String?
+
+    /// Creates a message.
+    public init(message: String, remediation: String?) {
+        self.message = message
+        self.remediation = remediation
+    }
+}
+
+/// Turns availability reasons, errors and routing decisions into localized text.
+///
+/// Reads reasons and traces; never drives routing.
+public struct Diagnostics: Sendable {
+    /// The language of the messages.
+    public let language: DiagnosticLanguage
+    /// The number formatter of that language.
+    public let format: HumanFormatter
+
+    /// Creates diagnostics in `language`.
+    public init(language: DiagnosticLanguage) {
+        self.language = language
+        self.format = HumanFormatter(language: language)
+    }
+
+    /// The message for `key`, placeholders filled from `arguments`.
+    public func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
+        MessageCatalog.fill(MessageCatalog.template(key, language: language), arguments)
+    }
+
+    /// Why a model is unavailable, and what to do.
+    public func describe(_ reason: UnavailableReason) -> DiagnosticMessage {
+        let key = "reason.\(reason.code)"
+        var arguments: [String: String] = [:]
+        var messageKey = "\(key).message"
+        switch reason {
+        case .deviceNotEligible(let detail): arguments["detail"] = detail
+        case .modelNotReady(let progress, let detail):
+            arguments["detail"] = detail ?? "…"
+            if let progress {
+                arguments["progress"] = format.percent(progress)
+                messageKey = "\(key).progress.message"
+            }
+        case .modelNotInstalled(let name): arguments["name"] = name
+        case .lowStorage(let required, let available, let volume):
+            arguments["required"] = format.bytes(required)
+            arguments["available"] = format.bytes(available)
+            arguments["missing"] = format.bytes(max(0, required - available))
+            arguments["volume"] = volume
+        case .disabled, .unauthorized: break
+        case .notConfigured(let missing): arguments["missing"] = missing
+        case .runtimeMissing(let binary): arguments["binary"] = binary
+        case .unreachable(let endpoint): arguments["endpoint"] = endpoint
+        case .rateLimited(let retryAfter):
+            if let retryAfter {
+                arguments["retryAfter"] = format.duration(retryAfter)
+            } else {
+                messageKey = "\(key).unknown.message"
+            }
+        case .invalidModel(let path, let detail):
+            arguments["path"] = path
+            arguments["detail"] = detail
+        }
+        return DiagnosticMessage(message: text(messageKey, arguments), remediation: text("\(key).remedy", arguments))
+    }
+
+    /// What went wrong in a request, and what to do.
+    public func describe(_ error: LanguageModelError) -> DiagnosticMessage {
+        let key = "error.\(error.code)"
+        var arguments: [String: String] = [:]
+        switch error {
+        case .unsupportedCapability(let capability, _): arguments["capability"] = capability.rawValue
+        case .unavailable(let reason, _):
+            let inner = describe(reason)
+            arguments["reason"] = inner.message
+            return DiagnosticMessage(message: text("\(key).message", arguments), remediation: inner.remediation)
+        case .decodingFailure(let path, let details, _):
+            arguments["path"] = path.isEmpty ? "/" : path
+            arguments["detail"] = details
+        case .invalidRequest(let context): arguments["detail"] = context.debugDescription
+        case .transport(let failure, _): arguments["detail"] = failure.description
+        case .serverError(let status, _): arguments["status"] = status.map { "HTTP \($0)" } ?? "—"
+        case .noProviderAvailable(let context): arguments["chain"] = context.trace?.chain ?? "—"
+        default: break
+        }
+        return DiagnosticMessage(message: text("\(key).message", arguments), remediation: text("\(key).remedy", arguments))
+    }
+
+    /// A short reason for a trace step: why the provider was skipped or how it failed.
+    public func reason(of step: RouteTrace.Step) -> String {
+        if let reason = step.unavailableReason { return describe(reason).message }
+        switch step.reason {
+        case "missingCapability":
+            return text("short.missingCapability", ["capabilities": format.list(step.missingCapabilities.map(\.rawValue))])
+        case "coolingDown", "availabilityCheckTimedOut", "contextWindowTooSmall":
+            return text("short.\(step.reason)")
+        default:
+            return errorSummary(code: step.reason, detail: step.detail)
+        }
+    }
+
+    /// One trace step as a sentence.
+    public func describe(_ step: RouteTrace.Step) -> String {
+        let duration = format.duration(seconds: step.durationSeconds)
+        switch step.outcome {
+        case .skipped:
+            return text("trace.skipped", ["provider": step.provider, "reason": reason(of: step)])
+        case .failed:
+            let action = step.action ?? .stop
+            return text("trace.failed.\(action.rawValue)", [
+                "provider": step.provider, "duration": duration, "error": reason(of: step),
+            ])
+        case .served:
+            switch step.guided {
+            case true?: return text("trace.served.guided", ["provider": step.provider, "duration": duration])
+            case false?:
+                return text("trace.served.unguided", [
+                    "provider": step.provider, "duration": duration, "count": "\(step.repairs.count)",
+                ])
+            case nil: return text("trace.served.plain", ["provider": step.provider, "duration": duration])
+            }
+        }
+    }
+
+    /// Every step of a trace, one sentence each.
+    public func describe(_ trace: RouteTrace) -> [String] {
+        trace.steps.map(describe)
+    }
+
+    /// The localized message of an error code, for codes recorded in traces.
+    private func errorSummary(code: String, detail: String?) -> String {
+        guard LanguageModelError.allCodes.contains(code) else { return detail ?? code }
+        let template = MessageCatalog.template("error.\(code).message", language: language)
+        var arguments: [String: String] = [:]
+        for name in MessageCatalog.placeholders(in: template) { arguments[name] = detail ?? "—" }
+        return MessageCatalog.fill(template, arguments)
+    }
+}

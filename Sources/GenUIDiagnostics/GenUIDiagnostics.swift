@@ -1,1 +1,0 @@
-// The GenUIDiagnostics module; its types arrive with the issue that builds it.

@@ -1,0 +1,70 @@
+import GenUI
+
+/// One try of one provider: the request as that provider gets it, and the checks its output must pass.
+enum Attempt {
+    /// The request as sent to a provider without guided generation: the schema and an example go into the
+    /// instructions, and the output is decoded defensively afterwards.
+    static func unguidedRequest(_ request: GenerationRequest) -> GenerationRequest {
+        guard let schema = request.schema else { return request }
+        var copy = request
+        var parts: [String] = []
+        if let instructions = request.instructions, !instructions.isEmpty { parts.append(instructions) }
+        parts.append(schema.promptInstructions())
+        copy.instructions = parts.joined(separator: "\n\n")
+        copy.schema = nil
+        copy.includeSchemaInPrompt = false
+        copy.requiredCapabilities.remove(.guidedGeneration)
+        return copy
+    }
+
+    static func respond(
+        member: ChainMember, request: GenerationRequest, original: GenerationRequest, unguided: Bool
+    ) async throws -> GenerationResponse {
+        let response = try await member.model.respond(to: request)
+        return try verify(response, member: member, original: original, unguided: unguided)
+    }
+
+    static func stream(
+        member: ChainMember, request: GenerationRequest, original: GenerationRequest, unguided: Bool,
+        attempt: Int, output: OutputFlag, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
+    ) async throws -> GenerationResponse {
+        if unguided {
+            let response = try await respond(member: member, request: request, original: original, unguided: true)
+            output.forward(.delta(response.content.jsonString), attempt: attempt, to: continuation)
+            return response
+        }
+        var final: GenerationResponse?
+        for try await event in member.model.streamResponse(to: request) {
+            switch event {
+            case .delta, .restarted: output.forward(event, attempt: attempt, to: continuation)
+            case .completed(let response): final = response
+            }
+        }
+        guard let final else {
+            throw LanguageModelError.serverError(
+                status: nil, .init(provider: member.name, debugDescription: "the stream ended without a completion"))
+        }
+        return try verify(final, member: member, original: original, unguided: false)
+    }
+
+    /// Trust but verify: guided output must validate; unguided output is repaired and then validated.
+    static func verify(
+        _ response: GenerationResponse, member: ChainMember, original: GenerationRequest, unguided: Bool
+    ) throws -> GenerationResponse {
+        guard let schema = original.schema else { return response }
+        var response = response
+        do {
+            if unguided {
+                let result = try DefensiveDecoder(schema: schema).decode(response.text)
+                response.content = result.content
+                response.metadata.guided = false
+                response.metadata.repairs = result.repairs
+            } else {
+                try schema.validate(response.content)
+            }
+        } catch {
+            throw error.attributed(to: member.name)
+        }
+        return response
+    }
+}

@@ -1,0 +1,28 @@
+import GenUI
+
+/// One provider of a chain, with what the chain needs to know about it beyond the `LanguageModel` itself.
+public struct ChainMember: Sendable {
+    /// The provider.
+    public var model: any LanguageModel
+    /// The model's context window in tokens, when known; used to route past a context overflow.
+    public var contextWindow: Int?
+    /// This provider's per-attempt time limit, overriding the chain's.
+    public var attemptTimeout: Duration?
+    /// Capabilities this provider must have for the chain to use it at all, whatever the request (`requires` in
+    /// `providers.yml`): a provider whose backend lacks one is skipped as missing it.
+    public var requiredCapabilities: Set<LanguageModelCapability>
+
+    /// Creates a member.
+    public init(
+        _ model: any LanguageModel, contextWindow: Int? = nil, attemptTimeout: Duration? = nil,
+        requiredCapabilities: Set<LanguageModelCapability> = []
+    ) {
+        self.model = model
+        self.contextWindow = contextWindow
+        self.attemptTimeout = attemptTimeout
+        self.requiredCapabilities = requiredCapabilities
+    }
+
+    /// The provider's name.
+    public var name: String { model.name }
+}

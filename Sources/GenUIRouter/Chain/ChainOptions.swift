@@ -1,0 +1,40 @@
+import GenUI
+
+/// How a ``ProviderChain`` routes: its outcome table, time limits, breaker and opt-in behaviours.
+public struct ChainOptions: Sendable, Hashable {
+    /// What each class of failure does.
+    public var policy: OutcomePolicy
+    /// The longest one attempt at one provider may take.
+    public var attemptTimeout: Duration
+    /// The longest the whole request may take, across all providers and retries.
+    public var deadline: Duration
+    /// The longest the chain waits for its providers' availability checks (they run concurrently).
+    public var availabilityTimeout: Duration
+    /// How long an availability check result is reused.
+    public var availabilityTTL: Duration
+    /// When failing providers are set aside.
+    public var breaker: CircuitBreakerSettings
+    /// Let providers without guided generation serve schema requests: the schema goes into the prompt and the
+    /// output is decoded defensively (``DefensiveDecoder``); the trace records `guided: false` and the repairs.
+    public var allowUnguided: Bool
+    /// Let a streamed response start over on the next provider after output began; the caller sees
+    /// ``GenerationEvent/restarted(provider:reason:)`` and must discard what it received.
+    public var restartStreamAfterOutput: Bool
+
+    /// Creates options; every parameter has a default.
+    public init(
+        policy: OutcomePolicy = .standard, attemptTimeout: Duration = .seconds(60), deadline: Duration = .seconds(120),
+        availabilityTimeout: Duration = .seconds(2), availabilityTTL: Duration = .seconds(2),
+        breaker: CircuitBreakerSettings = CircuitBreakerSettings(), allowUnguided: Bool = false,
+        restartStreamAfterOutput: Bool = false
+    ) {
+        self.policy = policy
+        self.attemptTimeout = attemptTimeout
+        self.deadline = deadline
+        self.availabilityTimeout = availabilityTimeout
+        self.availabilityTTL = availabilityTTL
+        self.breaker = breaker
+        self.allowUnguided = allowUnguided
+        self.restartStreamAfterOutput = restartStreamAfterOutput
+    }
+}

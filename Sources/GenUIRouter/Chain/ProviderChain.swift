@@ -1,0 +1,140 @@
+import GenUI
+
+/// A `LanguageModel` made of providers tried in order: it skips providers that are unavailable, lack a required
+/// capability or are cooling down, falls back on failures another provider could avoid, and records every decision
+/// in a ``RouteTrace`` carried by the response (`metadata.trace`) or the final error (`context.trace`).
+///
+/// Per request:
+/// 1. The required capabilities are the request's ``GenerationRequest/impliedCapabilities`` (guided generation when
+///    a schema is given), plus `streaming` for streamed requests. With ``ChainOptions/allowUnguided``, guided
+///    generation is not required: a provider without it is prompted with the schema and decoded defensively.
+/// 2. All providers' availability is checked concurrently, bounded by ``ChainOptions/availabilityTimeout`` and
+///    cached for ``ChainOptions/availabilityTTL``.
+/// 3. The first eligible provider is tried, within the per-attempt timeout and the total deadline. On failure,
+///    the ``OutcomePolicy`` decides: retry it, move on, or stop.
+/// 4. When every provider was skipped or failed, the error is ``LanguageModelError/noProviderAvailable(_:)``.
+///
+/// The chain is safe to share between tasks: its configuration is immutable and its breaker and cache are actors.
+public final class ProviderChain: LanguageModel {
+    public let name: String
+    /// The providers, in routing order.
+    public let members: [ChainMember]
+    /// How the chain routes.
+    public let options: ChainOptions
+
+    let health: ProviderHealth
+    let cache: AvailabilityCache
+
+    /// Creates a chain of members.
+    public init(name: String, members: [ChainMember], options: ChainOptions = ChainOptions()) {
+        self.name = name
+        self.members = members
+        self.options = options
+        self.health = ProviderHealth(settings: options.breaker)
+        self.cache = AvailabilityCache(ttl: options.availabilityTTL)
+    }
+
+    /// Creates a chain of models with no per-member settings.
+    public convenience init(name: String, models: [any LanguageModel], options: ChainOptions = ChainOptions()) {
+        self.init(name: name, members: models.map { ChainMember($0) }, options: options)
+    }
+
+    /// Available when any member is; otherwise unavailable for the first member's reason.
+    public var availability: Availability {
+        get async {
+            let statuses = await memberStatuses()
+            var firstReason: UnavailableReason?
+            for status in statuses {
+                switch status {
+                case .ready: return .available
+                case .unavailable(let reason): firstReason = firstReason ?? reason
+                case .checkTimedOut: continue
+                }
+            }
+            return .unavailable(firstReason ?? .unreachable(endpoint: "chain \(name)"))
+        }
+    }
+
+    /// The union of the available members' capabilities.
+    public var capabilities: Set<LanguageModelCapability> {
+        get async {
+            await memberStatuses().reduce(into: Set()) { result, status in
+                if case .ready(let capabilities) = status { result.formUnion(capabilities) }
+            }
+        }
+    }
+
+    /// Warms up the first available member.
+    public func prewarm(promptPrefix: String?) async {
+        let statuses = await memberStatuses()
+        if let index = statuses.firstIndex(where: { if case .ready = $0 { true } else { false } }) {
+            await members[index].model.prewarm(promptPrefix: promptPrefix)
+        }
+    }
+
+    /// Every member's availability, checked concurrently (cached results are reused), in member order.
+    /// A check that does not finish within ``ChainOptions/availabilityTimeout`` is ``MemberStatus/checkTimedOut``.
+    public func memberStatuses() async -> [MemberStatus] {
+        await withTaskGroup(of: (Int, MemberStatus).self) { group in
+            for (index, member) in members.enumerated() {
+                group.addTask { (index, await self.status(of: member, at: index)) }
+            }
+            var statuses = [MemberStatus](repeating: .checkTimedOut, count: members.count)
+            for await (index, status) in group { statuses[index] = status }
+            return statuses
+        }
+    }
+
+    private func status(of member: ChainMember, at index: Int) async -> MemberStatus {
+        if let cached = await cache.lookup(index) { return cached }
+        let model = member.model
+        let status: MemberStatus
+        do {
+            status = try await withDeadline(options.availabilityTimeout) {
+                switch await model.availability {
+                case .available: MemberStatus.ready(await model.capabilities)
+                case .unavailable(let reason): MemberStatus.unavailable(reason)
+                }
+            }
+        } catch {
+            status = .checkTimedOut
+        }
+        if !Task.isCancelled { await cache.store(status, for: index) }
+        return status
+    }
+
+    /// Providers cooling down after failures, with the time left.
+    public func coolingDown() async -> [String: Duration] {
+        await health.coolingDown()
+    }
+
+    public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        var router = Router(chain: self, request: request, streaming: false)
+        return try await router.run { member, attemptRequest, unguided, _ in
+            try await Attempt.respond(member: member, request: attemptRequest, original: request, unguided: unguided)
+        }
+    }
+
+    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                let output = OutputFlag()
+                var router = Router(chain: self, request: request, streaming: true)
+                router.outputFlag = output
+                router.onRestart = { provider, reason in continuation.yield(.restarted(provider: provider, reason: reason)) }
+                do {
+                    let response = try await router.run { member, attemptRequest, unguided, attempt in
+                        try await Attempt.stream(
+                            member: member, request: attemptRequest, original: request, unguided: unguided,
+                            attempt: attempt, output: output, continuation: continuation)
+                    }
+                    continuation.yield(.completed(response))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,230 @@
+import GenUI
+
+/// The routing loop of one request through a ``ProviderChain``: skip, try, apply the outcome policy, trace.
+struct Router {
+    typealias AttemptFunction = @Sendable (ChainMember, GenerationRequest, Bool, Int) async throws -> GenerationResponse
+
+    let chain: ProviderChain
+    let request: GenerationRequest
+    let streaming: Bool
+    /// For streamed requests: whether output reached the caller.
+    var outputFlag: OutputFlag?
+    /// For streamed requests: tells the caller output starts over.
+    var onRestart: (@Sendable (String, String) -> Void)?
+    private var trace: RouteTrace
+    private let clock = ContinuousClock()
+
+    init(chain: ProviderChain, request: GenerationRequest, streaming: Bool) {
+        self.chain = chain
+        self.request = request
+        self.streaming = streaming
+        self.trace = RouteTrace(chain: chain.name)
+    }
+
+    private var options: ChainOptions { chain.options }
+
+    /// The capabilities every provider must have for this request.
+    var requiredCapabilities: Set<LanguageModelCapability> {
+        var required = request.impliedCapabilities
+        if streaming { required.insert(.streaming) }
+        return required
+    }
+
+    mutating func run(_ attempt: @escaping AttemptFunction) async throws -> GenerationResponse {
+        let deadline = clock.now + options.deadline
+        if let invalid = validationError() { throw invalid.withTrace(trace) }
+        let statuses = await chain.memberStatuses()
+        var contextFloor: Int?
+        for (index, member) in chain.members.enumerated() {
+            if Task.isCancelled { throw CancellationError() }
+            guard let unguided = eligibility(of: member, status: statuses[index], contextFloor: contextFloor) else {
+                continue
+            }
+            let admission = await chain.health.admit(member.name)
+            if case .coolingDown(let remaining) = admission {
+                skip(member, reason: "coolingDown", detail: "cooling down for \(Self.format(remaining)) more")
+                continue
+            }
+            let isProbe = admission == .probe
+            var retries = 0
+            while true {
+                let now = clock.now
+                guard now < deadline else {
+                    if isProbe { await chain.health.releaseProbe(member.name) }
+                    if retries == 0 {
+                        skip(member, reason: "timedOut", detail: "the chain's deadline passed before this provider was tried")
+                    }
+                    throw totalDeadlineError()
+                }
+                let limit = min(member.attemptTimeout ?? options.attemptTimeout, deadline - now)
+                let attemptRequest = unguided ? Attempt.unguidedRequest(request) : request
+                let attemptID = outputFlag?.startAttempt() ?? 0
+                let started = clock.now
+                do {
+                    var response = try await withDeadline(limit) {
+                        try await attempt(member, attemptRequest, unguided, attemptID)
+                    }
+                    await chain.health.recordSuccess(member.name)
+                    trace.steps.append(RouteTrace.Step(
+                        provider: member.name, outcome: .served, reason: "served",
+                        durationSeconds: (clock.now - started).seconds,
+                        guided: request.schema == nil ? nil : response.metadata.guided,
+                        retries: retries, repairs: response.metadata.repairs))
+                    response.metadata.trace = trace
+                    return response
+                } catch {
+                    outputFlag?.retire()
+                    let elapsed = clock.now - started
+                    if Task.isCancelled || error is CancellationError {
+                        if isProbe { await chain.health.releaseProbe(member.name) }
+                        throw CancellationError()
+                    }
+                    let deadlinePassed = clock.now >= deadline
+                    let failure = normalize(error, member: member, limit: limit, deadlinePassed: deadlinePassed)
+                    let outcome = OutcomeClass(classifying: failure)
+                    let rule = options.policy.rule(for: outcome)
+
+                    if outcome == .rateLimited, retries == 0, !deadlinePassed,
+                        let threshold = rule.retrySameWhenRetryAfterAtMost,
+                        case .rateLimited(let retryAfter?, _) = failure, retryAfter <= threshold,
+                        clock.now + retryAfter < deadline, outputFlag?.began != true
+                    {
+                        appendFailure(member, failure, action: .retrySameProvider, elapsed: elapsed, retries: retries)
+                        retries += 1
+                        try await Task.sleep(for: retryAfter)
+                        continue
+                    }
+
+                    await recordHealth(member, failure: failure, rule: rule, isProbe: isProbe)
+
+                    var action = rule.action
+                    var detail: String?
+                    if action != .stop, outputFlag?.began == true {
+                        if options.restartStreamAfterOutput {
+                            onRestart?(member.name, failure.code)
+                        } else {
+                            action = .stop
+                            detail = "output had already reached the caller; restarting is not enabled"
+                        }
+                    }
+                    if deadlinePassed { action = .stop }
+                    appendFailure(
+                        member, failure, action: action == .stop ? .stop : .nextProvider, elapsed: elapsed,
+                        retries: retries, note: detail)
+                    if action == .stop {
+                        throw failure.withTrace(trace)
+                    }
+                    if action == .nextWithLargerContext, let window = member.contextWindow {
+                        contextFloor = max(contextFloor ?? 0, window)
+                    }
+                    break
+                }
+            }
+        }
+        throw LanguageModelError.noProviderAvailable(
+            .init(debugDescription: "no provider of chain \(chain.name) could serve: \(summary())", trace: trace))
+    }
+
+    /// Options that can never succeed anywhere stop before any provider is tried.
+    private func validationError() -> LanguageModelError? {
+        do {
+            try request.options.validate()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Whether `member` can be tried: `nil` when it is skipped (the skip is traced), otherwise whether the attempt
+    /// is unguided.
+    private mutating func eligibility(of member: ChainMember, status: MemberStatus, contextFloor: Int?) -> Bool? {
+        var unguided = false
+        switch status {
+        case .checkTimedOut:
+            skip(member, reason: status.code, detail: "the availability check did not answer within \(Self.format(options.availabilityTimeout))")
+            return nil
+        case .unavailable(let reason):
+            trace.steps.append(RouteTrace.Step(
+                provider: member.name, outcome: .skipped, reason: reason.code, unavailableReason: reason))
+            return nil
+        case .ready(let capabilities):
+            var missing = requiredCapabilities.union(member.requiredCapabilities).subtracting(capabilities)
+            if options.allowUnguided, request.schema != nil, missing.contains(.guidedGeneration) {
+                missing.remove(.guidedGeneration)
+                unguided = true
+            }
+            if !missing.isEmpty {
+                trace.steps.append(RouteTrace.Step(
+                    provider: member.name, outcome: .skipped, reason: "missingCapability",
+                    missingCapabilities: missing.sorted()))
+                return nil
+            }
+        }
+        if let floor = contextFloor, let window = member.contextWindow, window <= floor {
+            skip(member, reason: "contextWindowTooSmall", detail: "context window \(window) ≤ \(floor) tokens that overflowed")
+            return nil
+        }
+        return unguided
+    }
+
+    private mutating func skip(_ member: ChainMember, reason: String, detail: String?) {
+        trace.steps.append(RouteTrace.Step(provider: member.name, outcome: .skipped, reason: reason, detail: detail))
+    }
+
+    private mutating func appendFailure(
+        _ member: ChainMember, _ failure: LanguageModelError, action: RouteTrace.Action, elapsed: Duration,
+        retries: Int, note: String? = nil
+    ) {
+        var detail = failure.context.debugDescription
+        if let note { detail += " (\(note))" }
+        trace.steps.append(RouteTrace.Step(
+            provider: member.name, outcome: .failed, reason: failure.code,
+            unavailableReason: { if case .unavailable(let reason, _) = failure { reason } else { nil } }(),
+            missingCapabilities: { if case .unsupportedCapability(let cap, _) = failure { [cap] } else { [] } }(),
+            detail: detail, action: action, durationSeconds: elapsed.seconds, retries: retries))
+    }
+
+    private func recordHealth(_ member: ChainMember, failure: LanguageModelError, rule: OutcomeRule, isProbe: Bool) async {
+        switch rule.coolDown {
+        case .none:
+            // The provider answered (a refusal, an overflow): it is healthy.
+            if isProbe { await chain.health.recordSuccess(member.name) }
+        case .countFailure:
+            await chain.health.recordFailure(member.name, immediate: nil)
+        case .immediately:
+            var length = options.breaker.coolDown
+            if case .rateLimited(let retryAfter?, _) = failure { length = retryAfter }
+            await chain.health.recordFailure(member.name, immediate: length)
+        case .long:
+            await chain.health.recordFailure(member.name, immediate: options.breaker.maximumCoolDown)
+        }
+    }
+
+    /// Turns any thrown error into a `LanguageModelError` attributed to the provider.
+    private func normalize(_ error: any Error, member: ChainMember, limit: Duration, deadlinePassed: Bool)
+        -> LanguageModelError
+    {
+        if error is DeadlineExceeded {
+            let what = deadlinePassed
+                ? "the chain's deadline of \(Self.format(options.deadline)) passed"
+                : "no answer within the attempt timeout of \(Self.format(limit))"
+            return .timedOut(.init(provider: member.name, debugDescription: what))
+        }
+        if let error = error as? LanguageModelError { return error.attributed(to: member.name) }
+        return .serverError(status: nil, .init(provider: member.name, debugDescription: "\(error)"))
+    }
+
+    private func totalDeadlineError() -> LanguageModelError {
+        .timedOut(.init(
+            debugDescription: "the chain's deadline of \(Self.format(options.deadline)) passed", trace: trace))
+    }
+
+    private func summary() -> String {
+        trace.steps.map { "\($0.provider): \($0.outcome.rawValue) (\($0.reason))" }.joined(separator: "; ")
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        return seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : "\((seconds * 10).rounded() / 10) s"
+    }
+}

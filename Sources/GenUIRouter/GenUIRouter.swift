@@ -1,1 +1,0 @@
-// The GenUIRouter module; its types arrive with the issue that builds it.

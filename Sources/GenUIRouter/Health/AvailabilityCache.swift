@@ -1,0 +1,24 @@
+import GenUI
+
+/// Availability results of a chain's providers, reused for a short time so a burst of requests checks once.
+actor AvailabilityCache {
+    private var entries: [Int: (status: MemberStatus, at: ContinuousClock.Instant)] = [:]
+    private let ttl: Duration
+
+    init(ttl: Duration) {
+        self.ttl = ttl
+    }
+
+    func lookup(_ index: Int, now: ContinuousClock.Instant = .now) -> MemberStatus? {
+        guard let entry = entries[index], now - entry.at < ttl else { return nil }
+        return entry.status
+    }
+
+    func store(_ status: MemberStatus, for index: Int, now: ContinuousClock.Instant = .now) {
+        entries[index] = (status, now)
+    }
+
+    func invalidate(_ index: Int) {
+        entries[index] = nil
+    }
+}

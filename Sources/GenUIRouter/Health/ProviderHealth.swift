@@ -1,0 +1,84 @@
+/// The circuit breakers of a chain's providers. An actor: requests running concurrently share it, and it never
+/// awaits while holding state.
+actor ProviderHealth {
+    /// Whether a request may try a provider now.
+    enum Admission: Sendable, Equatable {
+        /// The circuit is closed: try it.
+        case admitted
+        /// The cooldown is over: this request is the single half-open probe.
+        case probe
+        /// The provider is cooling down for `remaining` more.
+        case coolingDown(remaining: Duration)
+    }
+
+    private enum Circuit {
+        case closed(failures: [ContinuousClock.Instant])
+        case open(until: ContinuousClock.Instant, coolDown: Duration)
+        case halfOpen(coolDown: Duration, probing: Bool)
+    }
+
+    private let settings: CircuitBreakerSettings
+    private var circuits: [String: Circuit] = [:]
+
+    init(settings: CircuitBreakerSettings) {
+        self.settings = settings
+    }
+
+    func admit(_ provider: String, now: ContinuousClock.Instant = .now) -> Admission {
+        switch circuits[provider] ?? .closed(failures: []) {
+        case .closed:
+            return .admitted
+        case .open(let until, let coolDown):
+            guard now >= until else { return .coolingDown(remaining: until - now) }
+            circuits[provider] = .halfOpen(coolDown: coolDown, probing: true)
+            return .probe
+        case .halfOpen(let coolDown, let probing):
+            guard !probing else { return .coolingDown(remaining: .zero) }
+            circuits[provider] = .halfOpen(coolDown: coolDown, probing: true)
+            return .probe
+        }
+    }
+
+    func recordSuccess(_ provider: String) {
+        circuits[provider] = .closed(failures: [])
+    }
+
+    /// Records a failure. `immediate` opens the circuit at once for at least that long.
+    func recordFailure(_ provider: String, immediate: Duration?, now: ContinuousClock.Instant = .now) {
+        switch circuits[provider] ?? .closed(failures: []) {
+        case .halfOpen(let coolDown, _), .open(_, let coolDown):
+            // A failed probe (or a failure racing one) extends the cooldown.
+            let extended = min(coolDown * 2, settings.maximumCoolDown)
+            let length = max(extended, immediate ?? .zero)
+            circuits[provider] = .open(until: now + length, coolDown: length)
+        case .closed(let failures):
+            if let immediate {
+                let length = max(immediate, .zero)
+                circuits[provider] = .open(until: now + length, coolDown: max(length, settings.coolDown))
+                return
+            }
+            let recent = failures.filter { now - $0 < settings.window } + [now]
+            if recent.count >= settings.failureThreshold {
+                circuits[provider] = .open(until: now + settings.coolDown, coolDown: settings.coolDown)
+            } else {
+                circuits[provider] = .closed(failures: recent)
+            }
+        }
+    }
+
+    /// Releases a half-open probe that ended without a verdict (cancelled, stopped for the caller's reasons).
+    func releaseProbe(_ provider: String) {
+        if case .halfOpen(let coolDown, true) = circuits[provider] {
+            circuits[provider] = .halfOpen(coolDown: coolDown, probing: false)
+        }
+    }
+
+    /// Providers currently cooling down, with the time left.
+    func coolingDown(now: ContinuousClock.Instant = .now) -> [String: Duration] {
+        var result: [String: Duration] = [:]
+        for (provider, circuit) in circuits {
+            if case .open(let until, _) = circuit, until > now { result[provider] = until - now }
+        }
+        return result
+    }
+}

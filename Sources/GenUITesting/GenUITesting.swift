@@ -1,1 +1,0 @@
-// The GenUITesting module; its types arrive with the issue that builds it.

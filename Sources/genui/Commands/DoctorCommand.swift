@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import GenUI
+import GenUIConfig
+import GenUIDiagnostics
+
+/// `genui doctor`: checks every provider concurrently and says which one each chain would use, and why the
+/// earlier ones are skipped.
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check every provider and show which one each chain would use.",
+        discussion: """
+            Exit status: 0 when the chosen chain (--chain, else the default chain) can serve, 1 when it cannot \
+            (or, with --strict, when there are warnings), 2 on a configuration error.
+            """)
+
+    @OptionGroup var options: ConfigurationOptions
+
+    @Option(help: "Check only this chain (default: every chain; the exit status follows the default chain).")
+    var chain: String?
+
+    @Option(name: .customLong("require"), parsing: .upToNextOption, help: "Capabilities the request needs, e.g. guided-generation.")
+    var required: [String] = []
+
+    @Flag(help: "Print JSON (schema genui.doctor/1, see docs/doctor.md) instead of a table.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "Show how each fact was found: paths searched, variables read, endpoints, timings.")
+    var verbose = false
+
+    @Flag(help: "Also run one tiny real generation per available provider.")
+    var deep = false
+
+    @Option(name: .customLong("simulate"), parsing: .upToNextOption, help: "Inject a failure: PROVIDER=REASON (an unavailable reason or error code, or hang, crash).")
+    var simulations: [String] = []
+
+    @Flag(help: "Treat warnings (caveats, pending checks, configuration warnings) as failures.")
+    var strict = false
+
+    @Option(help: "How long each provider's check may take, in seconds.")
+    var timeout: Double = 3
+
+    func run() async throws {
+        let environment = options.environment
+        let language = options.language
+        let diagnostics = Diagnostics(language: language)
+
+        let configuration: Configuration
+        do {
+            configuration = try options.load()
+        } catch {
+            report(configurationError: error, language: language)
+            throw ExitCode(ExitStatus.configurationError)
+        }
+        var parsedSimulations: [(provider: String, code: String)] = []
+        for entry in simulations {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                printError("genui doctor: --simulate expects PROVIDER=REASON, got '\(entry)'")
+                throw ExitCode(ExitStatus.configurationError)
+            }
+            parsedSimulations.append((parts[0], parts[1]))
+        }
+        let isJSON = json
+        let request = DoctorRequest(
+            chain: chain, required: Set(required.map { LanguageModelCapability(rawValue: $0) }),
+            simulations: parsedSimulations, deep: deep, strict: strict,
+            checkDeadline: .milliseconds(Int64(max(0.05, timeout) * 1000)), environment: environment,
+            language: language,
+            onSlow: { pending in
+                guard !isJSON else { return }
+                printError(diagnostics.text("doctor.pendingList", ["providers": diagnostics.format.list(pending)]))
+            })
+        let doctorReport: DoctorReport
+        do {
+            doctorReport = try await DoctorEngine(configuration: configuration, request: request).run()
+        } catch let error as DoctorUsageError {
+            printError("genui doctor: \(error.description)")
+            throw ExitCode(ExitStatus.configurationError)
+        }
+        if json {
+            print(try Self.encode(doctorReport))
+        } else {
+            let terminal = Terminal(environment: environment)
+            let renderer = DoctorRenderer(report: doctorReport, diagnostics: diagnostics, terminal: terminal, verbose: verbose)
+            FileHandle.standardOutput.write(Data(renderer.render().utf8))
+        }
+        if doctorReport.exitCode != ExitStatus.ok { throw ExitCode(doctorReport.exitCode) }
+    }
+
+    private func report(configurationError error: ConfigurationError, language: DiagnosticLanguage) {
+        if json {
+            let summary = DoctorReport.ConfigurationSummary(
+                source: error.first?.location.file ?? "providers.yml", origin: "error", searched: [], variablesRead: [],
+                warnings: [], errors: error.issues.map(DoctorReport.Issue.init))
+            let report = DoctorReport(
+                locale: language.rawValue, configuration: summary, requiredCapabilities: required, simulated: [],
+                providers: [], chains: [], exitCode: ExitStatus.configurationError)
+            if let text = try? Self.encode(report) { print(text) }
+        }
+        for issue in error.issues { printError(issue.description) }
+    }
+
+    static func encode(_ report: DoctorReport) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(report), as: UTF8.self)
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import GenUIConfig
+import GenUIDiagnostics
+
+/// Options every subcommand that reads `providers.yml` shares.
+struct ConfigurationOptions: ParsableArguments {
+    @Option(name: .customLong("config"), help: "The providers.yml to use (default: GENUI_CONFIG, ./providers.yml, ~/.config/genui/providers.yml, built-in).")
+    var path: String?
+
+    @Option(help: "The language of messages: en, de, fr, es, ja, zh-Hans (default: LC_ALL, LC_MESSAGES, LANG).")
+    var locale: String?
+
+    /// The process environment.
+    var environment: [String: String] { ProcessInfo.processInfo.environment }
+
+    /// The language to print in.
+    var language: DiagnosticLanguage { DiagnosticLanguage.resolve(explicit: locale, environment: environment) }
+
+    /// Loads the configuration following the lookup order.
+    func load() throws(ConfigurationError) -> Configuration {
+        try ConfigurationLoader(environment: environment).load(explicitPath: path)
+    }
+}
+
+/// Exit statuses shared by the subcommands.
+enum ExitStatus {
+    /// The chain can serve; the configuration is valid.
+    static let ok: Int32 = 0
+    /// The chain cannot serve (or, with --strict, there are warnings).
+    static let cannotServe: Int32 = 1
+    /// The configuration (or the command line naming parts of it) is invalid.
+    static let configurationError: Int32 = 2
+}
+
+/// Writes to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

@@ -1,0 +1,211 @@
+import Foundation
+import GenUI
+import GenUIConfig
+import GenUIDiagnostics
+import GenUIRouter
+
+/// What doctor was asked to do.
+struct DoctorRequest: Sendable {
+    var chain: String?
+    var required: Set<LanguageModelCapability>
+    var simulations: [(provider: String, code: String)]
+    var deep: Bool
+    var strict: Bool
+    var checkDeadline: Duration
+    var environment: [String: String]
+    var language: DiagnosticLanguage
+    var onSlow: @Sendable ([String]) -> Void
+}
+
+/// A command-line mistake that names parts of the configuration that do not exist.
+struct DoctorUsageError: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// Runs doctor's checks and decides which provider each chain would use.
+struct DoctorEngine {
+    let configuration: Configuration
+    let request: DoctorRequest
+
+    private var diagnostics: Diagnostics { Diagnostics(language: request.language) }
+
+    func run() async throws -> DoctorReport {
+        let chains = try chosenChains()
+        let providerNames = chains.flatMap(\.providers).reduce(into: [String]()) { names, name in
+            if !names.contains(name) { names.append(name) }
+        }
+        let failures = try simulations()
+        let context = ProviderBuildContext(environment: request.environment)
+        let registry = ProviderRegistry.standard
+        let models: [(any LanguageModel, SimulatedFailure?)] = providerNames.compactMap { name in
+            guard let settings = configuration.provider(named: name) else { return nil }
+            let model = registry.makeModel(for: settings, context: context)
+            if let failure = failures[name] { return (SimulatedModel(base: model, failure: failure), failure) }
+            return (model, nil)
+        }
+        let checker = ProviderChecker(
+            deadline: request.checkDeadline, deep: request.deep, deepTimeout: .seconds(60), onSlow: request.onSlow,
+            slowAfter: .milliseconds(800))
+        let results = await checker.check(models)
+        let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+
+        let providerReports = results.compactMap { result in
+            configuration.provider(named: result.name).map { providerReport(result, settings: $0) }
+        }
+        var chainReports: [DoctorReport.ChainReport] = []
+        for chain in chains {
+            chainReports.append(await chainReport(chain, results: byName, failures: failures))
+        }
+        let decisive = chainReports.first { $0.name == (request.chain ?? configuration.defaultChain) } ?? chainReports.first
+        var exitCode = decisive?.canServe == true ? ExitStatus.ok : ExitStatus.cannotServe
+        let hasWarnings = !configuration.warnings.isEmpty
+            || providerReports.contains { ["caveat", "pending", "crashed"].contains($0.status) }
+        if request.strict, hasWarnings { exitCode = ExitStatus.cannotServe }
+        return DoctorReport(
+            locale: request.language.rawValue, configuration: Self.summary(of: configuration),
+            requiredCapabilities: request.required.sorted().map(\.rawValue),
+            simulated: request.simulations.map { .init(provider: $0.provider, failure: $0.code) },
+            providers: providerReports, chains: chainReports, exitCode: exitCode)
+    }
+
+    static func summary(of configuration: Configuration) -> DoctorReport.ConfigurationSummary {
+        .init(
+            source: configuration.source.description, origin: configuration.source.origin.rawValue,
+            searched: configuration.source.searched.map { .init(path: $0.path, found: $0.found) },
+            variablesRead: configuration.variablesRead, warnings: configuration.warnings.map(DoctorReport.Issue.init),
+            errors: [])
+    }
+
+    private func chosenChains() throws -> [ChainSettings] {
+        guard let name = request.chain else { return configuration.chains }
+        guard let chain = configuration.chain(named: name) else {
+            let names = configuration.chains.map(\.name)
+            throw DoctorUsageError(description: "no chain named '\(name)' in \(configuration.source); chains: \(names.joined(separator: ", "))")
+        }
+        return [chain]
+    }
+
+    private func simulations() throws -> [String: SimulatedFailure] {
+        var result: [String: SimulatedFailure] = [:]
+        for (provider, code) in request.simulations {
+            guard let settings = configuration.provider(named: provider) else {
+                throw DoctorUsageError(description: "--simulate names provider '\(provider)', which \(configuration.source) does not define")
+            }
+            guard let failure = SimulatedFailure(code: code, settings: settings) else {
+                throw DoctorUsageError(
+                    description: "--simulate: unknown reason '\(code)'; use one of \(SimulatedFailure.acceptedCodes.joined(separator: ", "))")
+            }
+            result[provider] = failure
+        }
+        return result
+    }
+
+    private func providerReport(_ result: ProviderCheckResult, settings: ProviderSettings) -> DoctorReport.ProviderReport {
+        var report = DoctorReport.ProviderReport(
+            status: "unavailable", mark: DoctorMarks.unavailable, name: settings.name, type: settings.type.rawValue,
+            model: settings.modelName, endpoint: settings.endpoint,
+            secret: settings.apiKeyEnv.map { .init(environmentVariable: $0, isSet: !(request.environment[$0] ?? "").isEmpty) },
+            reason: nil, capabilities: [], missingCapabilities: [], message: "", remediation: nil,
+            durationSeconds: result.duration.seconds, facts: result.facts, deep: result.deep)
+        switch result.state {
+        case .checked(.available, let capabilities):
+            report.capabilities = capabilities.sorted().map(\.rawValue)
+            let wanted = request.required.union(settings.requires).union([.guidedGeneration])
+            let missing = wanted.subtracting(capabilities).sorted()
+            report.missingCapabilities = missing.map(\.rawValue)
+            if missing.isEmpty {
+                report.status = "available"
+                report.mark = DoctorMarks.available
+                report.message = diagnostics.text("doctor.status.available")
+            } else if missing == [.guidedGeneration] && !request.required.contains(.guidedGeneration) {
+                report.status = "caveat"
+                report.mark = DoctorMarks.caveat
+                report.message = diagnostics.text("doctor.status.noGuided")
+                report.remediation = diagnostics.text("doctor.status.noGuided.remedy")
+            } else {
+                report.status = "caveat"
+                report.mark = DoctorMarks.caveat
+                let names = diagnostics.format.list(missing.map(\.rawValue))
+                report.message = diagnostics.text("short.missingCapability", ["capabilities": names])
+                report.remediation = diagnostics.text("error.unsupportedCapability.remedy", ["capability": names])
+            }
+        case .checked(.unavailable(let reason), _):
+            let described = diagnostics.describe(reason)
+            report.reason = reason
+            report.message = described.message
+            report.remediation = described.remediation
+        case .pending:
+            report.status = "pending"
+            report.mark = DoctorMarks.pending
+            report.message = diagnostics.text("doctor.status.pending", ["duration": diagnostics.format.duration(request.checkDeadline)])
+            report.remediation = diagnostics.text("doctor.status.pending.remedy")
+        case .crashed(let detail):
+            report.status = "crashed"
+            report.mark = DoctorMarks.crashed
+            report.message = diagnostics.text("doctor.status.crashed", ["detail": detail])
+            report.remediation = diagnostics.text("doctor.status.crashed.remedy")
+        }
+        if let deep = result.deep, !deep.ok, report.status == "available" {
+            report.status = "caveat"
+            report.mark = DoctorMarks.caveat
+            report.message = diagnostics.text("doctor.deep.failed", ["error": deep.message])
+        }
+        return report
+    }
+
+    /// Routes one request through a stand-in of the chain: the members as doctor found them, answering with
+    /// scripted output, simulated failures thrown where asked.
+    private func chainReport(
+        _ chain: ChainSettings, results: [String: ProviderCheckResult], failures: [String: SimulatedFailure]
+    ) async -> DoctorReport.ChainReport {
+        let members: [ChainMember] = chain.providers.compactMap { name in
+            guard let settings = configuration.provider(named: name) else { return nil }
+            let found: DryRunModel.Found
+            switch results[name]?.state {
+            case .checked(let availability, let capabilities)?: found = .status(availability, capabilities)
+            default: found = .unknown
+            }
+            var failure: LanguageModelError?
+            if case .error(let error)? = failures[name] { failure = error }
+            return ChainMember(
+                DryRunModel(name: name, found: found, failure: failure), contextWindow: settings.contextWindow,
+                requiredCapabilities: settings.requires)
+        }
+        var options = chain.options
+        options.availabilityTimeout = .milliseconds(50)
+        options.availabilityTTL = .zero
+        options.attemptTimeout = .seconds(5)
+        options.deadline = .seconds(10)
+        let dryRun = ProviderChain(name: chain.name, members: members, options: options)
+        var probe = GenerationRequest(prompt: "genui doctor")
+        probe.requiredCapabilities = request.required
+        let trace: RouteTrace?
+        var servedBy: String?
+        do {
+            let response = try await dryRun.respond(to: probe)
+            trace = response.metadata.trace
+            servedBy = trace?.servedBy
+        } catch let error as LanguageModelError {
+            trace = error.trace
+        } catch {
+            trace = nil
+        }
+        let skipped = (trace?.steps ?? []).filter { $0.outcome != .served }.map { step in
+            DoctorReport.Skip(provider: step.provider, reason: step.reason, message: diagnostics.reason(of: step))
+        }
+        let message = servedBy.map { diagnostics.text("doctor.chain.wouldUse", ["chain": chain.name, "provider": $0]) }
+            ?? diagnostics.text("doctor.chain.cannotServe", ["chain": chain.name])
+        return DoctorReport.ChainReport(
+            name: chain.name, isDefault: chain.name == configuration.defaultChain, providers: chain.providers,
+            canServe: servedBy != nil, wouldUse: servedBy, message: message, skipped: skipped, trace: trace)
+    }
+}
+
+/// The marks of doctor's table.
+enum DoctorMarks {
+    static let available = "✓"
+    static let caveat = "!"
+    static let unavailable = "✗"
+    static let pending = "…"
+    static let crashed = "‼"
+}

@@ -1,0 +1,127 @@
+import Foundation
+import GenUI
+import GenUIDiagnostics
+
+/// Prints a doctor report as a table for people.
+struct DoctorRenderer {
+    let report: DoctorReport
+    let diagnostics: Diagnostics
+    let terminal: Terminal
+    let verbose: Bool
+
+    func render() -> String {
+        var lines: [String] = []
+        lines.append(terminal.paint(diagnostics.text("doctor.header", ["source": report.configuration.source]), .bold))
+        if verbose { lines += configurationDetails() }
+        if !report.requiredCapabilities.isEmpty {
+            lines.append(diagnostics.text("doctor.chain.requires", ["capabilities": diagnostics.format.list(report.requiredCapabilities)]))
+        }
+        for simulation in report.simulated {
+            lines.append(terminal.paint(
+                diagnostics.text("doctor.simulated", ["provider": simulation.provider, "reason": simulation.failure]), .yellow))
+        }
+        lines.append("")
+        lines += table()
+        for chain in report.chains {
+            lines.append("")
+            lines.append(terminal.paint(chain.message, chain.canServe ? .green : .red))
+            for skip in chain.skipped {
+                lines.append("  - " + diagnostics.text("doctor.chain.skipped", ["provider": skip.provider, "reason": skip.message]))
+            }
+            if verbose, let trace = chain.trace {
+                for sentence in diagnostics.describe(trace) { lines.append(terminal.paint("    " + sentence, .dim)) }
+            }
+        }
+        if !report.configuration.warnings.isEmpty {
+            lines.append("")
+            lines.append(terminal.paint(diagnostics.text("doctor.warnings", ["count": "\(report.configuration.warnings.count)"]), .yellow))
+            for warning in report.configuration.warnings {
+                lines.append("  \(warning.file):\(warning.line):\(warning.column): \(warning.keyPath): \(warning.message)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func configurationDetails() -> [String] {
+        var lines: [String] = []
+        let searched = report.configuration.searched.map { "\($0.path) (\($0.found ? "found" : "absent"))" }
+        if !searched.isEmpty {
+            lines.append(terminal.paint(diagnostics.text("doctor.verbose.searched", ["paths": diagnostics.format.list(searched)]), .dim))
+        }
+        if report.configuration.origin == "built-in" {
+            lines.append(terminal.paint(diagnostics.text("doctor.verbose.builtIn"), .dim))
+        }
+        let variables = report.configuration.variablesRead
+        lines.append(terminal.paint(
+            diagnostics.text("doctor.verbose.env", [
+                "names": variables.isEmpty ? diagnostics.text("doctor.none") : diagnostics.format.list(variables),
+            ]), .dim))
+        return lines
+    }
+
+    private func table() -> [String] {
+        let header = [
+            "", diagnostics.text("doctor.column.provider"), diagnostics.text("doctor.column.type"),
+            diagnostics.text("doctor.column.model"), diagnostics.text("doctor.column.status"),
+        ]
+        let rows = report.providers.map { provider in
+            [provider.mark, provider.name, provider.type, Self.shortModel(provider.model), provider.message]
+        }
+        var widths = header.map(DisplayWidth.of)
+        for row in rows {
+            for (index, cell) in row.enumerated().dropLast() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : DisplayWidth.pad(cell, to: widths[index])
+            }.joined(separator: "  ")
+        }
+        var lines = [terminal.paint(line(header), .bold)]
+        for (provider, row) in zip(report.providers, rows) {
+            var painted = row
+            painted[0] = terminal.paint(row[0], style(for: provider.status))
+            var text = line(row)
+            if terminal.colour {
+                text = painted[0] + String(line(row).dropFirst(row[0].count))
+            }
+            lines.append(text)
+            let indent = String(repeating: " ", count: widths[0] + 2)
+            if let remediation = provider.remediation, provider.status != "available" {
+                lines.append(indent + terminal.paint("→ " + remediation, .dim))
+            }
+            if let deep = provider.deep, deep.ok {
+                lines.append(indent + diagnostics.text("doctor.deep.ok", ["duration": diagnostics.format.duration(seconds: deep.durationSeconds)]))
+            }
+            if verbose {
+                lines.append(indent + terminal.paint(
+                    diagnostics.text("doctor.verbose.checkTook", ["duration": diagnostics.format.duration(seconds: provider.durationSeconds)]), .dim))
+                if !provider.capabilities.isEmpty {
+                    lines.append(indent + terminal.paint("capabilities: " + provider.capabilities.joined(separator: ", "), .dim))
+                }
+                if let endpoint = provider.endpoint { lines.append(indent + terminal.paint("endpoint: \(endpoint)", .dim)) }
+                if let secret = provider.secret {
+                    lines.append(indent + terminal.paint(
+                        "\(secret.environmentVariable): \(secret.isSet ? "set (****)" : "not set")", .dim))
+                }
+                for fact in provider.facts { lines.append(indent + terminal.paint("\(fact.kind): \(fact.text)", .dim)) }
+            }
+        }
+        return lines
+    }
+
+    private func style(for status: String) -> Terminal.Style {
+        switch status {
+        case "available": .green
+        case "caveat": .yellow
+        case "crashed": .magenta
+        case "pending": .dim
+        default: .red
+        }
+    }
+
+    /// A model path shown by its file name; other model names as written.
+    static func shortModel(_ model: String?) -> String {
+        guard let model else { return "—" }
+        return model.contains("/") ? (model as NSString).lastPathComponent : model
+    }
+}

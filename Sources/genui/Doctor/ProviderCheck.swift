@@ -1,0 +1,117 @@
+import GenUI
+import GenUIConfig
+import GenUIRouter
+
+/// The outcome of checking one provider.
+struct ProviderCheckResult: Sendable {
+    enum State: Sendable {
+        case checked(Availability, Set<LanguageModelCapability>)
+        case pending
+        case crashed(String)
+    }
+
+    var name: String
+    var state: State
+    var duration: Duration
+    var facts: [ProviderFact]
+    var deep: DoctorReport.DeepCheck?
+}
+
+/// Checks providers concurrently; every check is bounded by the same deadline, so the total is about the
+/// slowest single check, never the sum.
+struct ProviderChecker {
+    let deadline: Duration
+    let deep: Bool
+    let deepTimeout: Duration
+    /// Called once, after `slowAfter`, with the providers still pending.
+    let onSlow: @Sendable ([String]) -> Void
+    let slowAfter: Duration
+
+    func check(_ models: [(any LanguageModel, SimulatedFailure?)]) async -> [ProviderCheckResult] {
+        let progress = PendingSet(names: models.map(\.0.name))
+        let monitor = Task {
+            try? await Task.sleep(for: slowAfter)
+            guard !Task.isCancelled else { return }
+            let pending = await progress.pending
+            if !pending.isEmpty { onSlow(pending) }
+        }
+        defer { monitor.cancel() }
+        return await withTaskGroup(of: (Int, ProviderCheckResult).self) { group in
+            for (index, (model, failure)) in models.enumerated() {
+                group.addTask {
+                    let result = await checkOne(model, failure: failure)
+                    await progress.finish(model.name)
+                    return (index, result)
+                }
+            }
+            var results = [ProviderCheckResult?](repeating: nil, count: models.count)
+            for await (index, result) in group { results[index] = result }
+            return results.compactMap { $0 }
+        }
+    }
+
+    private func checkOne(_ model: any LanguageModel, failure: SimulatedFailure?) async -> ProviderCheckResult {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var facts: [ProviderFact] = []
+        let state: ProviderCheckResult.State
+        do {
+            let (availability, capabilities) = try await withDeadline(deadline) {
+                if case .crash? = failure { throw SimulatedCrash() }
+                let availability = await model.availability
+                return (availability, await model.capabilities)
+            }
+            state = .checked(availability, capabilities)
+        } catch is DeadlineExceeded {
+            state = .pending
+        } catch {
+            state = .crashed("\(error)")
+        }
+        let duration = clock.now - start
+        if let reporting = Self.factsSource(of: model) {
+            facts = (try? await withDeadline(.milliseconds(500)) { await reporting.facts() }) ?? []
+        }
+        var deepResult: DoctorReport.DeepCheck?
+        if deep, case .checked(.available, _) = state {
+            deepResult = await deepCheck(model)
+        }
+        return ProviderCheckResult(name: model.name, state: state, duration: duration, facts: facts, deep: deepResult)
+    }
+
+    /// One tiny real generation.
+    private func deepCheck(_ model: any LanguageModel) async -> DoctorReport.DeepCheck {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let request = GenerationRequest(
+            prompt: "Say hello in one word.", options: GenerationOptions(temperature: 0, maximumResponseTokens: 8))
+        do {
+            let response = try await withDeadline(deepTimeout) { try await model.respond(to: request) }
+            return .init(ok: true, durationSeconds: (clock.now - start).seconds, message: String(response.text.prefix(60)))
+        } catch {
+            return .init(ok: false, durationSeconds: (clock.now - start).seconds, message: "\(error)")
+        }
+    }
+
+    private static func factsSource(of model: any LanguageModel) -> (any ProviderFactsReporting)? {
+        if let reporting = model as? any ProviderFactsReporting { return reporting }
+        if let simulated = model as? SimulatedModel { return factsSource(of: simulated.base) }
+        if let configured = model as? ConfiguredModel { return factsSource(of: configured.base) }
+        return nil
+    }
+}
+
+/// The check threw instead of answering (simulated with `--simulate P=crash`).
+struct SimulatedCrash: Error, CustomStringConvertible {
+    var description: String { "simulated crash of the availability check" }
+}
+
+/// Which checks have not finished yet.
+actor PendingSet {
+    private var names: [String]
+
+    init(names: [String]) { self.names = names }
+
+    var pending: [String] { names }
+
+    func finish(_ name: String) { names.removeAll { $0 == name } }
+}

@@ -1,0 +1,124 @@
+import GenUI
+import GenUIConfig
+
+/// A failure injected with `--simulate PROVIDER=REASON`.
+enum SimulatedFailure: Sendable {
+    /// The provider reports itself unavailable for this reason.
+    case unavailable(UnavailableReason)
+    /// The provider is available but fails requests with this error.
+    case error(LanguageModelError)
+    /// The provider's availability check never answers (a host that accepts connections and stays silent).
+    case hang
+    /// The check itself fails (to see how doctor reports a broken check).
+    case crash
+
+    /// The codes `--simulate` accepts, for help and errors.
+    static var acceptedCodes: [String] {
+        UnavailableReason.allCodes + LanguageModelError.allCodes.filter { !UnavailableReason.allCodes.contains($0) }
+            + ["hang", "crash"]
+    }
+
+    /// Parses a code, filling the reason's data from the provider's settings.
+    init?(code: String, settings: ProviderSettings) {
+        let context = LanguageModelError.Context(provider: settings.name, debugDescription: "simulated \(code)")
+        switch code {
+        case "deviceNotEligible": self = .unavailable(.deviceNotEligible(detail: "simulated"))
+        case "modelNotReady": self = .unavailable(.modelNotReady(progress: 0.5, detail: "simulated"))
+        case "modelNotInstalled": self = .unavailable(.modelNotInstalled(name: settings.modelName ?? settings.name))
+        case "lowStorage":
+            self = .unavailable(.lowStorage(requiredBytes: 2_000_000_000, availableBytes: 100_000_000, volume: "/"))
+        case "disabled": self = .unavailable(.disabled)
+        case "notConfigured": self = .unavailable(.notConfigured(missing: settings.apiKeyEnv ?? "simulated setting"))
+        case "runtimeMissing": self = .unavailable(.runtimeMissing(binary: "llama-server"))
+        case "unreachable": self = .unavailable(.unreachable(endpoint: settings.endpoint ?? "simulated"))
+        case "unauthorized": self = .unavailable(.unauthorized)
+        case "rateLimited": self = .unavailable(.rateLimited(retryAfter: .seconds(30)))
+        case "invalidModel": self = .unavailable(.invalidModel(path: settings.modelName ?? "model", detail: "simulated"))
+        case "contextSizeExceeded": self = .error(.contextSizeExceeded(context))
+        case "refusal": self = .error(.refusal(context))
+        case "guardrailViolation": self = .error(.guardrailViolation(context))
+        case "unsupportedCapability": self = .error(.unsupportedCapability(.guidedGeneration, context))
+        case "unsupportedGenerationGuide": self = .error(.unsupportedGenerationGuide(context))
+        case "unsupportedLanguageOrLocale": self = .error(.unsupportedLanguageOrLocale(context))
+        case "unavailable": self = .unavailable(.unreachable(endpoint: settings.endpoint ?? "simulated"))
+        case "timedOut": self = .error(.timedOut(context))
+        case "decodingFailure": self = .error(.decodingFailure(path: "", details: "simulated", context))
+        case "invalidRequest": self = .error(.invalidRequest(context))
+        case "transport": self = .error(.transport(.connectionRefused(endpoint: settings.endpoint ?? "simulated"), context))
+        case "serverError": self = .error(.serverError(status: 500, context))
+        case "concurrentRequests": self = .error(.concurrentRequests(context))
+        case "noProviderAvailable": self = .error(.noProviderAvailable(context))
+        case "hang": self = .hang
+        case "crash": self = .crash
+        default: return nil
+        }
+    }
+}
+
+/// A provider with a simulated failure in front of it.
+struct SimulatedModel: LanguageModel {
+    let base: any LanguageModel
+    let failure: SimulatedFailure
+
+    var name: String { base.name }
+
+    var availability: Availability {
+        get async {
+            switch failure {
+            case .unavailable(let reason): return .unavailable(reason)
+            case .hang:
+                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                return .unavailable(.unreachable(endpoint: "simulated"))
+            case .error, .crash: return await base.availability
+            }
+        }
+    }
+
+    var capabilities: Set<LanguageModelCapability> { get async { await base.capabilities } }
+
+    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        switch failure {
+        case .error(let error): throw error
+        case .unavailable(let reason):
+            throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "simulated"))
+        case .hang, .crash: return try await base.respond(to: request)
+        }
+    }
+}
+
+/// A provider as doctor found it, answering with scripted output: the chain's dry run routes through these, so
+/// "would use" comes from the same routing code as real traffic without generating anything.
+struct DryRunModel: LanguageModel {
+    enum Found: Sendable {
+        case status(Availability, Set<LanguageModelCapability>)
+        case unknown
+    }
+
+    let name: String
+    let found: Found
+    let failure: LanguageModelError?
+
+    var availability: Availability {
+        get async {
+            switch found {
+            case .status(let availability, _): return availability
+            case .unknown:
+                // The check did not answer: neither does the stand-in, so the chain skips it the same way.
+                while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+                return .unavailable(.unreachable(endpoint: name))
+            }
+        }
+    }
+
+    var capabilities: Set<LanguageModelCapability> {
+        get async {
+            if case .status(_, let capabilities) = found { return capabilities }
+            return []
+        }
+    }
+
+    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        if let failure { throw failure }
+        return try await ScriptedLanguageModel(name: name).respond(to: request)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import GenUI
+import GenUIConfig
+import GenUIRouter
+import Testing
+
+@Suite("providers.yml loading")
+struct ConfigurationLoadingTests {
+    let designExample = """
+        version: 1
+        default_chain: default
+        chains:
+          default: [on-device, ollama, openai, scripted]
+        providers:
+          on-device: { type: llama.cpp, model: ~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf, context: 4096 }
+          ollama:    { type: ollama, host: "${OLLAMA_HOST:-http://127.0.0.1:11434}", model: qwen2.5:0.5b }
+          openai:    { type: openai, base_url: https://api.openai.com/v1, api_key_env: OPENAI_API_KEY, model: gpt-4o-mini }
+          scripted:  { type: scripted }
+        """
+
+    @Test("parses every provider type's settings into typed values")
+    func parsesDesignExample() throws {
+        let loader = ConfigurationLoader(environment: ["OLLAMA_HOST": "http://127.0.0.1:9999"], currentDirectory: "/", homeDirectory: "/")
+        let configuration = try loader.parse(designExample)
+        #expect(configuration.defaultChain == "default")
+        #expect(configuration.providers.map(\.type) == [.llamaCpp, .ollama, .openai, .scripted])
+        guard case .llamaCpp(let llama) = configuration.providers[0].kind else { Issue.record("not llama.cpp"); return }
+        #expect(llama.context == 4096)
+        #expect(!llama.model.hasPrefix("~"))
+        guard case .ollama(let ollama) = configuration.providers[1].kind else { Issue.record("not ollama"); return }
+        #expect(ollama.host == "http://127.0.0.1:9999")
+        guard case .openai(let openai) = configuration.providers[2].kind else { Issue.record("not openai"); return }
+        #expect(openai.apiKeyEnv == "OPENAI_API_KEY")
+        #expect(configuration.variablesRead == ["OLLAMA_HOST"])
+    }
+
+    @Test("a ${VAR:-default} uses the default when the variable is unset")
+    func interpolationDefault() throws {
+        let configuration = try ConfigurationLoader(environment: [:]).parse(designExample)
+        guard case .ollama(let ollama) = configuration.provider(named: "ollama")?.kind else { Issue.record("no ollama"); return }
+        #expect(ollama.host == "http://127.0.0.1:11434")
+    }
+
+    @Test("an unset ${VAR} without default makes that provider not configured, not the file invalid")
+    func unresolvedVariable() async throws {
+        let text = replacing(8, with: "    model: ${OLLAMA_MODEL}")
+        let configuration = try ConfigurationLoader(environment: [:]).parse(text)
+        #expect(configuration.provider(named: "local")?.unresolvedVariables == ["OLLAMA_MODEL"])
+        let models = configuration.makeProviders(context: ProviderBuildContext(environment: [:]))
+        #expect(await models[0].availability == .unavailable(.notConfigured(missing: "OLLAMA_MODEL")))
+    }
+
+    @Test("anthropic, gemini and llama.cpp settings parse with defaults and overrides")
+    func otherTypes() throws {
+        let text = """
+            version: 1
+            providers:
+              claude: { type: anthropic, model: claude-haiku, structured_output: tool, timeout: 45s }
+              gem: { type: gemini, model: gemini-2.0-flash, api_key_env: MY_GEMINI_KEY }
+              local: { type: llama.cpp, model: /m.gguf, binary: /opt/llama-server, threads: 2, idle_timeout: 5m, model_size: 98 MB }
+              compat: { type: openai, model: smol, base_url: "http://127.0.0.1:8080/v1", api_key_env: ~ }
+            """
+        let configuration = try ConfigurationLoader(environment: [:]).parse(text)
+        #expect(configuration.chain(named: "default")?.providers == ["claude", "gem", "local", "compat"])
+        guard case .anthropic(let claude) = configuration.providers[0].kind else { Issue.record("anthropic"); return }
+        #expect(claude.structuredOutput == .tool)
+        #expect(claude.apiKeyEnv == "ANTHROPIC_API_KEY")
+        #expect(configuration.providers[0].timeout == .seconds(45))
+        guard case .gemini(let gemini) = configuration.providers[1].kind else { Issue.record("gemini"); return }
+        #expect(gemini.apiKeyEnv == "MY_GEMINI_KEY")
+        guard case .llamaCpp(let llama) = configuration.providers[2].kind else { Issue.record("llama"); return }
+        #expect(llama.idleTimeout == .seconds(300))
+        #expect(llama.modelSize == 98_000_000)
+        guard case .openai(let compat) = configuration.providers[3].kind else { Issue.record("openai"); return }
+        #expect(compat.apiKeyEnv == nil)
+        #expect(configuration.warnings.first?.message.contains("no version") == nil)
+    }
+
+    @Test("chain options and policy overrides reach the chain")
+    func chainOptions() throws {
+        let text = replacing(4, with: """
+              default:
+                providers: [local, scripted]
+                fallback_on_refusal: true
+                allow_unguided: true
+                deadline: 9s
+                policy: { serverError: stop }
+                breaker: { failures: 5, cooldown: 10s }
+            """)
+        let configuration = try ConfigurationLoader(environment: [:]).parse(text)
+        let options = try #require(configuration.chain(named: "default")?.options)
+        #expect(options.policy.rule(for: .refusal).action == .next)
+        #expect(options.policy.rule(for: .serverError).action == .stop)
+        #expect(options.allowUnguided)
+        #expect(options.deadline == .seconds(9))
+        #expect(options.breaker.failureThreshold == 5)
+        #expect(options.breaker.coolDown == .seconds(10))
+    }
+
+    @Test("lookup order: --config, GENUI_CONFIG, ./providers.yml, ~/.config/genui/providers.yml, built-in")
+    func lookupOrder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("genui-lookup-\(UUID().uuidString)").path
+        let work = root + "/work"
+        let home = root + "/home"
+        try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: home + "/.config/genui", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        func file(_ chain: String) -> String { "version: 1\nproviders:\n  \(chain): { type: scripted }\n" }
+
+        let builtIn = try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load()
+        #expect(builtIn.source.origin == .builtIn)
+        #expect(builtIn.chain(named: "default")?.providers == ["on-device", "scripted"])
+        #expect(builtIn.source.searched.map(\.path) == [work + "/providers.yml", home + "/.config/genui/providers.yml"])
+
+        try ConfigurationWriter.write(file("user"), to: home + "/.config/genui/providers.yml")
+        let user = try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load()
+        #expect(user.source.origin == .userDirectory)
+
+        try ConfigurationWriter.write(file("cwd"), to: work + "/providers.yml")
+        let cwd = try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load()
+        #expect(cwd.providers.first?.name == "cwd")
+
+        try ConfigurationWriter.write(file("env"), to: root + "/env.yml")
+        let env = try ConfigurationLoader(environment: ["GENUI_CONFIG": root + "/env.yml"], currentDirectory: work, homeDirectory: home).load()
+        #expect(env.providers.first?.name == "env")
+
+        try ConfigurationWriter.write(file("flag"), to: root + "/flag.yml")
+        let flag = try ConfigurationLoader(environment: ["GENUI_CONFIG": root + "/env.yml"], currentDirectory: work, homeDirectory: home)
+            .load(explicitPath: root + "/flag.yml")
+        #expect(flag.providers.first?.name == "flag")
+        #expect(flag.source.origin == .commandLine)
+
+        #expect(throws: ConfigurationError.self) {
+            try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load(explicitPath: root + "/missing.yml")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("display pairs show the name of a secret's variable, never its value")
+    func masking() throws {
+        let configuration = try ConfigurationLoader(environment: [:]).parse(designExample)
+        let openai = try #require(configuration.provider(named: "openai"))
+        let pairs = openai.displayPairs(environment: ["OPENAI_API_KEY": "sk-very-secret-value"])
+        let rendered = pairs.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
+        #expect(rendered.contains("OPENAI_API_KEY (set, ****)"))
+        #expect(!rendered.contains("sk-very-secret-value"))
+    }
+
+    @Test("enabled: false and GENUI_DISABLE make a provider disabled")
+    func disabling() async throws {
+        let text = inserting(after: 8, "    enabled: false")
+        let configuration = try ConfigurationLoader(environment: [:]).parse(text)
+        let models = configuration.makeProviders(context: ProviderBuildContext(environment: ["GENUI_DISABLE": "scripted"]))
+        #expect(await models[0].availability == .unavailable(.disabled))
+        #expect(await models[1].availability == .unavailable(.disabled))
+    }
+
+    @Test("a built chain routes past a provider whose module is not built in to the scripted provider")
+    func builtChainRoutes() async throws {
+        let configuration = try ConfigurationLoader(environment: [:]).parse(designExample)
+        let chain = try #require(configuration.makeChain(context: ProviderBuildContext(environment: ["PATH": "/nonexistent"])))
+        let response = try await chain.respond(to: GenerationRequest(prompt: "hello"))
+        #expect(response.metadata.provider == "scripted")
+        let trace = try #require(response.metadata.trace)
+        #expect(trace.steps.first?.unavailableReason == .runtimeMissing(binary: "llama-server"))
+        #expect(trace.steps[2].unavailableReason == .notConfigured(missing: "OPENAI_API_KEY"))
+        #expect(chain.members.first?.contextWindow == 4096)
+    }
+}

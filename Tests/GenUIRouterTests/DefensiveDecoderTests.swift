@@ -1,0 +1,76 @@
+import GenUI
+import Testing
+
+@Suite("DefensiveDecoder")
+struct DefensiveDecoderTests {
+    let decoder = DefensiveDecoder(schema: cardSchema)
+
+    @Test("strips fences and prose and keeps the outermost object")
+    func fencesAndProse() throws {
+        let result = try decoder.decode("Here you go:\n```json\n{\"title\":\"Hi\",\"stars\":3,\"tags\":[]}\n```\nBye")
+        #expect(result.content.jsonString == #"{"title":"Hi","stars":3,"tags":[]}"#)
+        #expect(result.repairs.contains("stripped code fence"))
+        let prose = try decoder.decode("Sure. {\"title\":\"Hi\",\"stars\":3,\"tags\":[\"{x}\"]} Hope that helps!")
+        #expect(prose.repairs == ["dropped text around the JSON value"])
+    }
+
+    @Test("coerces numeric strings, rounds integers and clamps into guide ranges")
+    func numbers() throws {
+        let result = try decoder.decode(#"{"title":"Hi","stars":"0.6","tags":[]}"#)
+        #expect(result.content.jsonString == #"{"title":"Hi","stars":1,"tags":[]}"#)
+        #expect(result.repairs == ["coerced /stars to a number", "rounded /stars to an integer"])
+        let high = try decoder.decode(#"{"title":"Hi","stars":12,"tags":[]}"#)
+        #expect(high.repairs == ["clamped /stars to 5"])
+    }
+
+    @Test("truncates long strings and arrays and drops invalid elements and undeclared properties")
+    func truncation() throws {
+        let result = try decoder.decode(#"{"title":"A very long title","stars":2,"tags":["a",{"x":1},"b","c"],"extra":true}"#)
+        #expect(result.content.jsonString == #"{"title":"A very lon","stars":2,"tags":["a","b"]}"#)
+        #expect(result.repairs.contains("dropped invalid element /tags/1"))
+        #expect(result.repairs.contains("truncated /tags to 2 elements"))
+        #expect(result.repairs.contains("dropped undeclared property /extra"))
+    }
+
+    @Test("never invents a missing required property: the error names its path")
+    func missingProperty() throws {
+        #expect(throws: LanguageModelError.self) { try decoder.decode(#"{"title":"Hi","tags":[]}"#) }
+        do {
+            _ = try decoder.decode(#"{"title":"Hi","tags":[]}"#)
+        } catch {
+            #expect(error.code == "decodingFailure")
+            #expect("\(error)".contains("stars"))
+        }
+    }
+
+    @Test("rejects input over the size limit and text without JSON")
+    func limits() throws {
+        let small = DefensiveDecoder(schema: cardSchema, limits: .init(maximumBytes: 16, maximumDepth: 8))
+        #expect(throws: LanguageModelError.self) { try small.decode(String(repeating: " ", count: 17)) }
+        #expect(throws: LanguageModelError.self) { try decoder.decode("I cannot help with that.") }
+        let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
+        #expect(throws: LanguageModelError.self) { try decoder.decode(deep) }
+    }
+
+    @Test("fuzzed model output never crashes the decoder")
+    func fuzz() {
+        let seedText = #"Sure: ```json {"title":"Hi","stars":"3","tags":["a","b"],"note":null} ``` ok"#
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array(#"{}[]",:0123456789-.eE "\abtrufnl`"#)
+        var bytes = Array(seedText)
+        for _ in 0..<2000 {
+            var mutated = bytes
+            for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                let index = Int.random(in: 0..<mutated.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: mutated[index] = alphabet.randomElement(using: &generator) ?? " "
+                case 1: mutated.remove(at: index)
+                default: mutated.insert(alphabet.randomElement(using: &generator) ?? " ", at: index)
+                }
+                if mutated.isEmpty { mutated = bytes }
+            }
+            _ = try? decoder.decode(String(mutated))
+            if Bool.random(using: &generator) { bytes = mutated.isEmpty ? bytes : bytes }
+        }
+    }
+}

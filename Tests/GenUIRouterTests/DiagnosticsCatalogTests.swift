@@ -1,0 +1,119 @@
+import GenUI
+import GenUIDiagnostics
+import Testing
+
+@Suite("Diagnostics catalog")
+struct DiagnosticsCatalogTests {
+    let english = MessageCatalog.messages(for: .english)
+
+    @Test("every language has exactly the English keys", arguments: DiagnosticLanguage.allCases)
+    func sameKeys(_ language: DiagnosticLanguage) {
+        let keys = Set(MessageCatalog.messages(for: language).keys)
+        let reference = Set(english.keys)
+        #expect(reference.subtracting(keys).isEmpty, "missing in \(language): \(reference.subtracting(keys).sorted())")
+        #expect(keys.subtracting(reference).isEmpty, "extra in \(language): \(keys.subtracting(reference).sorted())")
+    }
+
+    @Test("every message has the same placeholders as in English", arguments: DiagnosticLanguage.allCases)
+    func samePlaceholders(_ language: DiagnosticLanguage) {
+        let messages = MessageCatalog.messages(for: language)
+        for (key, template) in english {
+            let translated = messages[key] ?? ""
+            #expect(
+                MessageCatalog.placeholders(in: translated) == MessageCatalog.placeholders(in: template),
+                "\(language) \(key): \(translated)")
+        }
+    }
+
+    @Test("translations are translated, not copied", arguments: DiagnosticLanguage.allCases.filter { $0 != .english })
+    func translated(_ language: DiagnosticLanguage) {
+        let messages = MessageCatalog.messages(for: language)
+        let sentences = english.filter { $0.value.count > 30 }
+        let copied = sentences.filter { messages[$0.key] == $0.value }.map(\.key)
+        #expect(copied.isEmpty, "\(language) copies English for \(copied)")
+    }
+
+    @Test("every availability reason and every error code has a message and a remedy in every language")
+    func coverage() {
+        for language in DiagnosticLanguage.allCases {
+            let messages = MessageCatalog.messages(for: language)
+            for code in UnavailableReason.allCodes {
+                #expect(messages["reason.\(code).message"] != nil, "\(language) reason \(code)")
+                #expect(messages["reason.\(code).remedy"] != nil, "\(language) reason \(code)")
+            }
+            for code in LanguageModelError.allCodes {
+                #expect(messages["error.\(code).message"] != nil, "\(language) error \(code)")
+                #expect(messages["error.\(code).remedy"] != nil, "\(language) error \(code)")
+            }
+            for action in [RouteTrace.Action.retrySameProvider, .nextProvider, .stop] {
+                #expect(messages["trace.failed.\(action.rawValue)"] != nil, "\(language) action \(action)")
+            }
+        }
+    }
+
+    @Test("described reasons fill every placeholder, in every language")
+    func describedReasonsAreFilled() {
+        let reasons: [UnavailableReason] = [
+            .deviceNotEligible(detail: "AVX2 missing"), .modelNotReady(progress: 0.43, detail: "downloading"),
+            .modelNotReady(progress: nil, detail: nil), .modelNotInstalled(name: "smol.gguf"),
+            .lowStorage(requiredBytes: 1_900_000_000, availableBytes: 400_000_000, volume: "/"), .disabled,
+            .notConfigured(missing: "OPENAI_API_KEY"), .runtimeMissing(binary: "llama-server"),
+            .unreachable(endpoint: "http://127.0.0.1:11434"), .unauthorized, .rateLimited(retryAfter: .seconds(30)),
+            .rateLimited(retryAfter: nil), .invalidModel(path: "/m.gguf", detail: "bad magic"),
+        ]
+        #expect(Set(reasons.map(\.code)) == Set(UnavailableReason.allCodes))
+        for language in DiagnosticLanguage.allCases {
+            let diagnostics = Diagnostics(language: language)
+            for reason in reasons {
+                let described = diagnostics.describe(reason)
+                #expect(!described.message.contains("{") && described.remediation?.contains("{") == false, "\(language) \(reason)")
+            }
+        }
+        let german = Diagnostics(language: .german).describe(
+            .lowStorage(requiredBytes: 1_900_000_000, availableBytes: 400_000_000, volume: "/"))
+        #expect(german.message == "Zu wenig Speicherplatz auf /: 1,9 GB benötigt, 400 MB frei.")
+        #expect(Diagnostics(language: .english).describe(.modelNotReady(progress: 0.43, detail: "downloading")).message
+            == "The model is not ready yet: 43 % done (downloading).")
+    }
+
+    @Test("numbers are formatted for people in each language")
+    func formatting() {
+        #expect(HumanFormatter(language: .english).bytes(1_900_000_000) == "1.9 GB")
+        #expect(HumanFormatter(language: .french).bytes(1_900_000_000) == "1,9 Go")
+        #expect(HumanFormatter(language: .english).bytes(512) == "512 B")
+        #expect(HumanFormatter(language: .english).percent(0.43) == "43 %")
+        #expect(HumanFormatter(language: .japanese).percent(0.43) == "43%")
+        #expect(HumanFormatter(language: .english).duration(.milliseconds(350)) == "350 ms")
+        #expect(HumanFormatter(language: .german).duration(.milliseconds(1250)) == "1,3 s")
+        #expect(HumanFormatter(language: .english).duration(.seconds(125)) == "2 min 5 s")
+        #expect(HumanFormatter(language: .simplifiedChinese).duration(.seconds(2)) == "2 秒")
+    }
+
+    @Test("the language comes from --locale, then LC_ALL, LC_MESSAGES, LANG; unknown is English")
+    func localeResolution() {
+        #expect(DiagnosticLanguage.resolve(explicit: "de", environment: ["LANG": "fr_FR.UTF-8"]) == .german)
+        #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LC_ALL": "ja_JP.UTF-8", "LANG": "de_DE"]) == .japanese)
+        #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LC_MESSAGES": "es_ES", "LANG": "de_DE"]) == .spanish)
+        #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LANG": "zh_CN.UTF-8"]) == .simplifiedChinese)
+        #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LANG": "zh_TW.UTF-8"]) == .english)
+        #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LC_ALL": "C", "LANG": "de_DE"]) == .english)
+        #expect(DiagnosticLanguage.resolve(explicit: "xx", environment: ["LANG": "de_DE"]) == .english)
+        #expect(DiagnosticLanguage.resolve(explicit: nil, environment: [:]) == .english)
+        #expect(DiagnosticLanguage.resolve(explicit: "zh-Hans", environment: [:]) == .simplifiedChinese)
+    }
+
+    @Test("a trace reads as sentences, with each skip's reason")
+    func traceSentences() {
+        let trace = RouteTrace(chain: "default", steps: [
+            .init(provider: "on-device", outcome: .skipped, reason: "runtimeMissing", unavailableReason: .runtimeMissing(binary: "llama-server")),
+            .init(provider: "ollama", outcome: .skipped, reason: "missingCapability", missingCapabilities: [.guidedGeneration]),
+            .init(provider: "cloud", outcome: .failed, reason: "serverError", detail: "HTTP 502", action: .nextProvider, durationSeconds: 0.2),
+            .init(provider: "scripted", outcome: .served, reason: "served", durationSeconds: 0.01, guided: true),
+        ])
+        let lines = Diagnostics(language: .english).describe(trace)
+        #expect(lines[0] == "on-device: skipped (The runtime program llama-server is not installed.)")
+        #expect(lines[1] == "ollama: skipped (lacks guided-generation)")
+        #expect(lines[2] == "cloud: failed after 200 ms (The server failed (HTTP 502).); moving on")
+        #expect(lines[3] == "scripted: answered in 10 ms, guided by the schema")
+    }
+}

@@ -1,0 +1,56 @@
+import GenUI
+import GenUIRouter
+import GenUITesting
+
+/// A model that answers every request with the same text, for unguided-decoding tests.
+struct FixedTextModel: LanguageModel {
+    let name: String
+    let text: String
+    var capabilities: Set<LanguageModelCapability> { [] }
+    var availability: Availability { .available }
+
+    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        GenerationResponse(
+            content: GeneratedContent(kind: .string(text)), text: text,
+            metadata: ResponseMetadata(provider: name, guided: false))
+    }
+}
+
+/// A small schema used across the routing tests.
+let cardSchema = GenerationSchema(
+    node: .object(.init(name: "Card", properties: [
+        .init(name: "title", node: .string(.init(maximumLength: 10))),
+        .init(name: "stars", node: .integer(.init(minimum: 1, maximum: 5))),
+        .init(name: "tags", node: .array(.init(items: .string(.init()), maximumCount: 2))),
+        .init(name: "note", node: .string(.init()), isOptional: true),
+    ])),
+    name: "Card")
+
+/// Options with short limits so failure paths finish quickly.
+func quickOptions(
+    attempt: Duration = .seconds(5), deadline: Duration = .seconds(20), threshold: Int = 3,
+    coolDown: Duration = .seconds(30), allowUnguided: Bool = false, restart: Bool = false,
+    policy: OutcomePolicy = .standard
+) -> ChainOptions {
+    ChainOptions(
+        policy: policy, attemptTimeout: attempt, deadline: deadline, availabilityTimeout: .milliseconds(500),
+        availabilityTTL: .zero, breaker: CircuitBreakerSettings(failureThreshold: threshold, window: .seconds(60), coolDown: coolDown),
+        allowUnguided: allowUnguided, restartStreamAfterOutput: restart)
+}
+
+extension RouteTrace {
+    /// `provider:outcome:reason` for every step, for compact expectations.
+    var summary: [String] { steps.map { "\($0.provider):\($0.outcome.rawValue):\($0.reason)" } }
+}
+
+/// Runs `body` and returns the `LanguageModelError` it throws, or `nil`.
+func routingError(_ body: () async throws -> Void) async -> LanguageModelError? {
+    do {
+        try await body()
+        return nil
+    } catch let error as LanguageModelError {
+        return error
+    } catch {
+        return nil
+    }
+}

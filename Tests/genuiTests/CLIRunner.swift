@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Runs the built `genui` binary as a subprocess with a controlled environment.
+enum CLI {
+    /// The package root, found from this file's path.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `.build/debug/genui`, built by `swift build` before the tests run.
+    static var binary: URL { packageRoot.appendingPathComponent(".build/debug/genui") }
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// An environment as on a fresh machine: no llama-server on PATH, no API keys, an empty home.
+    static func freshEnvironment(home: String, extra: [String: String] = [:]) -> [String: String] {
+        ["PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"].merging(extra) { _, new in new }
+    }
+
+    static func run(_ arguments: [String], environment: [String: String], directory: String? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A fresh temporary directory.
+    static func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Fails the test with a clear message when the binary has not been built.
+    static func requireBinary() throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "build the CLI first: swift build (expected \(binary.path))")
+    }
+}
