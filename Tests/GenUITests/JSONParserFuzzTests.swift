@@ -26,7 +26,7 @@ struct JSONParserFuzzTests {
                 // Whatever parses writes back to JSON that parses to the same value.
                 #expect(try GeneratedContent(json: content.jsonString) == content)
                 accepted += 1
-            } catch let error as LanguageModelError {
+            } catch {
                 guard case .decodingFailure(_, let details, _) = error else {
                     Issue.record("unexpected error kind \(error.code) for \(input.debugDescription)")
                     return
