@@ -36,9 +36,20 @@ enum CLI {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        archive(arguments: arguments, stdout: outData, stderr: errData)
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Keeps every output in `GENUI_TEST_ARTIFACTS` (set by `scripts/run-tests`), which is scanned for secrets after
+    /// the run.
+    static func archive(arguments: [String], stdout: Data, stderr: Data) {
+        guard let directory = ProcessInfo.processInfo.environment["GENUI_TEST_ARTIFACTS"] else { return }
+        let stem = "genui-" + arguments.prefix(2).joined(separator: "-") + "-" + UUID().uuidString
+        let base = URL(fileURLWithPath: directory)
+        try? stdout.write(to: base.appendingPathComponent(stem + ".stdout"))
+        try? stderr.write(to: base.appendingPathComponent(stem + ".stderr"))
     }
 
     /// A fresh temporary directory.
