@@ -114,9 +114,23 @@ enum DeclarationReader {
 
     private static func rejectKind(_ declaration: some DeclGroupSyntax, log: inout DiagnosticLog) {
         func makeStruct(_ keyword: TokenSyntax, _ kind: String, _ name: String) {
-            let fix = FixIt.replace(
-                message: GenerableFixIt("Make '\(name)' a struct"), oldNode: keyword,
-                newNode: keyword.with(\.tokenKind, .keyword(.struct)))
+            var changes: [FixIt.Change] = []
+            var newKeyword = keyword.with(\.tokenKind, .keyword(.struct))
+            let modifiers = declaration.modifiers
+            if let final = modifiers.first(where: { $0.name.tokenKind == .keyword(.final) }) {
+                // A struct cannot be 'final': drop the modifier, keeping the trivia in front of the declaration.
+                var remaining = Array(modifiers.filter { $0.id != final.id })
+                if modifiers.first?.id == final.id {
+                    if remaining.isEmpty {
+                        newKeyword = newKeyword.with(\.leadingTrivia, final.leadingTrivia)
+                    } else {
+                        remaining[0] = remaining[0].with(\.leadingTrivia, final.leadingTrivia)
+                    }
+                }
+                changes.append(.replace(oldNode: Syntax(modifiers), newNode: Syntax(DeclModifierListSyntax(remaining))))
+            }
+            changes.append(.replace(oldNode: Syntax(keyword), newNode: Syntax(newKeyword)))
+            let fix = FixIt(message: GenerableFixIt("Make '\(name)' a struct"), changes: changes)
             log.error(
                 keyword, "notStructOrEnum",
                 "@Generable applies to structs and enums; '\(name)' is \(kind) (generated values are plain data)",
