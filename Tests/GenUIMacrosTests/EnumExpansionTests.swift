@@ -11,7 +11,7 @@ struct EnumExpansionTests {
                 case `default`
             }
 
-            extension Mood: GenUI.Generable, Swift.Sendable {
+            nonisolated extension Mood: GenUI.Generable, Swift.Sendable {
                 static var generationSchema: GenUI.GenerationSchema {
                     GenUI.GenerationSchema(type: Self.self, description: "How the user feels", anyOf: ["happy", "sad", "default"])
                 }
@@ -55,7 +55,7 @@ struct EnumExpansionTests {
                 case list(items: [Entry])
                 case spacer
 
-                enum PartiallyGenerated: GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
+                nonisolated enum PartiallyGenerated: GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
                     case title(text: String?)
                     case quote(String?)
                     case point(Double?, Double?)
@@ -85,7 +85,7 @@ struct EnumExpansionTests {
                 }
             }
 
-            extension Block: GenUI.Generable {
+            nonisolated extension Block: GenUI.Generable {
                 static var generationSchema: GenUI.GenerationSchema {
                     GenUI.GenerationSchema(
                         type: Self.self,

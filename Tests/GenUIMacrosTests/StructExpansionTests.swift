@@ -9,7 +9,7 @@ struct StructExpansionTests {
                 var x: Int
                 var y: Int
 
-                struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
+                nonisolated struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
                     var id: GenUI.GenerationID
                     var x: Int?
                     var y: Int?
@@ -22,7 +22,7 @@ struct StructExpansionTests {
                 }
             }
 
-            extension Point: GenUI.Generable {
+            nonisolated extension Point: GenUI.Generable {
                 static var generationSchema: GenUI.GenerationSchema {
                     GenUI.GenerationSchema(
                         type: Self.self,
@@ -64,7 +64,7 @@ struct StructExpansionTests {
                 var supplier: Supplier?
                 var history: Optional<[Int]>
 
-                struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
+                nonisolated struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
                     var id: GenUI.GenerationID
                     var name: String?
                     var stock: Int?
@@ -95,7 +95,7 @@ struct StructExpansionTests {
                 }
             }
 
-            extension Product: GenUI.Generable {
+            nonisolated extension Product: GenUI.Generable {
                 static var generationSchema: GenUI.GenerationSchema {
                     GenUI.GenerationSchema(
                         type: Self.self,
@@ -166,7 +166,7 @@ struct StructExpansionTests {
                 var summary: String?
                 var confidence: Double
 
-                struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
+                nonisolated struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
                     var id: GenUI.GenerationID
                     var stars: Int?
                     var keywords: [String]?
@@ -187,7 +187,7 @@ struct StructExpansionTests {
                 }
             }
 
-            extension Review: GenUI.Generable {
+            nonisolated extension Review: GenUI.Generable {
                 static var generationSchema: GenUI.GenerationSchema {
                     GenUI.GenerationSchema(
                         type: Self.self,
@@ -245,7 +245,7 @@ struct StructExpansionTests {
                     self.default = false
                 }
 
-                public struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
+                nonisolated public struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
                     public var id: String?
                     public var `default`: Bool?
                     public var count: Int?
@@ -258,7 +258,7 @@ struct StructExpansionTests {
                 }
             }
 
-            extension Item: GenUI.Generable {
+            nonisolated extension Item: GenUI.Generable {
                 public static var generationSchema: GenUI.GenerationSchema {
                     GenUI.GenerationSchema(
                         type: Self.self,

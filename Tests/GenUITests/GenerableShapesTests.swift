@@ -159,3 +159,21 @@ struct GenerableShapesTests {
         #expect(path == "/stock")
     }
 }
+
+@MainActor
+@Generable
+struct GenerableMainActorNote: Equatable {
+    var text: String
+    var tone: Tone?
+}
+
+@Suite("@Generable isolation")
+struct GenerableIsolationTests {
+    @Test("a main-actor type's conformance is nonisolated and usable off the main actor")
+    func mainActorType() async throws {
+        let content = try GeneratedContent(json: #"{"text":"Hi","tone":"warning"}"#)
+        let note = try GenerableMainActorNote(content)
+        #expect(note.generatedContent.jsonString == #"{"text":"Hi","tone":"warning"}"#)
+        #expect(GenerableMainActorNote.generationSchema.name == "GenerableMainActorNote")
+    }
+}
