@@ -339,4 +339,38 @@ struct DiagnosticTests {
             ]
         )
     }
+
+    @Test("a type that contains itself is rejected at the recursive reference")
+    func rejectsRecursive() {
+        assertExpansion(
+            #"""
+            @Generable
+            struct Tree {
+                var label: String
+                var children: [Tree]
+            }
+
+            @Generable
+            indirect enum Expression {
+                case number(Double)
+                case sum(Expression, Expression?)
+            }
+            """#,
+            expandedSource: #"""
+            struct Tree {
+                var label: String
+                var children: [Tree]
+            }
+            indirect enum Expression {
+                case number(Double)
+                case sum(Expression, Expression?)
+            }
+            """#,
+            diagnostics: [
+                DiagnosticSpec(message: "'Tree' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)", line: 4, column: 19),
+                DiagnosticSpec(message: "'Expression' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)", line: 10, column: 14),
+                DiagnosticSpec(message: "'Expression' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)", line: 10, column: 26),
+            ]
+        )
+    }
 }
