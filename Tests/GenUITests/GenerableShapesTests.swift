@@ -55,6 +55,20 @@ enum GenerableBlock: Equatable {
     case spacer
 }
 
+@Generable
+struct GenerableSurvey: Equatable {
+    @Guide(description: "Always the survey kind", .constant("survey"))
+    var kind: String
+    @Guide(.maximumCount(3))
+    var questions: [String]
+    @Guide(description: "Optional answers", .count(1...2), .element(.anyOf(["yes", "no"])))
+    var answers: [String]?
+    @Guide(.length(2...8))
+    var code: String
+    var moods: [[GenerableMood]]
+    var block: GenerableBlock?
+}
+
 @Suite("@Generable shapes")
 struct GenerableShapesTests {
     static var entry: GenerableCatalogueEntry {
@@ -146,6 +160,32 @@ struct GenerableShapesTests {
         let whole = Self.entry.asPartiallyGenerated()
         #expect(whole.name == "Kettle" && whole.stock == 12 && whole.supplier?.name == "Acme" && whole.note == nil)
         #expect(whole.tags == ["kitchen", "steel"] && whole.scores == [7, 9] && whole.default == false)
+    }
+
+    @Test("constant, count, length and element guides on optional arrays reach the schema and validation")
+    func moreGuides() throws {
+        let survey = GenerableSurvey(
+            kind: "survey", questions: ["Q1"], answers: ["yes"], code: "AB12", moods: [[.happy], []],
+            block: .note("n", author: "Ann"))
+        #expect(try GenerableSurvey(survey.generatedContent) == survey)
+        let schema = GenerableSurvey.generationSchema
+        try schema.validate(survey.generatedContent)
+        var broken = survey
+        broken.answers = ["maybe"]
+        #expect(schema.firstViolation(in: broken.generatedContent)?.path == "/answers/0")
+        broken = survey
+        broken.kind = "poll"
+        #expect(schema.firstViolation(in: broken.generatedContent)?.path == "/kind")
+        broken = survey
+        broken.code = "A"
+        #expect(schema.firstViolation(in: broken.generatedContent)?.path == "/code")
+        broken = survey
+        broken.questions = ["a", "b", "c", "d"]
+        #expect(schema.firstViolation(in: broken.generatedContent)?.path == "/questions")
+        let prefix = try JSONParser.parsePartial(#"{"kind":"survey","moods":[["happy"],["sa"#)
+        let partial = try GenerableSurvey.PartiallyGenerated(try #require(prefix))
+        #expect(partial.moods == [[.happy]])
+        #expect(partial.kind == "survey" && partial.answers == nil && partial.block == nil)
     }
 
     @Test("a partial snapshot still rejects a complete value of the wrong shape")
