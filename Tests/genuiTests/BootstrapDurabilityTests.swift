@@ -38,7 +38,7 @@ struct BootstrapDurabilityTests {
     }
 
     @Test("a model install killed midway leaves no file under the model's name, and a rerun completes it")
-    func interruptedInstall() async throws {
+    func interruptedInstall() throws {
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("genui-bootstrap-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: work) }
@@ -58,15 +58,15 @@ struct BootstrapDurabilityTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         #expect(getpgid(process.processIdentifier) == process.processIdentifier)
-        // Wait until the unpacking has started writing, then kill the whole install.
+        // Wait until the unpacking has started writing, then kill the whole install. The poll blocks this thread on
+        // purpose: a sleeping task can be resumed too late on a busy machine and miss the window.
         let deadline = ContinuousClock.now + .seconds(60)
         while !FileManager.default.fileExists(atPath: partial.path), process.isRunning, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(2))
+            usleep(500)
         }
         #expect(FileManager.default.fileExists(atPath: partial.path), "the unpack never started")
         kill(-process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        try await Task.sleep(for: .milliseconds(200))
         #expect(!FileManager.default.fileExists(atPath: target.path), "a truncated model was left under its real name")
 
         // A rerun replaces the partial file and installs the whole model.
