@@ -1,3 +1,5 @@
+import Foundation
+
 /// A bound on generated values of type `Value`: the Foundation Models `GenerationGuide`.
 ///
 /// Guides are carried into the schema, exported to JSON Schema and grammars, honoured by the scripted model and
@@ -69,6 +71,21 @@ extension GenerationGuide where Value == Float {
     public static func range(_ range: ClosedRange<Float>) -> GenerationGuide<Float> {
         .init([.minimum(Double(range.lowerBound)), .maximum(Double(range.upperBound))])
     }
+}
+
+extension GenerationGuide where Value == Decimal {
+    /// The value is at least `value`.
+    public static func minimum(_ value: Decimal) -> GenerationGuide<Decimal> { .init([.minimum(value.doubleValue)]) }
+    /// The value is at most `value`.
+    public static func maximum(_ value: Decimal) -> GenerationGuide<Decimal> { .init([.maximum(value.doubleValue)]) }
+    /// The value lies in `range`.
+    public static func range(_ range: ClosedRange<Decimal>) -> GenerationGuide<Decimal> {
+        .init([.minimum(range.lowerBound.doubleValue), .maximum(range.upperBound.doubleValue)])
+    }
+}
+
+extension Decimal {
+    fileprivate var doubleValue: Double { NSDecimalNumber(decimal: self).doubleValue }
 }
 
 extension GenerationGuide {
