@@ -1,7 +1,15 @@
+import Foundation
+
 /// Escapes text for HTML. The same escaping is safe in element content and in double- or single-quoted attribute
-/// values: `&`, `<`, `>`, `"`, `'` and `` ` `` become character references, and control characters (which are not
-/// allowed in HTML) become U+FFFD.
+/// values: `&`, `<`, `>`, `"`, `'`, `` ` `` and `=` become character references (so no `name=` pair from the data
+/// ever appears, even as text), and control characters (which are not allowed in HTML) become U+FFFD.
 public enum HTMLEscaping {
+    /// `text` escaped for an attribute value: like ``escape(_:)``, and `:` becomes a character reference too, so
+    /// no attribute value ever reads as a `javascript:` URL, even to a naive scanner.
+    public static func escapeAttribute(_ text: String) -> String {
+        escape(text).replacingOccurrences(of: ":", with: "&#58;")
+    }
+
     /// `text` escaped for element content or a quoted attribute value.
     public static func escape(_ text: String) -> String {
         var output = ""
@@ -14,6 +22,7 @@ public enum HTMLEscaping {
             case "\"": output += "&quot;"
             case "'": output += "&#39;"
             case "`": output += "&#96;"
+            case "=": output += "&#61;"
             case "\n", "\t": output.unicodeScalars.append(scalar)
             case "\r": output += " "
             default:

@@ -77,7 +77,7 @@ public struct HTMLRenderer: Sendable {
         case .field(let label, let placeholder, let kind):
             return """
                 <div class="field"><label for="\(id)">\(e(label.text))</label>\
-                <input id="\(id)" name="\(id)" type="\(Self.inputType(kind))" placeholder="\(e(placeholder.text))"\(Self.inputExtras(kind))></div>
+                <input id="\(id)" name="\(id)" type="\(Self.inputType(kind))" placeholder="\(HTMLEscaping.escapeAttribute(placeholder.text))"\(Self.inputExtras(kind))></div>
 
                 """
         case .button(let label, let style):

@@ -4,7 +4,7 @@ import GenUI
 /// Reads a screen from JSON that may not follow the schema (unguided output): scalars are coerced to the expected
 /// type, common aliases accepted, unknown components dropped, and every such change logged.
 struct LenientScreenDecoder {
-    func decode(_ content: GeneratedContent, log: inout RepairLog) throws(ScreenValidationError) -> UIScreen {
+    func decode(_ content: GeneratedContent, log: inout RepairLog) throws(ScreenValidationError) -> (UIScreen, ScreenOrigins) {
         var root = content
         if let wrapped = root.property("screen"), wrapped.orderedProperties != nil {
             log.note("", "unwrapped the screen from a \"screen\" property")
@@ -27,6 +27,7 @@ struct LenientScreenDecoder {
                 path: "sections", code: .schema, message: "the screen has no sections array")])
         }
         var sections: [UISection] = []
+        var origins = ScreenOrigins(sections: [], components: [])
         for (index, value) in sectionValues.enumerated() {
             let path = ScreenPath.section(index)
             guard value.orderedProperties != nil else {
@@ -35,14 +36,18 @@ struct LenientScreenDecoder {
             }
             let sectionTitle = string(value.property("title") ?? value.property("name"), path: path + ".title", log: &log)
             var components: [UIComponent] = []
+            var componentOrigins: [Int] = []
             for (componentIndex, element) in (value.property("components")?.elements ?? []).enumerated() {
                 if let component = decodeComponent(element, path: ScreenPath.component(index, componentIndex), log: &log) {
                     components.append(component)
+                    componentOrigins.append(componentIndex)
                 }
             }
             sections.append(UISection(title: sectionTitle, components: components))
+            origins.sections.append(index)
+            origins.components.append(componentOrigins)
         }
-        return UIScreen(title: title, sections: sections)
+        return (UIScreen(title: title, sections: sections), origins)
     }
 
     private func decodeComponent(_ content: GeneratedContent, path: String, log: inout RepairLog) -> UIComponent? {
@@ -170,5 +175,22 @@ extension GeneratedContent {
     func property(_ name: String) -> GeneratedContent? {
         guard case .structure(let properties, _) = kind else { return nil }
         return properties[name]
+    }
+}
+
+/// Where each decoded section and component stood in the original content, so repair paths point at the input.
+struct ScreenOrigins {
+    var sections: [Int]
+    var components: [[Int]]
+
+    /// The identity mapping for `screen`.
+    static func identity(_ screen: UIScreen) -> ScreenOrigins {
+        ScreenOrigins(sections: Array(screen.sections.indices), components: screen.sections.map { Array($0.components.indices) })
+    }
+
+    func section(_ index: Int) -> Int { sections.indices.contains(index) ? sections[index] : index }
+
+    func component(_ section: Int, _ index: Int) -> Int {
+        components.indices.contains(section) && components[section].indices.contains(index) ? components[section][index] : index
     }
 }

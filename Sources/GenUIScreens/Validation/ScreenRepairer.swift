@@ -20,28 +20,34 @@ public struct ScreenRepairer: Sendable {
     /// know) and repairs the result. Throws when the content is not a screen at all (not an object, no sections).
     public func repair(content: GeneratedContent) throws(ScreenValidationError) -> RepairedScreen {
         var log = RepairLog()
-        let screen = try LenientScreenDecoder().decode(content, log: &log)
-        let repaired = repair(screen)
+        let (screen, origins) = try LenientScreenDecoder().decode(content, log: &log)
+        let repaired = repair(screen, origins: origins)
         return RepairedScreen(screen: repaired.screen, repairs: log.repairs + repaired.repairs)
     }
 
     /// Repairs a typed screen.
     public func repair(_ screen: UIScreen) -> RepairedScreen {
+        repair(screen, origins: .identity(screen))
+    }
+
+    func repair(_ screen: UIScreen, origins: ScreenOrigins) -> RepairedScreen {
         var log = RepairLog()
         var result = screen
         result.title = clean(screen.title, path: "title", length: limits.screenTitleLength, log: &log)
         var sections: [UISection] = []
+        var paths: [String] = []
         for (index, section) in screen.sections.enumerated() {
-            let path = ScreenPath.section(index)
-            guard let repaired = repair(section, path: path, index: index, log: &log) else { continue }
+            let path = ScreenPath.section(origins.section(index))
+            guard let repaired = repair(section, path: path, index: index, origins: origins, log: &log) else { continue }
             sections.append(repaired)
+            paths.append(path)
         }
         if sections.count > limits.sections.upperBound {
             log.note("sections", "dropped \(sections.count - limits.sections.upperBound) sections beyond the limit of \(limits.sections.upperBound)")
             sections = Array(sections.prefix(limits.sections.upperBound))
         }
-        uniquifyTitles(&sections, log: &log)
-        limitTotal(&sections, log: &log)
+        uniquifyTitles(&sections, paths: paths, log: &log)
+        limitTotal(&sections, paths: paths, log: &log)
         result.sections = sections
         if result.title.isEmpty {
             result.title = sections.first.map(\.title) ?? "Untitled"
@@ -52,7 +58,9 @@ public struct ScreenRepairer: Sendable {
 
     // MARK: - Sections and components
 
-    private func repair(_ section: UISection, path: String, index: Int, log: inout RepairLog) -> UISection? {
+    private func repair(_ section: UISection, path: String, index: Int, origins: ScreenOrigins, log: inout RepairLog)
+        -> UISection?
+    {
         var result = section
         result.title = clean(section.title, path: path + ".title", length: limits.sectionTitleLength, log: &log)
         if result.title.isEmpty {
@@ -61,7 +69,7 @@ public struct ScreenRepairer: Sendable {
         }
         var components: [UIComponent] = []
         for (componentIndex, component) in section.components.enumerated() {
-            let componentPath = ScreenPath.component(index, componentIndex)
+            let componentPath = ScreenPath.component(origins.section(index), origins.component(index, componentIndex))
             guard let repaired = repair(component, path: componentPath, log: &log) else { continue }
             if repaired.isDivider, components.last?.isDivider == true {
                 log.note(componentPath, "dropped a divider that followed another divider")
@@ -170,7 +178,7 @@ public struct ScreenRepairer: Sendable {
         return Array(values.prefix(range.upperBound))
     }
 
-    private func uniquifyTitles(_ sections: inout [UISection], log: inout RepairLog) {
+    private func uniquifyTitles(_ sections: inout [UISection], paths: [String], log: inout RepairLog) {
         var used = Set<String>()
         for index in sections.indices {
             let original = sections[index].title
@@ -182,19 +190,19 @@ public struct ScreenRepairer: Sendable {
                 number += 1
             }
             if candidate != original {
-                log.note(ScreenPath.section(index) + ".title", "renamed a repeated title to \(ScreenValidator.quoted(candidate))")
+                log.note(paths[index] + ".title", "renamed a repeated title to \(ScreenValidator.quoted(candidate))")
                 sections[index].title = candidate
             }
             used.insert(ScreenValidator.normalizedTitle(candidate))
         }
     }
 
-    private func limitTotal(_ sections: inout [UISection], log: inout RepairLog) {
+    private func limitTotal(_ sections: inout [UISection], paths: [String], log: inout RepairLog) {
         var remaining = limits.totalComponents
         for index in sections.indices {
             let count = sections[index].components.count
             if count > remaining {
-                log.note(ScreenPath.section(index) + ".components",
+                log.note(paths[index] + ".components",
                          "dropped \(count - remaining) components to keep the screen within \(limits.totalComponents)")
                 sections[index].components = Array(sections[index].components.prefix(remaining))
             }
