@@ -72,7 +72,7 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "GenUITests", dependencies: ["GenUI"]),
+        .testTarget(name: "GenUITests", dependencies: ["GenUI"], exclude: ["Fixtures"]),
         .testTarget(
             name: "GenUIMacrosTests",
             dependencies: [

@@ -58,6 +58,9 @@ enum DeclarationReader {
         if let structure = declaration.as(StructDeclSyntax.self) {
             rejectGenerics(structure.genericParameterClause, name: structure.name.text, log: &log)
             let properties = readProperties(structure, log: &log)
+            for property in properties where property.shape.refers(to: structure.name.text) {
+                rejectRecursion(property.shape.syntax, name: structure.name.text, log: &log)
+            }
             if properties.isEmpty && !log.hasErrors {
                 log.error(
                     structure.name, "noStoredProperties",
@@ -70,6 +73,9 @@ enum DeclarationReader {
         if let enumeration = declaration.as(EnumDeclSyntax.self) {
             rejectGenerics(enumeration.genericParameterClause, name: enumeration.name.text, log: &log)
             let cases = readCases(enumeration, log: &log)
+            for field in cases.flatMap(\.fields) where field.shape.refers(to: enumeration.name.text) {
+                rejectRecursion(field.shape.syntax, name: enumeration.name.text, log: &log)
+            }
             if cases.isEmpty && !log.hasErrors {
                 log.error(
                     enumeration.name, "noCases", "'\(enumeration.name.text)' has no cases to generate; add at least one case")
@@ -112,11 +118,31 @@ enum DeclarationReader {
             "@Generable does not support generic types; '\(name)' needs one concrete schema, so remove its generic parameters")
     }
 
+    private static func rejectRecursion(_ type: TypeSyntax, name: String, log: inout DiagnosticLog) {
+        log.error(
+            type, "recursiveType",
+            "'\(name)' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)")
+    }
+
     private static func rejectKind(_ declaration: some DeclGroupSyntax, log: inout DiagnosticLog) {
         func makeStruct(_ keyword: TokenSyntax, _ kind: String, _ name: String) {
-            let fix = FixIt.replace(
-                message: GenerableFixIt("Make '\(name)' a struct"), oldNode: keyword,
-                newNode: keyword.with(\.tokenKind, .keyword(.struct)))
+            var changes: [FixIt.Change] = []
+            var newKeyword = keyword.with(\.tokenKind, .keyword(.struct))
+            let modifiers = declaration.modifiers
+            if let final = modifiers.first(where: { $0.name.tokenKind == .keyword(.final) }) {
+                // A struct cannot be 'final': drop the modifier, keeping the trivia in front of the declaration.
+                var remaining = Array(modifiers.filter { $0.id != final.id })
+                if modifiers.first?.id == final.id {
+                    if remaining.isEmpty {
+                        newKeyword = newKeyword.with(\.leadingTrivia, final.leadingTrivia)
+                    } else {
+                        remaining[0] = remaining[0].with(\.leadingTrivia, final.leadingTrivia)
+                    }
+                }
+                changes.append(.replace(oldNode: Syntax(modifiers), newNode: Syntax(DeclModifierListSyntax(remaining))))
+            }
+            changes.append(.replace(oldNode: Syntax(keyword), newNode: Syntax(newKeyword)))
+            let fix = FixIt(message: GenerableFixIt("Make '\(name)' a struct"), changes: changes)
             log.error(
                 keyword, "notStructOrEnum",
                 "@Generable applies to structs and enums; '\(name)' is \(kind) (generated values are plain data)",

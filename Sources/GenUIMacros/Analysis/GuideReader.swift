@@ -82,9 +82,10 @@ enum GuideReader {
             return nil
         }
         if let mismatch = mismatch(expression, shape: shape.unwrapped) {
+            let subject = mismatch.isElement ? "each element of '\(name)'" : "'\(name)'"
             log.error(
                 mismatch.node, "guideMismatch",
-                "'.\(mismatch.guide)' \(mismatch.family.rawValue), but '\(name)' is \(mismatch.shape.kindDescription)",
+                "'.\(mismatch.guide)' \(mismatch.family.rawValue), but \(subject) is \(mismatch.shape.kindDescription)",
                 fixIts: removal)
             return nil
         }
@@ -96,6 +97,7 @@ enum GuideReader {
         let guide: String
         let family: Family
         let shape: TypeShape
+        var isElement = false
     }
 
     /// The first guide in `expression` (looking inside `.element(...)`) that does not fit `shape`.
@@ -105,7 +107,9 @@ enum GuideReader {
         if name == "element", case .array(let element, _) = shape, let call,
             let inner = call.arguments.first?.expression
         {
-            return mismatch(inner, shape: element.unwrapped)
+            guard var found = mismatch(inner, shape: element.unwrapped) else { return nil }
+            found.isElement = true
+            return found
         }
         return nil
     }
@@ -147,12 +151,20 @@ enum GuideReader {
     private static func removalFixIt(of argument: LabeledExprSyntax, in attribute: AttributeSyntax) -> [FixIt] {
         guard let arguments = attribute.arguments?.as(LabeledExprListSyntax.self) else { return [] }
         var kept = Array(arguments.filter { $0.id != argument.id })
+        let message = GenerableFixIt("Remove '\(argument.expression.trimmedDescription)'")
+        if kept.isEmpty, let list = attribute.parent?.as(AttributeListSyntax.self) {
+            // Nothing would be left of the attribute: remove it whole.
+            let remaining = list.filter { element in
+                if case .attribute(let other) = element { return other.id != attribute.id }
+                return true
+            }
+            return [FixIt.replace(message: message, oldNode: list, newNode: remaining)]
+        }
         if let last = kept.indices.last { kept[last] = kept[last].with(\.trailingComma, nil) }
         let newAttribute = attribute.with(\.arguments, .argumentList(LabeledExprListSyntax(kept)))
         return [
             FixIt.replace(
-                message: GenerableFixIt("Remove '\(argument.expression.trimmedDescription)'"),
-                oldNode: attribute, newNode: newAttribute)
+                message: message, oldNode: attribute, newNode: newAttribute)
         ]
     }
 }

@@ -30,6 +30,16 @@ indirect enum TypeShape {
         return self
     }
 
+    /// Whether the shape refers to the type named `name` (or to `Self`), which would make its schema infinite.
+    func refers(to name: String) -> Bool {
+        switch self {
+        case .scalar: false
+        case .optional(let inner, _), .array(let inner, _): inner.refers(to: name)
+        case .named(let type):
+            [name, "Self"].contains(type.trimmedDescription.split(separator: ".").last.map(String.init) ?? "")
+        }
+    }
+
     var isOptional: Bool {
         if case .optional = self { return true }
         return false

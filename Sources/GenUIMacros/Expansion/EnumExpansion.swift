@@ -105,7 +105,7 @@ enum EnumExpansion {
             return "case \(swiftStringLiteral(enumCase.name)):\n    self = \(construction)"
         }
         return """
-            \(access)enum PartiallyGenerated: GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
+            nonisolated \(access)enum PartiallyGenerated: GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
             \(SchemaSource.indent(declarations.joined(separator: "\n"), by: 1))
 
                 \(access)init(_ content: GenUI.GeneratedContent) throws {

@@ -7,7 +7,13 @@ enum SchemaSource {
         var arguments = ["name: \(swiftStringLiteral(name))"]
         if let description { arguments.append("description: \(description)") }
         arguments.append("type: \(shape.metatypeBase).self")
-        if !guides.isEmpty { arguments.append("guides: [\(guides.joined(separator: ", "))]") }
+        if shape.isOptional {
+            // Typing the guides picks the optional overload (bounds on the wrapped type) unambiguously.
+            let wrapped = shape.unwrapped.syntax.trimmedDescription
+            arguments.append("guides: [\(guides.joined(separator: ", "))] as [GenUI.GenerationGuide<\(wrapped)>]")
+        } else if !guides.isEmpty {
+            arguments.append("guides: [\(guides.joined(separator: ", "))]")
+        }
         return "GenUI.GenerationSchema.Property(\(arguments.joined(separator: ", ")))"
     }
 

@@ -15,7 +15,7 @@ enum StructExpansion {
                 "self.\(property.identifier) = try \(SchemaSource.decodePartial(property.shape, property: property.name))")
         }
         return """
-            \(access)struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
+            nonisolated \(access)struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
             \(SchemaSource.indent(fields.joined(separator: "\n"), by: 1))
 
                 \(access)init(_ content: GenUI.GeneratedContent) throws {
