@@ -65,6 +65,10 @@ struct ComposerTests {
         #expect(instructions.hasPrefix(ScreenComposer.instructions))
         #expect(instructions.contains("\"maxLength\":40"))
         #expect(request.options.sampling?.isGreedy == true)
+        #expect(instructions.count < 6_000, "the prompt must stay small enough for small models' context windows")
+        var compact = ScreenComposer(model: ScriptedLanguageModel())
+        compact.includeSchemaInPrompt = false
+        #expect(compact.request(for: "A login form").effectiveInstructions == ScreenComposer.instructions)
     }
 
     @Test("unguided output is refused unless allowed")
