@@ -45,4 +45,21 @@ struct BrowserTests {
         #expect(!lowered.contains("<svg"))
         #expect(dom.contains("&lt;img src=x onerror=alert(1)&gt;"))
     }
+
+    @Test("genui generate --format html --out writes a page the browser loads without console errors",
+          .enabled(if: chromium != nil && CommandLineTests.binary != nil, "chromium or the genui executable is missing"))
+    func generatedFileLoads() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-page-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("screen.html").path
+        let generated = try CommandLineTests.genui([
+            "generate", "A login form with username and password fields and Login and Register buttons",
+            "--format", "html", "--out", path,
+        ])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let (dom, complaints) = try Self.load(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(complaints == [])
+        #expect(dom.contains("<main class=\"screen\">"))
+    }
 }
