@@ -36,14 +36,16 @@ struct TerminalRendererTests {
     }
 
     @Test("consecutive key-values share one value column")
-    func keyValueAlignment() {
+    func keyValueAlignment() throws {
         let screen = UIScreen(title: "Plan", sections: [UISection(title: "Billing", components: [
             .keyValue(key: "Plan", value: "Pro"), .keyValue(key: "Renewal date", value: "1 March"),
         ])])
-        let lines = TerminalRenderer().render(screen).split(whereSeparator: \.isNewline)
-        let pro = try? #require(lines.first { $0.contains("Pro") })
-        let march = try? #require(lines.first { $0.contains("1 March") })
-        #expect(pro?.firstRange(of: "Pro")?.lowerBound.utf16Offset(in: pro!) == march?.firstRange(of: "1 March")?.lowerBound.utf16Offset(in: march!))
+        let lines = TerminalRenderer().render(screen).split(whereSeparator: \.isNewline).map(String.init)
+        let pro = try #require(lines.first { $0.contains("Pro") })
+        let march = try #require(lines.first { $0.contains("1 March") })
+        let proColumn = try #require(pro.range(of: "Pro")).lowerBound
+        let marchColumn = try #require(march.range(of: "1 March")).lowerBound
+        #expect(pro.distance(from: pro.startIndex, to: proColumn) == march.distance(from: march.startIndex, to: marchColumn))
     }
 
     @Test("colours are off by default and on when asked")

@@ -136,6 +136,10 @@ struct GenerateCommand: AsyncParsableCommand {
         if let seconds = metadata.timings?.totalSeconds { facts.append(String(format: "%.2f s", seconds)) }
         var lines = [facts.joined(separator: " · ")]
         if let trace = metadata.trace { lines.append(describe(trace)) }
+        if !metadata.repairs.isEmpty {
+            lines.append("decoding repairs by \(metadata.provider):")
+            lines += metadata.repairs.map { "  \($0)" }
+        }
         if composed.repairs.isEmpty {
             lines.append("repairs: none")
         } else {
