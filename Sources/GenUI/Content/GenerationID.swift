@@ -10,5 +10,6 @@ public struct GenerationID: Sendable, Hashable, CustomStringConvertible {
     /// Creates a new, unique identifier.
     public init() { value = UUID() }
 
+    /// The identifier as text.
     public var description: String { value.uuidString }
 }
