@@ -55,6 +55,20 @@ enum ScreenModelCheck {
         return outcomes
     }
 
+    /// Composes `intent` `times` times with greedy sampling and returns the distinct screens (one when the model is
+    /// deterministic).
+    static func distinctGreedyScreens(model: any LanguageModel, intent: String = intents[0], times: Int = 3) async throws
+        -> [UIScreen]
+    {
+        let composer = ScreenComposer(model: model, options: GenerationOptions(sampling: .greedy))
+        var screens: [UIScreen] = []
+        for _ in 0..<times {
+            let screen = try await composer.compose(intent).screen
+            if !screens.contains(screen) { screens.append(screen) }
+        }
+        return screens
+    }
+
     /// A one-line-per-problem summary of outcomes that failed or did not validate.
     static func problems(_ outcomes: [Outcome]) -> [String] {
         outcomes.compactMap { outcome in
