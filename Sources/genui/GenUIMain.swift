@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// `genui`: diagnose, configure and (with later subcommands) generate through provider chains.
+/// `genui`: diagnose providers, check configuration, and compose screens through provider chains.
 @main
 struct GenUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,7 +9,7 @@ struct GenUICommand: AsyncParsableCommand {
         subcommands: [
             DoctorCommand.self,
             ConfigCommand.self,
-            // `generate` and `render` register here when they land (Commands/GenerateCommand.swift,
-            // Commands/RenderCommand.swift).
+            GenerateCommand.self,
+            RenderCommand.self,
         ])
 }

@@ -1,0 +1,181 @@
+import Foundation
+import GenUI
+
+/// Composes a screen from an intent ("A login form with …") through any ``LanguageModel``: a provider or a chain.
+///
+/// The model picks and arranges components of the vocabulary under the ``UIScreen`` schema; it never writes code.
+/// Guided output must follow the schema exactly (anything else is a decoding failure). Unguided output, accepted only
+/// with ``allowUnguided``, is decoded leniently and repaired. Either way the screen then passes ``ScreenValidator``;
+/// rules a schema cannot express (unique section titles, a screen-wide component limit) are repaired and reported.
+public struct ScreenComposer: Sendable {
+    /// The model that composes.
+    public var model: any LanguageModel
+    /// Sampling options; greedy by default, so the same intent gives the same screen.
+    public var options: GenerationOptions
+    /// Accept output that was not constrained to the schema, repairing it.
+    public var allowUnguided: Bool
+    /// The bounds screens are validated and repaired to.
+    public var limits: ScreenLimits
+    /// Whether the request appends the schema (and an example) to the instructions. On by default, as in
+    /// Foundation Models; turn it off to save about 1,000 tokens with providers that constrain decoding to the
+    /// schema anyway (the instructions still describe every component).
+    public var includeSchemaInPrompt = true
+
+    /// The longest intent accepted, in characters.
+    public static let maximumIntentLength = 2_000
+
+    /// Creates a composer.
+    public init(model: any LanguageModel, options: GenerationOptions = GenerationOptions(sampling: .greedy),
+                allowUnguided: Bool = false, limits: ScreenLimits = .standard) {
+        self.model = model
+        self.options = options
+        self.allowUnguided = allowUnguided
+        self.limits = limits
+    }
+
+    /// The system instructions that teach the model the vocabulary. The schema itself is appended by the request.
+    public static let instructions = """
+        You design mobile app screens. You do not write code: you fill in a JSON screen built only from these \
+        components, each an object whose "type" names it:
+        heading {text} - a prominent line; paragraph {text} - one or two sentences; keyValue {key, value} - a fact \
+        such as "Plan": "Pro"; badge {label, tone: neutral|info|positive|warning|critical} - a short status; \
+        field {label, placeholder, kind: text|secure|email|number} - an input the user types into (secure for \
+        passwords); button {label, style: primary|secondary|destructive} - an action, one primary per section; \
+        toggle {label, isOn} - an on/off setting; list {items} - short bullet items; standings {title, rows: \
+        [{name, value}]} - a ranked table; divider {} - a separator.
+        A screen has a title of at most 40 characters and 1 to 4 sections with distinct short titles; a section \
+        has 1 to 6 components. Keep every label short. Use only what the request asks for; do not invent \
+        components that are not listed.
+        """
+
+    /// The request sent for `intent`.
+    public func request(for intent: String) -> GenerationRequest {
+        GenerationRequest(
+            instructions: Self.instructions, messages: [.init(role: .user, content: intent)],
+            schema: UIScreen.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+    }
+
+    /// Composes, validates and (when needed) repairs a screen for `intent`.
+    public func compose(_ intent: String) async throws -> ComposedScreen {
+        let trimmed = intent.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw LanguageModelError.invalid(
+                "the intent is empty; describe the screen in words, for example \"A login form with username and password\"")
+        }
+        guard trimmed.count <= Self.maximumIntentLength else {
+            throw LanguageModelError.invalid(
+                "the intent has \(trimmed.count) characters, more than \(Self.maximumIntentLength); describe the screen more briefly")
+        }
+        let response = try await model.respond(to: request(for: trimmed))
+        return try finish(response)
+    }
+
+    /// Turns a model's response into a valid screen (public so other pipelines, streaming say, can reuse it).
+    public func finish(_ response: GenerationResponse) throws -> ComposedScreen {
+        let provider = response.metadata.provider
+        let schema = UIScreen.generationSchema
+        var screen: UIScreen
+        var repairs: [ScreenRepair] = []
+        if response.metadata.guided {
+            if let violation = schema.firstViolation(in: response.content) {
+                throw LanguageModelError.decoding(
+                    violation.path, "guided output does not follow the screen schema: \(violation.message)"
+                ).attributed(to: provider)
+            }
+            do {
+                screen = try UIScreen(response.content)
+            } catch let error as LanguageModelError {
+                throw error.attributed(to: provider)
+            }
+        } else {
+            guard allowUnguided else {
+                throw LanguageModelError.unsupportedCapability(
+                    .guidedGeneration,
+                    .init(provider: provider, debugDescription: "\(provider) answered without guided generation; allow repaired unguided output to accept it"))
+            }
+            let content = Self.unguidedContent(response)
+            if schema.firstViolation(in: content) == nil, let typed = try? UIScreen(content) {
+                screen = typed
+            } else {
+                do {
+                    let repaired = try ScreenRepairer(limits: limits).repair(content: content)
+                    screen = repaired.screen
+                    repairs = repaired.repairs
+                } catch {
+                    throw Self.decodingFailure(error, provider: provider)
+                }
+            }
+        }
+        let validator = ScreenValidator(limits: limits)
+        if !validator.issues(in: screen).isEmpty {
+            let repaired = ScreenRepairer(limits: limits).repair(screen)
+            screen = repaired.screen
+            repairs += repaired.repairs
+            do {
+                try validator.validate(screen)
+            } catch {
+                throw Self.decodingFailure(error, provider: provider)
+            }
+        }
+        return ComposedScreen(screen: screen, metadata: response.metadata, repairs: repairs)
+    }
+
+    /// The content of an unguided response: its parsed content when that is an object, otherwise the first JSON
+    /// object found in its text (code fences and prose around it are ignored).
+    static func unguidedContent(_ response: GenerationResponse) -> GeneratedContent {
+        if response.content.orderedProperties != nil { return response.content }
+        var text = response.text
+        if case .string(let inner) = response.content.kind, !inner.isEmpty { text = inner }
+        if let start = text.firstIndex(of: "{"), let end = text.lastIndex(of: "}"), start < end,
+            let parsed = try? JSONParser.parse(String(text[start...end]))
+        {
+            return parsed
+        }
+        return response.content
+    }
+
+    static func decodingFailure(_ error: ScreenValidationError, provider: String) -> LanguageModelError {
+        let first = error.issues.first
+        return LanguageModelError.decoding(ScreenPointer.pointer(from: first?.path ?? ""), error.description)
+            .attributed(to: provider)
+    }
+}
+
+/// A composed screen with how it was produced.
+public struct ComposedScreen: Sendable {
+    /// The valid screen.
+    public var screen: UIScreen
+    /// Who produced it, with tokens, timings and the route trace.
+    public var metadata: ResponseMetadata
+    /// What was repaired to make it valid (empty for clean output).
+    public var repairs: [ScreenRepair]
+
+    /// Creates a result.
+    public init(screen: UIScreen, metadata: ResponseMetadata, repairs: [ScreenRepair]) {
+        self.screen = screen
+        self.metadata = metadata
+        self.repairs = repairs
+    }
+}
+
+/// Converts property paths to JSON pointers.
+enum ScreenPointer {
+    /// `sections[1].components[3].label` → `/sections/1/components/3/label`.
+    static func pointer(from path: String) -> String {
+        var pointer = ""
+        var token = ""
+        func flush() {
+            if !token.isEmpty { pointer += JSONPointer.escape(token) }
+            token = ""
+        }
+        for character in path {
+            switch character {
+            case ".", "[": flush()
+            case "]": flush()
+            default: token.append(character)
+            }
+        }
+        flush()
+        return pointer
+    }
+}

@@ -1,1 +1,0 @@
-// The GenUIScreens module; its types arrive with the issue that builds it.

@@ -1,0 +1,133 @@
+import Foundation
+
+/// Checks a screen beyond what its schema can say: blank strings, lengths, counts, unique section titles, a limit on
+/// the whole screen, sections with real content, and no control characters.
+///
+/// Every issue names its path (`sections[1].components[3].label`). Validation never changes the screen; see
+/// ``ScreenRepairer`` for that.
+public struct ScreenValidator: Sendable {
+    /// The bounds checked.
+    public var limits: ScreenLimits
+
+    /// Creates a validator.
+    public init(limits: ScreenLimits = .standard) {
+        self.limits = limits
+    }
+
+    /// Every issue of `screen`, in document order; empty when it is valid.
+    public func issues(in screen: UIScreen) -> [ScreenIssue] {
+        var issues: [ScreenIssue] = []
+        checkText(screen.title, path: "title", length: limits.screenTitleLength, what: "the screen title", into: &issues)
+        checkCount(screen.sections.count, limits.sections, path: "sections", what: "sections", into: &issues)
+        var seenTitles: [String: Int] = [:]
+        var total = 0
+        for (sectionIndex, section) in screen.sections.enumerated() {
+            let sectionPath = ScreenPath.section(sectionIndex)
+            checkText(section.title, path: sectionPath + ".title", length: limits.sectionTitleLength,
+                      what: "a section title", into: &issues)
+            let key = Self.normalizedTitle(section.title)
+            if !key.isEmpty {
+                if let first = seenTitles[key] {
+                    issues.append(ScreenIssue(
+                        path: sectionPath + ".title", code: .duplicateTitle,
+                        message: "the title \(Self.quoted(section.title)) is already used by sections[\(first)]; section titles must be unique"))
+                } else {
+                    seenTitles[key] = sectionIndex
+                }
+            }
+            checkCount(section.components.count, limits.componentsPerSection, path: sectionPath + ".components",
+                       what: "components", into: &issues)
+            if !section.components.isEmpty && section.components.allSatisfy(\.isDivider) {
+                issues.append(ScreenIssue(
+                    path: sectionPath + ".components", code: .noContent,
+                    message: "the section holds only dividers; give it at least one component with content"))
+            }
+            for (componentIndex, component) in section.components.enumerated() {
+                total += 1
+                check(component, path: ScreenPath.component(sectionIndex, componentIndex), into: &issues)
+            }
+        }
+        if total > limits.totalComponents {
+            issues.append(ScreenIssue(
+                path: "sections", code: .tooManyComponents,
+                message: "the screen has \(total) components, more than \(limits.totalComponents); split it or drop some"))
+        }
+        return issues
+    }
+
+    /// Throws ``ScreenValidationError`` listing every issue when `screen` is not valid.
+    public func validate(_ screen: UIScreen) throws(ScreenValidationError) {
+        let found = issues(in: screen)
+        if !found.isEmpty { throw ScreenValidationError(issues: found) }
+    }
+
+    private func check(_ component: UIComponent, path: String, into issues: inout [ScreenIssue]) {
+        switch component {
+        case .list(let items):
+            checkCount(items.count, limits.listItems, path: path + ".items", what: "list items", into: &issues)
+        case .standings(_, let rows):
+            checkCount(rows.count, limits.standingRows, path: path + ".rows", what: "rows", into: &issues)
+        default:
+            break
+        }
+        for field in component.textFields(limits) {
+            let what: String
+            switch (component, field.path) {
+            case (.button, "label"): what = "a button's label"
+            case (.field, "label"): what = "a field's label"
+            case (.toggle, "label"): what = "a toggle's label"
+            default: what = "\(component.kind).\(field.path)"
+            }
+            checkText(field.value, path: path + "." + field.path, length: field.length, what: what, into: &issues)
+        }
+    }
+
+    private func checkText(_ text: String, path: String, length: ClosedRange<Int>, what: String,
+                           into issues: inout [ScreenIssue]) {
+        if text.allSatisfy(\.isWhitespace) {
+            issues.append(ScreenIssue(path: path, code: .blank, message: "\(what) is empty; write a short text"))
+            return
+        }
+        if text.count > length.upperBound {
+            issues.append(ScreenIssue(
+                path: path, code: .tooLong,
+                message: "\(what) has \(text.count) characters, more than \(length.upperBound); shorten it"))
+        }
+        if Self.hasControlCharacters(text) {
+            issues.append(ScreenIssue(
+                path: path, code: .controlCharacters,
+                message: "\(what) contains control or bidirectional-override characters; remove them"))
+        }
+    }
+
+    private func checkCount(_ count: Int, _ range: ClosedRange<Int>, path: String, what: String,
+                            into issues: inout [ScreenIssue]) {
+        guard !range.contains(count) else { return }
+        let bound = count < range.lowerBound ? "at least \(range.lowerBound)" : "at most \(range.upperBound)"
+        issues.append(ScreenIssue(
+            path: path, code: .count, message: "has \(count) \(what); it needs \(bound)"))
+    }
+
+    /// Titles compare without case and surrounding whitespace.
+    static func normalizedTitle(_ title: String) -> String {
+        title.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + String(text.prefix(40)) + (text.count > 40 ? "…" : "") + "\""
+    }
+
+    /// `true` when `text` has C0/C1 controls (other than newline and tab), DEL, or bidirectional overrides.
+    static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains(where: isDisallowed)
+    }
+
+    static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}

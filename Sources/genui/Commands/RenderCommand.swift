@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import GenUIScreens
+
+/// `genui render FILE|-`: renders a saved screen without any model.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a saved screen (JSON, as `generate --format json` writes it) without a model.",
+        discussion: """
+            The screen is checked against the vocabulary's schema and validation rules first; an invalid screen is \
+            reported with the path of each problem (sections[1].components[3].label).
+
+            Exit codes: 0 success, 2 the screen is invalid, 3 a file could not be read or written, 64 bad arguments.
+            """)
+
+    @Argument(help: "The screen's JSON file, or - for stdin.")
+    var file: String
+
+    @Option(help: "Output format: text, json, html or a2ui.")
+    var format: ScreenOutputFormat = .text
+
+    @Option(help: "Write the output to this file (atomically) instead of stdout.")
+    var out: String?
+
+    @Option(help: "Colour terminal text: auto (a terminal without NO_COLOR), always or never.")
+    var color: ColorChoice = .auto
+
+    /// The largest screen file read, in bytes.
+    static let maximumInputBytes = 1 << 20
+
+    func run() throws {
+        let source = file == "-" ? "stdin" : file
+        let text: String
+        do {
+            text = try readInput()
+        } catch {
+            Console.error("cannot read the screen: \(error)")
+            throw ExitCode(ScreenExitCode.fileError)
+        }
+        let screen: UIScreen
+        do {
+            screen = try ScreenDocument.read(json: text)
+        } catch {
+            Console.error("\(source): \(error)")
+            throw ExitCode(ScreenExitCode.invalidScreen)
+        }
+        let output = format.render(
+            screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
+            width: out == nil ? Console.textWidth() : 64)
+        try GenerateCommand.emit(output, to: out)
+    }
+
+    private func readInput() throws -> String {
+        let data: Data
+        if file == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard FileManager.default.fileExists(atPath: file) else {
+                throw FileFailure(path: file, reason: "no such file")
+            }
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                throw FileFailure(path: file, reason: "cannot be read (is it a directory, or unreadable?)")
+            }
+            data = contents
+        }
+        guard data.count <= Self.maximumInputBytes else {
+            throw FileFailure(path: file, reason: "is \(data.count) bytes, more than the \(Self.maximumInputBytes) a screen may have")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw FileFailure(path: file, reason: "is not UTF-8 text")
+        }
+        return text
+    }
+}

@@ -1,0 +1,146 @@
+import ArgumentParser
+import Foundation
+import GenUIScreens
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The formats a screen can be written in.
+enum ScreenOutputFormat: String, CaseIterable, ExpressibleByArgument {
+    /// Boxed text for a terminal.
+    case text
+    /// The screen's JSON (what `genui render` reads).
+    case json
+    /// One self-contained HTML page.
+    case html
+    /// A2UI v0.9 messages, one JSON object per line.
+    case a2ui
+
+    /// Renders `screen`.
+    func render(_ screen: UIScreen, colors: Bool, width: Int) -> String {
+        switch self {
+        case .text: TerminalRenderer(options: .init(colors: colors, width: width)).render(screen)
+        case .json: ScreenDocument.json(screen)
+        case .html: HTMLRenderer().render(screen)
+        case .a2ui: A2UIRenderer().render(screen)
+        }
+    }
+}
+
+/// When to colour terminal output.
+enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
+    /// When stdout is a terminal and `NO_COLOR` is not set.
+    case auto
+    /// Always.
+    case always
+    /// Never.
+    case never
+}
+
+/// Exit codes of `generate` and `render` (documented in docs/generative-ui.md).
+enum ScreenExitCode {
+    /// A model or provider error: nothing could compose the screen.
+    static let generationFailed: Int32 = 1
+    /// The screen (generated or read) is invalid and could not be repaired.
+    static let invalidScreen: Int32 = 2
+    /// A file could not be read or written.
+    static let fileError: Int32 = 3
+    /// Bad arguments (ArgumentParser's usage exit code).
+    static let usage: Int32 = 64
+}
+
+/// Terminal facts and output for the screen commands.
+enum Console {
+    static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+    /// Whether colours are wanted on stdout.
+    static func wantsColor(_ choice: ColorChoice, writingToFile: Bool) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let environment = ProcessInfo.processInfo.environment
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return !writingToFile && isTerminal(STDOUT_FILENO)
+        }
+    }
+
+    /// The width to render text at: the terminal's (capped at 100) or 64.
+    static func textWidth() -> Int {
+        var size = winsize()
+        if isTerminal(STDOUT_FILENO), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 24 {
+            return min(Int(size.ws_col), 100)
+        }
+        return 64
+    }
+
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data(("genui: " + message + "\n").utf8))
+    }
+
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// Writes a file atomically: the bytes go to a temporary file in the same directory, which is then renamed over the
+/// destination, so readers never see a half-written file.
+enum AtomicFile {
+    static func write(_ text: String, to path: String) throws {
+        let destination = URL(fileURLWithPath: path)
+        let directory = destination.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else {
+            throw FileFailure(path: path, reason: "cannot create a file in \(directory.path) (does the directory exist and is it writable?)")
+        }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw FileFailure(path: path, reason: reason)
+        }
+    }
+}
+
+/// A file that could not be read or written.
+struct FileFailure: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "\(path): \(reason)" }
+}
+
+/// A spinner on stderr while the model works; only on a terminal, never on stdout.
+struct ProgressSpinner {
+    private let task: Task<Void, Never>?
+
+    /// Starts spinning when stderr is a terminal.
+    init(message: String) {
+        guard Console.isTerminal(STDERR_FILENO) else {
+            task = nil
+            return
+        }
+        task = Task {
+            let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+            var index = 0
+            while !Task.isCancelled {
+                FileHandle.standardError.write(Data("\r\(frames[index % frames.count]) \(message)".utf8))
+                index += 1
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        }
+    }
+
+    /// Stops and clears the spinner line.
+    func stop() async {
+        task?.cancel()
+        await task?.value
+    }
+}
