@@ -35,11 +35,14 @@ final class Transfer: Sendable {
         let watchdog = Task { [weak self] in
             let clock = ContinuousClock()
             let start = clock.now
-            do {
-                try await Task.sleep(until: start + headTimeout, clock: clock)
-            } catch { return }
+            // A head deadline at or past the total one is just the total deadline.
+            if headTimeout < total {
+                do {
+                    try await Task.sleep(until: start + headTimeout, clock: clock)
+                } catch { return }
+            }
             guard let self else { return }
-            if !self.state.withLock({ $0.headDelivered || $0.finished }) {
+            if headTimeout < total, !self.state.withLock({ $0.headDelivered || $0.finished }) {
                 self.cancel(
                     because: .transport(
                         .connectTimeout(endpoint: self.endpoint),

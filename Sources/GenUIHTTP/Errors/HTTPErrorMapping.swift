@@ -17,6 +17,13 @@ public enum HTTPErrorMapping {
         public var type: String?
         /// The code (`context_length_exceeded`, `insufficient_quota`, …), if any.
         public var code: String?
+
+        /// Creates error fields.
+        public init(message: String? = nil, type: String? = nil, code: String? = nil) {
+            self.message = message
+            self.type = type
+            self.code = code
+        }
     }
 
     /// Reads the error fields of `body`, whatever shape it has.
