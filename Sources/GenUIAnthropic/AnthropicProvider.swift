@@ -46,7 +46,7 @@ public struct AnthropicProvider: LanguageModel {
             case 401, 403: return .unavailable(.unauthorized)
             case 429, 529: return .unavailable(.rateLimited(retryAfter: RetryAfter.parse(response.head.headers)))
             case 503:
-                return .unavailable(.modelNotReady(progress: nil, detail: HTTPErrorMapping.parseErrorBody(response.body).message))
+                return .unavailable(.modelNotReady(progress: nil, detail: HTTPErrorMapping.parseErrorBody(response.body).message.map { HTTPErrorMapping.redact($0, secrets: currentSecrets()) }))
             default: return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
             }
         }
@@ -60,7 +60,7 @@ public struct AnthropicProvider: LanguageModel {
         do {
             return try await ProviderSupport.completedResponse(from: generate(request, stream: false))
         } catch {
-            throw ProviderSupport.attribute(error, to: name)
+            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
         }
     }
 
@@ -71,7 +71,7 @@ public struct AnthropicProvider: LanguageModel {
     // MARK: - Generation
 
     private func generate(_ request: GenerationRequest, stream: Bool) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name) { continuation in
+        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
             try request.options.validate()
             let key = try apiKey()
             try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
@@ -146,6 +146,12 @@ public struct AnthropicProvider: LanguageModel {
     }
 
     // MARK: - Helpers
+
+    /// The API key as it is now, for masking in anything the provider reports.
+    private var currentSecrets: @Sendable () -> [String] {
+        let variable = configuration.apiKeyEnvironmentVariable
+        return { variable.flatMap(ProviderSupport.environmentValue).map { [$0] } ?? [] }
+    }
 
     private func endpoint(_ path: String) -> URL { configuration.baseURL.appendingPathComponent(path) }
 

@@ -62,7 +62,7 @@ public struct GeminiProvider: LanguageModel {
         do {
             return try await ProviderSupport.completedResponse(from: generate(request, stream: false))
         } catch {
-            throw ProviderSupport.attribute(error, to: name)
+            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
         }
     }
 
@@ -71,7 +71,7 @@ public struct GeminiProvider: LanguageModel {
     }
 
     private func generate(_ request: GenerationRequest, stream: Bool) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name) { continuation in
+        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
             try request.options.validate()
             let key = try apiKey()
             try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
@@ -121,6 +121,12 @@ public struct GeminiProvider: LanguageModel {
     }
 
     // MARK: - Helpers
+
+    /// The API key as it is now, for masking in anything the provider reports.
+    private var currentSecrets: @Sendable () -> [String] {
+        let variable = configuration.apiKeyEnvironmentVariable
+        return { variable.flatMap(ProviderSupport.environmentValue).map { [$0] } ?? [] }
+    }
 
     private func modelURL(suffix: String, query: String? = nil) -> URL {
         let path = configuration.model.hasPrefix("models/") ? configuration.model : "models/\(configuration.model)"

@@ -41,7 +41,9 @@ public struct OllamaProvider: LanguageModel {
                 return .unavailable(.notConfigured(missing: "an https host (or allow_insecure: true)"))
             }
             if let pull = state.pullProgress {
-                return .unavailable(.modelNotReady(progress: pull.fraction, detail: "ollama pull \(configuration.model): \(pull.status)"))
+                return .unavailable(.modelNotReady(
+                    progress: pull.fraction,
+                    detail: HTTPErrorMapping.redact("ollama pull \(configuration.model): \(pull.status)", secrets: currentSecrets())))
             }
             guard let version = try? await probe("api/version", key: key), version.status == 200 else {
                 return .unavailable(.unreachable(endpoint: endpointDescription))
@@ -75,7 +77,7 @@ public struct OllamaProvider: LanguageModel {
         do {
             return try await ProviderSupport.completedResponse(from: generate(request, stream: false))
         } catch {
-            throw ProviderSupport.attribute(error, to: name)
+            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
         }
     }
 
@@ -123,7 +125,7 @@ public struct OllamaProvider: LanguageModel {
                     state.invalidateDetails()
                     continuation.finish()
                 } catch {
-                    continuation.finish(throwing: ProviderSupport.attribute(error, to: name))
+                    continuation.finish(throwing: ProviderSupport.attribute(error, to: name, redacting: currentSecrets()))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -133,7 +135,7 @@ public struct OllamaProvider: LanguageModel {
     // MARK: - Generation
 
     private func generate(_ request: GenerationRequest, stream: Bool) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name) { continuation in
+        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
             try request.options.validate()
             let key = try apiKey()
             try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
@@ -185,6 +187,12 @@ public struct OllamaProvider: LanguageModel {
     }
 
     // MARK: - Helpers
+
+    /// The API key as it is now, for masking in anything the provider reports.
+    private var currentSecrets: @Sendable () -> [String] {
+        let variable = configuration.apiKeyEnvironmentVariable
+        return { variable.flatMap(ProviderSupport.environmentValue).map { [$0] } ?? [] }
+    }
 
     private func url(_ path: String) -> URL { configuration.baseURL.appendingPathComponent(path) }
 

@@ -50,7 +50,7 @@ public struct OpenAIProvider: LanguageModel {
             case 401, 403: return .unavailable(.unauthorized)
             case 429: return .unavailable(.rateLimited(retryAfter: RetryAfter.parse(response.head.headers)))
             case 503:
-                let message = HTTPErrorMapping.parseErrorBody(response.body).message
+                let message = HTTPErrorMapping.parseErrorBody(response.body).message.map { HTTPErrorMapping.redact($0, secrets: currentSecrets()) }
                 return .unavailable(.modelNotReady(progress: nil, detail: message))
             case 404: return .available
             default: return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
@@ -90,12 +90,12 @@ public struct OpenAIProvider: LanguageModel {
                 usage: OpenAIWire.usage(json["usage"]) ?? TokenUsage(),
                 timings: OpenAIWire.timings(json["timings"], wall: clock.now - start), finishReason: finish, guided: true)
         } catch {
-            throw ProviderSupport.attribute(error, to: name)
+            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
         }
     }
 
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name) { continuation in
+        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
             let (key, url) = try prepare(request)
             let clock = ContinuousClock()
             let start = clock.now
@@ -153,6 +153,12 @@ public struct OpenAIProvider: LanguageModel {
     }
 
     // MARK: - Helpers
+
+    /// The API key as it is now, for masking in anything the provider reports.
+    private var currentSecrets: @Sendable () -> [String] {
+        let variable = configuration.apiKeyEnvironmentVariable
+        return { variable.flatMap(ProviderSupport.environmentValue).map { [$0] } ?? [] }
+    }
 
     /// The API key, read now; throws `unavailable(notConfigured)` when its variable is unset.
     private func apiKey() throws(LanguageModelError) -> String? {

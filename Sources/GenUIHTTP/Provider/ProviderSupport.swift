@@ -42,17 +42,19 @@ public enum ProviderSupport {
 
     /// Maps any error thrown while generating to what a provider reports: cancellation stays `CancellationError`,
     /// ``LanguageModelError``s are attributed to `provider`, anything else becomes a transport error.
-    public static func attribute(_ error: any Error, to provider: String) -> any Error {
+    /// Every string in `secrets` is masked in the error's texts.
+    public static func attribute(_ error: any Error, to provider: String, redacting secrets: [String] = []) -> any Error {
         if error is CancellationError { return error }
-        if let error = error as? LanguageModelError { return error.attributed(to: provider) }
+        if let error = error as? LanguageModelError { return error.attributed(to: provider).redacting(secrets) }
         return LanguageModelError.transport(
-            .other(detail: "\(type(of: error))"), .init(provider: provider, debugDescription: "\(error)"))
+            .other(detail: "\(type(of: error))"),
+            .init(provider: provider, debugDescription: HTTPErrorMapping.redact("\(error)", secrets: secrets)))
     }
 
     /// A stream driven by `body`, which yields events through the continuation it gets; errors are attributed to
     /// `provider`, and ending the stream early cancels `body` (and with it the HTTP transfer).
     public static func stream(
-        provider: String,
+        provider: String, secrets: @escaping @Sendable () -> [String] = { [] },
         _ body: @escaping @Sendable (AsyncThrowingStream<GenerationEvent, any Error>.Continuation) async throws -> Void
     ) -> AsyncThrowingStream<GenerationEvent, any Error> {
         AsyncThrowingStream { continuation in
@@ -61,7 +63,7 @@ public enum ProviderSupport {
                     try await body(continuation)
                     continuation.finish()
                 } catch {
-                    continuation.finish(throwing: attribute(error, to: provider))
+                    continuation.finish(throwing: attribute(error, to: provider, redacting: secrets()))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -87,6 +89,32 @@ public enum ProviderSupport {
         }
         let name = String(String(allowed).prefix(64))
         return name.isEmpty ? "response" : name
+    }
+}
+
+extension LanguageModelError {
+    /// The same error with every string in `secrets` masked in its description and texts.
+    public func redacting(_ secrets: [String]) -> LanguageModelError {
+        guard !secrets.isEmpty else { return self }
+        func clean(_ text: String) -> String { HTTPErrorMapping.redact(text, secrets: secrets) }
+        var copy = self
+        copy.context.debugDescription = clean(context.debugDescription)
+        switch copy {
+        case .decodingFailure(let path, let details, let context):
+            copy = .decodingFailure(path: path, details: clean(details), context)
+        case .unavailable(.modelNotReady(let progress, let detail), let context):
+            copy = .unavailable(.modelNotReady(progress: progress, detail: detail.map(clean)), context)
+        case .transport(let failure, let context):
+            let cleaned: TransportFailure = switch failure {
+            case .tlsFailure(let detail): .tlsFailure(detail: clean(detail))
+            case .connectionLost(let detail): .connectionLost(detail: clean(detail))
+            case .other(let detail): .other(detail: clean(detail))
+            default: failure
+            }
+            copy = .transport(cleaned, context)
+        default: break
+        }
+        return copy
     }
 }
 
