@@ -282,4 +282,21 @@ struct OllamaProviderTests {
         #expect(sawProgress)
         #expect(await model.availability == .available)
     }
+
+    @Test("cancelling a generation that stalls closes the connection to the daemon")
+    func cancellation() async throws {
+        let fake = try FakeOllama(fault: .stall)
+        defer { fake.server.stop() }
+        let model = provider(fake, timeout: .seconds(120))
+        let task = Task {
+            for try await _ in model.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
+        }
+        while !fake.server.requests.contains(where: { $0.path == "/api/chat" }) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        task.cancel()
+        // A cancelled AsyncThrowingStream ends its iteration; what matters is that the transfer stops.
+        _ = await task.result
+        #expect(await fake.server.waitForClientClosure())
+    }
 }
