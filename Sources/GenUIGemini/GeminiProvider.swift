@@ -28,12 +28,11 @@ public struct GeminiProvider: LanguageModel {
     public var availability: Availability {
         get async {
             let key: String?
-            do {
-                key = try apiKey()
-                try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
-            } catch {
-                if case .unavailable(let reason, _) = error { return .unavailable(reason) }
-                return .unavailable(.notConfigured(missing: "an https base_url (or allow_insecure: true)"))
+            switch keyReference.preflight(
+                baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            {
+            case .ready(let value): key = value
+            case .unavailable(let reason): return .unavailable(reason)
             }
             let probe = HTTPRequest(
                 url: modelURL(suffix: ""), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
@@ -123,10 +122,7 @@ public struct GeminiProvider: LanguageModel {
     // MARK: - Helpers
 
     /// The API key as it is now, for masking in anything the provider reports.
-    private var currentSecrets: @Sendable () -> [String] {
-        let variable = configuration.apiKeyEnvironmentVariable
-        return { variable.flatMap(ProviderSupport.environmentValue).map { [$0] } ?? [] }
-    }
+    private var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
 
     private func modelURL(suffix: String, query: String? = nil) -> URL {
         let path = configuration.model.hasPrefix("models/") ? configuration.model : "models/\(configuration.model)"
@@ -137,15 +133,9 @@ public struct GeminiProvider: LanguageModel {
         return URL(string: text) ?? configuration.baseURL
     }
 
-    private func apiKey() throws(LanguageModelError) -> String? {
-        guard let variable = configuration.apiKeyEnvironmentVariable else { return nil }
-        guard let key = ProviderSupport.environmentValue(variable) else {
-            throw .unavailable(
-                .notConfigured(missing: variable),
-                .init(provider: name, debugDescription: "\(name): the environment variable \(variable) is not set; export it with the API key"))
-        }
-        return key
-    }
+    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable) }
+
+    private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
 
     private func headers(key: String?) -> [String: String] {
         var headers = ["Accept": "application/json, text/event-stream"]
