@@ -22,7 +22,7 @@ public struct OpenAIConfiguration: Sendable, Hashable {
     public var model: String
     /// The environment variable holding the API key; `nil` for servers that need none. Read at request time.
     public var apiKeyEnvironmentVariable: String?
-    /// How long to wait for a server to start answering.
+    /// How long to wait for a server to start answering a streamed request (the response head).
     public var connectTimeout: Duration
     /// How long one generation may take.
     public var requestTimeout: Duration
@@ -44,7 +44,7 @@ public struct OpenAIConfiguration: Sendable, Hashable {
     /// Creates a configuration.
     public init(
         name: String = "openai", baseURL: URL, model: String, apiKeyEnvironmentVariable: String? = "OPENAI_API_KEY",
-        connectTimeout: Duration = .seconds(10), requestTimeout: Duration = .seconds(300),
+        connectTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(300),
         availabilityTimeout: Duration = .seconds(3), allowInsecure: Bool = false,
         tokenLimitField: TokenLimitField = .maxTokens, sendsTopK: Bool = false, strictSchema: Bool = true,
         extraCapabilities: Set<LanguageModelCapability> = [], extraHeaders: [String: String] = [:]

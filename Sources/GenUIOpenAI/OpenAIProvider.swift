@@ -101,7 +101,7 @@ public struct OpenAIProvider: LanguageModel {
             let response = try await client.stream(
                 .postJSON(
                     url, json: OpenAIWire.body(for: request, configuration: configuration, stream: true),
-                    headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
+                    headers: headers(key: key), headTimeout: configuration.connectTimeout,
                     totalTimeout: configuration.requestTimeout))
             guard response.head.isSuccess else {
                 let body = try await response.collect(limit: 1 << 20)
