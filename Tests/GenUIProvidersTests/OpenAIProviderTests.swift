@@ -195,7 +195,7 @@ struct OpenAIProviderFakeTests {
             _ = try await provider(server.baseURL).respond(to: GenerationRequest(prompt: "x", schema: verdictSchema))
             Issue.record("expected a decoding failure")
         } catch let error as LanguageModelError {
-            #expect(error.code == "decodingFailure")
+            #expect(error.code == "decodingFailure", "\(error)")
             #expect(error.provider == "openai")
         }
     }
@@ -228,7 +228,7 @@ struct OpenAIProviderFakeTests {
             }
             Issue.record("expected a server error")
         } catch let error as LanguageModelError {
-            #expect(error.code == "serverError")
+            #expect(error.code == "serverError", "\(error)")
             #expect(error.provider == "openai")
         }
         #expect(deltas == ["Hi"])

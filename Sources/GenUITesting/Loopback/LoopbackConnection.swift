@@ -159,6 +159,24 @@ public final class LoopbackConnection: Sendable {
         }
     }
 
+    /// Ends the connection the way real servers do: stop sending, let the client read everything and close its end
+    /// (reading whatever it still sends meanwhile), then close. Closing with unread input would reset the connection
+    /// and could destroy the response before the client has read it.
+    func closeGracefully() {
+        let open = state.withLock { !$0.closed }
+        guard open else { return }
+        shutdown(fd, Int32(SHUT_WR))
+        let deadline = ContinuousClock.now + .milliseconds(500)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while ContinuousClock.now < deadline {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 50) >= 0 else { break }
+            if descriptor.revents == 0 { continue }
+            if recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT)) <= 0 { break }
+        }
+        closeSocket()
+    }
+
     func closeSocket() {
         let first = state.withLock { state -> Bool in
             defer { state.closed = true }

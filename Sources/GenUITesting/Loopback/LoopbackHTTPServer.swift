@@ -81,6 +81,10 @@ public final class LoopbackHTTPServer: Sendable {
     public var isStopped: Bool { state.withLock { $0.stopped } }
 
     /// Stops accepting connections; handlers that stall return soon after.
+    ///
+    /// The listening socket is only shut down here; the accept thread closes it when it leaves. Closing it here
+    /// would free its descriptor number while the accept thread may still be about to call `accept` with it, and
+    /// the number could by then belong to another server's listener.
     public func stop() {
         let first = state.withLock { state -> Bool in
             defer { state.stopped = true }
@@ -88,7 +92,6 @@ public final class LoopbackHTTPServer: Sendable {
         }
         guard first else { return }
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     /// Waits up to `timeout` for a client to close a connection while a handler was busy; `true` if one did.
@@ -104,6 +107,7 @@ public final class LoopbackHTTPServer: Sendable {
     func recordClientClosure() { state.withLock { $0.clientClosures += 1 } }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let client = accept(listener, nil, nil)
             if client < 0 {
@@ -123,8 +127,11 @@ public final class LoopbackHTTPServer: Sendable {
 
     private func serve(_ fd: Int32) {
         let connection = LoopbackConnection(fd: fd, server: self)
-        defer { connection.closeSocket() }
-        guard let request = connection.readRequest() else { return }
+        guard let request = connection.readRequest() else {
+            connection.closeSocket()
+            return
+        }
+        defer { connection.closeGracefully() }
         state.withLock { $0.requests.append(request) }
         do {
             try handler(request, connection)
