@@ -16,11 +16,14 @@ public struct GeminiProvider: LanguageModel {
     /// The settings.
     public let configuration: GeminiConfiguration
     private let client: HTTPClient
+    private let environment: ProviderEnvironment
 
-    /// Creates a provider; `client` defaults to the shared one.
-    public init(configuration: GeminiConfiguration, client: HTTPClient = .shared) {
+    /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
+    /// looked up (the process environment by default).
+    public init(configuration: GeminiConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
         self.configuration = configuration
         self.client = client
+        self.environment = environment
     }
 
     public var name: String { configuration.name }
@@ -133,7 +136,7 @@ public struct GeminiProvider: LanguageModel {
         return URL(string: text) ?? configuration.baseURL
     }
 
-    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable) }
+    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
 
     private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
 

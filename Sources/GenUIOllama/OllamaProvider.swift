@@ -17,12 +17,15 @@ public struct OllamaProvider: LanguageModel {
     /// The settings.
     public let configuration: OllamaConfiguration
     private let client: HTTPClient
+    private let environment: ProviderEnvironment
     private let state: OllamaState
 
-    /// Creates a provider; `client` defaults to the shared one.
-    public init(configuration: OllamaConfiguration, client: HTTPClient = .shared) {
+    /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
+    /// looked up (the process environment by default).
+    public init(configuration: OllamaConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
         self.configuration = configuration
         self.client = client
+        self.environment = environment
         self.state = OllamaState()
     }
 
@@ -192,7 +195,7 @@ public struct OllamaProvider: LanguageModel {
 
     private func url(_ path: String) -> URL { configuration.baseURL.appendingPathComponent(path) }
 
-    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable) }
+    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
 
     private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
 

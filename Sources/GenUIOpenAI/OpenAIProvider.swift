@@ -15,11 +15,14 @@ public struct OpenAIProvider: LanguageModel {
     /// The settings.
     public let configuration: OpenAIConfiguration
     private let client: HTTPClient
+    private let environment: ProviderEnvironment
 
-    /// Creates a provider; `client` defaults to the shared one.
-    public init(configuration: OpenAIConfiguration, client: HTTPClient = .shared) {
+    /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
+    /// looked up (the process environment by default).
+    public init(configuration: OpenAIConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
         self.configuration = configuration
         self.client = client
+        self.environment = environment
     }
 
     public var name: String { configuration.name }
@@ -157,7 +160,7 @@ public struct OpenAIProvider: LanguageModel {
     private var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
 
     /// The API key, read now; throws `unavailable(notConfigured)` when its variable is unset.
-    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable) }
+    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
 
     private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
 

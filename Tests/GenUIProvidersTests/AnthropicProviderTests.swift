@@ -7,10 +7,12 @@ import Testing
 
 @Suite("Anthropic provider against llama-server's /v1/messages", .enabled(if: LlamaTestEnvironment.runnable))
 struct AnthropicProviderLlamaTests {
-    private func provider(_ server: LlamaServerFixture, keyVariable: String? = nil) -> AnthropicProvider {
-        AnthropicProvider(configuration: AnthropicConfiguration(
-            name: "claude-local", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: keyVariable,
-            requestTimeout: .seconds(60)))
+    private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> AnthropicProvider {
+        AnthropicProvider(
+            configuration: AnthropicConfiguration(
+                name: "claude-local", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: key?.variable,
+                requestTimeout: .seconds(60)),
+            environment: key?.environment ?? .process)
     }
 
     @Test("plain generation returns the message text with usage")
@@ -47,7 +49,7 @@ struct AnthropicProviderLlamaTests {
     func unauthorized() async throws {
         try await LlamaServerFixture.with(apiKey: "right-key-\(UUID().uuidString)") { server in
             let wrong = "sk-ant-wrong-\(UUID().uuidString)"
-            let model = provider(server, keyVariable: uniqueEnvironmentVariable(value: wrong))
+            let model = provider(server, key: TestKey(wrong))
             #expect(await model.availability == .unavailable(.unauthorized))
             do {
                 _ = try await model.respond(to: GenerationRequest(prompt: "Hi", options: .init(maximumResponseTokens: 4)))
@@ -99,9 +101,12 @@ private func anthropicFake(rejectOutputConfig: Bool = false, answer: String = #"
 struct AnthropicProviderFakeTests {
     private func provider(_ server: LoopbackHTTPServer, mode: AnthropicConfiguration.StructuredOutput = .automatic,
                           key: String = "sk-ant-\(UUID().uuidString)") -> AnthropicProvider {
-        AnthropicProvider(configuration: AnthropicConfiguration(
-            baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: uniqueEnvironmentVariable(value: key),
-            structuredOutput: mode, requestTimeout: .seconds(10)))
+        let testKey = TestKey(key)
+        return AnthropicProvider(
+            configuration: AnthropicConfiguration(
+                baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: testKey.variable,
+                structuredOutput: mode, requestTimeout: .seconds(10)),
+            environment: testKey.environment)
     }
 
     @Test("guided generation sends output_config.format with the schema and the required headers")

@@ -61,10 +61,12 @@ func geminiFake(key: String, fault: String? = nil, answer: String = #"{"answer":
 struct GeminiProviderTests {
     private func provider(_ server: LoopbackHTTPServer, key: String?, model: String = "gemini-test",
                           timeout: Duration = .seconds(10)) -> GeminiProvider {
-        GeminiProvider(configuration: GeminiConfiguration(
-            baseURL: server.baseURL.appendingPathComponent("v1beta"), model: model,
-            apiKeyEnvironmentVariable: uniqueEnvironmentVariable(value: key), requestTimeout: timeout,
-            availabilityTimeout: .seconds(1)))
+        let testKey = TestKey(key)
+        return GeminiProvider(
+            configuration: GeminiConfiguration(
+                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: model,
+                apiKeyEnvironmentVariable: testKey.variable, requestTimeout: timeout, availabilityTimeout: .seconds(1)),
+            environment: testKey.environment)
     }
 
     @Test("availability: available, notConfigured without a key (no request), unauthorized, modelNotInstalled")
@@ -149,9 +151,12 @@ struct GeminiProviderTests {
         #expect(try await failure("blocked")?.code == "guardrailViolation")
         #expect(try await failure(nil, key: "wrong-key-456")?.code == "unauthorized")
         #expect(try await failure("stall")?.code == "timedOut")
-        let refused = GeminiProvider(configuration: GeminiConfiguration(
-            baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1beta")!, model: "gemini-test",
-            apiKeyEnvironmentVariable: uniqueEnvironmentVariable(value: key)))
+        let testKey = TestKey(key)
+        let refused = GeminiProvider(
+            configuration: GeminiConfiguration(
+                baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1beta")!, model: "gemini-test",
+                apiKeyEnvironmentVariable: testKey.variable),
+            environment: testKey.environment)
         await #expect { try await refused.respond(to: GenerationRequest(prompt: "Hi")) } throws: { error in
             guard case .transport(.connectionRefused, _) = error as? LanguageModelError else { return false }
             return true

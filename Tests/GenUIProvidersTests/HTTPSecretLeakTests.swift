@@ -14,7 +14,9 @@ struct HTTPSecretLeakTests {
     @Test("every error, availability and response description produced with a fake key never contains the key")
     func noLeak() async throws {
         let key = "sk-LEAKCHECK-\(UUID().uuidString)"
-        let variable = uniqueEnvironmentVariable(value: key)
+        let testKey = TestKey(key)
+        let variable = testKey.variable
+        let environment = testKey.environment
         // A server that echoes everything it gets, key included, in every error shape the providers read.
         let counter = Mutex(0)
         let echo = try LoopbackHTTPServer { request, connection in
@@ -33,12 +35,12 @@ struct HTTPSecretLeakTests {
         let gemini = try geminiFake(key: "another-key-entirely")
         defer { gemini.stop() }
         let models: [any LanguageModel] = [
-            OpenAIProvider(configuration: .init(baseURL: echo.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: variable)),
-            AnthropicProvider(configuration: .init(baseURL: echo.baseURL, model: "m", apiKeyEnvironmentVariable: variable)),
-            OllamaProvider(configuration: .init(host: "127.0.0.1:\(echo.port)", model: "m", apiKeyEnvironmentVariable: variable)),
-            GeminiProvider(configuration: .init(baseURL: echo.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: variable)),
-            GeminiProvider(configuration: .init(baseURL: gemini.baseURL.appendingPathComponent("v1beta"), model: "gemini-test", apiKeyEnvironmentVariable: variable)),
-            OpenAIProvider(configuration: .init(baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1")!, model: "m", apiKeyEnvironmentVariable: variable)),
+            OpenAIProvider(configuration: .init(baseURL: echo.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
+            AnthropicProvider(configuration: .init(baseURL: echo.baseURL, model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
+            OllamaProvider(configuration: .init(host: "127.0.0.1:\(echo.port)", model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
+            GeminiProvider(configuration: .init(baseURL: echo.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
+            GeminiProvider(configuration: .init(baseURL: gemini.baseURL.appendingPathComponent("v1beta"), model: "gemini-test", apiKeyEnvironmentVariable: variable), environment: environment),
+            OpenAIProvider(configuration: .init(baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1")!, model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
         ]
         var outputs: [String] = []
         for model in models {

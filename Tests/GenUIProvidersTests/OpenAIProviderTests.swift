@@ -12,19 +12,26 @@ let verdictSchema = GenerationSchema(
     ])),
     name: "Verdict")
 
-/// Sets an environment variable with a unique name for one test and returns the name.
-func uniqueEnvironmentVariable(value: String?) -> String {
-    let name = "GENUI_TEST_KEY_\(UUID().uuidString.replacingOccurrences(of: "-", with: "_"))"
-    if let value { setenv(name, value, 1) }
-    return name
+/// A fake API key in a provider environment of its own: tests never modify the process environment, which other
+/// threads read concurrently.
+struct TestKey {
+    let variable = "GENUI_TEST_API_KEY"
+    let environment: ProviderEnvironment
+
+    init(_ value: String?) {
+        let variable = variable
+        environment = .values(value.map { [variable: $0] } ?? [:])
+    }
 }
 
 @Suite("OpenAI-compatible provider against llama-server", .enabled(if: LlamaTestEnvironment.runnable))
 struct OpenAIProviderLlamaTests {
-    private func provider(_ server: LlamaServerFixture, keyVariable: String? = nil) -> OpenAIProvider {
-        OpenAIProvider(configuration: OpenAIConfiguration(
-            name: "llama", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
-            apiKeyEnvironmentVariable: keyVariable, requestTimeout: .seconds(60), sendsTopK: true))
+    private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> OpenAIProvider {
+        OpenAIProvider(
+            configuration: OpenAIConfiguration(
+                name: "llama", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
+                apiKeyEnvironmentVariable: key?.variable, requestTimeout: .seconds(60), sendsTopK: true),
+            environment: key?.environment ?? .process)
     }
 
     @Test("plain generation returns text with usage and timings, attributed to the provider")
@@ -80,8 +87,7 @@ struct OpenAIProviderLlamaTests {
     func wrongKey() async throws {
         try await LlamaServerFixture.with(apiKey: "right-key-\(UUID().uuidString)") { server in
             let wrong = "sk-wrong-\(UUID().uuidString)"
-            let variable = uniqueEnvironmentVariable(value: wrong)
-            let model = provider(server, keyVariable: variable)
+            let model = provider(server, key: TestKey(wrong))
             #expect(await model.availability == .unavailable(.unauthorized))
             do {
                 _ = try await model.respond(to: GenerationRequest(prompt: "Hi", options: .init(maximumResponseTokens: 4)))
@@ -90,27 +96,28 @@ struct OpenAIProviderLlamaTests {
                 #expect(error.code == "unauthorized")
                 #expect(!"\(error)".contains(wrong))
             }
-            setenv(variable, server.apiKey ?? "", 1)
-            #expect(await model.availability == .available)
+            #expect(await provider(server, key: TestKey(server.apiKey)).availability == .available)
         }
     }
 }
 
 @Suite("OpenAI-compatible provider against a faithful fake")
 struct OpenAIProviderFakeTests {
-    private func provider(_ url: URL, keyVariable: String? = nil) -> OpenAIProvider {
-        OpenAIProvider(configuration: OpenAIConfiguration(
-            name: "openai", baseURL: url.appendingPathComponent("v1"), model: "gpt-test",
-            apiKeyEnvironmentVariable: keyVariable, requestTimeout: .seconds(10), availabilityTimeout: .seconds(1)))
+    private func provider(_ url: URL, key: TestKey? = nil) -> OpenAIProvider {
+        OpenAIProvider(
+            configuration: OpenAIConfiguration(
+                name: "openai", baseURL: url.appendingPathComponent("v1"), model: "gpt-test",
+                apiKeyEnvironmentVariable: key?.variable, requestTimeout: .seconds(10), availabilityTimeout: .seconds(1)),
+            environment: key?.environment ?? .process)
     }
 
     @Test("a missing API key variable is notConfigured without any network call")
     func missingKey() async throws {
         let server = try LoopbackHTTPServer { _, connection in connection.respond(status: 200, json: #"{"data":[]}"#) }
         defer { server.stop() }
-        let variable = uniqueEnvironmentVariable(value: nil)
-        let model = provider(server.baseURL, keyVariable: variable)
-        #expect(await model.availability == .unavailable(.notConfigured(missing: variable)))
+        let key = TestKey(nil)
+        let model = provider(server.baseURL, key: key)
+        #expect(await model.availability == .unavailable(.notConfigured(missing: key.variable)))
         await #expect(throws: LanguageModelError.self) { try await model.respond(to: GenerationRequest(prompt: "x")) }
         #expect(server.requests.isEmpty)
     }
@@ -147,7 +154,7 @@ struct OpenAIProviderFakeTests {
             connection.respond(status: 200, json: #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"{\"answer\":\"no\"}","refusal":null},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":4,"total_tokens":13}}"#)
         }
         defer { server.stop() }
-        let response = try await provider(server.baseURL, keyVariable: uniqueEnvironmentVariable(value: key)).respond(
+        let response = try await provider(server.baseURL, key: TestKey(key)).respond(
             to: GenerationRequest(
                 instructions: "Be brief.", messages: [.init(role: .user, content: "Q?")], schema: verdictSchema,
                 options: .init(sampling: .random(probabilityThreshold: 0.9, seed: 7), temperature: 0.5, maximumResponseTokens: 20)))

@@ -5,18 +5,23 @@ import GenUI
 ///
 /// The key itself is never stored in configuration, and never appears in errors, logs or descriptions:
 /// ``secrets`` gives the current value to mask it wherever server text is kept.
-public struct APIKeyReference: Sendable, Hashable {
+public struct APIKeyReference: Sendable {
     /// The environment variable; `nil` for servers that need no key.
     public var variable: String?
+    /// Where the variable is looked up.
+    public var environment: ProviderEnvironment
 
-    /// Creates a reference to `variable`.
-    public init(_ variable: String?) { self.variable = variable }
+    /// Creates a reference to `variable`, looked up in `environment`.
+    public init(_ variable: String?, environment: ProviderEnvironment = .process) {
+        self.variable = variable
+        self.environment = environment
+    }
 
     /// The key as it is now: `nil` when no variable is configured; throws
     /// `unavailable(notConfigured(missing: variable))` when the variable is unset or empty.
     public func read(provider: String) throws(LanguageModelError) -> String? {
         guard let variable else { return nil }
-        guard let key = ProviderSupport.environmentValue(variable) else {
+        guard let key = environment.value(variable) else {
             throw .unavailable(
                 .notConfigured(missing: variable),
                 .init(provider: provider, debugDescription: "\(provider): the environment variable \(variable) is not set; export it with the API key"))
@@ -27,7 +32,8 @@ public struct APIKeyReference: Sendable, Hashable {
     /// A closure giving the values to mask: the key as it is when called.
     public var secrets: @Sendable () -> [String] {
         let variable = variable
-        return { variable.flatMap(ProviderSupport.environmentValue).map { [$0] } ?? [] }
+        let environment = environment
+        return { variable.flatMap(environment.value).map { [$0] } ?? [] }
     }
 
     /// The checks every availability probe starts with, without any network call: the key is set and the URL may

@@ -7,8 +7,7 @@ public enum ProviderSupport {
     /// The value of the environment variable `name`, read now (keys can change between requests); `nil` when unset
     /// or empty. The value is a secret: callers keep it out of errors, logs and descriptions.
     public static func environmentValue(_ name: String) -> String? {
-        guard let value = ProcessInfo.processInfo.environment[name], !value.isEmpty else { return nil }
-        return value
+        ProviderEnvironment.process.value(name)
     }
 
     /// Turns the model's final text into a response. With a schema the text is parsed and validated
