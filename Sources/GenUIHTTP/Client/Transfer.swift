@@ -69,7 +69,10 @@ final class Transfer: Sendable {
         }
         if alreadyCancelled {
             continuation.resume(throwing: CancellationError())
+            body.finish(throwing: CancellationError())
             finishWatchdog()
+            // Cancelling the never-started task still completes it, which unregisters the transfer.
+            task.cancel()
             return
         }
         task.resume()

@@ -15,7 +15,8 @@ import Darwin
 /// ``LoopbackConnection`` that gives full control over the answer: status, headers and body, a chunked stream
 /// written piece by piece with pauses, a stall that never answers, a connection cut mid-stream. The server records
 /// the requests it received and whether clients closed connections while a handler was still busy with them.
-/// Every response carries `Connection: close`.
+/// Every response carries `Connection: close`. Call ``stop()`` when done: the accept thread keeps the server alive
+/// until then.
 public final class LoopbackHTTPServer: Sendable {
     /// What a handler does with one request.
     public typealias Handler = @Sendable (LoopbackRequest, LoopbackConnection) throws -> Void
