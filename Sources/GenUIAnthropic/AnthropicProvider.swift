@@ -1,0 +1,177 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+
+/// A language model behind Anthropic's Messages API (`x-api-key`, `anthropic-version`).
+///
+/// - Availability: a missing API key variable is `notConfigured` without any network call; otherwise one
+///   `GET {base}/v1/models`: unreachable, unauthorized, rateLimited (429 and 529).
+/// - Guided generation: `output_config.format` with the JSON schema, or one forced tool whose `input_schema` is the
+///   schema (configurable; `automatic` retries with the tool when the server rejects `output_config`). The output
+///   is validated against the schema either way.
+/// - Errors: `{type:error, error:{type,message}}` mapped by status (``HTTPErrorMapping``); `overloaded_error` (529)
+///   and `rate_limit_error` (429, `retry-after`) are rate limits; `stop_reason: refusal` is a refusal;
+///   `model_context_window_exceeded` is contextSizeExceeded.
+public struct AnthropicProvider: LanguageModel {
+    /// The settings.
+    public let configuration: AnthropicConfiguration
+    private let client: HTTPClient
+    private let environment: ProviderEnvironment
+
+    /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
+    /// looked up (the process environment by default).
+    public init(configuration: AnthropicConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
+        self.configuration = configuration
+        self.client = client
+        self.environment = environment
+    }
+
+    public var name: String { configuration.name }
+
+    public var availability: Availability {
+        get async {
+            let key: String?
+            switch keyReference.preflight(
+                baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            {
+            case .ready(let value): key = value
+            case .unavailable(let reason): return .unavailable(reason)
+            }
+            let probe = HTTPRequest(
+                url: endpoint("v1/models"), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
+                totalTimeout: configuration.availabilityTimeout)
+            guard let response = try? await client.send(probe, bodyLimit: 4 << 20) else {
+                return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
+            }
+            switch response.status {
+            case 200..<300, 404: return .available
+            case 401, 403: return .unavailable(.unauthorized)
+            case 429, 529: return .unavailable(.rateLimited(retryAfter: RetryAfter.parse(response.head.headers)))
+            case 503:
+                return .unavailable(.modelNotReady(progress: nil, detail: HTTPErrorMapping.parseErrorBody(response.body).message.map { HTTPErrorMapping.redact($0, secrets: currentSecrets()) }))
+            default: return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
+            }
+        }
+    }
+
+    public var capabilities: Set<LanguageModelCapability> {
+        get async { Set([.guidedGeneration, .streaming]).union(configuration.extraCapabilities) }
+    }
+
+    public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        do {
+            return try await ProviderSupport.completedResponse(from: generate(request, stream: false))
+        } catch {
+            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+        }
+    }
+
+    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        generate(request, stream: true)
+    }
+
+    // MARK: - Generation
+
+    private func generate(_ request: GenerationRequest, stream: Bool) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
+            try request.options.validate()
+            let key = try apiKey()
+            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            let useTool = request.schema != nil && configuration.structuredOutput == .forcedTool
+            do {
+                try await attempt(request, key: key, stream: stream, forcedTool: useTool, continuation: continuation)
+            } catch let error as LanguageModelError where
+                !useTool && request.schema != nil && configuration.structuredOutput == .automatic
+                && Self.rejectsOutputConfig(error)
+            {
+                try await attempt(request, key: key, stream: stream, forcedTool: true, continuation: continuation)
+            }
+        }
+    }
+
+    /// Whether a 400 says the server does not know structured outputs.
+    static func rejectsOutputConfig(_ error: LanguageModelError) -> Bool {
+        guard case .invalidRequest(let context) = error else { return false }
+        let text = context.debugDescription.lowercased()
+        return text.contains("output_config") || text.contains("output_format") || text.contains("structured output")
+    }
+
+    private func attempt(
+        _ request: GenerationRequest, key: String?, stream: Bool, forcedTool: Bool,
+        continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
+    ) async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let body = AnthropicWire.body(for: request, configuration: configuration, stream: stream, forcedTool: forcedTool)
+        let http = HTTPRequest.postJSON(
+            endpoint("v1/messages"), json: body, headers: headers(key: key),
+            headTimeout: stream ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
+            totalTimeout: configuration.requestTimeout)
+        var accumulator = AnthropicMessageAccumulator(provider: name, secrets: key.map { [$0] } ?? [])
+        if stream {
+            let response = try await client.stream(http)
+            guard response.head.isSuccess else {
+                let data = try await response.collect(limit: 1 << 20)
+                throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
+            }
+            for try await event in response.body.serverSentEvents() {
+                guard let json = try? JSONParser.parse(event.data) else { continue }
+                if let delta = try accumulator.apply(event: json["type"]?.stringValue ?? event.event, json) {
+                    continuation.yield(.delta(delta))
+                }
+                if accumulator.stopped { break }
+            }
+            guard accumulator.stopped else {
+                throw LanguageModelError.transport(
+                    .connectionLost(detail: "stream ended early"),
+                    .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: configuration.baseURL)) ended before message_stop"))
+            }
+        } else {
+            let response = try await client.send(http)
+            guard response.head.isSuccess else {
+                throw mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
+            }
+            guard let json = response.json, json["content"] != nil else {
+                throw LanguageModelError.serverError(
+                    status: response.status, .init(debugDescription: "the response is not a message: \(response.text.prefix(200))"))
+            }
+            accumulator.apply(message: json)
+        }
+        try accumulator.checkStopReason()
+        let result = try ProviderSupport.response(
+            text: accumulator.output(forcedTool: forcedTool), schema: request.schema, provider: name,
+            model: accumulator.model ?? configuration.model, usage: accumulator.usage,
+            timings: GenerationTimings(totalSeconds: (clock.now - start).seconds),
+            finishReason: forcedTool && accumulator.stopReason == "tool_use" ? .stop : AnthropicWire.finishReason(accumulator.stopReason),
+            guided: true)
+        continuation.yield(.completed(result))
+    }
+
+    // MARK: - Helpers
+
+    /// The API key as it is now, for masking in anything the provider reports.
+    private var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
+
+    private func endpoint(_ path: String) -> URL { configuration.baseURL.appendingPathComponent(path) }
+
+    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
+
+    private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
+
+    private func headers(key: String?) -> [String: String] {
+        var headers = ["anthropic-version": configuration.apiVersion, "Accept": "application/json, text/event-stream"]
+        if let key { headers["x-api-key"] = key }
+        return headers
+    }
+
+    private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
+        let parsed = HTTPErrorMapping.parseErrorBody(body)
+        if status == 404, parsed.type == "not_found_error", (parsed.message ?? "").contains("model") {
+            return .unavailable(
+                .modelNotInstalled(name: configuration.model),
+                .init(provider: name, debugDescription: "\(name): the API does not know the model \(configuration.model)"))
+        }
+        return HTTPErrorMapping.error(
+            status: status, headers: headers, parsed: parsed, provider: name, secrets: key.map { [$0] } ?? [])
+    }
+}

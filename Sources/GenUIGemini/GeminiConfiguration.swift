@@ -1,0 +1,43 @@
+import Foundation
+import GenUI
+
+/// Settings of a ``GeminiProvider``.
+public struct GeminiConfiguration: Sendable, Hashable {
+    /// The provider's name in `providers.yml`.
+    public var name: String
+    /// The API root (`https://generativelanguage.googleapis.com/v1beta`).
+    public var baseURL: URL
+    /// The model (`gemini-2.5-flash`); requests go to `{base}/models/{model}:generateContent`.
+    public var model: String
+    /// The environment variable holding the API key (sent as `x-goog-api-key`, never in the URL).
+    public var apiKeyEnvironmentVariable: String?
+    /// How long to wait for a server to start answering a streamed request.
+    public var connectTimeout: Duration
+    /// How long one generation may take.
+    public var requestTimeout: Duration
+    /// How long the availability probe may take.
+    public var availabilityTimeout: Duration
+    /// Allow plain http to a non-loopback host.
+    public var allowInsecure: Bool
+    /// Capabilities of the model beyond what the provider implements (e.g. `vision`, `reasoning`).
+    public var extraCapabilities: Set<LanguageModelCapability>
+
+    /// Creates a configuration.
+    public init(
+        name: String = "gemini",
+        baseURL: URL = URL(string: "https://generativelanguage.googleapis.com/v1beta")!, model: String,
+        apiKeyEnvironmentVariable: String? = "GEMINI_API_KEY", connectTimeout: Duration = .seconds(30),
+        requestTimeout: Duration = .seconds(300), availabilityTimeout: Duration = .seconds(3),
+        allowInsecure: Bool = false, extraCapabilities: Set<LanguageModelCapability> = []
+    ) {
+        self.name = name
+        self.baseURL = baseURL
+        self.model = model
+        self.apiKeyEnvironmentVariable = apiKeyEnvironmentVariable
+        self.connectTimeout = connectTimeout
+        self.requestTimeout = requestTimeout
+        self.availabilityTimeout = availabilityTimeout
+        self.allowInsecure = allowInsecure
+        self.extraCapabilities = extraCapabilities
+    }
+}

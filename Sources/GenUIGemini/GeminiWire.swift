@@ -1,0 +1,60 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+
+/// The `generateContent` wire format.
+enum GeminiWire {
+    static func body(for request: GenerationRequest) -> GeneratedContent {
+        let contents = request.messages.map { message in
+            GeneratedContent.object([
+                ("role", .string(message.role == .user ? "user" : "model")),
+                ("parts", .array([.object([("text", .string(message.content))])])),
+            ])
+        }
+        let sampling = SamplingParameters(request.options)
+        let config = GeneratedContent.object([
+            ("temperature", sampling.temperature.map { .number($0) }),
+            ("topP", sampling.topP.map { .number($0) }),
+            ("topK", sampling.topK.map { .integer($0) }),
+            ("seed", sampling.seed.map { .integer(Int($0 % (1 << 31))) }),
+            ("maxOutputTokens", sampling.maximumTokens.map { .integer($0) }),
+            ("responseMimeType", request.schema == nil ? nil : .string("application/json")),
+            ("responseJsonSchema", request.schema.map { $0.jsonSchema(strict: false) }),
+        ])
+        return .object([
+            ("systemInstruction", request.effectiveInstructions.map { .object([("parts", .array([.object([("text", .string($0))])]))]) }),
+            ("contents", .array(contents)),
+            ("generationConfig", config.orderedProperties?.isEmpty == false ? config : nil),
+        ])
+    }
+
+    static let blockingFinishReasons: Set<String> = [
+        "SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY",
+    ]
+
+    static func finishReason(_ text: String?) -> FinishReason? {
+        switch text {
+        case "STOP": .stop
+        case "MAX_TOKENS": .length
+        case let reason? where blockingFinishReasons.contains(reason): .contentFilter
+        default: nil
+        }
+    }
+
+    /// `google.rpc.RetryInfo.retryDelay` ("13s", "0.5s") from an error body's details.
+    static func retryDelay(_ body: Data) -> Duration? {
+        guard let json = try? JSONParser.parse(String(decoding: body, as: UTF8.self)) else { return nil }
+        for detail in json["error"]?["details"]?.elements ?? [] {
+            if let text = detail["retryDelay"]?.stringValue, text.hasSuffix("s"), let seconds = Double(text.dropLast()) {
+                return .milliseconds(Int64(seconds * 1000))
+            }
+        }
+        return nil
+    }
+
+    /// Whether an error body says the API key is invalid (Gemini answers 400 for a bad key).
+    static func isInvalidKey(_ body: Data) -> Bool {
+        let text = String(decoding: body, as: UTF8.self)
+        return text.contains("API_KEY_INVALID") || text.contains("API key not valid")
+    }
+}

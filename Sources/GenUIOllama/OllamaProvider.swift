@@ -1,0 +1,274 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+import Synchronization
+
+/// A language model served by an Ollama daemon.
+///
+/// - Availability (cheap, no generation): a pull this provider started and that is still running is
+///   `modelNotReady` with its progress; `GET /api/version` failing is `unreachable`; a model missing from
+///   `GET /api/tags` is `modelNotInstalled` (remedy: `ollama pull <model>`, or ``pull()``).
+/// - Capabilities: from `POST /api/show` (`capabilities`: tools, vision, thinking…; the context length from
+///   `model_info`), cached for ``OllamaConfiguration/capabilityCacheTTL``.
+/// - Guided generation: `format` = the JSON schema. Some model runners ignore it, so the output is always validated.
+/// - Errors: `{"error":"…"}` bodies; 404 model → `unavailable(modelNotInstalled)`, 503 busy → rateLimited, others by
+///   ``HTTPErrorMapping``; an `{"error":…}` line inside the NDJSON stream is a server error.
+public struct OllamaProvider: LanguageModel {
+    /// The settings.
+    public let configuration: OllamaConfiguration
+    private let client: HTTPClient
+    private let environment: ProviderEnvironment
+    private let state: OllamaState
+
+    /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
+    /// looked up (the process environment by default).
+    public init(configuration: OllamaConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
+        self.configuration = configuration
+        self.client = client
+        self.environment = environment
+        self.state = OllamaState()
+    }
+
+    public var name: String { configuration.name }
+
+    private var endpointDescription: String { HTTPRequest.endpoint(of: configuration.baseURL) }
+
+    public var availability: Availability {
+        get async {
+            let key: String?
+            switch keyReference.preflight(
+                baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            {
+            case .ready(let value): key = value
+            case .unavailable(let reason): return .unavailable(reason)
+            }
+            if let pull = state.pullProgress {
+                return .unavailable(.modelNotReady(
+                    progress: pull.fraction,
+                    detail: HTTPErrorMapping.redact("ollama pull \(configuration.model): \(pull.status)", secrets: currentSecrets())))
+            }
+            guard let version = try? await probe("api/version", key: key), version.status == 200 else {
+                return .unavailable(.unreachable(endpoint: endpointDescription))
+            }
+            guard let tags = try? await probe("api/tags", key: key) else {
+                return .unavailable(.unreachable(endpoint: endpointDescription))
+            }
+            switch tags.status {
+            case 200:
+                let names = tags.json?["models"]?.elements?.flatMap { model in
+                    [model["name"]?.stringValue, model["model"]?.stringValue].compactMap { $0 }
+                } ?? []
+                return OllamaWire.listing(names, contains: configuration.model)
+                    ? .available : .unavailable(.modelNotInstalled(name: configuration.model))
+            case 401, 403: return .unavailable(.unauthorized)
+            default: return .unavailable(.unreachable(endpoint: endpointDescription))
+            }
+        }
+    }
+
+    public var capabilities: Set<LanguageModelCapability> {
+        get async { await modelDetails().capabilities }
+    }
+
+    /// The model's context window as `/api/show` reports it, when known.
+    public var contextLength: Int? {
+        get async { await modelDetails().contextLength }
+    }
+
+    public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        do {
+            return try await ProviderSupport.completedResponse(from: generate(request, stream: false))
+        } catch {
+            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+        }
+    }
+
+    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        generate(request, stream: true)
+    }
+
+    /// Starts pulling the model (`POST /api/pull`) and reports its progress; while it runs, ``availability`` is
+    /// `modelNotReady` with the same progress. The stream ends when the pull succeeds and throws when it fails.
+    public func pull() -> AsyncThrowingStream<OllamaPullProgress, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                defer { state.pullProgress = nil }
+                do {
+                    let key = try apiKey()
+                    try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+                    state.pullProgress = OllamaPullProgress(status: "starting", completed: nil, total: nil)
+                    let body = GeneratedContent.object([("model", .string(configuration.model)), ("stream", .bool(true))])
+                    let response = try await client.stream(.postJSON(
+                        url("api/pull"), json: body, headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
+                        totalTimeout: .seconds(24 * 3600)))
+                    guard response.head.isSuccess else {
+                        let data = try await response.collect(limit: 1 << 20)
+                        throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
+                    }
+                    var succeeded = false
+                    for try await line in response.body.lines() {
+                        guard let json = try? JSONParser.parse(line) else { continue }
+                        if let message = json["error"]?.stringValue {
+                            throw LanguageModelError.serverError(
+                                status: nil, .init(debugDescription: "ollama pull \(configuration.model) failed: \(message)"))
+                        }
+                        let progress = OllamaPullProgress(
+                            status: json["status"]?.stringValue ?? "", completed: json["completed"]?.numberValue.map { Int64($0) },
+                            total: json["total"]?.numberValue.map { Int64($0) })
+                        state.pullProgress = progress
+                        continuation.yield(progress)
+                        if progress.status == "success" { succeeded = true }
+                    }
+                    guard succeeded else {
+                        throw LanguageModelError.transport(
+                            .connectionLost(detail: "pull stream ended early"),
+                            .init(debugDescription: "the pull of \(configuration.model) ended before it succeeded"))
+                    }
+                    state.invalidateDetails()
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: ProviderSupport.attribute(error, to: name, redacting: currentSecrets()))
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    // MARK: - Generation
+
+    private func generate(_ request: GenerationRequest, stream: Bool) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
+            try request.options.validate()
+            let key = try apiKey()
+            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let http = HTTPRequest.postJSON(
+                url("api/chat"), json: OllamaWire.chatBody(for: request, configuration: configuration, stream: stream),
+                headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout, totalTimeout: configuration.requestTimeout)
+            let response = try await client.stream(http)
+            guard response.head.isSuccess else {
+                let data = try await response.collect(limit: 1 << 20)
+                throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
+            }
+            var text = ""
+            var final: GeneratedContent?
+            for try await line in response.body.lines() {
+                let json: GeneratedContent
+                do {
+                    json = try JSONParser.parse(line)
+                } catch {
+                    throw LanguageModelError.serverError(
+                        status: response.head.status, .init(debugDescription: "Ollama sent a line that is not JSON: \(line.prefix(120))"))
+                }
+                if let message = json["error"]?.stringValue {
+                    throw HTTPErrorMapping.error(
+                        status: 500, headers: [:], parsed: .init(message: message), provider: name,
+                        secrets: key.map { [$0] } ?? [])
+                }
+                if let piece = json["message"]?["content"]?.stringValue, !piece.isEmpty {
+                    text += piece
+                    if stream { continuation.yield(.delta(piece)) }
+                }
+                if json["done"]?.boolValue == true {
+                    final = json
+                    break
+                }
+            }
+            guard let final else {
+                throw LanguageModelError.transport(
+                    .connectionLost(detail: "stream ended early"),
+                    .init(debugDescription: "the stream from \(endpointDescription) ended before done:true"))
+            }
+            let result = try ProviderSupport.response(
+                text: text, schema: request.schema, provider: name, model: final["model"]?.stringValue ?? configuration.model,
+                usage: OllamaWire.usage(final), timings: OllamaWire.timings(final, wall: clock.now - start),
+                finishReason: OllamaWire.finishReason(final["done_reason"]?.stringValue), guided: true)
+            continuation.yield(.completed(result))
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The API key as it is now, for masking in anything the provider reports.
+    private var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
+
+    private func url(_ path: String) -> URL { configuration.baseURL.appendingPathComponent(path) }
+
+    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
+
+    private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
+
+    private func headers(key: String?) -> [String: String] {
+        var headers: [String: String] = ["Accept": "application/json, application/x-ndjson"]
+        if let key { headers["Authorization"] = "Bearer \(key)" }
+        return headers
+    }
+
+    private func probe(_ path: String, key: String?, body: GeneratedContent? = nil) async throws -> HTTPResponse {
+        var request = HTTPRequest(
+            url: url(path), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
+            totalTimeout: configuration.availabilityTimeout)
+        if let body { request = .postJSON(url(path), json: body, headers: request.headers, headTimeout: request.headTimeout, totalTimeout: request.totalTimeout) }
+        return try await client.send(request, bodyLimit: 8 << 20)
+    }
+
+    private func modelDetails() async -> OllamaModelDetails {
+        if let cached = state.details(maxAge: configuration.capabilityCacheTTL) { return cached }
+        let key: String?
+        do { key = try apiKey() } catch { return .fallback }
+        var details = OllamaModelDetails.fallback
+        if let response = try? await probe("api/show", key: key, body: .object([("model", .string(configuration.model))])),
+            response.status == 200, let json = response.json
+        {
+            details = OllamaModelDetails(show: json)
+            state.store(details)
+        }
+        return details
+    }
+
+    private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
+        let parsed = HTTPErrorMapping.parseErrorBody(body)
+        let message = parsed.message ?? ""
+        if status == 404 && message.contains("not found") {
+            return .unavailable(
+                .modelNotInstalled(name: configuration.model),
+                .init(provider: name, debugDescription: "\(name): \(message); run `ollama pull \(configuration.model)`"))
+        }
+        if status == 400 && message.contains("does not support") {
+            let capability: LanguageModelCapability =
+                message.contains("tools") ? .toolCalling : message.contains("image") || message.contains("vision")
+                ? .vision : LanguageModelCapability(rawValue: "chat")
+            return .unsupportedCapability(capability, .init(provider: name, debugDescription: "\(name): \(message)"))
+        }
+        if status == 503 {
+            return .rateLimited(
+                retryAfter: RetryAfter.parse(headers), .init(provider: name, debugDescription: "\(name): server busy: \(message)"))
+        }
+        return HTTPErrorMapping.error(
+            status: status, headers: headers, parsed: parsed, provider: name, secrets: key.map { [$0] } ?? [])
+    }
+}
+
+/// How far a pull has come.
+public struct OllamaPullProgress: Sendable, Hashable {
+    /// Ollama's status line ("pulling manifest", "pulling 6a0746a1ec1a", "verifying sha256 digest", "success").
+    public var status: String
+    /// Bytes of the current layer downloaded, when reported.
+    public var completed: Int64?
+    /// Bytes of the current layer in total, when reported.
+    public var total: Int64?
+
+    /// Creates a progress report.
+    public init(status: String, completed: Int64?, total: Int64?) {
+        self.status = status
+        self.completed = completed
+        self.total = total
+    }
+
+    /// `completed / total` in 0...1, when both are known.
+    public var fraction: Double? {
+        guard let completed, let total, total > 0 else { return nil }
+        return min(1, max(0, Double(completed) / Double(total)))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+
+/// Ollama's native API: `/api/chat` bodies and the statistics in its final chunk.
+enum OllamaWire {
+    static func chatBody(for request: GenerationRequest, configuration: OllamaConfiguration, stream: Bool) -> GeneratedContent {
+        var messages: [GeneratedContent] = []
+        if let system = request.effectiveInstructions {
+            messages.append(.object([("role", .string("system")), ("content", .string(system))]))
+        }
+        for message in request.messages {
+            messages.append(.object([("role", .string(message.role.rawValue)), ("content", .string(message.content))]))
+        }
+        let sampling = SamplingParameters(request.options)
+        let options = GeneratedContent.object([
+            ("temperature", sampling.temperature.map { .number($0) }),
+            ("top_k", sampling.topK.map { .integer($0) }),
+            ("top_p", sampling.topP.map { .number($0) }),
+            ("seed", sampling.seedNumber),
+            ("num_predict", sampling.maximumTokens.map { .integer($0) }),
+            ("num_ctx", configuration.contextLength.map { .integer($0) }),
+        ])
+        return .object([
+            ("model", .string(configuration.model)),
+            ("messages", .array(messages)),
+            ("stream", .bool(stream)),
+            ("format", request.schema.map { $0.jsonSchema(strict: false) }),
+            ("options", options.orderedProperties?.isEmpty == false ? options : nil),
+            ("keep_alive", configuration.keepAlive.map(keepAliveValue)),
+        ])
+    }
+
+    /// `keep_alive` as Ollama takes it: a number of seconds, or a duration string.
+    static func keepAliveValue(_ text: String) -> GeneratedContent {
+        if let seconds = Int(text) { return .integer(seconds) }
+        return .string(text)
+    }
+
+    static func finishReason(_ text: String?) -> FinishReason? {
+        switch text {
+        case "stop": .stop
+        case "length": .length
+        default: nil
+        }
+    }
+
+    static func usage(_ json: GeneratedContent) -> TokenUsage {
+        TokenUsage(promptTokens: json["prompt_eval_count"]?.intValue, completionTokens: json["eval_count"]?.intValue)
+    }
+
+    /// Speeds from the nanosecond durations of the final chunk.
+    static func timings(_ json: GeneratedContent, wall: Duration) -> GenerationTimings {
+        func rate(_ count: String, _ duration: String) -> Double? {
+            guard let n = json[count]?.numberValue, let ns = json[duration]?.numberValue, ns > 0 else { return nil }
+            return n / ns * 1e9
+        }
+        return GenerationTimings(
+            promptTokensPerSecond: rate("prompt_eval_count", "prompt_eval_duration"),
+            generationTokensPerSecond: rate("eval_count", "eval_duration"),
+            totalSeconds: json["total_duration"]?.numberValue.map { $0 / 1e9 } ?? wall.seconds)
+    }
+
+    /// Whether a tag listing names `model` (a name without a tag means `:latest`).
+    static func listing(_ names: [String], contains model: String) -> Bool {
+        let wanted = model.contains(":") ? model : model + ":latest"
+        return names.contains { $0 == model || $0 == wanted }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+
+/// A language model behind an OpenAI-compatible Chat Completions API: OpenAI itself, vLLM, llama-server,
+/// LM Studio, OpenRouter, a LiteLLM proxy.
+///
+/// - Availability: a missing API key variable is `notConfigured` without any network call; otherwise one cheap
+///   `GET {base}/models` (no tokens spent): unreachable, unauthorized (401/403), rateLimited (429), modelNotReady
+///   (503 while the server loads), modelNotInstalled (a multi-model listing that lacks the model).
+/// - Guided generation: `response_format` `json_schema` (strict by default); the output is validated anyway.
+/// - Errors: see ``HTTPErrorMapping``; `message.refusal` is a refusal, `finish_reason: content_filter` a guardrail
+///   violation, a 404 naming the model `modelNotInstalled`.
+public struct OpenAIProvider: LanguageModel {
+    /// The settings.
+    public let configuration: OpenAIConfiguration
+    private let client: HTTPClient
+    private let environment: ProviderEnvironment
+
+    /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
+    /// looked up (the process environment by default).
+    public init(configuration: OpenAIConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
+        self.configuration = configuration
+        self.client = client
+        self.environment = environment
+    }
+
+    public var name: String { configuration.name }
+
+    public var availability: Availability {
+        get async {
+            let key: String?
+            switch keyReference.preflight(
+                baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            {
+            case .ready(let value): key = value
+            case .unavailable(let reason): return .unavailable(reason)
+            }
+            let probe = HTTPRequest(
+                url: configuration.baseURL.appendingPathComponent("models"), headers: headers(key: key),
+                headTimeout: configuration.availabilityTimeout, totalTimeout: configuration.availabilityTimeout)
+            guard let response = try? await client.send(probe, bodyLimit: 4 << 20) else {
+                return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
+            }
+            switch response.status {
+            case 200..<300:
+                let ids = response.json?["data"]?.elements?.compactMap { $0["id"]?.stringValue } ?? []
+                if ids.count > 1 && !ids.contains(configuration.model) {
+                    return .unavailable(.modelNotInstalled(name: configuration.model))
+                }
+                return .available
+            case 401, 403: return .unavailable(.unauthorized)
+            case 429: return .unavailable(.rateLimited(retryAfter: RetryAfter.parse(response.head.headers)))
+            case 503:
+                let message = HTTPErrorMapping.parseErrorBody(response.body).message.map { HTTPErrorMapping.redact($0, secrets: currentSecrets()) }
+                return .unavailable(.modelNotReady(progress: nil, detail: message))
+            case 404: return .available
+            default: return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
+            }
+        }
+    }
+
+    public var capabilities: Set<LanguageModelCapability> {
+        get async {
+            Set([.guidedGeneration, .streaming, .seededSampling]).union(configuration.extraCapabilities)
+        }
+    }
+
+    public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        do {
+            let (key, url) = try prepare(request)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let response = try await client.send(
+                .postJSON(
+                    url, json: OpenAIWire.body(for: request, configuration: configuration, stream: false),
+                    headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
+                    totalTimeout: configuration.requestTimeout))
+            guard response.head.isSuccess else {
+                throw mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
+            }
+            guard let json = response.json, let choice = json["choices"]?.elements?.first else {
+                throw LanguageModelError.serverError(
+                    status: response.status, .init(debugDescription: "the response has no choices: \(response.text.prefix(200))"))
+            }
+            let message = choice["message"]
+            let finish = OpenAIWire.finishReason(choice["finish_reason"]?.stringValue)
+            try checkRefusal(message?["refusal"]?.stringValue, finish: finish)
+            return try ProviderSupport.response(
+                text: message?["content"]?.stringValue ?? "", schema: request.schema, provider: name,
+                model: json["model"]?.stringValue ?? configuration.model,
+                usage: OpenAIWire.usage(json["usage"]) ?? TokenUsage(),
+                timings: OpenAIWire.timings(json["timings"], wall: clock.now - start), finishReason: finish, guided: true)
+        } catch {
+            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+        }
+    }
+
+    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
+            let (key, url) = try prepare(request)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let response = try await client.stream(
+                .postJSON(
+                    url, json: OpenAIWire.body(for: request, configuration: configuration, stream: true),
+                    headers: headers(key: key), headTimeout: configuration.connectTimeout,
+                    totalTimeout: configuration.requestTimeout))
+            guard response.head.isSuccess else {
+                let body = try await response.collect(limit: 1 << 20)
+                throw mapError(status: response.head.status, headers: response.head.headers, body: body, key: key)
+            }
+            var text = ""
+            var refusal = ""
+            var finish: FinishReason?
+            var usage = TokenUsage()
+            var timings: GeneratedContent?
+            var model: String?
+            var done = false
+            for try await event in response.body.serverSentEvents() {
+                if event.data == "[DONE]" {
+                    done = true
+                    break
+                }
+                guard let json = try? JSONParser.parse(event.data) else { continue }
+                if let error = json["error"] {
+                    let parsed = HTTPErrorMapping.parseErrorJSON(json)
+                    let status = error["code"]?.intValue ?? 500
+                    throw HTTPErrorMapping.error(
+                        status: status, headers: [:], parsed: parsed, provider: name, secrets: key.map { [$0] } ?? [])
+                }
+                model = model ?? json["model"]?.stringValue
+                if let choice = json["choices"]?.elements?.first {
+                    if let delta = choice["delta"]?["content"]?.stringValue, !delta.isEmpty {
+                        text += delta
+                        continuation.yield(.delta(delta))
+                    }
+                    if let piece = choice["delta"]?["refusal"]?.stringValue { refusal += piece }
+                    if let reason = OpenAIWire.finishReason(choice["finish_reason"]?.stringValue) { finish = reason }
+                }
+                if let reported = OpenAIWire.usage(json["usage"]) { usage = reported }
+                if let reported = json["timings"] { timings = reported }
+            }
+            guard done || finish != nil else {
+                throw LanguageModelError.transport(
+                    .connectionLost(detail: "stream ended early"),
+                    .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: url)) ended before the model finished"))
+            }
+            try checkRefusal(refusal.isEmpty ? nil : refusal, finish: finish)
+            let result = try ProviderSupport.response(
+                text: text, schema: request.schema, provider: name, model: model ?? configuration.model, usage: usage,
+                timings: OpenAIWire.timings(timings, wall: clock.now - start), finishReason: finish, guided: true)
+            continuation.yield(.completed(result))
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The API key as it is now, for masking in anything the provider reports.
+    private var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
+
+    /// The API key, read now; throws `unavailable(notConfigured)` when its variable is unset.
+    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
+
+    private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
+
+    private func prepare(_ request: GenerationRequest) throws(LanguageModelError) -> (String?, URL) {
+        try request.options.validate()
+        let key = try apiKey()
+        try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+        return (key, configuration.baseURL.appendingPathComponent("chat/completions"))
+    }
+
+    private func headers(key: String?) -> [String: String] {
+        var headers = configuration.extraHeaders
+        headers["Accept"] = "application/json, text/event-stream"
+        if let key { headers["Authorization"] = "Bearer \(key)" }
+        return headers
+    }
+
+    private func checkRefusal(_ refusal: String?, finish: FinishReason?) throws(LanguageModelError) {
+        if let refusal, !refusal.isEmpty {
+            throw .refusal(.init(provider: name, debugDescription: "\(name) refused: \(refusal)"))
+        }
+        if finish == .contentFilter {
+            throw .guardrailViolation(.init(provider: name, debugDescription: "\(name): the content filter stopped the output"))
+        }
+    }
+
+    private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
+        let parsed = HTTPErrorMapping.parseErrorBody(body)
+        if status == 404, parsed.code == "model_not_found" || (parsed.message ?? "").contains(configuration.model) {
+            return .unavailable(
+                .modelNotInstalled(name: configuration.model),
+                .init(provider: name, debugDescription: "\(name): the server does not know the model \(configuration.model)"))
+        }
+        return HTTPErrorMapping.error(
+            status: status, headers: headers, parsed: parsed, provider: name, secrets: key.map { [$0] } ?? [])
+    }
+}
