@@ -61,18 +61,18 @@ struct ProviderRegistryTests {
         #expect(await models[1].availability == .available)
     }
 
-    @Test("until a provider module is merged, its stand-in reports the most specific local reason")
-    func standIns() async throws {
+    @Test("built providers report the most specific reason: missing runtime, unset key, refused endpoint")
+    func builtProvidersReportReasons() async throws {
         let configuration = try ConfigurationLoader(environment: [:]).parse("""
             version: 1
             providers:
               a: { type: llama.cpp, model: /nonexistent/m.gguf, binary: /nonexistent/llama-server }
               b: { type: anthropic, model: claude }
-              c: { type: gemini, model: g, api_key_env: G_KEY }
+              c: { type: gemini, model: g, api_key_env: G_KEY, base_url: "http://127.0.0.1:9/v1beta" }
             """)
         let models = configuration.makeProviders(context: ProviderBuildContext(environment: ["G_KEY": "x"]))
         #expect(await models[0].availability == .unavailable(.runtimeMissing(binary: "/nonexistent/llama-server")))
         #expect(await models[1].availability == .unavailable(.notConfigured(missing: "ANTHROPIC_API_KEY")))
-        #expect(await models[2].availability == .unavailable(.notConfigured(missing: "GenUIGemini")))
+        #expect(await models[2].availability.unavailableReason?.code == "unreachable")
     }
 }

@@ -59,8 +59,14 @@ struct DoctorCommandTests {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
+        // The default configuration, with the cloud endpoint moved to a closed loopback port: with a key set, doctor
+        // checks the endpoint, and tests talk to loopback only.
+        let config = URL(fileURLWithPath: home).appendingPathComponent("providers.yml")
+        let text = try String(contentsOfFile: defaultConfig, encoding: .utf8)
+            .replacingOccurrences(of: "https://api.openai.com/v1", with: "http://127.0.0.1:9/v1")
+        try text.write(to: config, atomically: true, encoding: .utf8)
         let result = try CLI.run(
-            ["doctor", "--config", defaultConfig, "--json"],
+            ["doctor", "--config", config.path, "--json"],
             environment: CLI.freshEnvironment(home: home, extra: ["OPENAI_API_KEY": "sk-do-not-print-me"]))
         #expect(result.status == 0)
         #expect(!result.stdout.contains("sk-do-not-print-me"))

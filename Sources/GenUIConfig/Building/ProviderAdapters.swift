@@ -1,9 +1,12 @@
+import Foundation
 import GenUI
+import GenUIAnthropic
+import GenUIGemini
+import GenUIOllama
+import GenUIOpenAI
 
 // The one place where provider modules meet the configuration: one adapter per provider type, turning validated
-// settings into that module's `LanguageModel`. Until a module is merged, its adapter builds a
-// `PendingProviderModel`, which reports the most specific reason local checks find (runtime missing, model file
-// absent, API key unset) and otherwise that the module is missing.
+// settings into that module's `LanguageModel`.
 
 extension ProviderRegistry {
     /// Registers every built-in provider type.
@@ -33,41 +36,68 @@ extension ProviderRegistry {
         }
     }
 
-    /// `type: ollama` → the GenUIOllama provider.
+    /// `type: ollama` → ``OllamaProvider``.
     mutating func registerOllama() {
-        // TODO(merge GenUIOllama): build the Ollama provider from `OllamaSettings` (host, model, keep_alive,
-        // num_ctx; settings.timeout) and return it.
         register(.ollama) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "GenUIOllama")
+            guard case .ollama(let ollama) = settings.kind else { throw AdapterMismatch(settings: settings) }
+            var configuration = OllamaConfiguration(
+                name: settings.name, host: ollama.host, model: ollama.model, keepAlive: ollama.keepAlive,
+                contextLength: ollama.numCtx)
+            if let timeout = settings.timeout { configuration.requestTimeout = timeout }
+            return OllamaProvider(configuration: configuration, environment: .values(context.environment))
         }
     }
 
-    /// `type: openai` → the GenUIOpenAI provider.
+    /// `type: openai` → ``OpenAIProvider`` (any OpenAI-compatible server).
     mutating func registerOpenAI() {
-        // TODO(merge GenUIOpenAI): build the OpenAI-compatible provider from `OpenAISettings` (base_url, model,
-        // the key read from context.environment[apiKeyEnv], allow_insecure; settings.timeout) and return it.
         register(.openai) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "GenUIOpenAI")
+            guard case .openai(let openai) = settings.kind else { throw AdapterMismatch(settings: settings) }
+            var configuration = OpenAIConfiguration(
+                name: settings.name, baseURL: try Self.url(openai.baseURL, settings), model: openai.model,
+                apiKeyEnvironmentVariable: openai.apiKeyEnv, allowInsecure: openai.allowInsecure)
+            if let timeout = settings.timeout { configuration.requestTimeout = timeout }
+            return OpenAIProvider(configuration: configuration, environment: .values(context.environment))
         }
     }
 
-    /// `type: anthropic` → the GenUIAnthropic provider.
+    /// `type: anthropic` → ``AnthropicProvider``. `structured_output: native` uses `output_config.format` (and
+    /// retries once with a forced tool if the server rejects it); `tool` always forces one tool.
     mutating func registerAnthropic() {
-        // TODO(merge GenUIAnthropic): build the Anthropic provider from `AnthropicSettings` (base_url, model, the key
-        // read from context.environment[apiKeyEnv], structured_output native|tool; settings.timeout) and return it.
         register(.anthropic) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "GenUIAnthropic")
+            guard case .anthropic(let anthropic) = settings.kind else { throw AdapterMismatch(settings: settings) }
+            var configuration = AnthropicConfiguration(
+                name: settings.name, baseURL: try Self.url(anthropic.baseURL, settings), model: anthropic.model,
+                apiKeyEnvironmentVariable: anthropic.apiKeyEnv,
+                structuredOutput: anthropic.structuredOutput == .tool ? .forcedTool : .automatic)
+            if let timeout = settings.timeout { configuration.requestTimeout = timeout }
+            return AnthropicProvider(configuration: configuration, environment: .values(context.environment))
         }
     }
 
-    /// `type: gemini` → the GenUIGemini provider.
+    /// `type: gemini` → ``GeminiProvider``.
     mutating func registerGemini() {
-        // TODO(merge GenUIGemini): build the Gemini provider from `GeminiSettings` (base_url, model, the key read
-        // from context.environment[apiKeyEnv]; settings.timeout) and return it.
         register(.gemini) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "GenUIGemini")
+            guard case .gemini(let gemini) = settings.kind else { throw AdapterMismatch(settings: settings) }
+            var configuration = GeminiConfiguration(
+                name: settings.name, baseURL: try Self.url(gemini.baseURL, settings), model: gemini.model,
+                apiKeyEnvironmentVariable: gemini.apiKeyEnv)
+            if let timeout = settings.timeout { configuration.requestTimeout = timeout }
+            return GeminiProvider(configuration: configuration, environment: .values(context.environment))
         }
     }
+
+    /// The URL of a `base_url` setting (validated when the file was parsed).
+    private static func url(_ text: String, _ settings: ProviderSettings) throws -> URL {
+        guard let url = URL(string: text), url.scheme != nil else { throw InvalidBaseURL(settings: settings, text: text) }
+        return url
+    }
+}
+
+/// A `base_url` that is not a URL (the parser rejects these; this guards programmatic settings).
+struct InvalidBaseURL: Error, CustomStringConvertible {
+    let settings: ProviderSettings
+    let text: String
+    var description: String { "base_url '\(text)' of provider \(settings.name) is not a URL" }
 }
 
 /// A builder was handed settings of another type (a registration mistake).
