@@ -1,0 +1,108 @@
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Foundation
+import GenUI
+
+/// The HTTP client every network provider uses: one shared `URLSession` (FoundationNetworking on Linux), a connect
+/// timeout on the response head, a total timeout on the whole exchange, body streaming through a
+/// `URLSessionDataDelegate`, and transport failures mapped to ``LanguageModelError``.
+///
+/// Cancelling the calling task cancels the transfer (the server sees the connection close). A client keeps one
+/// session for its whole life: creating sessions per request makes falling past a dead local server slow.
+/// Errors it throws are ``LanguageModelError/transport(_:_:)``, ``LanguageModelError/timedOut(_:)`` (no provider
+/// attributed yet) or `CancellationError`; HTTP error statuses are not errors at this level (see ``HTTPErrorMapping``).
+public final class HTTPClient: Sendable {
+    /// How long the client waits.
+    public struct Timeouts: Sendable, Hashable {
+        /// How long to wait for the response head (connecting included).
+        public var connect: Duration
+        /// How long a whole exchange may take, body included.
+        public var total: Duration
+
+        /// Creates timeouts.
+        public init(connect: Duration = .seconds(10), total: Duration = .seconds(300)) {
+            self.connect = connect
+            self.total = total
+        }
+    }
+
+    /// The timeouts requests use unless they set their own.
+    public let timeouts: Timeouts
+    private let session: URLSession
+    private let router: TransferRouter
+
+    /// A process-wide client with default timeouts, for providers that are not given one.
+    public static let shared = HTTPClient()
+
+    /// Creates a client with its own session.
+    public init(timeouts: Timeouts = Timeouts(), maximumConnectionsPerHost: Int = 16) {
+        self.timeouts = timeouts
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        // The client enforces its own deadlines; the session's must never fire first.
+        configuration.timeoutIntervalForRequest = 7 * 24 * 3600
+        configuration.timeoutIntervalForResource = 7 * 24 * 3600
+        configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
+        let router = TransferRouter()
+        self.router = router
+        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends `request` and reads the whole body (at most `bodyLimit` bytes; the rest is discarded).
+    public func send(_ request: HTTPRequest, bodyLimit: Int = 16 << 20) async throws -> HTTPResponse {
+        let streaming = try await stream(request)
+        let body = try await streaming.collect(limit: bodyLimit)
+        return HTTPResponse(head: streaming.head, body: body)
+    }
+
+    /// Sends `request` and returns as soon as the response head arrives; the body follows as a stream.
+    ///
+    /// The total timeout keeps running while the body is read. Abandoning the body (ending iteration, dropping the
+    /// stream, cancelling the task) cancels the transfer.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+        try Task.checkCancellation()
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method
+        urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
+        for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        urlRequest.httpBody = request.body
+        let total = request.totalTimeout ?? timeouts.total
+        let headTimeout = min(request.headTimeout ?? timeouts.connect, total)
+        urlRequest.timeoutInterval = min(total.seconds + 30, 7 * 24 * 3600)
+
+        let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let task = TaskHandle(task: session.dataTask(with: urlRequest))
+        let transfer = Transfer(task: task, endpoint: request.endpoint, body: bodyContinuation)
+        bodyContinuation.onTermination = { termination in
+            if case .cancelled = termination { transfer.abandon() }
+        }
+        router.register(transfer, for: task.identifier)
+        transfer.startWatchdog(headTimeout: headTimeout, total: total)
+
+        let head = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
+                transfer.awaitHead(continuation)
+            }
+        } onCancel: {
+            transfer.cancelByCaller()
+        }
+        return HTTPStreamingResponse(head: head, body: body)
+    }
+}
+
+/// A URLSession task, which FoundationNetworking does not mark Sendable; only `cancel` and `resume` are used.
+struct TaskHandle: @unchecked Sendable {
+    let task: URLSessionDataTask
+
+    var identifier: Int { task.taskIdentifier }
+    func resume() { task.resume() }
+    func cancel() { task.cancel() }
+}

@@ -1,0 +1,199 @@
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Foundation
+import GenUI
+import Synchronization
+
+/// The state of one request in flight: waits for the head, forwards body bytes, enforces deadlines, and turns the
+/// session's completion into a typed error.
+final class Transfer: Sendable {
+    private struct State {
+        var headContinuation: CheckedContinuation<HTTPResponseHead, any Error>?
+        var headDelivered = false
+        var finished = false
+        /// Why the client cancelled the task itself (a deadline, the caller); decides the error reported.
+        var cancelCause: LanguageModelError?
+        var callerCancelled = false
+        var started = false
+        var watchdog: Task<Void, Never>?
+    }
+
+    let task: TaskHandle
+    let endpoint: String
+    private let body: AsyncThrowingStream<Data, any Error>.Continuation
+    private let state = Mutex(State())
+
+    init(task: TaskHandle, endpoint: String, body: AsyncThrowingStream<Data, any Error>.Continuation) {
+        self.task = task
+        self.endpoint = endpoint
+        self.body = body
+    }
+
+    /// Starts the deadline watchdog: the head must arrive within `headTimeout`, everything within `total`.
+    func startWatchdog(headTimeout: Duration, total: Duration) {
+        let watchdog = Task { [weak self] in
+            let clock = ContinuousClock()
+            let start = clock.now
+            do {
+                try await Task.sleep(until: start + headTimeout, clock: clock)
+            } catch { return }
+            guard let self else { return }
+            if !self.state.withLock({ $0.headDelivered || $0.finished }) {
+                self.cancel(
+                    because: .transport(
+                        .connectTimeout(endpoint: self.endpoint),
+                        .init(debugDescription: "\(self.endpoint) did not answer within \(Self.format(headTimeout))")))
+                return
+            }
+            do {
+                try await Task.sleep(until: start + total, clock: clock)
+            } catch { return }
+            self.cancel(
+                because: .timedOut(
+                    .init(debugDescription: "the exchange with \(self.endpoint) took longer than \(Self.format(total))")))
+        }
+        state.withLock { $0.watchdog = watchdog }
+    }
+
+    /// Registers the continuation that receives the head, and starts the task.
+    func awaitHead(_ continuation: CheckedContinuation<HTTPResponseHead, any Error>) {
+        let alreadyCancelled = state.withLock { state -> Bool in
+            if state.callerCancelled || state.finished { return true }
+            state.headContinuation = continuation
+            state.started = true
+            return false
+        }
+        if alreadyCancelled {
+            continuation.resume(throwing: CancellationError())
+            finishWatchdog()
+            return
+        }
+        task.resume()
+    }
+
+    /// The caller's task was cancelled while waiting for the head.
+    func cancelByCaller() {
+        let started = state.withLock { state -> Bool in
+            state.callerCancelled = true
+            return state.started
+        }
+        if started { task.cancel() }
+    }
+
+    /// The body consumer went away: stop the transfer.
+    func abandon() {
+        state.withLock { $0.callerCancelled = true }
+        task.cancel()
+    }
+
+    private func cancel(because cause: LanguageModelError) {
+        let first = state.withLock { state -> Bool in
+            guard !state.finished, state.cancelCause == nil else { return false }
+            state.cancelCause = cause
+            return true
+        }
+        if first { task.cancel() }
+    }
+
+    // MARK: - Session callbacks
+
+    func received(head: HTTPResponseHead) {
+        let continuation = state.withLock { state -> CheckedContinuation<HTTPResponseHead, any Error>? in
+            state.headDelivered = true
+            defer { state.headContinuation = nil }
+            return state.headContinuation
+        }
+        continuation?.resume(returning: head)
+    }
+
+    func received(data: Data) {
+        body.yield(data)
+    }
+
+    func completed(error: (any Error)?) {
+        let (continuation, cause, callerCancelled, headDelivered) = state.withLock { state in
+            state.finished = true
+            defer { state.headContinuation = nil }
+            return (state.headContinuation, state.cancelCause, state.callerCancelled, state.headDelivered)
+        }
+        finishWatchdog()
+        let failure: (any Error)?
+        if let cause {
+            failure = cause
+        } else if let error {
+            if callerCancelled || TransportErrorMapping.isCancellation(error) {
+                failure = CancellationError()
+            } else {
+                failure = TransportErrorMapping.error(for: error, endpoint: endpoint, afterHead: headDelivered)
+            }
+        } else {
+            failure = nil
+        }
+        if let continuation {
+            continuation.resume(throwing: failure ?? LanguageModelError.transport(
+                .connectionLost(detail: "no response"), .init(debugDescription: "\(endpoint) closed without answering")))
+            body.finish(throwing: failure)
+        } else {
+            body.finish(throwing: failure)
+        }
+    }
+
+    private func finishWatchdog() {
+        let watchdog = state.withLock { state -> Task<Void, Never>? in
+            defer { state.watchdog = nil }
+            return state.watchdog
+        }
+        watchdog?.cancel()
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        return seconds < 1 ? "\(Int(seconds * 1000)) ms" : String(format: "%.1f s", seconds)
+    }
+}
+
+/// The session delegate: routes each task's callbacks to its ``Transfer``.
+final class TransferRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let transfers = Mutex<[Int: Transfer]>([:])
+
+    func register(_ transfer: Transfer, for identifier: Int) {
+        transfers.withLock { $0[identifier] = transfer }
+    }
+
+    private func transfer(for task: URLSessionTask) -> Transfer? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+    ) {
+        if let transfer = transfer(for: dataTask) {
+            let http = response as? HTTPURLResponse
+            var headers: [String: String] = [:]
+            for (name, value) in http?.allHeaderFields ?? [:] {
+                if let name = name as? String, let value = value as? String { headers[name] = value }
+            }
+            transfer.received(head: HTTPResponseHead(status: http?.statusCode ?? 0, headers: headers))
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        transfer(for: dataTask)?.received(data: data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        transfer?.completed(error: error)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        // Never follow redirects: they could carry credentials to another host.
+        completionHandler(nil)
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+import GenUITesting
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A loopback port nothing listens on: bound once to get a number, then closed.
+func unusedLoopbackPort() -> Int {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+    }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+@Suite("HTTP client over loopback")
+struct HTTPClientTests {
+    @Test("a JSON POST reaches the server with its headers and body, and the answer comes back")
+    func roundTrip() async throws {
+        let server = try LoopbackHTTPServer { request, connection in
+            connection.respond(status: 201, json: #"{"echo":\#(request.text),"auth":"\#(request.header("x-test") ?? "")"}"#)
+        }
+        defer { server.stop() }
+        let client = HTTPClient()
+        let body = try GeneratedContent(json: #"{"model":"m","n":1}"#)
+        let response = try await client.send(.postJSON(server.baseURL.appendingPathComponent("api/chat"), json: body, headers: ["X-Test": "yes"]))
+        #expect(response.status == 201)
+        #expect(response.json?["echo"]?["model"]?.stringValue == "m")
+        #expect(response.json?["auth"]?.stringValue == "yes")
+        let recorded = try #require(server.requests.first)
+        #expect(recorded.method == "POST")
+        #expect(recorded.path == "/api/chat")
+        #expect(recorded.header("content-type") == "application/json")
+    }
+
+    @Test("a refused port is a connectionRefused transport error naming the endpoint")
+    func refused() async {
+        let port = unusedLoopbackPort()
+        let client = HTTPClient()
+        do {
+            _ = try await client.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/api/version")!))
+            Issue.record("expected a transport error")
+        } catch let error as LanguageModelError {
+            guard case .transport(.connectionRefused(let endpoint), _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(endpoint == "http://127.0.0.1:\(port)")
+        } catch { Issue.record("unexpected \(error)") }
+    }
+
+    @Test("a server that accepts and never answers hits the connect timeout and sees the connection closed")
+    func headTimeout() async throws {
+        let server = try LoopbackHTTPServer { _, connection in connection.stall(for: .seconds(60)) }
+        defer { server.stop() }
+        let client = HTTPClient(timeouts: .init(connect: .milliseconds(300), total: .seconds(30)))
+        do {
+            _ = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
+            Issue.record("expected a timeout")
+        } catch let error as LanguageModelError {
+            guard case .transport(.connectTimeout, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+        }
+        #expect(await server.waitForClientClosure())
+    }
+
+    @Test("a body that trickles past the total timeout is timedOut")
+    func totalTimeout() async throws {
+        let server = try LoopbackHTTPServer { _, connection in
+            connection.startStream(contentType: "application/x-ndjson")
+            for index in 0..<100 {
+                guard connection.send("{\"i\":\(index)}\n") else { return }
+                if connection.pause(.milliseconds(100)) { return }
+            }
+            connection.endStream()
+        }
+        defer { server.stop() }
+        let client = HTTPClient(timeouts: .init(connect: .seconds(5), total: .milliseconds(600)))
+        var lines = 0
+        do {
+            let response = try await client.stream(HTTPRequest(url: server.baseURL))
+            for try await _ in response.body.lines() { lines += 1 }
+            Issue.record("expected a timeout")
+        } catch let error as LanguageModelError {
+            #expect(error.code == "timedOut")
+        }
+        #expect(lines > 0)
+    }
+
+    @Test("cancelling the calling task during a 60 s stall returns within 2 s and the server sees the close")
+    func cancellation() async throws {
+        let server = try LoopbackHTTPServer { _, connection in connection.stall(for: .seconds(60)) }
+        defer { server.stop() }
+        let client = HTTPClient(timeouts: .init(connect: .seconds(120), total: .seconds(120)))
+        let task = Task { try await client.send(HTTPRequest(url: server.baseURL)) }
+        while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        task.cancel()
+        let result = await task.result
+        let elapsed = clock.now - start
+        #expect(throws: CancellationError.self) { try result.get() }
+        #expect(elapsed < .seconds(2))
+        #expect(await server.waitForClientClosure())
+    }
+
+    @Test("abandoning a stream midway closes the connection")
+    func abandonStream() async throws {
+        let server = try LoopbackHTTPServer { _, connection in
+            connection.startStream(contentType: "text/event-stream")
+            for index in 0..<600 {
+                guard connection.send("data: \(index)\n\n") else { return }
+                if connection.pause(.milliseconds(100)) { return }
+            }
+        }
+        defer { server.stop() }
+        let client = HTTPClient()
+        let task = Task {
+            let response = try await client.stream(HTTPRequest(url: server.baseURL))
+            for try await event in response.body.serverSentEvents() where event.data == "2" { break }
+        }
+        try await task.value
+        #expect(await server.waitForClientClosure())
+    }
+
+    @Test("a chunked stream cut mid-document fails with a lost connection after the data that arrived")
+    func cutStream() async throws {
+        let server = try LoopbackHTTPServer { _, connection in
+            connection.startStream(contentType: "application/x-ndjson")
+            connection.send("{\"a\":1}\n{\"b\":")
+            connection.pause(.milliseconds(100))
+            connection.abort()
+        }
+        defer { server.stop() }
+        let client = HTTPClient()
+        var lines: [String] = []
+        do {
+            let response = try await client.stream(HTTPRequest(url: server.baseURL))
+            for try await line in response.body.lines() { lines.append(line) }
+            Issue.record("expected the cut to surface")
+        } catch let error as LanguageModelError {
+            guard case .transport(let failure, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            if case .connectionLost = failure {} else { Issue.record("unexpected failure \(failure)") }
+        }
+        #expect(lines == ["{\"a\":1}"])
+    }
+
+    @Test("200 concurrent requests on one client all complete correctly")
+    func concurrentStress() async throws {
+        let server = try LoopbackHTTPServer { request, connection in
+            connection.respond(status: 200, json: #"{"path":"\#(request.path)"}"#)
+        }
+        defer { server.stop() }
+        let client = HTTPClient()
+        let paths = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let response = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("r\(index)")))
+                    return (index, response.json?["path"]?.stringValue)
+                }
+            }
+            var results: [Int: String?] = [:]
+            for try await (index, path) in group { results[index] = path }
+            return results
+        }
+        #expect(paths.count == 200)
+        #expect(paths.allSatisfy { $0.value == "/r\($0.key)" })
+        #expect(server.requests.count == 200)
+    }
+}

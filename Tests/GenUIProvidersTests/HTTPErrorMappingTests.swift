@@ -1,0 +1,82 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+import Testing
+
+@Suite("HTTP status and error body mapping")
+struct HTTPErrorMappingTests {
+    private func map(_ status: Int, _ body: String, headers: [String: String] = [:], secrets: [String] = [])
+        -> LanguageModelError
+    {
+        HTTPErrorMapping.error(status: status, headers: headers, body: Data(body.utf8), provider: "p", secrets: secrets)
+    }
+
+    @Test("401 and 403 are unauthorized, attributed to the provider")
+    func unauthorized() {
+        for status in [401, 403] {
+            let error = map(status, #"{"error":{"message":"Invalid API Key","type":"authentication_error"}}"#)
+            #expect(error.code == "unauthorized")
+            #expect(error.provider == "p")
+            #expect(error.context.debugDescription.contains("Invalid API Key"))
+        }
+    }
+
+    @Test("429 reads Retry-After as seconds, as an HTTP date, and retry-after-ms first")
+    func retryAfter() {
+        if case .rateLimited(let wait, _) = map(429, "{}", headers: ["retry-after": "3"]) {
+            #expect(wait == .seconds(3))
+        } else { Issue.record("expected rateLimited") }
+        if case .rateLimited(let wait, _) = map(429, "{}", headers: ["retry-after": "1", "retry-after-ms": "250"]) {
+            #expect(wait == .milliseconds(250))
+        } else { Issue.record("expected rateLimited") }
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let date = formatter.string(from: now.addingTimeInterval(42))
+        #expect(RetryAfter.parse(["retry-after": date], now: now) == .seconds(42))
+        #expect(RetryAfter.parse(["retry-after": "soon"], now: now) == nil)
+        #expect(RetryAfter.parse([:], now: now) == nil)
+    }
+
+    @Test("529 and overloaded_error are rate limits; other 5xx are server errors with their status")
+    func serverSide() {
+        #expect(map(529, #"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#).code == "rateLimited")
+        if case .serverError(let status, let context) = map(503, #"{"error":{"message":"Loading model","type":"unavailable_error","code":503}}"#) {
+            #expect(status == 503)
+            #expect(context.debugDescription.contains("Loading model"))
+        } else { Issue.record("expected serverError") }
+    }
+
+    @Test("context overflow shapes of llama-server, OpenAI and Anthropic are contextSizeExceeded")
+    func contextOverflow() {
+        #expect(map(400, #"{"error":{"code":400,"message":"request (3000 tokens) exceeds the available context size (2048 tokens)","type":"exceed_context_size_error","n_prompt_tokens":3000,"n_ctx":2048}}"#).code == "contextSizeExceeded")
+        #expect(map(400, #"{"error":{"message":"This model's maximum context length is 8192 tokens","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}"#).code == "contextSizeExceeded")
+        #expect(map(400, #"{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 250000 tokens > 200000 maximum"}}"#).code == "contextSizeExceeded")
+        #expect(map(400, #"{"error":"invalid format: expected \"json\" or a JSON schema"}"#).code == "invalidRequest")
+    }
+
+    @Test("a secret echoed by the server never reaches the error")
+    func redaction() {
+        let key = "sk-test-SECRET-1234567890"
+        let error = map(401, #"{"error":{"message":"Incorrect API key provided: \#(key)"}}"#, secrets: [key])
+        #expect(!"\(error)".contains(key))
+        #expect(!String(reflecting: error).contains(key))
+    }
+
+    @Test("plain http is refused for remote hosts unless allowed; loopback and https pass")
+    func endpointPolicy() throws {
+        #expect(throws: LanguageModelError.self) {
+            try EndpointPolicy.check(URL(string: "http://example.com/v1")!, allowInsecure: false, provider: "p")
+        }
+        try EndpointPolicy.check(URL(string: "http://example.com/v1")!, allowInsecure: true, provider: "p")
+        try EndpointPolicy.check(URL(string: "https://example.com/v1")!, allowInsecure: false, provider: "p")
+        try EndpointPolicy.check(URL(string: "http://127.0.0.1:8080")!, allowInsecure: false, provider: "p")
+        try EndpointPolicy.check(URL(string: "http://localhost:11434")!, allowInsecure: false, provider: "p")
+        try EndpointPolicy.check(URL(string: "http://[::1]:11434")!, allowInsecure: false, provider: "p")
+        #expect(throws: LanguageModelError.self) {
+            try EndpointPolicy.check(URL(string: "ftp://127.0.0.1/")!, allowInsecure: true, provider: "p")
+        }
+    }
+}
