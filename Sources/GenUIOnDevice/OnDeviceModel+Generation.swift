@@ -131,7 +131,13 @@ extension OnDeviceModel {
     private func explain(_ error: any Error) async -> any Error {
         if error is CancellationError { return error }
         // A killed server's connection can close a moment before its exit status can be collected: look a few times.
-        let attempts = error is LanguageModelError ? 10 : 1
+        var attempts = 1
+        if let error = error as? LanguageModelError {
+            switch error {
+            case .transport, .serverError, .timedOut: attempts = 10
+            default: break
+            }
+        }
         for attempt in 0..<attempts {
             if let report = await server.deathReport() {
                 return LanguageModelError.serverError(status: nil, .init(provider: name, debugDescription: report))
