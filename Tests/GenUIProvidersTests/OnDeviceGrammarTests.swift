@@ -22,10 +22,14 @@ struct OnDeviceGrammarTests {
     @Test("the grammar never allows whitespace between tokens")
     func whitespaceFree() throws {
         let grammar = try compiler.compile(ScreenSketch.generationSchema)
-        for line in grammar.text.split(separator: "\n") {
-            let body = line.split(separator: "::=", maxSplits: 1).last.map(String.init) ?? ""
-            #expect(!body.contains("[ \\t\\n]"))
-            #expect(!body.contains("\" \""), "no literal space token in \(line)")
+        // No literal holds whitespace, and no character class but a string's own (negated) characters matches it.
+        let (literals, classes) = Self.tokens(of: grammar.text)
+        #expect(!literals.isEmpty)
+        for literal in literals {
+            #expect(!literal.contains(" ") && !literal.contains("\\n") && !literal.contains("\\t"), "\(literal)")
+        }
+        for characterClass in classes where !characterClass.hasPrefix("[^") {
+            #expect(!characterClass.contains(" "), "\(characterClass)")
         }
         #expect(grammar.text.contains(#""\"kind\":""#))
     }
@@ -167,5 +171,31 @@ struct OnDeviceGrammarTests {
         #expect(messages.first?["content"]?.stringValue?.contains("You design app screens.") == true)
         #expect(messages.first?["content"]?.stringValue?.contains("Example") == true)
         #expect(messages.last?["content"]?.stringValue == "A login form")
+    }
+
+    /// The string literals and character classes of a GBNF text, escapes respected.
+    static func tokens(of grammar: String) -> (literals: [String], classes: [String]) {
+        var literals: [String] = []
+        var classes: [String] = []
+        var current = ""
+        var mode: Character? = nil
+        var escaped = false
+        for character in grammar {
+            if let open = mode {
+                current.append(character)
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if (open == "\"" && character == "\"") || (open == "[" && character == "]") {
+                    if open == "\"" { literals.append(current) } else { classes.append(current) }
+                    mode = nil
+                }
+            } else if character == "\"" || character == "[" {
+                mode = character
+                current = String(character)
+            }
+        }
+        return (literals, classes)
     }
 }

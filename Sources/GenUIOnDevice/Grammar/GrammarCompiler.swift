@@ -211,8 +211,11 @@ struct GrammarBuilder {
     }
 
     private func numberFragment(_ constraints: GenerationSchema.NumberConstraints, integer: Bool) -> GrammarFragment {
-        let bound = [constraints.minimum, constraints.maximum].compactMap { $0 }.map { abs($0) }.max()
-        let digits = bound.map { max(1, String(Int64(min($0, 1e17).rounded(.down))).count) } ?? limits.defaultIntegerDigits
+        // Digits follow the bounds when both are given; an open side keeps the default, or more if a bound needs it.
+        let bounds = [constraints.minimum, constraints.maximum].compactMap { $0 }.map { abs($0) }
+        let boundDigits = bounds.max().map { max(1, String(Int64(min($0, 1e17).rounded(.down))).count) }
+        let digits = bounds.count == 2 ? (boundDigits ?? limits.defaultIntegerDigits)
+            : max(limits.defaultIntegerDigits, boundDigits ?? 0)
         let allowsNegative = (constraints.minimum ?? -1) < 0
         let mustBeNegative = (constraints.maximum ?? 1) < 0
         let magnitude = digits == 1 ? "[0-9]" : "(\"0\" | [1-9] [0-9]" + GBNF.repetition(0, digits - 1) + ")"

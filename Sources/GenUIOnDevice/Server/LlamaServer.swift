@@ -159,8 +159,9 @@ actor LlamaServer {
             }
             do {
                 return try await launch(binary: binary, port: Int(port))
-            } catch let error as StartFailure where error.portInUse {
-                lastError = error.error
+            } catch let failure as StartFailure {
+                guard failure.portInUse else { throw failure.error }
+                lastError = failure.error
             }
         }
         throw lastError ?? LanguageModelError.serverError(status: nil, .init(provider: configuration.name, debugDescription: "llama-server did not start"))
