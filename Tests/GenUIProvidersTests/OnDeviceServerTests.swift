@@ -226,6 +226,10 @@ struct OnDeviceServerTests {
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(await model.serverProcessID == nil)
+        // Stopping sends SIGTERM and allows a short grace period before SIGKILL.
+        for _ in 0..<250 where !OnDeviceProcessTests.isGone(pid) {
+            try await Task.sleep(for: .milliseconds(20))
+        }
         #expect(OnDeviceProcessTests.isGone(pid))
     }
 
