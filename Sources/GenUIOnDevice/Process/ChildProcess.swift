@@ -65,6 +65,7 @@ final class ChildProcess: Sendable {
                 }
             }
             close(readEnd)
+            log.close()
         }
         reader.name = "genui-log-\(pid)"
         reader.start()
@@ -90,6 +91,15 @@ final class ChildProcess: Sendable {
             genui_unregister_group(pid)
             state = ended
             return ended
+        }
+    }
+
+    /// Waits (up to `limit`) until the child's output has been read to its end, so a report of its death quotes its
+    /// last words; the reader thread can lag a moment behind the exit.
+    func awaitLogEnd(limit: Duration = .milliseconds(500)) async {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while !log.isClosed && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
         }
     }
 

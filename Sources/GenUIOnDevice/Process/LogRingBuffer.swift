@@ -5,6 +5,7 @@ final class LogRingBuffer: Sendable {
     private struct State {
         var lines: [String] = []
         var partial: [UInt8] = []
+        var isClosed = false
     }
 
     /// How many lines are kept.
@@ -26,6 +27,12 @@ final class LogRingBuffer: Sendable {
             }
         }
     }
+
+    /// Marks the end of the output (the pipe reached end of file).
+    func close() { state.withLock { $0.isClosed = true } }
+
+    /// Whether all output has been read.
+    var isClosed: Bool { state.withLock { $0.isClosed } }
 
     /// Keeps a line written by genui itself (a start failure, an exit status).
     func note(_ line: String) {

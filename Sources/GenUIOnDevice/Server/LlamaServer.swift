@@ -95,8 +95,9 @@ actor LlamaServer {
     }
 
     /// If the server process has ended, a description of how (exit status and last log lines), else `nil`.
-    func deathReport() -> String? {
+    func deathReport() async -> String? {
         guard let process, let exit = process.exit else { return nil }
+        await process.awaitLogEnd()
         return "llama-server (pid \(process.pid)) \(exit); it will be restarted by the next request. Last log lines:\n"
             + process.log.tail()
     }
@@ -104,12 +105,13 @@ actor LlamaServer {
     // MARK: Starting
 
     private func ensureRunning() async throws -> URL {
-        if let process, let baseURL {
-            if process.isRunning { return baseURL }
-            recordFailure("llama-server (pid \(process.pid)) \(process.exit?.description ?? "ended"). Last log lines:\n\(process.log.tail())")
-            self.process = nil
+        if let dead = process, let baseURL {
+            if dead.isRunning { return baseURL }
+            process = nil
             self.baseURL = nil
             status.phase = .stopped
+            await dead.awaitLogEnd()
+            recordFailure("llama-server (pid \(dead.pid)) \(dead.exit?.description ?? "ended"). Last log lines:\n\(dead.log.tail())")
         }
         if let startTask { return try await startTask.value }
         if consecutiveFailures >= Self.maximumConsecutiveCrashes, let lastFailureTime,
@@ -218,6 +220,7 @@ actor LlamaServer {
         while true {
             try Task.checkCancellation()
             if let exit = child.exit {
+                await child.awaitLogEnd()
                 let tail = child.log.tail()
                 let portInUse = tail.contains("bind") || tail.lowercased().contains("address already in use")
                 let hint = tail.contains("GGUF") || tail.contains("model") ? " (the model did not load)" : ""
