@@ -73,6 +73,10 @@ struct OnDeviceProcessTests {
         for pid in grandchildren { #expect(getpgid(pid) == child.pid, "a grandchild runs in the child's group") }
         await child.terminate(grace: .milliseconds(200))
         #expect(child.exit != nil)
+        // Signals to the group are delivered asynchronously: give the grandchildren a moment to die.
+        for _ in 0..<200 where !grandchildren.allSatisfy(Self.isGone) {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         for pid in grandchildren { #expect(Self.isGone(pid), "grandchild \(pid) is gone") }
         #expect(Self.liveMembers(ofGroup: child.pid).isEmpty, "no live process remains in the group")
     }
