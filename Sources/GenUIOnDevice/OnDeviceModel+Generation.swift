@@ -50,7 +50,7 @@ extension OnDeviceModel {
         let timeout = Duration.milliseconds(Int64(configuration.requestTimeoutSeconds * 1000))
         let template = try await client.send(
             .postJSON(baseURL.appendingPathComponent("apply-template"), json: builder.templateBody(for: request),
-                      totalTimeout: timeout))
+                      headTimeout: timeout, totalTimeout: timeout))
         guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else {
             throw mapStatus(template.status, headers: template.head.headers, body: template.body)
         }
