@@ -99,6 +99,13 @@ struct OnDeviceProcessTests {
         #expect(child.exit == .exited(code: 0))
     }
 
+    @Test("llama-server is started without the settings variables meant for other servers")
+    func serverEnvironment() {
+        let filtered = LlamaServer.serverEnvironment(
+            ["PATH": "/bin", "LLAMA_API_KEY": "k", "LLAMA_ARG_PORT": "9", "LLAMA_CACHE": "/c"])
+        #expect(filtered == ["PATH": "/bin", "LLAMA_CACHE": "/c"])
+    }
+
     @Test("a program that cannot be executed is reported when launching, not as a child that dies")
     func execFailure() throws {
         let folder = try TemporaryFolder()

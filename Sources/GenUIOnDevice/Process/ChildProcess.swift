@@ -34,13 +34,15 @@ final class ChildProcess: Sendable {
         self.log = log
     }
 
-    /// Starts `executable` with `arguments` and the current environment.
-    static func launch(executable: String, arguments: [String], logCapacity: Int = 50) throws -> ChildProcess {
+    /// Starts `executable` with `arguments` and `environment` (default: this process's).
+    static func launch(
+        executable: String, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        logCapacity: Int = 50
+    ) throws -> ChildProcess {
         var fds: [Int32] = [-1, -1]
         guard genui_pipe_cloexec(&fds) == 0 else { throw ChildProcessError.spawn(errno: errno, executable: executable) }
-        let environment = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
         let argv = CStringArray([executable] + arguments)
-        let envp = CStringArray(environment)
+        let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
         var spawnError: Int32 = 0
         let pid = executable.withCString { path in
             genui_spawn(path, argv.pointers, envp.pointers, fds[1], &spawnError)

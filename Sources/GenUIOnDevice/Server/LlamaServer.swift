@@ -183,6 +183,12 @@ actor LlamaServer {
         return arguments + configuration.extraArguments
     }
 
+    /// This process's environment without the variables llama-server reads as settings (`LLAMA_API_KEY`,
+    /// `LLAMA_ARG_*`): an API key or host meant for another llama-server must not lock genui out of its own.
+    static func serverEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+        environment.filter { key, _ in key != "LLAMA_API_KEY" && !key.hasPrefix("LLAMA_ARG_") }
+    }
+
     private func launch(binary: String, port: Int) async throws -> URL {
         guard let url = URL(string: "http://127.0.0.1:\(port)") else {
             throw LanguageModelError.serverError(
@@ -190,7 +196,8 @@ actor LlamaServer {
         }
         let child: ChildProcess
         do {
-            child = try ChildProcess.launch(executable: binary, arguments: arguments(port: port))
+            child = try ChildProcess.launch(
+                executable: binary, arguments: arguments(port: port), environment: Self.serverEnvironment())
         } catch {
             throw LanguageModelError.unavailable(
                 .runtimeMissing(binary: binary), .init(provider: configuration.name, debugDescription: "\(error)"))
