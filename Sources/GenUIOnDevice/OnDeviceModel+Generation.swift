@@ -15,6 +15,21 @@ extension OnDeviceModel {
         }
     }
 
+    /// Evaluates `prefix` as a system prompt with no output, leaving it in the server's prompt cache.
+    func cachePrefix(_ prefix: String) async throws {
+        let baseURL = try await server.acquire()
+        defer { Task { await server.release(succeeded: true) } }
+        let request = GenerationRequest(instructions: prefix, messages: [])
+        let builder = CompletionRequestBuilder(configuration: configuration)
+        let template = try await server.client.send(
+            .postJSON(baseURL.appendingPathComponent("apply-template"), json: builder.templateBody(for: request)))
+        guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else { return }
+        let body = GeneratedContent.object([
+            ("prompt", .string(prompt)), ("n_predict", .integer(0)), ("cache_prompt", .bool(true)),
+        ])
+        _ = try await server.client.send(.postJSON(baseURL.appendingPathComponent("completion"), json: body))
+    }
+
     private func generate(
         _ request: GenerationRequest, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
     ) async throws {

@@ -57,11 +57,13 @@ public struct OnDeviceModel: LanguageModel {
         }
     }
 
-    /// Starts the server (and loads the model) so the first request is fast. Failures are left for the first
-    /// request to report.
+    /// Starts the server (and loads the model) so the first request is fast. A `promptPrefix` (the instructions
+    /// later requests start with) is evaluated as the start of a system prompt, so llama-server's prompt cache holds
+    /// it. Failures are left for the first request to report.
     public func prewarm(promptPrefix: String?) async {
         guard probe.check().isAvailable else { return }
-        try? await server.start()
+        guard (try? await server.start()) != nil, let promptPrefix, !promptPrefix.isEmpty else { return }
+        try? await cachePrefix(promptPrefix)
     }
 
     /// Stops the server now and waits until its process group is gone. A later request starts it again.

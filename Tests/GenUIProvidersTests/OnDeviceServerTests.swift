@@ -217,10 +217,11 @@ struct OnDeviceServerTests {
         #expect(OnDeviceProcessTests.liveMembers(ofGroup: second).isEmpty, "no process of the server's group remains")
     }
 
-    @Test("the server stops by itself after the idle time")
+    @Test("prewarming with a prompt prefix starts the server, and it stops by itself after the idle time")
     func idleShutdown() async throws {
         let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "on-device-idle", idleShutdownSeconds: 0.5))
-        await model.prewarm(promptPrefix: nil)
+        #expect(await model.serverProcessID == nil)
+        await model.prewarm(promptPrefix: Self.instructions)
         let pid = try #require(await model.serverProcessID)
         for _ in 0..<300 where await model.serverProcessID != nil {
             try await Task.sleep(for: .milliseconds(20))
