@@ -1,1 +1,0 @@
-// The C shim that starts runtime subprocesses in their own process group with a parent-death signal.

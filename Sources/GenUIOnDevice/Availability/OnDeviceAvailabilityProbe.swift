@@ -1,0 +1,82 @@
+import GenUI
+
+/// Decides the on-device provider's availability from files and the device alone: it never starts the server.
+///
+/// The checks run in the order a user fixes problems: turned off, runtime missing, wrong architecture, model missing
+/// or still downloading (or no room for it), not a GGUF, CPU or memory too small. A server that is still loading its
+/// model is reported by ``OnDeviceModel`` on top of these.
+public struct OnDeviceAvailabilityProbe: Sendable {
+    /// The configuration checked.
+    public let configuration: OnDeviceConfiguration
+    /// How the server binary is found.
+    public let locator: LlamaServerLocator
+    /// The device's disk, memory and CPU.
+    public let resources: DeviceResources
+
+    /// Creates a probe.
+    public init(configuration: OnDeviceConfiguration, locator: LlamaServerLocator, resources: DeviceResources) {
+        self.configuration = configuration
+        self.locator = locator
+        self.resources = resources
+    }
+
+    /// Memory a context of `contextSize` tokens is assumed to need beyond the weights: a conservative 96 KiB of KV
+    /// cache per token plus 256 MiB of compute buffers (real needs depend on the model's layers and heads).
+    public static func contextMemoryBytes(contextSize: Int) -> Int64 {
+        Int64(max(contextSize, 512)) * 96 * 1024 + 256 * 1024 * 1024
+    }
+
+    /// The availability the files and the device allow.
+    public func check() -> Availability {
+        guard configuration.isEnabled else { return .unavailable(.disabled) }
+        let binary: String
+        switch locator.locate() {
+        case .missing(let looked):
+            return .unavailable(.runtimeMissing(binary: looked.first ?? LlamaServerLocator.programName))
+        case .found(let path, _):
+            binary = path
+        }
+        if let host = BinaryArchitecture.host, let built = BinaryArchitecture.of(executable: binary), built != host {
+            return .unavailable(
+                .deviceNotEligible(detail: "\(binary) is built for \(built.rawValue) but this machine is \(host.rawValue)"))
+        }
+        let modelPath = configuration.resolvedModelPath
+        let modelBytes: Int64
+        switch ModelFileInspector(path: modelPath, declaredBytes: configuration.declaredModelBytes).inspect() {
+        case .partial(let bytes, let progress, let file):
+            return .unavailable(
+                .modelNotReady(progress: progress, detail: "\(file) is still downloading (\(bytes) bytes so far)"))
+        case .absent:
+            if let required = configuration.declaredModelBytes, let free = resources.freeSpace(modelPath),
+                free.bytes < required
+            {
+                return .unavailable(.lowStorage(requiredBytes: required, availableBytes: free.bytes, volume: free.volume))
+            }
+            return .unavailable(.modelNotInstalled(name: modelPath))
+        case .invalid(let detail):
+            return .unavailable(.invalidModel(path: modelPath, detail: detail))
+        case .ready(let bytes):
+            modelBytes = bytes
+        }
+        if !configuration.requiredCPUFeatures.isEmpty, let features = resources.cpuFeatures() {
+            let missing = configuration.requiredCPUFeatures.map { $0.lowercased() }.filter { !features.contains($0) }
+            if !missing.isEmpty {
+                return .unavailable(
+                    .deviceNotEligible(
+                        detail: "the CPU lacks \(missing.joined(separator: ", ")), which this llama-server build needs"))
+            }
+        }
+        if let memory = resources.totalMemoryBytes() {
+            let needed = modelBytes + Self.contextMemoryBytes(contextSize: configuration.contextSize)
+            if memory < needed {
+                return .unavailable(
+                    .deviceNotEligible(
+                        detail: "\(Self.megabytes(memory)) MB of RAM is less than the \(Self.megabytes(needed)) MB the model (\(Self.megabytes(modelBytes)) MB) and a \(configuration.contextSize)-token context need"
+                    ))
+            }
+        }
+        return .available
+    }
+
+    static func megabytes(_ bytes: Int64) -> Int64 { (bytes + 512 * 1024) / (1024 * 1024) }
+}

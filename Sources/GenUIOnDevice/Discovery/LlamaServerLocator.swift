@@ -1,0 +1,101 @@
+import Foundation
+
+/// Finds the `llama-server` program.
+///
+/// The search order: the configured path, the `GENUI_LLAMA_SERVER` environment variable, the project tools folder
+/// (`.tools/bin/llama-server`, relative to the current directory and to the running executable and its parent
+/// folders), then every directory of `PATH`. An explicit path (configured or from the environment) that does not
+/// name an executable file is not silently skipped: it is what ``locate()`` reports as missing.
+public struct LlamaServerLocator: Sendable {
+    /// Where one candidate came from.
+    public enum Source: String, Sendable, Hashable {
+        /// The provider's configuration.
+        case configuration
+        /// The `GENUI_LLAMA_SERVER` environment variable.
+        case environment
+        /// The project's `.tools/bin` folder.
+        case toolsFolder
+        /// A directory of `PATH`.
+        case path
+    }
+
+    /// The outcome of a search.
+    public enum Result: Sendable, Hashable {
+        /// An executable was found.
+        case found(path: String, source: Source)
+        /// Nothing executable was found; `looked` says where it looked (the first entry is the one to fix).
+        case missing(looked: [String])
+    }
+
+    /// The program's file name.
+    public static let programName = "llama-server"
+    /// The environment variable that names the program.
+    public static let environmentVariable = "GENUI_LLAMA_SERVER"
+
+    let configuredPath: String?
+    let environment: [String: String]
+    let currentDirectory: String
+    let executablePath: String?
+
+    /// Creates a locator; the defaults read the real process environment.
+    public init(
+        configuredPath: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        currentDirectory: String = FileManager.default.currentDirectoryPath,
+        executablePath: String? = Bundle.main.executablePath
+    ) {
+        self.configuredPath = configuredPath
+        self.environment = environment
+        self.currentDirectory = currentDirectory
+        self.executablePath = executablePath
+    }
+
+    /// Searches, in order, and returns the first executable found.
+    public func locate() -> Result {
+        if let configuredPath, !configuredPath.isEmpty {
+            let path = OnDeviceConfiguration.expandTilde(configuredPath)
+            return Self.isExecutable(path) ? .found(path: path, source: .configuration) : .missing(looked: [path])
+        }
+        if let fromEnvironment = environment[Self.environmentVariable], !fromEnvironment.isEmpty {
+            let path = OnDeviceConfiguration.expandTilde(fromEnvironment)
+            return Self.isExecutable(path) ? .found(path: path, source: .environment) : .missing(looked: [path])
+        }
+        var looked: [String] = []
+        for folder in toolsFolders() {
+            let candidate = folder + "/" + Self.programName
+            looked.append(candidate)
+            if Self.isExecutable(candidate) { return .found(path: candidate, source: .toolsFolder) }
+        }
+        for directory in (environment["PATH"] ?? "").split(separator: ":") where !directory.isEmpty {
+            let candidate = directory + "/" + Self.programName
+            if Self.isExecutable(candidate) { return .found(path: candidate, source: .path) }
+        }
+        looked.append("$PATH")
+        return .missing(looked: looked)
+    }
+
+    /// `.tools/bin` below the current directory, then below the executable's folder and each of its parents
+    /// (a binary in `.build/debug/` finds the project's tools three levels up).
+    func toolsFolders() -> [String] {
+        var folders = [currentDirectory + "/.tools/bin"]
+        if let executablePath {
+            var directory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            for _ in 0..<5 {
+                folders.append(directory.path + "/.tools/bin")
+                let parent = directory.deletingLastPathComponent()
+                if parent.path == directory.path { break }
+                directory = parent
+            }
+        }
+        var seen = Set<String>()
+        return folders.filter { seen.insert($0).inserted }
+    }
+
+    static func isExecutable(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return false
+        }
+        return FileManager.default.isExecutableFile(atPath: path)
+    }
+}

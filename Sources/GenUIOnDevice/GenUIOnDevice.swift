@@ -1,1 +1,0 @@
-// The GenUIOnDevice module; its types arrive with the issue that builds it.

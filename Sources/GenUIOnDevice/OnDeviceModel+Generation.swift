@@ -1,0 +1,164 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+
+extension OnDeviceModel {
+    public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        try await ProviderSupport.completedResponse(from: streamResponse(to: request))
+    }
+
+    /// Streams the completion over SSE: each token's text is a `.delta`; the `.completed` response carries the
+    /// validated content, token usage and llama-server's timings.
+    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        ProviderSupport.stream(provider: name) { continuation in
+            try await generate(request, continuation: continuation)
+        }
+    }
+
+    /// Evaluates `prefix` as a system prompt with no output, leaving it in the server's prompt cache.
+    func cachePrefix(_ prefix: String) async throws {
+        let baseURL = try await server.acquire()
+        defer { Task { await server.release(succeeded: true) } }
+        let request = GenerationRequest(instructions: prefix, messages: [])
+        let builder = CompletionRequestBuilder(configuration: configuration)
+        let template = try await server.client.send(
+            .postJSON(baseURL.appendingPathComponent("apply-template"), json: builder.templateBody(for: request)))
+        guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else { return }
+        let body = GeneratedContent.object([
+            ("prompt", .string(prompt)), ("n_predict", .integer(0)), ("cache_prompt", .bool(true)),
+        ])
+        _ = try await server.client.send(.postJSON(baseURL.appendingPathComponent("completion"), json: body))
+    }
+
+    private func generate(
+        _ request: GenerationRequest, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
+    ) async throws {
+        try request.options.validate()
+        if case .unavailable(let reason) = probe.check() {
+            throw LanguageModelError.unavailable(
+                reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
+        }
+        let builder = CompletionRequestBuilder(configuration: configuration)
+        let constraint = try builder.constraint(for: request)
+        let started = ContinuousClock.now
+        let baseURL = try await server.acquire()
+        var succeeded = false
+        do {
+            let response = try await exchange(
+                request, builder: builder, constraint: constraint, baseURL: baseURL, started: started,
+                continuation: continuation)
+            succeeded = true
+            await server.release(succeeded: true)
+            continuation.yield(.completed(response))
+        } catch {
+            if !succeeded { await server.release(succeeded: false) }
+            throw await explain(error)
+        }
+    }
+
+    private func exchange(
+        _ request: GenerationRequest, builder: CompletionRequestBuilder, constraint: CompletionRequestBuilder.Constraint,
+        baseURL: URL, started: ContinuousClock.Instant,
+        continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
+    ) async throws -> GenerationResponse {
+        let client = server.client
+        let timeout = Duration.milliseconds(Int64(configuration.requestTimeoutSeconds * 1000))
+        let template = try await client.send(
+            .postJSON(baseURL.appendingPathComponent("apply-template"), json: builder.templateBody(for: request),
+                      headTimeout: timeout, totalTimeout: timeout))
+        guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else {
+            throw mapStatus(template.status, headers: template.head.headers, body: template.body)
+        }
+        let contextSize = server.status.properties?.contextSize
+        let body = builder.completionBody(
+            prompt: prompt, request: request, constraint: constraint, contextSize: contextSize, stream: true)
+        let streaming = try await client.stream(
+            .postJSON(baseURL.appendingPathComponent("completion"), json: body, headers: ["Accept": "text/event-stream"],
+                      headTimeout: timeout, totalTimeout: timeout))
+        guard streaming.head.status == 200 else {
+            let data = try await streaming.collect(limit: 1 << 20)
+            throw mapStatus(streaming.head.status, headers: streaming.head.headers, body: data)
+        }
+        var text = ""
+        var final: CompletionChunk?
+        for try await event in streaming.body.serverSentEvents() {
+            let chunk = try CompletionChunk.parse(event.data)
+            if let error = chunk.error {
+                throw HTTPErrorMapping.error(status: 500, headers: [:], parsed: error, provider: name)
+            }
+            if !chunk.content.isEmpty {
+                text += chunk.content
+                continuation.yield(.delta(chunk.content))
+            }
+            if chunk.isFinal {
+                final = chunk
+                break
+            }
+        }
+        guard let final else {
+            throw LanguageModelError.transport(
+                .connectionLost(detail: "the stream ended before its final event"),
+                .init(provider: name, debugDescription: "llama-server's stream ended before the final event"))
+        }
+        let usage = TokenUsage(promptTokens: final.tokensEvaluated, completionTokens: final.tokensPredicted)
+        let timings = GenerationTimings(
+            promptTokensPerSecond: final.promptPerSecond, generationTokensPerSecond: final.predictedPerSecond,
+            totalSeconds: (ContinuousClock.now - started).seconds)
+        let limit = builder.tokenLimit(for: request, constraint: constraint, contextSize: contextSize)
+        do {
+            return try ProviderSupport.response(
+                text: text, schema: request.schema, provider: name, model: configuration.modelName, usage: usage,
+                timings: timings, finishReason: final.finishReason, guided: constraint != .none)
+        } catch {
+            throw truncationExplained(error, finishReason: final.finishReason, limit: limit, constraint: constraint)
+        }
+    }
+
+    /// A decoding failure on output cut off by the token limit says so, and what to raise.
+    private func truncationExplained(
+        _ error: LanguageModelError, finishReason: FinishReason?, limit: Int,
+        constraint: CompletionRequestBuilder.Constraint
+    ) -> LanguageModelError {
+        guard finishReason == .length, case .decodingFailure = error else { return error }
+        var explained = error
+        var note = " — generation stopped at the limit of \(limit) tokens before the document was complete"
+        if case .grammar(let grammar) = constraint {
+            note += "; every document of this schema fits in \(CompletionRequestBuilder.tokenBudget(for: grammar)) tokens, so raise maximumResponseTokens (or leave it unset)"
+        } else if case .jsonSchema = constraint {
+            note += "; llama.cpp's stock json_schema grammar allows unbounded whitespace and strings (grammarMode .compiled bounds them)"
+        }
+        explained.context.debugDescription += note
+        return explained
+    }
+
+    private func mapStatus(_ status: Int, headers: [String: String], body: Data) -> LanguageModelError {
+        let parsed = HTTPErrorMapping.parseErrorBody(body)
+        if status == 503 {
+            return .unavailable(
+                .modelNotReady(progress: nil, detail: parsed.message ?? "llama-server is loading the model"),
+                .init(provider: name, debugDescription: "llama-server answered 503: \(parsed.message ?? "unavailable")"))
+        }
+        return HTTPErrorMapping.error(status: status, headers: headers, parsed: parsed, provider: name)
+    }
+
+    /// When the server died during the request, the error says so (exit status, last log lines) as a server error;
+    /// anything else is attributed to this provider.
+    private func explain(_ error: any Error) async -> any Error {
+        if error is CancellationError { return error }
+        // A killed server's connection can close a moment before its exit status can be collected: look a few times.
+        var attempts = 1
+        if let error = error as? LanguageModelError {
+            switch error {
+            case .transport, .serverError, .timedOut: attempts = 10
+            default: break
+            }
+        }
+        for attempt in 0..<attempts {
+            if let report = await server.deathReport() {
+                return LanguageModelError.serverError(status: nil, .init(provider: name, debugDescription: report))
+            }
+            if attempt + 1 < attempts { try? await Task.sleep(for: .milliseconds(20)) }
+        }
+        return ProviderSupport.attribute(error, to: name)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+
+/// genui's embedded default: a GGUF model run by llama.cpp's `llama-server`, managed as a subprocess.
+///
+/// The server starts on the first request (or on ``prewarm(promptPrefix:)``), listens on a free loopback port, is
+/// shared by all requests and stops after ``OnDeviceConfiguration/idleShutdownSeconds`` without requests, on
+/// ``shutdown()``, and whenever this process ends — exit, SIGINT, SIGTERM, or (on Linux) even SIGKILL. Guided
+/// generation sends genui's own bounded grammar (``GrammarCompiler``) and validates every output against the schema.
+///
+/// Copies of a model share one server.
+public struct OnDeviceModel: LanguageModel {
+    /// The configuration the model was created with.
+    public let configuration: OnDeviceConfiguration
+    /// The availability checks, which never start the server.
+    public let probe: OnDeviceAvailabilityProbe
+    let server: LlamaServer
+
+    /// Creates a model. `resources` and `locator` default to the real device and the standard search.
+    public init(
+        configuration: OnDeviceConfiguration = OnDeviceConfiguration(),
+        resources: DeviceResources = .current,
+        locator: LlamaServerLocator? = nil
+    ) {
+        let locator = locator ?? LlamaServerLocator(configuredPath: configuration.serverPath)
+        self.configuration = configuration
+        self.probe = OnDeviceAvailabilityProbe(configuration: configuration, locator: locator, resources: resources)
+        let client = HTTPClient(
+            timeouts: .init(connect: .seconds(10), total: .milliseconds(Int64(configuration.requestTimeoutSeconds * 1000))),
+            maximumConnectionsPerHost: 8)
+        self.server = LlamaServer(configuration: configuration, locator: locator, client: client)
+    }
+
+    public var name: String { configuration.name }
+
+    /// Files, device and server phase: `modelNotReady` while the managed server is loading the model. Never starts
+    /// the server; takes well under 50 ms.
+    public var availability: Availability {
+        get async {
+            let files = probe.check()
+            guard files.isAvailable else { return files }
+            if server.status.phase == .loading {
+                return .unavailable(.modelNotReady(progress: nil, detail: "llama-server is loading the model"))
+            }
+            return .available
+        }
+    }
+
+    /// Guided generation, streaming and seeded sampling; vision when `/props` of a server started earlier said so.
+    /// Never starts the server to find out.
+    public var capabilities: Set<LanguageModelCapability> {
+        get async {
+            var capabilities: Set<LanguageModelCapability> = [.guidedGeneration, .streaming, .seededSampling]
+            if server.status.properties?.supportsVision == true { capabilities.insert(.vision) }
+            return capabilities
+        }
+    }
+
+    /// Starts the server (and loads the model) so the first request is fast. A `promptPrefix` (the instructions
+    /// later requests start with) is evaluated as the start of a system prompt, so llama-server's prompt cache holds
+    /// it. Failures are left for the first request to report.
+    public func prewarm(promptPrefix: String?) async {
+        guard probe.check().isAvailable else { return }
+        guard (try? await server.start()) != nil, let promptPrefix, !promptPrefix.isEmpty else { return }
+        try? await cachePrefix(promptPrefix)
+    }
+
+    /// Stops the server now and waits until its process group is gone. A later request starts it again.
+    public func shutdown() async {
+        await server.shutdown()
+    }
+
+    /// The running server's process id (also its process group id), or `nil` when it is not running.
+    public var serverProcessID: Int32? {
+        get async { await server.pid }
+    }
+
+    /// The server's last log lines (up to 50 are kept).
+    public var serverLog: String {
+        get async { await server.logTail }
+    }
+}

@@ -1,0 +1,169 @@
+import CGenUIProcess
+import Foundation
+import Synchronization
+
+/// A subprocess that leads its own process group, dies with this process, and keeps its last output lines.
+///
+/// Started through the C shim (fork on a dedicated thread, new process group, parent-death signal on Linux, a
+/// watcher on Darwin, registry killed by SIGINT/SIGTERM/atexit handlers). Stopping it signals the whole group, never
+/// a process found by name.
+final class ChildProcess: Sendable {
+    /// How a child ended.
+    enum Exit: Sendable, Hashable, CustomStringConvertible {
+        /// It exited with a status code.
+        case exited(code: Int32)
+        /// A signal killed it.
+        case signalled(Int32)
+
+        var description: String {
+            switch self {
+            case .exited(let code): "exited with status \(code)"
+            case .signalled(let signal): "was killed by signal \(signal)\(signal == 9 ? " (SIGKILL)" : signal == 15 ? " (SIGTERM)" : "")"
+            }
+        }
+    }
+
+    /// The child's process id, which is also its process group id.
+    let pid: Int32
+    /// Its last output lines (stdout and stderr together).
+    let log: LogRingBuffer
+    private let exitState = Mutex<Exit?>(nil)
+
+    private init(pid: Int32, log: LogRingBuffer) {
+        self.pid = pid
+        self.log = log
+    }
+
+    /// Starts `executable` with `arguments` and `environment` (default: this process's).
+    static func launch(
+        executable: String, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+        logCapacity: Int = 50
+    ) throws -> ChildProcess {
+        var fds: [Int32] = [-1, -1]
+        guard genui_pipe_cloexec(&fds) == 0 else { throw ChildProcessError.spawn(errno: errno, executable: executable) }
+        let argv = CStringArray([executable] + arguments)
+        let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
+        var spawnError: Int32 = 0
+        let pid = executable.withCString { path in
+            genui_spawn(path, argv.pointers, envp.pointers, fds[1], &spawnError)
+        }
+        close(fds[1])
+        guard pid > 0 else {
+            close(fds[0])
+            throw ChildProcessError.spawn(errno: spawnError, executable: executable)
+        }
+        let log = LogRingBuffer(capacity: logCapacity)
+        let readEnd = fds[0]
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+                if count > 0 {
+                    log.append(buffer[0..<count])
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    break
+                }
+            }
+            close(readEnd)
+            log.close()
+        }
+        reader.name = "genui-log-\(pid)"
+        reader.start()
+        return ChildProcess(pid: pid, log: log)
+    }
+
+    /// How the child ended, or `nil` while it runs. Reaps it the first time it is seen to have ended.
+    var exit: Exit? {
+        exitState.withLock { state in
+            if let state { return state }
+            var status: Int32 = 0
+            let result = genui_try_wait(pid, &status)
+            guard result != 0 else { return nil }
+            let ended: Exit
+            if result < 0 {
+                ended = .exited(code: -1)
+            } else {
+                var code: Int32 = 0
+                ended = genui_exit_description(status, &code) != 0 ? .exited(code: code) : .signalled(code)
+            }
+            // Whatever the leader left behind in its group goes too; then the group id is forgotten for good.
+            _ = genui_kill_group(pid, SIGKILL)
+            genui_unregister_group(pid)
+            state = ended
+            return ended
+        }
+    }
+
+    /// Waits (up to `limit`) until the child's output has been read to its end, so a report of its death quotes its
+    /// last words; the reader thread can lag a moment behind the exit.
+    func awaitLogEnd(limit: Duration = .milliseconds(500)) async {
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while !log.isClosed && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// `true` while the child runs.
+    var isRunning: Bool { exit == nil }
+
+    /// Sends `signal` to the child's whole process group, unless it has already been reaped.
+    func signalGroup(_ signal: Int32) {
+        exitState.withLock { state in
+            if state == nil { _ = genui_kill_group(pid, signal) }
+        }
+    }
+
+    /// Stops the group: SIGTERM, then SIGKILL after `grace`, and waits until the child is reaped.
+    func terminate(grace: Duration = .milliseconds(500)) async {
+        guard isRunning else { return }
+        signalGroup(SIGTERM)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: grace)
+        while isRunning && clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        while isRunning {
+            signalGroup(SIGKILL)
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Stops the group at once and waits until the child is reaped, without suspending (for deinit paths).
+    func killNow() {
+        guard isRunning else { return }
+        signalGroup(SIGKILL)
+        while isRunning { usleep(2000) }
+    }
+}
+
+/// A failure to start a child process.
+enum ChildProcessError: Error, CustomStringConvertible {
+    case spawn(errno: Int32, executable: String)
+
+    var description: String {
+        switch self {
+        case .spawn(let code, let executable):
+            "cannot start \(executable): \(String(cString: strerror(code))) (errno \(code))"
+        }
+    }
+}
+
+/// A NULL-terminated array of C strings that lives as long as the value.
+private final class CStringArray {
+    let pointers: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    let count: Int
+
+    init(_ strings: [String]) {
+        count = strings.count
+        pointers = .allocate(capacity: strings.count + 1)
+        for (index, string) in strings.enumerated() { pointers[index] = strdup(string) }
+        pointers[strings.count] = nil
+    }
+
+    deinit {
+        for index in 0..<count { free(pointers[index]) }
+        pointers.deallocate()
+    }
+}

@@ -1,0 +1,33 @@
+import Synchronization
+
+/// The managed server's phase, readable without awaiting the server actor (availability must answer at once).
+final class ServerStatus: Sendable {
+    /// Where the server is in its life.
+    enum Phase: Sendable, Hashable {
+        /// No server process.
+        case stopped
+        /// Started; the model is loading (`/health` answers 503).
+        case loading
+        /// Ready for requests.
+        case ready
+    }
+
+    /// What `/props` said, cached for the server's life (and kept after it stops).
+    struct Properties: Sendable, Hashable {
+        var contextSize: Int?
+        var supportsVision: Bool
+        var modelPath: String?
+    }
+
+    private let state = Mutex<(phase: Phase, properties: Properties?)>((.stopped, nil))
+
+    var phase: Phase {
+        get { state.withLock { $0.phase } }
+        set { state.withLock { $0.phase = newValue } }
+    }
+
+    var properties: Properties? {
+        get { state.withLock { $0.properties } }
+        set { state.withLock { $0.properties = newValue } }
+    }
+}

@@ -1,0 +1,53 @@
+import GenUI
+import GenUIHTTP
+
+/// One `data:` event of a streamed `/completion`, or its non-streamed body.
+struct CompletionChunk: Sendable, Hashable {
+    /// New text.
+    var content: String
+    /// `true` on the last event, which carries the totals.
+    var isFinal: Bool
+    /// Why generation stopped: `eos`, `limit`, `word` or `none`.
+    var stopType: String?
+    /// Tokens generated.
+    var tokensPredicted: Int?
+    /// Prompt tokens.
+    var tokensEvaluated: Int?
+    /// Whether the prompt was cut to fit the context.
+    var truncated: Bool
+    /// Prompt speed, tokens per second.
+    var promptPerSecond: Double?
+    /// Generation speed, tokens per second.
+    var predictedPerSecond: Double?
+    /// An error reported inside the stream.
+    var error: HTTPErrorMapping.ErrorBody?
+
+    /// Parses one event's JSON payload.
+    static func parse(_ data: String) throws(LanguageModelError) -> CompletionChunk {
+        let json = try JSONParser.parse(data)
+        if json["error"] != nil {
+            return CompletionChunk(
+                content: "", isFinal: true, truncated: false, error: HTTPErrorMapping.parseErrorJSON(json))
+        }
+        let timings = json["timings"]
+        return CompletionChunk(
+            content: json["content"]?.stringValue ?? "",
+            isFinal: json["stop"]?.boolValue ?? false,
+            stopType: json["stop_type"]?.stringValue,
+            tokensPredicted: json["tokens_predicted"]?.intValue,
+            tokensEvaluated: json["tokens_evaluated"]?.intValue,
+            truncated: json["truncated"]?.boolValue ?? false,
+            promptPerSecond: timings?["prompt_per_second"]?.numberValue,
+            predictedPerSecond: timings?["predicted_per_second"]?.numberValue,
+            error: nil)
+    }
+
+    /// The finish reason the stop type means.
+    var finishReason: FinishReason? {
+        switch stopType {
+        case "eos", "word": .stop
+        case "limit": .length
+        default: nil
+        }
+    }
+}

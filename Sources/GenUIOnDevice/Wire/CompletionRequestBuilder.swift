@@ -1,0 +1,115 @@
+import GenUI
+import GenUIHTTP
+
+/// Builds llama-server request bodies from a ``GenerationRequest``: the chat messages for `/apply-template`, and the
+/// `/completion` body with sampling options, the token budget and the grammar.
+///
+/// Sampling: greedy → `temperature` 0, `top_k` 1 and the configured fixed seed; `random(top:seed:)` → `top_k` (and
+/// `seed`); `random(probabilityThreshold:seed:)` → `top_p` with `top_k` 0 (so the threshold alone decides);
+/// `temperature` as given; `maximumResponseTokens` → `n_predict`. Options left `nil` keep llama-server's defaults.
+struct CompletionRequestBuilder: Sendable {
+    /// How the output is constrained.
+    enum Constraint: Sendable, Hashable {
+        /// No constraint: plain text.
+        case none
+        /// genui's compiled grammar.
+        case grammar(GrammarCompiler.Grammar)
+        /// llama.cpp's own conversion of a JSON Schema; `budget` is the compiled grammar's bound, for a fair limit.
+        case jsonSchema(GeneratedContent, budget: Int)
+    }
+
+    /// The token budget for plain text when the request sets no maximum.
+    static let defaultTextTokens = 512
+
+    let configuration: OnDeviceConfiguration
+
+    /// How `request` constrains decoding under the configured grammar mode.
+    func constraint(for request: GenerationRequest) throws(LanguageModelError) -> Constraint {
+        guard let schema = request.schema else { return .none }
+        let compiler = GrammarCompiler(
+            limits: .init(
+                defaultMaximumStringLength: configuration.defaultMaximumStringLength,
+                defaultMaximumArrayCount: configuration.defaultMaximumArrayCount))
+        let grammar = try compiler.compile(schema)
+        switch configuration.grammarMode {
+        case .compiled: return .grammar(grammar)
+        case .stockJSONSchema: return .jsonSchema(schema.jsonSchema(), budget: Self.tokenBudget(for: grammar))
+        }
+    }
+
+    /// Tokens that always hold a document of the grammar: a token is at least one byte, plus one for end-of-text.
+    static func tokenBudget(for grammar: GrammarCompiler.Grammar) -> Int { grammar.maximumBytes + 1 }
+
+    /// The `n_predict` for `request` under `constraint`: the request's maximum if it sets one, else a budget in which
+    /// every valid document fits, capped by the context size when it is known.
+    func tokenLimit(for request: GenerationRequest, constraint: Constraint, contextSize: Int?) -> Int {
+        let budget: Int
+        switch constraint {
+        case .none: budget = Self.defaultTextTokens
+        case .grammar(let grammar): budget = Self.tokenBudget(for: grammar)
+        case .jsonSchema(_, let limit): budget = limit
+        }
+        var limit = request.options.maximumResponseTokens ?? budget
+        if let contextSize, contextSize > 0 { limit = min(limit, contextSize) }
+        return max(1, limit)
+    }
+
+    /// The body of `POST /apply-template`: the system prompt (instructions plus the schema description when asked
+    /// for) and the conversation.
+    func templateBody(for request: GenerationRequest) -> GeneratedContent {
+        var messages: [GeneratedContent] = []
+        if let system = request.effectiveInstructions, !system.isEmpty {
+            messages.append(.object([("role", .string("system")), ("content", .string(system))]))
+        }
+        for message in request.messages {
+            messages.append(.object([("role", .string(message.role.rawValue)), ("content", .string(message.content))]))
+        }
+        return .object([("messages", .array(messages))])
+    }
+
+    /// The body of `POST /completion` for the templated `prompt`.
+    func completionBody(
+        prompt: String, request: GenerationRequest, constraint: Constraint, contextSize: Int?, stream: Bool
+    ) -> GeneratedContent {
+        var fields: [(String, GeneratedContent?)] = [
+            ("prompt", .string(prompt)),
+            ("n_predict", .integer(tokenLimit(for: request, constraint: constraint, contextSize: contextSize))),
+            ("stream", .bool(stream)),
+            ("cache_prompt", .bool(true)),
+        ]
+        fields += samplingFields(request.options)
+        switch constraint {
+        case .none: break
+        case .grammar(let grammar): fields.append(("grammar", .string(grammar.text)))
+        case .jsonSchema(let schema, _): fields.append(("json_schema", schema))
+        }
+        return .object(fields)
+    }
+
+    /// The sampling fields for `options`.
+    func samplingFields(_ options: GenerationOptions) -> [(String, GeneratedContent?)] {
+        var fields: [(String, GeneratedContent?)] = []
+        if let sampling = options.sampling {
+            if sampling.isGreedy {
+                return [
+                    ("temperature", .number(0)), ("top_k", .integer(1)),
+                    ("seed", .number(Double(configuration.greedySeed))),
+                ]
+            }
+            if let k = sampling.topK { fields.append(("top_k", .integer(k))) }
+            if let p = sampling.probabilityThreshold {
+                fields.append(("top_p", .number(p)))
+                fields.append(("top_k", .integer(0)))
+            }
+            // llama-server takes a 32-bit seed; larger seeds are folded so distinct seeds stay distinct.
+            if let seed = sampling.seed { fields.append(("seed", .number(Double(Self.foldedSeed(seed))))) }
+        }
+        if let temperature = options.temperature { fields.append(("temperature", .number(temperature))) }
+        return fields
+    }
+
+    /// A 64-bit seed folded into the 31 bits llama-server keeps exactly (0xFFFFFFFF means "random" to it).
+    static func foldedSeed(_ seed: UInt64) -> UInt64 {
+        (seed ^ (seed >> 31) ^ (seed >> 62)) & 0x7FFF_FFFF
+    }
+}
