@@ -8,7 +8,7 @@ MODELS ?= $(HOME)/.cache/genui/models
 export GENUI_LLAMA_SERVER ?= $(TOOLS)/bin/llama-server
 export GENUI_TEST_MODEL ?= $(MODELS)/SmolLM2-135M-Instruct.Q4_1.gguf
 
-.PHONY: all build test demo deps system-deps runtime bench fuzz clean
+.PHONY: all build test demo deps system-deps runtime bench bench-quick fuzz clean
 
 all: build
 
@@ -32,7 +32,12 @@ demo: deps
 	@scripts/demo
 
 bench: deps
+	$(SWIFT) build -c release --product genui
 	$(SWIFT) run -c release genui-bench
+
+bench-quick: deps
+	$(SWIFT) build -c release --product genui
+	$(SWIFT) run -c release genui-bench --quick
 
 fuzz: deps
 	GENUI_FUZZ_COUNT=100000 $(SWIFT) test --filter Fuzz

@@ -71,6 +71,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The benchmark suite: `swift run -c release genui-bench [--quick] [--json]`.
+        .executableTarget(
+            name: "genui-bench",
+            dependencies: [
+                "GenUI", "GenUIRouter", "GenUIConfig", "GenUIOnDevice", "GenUIOpenAI", "GenUIScreens", "GenUITesting",
+            ]
+        ),
 
         .testTarget(name: "GenUITests", dependencies: ["GenUI"], exclude: ["Fixtures"]),
         .testTarget(

@@ -156,14 +156,16 @@ struct ConfigurationLoadingTests {
         #expect(await models[1].availability == .unavailable(.disabled))
     }
 
-    @Test("a built chain routes past a provider whose module is not built in to the scripted provider")
+    @Test("a built chain routes past unavailable providers to the scripted provider")
     func builtChainRoutes() async throws {
         let configuration = try ConfigurationLoader(environment: [:]).parse(designExample)
-        let chain = try #require(configuration.makeChain(context: ProviderBuildContext(environment: ["PATH": "/nonexistent"])))
+        // GENUI_LLAMA_SERVER pins the runtime to a path that does not exist, so no project-local install is found.
+        let environment = ["PATH": "/nonexistent", "GENUI_LLAMA_SERVER": "/nonexistent/llama-server"]
+        let chain = try #require(configuration.makeChain(context: ProviderBuildContext(environment: environment)))
         let response = try await chain.respond(to: GenerationRequest(prompt: "hello"))
         #expect(response.metadata.provider == "scripted")
         let trace = try #require(response.metadata.trace)
-        #expect(trace.steps.first?.unavailableReason == .runtimeMissing(binary: "llama-server"))
+        #expect(trace.steps.first?.unavailableReason == .runtimeMissing(binary: "/nonexistent/llama-server"))
         #expect(trace.steps[2].unavailableReason == .notConfigured(missing: "OPENAI_API_KEY"))
         #expect(chain.members.first?.contextWindow == 4096)
     }

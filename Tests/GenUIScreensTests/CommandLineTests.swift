@@ -19,8 +19,20 @@ struct CommandLineTests {
             if TestEnvironment.isCI { Issue.record("CI=true requires the genui executable next to the tests") }
             throw SkipMissingBinary()
         }
-        return try runProcess(binary, arguments, stdin: stdin, timeout: 120)
+        var environment = ProcessInfo.processInfo.environment
+        environment["GENUI_CONFIG"] = scriptedConfiguration
+        return try runProcess(binary, arguments, stdin: stdin, timeout: 120, environment: environment)
     }
+
+    /// These tests are about the command line, not a model: they compose with the scripted provider alone, so the
+    /// output is deterministic and no server starts. (Screens from the real model are tested in
+    /// OnDeviceScreenTests.)
+    static let scriptedConfiguration: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-cli-scripted-\(UUID().uuidString).yml").path
+        try? "version: 1\nchains:\n  default: [scripted]\nproviders:\n  scripted: { type: scripted }\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }()
 
     struct SkipMissingBinary: Error {}
 

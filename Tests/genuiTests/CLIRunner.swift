@@ -21,12 +21,28 @@ enum CLI {
         ["PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"].merging(extra) { _, new in new }
     }
 
+    /// A copy of the binary outside the checkout, so that it finds no project-local tools (`.tools/bin`) next to
+    /// itself, as on a machine where nothing was installed.
+    static let isolatedBinary: URL = {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-cli-bin-\(UUID().uuidString)")
+        let copy = directory.appendingPathComponent("genui")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: binary, to: copy)
+            return copy
+        } catch {
+            return binary
+        }
+    }()
+
+    /// Runs the isolated binary in `directory` (default: the environment's HOME, never the checkout).
     static func run(_ arguments: [String], environment: [String: String], directory: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = isolatedBinary
         process.arguments = arguments
         process.environment = environment
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let workingDirectory = directory ?? environment["HOME"] ?? FileManager.default.temporaryDirectory.path
+        process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

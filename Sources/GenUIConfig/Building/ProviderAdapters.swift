@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUIAnthropic
 import GenUIGemini
+import GenUIOnDevice
 import GenUIOllama
 import GenUIOpenAI
 
@@ -27,12 +28,18 @@ extension ProviderRegistry {
         }
     }
 
-    /// `type: llama.cpp` → the GenUIOnDevice provider.
+    /// `type: llama.cpp` → ``OnDeviceModel`` (llama-server as a managed subprocess).
     mutating func registerLlamaCpp() {
-        // TODO(merge GenUIOnDevice): build the llama-server provider from `LlamaCppSettings` (model, binary or
-        // RuntimeLocator.find, context, threads, idle_timeout, model_size; settings.timeout) and return it.
         register(.llamaCpp) { settings, context in
-            PendingProviderModel(settings: settings, context: context, missing: "GenUIOnDevice")
+            guard case .llamaCpp(let llama) = settings.kind else { throw AdapterMismatch(settings: settings) }
+            var configuration = OnDeviceConfiguration(
+                name: settings.name, modelPath: llama.model, serverPath: llama.binary,
+                contextSize: llama.context ?? 4096, threads: llama.threads,
+                declaredModelBytes: llama.modelSize)
+            if let idle = llama.idleTimeout { configuration.idleShutdownSeconds = idle.seconds }
+            if let timeout = settings.timeout { configuration.requestTimeoutSeconds = timeout.seconds }
+            let locator = LlamaServerLocator(configuredPath: llama.binary, environment: context.environment)
+            return OnDeviceModel(configuration: configuration, locator: locator)
         }
     }
 

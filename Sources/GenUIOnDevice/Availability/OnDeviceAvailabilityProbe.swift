@@ -32,7 +32,8 @@ public struct OnDeviceAvailabilityProbe: Sendable {
         let binary: String
         switch locator.locate() {
         case .missing(let looked):
-            return .unavailable(.runtimeMissing(binary: looked.first ?? LlamaServerLocator.programName))
+            // A configured path (or GENUI_LLAMA_SERVER) is named as given; a failed search names the program.
+            return .unavailable(.runtimeMissing(binary: looked.count == 1 ? looked[0] : LlamaServerLocator.programName))
         case .found(let path, _):
             binary = path
         }

@@ -27,6 +27,9 @@ actor LlamaServer {
 
     private var process: ChildProcess?
     private var baseURL: URL?
+
+    /// The server's base URL while it runs.
+    var runningURL: URL? { process == nil ? nil : baseURL }
     private var startTask: Task<URL, any Error>?
     private var inFlight = 0
     private var lastActivity = ContinuousClock.now

@@ -37,12 +37,14 @@ struct ProcessResult {
 }
 
 /// Runs a real subprocess with optional stdin, killing it after `timeout` seconds.
-func runProcess(_ executable: String, _ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 120) throws
-    -> ProcessResult
-{
+func runProcess(
+    _ executable: String, _ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 120,
+    environment: [String: String]? = nil
+) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
     process.standardOutput = outPipe
     process.standardError = errPipe

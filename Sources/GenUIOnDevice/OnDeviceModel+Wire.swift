@@ -1,0 +1,29 @@
+import Foundation
+import GenUI
+
+extension OnDeviceModel {
+    /// The HTTP bodies this model sends llama-server for one request, so a tool can replay the exact exchange without
+    /// genui in the way (the benchmark's baseline does).
+    public struct WireExchange: Sendable {
+        /// The body of `POST /apply-template`.
+        public let template: GeneratedContent
+        /// The body of a non-streamed `POST /completion`, given the prompt `/apply-template` returned.
+        public let completion: @Sendable (_ templatedPrompt: String) -> GeneratedContent
+    }
+
+    /// The exchange ``respond(to:)`` performs for `request`: the same messages, grammar, token budget and sampling.
+    public func wireExchange(for request: GenerationRequest) async throws -> WireExchange {
+        let builder = CompletionRequestBuilder(configuration: configuration)
+        let constraint = try builder.constraint(for: request)
+        let contextSize = server.status.properties?.contextSize
+        return WireExchange(template: builder.templateBody(for: request)) { prompt in
+            builder.completionBody(
+                prompt: prompt, request: request, constraint: constraint, contextSize: contextSize, stream: false)
+        }
+    }
+
+    /// Where the managed server listens while it runs.
+    public var serverURL: URL? {
+        get async { await server.runningURL }
+    }
+}

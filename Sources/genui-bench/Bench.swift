@@ -1,0 +1,92 @@
+import Foundation
+
+// genui-bench: what genui costs on top of the model, as ratios and medians measured in one run.
+//
+//   swift run -c release genui-bench [--quick] [--json] [--no-write]
+//
+// Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")
+let environment = ProcessInfo.processInfo.environment
+let packageRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+let genui = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
+    .deletingLastPathComponent().appendingPathComponent("genui")
+let modelPath = environment["GENUI_TEST_MODEL"]
+    ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf").path
+let serverPath = environment["GENUI_LLAMA_SERVER"] ?? packageRoot.appendingPathComponent(".tools/bin/llama-server").path
+
+@main
+enum BenchmarkMain {
+    static func main() async {
+    var report = Report(
+        command: "swift run -c release genui-bench" + (quick ? " --quick" : ""), machine: Report.describeMachine())
+    let started = ContinuousClock.now
+
+    func stage(_ name: String, _ body: () async throws -> Void) async {
+        FileHandle.standardError.write(Data("==> \(name)\n".utf8))
+        do {
+            try await body()
+        } catch {
+            report.note(name, "This section failed: \(error)")
+            FileHandle.standardError.write(Data("    failed: \(error)\n".utf8))
+        }
+    }
+
+    let onDeviceReady = FileManager.default.isExecutableFile(atPath: serverPath) && FileManager.default.fileExists(atPath: modelPath)
+
+    if onDeviceReady {
+        await stage(OnDeviceBenchmarks.overheadSection) {
+            try await OnDeviceBenchmarks.routerOverhead(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
+        }
+    }
+    await stage(FallbackBenchmark.section) { try await FallbackBenchmark.run(into: &report, quick: quick) }
+    await stage(DoctorBenchmark.section) {
+        try await DoctorBenchmark.run(into: &report, quick: quick, genui: genui, modelPath: modelPath, serverPath: serverPath)
+    }
+    if onDeviceReady {
+        await stage(OnDeviceBenchmarks.grammarSection) {
+            try await OnDeviceBenchmarks.guidedGenerationCost(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
+        }
+        await stage(OnDeviceBenchmarks.warmSection) {
+            try await OnDeviceBenchmarks.warmVersusCold(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
+        }
+    }
+    await stage(MemoryBenchmark.section) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-bench-memory-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let scripted = directory.appendingPathComponent("scripted.yml")
+        try "version: 1\nchains:\n  default: [scripted]\nproviders:\n  scripted: { type: scripted }\n"
+            .write(to: scripted, atomically: true, encoding: .utf8)
+        var configs = [(label: "scripted chain", path: scripted.path)]
+        if onDeviceReady {
+            let onDevice = directory.appendingPathComponent("on-device.yml")
+            try "version: 1\nchains:\n  default: [on-device]\nproviders:\n  on-device: { type: llama.cpp, model: \"\(modelPath)\", binary: \"\(serverPath)\", context: 2048 }\n"
+                .write(to: onDevice, atomically: true, encoding: .utf8)
+            configs.append((label: "on-device chain (SmolLM2 via llama-server)", path: onDevice.path))
+        }
+        try await MemoryBenchmark.run(into: &report, genui: genui, configs: configs)
+    }
+    await stage("Scale: concurrent sessions through one chain (scripted provider)") {
+        try await ScaleBenchmark.run(into: &report, quick: quick)
+    }
+    if !onDeviceReady {
+        report.note("Setup", "llama-server or the model is not installed (run `scripts/bootstrap`): the on-device sections were skipped.")
+    }
+    let total = (ContinuousClock.now - started).secondsValue
+    FileHandle.standardError.write(Data("==> done in \(Int(total)) s\n".utf8))
+
+    let markdown = report.markdown() + "\nWhole run: \(Int(total)) s.\n" + PerformanceNotes.text
+    if arguments.contains("--json") {
+        print(report.json())
+    } else {
+        print(markdown)
+    }
+    if !arguments.contains("--no-write") {
+        let path = packageRoot.appendingPathComponent("docs/performance.md")
+        try? markdown.write(to: path, atomically: true, encoding: .utf8)
+    }
+
+    }
+}

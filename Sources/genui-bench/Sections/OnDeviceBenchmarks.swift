@@ -1,0 +1,191 @@
+import Foundation
+import GenUI
+import GenUIOnDevice
+import GenUIRouter
+import GenUIScreens
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Sections 1, 4 and 5: the on-device provider against the real llama-server and SmolLM2.
+enum OnDeviceBenchmarks {
+    static let overheadSection = "Router overhead: session → chain → on-device vs a minimal HTTP client"
+    static let grammarSection = "Guided generation: genui's bounded grammar vs llama.cpp's stock json_schema"
+    static let warmSection = "Warm vs cold: first request (server start + model load) vs later ones"
+
+    static func model(_ name: String, modelPath: String, serverPath: String,
+                      grammar: OnDeviceConfiguration.GrammarMode = .compiled) -> OnDeviceModel {
+        OnDeviceModel(configuration: OnDeviceConfiguration(
+            name: name, modelPath: modelPath, serverPath: serverPath, contextSize: 4096, idleShutdownSeconds: nil,
+            grammarMode: grammar))
+    }
+
+    // MARK: 1. Router overhead
+
+    static func routerOverhead(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
+        let onDevice = model("on-device", modelPath: modelPath, serverPath: serverPath)
+        defer { Task { await onDevice.shutdown() } }
+        let chain = ProviderChain(name: "bench", models: [onDevice])
+        let intent = "A login form with username and password fields and Login and Register buttons"
+        let composer = ScreenComposer(model: chain)
+        let request = composer.request(for: intent)
+        let wire = try await onDevice.wireExchange(for: request)
+        // Warm the server and both paths once before measuring.
+        _ = try await chain.respond(to: request)
+        guard let baseURL = await onDevice.serverURL else { throw BenchmarkError("the on-device server is not running") }
+        let direct = MinimalLlamaClient(baseURL: baseURL)
+        let first = try await direct.run(template: wire.template, completion: wire.completion)
+        var comparison = InterleavedComparison()
+        var identical = 0
+        let runs = quick ? 8 : 24
+        for _ in 0..<runs {
+            let (directText, a) = try await Stopwatch.time { try await direct.run(template: wire.template, completion: wire.completion) }
+            let session = LanguageModelSession(model: chain, instructions: ScreenComposer.instructions)
+            let (routed, b) = try await Stopwatch.time {
+                try await session.respond(to: intent, schema: UIScreen.generationSchema, options: GenerationOptions(sampling: .greedy))
+            }
+            comparison.record(a: a, b: b)
+            if routed.rawContent == (try? GeneratedContent(json: directText)) { identical += 1 }
+        }
+        _ = first
+        let ratio = comparison.ratios.median
+        report.add(Figure(section: overheadSection, name: "median ratio routed / direct", value: ratio, unit: "×",
+                          goal: "≤ 1.01×", metGoal: ratio <= 1.01))
+        report.add(Figure(section: overheadSection, name: "median direct request", value: comparison.a.median * 1000, unit: "ms"))
+        report.add(Figure(section: overheadSection, name: "median routed request", value: comparison.b.median * 1000, unit: "ms"))
+        report.add(Figure(section: overheadSection, name: "runs whose routed output equals the direct output", value: Double(identical), unit: "of \(runs)"))
+        report.note(overheadSection, "Interleaved A/B over \(runs) pairs, the same greedy request (same prompt, schema and grammar, same seed) each time. A = a minimal `URLSession` client posting the provider's own `/apply-template` and `/completion` bodies (non-streamed); B = `LanguageModelSession` → `ProviderChain` → on-device provider, which streams the completion over SSE, parses and validates it.")
+    }
+
+    // MARK: 4. Guided generation cost
+
+    static let intents = [
+        "A login form with username and password fields and Login and Register buttons",
+        "A settings screen with toggles for notifications and dark mode",
+        "A weather summary for Lisbon with temperature and humidity",
+        "A checkout screen with order total, shipping address and a Pay button",
+        "A football league table with the top four teams",
+        "A profile page with name, email and a Save button",
+        "A signup form with email, password and a Create account button",
+        "A music player with the current song, artist and play controls",
+        "A recipe card for pancakes with ingredients and steps",
+        "A flight status screen with departure, arrival and gate",
+        "A to-do list with three tasks and an Add button",
+        "A bank account overview with balance and recent transactions",
+        "A fitness tracker with steps, calories and heart rate",
+        "A contact form with name, email, message and Send",
+        "A news article preview with headline and summary",
+        "A hotel booking screen with dates, guests and a Book button",
+        "A password reset form with email and a Reset button",
+        "A product page for headphones with price and Add to cart",
+        "A meeting invitation with time, place and Accept and Decline buttons",
+        "A library loan summary with due dates",
+        "An error screen saying the server is unreachable with a Retry button",
+        "A subscription plan picker with three plans",
+        "A delivery tracking screen with status badges",
+        "A feedback form with a rating field and comments",
+        "A parking payment screen with zone, duration and Pay",
+        "A course progress screen with completed lessons",
+        "A two-factor authentication screen with a code field",
+        "A restaurant menu with starters and mains",
+        "A leaderboard of five players with scores",
+        "A device storage screen showing used and free space",
+    ]
+
+    static func guidedGenerationCost(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
+        let compiled = model("compiled", modelPath: modelPath, serverPath: serverPath, grammar: .compiled)
+        let stock = model("stock", modelPath: modelPath, serverPath: serverPath, grammar: .stockJSONSchema)
+        defer { Task { await compiled.shutdown(); await stock.shutdown() } }
+        struct Tally {
+            var valid = 0
+            var tokensOfValid = 0
+            var seconds = 0.0
+        }
+        var tallies = (compiled: Tally(), stock: Tally())
+        let corpus = quick ? Array(intents.prefix(10)) : intents
+        for intent in corpus {
+            for variant in 0..<2 {
+                let composer = ScreenComposer(model: variant == 0 ? compiled : stock)
+                let started = ContinuousClock.now
+                var tally = variant == 0 ? tallies.compiled : tallies.stock
+                do {
+                    let screen = try await composer.compose(intent)
+                    tally.valid += 1
+                    tally.tokensOfValid += screen.metadata.usage.completionTokens ?? 0
+                } catch {
+                    // An invalid or truncated document: counted against the validity rate.
+                }
+                tally.seconds += (ContinuousClock.now - started).secondsValue
+                if variant == 0 { tallies.compiled = tally } else { tallies.stock = tally }
+            }
+        }
+        let count = Double(corpus.count)
+        func perValid(_ value: Double, _ valid: Int) -> Double { valid == 0 ? .nan : value / Double(valid) }
+        let compiledTokens = perValid(Double(tallies.compiled.tokensOfValid), tallies.compiled.valid)
+        let stockTokens = perValid(Double(tallies.stock.tokensOfValid), tallies.stock.valid)
+        report.add(Figure(section: grammarSection, name: "validity, our grammar", value: Double(tallies.compiled.valid) / count * 100,
+                          unit: "%", goal: "100 %", metGoal: tallies.compiled.valid == corpus.count))
+        report.add(Figure(section: grammarSection, name: "validity, stock json_schema", value: Double(tallies.stock.valid) / count * 100, unit: "%"))
+        report.add(Figure(section: grammarSection, name: "tokens per valid screen, our grammar", value: compiledTokens, unit: "tokens"))
+        report.add(Figure(section: grammarSection, name: "tokens per valid screen, stock json_schema", value: stockTokens, unit: "tokens"))
+        report.add(Figure(section: grammarSection, name: "token ratio ours / stock (valid screens)", value: compiledTokens / stockTokens,
+                          unit: "×", goal: "≤ 0.7×", metGoal: compiledTokens / stockTokens <= 0.7))
+        report.add(Figure(section: grammarSection, name: "wall time per valid screen, our grammar",
+                          value: perValid(tallies.compiled.seconds, tallies.compiled.valid) * 1000, unit: "ms"))
+        report.add(Figure(section: grammarSection, name: "wall time per valid screen, stock json_schema",
+                          value: perValid(tallies.stock.seconds, tallies.stock.valid) * 1000, unit: "ms"))
+        report.note(grammarSection, "A fixed corpus of \(corpus.count) intents, each sent greedily to both variants in turn (same server build, model, prompt and schema: `UIScreen`). Wall time per valid screen divides all time spent, failures included, by the valid screens.")
+    }
+
+    // MARK: 5. Warm vs cold
+
+    static func warmVersusCold(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
+        let request = ScreenComposer(model: ScriptedLanguageModel()).request(for: "A settings screen with two toggles")
+        var cold = Samples()
+        var warm = Samples()
+        var prewarmed = Samples()
+        for round in 0..<(quick ? 2 : 4) {
+            let first = model("cold-\(round)", modelPath: modelPath, serverPath: serverPath)
+            cold.append(try await Stopwatch.time { try await first.respond(to: request) }.1)
+            warm.append(try await Stopwatch.time { try await first.respond(to: request) }.1)
+            await first.shutdown()
+            let second = model("prewarm-\(round)", modelPath: modelPath, serverPath: serverPath)
+            await second.prewarm(promptPrefix: nil)
+            prewarmed.append(try await Stopwatch.time { try await second.respond(to: request) }.1)
+            await second.shutdown()
+        }
+        report.add(Figure(section: warmSection, name: "first request, cold", value: cold.median * 1000, unit: "ms"))
+        report.add(Figure(section: warmSection, name: "second request, warm", value: warm.median * 1000, unit: "ms"))
+        report.add(Figure(section: warmSection, name: "first request after prewarm()", value: prewarmed.median * 1000, unit: "ms"))
+        report.add(Figure(section: warmSection, name: "cold / warm", value: cold.median / warm.median, unit: "×"))
+        report.add(Figure(section: warmSection, name: "after prewarm / warm", value: prewarmed.median / warm.median, unit: "×"))
+        report.note(warmSection, "Each round starts a new server: cold includes spawning llama-server, loading the model and waiting for /health; prewarm() does that before the clock starts.")
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The baseline: plain `URLSession` posts of the provider's own request bodies, no routing, no validation.
+struct MinimalLlamaClient {
+    let baseURL: URL
+
+    func run(template: GeneratedContent, completion: @Sendable (String) -> GeneratedContent) async throws -> String {
+        let templated = try await post("apply-template", template)
+        let prompt = try templated.value(String.self, forProperty: "prompt")
+        let completed = try await post("completion", completion(prompt))
+        return try completed.value(String.self, forProperty: "content")
+    }
+
+    private func post(_ path: String, _ body: GeneratedContent) async throws -> GeneratedContent {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = Data(body.jsonString.utf8)
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return try GeneratedContent(json: String(decoding: data, as: UTF8.self))
+    }
+}
