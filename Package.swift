@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "GenUIRouterTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting",
         ]),
-        .testTarget(name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens"]),
+        .testTarget(name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"]),
         .testTarget(name: "genuiTests", dependencies: ["GenUI"]),
     ]
 )

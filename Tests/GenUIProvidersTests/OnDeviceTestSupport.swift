@@ -14,7 +14,11 @@ enum OnDeviceFixture {
             ?? FileManager.default.currentDirectoryPath + "/.tools/bin/llama-server"
     }
 
-    static var fallbackServerPath: String { "/work/main/.tools/bin/llama-server" }
+    /// The project's tools folder, found from this file's place in the checkout.
+    static var fallbackServerPath: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".tools/bin/llama-server").path
+    }
 
     static var modelPath: String {
         environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }

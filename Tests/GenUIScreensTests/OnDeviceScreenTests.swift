@@ -1,0 +1,50 @@
+import Foundation
+import GenUI
+import GenUIOnDevice
+import GenUIScreens
+import Testing
+
+/// Screens composed by the real on-device model: SmolLM2-135M through llama-server, with genui's bounded grammar.
+/// Under CI a missing runtime fails these tests; elsewhere they are skipped with a message.
+@Suite("Screens from the on-device model", .serialized)
+struct OnDeviceScreenTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let serverPath = environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? packageRoot.appendingPathComponent(".tools/bin/llama-server").path
+    static let modelPath = environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? OnDeviceConfiguration.expandTilde(OnDeviceConfiguration.defaultModelPath)
+    static let installed = FileManager.default.isExecutableFile(atPath: serverPath)
+        && FileManager.default.fileExists(atPath: modelPath)
+    static let enabled = installed || TestEnvironment.isCI
+
+    /// One server for the suite.
+    static let model = OnDeviceModel(configuration: OnDeviceConfiguration(
+        name: "on-device", modelPath: modelPath, serverPath: serverPath, contextSize: 4096, threads: 2,
+        idleShutdownSeconds: 60, startTimeoutSeconds: 120, requestTimeoutSeconds: 120))
+
+    static func requireRuntime() throws {
+        try #require(installed, "llama-server or the model is missing (\(serverPath), \(modelPath)); run scripts/bootstrap")
+    }
+
+    @Test("20 intents through SmolLM2 all yield valid screens", .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
+    func twentyIntents() async throws {
+        try Self.requireRuntime()
+        let outcomes = await ScreenModelCheck.run(model: Self.model)
+        #expect(outcomes.count == 20)
+        let problems = ScreenModelCheck.problems(outcomes)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        for outcome in outcomes {
+            #expect(outcome.composed?.metadata.guided == true)
+            #expect(outcome.composed?.metadata.provider == "on-device")
+        }
+    }
+
+    @Test("greedy generation with the on-device model gives the same screen for the same intent", .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
+    func greedyIsDeterministic() async throws {
+        try Self.requireRuntime()
+        let screens = try await ScreenModelCheck.distinctGreedyScreens(model: Self.model, times: 3)
+        #expect(screens.count == 1, "\(screens)")
+    }
+}
