@@ -25,14 +25,21 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "\(mode): \(broken.map(\.rawValue).joined(separator: "+")) broken" }
 
-    /// The cases run: every mode × every single provider it applies to, plus every mode × all of them broken at once.
-    /// The full cross product (every subset) would need about twice as many on-device generations; singles and
-    /// "all broken" cover each failure in first, middle and last position and the fall-through to scripted.
-    /// The on-device provider is broken only in the modes a local subprocess has: missing, hanging (SIGSTOP) and
-    /// dying mid-generation (SIGKILL); HTTP statuses and invalid output are exercised on the two HTTP providers.
+    /// The providers in the chain: all three for the modes a local llama-server has (missing, hanging via SIGSTOP,
+    /// killed mid-generation via SIGKILL); for the HTTP-only modes (refused port, 500, 429, invalid output) the
+    /// on-device member is left out, since llama-server cannot be broken that way and, healthy, it would serve
+    /// before the HTTP providers are ever tried.
+    var slots: [Slot] { Slot.allCases.filter { $0 != .onDevice || mode.appliesToOnDevice } }
+
+    /// The provider that must serve: the first one in chain order that is not broken, else scripted.
+    var expectedServer: String { slots.first { !broken.contains($0) }?.rawValue ?? "scripted" }
+
+    /// Every mode × every non-empty subset of its providers broken: 3 modes × 7 subsets + 4 modes × 3 subsets.
     static let all: [FaultCase] = BreakMode.allCases.flatMap { mode -> [FaultCase] in
         let slots = Slot.allCases.filter { $0 != .onDevice || mode.appliesToOnDevice }
-        return slots.map { FaultCase(mode: mode, broken: [$0]) } + [FaultCase(mode: mode, broken: slots)]
+        return (1..<(1 << slots.count)).map { bits in
+            FaultCase(mode: mode, broken: slots.enumerated().filter { bits & (1 << $0.offset) != 0 }.map(\.element))
+        }
     }
 }
 
@@ -107,8 +114,7 @@ struct FaultMatrixTests {
             requestTimeout: .seconds(30), availabilityTimeout: .seconds(1)))
         let chain = ProviderChain(
             name: "matrix",
-            members: [
-                onDeviceMember,
+            members: (fault.slots.contains(.onDevice) ? [onDeviceMember] : []) + [
                 ChainMember(openAI, attemptTimeout: Self.attemptTimeout),
                 ChainMember(ollama, attemptTimeout: Self.attemptTimeout),
                 ChainMember(ScriptedLanguageModel(name: "scripted")),
@@ -134,15 +140,20 @@ struct FaultMatrixTests {
         let composed = try result.get()
 
         // A valid screen, from the first healthy provider.
-        let expected = Slot.allCases.first { !broken.contains($0) }?.rawValue ?? "scripted"
+        let expected = fault.expectedServer
         let trace = try #require(composed.metadata.trace)
         #expect(trace.servedBy == expected, "\(trace.steps.map { "\($0.provider):\($0.reason)" })")
         #expect(composed.metadata.provider == expected)
         _ = try ScreenDocument.read(json: ScreenDocument.json(composed.screen))
         #expect(!composed.screen.sections.isEmpty)
 
-        // Each broken provider's failure named correctly, and found within its attempt timeout + 1 s.
-        for slot in broken.sorted() {
+        // Providers after the one that served are never tried.
+        let servedIndex = fault.slots.firstIndex { !broken.contains($0) } ?? fault.slots.count
+        for slot in fault.slots[servedIndex...] {
+            #expect(!trace.steps.contains { $0.provider == slot.rawValue && $0.outcome != .served })
+        }
+        // Each broken provider before it: its failure named correctly, found within its attempt timeout + 1 s.
+        for slot in fault.slots[..<servedIndex] {
             let step = try #require(trace.steps.first { $0.provider == slot.rawValue }, "no trace step for \(slot.rawValue)")
             let reasons = slot == .onDevice ? fault.mode.onDeviceReasons : fault.mode.httpReasons
             #expect(step.outcome != .served)
