@@ -98,5 +98,9 @@ let package = Package(
         ]),
         .testTarget(name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"]),
         .testTarget(name: "genuiTests", dependencies: ["GenUI"]),
+        .testTarget(name: "GenUIReliabilityTests", dependencies: [
+            "GenUI", "GenUIRouter", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIOpenAI", "GenUIOllama",
+            "GenUIScreens", "GenUITesting",
+        ]),
     ]
 )

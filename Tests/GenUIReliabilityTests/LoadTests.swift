@@ -1,0 +1,140 @@
+import Foundation
+import GenUI
+import GenUIRouter
+import GenUITesting
+import Testing
+
+/// What became of one request of the load test.
+enum LoadOutcome: Sendable {
+    /// Served; the trace of its route.
+    case served(RouteTrace)
+    /// Failed with a typed error that carries its route.
+    case explained(LanguageModelError, RouteTrace)
+    /// Failed without an explanation (a bug).
+    case unexplained(String)
+
+    var trace: RouteTrace? {
+        switch self {
+        case .served(let trace), .explained(_, let trace): trace
+        case .unexplained: nil
+        }
+    }
+}
+
+/// The guard against deadlocks: `body`'s result, or a thrown `TimeLimitExceeded` once `limit` passes.
+func withTimeLimit<T: Sendable>(_ limit: Duration, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            return nil
+        }
+        defer { group.cancelAll() }
+        guard let first = try await group.next(), let value = first else { throw TimeLimitExceeded(limit: limit) }
+        return value
+    }
+}
+
+/// The work did not finish within the guard's limit.
+struct TimeLimitExceeded: Error, CustomStringConvertible {
+    var limit: Duration
+    var description: String { "the work did not finish within \(limit); a request is stuck" }
+}
+
+@Suite("Load: concurrent requests through a flapping provider")
+struct LoadTests {
+    static let requestCount = 200
+
+    /// Sends `count` requests at once through `chain` and records what became of each.
+    static func flood(_ chain: ProviderChain, count: Int) async throws -> [LoadOutcome] {
+        try await withTimeLimit(.seconds(60)) {
+            await withTaskGroup(of: LoadOutcome.self) { group in
+                for index in 0..<count {
+                    group.addTask {
+                        let request = GenerationRequest(prompt: "Request \(index)")
+                        do {
+                            let response = try await chain.respond(to: request)
+                            guard let trace = response.metadata.trace else { return .unexplained("served without a trace") }
+                            return .served(trace)
+                        } catch let error as LanguageModelError {
+                            guard let trace = error.trace else { return .unexplained("\(error) has no trace") }
+                            return .explained(error, trace)
+                        } catch {
+                            return .unexplained("\(error)")
+                        }
+                    }
+                }
+                var outcomes: [LoadOutcome] = []
+                for await outcome in group { outcomes.append(outcome) }
+                return outcomes
+            }
+        }
+    }
+
+    static func flapping(_ name: String) -> FailingLanguageModel {
+        FailingLanguageModel(
+            name: name,
+            behavior: .flap(
+                error: .transport(.connectionLost(detail: "the connection dropped"), .init(debugDescription: "flapping link")),
+                failures: 1, successes: 1))
+    }
+
+    @Test("200 concurrent requests are each served or explained, without deadlock, and the cooldown shows in the traces")
+    func flappingFirstProvider() async throws {
+        let flaky = Self.flapping("flaky")
+        let backup = ScriptedLanguageModel(name: "backup")
+        let chain = ProviderChain(
+            name: "load", models: [flaky, backup],
+            options: ChainOptions(
+                attemptTimeout: .seconds(5), deadline: .seconds(30),
+                breaker: CircuitBreakerSettings(failureThreshold: 3, window: .seconds(30), coolDown: .seconds(30))))
+
+        let outcomes = try await Self.flood(chain, count: Self.requestCount)
+
+        #expect(outcomes.count == Self.requestCount)
+        for case .unexplained(let what) in outcomes { Issue.record("a request was neither served nor explained: \(what)") }
+        let traces = outcomes.compactMap(\.trace)
+        #expect(traces.count == Self.requestCount)
+        // With a scripted backup every request is served.
+        let served = outcomes.filter { if case .served = $0 { true } else { false } }
+        #expect(served.count == Self.requestCount)
+        // A dropped connection sets the provider aside at once (a success in between would reset a failure count):
+        // the first failure opens the circuit and later requests skip it.
+        let failures = traces.flatMap(\.steps).filter { $0.provider == "flaky" && $0.outcome == .failed }
+        let coolingSkips = traces.flatMap(\.steps).filter { $0.provider == "flaky" && $0.reason == "coolingDown" }
+        #expect(failures.count >= 1)
+        #expect(failures.allSatisfy { $0.reason == "transport" })
+        #expect(!coolingSkips.isEmpty, "no request skipped the flapping provider while it cooled down")
+        #expect(flaky.requestCount < Self.requestCount, "the cooldown did not spare the flapping provider any request")
+        #expect(await chain.coolingDown()["flaky"] != nil)
+        // Every served request names who served it, and the chain's steps agree with the outcome.
+        for trace in traces {
+            #expect(trace.servedBy == "flaky" || trace.servedBy == "backup")
+        }
+    }
+
+    @Test("with no backup, 200 concurrent requests through a flapping provider are each served or carry a trace of why not")
+    func flappingAlone() async throws {
+        let flaky = Self.flapping("flaky")
+        let chain = ProviderChain(
+            name: "alone", models: [flaky],
+            options: ChainOptions(
+                attemptTimeout: .seconds(5), deadline: .seconds(30),
+                breaker: CircuitBreakerSettings(failureThreshold: 3, window: .seconds(30), coolDown: .seconds(30))))
+
+        let outcomes = try await Self.flood(chain, count: Self.requestCount)
+
+        #expect(outcomes.count == Self.requestCount)
+        for case .unexplained(let what) in outcomes { Issue.record("a request was neither served nor explained: \(what)") }
+        var explained = 0
+        for case .explained(let error, let trace) in outcomes {
+            explained += 1
+            #expect(error.code == "noProviderAvailable")
+            #expect(trace.steps.count == 1)
+            #expect(["transport", "coolingDown"].contains(trace.steps.first?.reason ?? ""))
+        }
+        #expect(explained > 0)
+        let skipped = outcomes.compactMap(\.trace).filter { $0.steps.first?.reason == "coolingDown" }
+        #expect(!skipped.isEmpty, "no request was turned away by the cooldown")
+    }
+}
