@@ -40,7 +40,7 @@ bench-quick: deps
 	$(SWIFT) run -c release genui-bench --quick
 
 fuzz: deps
-	GENUI_FUZZ_COUNT=100000 $(SWIFT) test --filter Fuzz
+	GENUI_FUZZ_COUNT=100000 $(SWIFT) test --no-parallel --filter "Fuzz|fuzz"
 
 clean:
 	rm -rf .build

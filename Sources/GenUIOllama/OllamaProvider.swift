@@ -91,47 +91,70 @@ public struct OllamaProvider: LanguageModel {
     /// `modelNotReady` with the same progress. The stream ends when the pull succeeds and throws when it fails.
     public func pull() -> AsyncThrowingStream<OllamaPullProgress, any Error> {
         AsyncThrowingStream { continuation in
-            let task = Task {
-                defer { state.pullProgress = nil }
-                do {
-                    let key = try apiKey()
-                    try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
-                    state.pullProgress = OllamaPullProgress(status: "starting", completed: nil, total: nil)
-                    let body = GeneratedContent.object([("model", .string(configuration.model)), ("stream", .bool(true))])
-                    let response = try await client.stream(.postJSON(
-                        url("api/pull"), json: body, headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
-                        totalTimeout: .seconds(24 * 3600)))
-                    guard response.head.isSuccess else {
-                        let data = try await response.collect(limit: 1 << 20)
-                        throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
-                    }
-                    var succeeded = false
-                    for try await line in response.body.lines() {
-                        guard let json = try? JSONParser.parse(line) else { continue }
-                        if let message = json["error"]?.stringValue {
-                            throw LanguageModelError.serverError(
-                                status: nil, .init(debugDescription: "ollama pull \(configuration.model) failed: \(message)"))
-                        }
-                        let progress = OllamaPullProgress(
-                            status: json["status"]?.stringValue ?? "", completed: json["completed"]?.numberValue.map { Int64($0) },
-                            total: json["total"]?.numberValue.map { Int64($0) })
-                        state.pullProgress = progress
-                        continuation.yield(progress)
-                        if progress.status == "success" { succeeded = true }
-                    }
-                    guard succeeded else {
-                        throw LanguageModelError.transport(
-                            .connectionLost(detail: "pull stream ended early"),
-                            .init(debugDescription: "the pull of \(configuration.model) ended before it succeeded"))
-                    }
-                    state.invalidateDetails()
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: ProviderSupport.attribute(error, to: name, redacting: currentSecrets()))
-                }
-            }
+            let task = Task { await runPull(reportingTo: continuation) }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// The body of ``pull()``: posts `/api/pull`, follows its NDJSON progress lines and finishes `continuation`.
+    /// (A method rather than a closure body: the release optimizer of Swift 6.3 crashes on the closure form.)
+    private func runPull(reportingTo continuation: AsyncThrowingStream<OllamaPullProgress, any Error>.Continuation) async {
+        defer { state.pullProgress = nil }
+        do {
+            let key = try apiKey()
+            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            state.pullProgress = OllamaPullProgress(status: "starting", completed: nil, total: nil)
+            let body = GeneratedContent.object([("model", .string(configuration.model)), ("stream", .bool(true))])
+            let response = try await client.stream(.postJSON(
+                url("api/pull"), json: body, headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
+                totalTimeout: .seconds(24 * 3600)))
+            guard response.head.isSuccess else {
+                let data = try await response.collect(limit: 1 << 20)
+                throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
+            }
+            var succeeded = false
+            for try await line in response.body.lines() {
+                guard let progress = try pullProgress(fromLine: line) else { continue }
+                state.pullProgress = progress
+                continuation.yield(progress)
+                if progress.status == "success" { succeeded = true }
+            }
+            guard succeeded else {
+                throw LanguageModelError.transport(
+                    .connectionLost(detail: "pull stream ended early"),
+                    .init(debugDescription: "the pull of \(configuration.model) ended before it succeeded"))
+            }
+            state.invalidateDetails()
+            continuation.finish()
+        } catch {
+            continuation.finish(throwing: ProviderSupport.attribute(error, to: name, redacting: currentSecrets()))
+        }
+    }
+
+    /// One progress line of `/api/pull`: `nil` for a line that is not a JSON object; an error line throws.
+    /// (Written over `GeneratedContent.Kind` directly: Swift 6.3's release optimizer crashes on the optional-chained
+    /// accessor form of this function.)
+    private func pullProgress(fromLine line: String) throws -> OllamaPullProgress? {
+        let json: GeneratedContent
+        do {
+            json = try JSONParser.parse(line)
+        } catch {
+            return nil
+        }
+        guard case .structure(let properties, _) = json.kind else { return nil }
+        if case .string(let message)? = properties["error"]?.kind {
+            throw LanguageModelError.serverError(
+                status: nil, .init(debugDescription: "ollama pull \(configuration.model) failed: \(message)"))
+        }
+        var status = ""
+        if case .string(let text)? = properties["status"]?.kind { status = text }
+        return OllamaPullProgress(
+            status: status, completed: Self.integer(properties["completed"]), total: Self.integer(properties["total"]))
+    }
+
+    private static func integer(_ content: GeneratedContent?) -> Int64? {
+        guard case .number(let value)? = content?.kind, value.isFinite, abs(value) < 9e18 else { return nil }
+        return Int64(value)
     }
 
     // MARK: - Generation

@@ -51,14 +51,25 @@ enum OllamaWire {
 
     /// Speeds from the nanosecond durations of the final chunk.
     static func timings(_ json: GeneratedContent, wall: Duration) -> GenerationTimings {
-        func rate(_ count: String, _ duration: String) -> Double? {
-            guard let n = json[count]?.numberValue, let ns = json[duration]?.numberValue, ns > 0 else { return nil }
-            return n / ns * 1e9
-        }
+        let total = number(json, "total_duration")
         return GenerationTimings(
-            promptTokensPerSecond: rate("prompt_eval_count", "prompt_eval_duration"),
-            generationTokensPerSecond: rate("eval_count", "eval_duration"),
-            totalSeconds: json["total_duration"]?.numberValue.map { $0 / 1e9 } ?? wall.seconds)
+            promptTokensPerSecond: rate(number(json, "prompt_eval_count"), per: number(json, "prompt_eval_duration")),
+            generationTokensPerSecond: rate(number(json, "eval_count"), per: number(json, "eval_duration")),
+            totalSeconds: total.map { $0 / 1e9 } ?? wall.seconds)
+    }
+
+    /// Tokens per second from a count and a duration in nanoseconds.
+    private static func rate(_ count: Double?, per nanoseconds: Double?) -> Double? {
+        guard let count, let nanoseconds, nanoseconds > 0 else { return nil }
+        return count / nanoseconds * 1e9
+    }
+
+    /// The number at `key` of an object.
+    static func number(_ json: GeneratedContent, _ key: String) -> Double? {
+        guard case .structure(let properties, _) = json.kind, case .number(let value)? = properties[key]?.kind else {
+            return nil
+        }
+        return value
     }
 
     /// Whether a tag listing names `model` (a name without a tag means `:latest`).

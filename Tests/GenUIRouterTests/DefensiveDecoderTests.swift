@@ -1,4 +1,5 @@
-import GenUI
+import Foundation
+@testable import GenUI
 import Testing
 
 @Suite("DefensiveDecoder")
@@ -52,13 +53,19 @@ struct DefensiveDecoderTests {
         #expect(throws: LanguageModelError.self) { try decoder.decode(deep) }
     }
 
+    /// `GENUI_FUZZ_COUNT` raises the number of inputs (`make fuzz` runs 100,000); `GENUI_FUZZ_SEED` picks the
+    /// sequence (each run otherwise uses a new one, printed so a failure can be replayed).
     @Test("fuzzed model output never crashes the decoder")
     func fuzz() {
         let seedText = #"Sure: ```json {"title":"Hi","stars":"3","tags":["a","b"],"note":null} ``` ok"#
-        var generator = SystemRandomNumberGenerator()
+        let environment = ProcessInfo.processInfo.environment
+        let seed = environment["GENUI_FUZZ_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        print("defensive decoder fuzz seed: \(seed) (replay with GENUI_FUZZ_SEED=\(seed))")
+        var generator = SeededGenerator(seed: seed)
+        let count = environment["GENUI_FUZZ_COUNT"].flatMap(Int.init) ?? 2000
         let alphabet = Array(#"{}[]",:0123456789-.eE "\abtrufnl`"#)
         var bytes = Array(seedText)
-        for _ in 0..<2000 {
+        for _ in 0..<count {
             var mutated = bytes
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
                 let index = Int.random(in: 0..<mutated.count, using: &generator)
@@ -72,5 +79,15 @@ struct DefensiveDecoderTests {
             _ = try? decoder.decode(String(mutated))
             if Bool.random(using: &generator) { bytes = mutated.isEmpty ? bytes : bytes }
         }
+    }
+}
+
+@Suite("Defensive decoder slicing")
+struct DefensiveDecoderSlicingTests {
+    @Test("a closing bracket before the opening one is not taken as its end")
+    func closerBeforeOpener() {
+        var repairs: [String] = []
+        #expect(DefensiveDecoder.slice("} prose {\"a\":1", repairs: &repairs) == "{\"a\":1")
+        #expect(DefensiveDecoder.slice("]] [1,2", repairs: &repairs) == "[1,2")
     }
 }

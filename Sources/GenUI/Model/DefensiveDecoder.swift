@@ -79,7 +79,9 @@ public struct DefensiveDecoder: Sendable {
         let opening = body.firstIndex(where: { $0 == "{" || $0 == "[" })
         guard let start = opening else { return String(body) }
         let closer: Character = body[start] == "{" ? "}" : "]"
-        guard let end = Self.matchingEnd(of: body, from: start, closer: closer) ?? body.lastIndex(of: closer) else {
+        // An unclosed value falls back to the last closer after it (never one before it: "]…[" has none).
+        let lastCloser = body.lastIndex(of: closer).flatMap { $0 > start ? $0 : nil }
+        guard let end = Self.matchingEnd(of: body, from: start, closer: closer) ?? lastCloser else {
             return String(body[start...])
         }
         let before = body[..<start].trimmingCharacters(in: .whitespacesAndNewlines)

@@ -109,5 +109,11 @@ extension MessageCatalog {
         "config.chain": "chain `{chain}`: {providers}",
         "config.defaultChain": "default chain: {chain}",
         "config.provider": "provider {provider}:",
+        // genui generate
+        "generate.failed": "could not compose the screen: {message}",
+        "generate.route": "route through chain `{chain}`:",
+        "generate.hint.unguided": "No provider that can constrain output to the schema could serve. Pass --allow-unguided to accept repaired output from one that cannot.",
+        "generate.hint.doctor": "Run genui doctor to see why each provider was passed over.",
+        "generate.hint.invalid": "The model's output could not be made into a valid screen. Try a clearer intent, another --seed, or a larger model.",
     ]
 }

@@ -104,5 +104,11 @@ extension MessageCatalog {
         "config.chain": "chaîne `{chain}` : {providers}",
         "config.defaultChain": "chaîne par défaut : {chain}",
         "config.provider": "fournisseur {provider} :",
+        // genui generate
+        "generate.failed": "impossible de composer l’écran : {message}",
+        "generate.route": "parcours dans la chaîne `{chain}` :",
+        "generate.hint.unguided": "Aucun fournisseur capable de contraindre la sortie au schéma n’a pu répondre. Passez --allow-unguided pour accepter la sortie réparée d’un fournisseur qui ne le peut pas.",
+        "generate.hint.doctor": "Lancez genui doctor pour voir pourquoi chaque fournisseur a été écarté.",
+        "generate.hint.invalid": "La sortie du modèle n’a pas pu devenir un écran valide. Essayez une intention plus claire, une autre valeur de --seed ou un modèle plus grand.",
     ]
 }

@@ -104,5 +104,11 @@ extension MessageCatalog {
         "config.chain": "Kette `{chain}`: {providers}",
         "config.defaultChain": "Standardkette: {chain}",
         "config.provider": "Anbieter {provider}:",
+        // genui generate
+        "generate.failed": "Der Bildschirm konnte nicht erstellt werden: {message}",
+        "generate.route": "Weg durch die Kette `{chain}`:",
+        "generate.hint.unguided": "Kein Anbieter, der die Ausgabe an das Schema binden kann, konnte antworten. Mit --allow-unguided wird reparierte Ausgabe eines Anbieters ohne diese Fähigkeit akzeptiert.",
+        "generate.hint.doctor": "Führen Sie genui doctor aus, um zu sehen, warum jeder Anbieter übergangen wurde.",
+        "generate.hint.invalid": "Aus der Ausgabe des Modells ließ sich kein gültiger Bildschirm machen. Versuchen Sie eine klarere Beschreibung, einen anderen --seed oder ein größeres Modell.",
     ]
 }

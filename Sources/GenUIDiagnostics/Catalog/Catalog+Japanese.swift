@@ -104,5 +104,11 @@ extension MessageCatalog {
         "config.chain": "チェーン `{chain}`：{providers}",
         "config.defaultChain": "既定のチェーン：{chain}",
         "config.provider": "プロバイダー {provider}：",
+        // genui generate
+        "generate.failed": "画面を構成できませんでした：{message}",
+        "generate.route": "チェーン `{chain}` での経路：",
+        "generate.hint.unguided": "出力をスキーマに制約できるプロバイダーが応答できませんでした。制約できないプロバイダーの修復済み出力を受け入れるには --allow-unguided を指定してください。",
+        "generate.hint.doctor": "各プロバイダーが使われなかった理由は genui doctor で確認できます。",
+        "generate.hint.invalid": "モデルの出力から有効な画面を作れませんでした。より明確な説明、別の --seed、またはより大きなモデルを試してください。",
     ]
 }

@@ -104,5 +104,11 @@ extension MessageCatalog {
         "config.chain": "链 `{chain}`：{providers}",
         "config.defaultChain": "默认链：{chain}",
         "config.provider": "提供方 {provider}：",
+        // genui generate
+        "generate.failed": "无法生成界面：{message}",
+        "generate.route": "在链 `{chain}` 中的路径：",
+        "generate.hint.unguided": "没有能将输出约束到模式的提供方可以响应。使用 --allow-unguided 可接受不具备该能力的提供方经修复的输出。",
+        "generate.hint.doctor": "运行 genui doctor 查看每个提供方被跳过的原因。",
+        "generate.hint.invalid": "无法将模型输出变成有效的界面。请尝试更清晰的描述、其他 --seed 或更大的模型。",
     ]
 }

@@ -104,5 +104,11 @@ extension MessageCatalog {
         "config.chain": "cadena `{chain}`: {providers}",
         "config.defaultChain": "cadena predeterminada: {chain}",
         "config.provider": "proveedor {provider}:",
+        // genui generate
+        "generate.failed": "no se pudo componer la pantalla: {message}",
+        "generate.route": "recorrido por la cadena `{chain}`:",
+        "generate.hint.unguided": "Ningún proveedor capaz de ajustar la salida al esquema pudo responder. Use --allow-unguided para aceptar la salida reparada de uno que no puede.",
+        "generate.hint.doctor": "Ejecute genui doctor para ver por qué se descartó cada proveedor.",
+        "generate.hint.invalid": "La salida del modelo no pudo convertirse en una pantalla válida. Pruebe una intención más clara, otra --seed o un modelo más grande.",
     ]
 }

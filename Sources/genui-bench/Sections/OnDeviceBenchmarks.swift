@@ -26,6 +26,8 @@ enum OnDeviceBenchmarks {
     static func routerOverhead(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
         let onDevice = model("on-device", modelPath: modelPath, serverPath: serverPath)
         defer { Task { await onDevice.shutdown() } }
+        // Start the server before anything is measured or routed.
+        await onDevice.prewarm(promptPrefix: nil)
         let chain = ProviderChain(name: "bench", models: [onDevice])
         let intent = "A login form with username and password fields and Login and Register buttons"
         let composer = ScreenComposer(model: chain)

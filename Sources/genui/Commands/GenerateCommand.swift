@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
 import GenUI
+import GenUIConfig
+import GenUIDiagnostics
+import GenUIRouter
 import GenUIScreens
 
 /// `genui generate "<intent>"`: composes a screen through the configured chain and renders it.
@@ -65,7 +68,16 @@ struct GenerateCommand: AsyncParsableCommand {
     func run() async throws {
         let composed: ComposedScreen
         do {
-            let model = try makeGenerationModel(configuration: configuration, chain: chain, allowUnguided: allowUnguided)
+            let model: ProviderChain
+            do {
+                model = try makeGenerationModel(configuration: configuration, chain: chain, allowUnguided: allowUnguided)
+            } catch let error as ConfigurationError {
+                Console.error(error.description)
+                throw ExitCode(ExitStatus.configurationError)
+            } catch let error as ModelSelectionError {
+                Console.error(error.description)
+                throw ExitCode(ExitStatus.configurationError)
+            }
             let composer = ScreenComposer(model: model, options: generationOptions, allowUnguided: allowUnguided)
             let spinner = ProgressSpinner(message: "Composing the screen with \(model.name)…")
             do {
@@ -78,7 +90,7 @@ struct GenerateCommand: AsyncParsableCommand {
         } catch let error as LanguageModelError {
             throw report(error)
         }
-        if verbose { Console.note(Self.describe(composed)) }
+        if verbose { Console.note(Self.describe(composed, diagnostics: diagnostics)) }
         let output = format.render(
             composed.screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64)
@@ -99,22 +111,27 @@ struct GenerateCommand: AsyncParsableCommand {
         }
     }
 
-    /// Prints a clear message for `error` and returns the exit code to end with.
+    /// The localized messages, in the language of `--locale`, `LC_ALL`, `LC_MESSAGES` or `LANG`.
+    private var diagnostics: Diagnostics { Diagnostics(language: configuration.language) }
+
+    /// Prints a clear, localized message for `error` (each provider's reason when none could serve) and returns the
+    /// exit code to end with.
     private func report(_ error: LanguageModelError) -> ExitCode {
-        Console.error("could not compose the screen: \(error)")
-        switch error {
-        case .unsupportedCapability(.guidedGeneration, _):
-            Console.note("hint: no provider that can do guided generation served the request; pass --allow-unguided to accept repaired output from one that cannot")
-        case .noProviderAvailable:
-            Console.note("hint: run `genui doctor` to see why each provider was skipped")
-        case .decodingFailure:
-            Console.note("hint: the model's output could not be made into a valid screen; try a clearer intent, another --seed, or a larger model")
-        case .unavailable:
-            Console.note("hint: run `genui doctor` for what to install or configure")
-        default:
-            break
+        let described = diagnostics.describe(error)
+        Console.error(diagnostics.text("generate.failed", ["message": described.message]))
+        if let remediation = described.remediation { Console.note(remediation) }
+        // Without a provider, the route is the explanation: it is printed even without -v.
+        var noProvider = false
+        if case .noProviderAvailable = error { noProvider = true }
+        if let trace = error.trace, noProvider || verbose {
+            Console.note(Self.describe(trace, diagnostics: diagnostics))
         }
-        if verbose, let trace = error.trace { Console.note(Self.describe(trace)) }
+        switch error {
+        case .unsupportedCapability(.guidedGeneration, _): Console.note(diagnostics.text("generate.hint.unguided"))
+        case .noProviderAvailable, .unavailable: Console.note(diagnostics.text("generate.hint.doctor"))
+        case .decodingFailure: Console.note(diagnostics.text("generate.hint.invalid"))
+        default: break
+        }
         switch error {
         case .decodingFailure: return ExitCode(ScreenExitCode.invalidScreen)
         case .invalidRequest: return ExitCode(ScreenExitCode.usage)
@@ -124,7 +141,7 @@ struct GenerateCommand: AsyncParsableCommand {
 
     // MARK: - Verbose output
 
-    static func describe(_ composed: ComposedScreen) -> String {
+    static func describe(_ composed: ComposedScreen, diagnostics: Diagnostics) -> String {
         let metadata = composed.metadata
         var facts = ["served by \(metadata.provider)"]
         if let model = metadata.model { facts.append("model \(model)") }
@@ -137,7 +154,7 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         if let seconds = metadata.timings?.totalSeconds { facts.append(String(format: "%.2f s", seconds)) }
         var lines = [facts.joined(separator: " · ")]
-        if let trace = metadata.trace { lines.append(describe(trace)) }
+        if let trace = metadata.trace { lines.append(describe(trace, diagnostics: diagnostics)) }
         if !metadata.repairs.isEmpty {
             lines.append("decoding repairs by \(metadata.provider):")
             lines += metadata.repairs.map { "  \($0)" }
@@ -151,18 +168,10 @@ struct GenerateCommand: AsyncParsableCommand {
         return lines.joined(separator: "\n")
     }
 
-    static func describe(_ trace: RouteTrace) -> String {
-        var lines = ["route\(trace.chain.map { " (chain \($0))" } ?? ""):"]
-        for (index, step) in trace.steps.enumerated() {
-            var line = "  \(index + 1). \(step.provider): \(step.outcome.rawValue) — \(step.reason)"
-            if !step.missingCapabilities.isEmpty {
-                line += " (lacks \(step.missingCapabilities.map(\.rawValue).joined(separator: ", ")))"
-            }
-            if let detail = step.detail { line += ": \(detail)" }
-            if let action = step.action { line += " → \(action.rawValue)" }
-            line += String(format: " [%.2f s]", step.durationSeconds)
-            lines.append(line)
-        }
-        return lines.joined(separator: "\n")
+    /// The route, one localized sentence per provider.
+    static func describe(_ trace: RouteTrace, diagnostics: Diagnostics) -> String {
+        let header = diagnostics.text("generate.route", ["chain": trace.chain ?? "—"])
+        let steps = diagnostics.describe(trace).enumerated().map { "  \($0.offset + 1). \($0.element)" }
+        return ([header] + steps).joined(separator: "\n")
     }
 }

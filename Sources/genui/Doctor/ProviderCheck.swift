@@ -59,7 +59,10 @@ struct ProviderChecker {
             let (availability, capabilities) = try await withDeadline(deadline) {
                 if case .crash? = failure { throw SimulatedCrash() }
                 let availability = await model.availability
-                return (availability, await model.capabilities)
+                // An unavailable provider's capabilities are not asked for: for a server that is down, that would be
+                // a second wait on the same dead endpoint.
+                let capabilities = availability.isAvailable ? await model.capabilities : []
+                return (availability, capabilities)
             }
             state = .checked(availability, capabilities)
         } catch is DeadlineExceeded {
