@@ -71,17 +71,35 @@ struct LoadTests {
         }
     }
 
-    static func flapping(_ name: String) -> FailingLanguageModel {
-        FailingLanguageModel(
-            name: name,
-            behavior: .flap(
-                error: .transport(.connectionLost(detail: "the connection dropped"), .init(debugDescription: "flapping link")),
-                failures: 1, successes: 1))
+    /// How the flapping provider fails every other request.
+    enum Flap: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// A dropped connection: sets the provider aside at once.
+        case droppedConnection
+        /// A 503: counts towards the breaker's threshold.
+        case serverError
+
+        var error: LanguageModelError {
+            switch self {
+            case .droppedConnection:
+                .transport(.connectionLost(detail: "the connection dropped"), .init(debugDescription: "flapping link"))
+            case .serverError: .testServerError(503)
+            }
+        }
+
+        /// The trace reason of the failure.
+        var reason: String { self == .droppedConnection ? "transport" : "serverError" }
+
+        var testDescription: String { rawValue }
     }
 
-    @Test("200 concurrent requests are each served or explained, without deadlock, and the cooldown shows in the traces")
-    func flappingFirstProvider() async throws {
-        let flaky = Self.flapping("flaky")
+    static func flapping(_ name: String, _ flap: Flap = .droppedConnection) -> FailingLanguageModel {
+        FailingLanguageModel(name: name, behavior: .flap(error: flap.error, failures: 1, successes: 1))
+    }
+
+    @Test("200 concurrent requests are each served or explained, without deadlock, and the cooldown shows in the traces",
+          arguments: Flap.allCases)
+    func flappingFirstProvider(flap: Flap) async throws {
+        let flaky = Self.flapping("flaky", flap)
         let backup = ScriptedLanguageModel(name: "backup")
         let chain = ProviderChain(
             name: "load", models: [flaky, backup],
@@ -98,12 +116,12 @@ struct LoadTests {
         // With a scripted backup every request is served.
         let served = outcomes.filter { if case .served = $0 { true } else { false } }
         #expect(served.count == Self.requestCount)
-        // A dropped connection sets the provider aside at once (a success in between would reset a failure count):
-        // the first failure opens the circuit and later requests skip it.
+        // A dropped connection sets the provider aside at once; server errors open the circuit once three of the
+        // last six outcomes failed, successes in between notwithstanding. Later requests skip it.
         let failures = traces.flatMap(\.steps).filter { $0.provider == "flaky" && $0.outcome == .failed }
         let coolingSkips = traces.flatMap(\.steps).filter { $0.provider == "flaky" && $0.reason == "coolingDown" }
         #expect(failures.count >= 1)
-        #expect(failures.allSatisfy { $0.reason == "transport" })
+        #expect(failures.allSatisfy { $0.reason == flap.reason })
         #expect(!coolingSkips.isEmpty, "no request skipped the flapping provider while it cooled down")
         #expect(flaky.requestCount < Self.requestCount, "the cooldown did not spare the flapping provider any request")
         #expect(await chain.coolingDown()["flaky"] != nil)

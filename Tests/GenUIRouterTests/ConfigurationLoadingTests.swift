@@ -85,7 +85,7 @@ struct ConfigurationLoadingTests {
                 allow_unguided: true
                 deadline: 9s
                 policy: { serverError: stop }
-                breaker: { failures: 5, cooldown: 10s }
+                breaker: { failures: 5, of_last: 8, cooldown: 10s }
             """)
         let configuration = try ConfigurationLoader(environment: [:]).parse(text)
         let options = try #require(configuration.chain(named: "default")?.options)
@@ -94,6 +94,7 @@ struct ConfigurationLoadingTests {
         #expect(options.allowUnguided)
         #expect(options.deadline == .seconds(9))
         #expect(options.breaker.failureThreshold == 5)
+        #expect(options.breaker.sampleSize == 8)
         #expect(options.breaker.coolDown == .seconds(10))
     }
 

@@ -80,6 +80,41 @@ struct ProviderChainTests {
         #expect(models[1].requestCount == 0 && models[3].requestCount == 0)
     }
 
+    @Test("sets aside a provider whose server errors alternate with successes")
+    func coolsDownAFlappingProvider() async throws {
+        let flaky = FailingLanguageModel(
+            name: "flaky", behavior: .flap(error: .testServerError(503), failures: 1, successes: 1))
+        let chain = ProviderChain(
+            name: "c", models: [flaky, ScriptedLanguageModel()], options: quickOptions(threshold: 3, coolDown: .seconds(30)))
+        let request = GenerationRequest(prompt: "hello")
+        var summaries: [String] = []
+        for _ in 0..<8 {
+            let trace = try #require(try await chain.respond(to: request).metadata.trace)
+            summaries.append(trace.summary.first ?? "")
+        }
+        // fail, serve, fail, serve, fail: three failures among the last five outcomes open the circuit.
+        #expect(Array(summaries.prefix(5)) == [
+            "flaky:failed:serverError", "flaky:served:served", "flaky:failed:serverError", "flaky:served:served",
+            "flaky:failed:serverError",
+        ])
+        #expect(summaries.dropFirst(5).allSatisfy { $0 == "flaky:skipped:coolingDown" }, "\(summaries)")
+        #expect(flaky.requestCount == 5)
+        #expect(await chain.coolingDown()["flaky"] != nil)
+    }
+
+    @Test("keeps a provider whose rare failures are far apart among its successes")
+    func toleratesRareFailures() async throws {
+        let occasional = FailingLanguageModel(
+            name: "occasional", behavior: .flap(error: .testServerError(503), failures: 1, successes: 5))
+        let chain = ProviderChain(
+            name: "c", models: [occasional, ScriptedLanguageModel()], options: quickOptions(threshold: 3))
+        let request = GenerationRequest(prompt: "hello")
+        for _ in 0..<30 { _ = try await chain.respond(to: request) }
+        // One failure in six never puts three failures among the last six outcomes.
+        #expect(occasional.requestCount == 30)
+        #expect(await chain.coolingDown()["occasional"] == nil)
+    }
+
     @Test("cools a repeatedly failing provider down, probes it after the cooldown, and a failed probe extends it")
     func coolsDownAndProbes() async throws {
         let flaky = FailingLanguageModel(name: "flaky", behavior: .fail(.testServerError(503)))

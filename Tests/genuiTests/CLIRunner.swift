@@ -35,11 +35,25 @@ enum CLI {
         }
     }()
 
-    /// Runs the isolated binary in `directory` (default: the environment's HOME, never the checkout).
-    static func run(_ arguments: [String], environment: [String: String], directory: String? = nil) throws -> Result {
+    /// Runs the isolated binary in `directory` (default: the environment's HOME, never the checkout). With
+    /// `fileSizeLimit`, a Python wrapper sets RLIMIT_FSIZE to that many bytes and then becomes the binary: a write
+    /// past the limit fails with EFBIG, as a write to a full disk fails with ENOSPC.
+    static func run(
+        _ arguments: [String], environment: [String: String], directory: String? = nil, fileSizeLimit: Int? = nil
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = isolatedBinary
-        process.arguments = arguments
+        if let fileSizeLimit {
+            let wrapper = """
+                import os, resource, sys
+                resource.setrlimit(resource.RLIMIT_FSIZE, (\(fileSizeLimit), \(fileSizeLimit)))
+                os.execv(sys.argv[1], sys.argv[1:])
+                """
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["python3", "-c", wrapper, isolatedBinary.path] + arguments
+        } else {
+            process.executableURL = isolatedBinary
+            process.arguments = arguments
+        }
         process.environment = environment
         let workingDirectory = directory ?? environment["HOME"] ?? FileManager.default.temporaryDirectory.path
         process.currentDirectoryURL = URL(fileURLWithPath: workingDirectory)

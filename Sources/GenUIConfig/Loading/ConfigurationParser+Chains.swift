@@ -106,11 +106,12 @@ extension ConfigurationParser {
     }
 
     private mutating func parseBreaker(_ node: Node, path: String, into breaker: inout CircuitBreakerSettings) {
-        guard let entries = reader.entries(node, path, expected: "a mapping with failures, window, cooldown, max_cooldown") else {
+        guard let entries = reader.entries(node, path, expected: "a mapping with failures, of_last, window, cooldown, max_cooldown") else {
             return
         }
         reader.checkKeys(entries, allowed: Self.breakerKeys, path: path, context: "in a breaker")
         var failures = breaker.failureThreshold
+        var sampleSize: Int?
         var window = breaker.window
         var coolDown = breaker.coolDown
         var maximum = breaker.maximumCoolDown
@@ -118,12 +119,18 @@ extension ConfigurationParser {
             let keyPath = "\(path).\(entry.key)"
             switch entry.key {
             case "failures": failures = reader.integer(entry.value, keyPath, in: 1...1000) ?? failures
+            case "of_last": sampleSize = reader.integer(entry.value, keyPath, in: 1...10000) ?? sampleSize
             case "window": window = reader.duration(entry.value, keyPath) ?? window
             case "cooldown": coolDown = reader.duration(entry.value, keyPath) ?? coolDown
             case "max_cooldown": maximum = reader.duration(entry.value, keyPath) ?? maximum
             default: break
             }
         }
-        breaker = CircuitBreakerSettings(failureThreshold: failures, window: window, coolDown: coolDown, maximumCoolDown: maximum)
+        if let sampleSize, sampleSize < failures, let node = entries.first(where: { $0.key == "of_last" })?.value {
+            reader.error(node, "\(path).of_last", "of_last (\(sampleSize)) must be at least failures (\(failures))")
+        }
+        breaker = CircuitBreakerSettings(
+            failureThreshold: failures, sampleSize: sampleSize, window: window, coolDown: coolDown,
+            maximumCoolDown: maximum)
     }
 }

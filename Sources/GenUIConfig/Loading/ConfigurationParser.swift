@@ -15,7 +15,7 @@ struct ConfigurationParser {
         "providers", "fallback_on_refusal", "allow_unguided", "restart_after_output", "attempt_timeout", "deadline",
         "availability_timeout", "policy", "breaker",
     ]
-    static let breakerKeys = ["failures", "window", "cooldown", "max_cooldown"]
+    static let breakerKeys = ["failures", "of_last", "window", "cooldown", "max_cooldown"]
 
     var reader: YAMLReader
     let text: String

@@ -111,6 +111,10 @@ extension MessageCatalog {
         "config.provider": "provider {provider}:",
         // genui generate
         "generate.failed": "could not compose the screen: {message}",
+        "file.writeFailed": "could not write {path}: {reason}; the file was left as it was",
+        "file.readFailed": "could not read {path}: {reason}",
+        "config.init.written": "wrote {path}; check it with: genui config check --config {path}",
+        "config.init.exists": "{path} already exists; pass --force to replace it (the old file stays until the new one is complete)",
         "generate.route": "route through chain `{chain}`:",
         "generate.hint.unguided": "No provider that can constrain output to the schema could serve. Pass --allow-unguided to accept repaired output from one that cannot.",
         "generate.hint.doctor": "Run genui doctor to see why each provider was passed over.",

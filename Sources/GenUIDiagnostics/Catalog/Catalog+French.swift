@@ -106,6 +106,10 @@ extension MessageCatalog {
         "config.provider": "fournisseur {provider} :",
         // genui generate
         "generate.failed": "impossible de composer l’écran : {message}",
+        "file.writeFailed": "impossible d’écrire {path} : {reason} ; le fichier est resté tel quel",
+        "file.readFailed": "impossible de lire {path} : {reason}",
+        "config.init.written": "{path} écrit ; vérifiez-le avec : genui config check --config {path}",
+        "config.init.exists": "{path} existe déjà ; ajoutez --force pour le remplacer (l’ancien fichier reste jusqu’à ce que le nouveau soit complet)",
         "generate.route": "parcours dans la chaîne `{chain}` :",
         "generate.hint.unguided": "Aucun fournisseur capable de contraindre la sortie au schéma n’a pu répondre. Passez --allow-unguided pour accepter la sortie réparée d’un fournisseur qui ne le peut pas.",
         "generate.hint.doctor": "Lancez genui doctor pour voir pourquoi chaque fournisseur a été écarté.",

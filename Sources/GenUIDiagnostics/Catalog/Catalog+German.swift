@@ -106,6 +106,10 @@ extension MessageCatalog {
         "config.provider": "Anbieter {provider}:",
         // genui generate
         "generate.failed": "Der Bildschirm konnte nicht erstellt werden: {message}",
+        "file.writeFailed": "{path} konnte nicht geschrieben werden: {reason}; die Datei blieb unverändert",
+        "file.readFailed": "{path} konnte nicht gelesen werden: {reason}",
+        "config.init.written": "{path} geschrieben; prüfen mit: genui config check --config {path}",
+        "config.init.exists": "{path} existiert bereits; mit --force ersetzen (die alte Datei bleibt, bis die neue vollständig ist)",
         "generate.route": "Weg durch die Kette `{chain}`:",
         "generate.hint.unguided": "Kein Anbieter, der die Ausgabe an das Schema binden kann, konnte antworten. Mit --allow-unguided wird reparierte Ausgabe eines Anbieters ohne diese Fähigkeit akzeptiert.",
         "generate.hint.doctor": "Führen Sie genui doctor aus, um zu sehen, warum jeder Anbieter übergangen wurde.",

@@ -106,6 +106,10 @@ extension MessageCatalog {
         "config.provider": "プロバイダー {provider}：",
         // genui generate
         "generate.failed": "画面を構成できませんでした：{message}",
+        "file.writeFailed": "{path} を書き込めませんでした：{reason}。ファイルは元のままです",
+        "file.readFailed": "{path} を読み込めませんでした：{reason}",
+        "config.init.written": "{path} を書き込みました。確認するには：genui config check --config {path}",
+        "config.init.exists": "{path} は既に存在します。置き換えるには --force を指定してください（新しいファイルが完成するまで古いファイルは残ります）",
         "generate.route": "チェーン `{chain}` での経路：",
         "generate.hint.unguided": "出力をスキーマに制約できるプロバイダーが応答できませんでした。制約できないプロバイダーの修復済み出力を受け入れるには --allow-unguided を指定してください。",
         "generate.hint.doctor": "各プロバイダーが使われなかった理由は genui doctor で確認できます。",

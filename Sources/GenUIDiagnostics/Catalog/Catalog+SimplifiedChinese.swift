@@ -106,6 +106,10 @@ extension MessageCatalog {
         "config.provider": "提供方 {provider}：",
         // genui generate
         "generate.failed": "无法生成界面：{message}",
+        "file.writeFailed": "无法写入 {path}：{reason}；文件保持原样",
+        "file.readFailed": "无法读取 {path}：{reason}",
+        "config.init.written": "已写入 {path}；请用以下命令检查：genui config check --config {path}",
+        "config.init.exists": "{path} 已存在；使用 --force 替换它（新文件写完之前旧文件保持不变）",
         "generate.route": "在链 `{chain}` 中的路径：",
         "generate.hint.unguided": "没有能将输出约束到模式的提供方可以响应。使用 --allow-unguided 可接受不具备该能力的提供方经修复的输出。",
         "generate.hint.doctor": "运行 genui doctor 查看每个提供方被跳过的原因。",

@@ -106,6 +106,10 @@ extension MessageCatalog {
         "config.provider": "proveedor {provider}:",
         // genui generate
         "generate.failed": "no se pudo componer la pantalla: {message}",
+        "file.writeFailed": "no se pudo escribir {path}: {reason}; el archivo quedó como estaba",
+        "file.readFailed": "no se pudo leer {path}: {reason}",
+        "config.init.written": "se escribió {path}; compruébelo con: genui config check --config {path}",
+        "config.init.exists": "{path} ya existe; use --force para reemplazarlo (el archivo anterior se conserva hasta que el nuevo esté completo)",
         "generate.route": "recorrido por la cadena `{chain}`:",
         "generate.hint.unguided": "Ningún proveedor capaz de ajustar la salida al esquema pudo responder. Use --allow-unguided para aceptar la salida reparada de uno que no puede.",
         "generate.hint.doctor": "Ejecute genui doctor para ver por qué se descartó cada proveedor.",

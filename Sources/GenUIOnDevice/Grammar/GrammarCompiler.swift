@@ -6,6 +6,7 @@ import GenUI
 /// small model can keep emitting spaces or items until it runs out of tokens and returns truncated JSON. This
 /// grammar instead:
 /// - has no optional whitespace anywhere: the output is compact JSON;
+/// - starts every string that may not be empty with a character other than whitespace;
 /// - bounds every string (its guide's maximum length, else ``Limits/defaultMaximumStringLength``) and every array
 ///   (its guide's maximum count, else ``Limits/defaultMaximumArrayCount``), and the digits of every number;
 /// - writes choices and constants as literals, integers in a small range as an enumeration;
@@ -95,6 +96,7 @@ struct GrammarBuilder {
     private var ruleNames = Set<String>(["root"])
     private var referenceRules: [String: GrammarFragment?] = [:]
     private var charRuleWritten = false
+    private var firstCharRuleWritten = false
 
     init(schema: GenerationSchema, limits: GrammarCompiler.Limits) {
         self.schema = schema
@@ -174,7 +176,17 @@ struct GrammarBuilder {
                 maximumBytes: translated.maximumBytes + 2)
         }
         let character = characterRule()
-        let body = maximum == 0 ? "" : " \(character)" + GBNF.repetition(minimum, maximum)
+        let body: String
+        if maximum == 0 {
+            body = ""
+        } else if minimum >= 1 {
+            // A string that may not be empty may not start with whitespace either: a small model otherwise meets the
+            // minimum length with a space and leaves the text blank.
+            let rest = maximum > 1 ? " \(character)" + GBNF.repetition(minimum - 1, maximum - 1) : ""
+            body = " \(firstCharacterRule())" + rest
+        } else {
+            body = " \(character)" + GBNF.repetition(minimum, maximum)
+        }
         return GrammarFragment(expression: "(\"\\\"\"\(body) \"\\\"\")", maximumBytes: 2 + 4 * maximum)
     }
 
@@ -187,6 +199,17 @@ struct GrammarBuilder {
             rules.append(("char", #"[^"\\\x7F\x00-\x1F] | "\\" ["\\/]"#))
         }
         return "char"
+    }
+
+    /// The rule for the first character of a string that may not be empty: like ``characterRule()`` but neither a
+    /// space nor an escaped whitespace character.
+    private mutating func firstCharacterRule() -> String {
+        if !firstCharRuleWritten {
+            firstCharRuleWritten = true
+            ruleNames.insert("first-char")
+            rules.append(("first-char", #"[^"\\\x7F\x00-\x20] | "\\" ["\\/]"#))
+        }
+        return "first-char"
     }
 
     // MARK: Numbers

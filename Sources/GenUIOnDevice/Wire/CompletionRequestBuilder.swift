@@ -7,6 +7,7 @@ import GenUIHTTP
 /// Sampling: greedy → `temperature` 0, `top_k` 1 and the configured fixed seed; `random(top:seed:)` → `top_k` (and
 /// `seed`); `random(probabilityThreshold:seed:)` → `top_p` with `top_k` 0 (so the threshold alone decides);
 /// `temperature` as given; `maximumResponseTokens` → `n_predict`. Options left `nil` keep llama-server's defaults.
+/// The prompt cache is used for every request but greedy ones (see ``isGreedy(_:)``).
 struct CompletionRequestBuilder: Sendable {
     /// How the output is constrained.
     enum Constraint: Sendable, Hashable {
@@ -75,7 +76,7 @@ struct CompletionRequestBuilder: Sendable {
             ("prompt", .string(prompt)),
             ("n_predict", .integer(tokenLimit(for: request, constraint: constraint, contextSize: contextSize))),
             ("stream", .bool(stream)),
-            ("cache_prompt", .bool(true)),
+            ("cache_prompt", .bool(!Self.isGreedy(request.options))),
         ]
         fields += samplingFields(request.options)
         switch constraint {
@@ -84,6 +85,13 @@ struct CompletionRequestBuilder: Sendable {
         case .jsonSchema(let schema, _): fields.append(("json_schema", schema))
         }
         return .object(fields)
+    }
+
+    /// Whether `options` ask for greedy decoding. Greedy requests do not reuse llama-server's prompt cache: decoding
+    /// after a cached prefix evaluates the prompt in different batches, whose rounding can tip a near tie between
+    /// two tokens, so the same greedy request could give a different answer the second time.
+    static func isGreedy(_ options: GenerationOptions) -> Bool {
+        options.sampling?.isGreedy ?? false
     }
 
     /// The sampling fields for `options`.

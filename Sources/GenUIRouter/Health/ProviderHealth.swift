@@ -11,8 +11,15 @@ actor ProviderHealth {
         case coolingDown(remaining: Duration)
     }
 
+    /// One recent outcome of a closed circuit.
+    private struct Outcome {
+        var time: ContinuousClock.Instant
+        var failed: Bool
+    }
+
     private enum Circuit {
-        case closed(failures: [ContinuousClock.Instant])
+        /// Trying the provider; the most recent outcomes within the window, oldest first.
+        case closed(recent: [Outcome])
         case open(until: ContinuousClock.Instant, coolDown: Duration)
         case halfOpen(coolDown: Duration, probing: Bool)
     }
@@ -25,7 +32,7 @@ actor ProviderHealth {
     }
 
     func admit(_ provider: String, now: ContinuousClock.Instant = .now) -> Admission {
-        switch circuits[provider] ?? .closed(failures: []) {
+        switch circuits[provider] ?? .closed(recent: []) {
         case .closed:
             return .admitted
         case .open(let until, let coolDown):
@@ -39,31 +46,48 @@ actor ProviderHealth {
         }
     }
 
-    func recordSuccess(_ provider: String) {
-        circuits[provider] = .closed(failures: [])
+    /// Records a success: in a closed circuit it joins the sample (it does not erase earlier failures); a half-open
+    /// probe's success closes the circuit with a clean record. An open circuit stays open: the success is from a
+    /// request let through before the circuit opened, and says nothing about the provider since.
+    func recordSuccess(_ provider: String, now: ContinuousClock.Instant = .now) {
+        switch circuits[provider] ?? .closed(recent: []) {
+        case .closed(let recent):
+            circuits[provider] = .closed(recent: sample(recent, adding: Outcome(time: now, failed: false)))
+        case .halfOpen:
+            circuits[provider] = .closed(recent: [])
+        case .open:
+            break
+        }
     }
 
     /// Records a failure. `immediate` opens the circuit at once for at least that long.
     func recordFailure(_ provider: String, immediate: Duration?, now: ContinuousClock.Instant = .now) {
-        switch circuits[provider] ?? .closed(failures: []) {
+        switch circuits[provider] ?? .closed(recent: []) {
         case .halfOpen(let coolDown, _), .open(_, let coolDown):
             // A failed probe (or a failure racing one) extends the cooldown.
             let extended = min(coolDown * 2, settings.maximumCoolDown)
             let length = max(extended, immediate ?? .zero)
             circuits[provider] = .open(until: now + length, coolDown: length)
-        case .closed(let failures):
+        case .closed(let recent):
             if let immediate {
                 let length = max(immediate, .zero)
                 circuits[provider] = .open(until: now + length, coolDown: max(length, settings.coolDown))
                 return
             }
-            let recent = failures.filter { now - $0 < settings.window } + [now]
-            if recent.count >= settings.failureThreshold {
+            let updated = sample(recent, adding: Outcome(time: now, failed: true))
+            if updated.count(where: \.failed) >= settings.failureThreshold {
                 circuits[provider] = .open(until: now + settings.coolDown, coolDown: settings.coolDown)
             } else {
-                circuits[provider] = .closed(failures: recent)
+                circuits[provider] = .closed(recent: updated)
             }
         }
+    }
+
+    /// `recent` with `outcome` appended, keeping only the last ``CircuitBreakerSettings/sampleSize`` outcomes that
+    /// fall within the window.
+    private func sample(_ recent: [Outcome], adding outcome: Outcome) -> [Outcome] {
+        let kept = (recent + [outcome]).filter { outcome.time - $0.time < settings.window }
+        return Array(kept.suffix(settings.sampleSize))
     }
 
     /// Releases a half-open probe that ended without a verdict (cancelled, stopped for the caller's reasons).

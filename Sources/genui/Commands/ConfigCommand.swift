@@ -6,7 +6,7 @@ import GenUIDiagnostics
 /// `genui config`: work with providers.yml.
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "Work with providers.yml.", subcommands: [CheckCommand.self])
+        commandName: "config", abstract: "Work with providers.yml.", subcommands: [CheckCommand.self, InitCommand.self])
 
     /// `genui config check`: validates the configuration and prints the resolved chains, secrets masked.
     struct CheckCommand: AsyncParsableCommand {
@@ -41,6 +41,52 @@ struct ConfigCommand: AsyncParsableCommand {
             }
             for warning in configuration.warnings { lines.append(warning.description) }
             print(lines.joined(separator: "\n"))
+        }
+    }
+
+    /// `genui config init`: writes a starter providers.yml, atomically.
+    struct InitCommand: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "init",
+            abstract: "Write a starter providers.yml (on-device, Ollama, the cloud providers disabled, scripted).",
+            discussion: """
+                The file is written to a temporary file beside the destination and renamed over it, so an \
+                interrupted or failed write (a full disk, a killed process) leaves any existing file as it was.
+
+                Exit status: 0 written, 1 the file exists (without --force), 3 it could not be written.
+                """)
+
+        @Option(help: "Where to write (default: ~/.config/genui/providers.yml).")
+        var out: String?
+
+        @Flag(help: "Replace an existing file.")
+        var force = false
+
+        @Option(help: "The language of messages: en, de, fr, es, ja, zh-Hans (default: LC_ALL, LC_MESSAGES, LANG).")
+        var locale: String?
+
+        func run() async throws {
+            let environment = ProcessInfo.processInfo.environment
+            let diagnostics = Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment))
+            let path = out ?? Self.userConfigurationPath(environment: environment)
+            if !force, FileManager.default.fileExists(atPath: path) {
+                printError(diagnostics.text("config.init.exists", ["path": path]))
+                throw ExitCode(ExitStatus.cannotServe)
+            }
+            do {
+                try ConfigurationWriter.write(BuiltInConfiguration.starterText, to: path)
+            } catch {
+                printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.reason]))
+                throw ExitCode(ScreenExitCode.fileError)
+            }
+            print(diagnostics.text("config.init.written", ["path": path]))
+        }
+
+        /// `~/.config/genui/providers.yml`, the user's file in the lookup order.
+        static func userConfigurationPath(environment: [String: String]) -> String {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? FileManager.default.homeDirectoryForCurrentUser.path
+            return home + "/.config/genui/providers.yml"
         }
     }
 }

@@ -94,11 +94,11 @@ struct GenerateCommand: AsyncParsableCommand {
         let output = format.render(
             composed.screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64)
-        try Self.emit(output, to: out)
+        try Self.emit(output, to: out, diagnostics: diagnostics)
     }
 
     /// Writes `output` to `path` atomically, or to stdout.
-    static func emit(_ output: String, to path: String?) throws {
+    static func emit(_ output: String, to path: String?, diagnostics: Diagnostics) throws {
         guard let path else {
             Console.out(output)
             return
@@ -106,7 +106,7 @@ struct GenerateCommand: AsyncParsableCommand {
         do {
             try AtomicFile.write(output, to: path)
         } catch {
-            Console.error("cannot write the output: \(error)")
+            Console.error(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.reason]))
             throw ExitCode(ScreenExitCode.fileError)
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GenUIDiagnostics
 import GenUIScreens
 
 /// `genui render FILE|-`: renders a saved screen without any model.
@@ -26,16 +27,21 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Colour terminal text: auto (a terminal without NO_COLOR), always or never.")
     var color: ColorChoice = .auto
 
+    @Option(help: "The language of messages: en, de, fr, es, ja, zh-Hans (default: LC_ALL, LC_MESSAGES, LANG).")
+    var locale: String?
+
     /// The largest screen file read, in bytes.
     static let maximumInputBytes = 1 << 20
 
     func run() throws {
+        let diagnostics = Diagnostics(
+            language: DiagnosticLanguage.resolve(explicit: locale, environment: ProcessInfo.processInfo.environment))
         let source = file == "-" ? "stdin" : file
         let text: String
         do {
             text = try readInput()
         } catch {
-            Console.error("cannot read the screen: \(error)")
+            Console.error(diagnostics.text("file.readFailed", ["path": error.path, "reason": error.reason]))
             throw ExitCode(ScreenExitCode.fileError)
         }
         let screen: UIScreen
@@ -48,10 +54,10 @@ struct RenderCommand: ParsableCommand {
         let output = format.render(
             screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64)
-        try GenerateCommand.emit(output, to: out)
+        try GenerateCommand.emit(output, to: out, diagnostics: diagnostics)
     }
 
-    private func readInput() throws -> String {
+    private func readInput() throws(FileFailure) -> String {
         let data: Data
         if file == "-" {
             data = FileHandle.standardInput.readDataToEndOfFile()

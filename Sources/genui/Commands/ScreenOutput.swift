@@ -91,24 +91,6 @@ enum Console {
     }
 }
 
-/// Writes a file atomically: the bytes go to a temporary file in the same directory, which is then renamed over the
-/// destination, so readers never see a half-written file.
-enum AtomicFile {
-    static func write(_ text: String, to path: String) throws {
-        let destination = URL(fileURLWithPath: path)
-        let directory = destination.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8)) else {
-            throw FileFailure(path: path, reason: "cannot create a file in \(directory.path) (does the directory exist and is it writable?)")
-        }
-        guard rename(temporary.path, destination.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw FileFailure(path: path, reason: reason)
-        }
-    }
-}
-
 /// A file that could not be read or written.
 struct FileFailure: Error, CustomStringConvertible {
     var path: String
