@@ -1,5 +1,6 @@
 import GenUI
 import GenUIScreens
+import Synchronization
 import Testing
 
 /// A model that returns fixed text as unguided output, like a provider without constrained decoding.
@@ -8,12 +9,23 @@ struct UnguidedTextModel: LanguageModel {
     var text: String
     var availability: Availability { .available }
     var capabilities: Set<LanguageModelCapability> { [] }
+    /// The last request received.
+    let received = RequestLog()
+    var lastRequest: GenerationRequest? { received.last }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        GenerationResponse(
+        received.record(request)
+        return GenerationResponse(
             content: GeneratedContent(kind: .string(text)), text: text,
             metadata: ResponseMetadata(provider: name, guided: false, finishReason: .stop))
     }
+}
+
+/// The requests a test model received.
+final class RequestLog: Sendable {
+    private let requests = Mutex<[GenerationRequest]>([])
+    func record(_ request: GenerationRequest) { requests.withLock { $0.append(request) } }
+    var last: GenerationRequest? { requests.withLock { $0.last } }
 }
 
 /// A model that claims guided output but returns content breaking the schema.
@@ -53,19 +65,28 @@ struct ComposerTests {
         #expect(try await seeded.compose(intent).screen == seeded.compose(intent).screen)
     }
 
-    @Test("the request carries the vocabulary's instructions and schema")
+    @Test("the request carries the vocabulary's instructions and schema; the prompt shows the schema only when asked")
     func request() throws {
         let request = ScreenComposer(model: ScriptedLanguageModel()).request(for: "A login form")
         #expect(request.schema == UIScreen.generationSchema)
         #expect(request.impliedCapabilities.contains(.guidedGeneration))
-        let instructions = try #require(request.effectiveInstructions)
+        #expect(request.options.sampling?.isGreedy == true)
+        #expect(request.effectiveInstructions == ScreenComposer.instructions)
+        var verbose = ScreenComposer(model: ScriptedLanguageModel())
+        verbose.includeSchemaInPrompt = true
+        let instructions = try #require(verbose.request(for: "A login form").effectiveInstructions)
         #expect(instructions.hasPrefix(ScreenComposer.instructions))
         #expect(instructions.contains("\"maxLength\":40"))
-        #expect(request.options.sampling?.isGreedy == true)
         #expect(instructions.count < 6_000, "the prompt must stay small enough for small models' context windows")
-        var compact = ScreenComposer(model: ScriptedLanguageModel())
-        compact.includeSchemaInPrompt = false
-        #expect(compact.request(for: "A login form").effectiveInstructions == ScreenComposer.instructions)
+    }
+
+    @Test("a model without guided generation is shown the schema in its prompt")
+    func unguidedModelSeesSchema() async throws {
+        let model = UnguidedTextModel(text: #"{"title":"T","sections":[]}"#)
+        let composer = ScreenComposer(model: model, allowUnguided: true)
+        _ = try? await composer.compose("A screen")
+        let instructions = try #require(model.lastRequest?.effectiveInstructions)
+        #expect(instructions.contains("\"maxLength\":40"))
     }
 
     @Test("unguided output is refused unless allowed")

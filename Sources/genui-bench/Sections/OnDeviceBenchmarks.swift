@@ -45,7 +45,9 @@ enum OnDeviceBenchmarks {
             let (directText, a) = try await Stopwatch.time { try await direct.run(template: wire.template, completion: wire.completion) }
             let session = LanguageModelSession(model: chain, instructions: ScreenComposer.instructions)
             let (routed, b) = try await Stopwatch.time {
-                try await session.respond(to: intent, schema: UIScreen.generationSchema, options: GenerationOptions(sampling: .greedy))
+                try await session.respond(
+                    to: intent, schema: UIScreen.generationSchema, includeSchemaInPrompt: composer.includeSchemaInPrompt,
+                    options: GenerationOptions(sampling: .greedy))
             }
             comparison.record(a: a, b: b)
             if routed.rawContent == (try? GeneratedContent(json: directText)) { identical += 1 }
