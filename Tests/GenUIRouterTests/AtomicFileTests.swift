@@ -12,7 +12,7 @@ struct AtomicFileTests {
         return path
     }
 
-    @Test("replaces a file whole, keeps its permissions, creates missing directories and leaves no temporary file")
+    @Test("replaces a file whole, keeps its permissions, creates missing directories only when asked, leaves no temporary file")
     func replacesFile() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -25,7 +25,9 @@ struct AtomicFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["providers.yml"])
 
         let nested = directory + "/a/b/c.yml"
-        try AtomicFile.write("nested", to: nested)
+        #expect(throws: AtomicWriteError.self) { try AtomicFile.write("nested", to: nested) }
+        #expect(!FileManager.default.fileExists(atPath: directory + "/a"))
+        try AtomicFile.write("nested", to: nested, createDirectories: true)
         #expect(try String(contentsOfFile: nested, encoding: .utf8) == "nested")
     }
 

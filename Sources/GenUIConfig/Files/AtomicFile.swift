@@ -13,16 +13,19 @@ import Darwin
 /// a write that fails or is interrupted leaves the destination as it was.
 public enum AtomicFile {
     /// Writes `text` to `path`. An existing file keeps its permissions; a new one is created readable by everyone and
-    /// writable by its owner. Missing parent directories are created.
+    /// writable by its owner. Missing parent directories are created when `createDirectories` is set; otherwise a
+    /// missing directory is an error.
     ///
     /// A symbolic link stays a link: its target is replaced. A device or a pipe (`/dev/stdout`, a FIFO) cannot be
     /// replaced, so it is written to directly. A directory is refused.
-    public static func write(_ text: String, to path: String) throws(AtomicWriteError) {
-        try write(Array(text.utf8), to: path)
+    public static func write(_ text: String, to path: String, createDirectories: Bool = false) throws(AtomicWriteError) {
+        try write(Array(text.utf8), to: path, createDirectories: createDirectories)
     }
 
-    /// Writes `bytes` to `path` (see ``write(_:to:)-(String,_)``).
-    public static func write(_ bytes: [UInt8], to path: String) throws(AtomicWriteError) {
+    /// Writes `bytes` to `path` (see ``write(_:to:createDirectories:)-(String,_,_)``).
+    public static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = false)
+        throws(AtomicWriteError)
+    {
         let target = resolvedTarget(of: path)
         var status = stat()
         let exists = stat(target, &status) == 0
@@ -36,10 +39,12 @@ public enum AtomicFile {
         }
         let destination = URL(fileURLWithPath: target)
         let directory = destination.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw AtomicWriteError(path: path, step: .createDirectory, reason: error.localizedDescription)
+        if createDirectories {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw AtomicWriteError(path: path, step: .createDirectory, reason: error.localizedDescription)
+            }
         }
         let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp").path
         let mode = exists ? status.st_mode & 0o7777 : 0o644
