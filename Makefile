@@ -23,7 +23,8 @@ deps: system-deps runtime
 build: system-deps
 	$(SWIFT) build
 
-test: deps
+test: runtime
+	@scripts/system-deps --test
 	$(SWIFT) build --build-tests
 	@scripts/run-tests
 

@@ -3,15 +3,18 @@ import GenUI
 import GenUIHTTP
 
 extension OnDeviceModel {
+    /// Asks for the whole completion in one response (no per-token events to send, receive and parse): the
+    /// validated content, token usage and llama-server's timings.
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        try await ProviderSupport.completedResponse(from: streamResponse(to: request))
+        try await generate(request, continuation: nil)
     }
 
     /// Streams the completion over SSE: each token's text is a `.delta`; the `.completed` response carries the
     /// validated content, token usage and llama-server's timings.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         ProviderSupport.stream(provider: name) { continuation in
-            try await generate(request, continuation: continuation)
+            let response = try await generate(request, continuation: continuation)
+            continuation.yield(.completed(response))
         }
     }
 
@@ -30,9 +33,10 @@ extension OnDeviceModel {
         _ = try await server.client.send(.postJSON(baseURL.appendingPathComponent("completion"), json: body))
     }
 
+    /// Generates `request`'s completion, streamed into `continuation` when there is one.
     private func generate(
-        _ request: GenerationRequest, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
-    ) async throws {
+        _ request: GenerationRequest, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation?
+    ) async throws -> GenerationResponse {
         try request.options.validate()
         if case .unavailable(let reason) = probe.check() {
             throw LanguageModelError.unavailable(
@@ -49,7 +53,7 @@ extension OnDeviceModel {
                 continuation: continuation)
             succeeded = true
             await server.release(succeeded: true)
-            continuation.yield(.completed(response))
+            return response
         } catch {
             if !succeeded { await server.release(succeeded: false) }
             throw await explain(error)
@@ -59,7 +63,7 @@ extension OnDeviceModel {
     private func exchange(
         _ request: GenerationRequest, builder: CompletionRequestBuilder, constraint: CompletionRequestBuilder.Constraint,
         baseURL: URL, started: ContinuousClock.Instant,
-        continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
+        continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation?
     ) async throws -> GenerationResponse {
         let client = server.client
         let timeout = Duration.milliseconds(Int64(configuration.requestTimeoutSeconds * 1000))
@@ -71,34 +75,26 @@ extension OnDeviceModel {
         }
         let contextSize = server.status.properties?.contextSize
         let body = builder.completionBody(
-            prompt: prompt, request: request, constraint: constraint, contextSize: contextSize, stream: true)
-        let streaming = try await client.stream(
-            .postJSON(baseURL.appendingPathComponent("completion"), json: body, headers: ["Accept": "text/event-stream"],
-                      headTimeout: timeout, totalTimeout: timeout))
-        guard streaming.head.status == 200 else {
-            let data = try await streaming.collect(limit: 1 << 20)
-            throw mapStatus(streaming.head.status, headers: streaming.head.headers, body: data)
-        }
-        var text = ""
-        var final: CompletionChunk?
-        for try await event in streaming.body.serverSentEvents() {
-            let chunk = try CompletionChunk.parse(event.data)
+            prompt: prompt, request: request, constraint: constraint, contextSize: contextSize,
+            stream: continuation != nil)
+        let completionURL = baseURL.appendingPathComponent("completion")
+        let (text, final): (String, CompletionChunk)
+        if let continuation {
+            (text, final) = try await streamedCompletion(
+                .postJSON(completionURL, json: body, headers: ["Accept": "text/event-stream"], headTimeout: timeout,
+                          totalTimeout: timeout),
+                continuation: continuation)
+        } else {
+            let response = try await client.send(
+                .postJSON(completionURL, json: body, headTimeout: timeout, totalTimeout: timeout))
+            guard response.status == 200 else {
+                throw mapStatus(response.status, headers: response.head.headers, body: response.body)
+            }
+            let chunk = try CompletionChunk.parse(response.text)
             if let error = chunk.error {
                 throw HTTPErrorMapping.error(status: 500, headers: [:], parsed: error, provider: name)
             }
-            if !chunk.content.isEmpty {
-                text += chunk.content
-                continuation.yield(.delta(chunk.content))
-            }
-            if chunk.isFinal {
-                final = chunk
-                break
-            }
-        }
-        guard let final else {
-            throw LanguageModelError.transport(
-                .connectionLost(detail: "the stream ended before its final event"),
-                .init(provider: name, debugDescription: "llama-server's stream ended before the final event"))
+            (text, final) = (chunk.content, chunk)
         }
         let usage = TokenUsage(promptTokens: final.tokensEvaluated, completionTokens: final.tokensPredicted)
         let timings = GenerationTimings(
@@ -112,6 +108,33 @@ extension OnDeviceModel {
         } catch {
             throw truncationExplained(error, finishReason: final.finishReason, limit: limit, constraint: constraint)
         }
+    }
+
+    /// Reads a streamed `/completion`: each event's text goes to `continuation` as a delta. Returns the whole text
+    /// and the final event, which carries the totals.
+    private func streamedCompletion(
+        _ request: HTTPRequest, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
+    ) async throws -> (String, CompletionChunk) {
+        let streaming = try await server.client.stream(request)
+        guard streaming.head.status == 200 else {
+            let data = try await streaming.collect(limit: 1 << 20)
+            throw mapStatus(streaming.head.status, headers: streaming.head.headers, body: data)
+        }
+        var text = ""
+        for try await event in streaming.body.serverSentEvents() {
+            let chunk = try CompletionChunk.parse(event.data)
+            if let error = chunk.error {
+                throw HTTPErrorMapping.error(status: 500, headers: [:], parsed: error, provider: name)
+            }
+            if !chunk.content.isEmpty {
+                text += chunk.content
+                continuation.yield(.delta(chunk.content))
+            }
+            if chunk.isFinal { return (text, chunk) }
+        }
+        throw LanguageModelError.transport(
+            .connectionLost(detail: "the stream ended before its final event"),
+            .init(provider: name, debugDescription: "llama-server's stream ended before the final event"))
     }
 
     /// A decoding failure on output cut off by the token limit says so, and what to raise.

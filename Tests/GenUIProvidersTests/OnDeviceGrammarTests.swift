@@ -119,6 +119,47 @@ struct OnDeviceGrammarTests {
         #expect(unsupported.text.contains("char"))
     }
 
+    @Test("a string that may not be empty starts with a character other than whitespace; one that may is unchanged")
+    func nonBlankStrings() throws {
+        let schema = GenerationSchema(
+            name: "Label",
+            properties: [
+                .init(name: "text", type: String.self, guides: [.length(1...12)]),
+                .init(name: "note", type: String.self, guides: [.length(0...5)]),
+            ])
+        let grammar = try compiler.compile(schema)
+        #expect(grammar.text.contains(#"first-char char{0,11}"#))
+        #expect(grammar.text.contains(#"char{0,5}"#))
+        #expect(!grammar.text.contains(#"first-char char{0,4}"#))
+        let rules = Dictionary(
+            grammar.text.split(separator: "\n").map { line -> (String, String) in
+                let parts = line.components(separatedBy: " ::= ")
+                return (parts[0], parts.dropFirst().joined(separator: " ::= "))
+            }, uniquingKeysWith: { first, _ in first })
+        // The first character's class ends at 0x20 (space) where any other character's ends at 0x1F.
+        #expect(rules["first-char"] == #"[^"\\\x7F\x00-\x20] | "\\" ["\\/]"#)
+        #expect(rules["char"] == #"[^"\\\x7F\x00-\x1F] | "\\" ["\\/]"#)
+        // The byte bound is unchanged: still at most 4 bytes a character.
+        let single = try compiler.compile(GenerationSchema(node: .string(.init(minimumLength: 1, maximumLength: 1)), name: "One"))
+        #expect(single.maximumBytes == 2 + 4)
+        #expect(single.text.contains(#"("\"" first-char "\"")"#))
+    }
+
+    @Test("greedy requests skip llama-server's prompt cache so they decode alike; sampled ones use it")
+    func promptCache() {
+        let builder = CompletionRequestBuilder(configuration: OnDeviceConfiguration())
+        let greedy = GenerationRequest(prompt: "hi", options: .init(sampling: .greedy))
+        let sampled = GenerationRequest(prompt: "hi", options: .init(sampling: .random(top: 40, seed: 3)))
+        let unspecified = GenerationRequest(prompt: "hi")
+        func cache(_ request: GenerationRequest) -> Bool? {
+            builder.completionBody(prompt: "p", request: request, constraint: .none, contextSize: nil, stream: true)[
+                "cache_prompt"]?.boolValue
+        }
+        #expect(cache(greedy) == false)
+        #expect(cache(sampled) == true)
+        #expect(cache(unspecified) == true)
+    }
+
     @Test("greedy sampling is temperature 0, top_k 1 and the fixed seed")
     func greedyMapping() {
         let builder = CompletionRequestBuilder(configuration: OnDeviceConfiguration(greedySeed: 7))

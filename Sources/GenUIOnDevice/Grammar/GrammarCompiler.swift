@@ -95,8 +95,7 @@ struct GrammarBuilder {
     private(set) var rules: [(String, String)] = []
     private var ruleNames = Set<String>(["root"])
     private var referenceRules: [String: GrammarFragment?] = [:]
-    private var charRuleWritten = false
-    private var firstCharRuleWritten = false
+    private var sharedRulesWritten = Set<String>()
 
     init(schema: GenerationSchema, limits: GrammarCompiler.Limits) {
         self.schema = schema
@@ -193,23 +192,22 @@ struct GrammarBuilder {
     /// The rule for one character of a JSON string: anything but a quote, a backslash or a control character, or
     /// an escaped quote, backslash or slash.
     private mutating func characterRule() -> String {
-        if !charRuleWritten {
-            charRuleWritten = true
-            ruleNames.insert("char")
-            rules.append(("char", #"[^"\\\x7F\x00-\x1F] | "\\" ["\\/]"#))
-        }
-        return "char"
+        sharedRule("char", #"[^"\\\x7F\x00-\x1F] | "\\" ["\\/]"#)
     }
 
     /// The rule for the first character of a string that may not be empty: like ``characterRule()`` but neither a
-    /// space nor an escaped whitespace character.
+    /// space nor a control character.
     private mutating func firstCharacterRule() -> String {
-        if !firstCharRuleWritten {
-            firstCharRuleWritten = true
-            ruleNames.insert("first-char")
-            rules.append(("first-char", #"[^"\\\x7F\x00-\x20] | "\\" ["\\/]"#))
+        sharedRule("first-char", #"[^"\\\x7F\x00-\x20] | "\\" ["\\/]"#)
+    }
+
+    /// A rule every string shares, written once under `name` the first time it is needed.
+    private mutating func sharedRule(_ name: String, _ expression: String) -> String {
+        if sharedRulesWritten.insert(name).inserted {
+            ruleNames.insert(name)
+            rules.append((name, expression))
         }
-        return "first-char"
+        return name
     }
 
     // MARK: Numbers

@@ -63,11 +63,16 @@ actor ProviderHealth {
     /// Records a failure. `immediate` opens the circuit at once for at least that long.
     func recordFailure(_ provider: String, immediate: Duration?, now: ContinuousClock.Instant = .now) {
         switch circuits[provider] ?? .closed(recent: []) {
-        case .halfOpen(let coolDown, _), .open(_, let coolDown):
-            // A failed probe (or a failure racing one) extends the cooldown.
+        case .halfOpen(let coolDown, _):
+            // A failed probe doubles the cooldown.
             let extended = min(coolDown * 2, settings.maximumCoolDown)
             let length = max(extended, immediate ?? .zero)
             circuits[provider] = .open(until: now + length, coolDown: length)
+        case .open(let until, let coolDown):
+            // A request let through before the circuit opened failed late: it says nothing new, unless it asks for
+            // a longer pause (a Retry-After).
+            guard let immediate, now + immediate > until else { return }
+            circuits[provider] = .open(until: now + immediate, coolDown: max(coolDown, immediate))
         case .closed(let recent):
             if let immediate {
                 let length = max(immediate, .zero)

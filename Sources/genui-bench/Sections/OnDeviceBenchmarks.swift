@@ -59,7 +59,7 @@ enum OnDeviceBenchmarks {
         report.add(Figure(section: overheadSection, name: "median direct request", value: comparison.a.median * 1000, unit: "ms"))
         report.add(Figure(section: overheadSection, name: "median routed request", value: comparison.b.median * 1000, unit: "ms"))
         report.add(Figure(section: overheadSection, name: "runs whose routed output equals the direct output", value: Double(identical), unit: "of \(runs)"))
-        report.note(overheadSection, "Interleaved A/B over \(runs) pairs, the same greedy request (same prompt, schema and grammar, same seed) each time. A = a minimal `URLSession` client posting the provider's own `/apply-template` and `/completion` bodies (non-streamed); B = `LanguageModelSession` → `ProviderChain` → on-device provider, which streams the completion over SSE, parses and validates it.")
+        report.note(overheadSection, "Interleaved A/B over \(runs) pairs, the same greedy request (same prompt, schema and grammar, same seed) each time. A = a minimal `URLSession` client posting the provider's own `/apply-template` and `/completion` bodies (non-streamed); B = `LanguageModelSession` → `ProviderChain` (availability, capabilities, breaker, trace) → on-device provider, which builds the same bodies, parses the completion and validates it against the schema.")
     }
 
     // MARK: 4. Guided generation cost
@@ -106,6 +106,8 @@ enum OnDeviceBenchmarks {
         defer { Task { await compiled.shutdown(); await stock.shutdown() } }
         struct Tally {
             var valid = 0
+            /// Every token generated, valid screens or not.
+            var tokensSpent = 0
             var tokensOfValid = 0
             var longestValid = 0
             var seconds = 0.0
@@ -115,16 +117,23 @@ enum OnDeviceBenchmarks {
         let options = GenerationOptions(sampling: .greedy, maximumResponseTokens: guidedTokenLimit)
         for intent in corpus {
             for variant in 0..<2 {
-                let composer = ScreenComposer(model: variant == 0 ? compiled : stock, options: options)
+                let model = variant == 0 ? compiled : stock
+                let composer = ScreenComposer(model: model, options: options)
                 let started = ContinuousClock.now
                 var tally = variant == 0 ? tallies.compiled : tallies.stock
-                do {
-                    let screen = try await composer.compose(intent)
-                    tally.valid += 1
-                    tally.tokensOfValid += screen.metadata.usage.completionTokens ?? 0
-                    tally.longestValid = max(tally.longestValid, screen.metadata.usage.completionTokens ?? 0)
-                } catch {
-                    // An invalid or truncated document: counted against the validity rate.
+                let (response, deltas) = await streamed(model, composer.request(for: intent))
+                if let response {
+                    let tokens = response.metadata.usage.completionTokens ?? deltas
+                    tally.tokensSpent += tokens
+                    // Validation and repair as `genui generate` applies them.
+                    if (try? composer.finish(response)) != nil {
+                        tally.valid += 1
+                        tally.tokensOfValid += tokens
+                        tally.longestValid = max(tally.longestValid, tokens)
+                    }
+                } else {
+                    // The provider refused the output (a document cut off at the limit): its streamed tokens count.
+                    tally.tokensSpent += deltas
                 }
                 tally.seconds += (ContinuousClock.now - started).secondsValue
                 if variant == 0 { tallies.compiled = tally } else { tallies.stock = tally }
@@ -132,22 +141,44 @@ enum OnDeviceBenchmarks {
         }
         let count = Double(corpus.count)
         func perValid(_ value: Double, _ valid: Int) -> Double { valid == 0 ? .nan : value / Double(valid) }
-        let compiledTokens = perValid(Double(tallies.compiled.tokensOfValid), tallies.compiled.valid)
-        let stockTokens = perValid(Double(tallies.stock.tokensOfValid), tallies.stock.valid)
+        let compiledTokens = perValid(Double(tallies.compiled.tokensSpent), tallies.compiled.valid)
+        let stockTokens = perValid(Double(tallies.stock.tokensSpent), tallies.stock.valid)
         report.add(Figure(section: grammarSection, name: "validity, our grammar", value: Double(tallies.compiled.valid) / count * 100,
                           unit: "%", goal: "100 %", metGoal: tallies.compiled.valid == corpus.count))
         report.add(Figure(section: grammarSection, name: "validity, stock json_schema", value: Double(tallies.stock.valid) / count * 100, unit: "%"))
-        report.add(Figure(section: grammarSection, name: "tokens per valid screen, our grammar", value: compiledTokens, unit: "tokens"))
-        report.add(Figure(section: grammarSection, name: "tokens per valid screen, stock json_schema", value: stockTokens, unit: "tokens"))
-        report.add(Figure(section: grammarSection, name: "token ratio ours / stock (valid screens)", value: compiledTokens / stockTokens,
+        report.add(Figure(section: grammarSection, name: "tokens spent per valid screen, our grammar", value: compiledTokens, unit: "tokens"))
+        report.add(Figure(section: grammarSection, name: "tokens spent per valid screen, stock json_schema", value: stockTokens, unit: "tokens"))
+        report.add(Figure(section: grammarSection, name: "token ratio ours / stock (per valid screen)", value: compiledTokens / stockTokens,
                           unit: "×", goal: "≤ 0.7×", metGoal: compiledTokens / stockTokens <= 0.7))
+        report.add(Figure(section: grammarSection, name: "mean tokens of a valid screen, our grammar",
+                          value: perValid(Double(tallies.compiled.tokensOfValid), tallies.compiled.valid), unit: "tokens"))
+        report.add(Figure(section: grammarSection, name: "mean tokens of a valid screen, stock json_schema",
+                          value: perValid(Double(tallies.stock.tokensOfValid), tallies.stock.valid), unit: "tokens"))
         report.add(Figure(section: grammarSection, name: "wall time per valid screen, our grammar",
                           value: perValid(tallies.compiled.seconds, tallies.compiled.valid) * 1000, unit: "ms"))
         report.add(Figure(section: grammarSection, name: "wall time per valid screen, stock json_schema",
                           value: perValid(tallies.stock.seconds, tallies.stock.valid) * 1000, unit: "ms"))
         report.add(Figure(section: grammarSection, name: "longest valid screen, both variants",
                           value: Double(max(tallies.compiled.longestValid, tallies.stock.longestValid)), unit: "tokens"))
-        report.note(grammarSection, "A fixed corpus of \(corpus.count) intents, each sent greedily to both variants in turn (same server build, model, prompt and schema: `UIScreen`). Both variants get the same limit of \(guidedTokenLimit) tokens: stock `json_schema` lets a small model emit whitespace until its limit, and the limit keeps such a runaway from taking minutes; the longest valid screen shows how far below the limit valid output stays. Wall time per valid screen divides all time spent, failures included, by the valid screens.")
+        report.note(grammarSection, "A fixed corpus of \(corpus.count) intents, each sent greedily to both variants in turn (same server build, model, prompt and schema: `UIScreen`). Both variants get the same limit of \(guidedTokenLimit) tokens: stock `json_schema` lets a small model emit whitespace until its limit, and the limit keeps such a runaway from taking minutes; the longest valid screen shows how far below the limit valid output stays. Tokens and wall time per valid screen divide everything spent, failures included, by the valid screens: the cost of getting one usable screen (a failure's tokens are the deltas it streamed). The mean tokens of a valid screen depend on what the model chose to compose, not only on the grammar.")
+    }
+
+    /// Streams `request` from `model`: the completed response (`nil` when the provider refused the output) and the
+    /// number of text deltas received, one per generated token with llama-server.
+    static func streamed(_ model: OnDeviceModel, _ request: GenerationRequest) async -> (GenerationResponse?, Int) {
+        var deltas = 0
+        do {
+            for try await event in model.streamResponse(to: request) {
+                switch event {
+                case .delta: deltas += 1
+                case .completed(let response): return (response, deltas)
+                case .restarted: deltas = 0
+                }
+            }
+        } catch {
+            return (nil, deltas)
+        }
+        return (nil, deltas)
     }
 
     // MARK: 5. Warm vs cold
