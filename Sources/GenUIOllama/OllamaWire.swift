@@ -55,7 +55,9 @@ enum OllamaWire {
         return GenerationTimings(
             promptTokensPerSecond: rate(number(json, "prompt_eval_count"), per: number(json, "prompt_eval_duration")),
             generationTokensPerSecond: rate(number(json, "eval_count"), per: number(json, "eval_duration")),
-            totalSeconds: total.map { $0 / 1e9 } ?? wall.seconds)
+            totalSeconds: total.map { $0 / 1e9 } ?? wall.seconds,
+            promptSeconds: number(json, "prompt_eval_duration").map { $0 / 1e9 },
+            generationSeconds: number(json, "eval_duration").map { $0 / 1e9 })
     }
 
     /// Tokens per second from a count and a duration in nanoseconds.

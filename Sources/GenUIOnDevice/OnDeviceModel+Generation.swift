@@ -99,7 +99,8 @@ extension OnDeviceModel {
         let usage = TokenUsage(promptTokens: final.tokensEvaluated, completionTokens: final.tokensPredicted)
         let timings = GenerationTimings(
             promptTokensPerSecond: final.promptPerSecond, generationTokensPerSecond: final.predictedPerSecond,
-            totalSeconds: (ContinuousClock.now - started).seconds)
+            totalSeconds: (ContinuousClock.now - started).seconds, promptSeconds: final.promptMilliseconds.map { $0 / 1000 },
+            generationSeconds: final.predictedMilliseconds.map { $0 / 1000 })
         let limit = builder.tokenLimit(for: request, constraint: constraint, contextSize: contextSize)
         do {
             return try ProviderSupport.response(

@@ -185,6 +185,8 @@ struct OllamaProviderTests {
         #expect(try response.content.value(String.self, forProperty: "answer") == "yes")
         #expect(response.metadata.usage == TokenUsage(promptTokens: 26, completionTokens: 10))
         #expect(response.metadata.timings?.generationTokensPerSecond == 50)
+        #expect(response.metadata.timings?.promptSeconds == 0.1)
+        #expect(response.metadata.timings?.generationSeconds == 0.2)
         #expect(response.metadata.finishReason == .stop)
         let body = try #require(fake.server.requests.first { $0.path == "/api/chat" }?.json)
         #expect(body["model"]?.stringValue == "qwen2.5:0.5b")

@@ -55,6 +55,11 @@ struct OnDeviceServerTests {
         #expect((first.metadata.usage.promptTokens ?? 0) > 0)
         #expect((first.metadata.timings?.generationTokensPerSecond ?? 0) > 0)
         #expect((first.metadata.timings?.promptTokensPerSecond ?? 0) > 0)
+        // llama-server's own prompt and generation times fit inside the request's wall time.
+        let timings = try #require(first.metadata.timings)
+        let serverSeconds = (timings.promptSeconds ?? 0) + (timings.generationSeconds ?? 0)
+        #expect((timings.promptSeconds ?? 0) > 0 && (timings.generationSeconds ?? 0) > 0)
+        #expect(serverSeconds <= (timings.totalSeconds ?? 0))
     }
 
     @Test("fifty different intents all yield schema-valid output under guided generation")

@@ -84,12 +84,21 @@ public struct GenerationTimings: Sendable, Hashable, Codable {
     public var generationTokensPerSecond: Double?
     /// Wall time of the whole request, seconds.
     public var totalSeconds: Double?
+    /// Time the backend reports it spent processing the prompt, seconds (local backends).
+    public var promptSeconds: Double?
+    /// Time the backend reports it spent generating, seconds (local backends).
+    public var generationSeconds: Double?
 
     /// Creates timings.
-    public init(promptTokensPerSecond: Double? = nil, generationTokensPerSecond: Double? = nil, totalSeconds: Double? = nil) {
+    public init(
+        promptTokensPerSecond: Double? = nil, generationTokensPerSecond: Double? = nil, totalSeconds: Double? = nil,
+        promptSeconds: Double? = nil, generationSeconds: Double? = nil
+    ) {
         self.promptTokensPerSecond = promptTokensPerSecond
         self.generationTokensPerSecond = generationTokensPerSecond
         self.totalSeconds = totalSeconds
+        self.promptSeconds = promptSeconds
+        self.generationSeconds = generationSeconds
     }
 }
 

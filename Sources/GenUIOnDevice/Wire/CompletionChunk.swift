@@ -19,6 +19,10 @@ struct CompletionChunk: Sendable, Hashable {
     var promptPerSecond: Double?
     /// Generation speed, tokens per second.
     var predictedPerSecond: Double?
+    /// Prompt processing time, milliseconds.
+    var promptMilliseconds: Double?
+    /// Generation time, milliseconds.
+    var predictedMilliseconds: Double?
     /// An error reported inside the stream.
     var error: HTTPErrorMapping.ErrorBody?
 
@@ -39,6 +43,8 @@ struct CompletionChunk: Sendable, Hashable {
             truncated: json["truncated"]?.boolValue ?? false,
             promptPerSecond: timings?["prompt_per_second"]?.numberValue,
             predictedPerSecond: timings?["predicted_per_second"]?.numberValue,
+            promptMilliseconds: timings?["prompt_ms"]?.numberValue,
+            predictedMilliseconds: timings?["predicted_ms"]?.numberValue,
             error: nil)
     }
 
