@@ -47,6 +47,12 @@ struct Report {
             }
             for note in notes[section] ?? [] { text += "\n\(note)\n" }
         }
+        let goals = figures.filter { $0.metGoal != nil }
+        let missed = goals.filter { $0.metGoal == false }
+        text += "\n## Goals in this run\n\n\(goals.count - missed.count) of \(goals.count) goals met.\n"
+        for figure in missed {
+            text += "- Not met: \(figure.section) · \(figure.name): \(Self.format(figure.value)) \(figure.unit) (goal \(figure.goal ?? "")).\n"
+        }
         return text
     }
 
