@@ -42,7 +42,7 @@ public struct AnthropicConfiguration: Sendable, Hashable {
 
     /// Creates a configuration.
     public init(
-        name: String = "anthropic", baseURL: URL = URL(string: "https://api.anthropic.com")!, model: String,
+        name: String = "anthropic", baseURL: URL = URL(validLiteral: "https://api.anthropic.com"), model: String,
         apiKeyEnvironmentVariable: String? = "ANTHROPIC_API_KEY", apiVersion: String = "2023-06-01",
         defaultMaximumTokens: Int = 1024, structuredOutput: StructuredOutput = .automatic,
         connectTimeout: Duration = .seconds(30), requestTimeout: Duration = .seconds(300),

@@ -25,7 +25,7 @@ public struct GeminiConfiguration: Sendable, Hashable {
     /// Creates a configuration.
     public init(
         name: String = "gemini",
-        baseURL: URL = URL(string: "https://generativelanguage.googleapis.com/v1beta")!, model: String,
+        baseURL: URL = URL(validLiteral: "https://generativelanguage.googleapis.com/v1beta"), model: String,
         apiKeyEnvironmentVariable: String? = "GEMINI_API_KEY", connectTimeout: Duration = .seconds(30),
         requestTimeout: Duration = .seconds(300), availabilityTimeout: Duration = .seconds(3),
         allowInsecure: Bool = false, extraCapabilities: Set<LanguageModelCapability> = []

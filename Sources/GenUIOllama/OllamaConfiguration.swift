@@ -79,6 +79,6 @@ public struct OllamaConfiguration: Sendable, Hashable {
         let resolvedPort = port.flatMap { $0.isEmpty ? nil : $0 }
             ?? (explicitScheme ? (scheme == "https" ? "443" : "80") : "11434")
         let suffix = path.isEmpty ? "" : "/" + path
-        return URL(string: "\(scheme)://\(host):\(resolvedPort)\(suffix)") ?? URL(string: "http://127.0.0.1:11434")!
+        return URL(string: "\(scheme)://\(host):\(resolvedPort)\(suffix)") ?? URL(validLiteral: "http://127.0.0.1:11434")
     }
 }

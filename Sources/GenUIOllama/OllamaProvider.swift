@@ -98,8 +98,9 @@ public struct OllamaProvider: LanguageModel {
 
     /// The body of ``pull()``: posts `/api/pull`, follows its NDJSON progress lines and finishes `continuation`.
     /// (A method rather than a closure body: the release optimizer of Swift 6.3 crashes on the closure form.)
+    /// The pull's progress is cleared before the stream finishes, so a caller that checks availability as soon as
+    /// the stream ends never sees the pull still under way.
     private func runPull(reportingTo continuation: AsyncThrowingStream<OllamaPullProgress, any Error>.Continuation) async {
-        defer { state.pullProgress = nil }
         do {
             let key = try apiKey()
             try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
@@ -124,9 +125,11 @@ public struct OllamaProvider: LanguageModel {
                     .connectionLost(detail: "pull stream ended early"),
                     .init(debugDescription: "the pull of \(configuration.model) ended before it succeeded"))
             }
+            state.pullProgress = nil
             state.invalidateDetails()
             continuation.finish()
         } catch {
+            state.pullProgress = nil
             continuation.finish(throwing: ProviderSupport.attribute(error, to: name, redacting: currentSecrets()))
         }
     }

@@ -68,8 +68,7 @@ public final class LoopbackHTTPServer: Sendable {
 
     /// `http://127.0.0.1:<port>`.
     public var baseURL: URL {
-        // A literal loopback URL always parses.
-        URL(string: "http://127.0.0.1:\(port)")!
+        URL(validLiteral: "http://127.0.0.1:\(port)")
     }
 
     /// The requests received so far, in arrival order.
