@@ -40,17 +40,10 @@ public struct AnthropicProvider: LanguageModel {
             let probe = HTTPRequest(
                 url: endpoint("v1/models"), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
                 totalTimeout: configuration.availabilityTimeout)
-            guard let response = try? await client.send(probe, bodyLimit: 4 << 20) else {
-                return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
-            }
-            switch response.status {
-            case 200..<300, 404: return .available
-            case 401, 403: return .unavailable(.unauthorized)
-            case 429, 529: return .unavailable(.rateLimited(retryAfter: RetryAfter.parse(response.head.headers)))
-            case 503:
-                return .unavailable(.modelNotReady(progress: nil, detail: HTTPErrorMapping.parseErrorBody(response.body).message.map { HTTPErrorMapping.redact($0, secrets: currentSecrets()) }))
-            default: return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
-            }
+            // 529 is Anthropic's "overloaded".
+            return await AvailabilityProbe.run(
+                probe, client: client, baseURL: configuration.baseURL, secrets: currentSecrets(),
+                rateLimitStatuses: [429, 529])
         }
     }
 

@@ -40,18 +40,20 @@ public struct GeminiProvider: LanguageModel {
             let probe = HTTPRequest(
                 url: modelURL(suffix: ""), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
                 totalTimeout: configuration.availabilityTimeout)
-            guard let response = try? await client.send(probe, bodyLimit: 1 << 20) else {
-                return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
-            }
-            switch response.status {
-            case 200..<300: return .available
-            case 401, 403: return .unavailable(.unauthorized)
-            case 400 where GeminiWire.isInvalidKey(response.body): return .unavailable(.unauthorized)
-            case 404: return .unavailable(.modelNotInstalled(name: configuration.model))
-            case 429:
-                return .unavailable(.rateLimited(
-                    retryAfter: RetryAfter.parse(response.head.headers) ?? GeminiWire.retryDelay(response.body)))
-            default: return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
+            let model = configuration.model
+            return await AvailabilityProbe.run(
+                probe, client: client, baseURL: configuration.baseURL, secrets: currentSecrets()
+            ) { response in
+                // The probe reads the model itself: 404 means this model does not exist. Gemini reports a bad key as
+                // a 400, and a 429's wait may be in the body's RetryInfo.
+                switch response.status {
+                case 400 where GeminiWire.isInvalidKey(response.body): .unavailable(.unauthorized)
+                case 404: .unavailable(.modelNotInstalled(name: model))
+                case 429:
+                    .unavailable(.rateLimited(
+                        retryAfter: RetryAfter.parse(response.head.headers) ?? GeminiWire.retryDelay(response.body)))
+                default: nil
+                }
             }
         }
     }

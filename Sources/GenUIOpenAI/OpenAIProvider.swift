@@ -39,23 +39,15 @@ public struct OpenAIProvider: LanguageModel {
             let probe = HTTPRequest(
                 url: configuration.baseURL.appendingPathComponent("models"), headers: headers(key: key),
                 headTimeout: configuration.availabilityTimeout, totalTimeout: configuration.availabilityTimeout)
-            guard let response = try? await client.send(probe, bodyLimit: 4 << 20) else {
-                return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
-            }
-            switch response.status {
-            case 200..<300:
+            let model = configuration.model
+            return await AvailabilityProbe.run(
+                probe, client: client, baseURL: configuration.baseURL, secrets: currentSecrets()
+            ) { response in
+                // A listing of several models that lacks ours: the server serves others (one model is a single-model
+                // server such as llama-server, which answers under any name).
+                guard (200..<300).contains(response.status) else { return nil }
                 let ids = response.json?["data"]?.elements?.compactMap { $0["id"]?.stringValue } ?? []
-                if ids.count > 1 && !ids.contains(configuration.model) {
-                    return .unavailable(.modelNotInstalled(name: configuration.model))
-                }
-                return .available
-            case 401, 403: return .unavailable(.unauthorized)
-            case 429: return .unavailable(.rateLimited(retryAfter: RetryAfter.parse(response.head.headers)))
-            case 503:
-                let message = HTTPErrorMapping.parseErrorBody(response.body).message.map { HTTPErrorMapping.redact($0, secrets: currentSecrets()) }
-                return .unavailable(.modelNotReady(progress: nil, detail: message))
-            case 404: return .available
-            default: return .unavailable(.unreachable(endpoint: HTTPRequest.endpoint(of: configuration.baseURL)))
+                return ids.count > 1 && !ids.contains(model) ? .unavailable(.modelNotInstalled(name: model)) : nil
             }
         }
     }
