@@ -18,6 +18,20 @@ struct OnDeviceProcessTests {
         #expect(locator.locate() == .found(path: configured, source: .configuration))
     }
 
+    @Test("a configured bare name is a program looked up on PATH; a miss names it")
+    func configuredName() throws {
+        let folder = try TemporaryFolder()
+        let onPath = try folder.executable("llama-server-custom")
+        let locator = LlamaServerLocator(
+            configuredPath: "llama-server-custom", environment: ["PATH": "/nonexistent:\(folder.path)"],
+            currentDirectory: "/", executablePath: nil)
+        #expect(locator.locate() == .found(path: onPath, source: .configuration))
+        let missing = LlamaServerLocator(
+            configuredPath: "llama-server-other", environment: ["PATH": folder.path], currentDirectory: "/",
+            executablePath: nil)
+        #expect(missing.locate() == .missing(looked: ["llama-server-other"]))
+    }
+
     @Test("GENUI_LLAMA_SERVER is used when no path is configured")
     func environmentSecond() throws {
         let folder = try TemporaryFolder()

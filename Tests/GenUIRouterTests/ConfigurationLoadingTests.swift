@@ -157,6 +157,32 @@ struct ConfigurationLoadingTests {
         #expect(await models[1].availability == .unavailable(.disabled))
     }
 
+    @Test("a provider type with no builder reports the most specific reason, searching llama-server as the provider does")
+    func unbuiltProviderExplainsItself() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("genui-pending-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = folder.appendingPathComponent("llama-server-custom")
+        try "#!/bin/sh\n".write(to: program, atomically: true, encoding: .utf8)
+        chmod(program.path, 0o755)
+        let model = folder.appendingPathComponent("m.gguf").path
+        try "GGUF".write(toFile: model, atomically: true, encoding: .utf8)
+        let text = """
+            version: 1
+            providers:
+              named: { type: llama.cpp, binary: llama-server-custom, model: \(model) }
+              absent: { type: llama.cpp, binary: llama-server-absent, model: \(model) }
+            """
+        let configuration = try ConfigurationLoader(environment: [:]).parse(text)
+        let context = ProviderBuildContext(environment: ["PATH": "/nonexistent:\(folder.path)"])
+        // An empty registry: no provider module is built in.
+        let models = configuration.makeProviders(registry: ProviderRegistry(), context: context)
+        #expect(await models[0].availability == .unavailable(.notConfigured(missing: "a provider module for llama.cpp")))
+        #expect(await models[1].availability == .unavailable(.runtimeMissing(binary: "llama-server-absent")))
+        let facts = await (models[0].base as? PendingProviderModel)?.facts() ?? []
+        #expect(facts.contains { $0.text == "llama-server: \(program.path) (found via configuration)" })
+    }
+
     @Test("a built chain routes past unavailable providers to the scripted provider")
     func builtChainRoutes() async throws {
         let configuration = try ConfigurationLoader(environment: [:]).parse(designExample)

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIOnDevice
 
 /// Stands in for a provider whose module is not built in (or could not be built): it reports the most specific
 /// reason it can find with cheap, local checks — the runtime program is missing, the model file is absent, the
@@ -35,9 +36,14 @@ public struct PendingProviderModel: LanguageModel, ProviderFactsReporting {
         var facts: [ProviderFact] = []
         switch settings.kind {
         case .llamaCpp(let llama):
-            let (binary, binaryFacts) = RuntimeLocator.find(llama.binary, environment: environment)
-            facts += binaryFacts
-            guard binary != nil else { return (.runtimeMissing(binary: llama.binary ?? "llama-server"), facts) }
+            // The same search the on-device provider makes.
+            switch LlamaServerLocator(configuredPath: llama.binary, environment: environment).locate() {
+            case .found(let path, let source):
+                facts.append(ProviderFact(kind: "path", text: "llama-server: \(path) (found via \(source.rawValue))"))
+            case .missing(let looked):
+                facts.append(ProviderFact(kind: "path", text: "llama-server not found (looked at: \(looked.joined(separator: ", ")))"))
+                return (.runtimeMissing(binary: looked.count == 1 ? looked[0] : LlamaServerLocator.programName), facts)
+            }
             let exists = FileManager.default.fileExists(atPath: llama.model)
             facts.append(ProviderFact(kind: "path", text: "model \(llama.model): \(exists ? "found" : "not found")"))
             guard exists else { return (.modelNotInstalled(name: llama.model), facts) }
@@ -52,46 +58,5 @@ public struct PendingProviderModel: LanguageModel, ProviderFactsReporting {
         }
         facts.append(ProviderFact(kind: "note", text: "not built in: \(missing)"))
         return (.notConfigured(missing: missing), facts)
-    }
-}
-
-/// Finds the `llama-server` program.
-public enum RuntimeLocator {
-    /// The program's path and how it was searched: the configured `binary` (a path or a name on `PATH`), else
-    /// `GENUI_LLAMA_SERVER`, else `llama-server` on `PATH`.
-    public static func find(_ configured: String?, environment: [String: String]) -> (String?, [ProviderFact]) {
-        var facts: [ProviderFact] = []
-        let fileManager = FileManager.default
-        func executable(_ path: String) -> Bool {
-            var isDirectory: ObjCBool = false
-            return fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-                && fileManager.isExecutableFile(atPath: path)
-        }
-        var name = "llama-server"
-        if let configured {
-            if configured.contains("/") {
-                let found = executable(configured)
-                facts.append(ProviderFact(kind: "path", text: "binary \(configured): \(found ? "found" : "not found")"))
-                return (found ? configured : nil, facts)
-            }
-            name = configured
-        } else if let fromEnvironment = environment["GENUI_LLAMA_SERVER"], !fromEnvironment.isEmpty {
-            let found = executable(fromEnvironment)
-            facts.append(ProviderFact(kind: "env", text: "GENUI_LLAMA_SERVER=\(fromEnvironment): \(found ? "found" : "not found")"))
-            if found { return (fromEnvironment, facts) }
-        } else {
-            facts.append(ProviderFact(kind: "env", text: "GENUI_LLAMA_SERVER: not set"))
-        }
-        let directories = (environment["PATH"] ?? "").split(separator: ":").map(String.init)
-        for directory in directories where !directory.isEmpty {
-            let path = (directory as NSString).appendingPathComponent(name)
-            if executable(path) {
-                facts.append(ProviderFact(kind: "path", text: "\(name) on PATH: \(path)"))
-                return (path, facts)
-            }
-        }
-        facts.append(ProviderFact(
-            kind: "path", text: "\(name) not found on PATH (\(directories.count) directories searched)"))
-        return (nil, facts)
     }
 }

@@ -53,6 +53,11 @@ public struct LlamaServerLocator: Sendable {
     /// Searches, in order, and returns the first executable found.
     public func locate() -> Result {
         if let configuredPath, !configuredPath.isEmpty {
+            // A bare name ("llama-server-vulkan") is a program on PATH; anything with a slash is a path.
+            guard configuredPath.contains("/") || configuredPath.hasPrefix("~") else {
+                return searchPath(for: configuredPath).map { .found(path: $0, source: .configuration) }
+                    ?? .missing(looked: [configuredPath])
+            }
             let path = OnDeviceConfiguration.expandTilde(configuredPath)
             return Self.isExecutable(path) ? .found(path: path, source: .configuration) : .missing(looked: [path])
         }
@@ -66,12 +71,18 @@ public struct LlamaServerLocator: Sendable {
             looked.append(candidate)
             if Self.isExecutable(candidate) { return .found(path: candidate, source: .toolsFolder) }
         }
-        for directory in (environment["PATH"] ?? "").split(separator: ":") where !directory.isEmpty {
-            let candidate = directory + "/" + Self.programName
-            if Self.isExecutable(candidate) { return .found(path: candidate, source: .path) }
-        }
+        if let onPath = searchPath(for: Self.programName) { return .found(path: onPath, source: .path) }
         looked.append("$PATH")
         return .missing(looked: looked)
+    }
+
+    /// The first executable named `program` in a directory of `PATH`.
+    func searchPath(for program: String) -> String? {
+        for directory in (environment["PATH"] ?? "").split(separator: ":") where !directory.isEmpty {
+            let candidate = directory + "/" + program
+            if Self.isExecutable(candidate) { return candidate }
+        }
+        return nil
     }
 
     /// `.tools/bin` below the current directory, then below the executable's folder and each of its parents
