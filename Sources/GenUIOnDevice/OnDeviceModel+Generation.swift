@@ -90,10 +90,7 @@ extension OnDeviceModel {
             guard response.status == 200 else {
                 throw mapStatus(response.status, headers: response.head.headers, body: response.body)
             }
-            let chunk = try CompletionChunk.parse(response.text)
-            if let error = chunk.error {
-                throw HTTPErrorMapping.error(status: 500, headers: [:], parsed: error, provider: name)
-            }
+            let chunk = try completionChunk(response.text)
             (text, final) = (chunk.content, chunk)
         }
         let usage = TokenUsage(promptTokens: final.tokensEvaluated, completionTokens: final.tokensPredicted)
@@ -123,10 +120,7 @@ extension OnDeviceModel {
         }
         var text = ""
         for try await event in streaming.body.serverSentEvents() {
-            let chunk = try CompletionChunk.parse(event.data)
-            if let error = chunk.error {
-                throw HTTPErrorMapping.error(status: 500, headers: [:], parsed: error, provider: name)
-            }
+            let chunk = try completionChunk(event.data)
             if !chunk.content.isEmpty {
                 text += chunk.content
                 continuation.yield(.delta(chunk.content))
@@ -136,6 +130,15 @@ extension OnDeviceModel {
         throw LanguageModelError.transport(
             .connectionLost(detail: "the stream ended before its final event"),
             .init(provider: name, debugDescription: "llama-server's stream ended before the final event"))
+    }
+
+    /// A `/completion` body or event; an error llama-server reports inside it is thrown as a server error.
+    private func completionChunk(_ data: String) throws -> CompletionChunk {
+        let chunk = try CompletionChunk.parse(data)
+        if let error = chunk.error {
+            throw HTTPErrorMapping.error(status: 500, headers: [:], parsed: error, provider: name)
+        }
+        return chunk
     }
 
     /// A decoding failure on output cut off by the token limit says so, and what to raise.

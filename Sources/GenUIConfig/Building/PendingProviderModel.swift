@@ -36,12 +36,10 @@ public struct PendingProviderModel: LanguageModel, ProviderFactsReporting {
         var facts: [ProviderFact] = []
         switch settings.kind {
         case .llamaCpp(let llama):
-            // The same search the on-device provider makes.
-            switch LlamaServerLocator(configuredPath: llama.binary, environment: environment).locate() {
-            case .found(let path, let source):
-                facts.append(ProviderFact(kind: "path", text: "llama-server: \(path) (found via \(source.rawValue))"))
-            case .missing(let looked):
-                facts.append(ProviderFact(kind: "path", text: "llama-server not found (looked at: \(looked.joined(separator: ", ")))"))
+            // The same search the on-device provider makes, reported the same way.
+            let located = LlamaServerLocator(configuredPath: llama.binary, environment: environment).locate()
+            facts.append(.llamaServer(located))
+            if case .missing(let looked) = located {
                 return (.runtimeMissing(binary: looked.count == 1 ? looked[0] : LlamaServerLocator.programName), facts)
             }
             let exists = FileManager.default.fileExists(atPath: llama.model)
