@@ -97,7 +97,7 @@ let package = Package(
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting",
         ]),
         .testTarget(name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"]),
-        .testTarget(name: "genuiTests", dependencies: ["GenUI"]),
+        .testTarget(name: "genuiTests", dependencies: ["GenUI", "GenUITesting"]),
         .testTarget(name: "GenUIReliabilityTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIOpenAI", "GenUIOllama",
             "GenUIScreens", "GenUITesting",

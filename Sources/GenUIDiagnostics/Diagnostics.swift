@@ -29,9 +29,22 @@ public struct Diagnostics: Sendable {
         self.format = HumanFormatter(language: language)
     }
 
+    /// The longest placeholder value kept, in Unicode scalars; a longer value is cut with "…".
+    public static let maximumValueLength = 2000
+
     /// The message for `key`, placeholders filled from `arguments`.
+    ///
+    /// The values often come from outside — a server's error text, the name of a model a server reports, a path
+    /// from a configuration file — so each is made terminal-safe first (``Diagnostics/safeValue(_:)``); the
+    /// catalog's own templates are left as written.
     public func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-        MessageCatalog.fill(MessageCatalog.template(key, language: language), arguments)
+        MessageCatalog.fill(MessageCatalog.template(key, language: language), arguments.mapValues(Self.safeValue))
+    }
+
+    /// A placeholder value as messages show it: control characters, escape sequences and bidirectional overrides
+    /// made visible (``TerminalSafeText``), cut to ``maximumValueLength``.
+    public static func safeValue(_ value: String) -> String {
+        TerminalSafeText.sanitized(value, lines: .keep, maximumLength: maximumValueLength)
     }
 
     /// Why a model is unavailable, and what to do.
@@ -135,10 +148,10 @@ public struct Diagnostics: Sendable {
 
     /// The localized message of an error code, for codes recorded in traces.
     private func errorSummary(code: String, detail: String?) -> String {
-        guard LanguageModelError.allCodes.contains(code) else { return detail ?? code }
+        guard LanguageModelError.allCodes.contains(code) else { return Self.safeValue(detail ?? code) }
         let template = MessageCatalog.template("error.\(code).message", language: language)
         var arguments: [String: String] = [:]
-        for name in MessageCatalog.placeholders(in: template) { arguments[name] = detail ?? "—" }
+        for name in MessageCatalog.placeholders(in: template) { arguments[name] = Self.safeValue(detail ?? "—") }
         return MessageCatalog.fill(template, arguments)
     }
 }

@@ -20,17 +20,18 @@ extension OnDeviceModel {
 
     /// Evaluates `prefix` as a system prompt with no output, leaving it in the server's prompt cache.
     func cachePrefix(_ prefix: String) async throws {
-        let baseURL = try await server.acquire()
+        let endpoint = try await server.acquire()
         defer { Task { await server.release(succeeded: true) } }
         let request = GenerationRequest(instructions: prefix, messages: [])
         let builder = CompletionRequestBuilder(configuration: configuration)
+        let timeout = requestTimeout
         let template = try await server.client.send(
-            .postJSON(baseURL.appendingPathComponent("apply-template"), json: builder.templateBody(for: request)))
+            endpoint.post("apply-template", json: builder.templateBody(for: request), timeout: timeout))
         guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else { return }
         let body = GeneratedContent.object([
             ("prompt", .string(prompt)), ("n_predict", .integer(0)), ("cache_prompt", .bool(true)),
         ])
-        _ = try await server.client.send(.postJSON(baseURL.appendingPathComponent("completion"), json: body))
+        _ = try await server.client.send(endpoint.post("completion", json: body, timeout: timeout))
     }
 
     /// Generates `request`'s completion, streamed into `continuation` when there is one.
@@ -45,11 +46,11 @@ extension OnDeviceModel {
         let builder = CompletionRequestBuilder(configuration: configuration)
         let constraint = try builder.constraint(for: request)
         let started = ContinuousClock.now
-        let baseURL = try await server.acquire()
+        let endpoint = try await server.acquire()
         var succeeded = false
         do {
             let response = try await exchange(
-                request, builder: builder, constraint: constraint, baseURL: baseURL, started: started,
+                request, builder: builder, constraint: constraint, endpoint: endpoint, started: started,
                 continuation: continuation)
             succeeded = true
             await server.release(succeeded: true)
@@ -62,14 +63,13 @@ extension OnDeviceModel {
 
     private func exchange(
         _ request: GenerationRequest, builder: CompletionRequestBuilder, constraint: CompletionRequestBuilder.Constraint,
-        baseURL: URL, started: ContinuousClock.Instant,
+        endpoint: ServerEndpoint, started: ContinuousClock.Instant,
         continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation?
     ) async throws -> GenerationResponse {
         let client = server.client
-        let timeout = Duration.milliseconds(Int64(configuration.requestTimeoutSeconds * 1000))
+        let timeout = requestTimeout
         let template = try await client.send(
-            .postJSON(baseURL.appendingPathComponent("apply-template"), json: builder.templateBody(for: request),
-                      headTimeout: timeout, totalTimeout: timeout))
+            endpoint.post("apply-template", json: builder.templateBody(for: request), timeout: timeout))
         guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else {
             throw mapStatus(template.status, headers: template.head.headers, body: template.body)
         }
@@ -77,16 +77,13 @@ extension OnDeviceModel {
         let body = builder.completionBody(
             prompt: prompt, request: request, constraint: constraint, contextSize: contextSize,
             stream: continuation != nil)
-        let completionURL = baseURL.appendingPathComponent("completion")
         let (text, final): (String, CompletionChunk)
         if let continuation {
             (text, final) = try await streamedCompletion(
-                .postJSON(completionURL, json: body, headers: ["Accept": "text/event-stream"], headTimeout: timeout,
-                          totalTimeout: timeout),
+                endpoint.post("completion", json: body, headers: ["Accept": "text/event-stream"], timeout: timeout),
                 continuation: continuation)
         } else {
-            let response = try await client.send(
-                .postJSON(completionURL, json: body, headTimeout: timeout, totalTimeout: timeout))
+            let response = try await client.send(endpoint.post("completion", json: body, timeout: timeout))
             guard response.status == 200 else {
                 throw mapStatus(response.status, headers: response.head.headers, body: response.body)
             }
@@ -130,6 +127,13 @@ extension OnDeviceModel {
         throw LanguageModelError.transport(
             .connectionLost(detail: "the stream ended before its final event"),
             .init(provider: name, debugDescription: "llama-server's stream ended before the final event"))
+    }
+
+    /// How long one request to the server may take (``OnDeviceConfiguration/requestTimeoutSeconds``, bounded).
+    var requestTimeout: Duration {
+        let seconds = configuration.requestTimeoutSeconds
+        guard seconds.isFinite, seconds > 0 else { return .seconds(120) }
+        return .milliseconds(Int64(min(seconds, 7 * 24 * 3600) * 1000))
     }
 
     /// A `/completion` body or event; an error llama-server reports inside it is thrown as a server error.

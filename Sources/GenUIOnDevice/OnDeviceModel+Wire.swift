@@ -26,4 +26,10 @@ extension OnDeviceModel {
     public var serverURL: URL? {
         get async { await server.runningURL }
     }
+
+    /// The headers a request to the running managed server must carry (its access key, new for every start), for
+    /// a tool that talks to the server directly; `nil` when it is not running. Keep them out of logs and output.
+    public var serverRequestHeaders: [String: String]? {
+        get async { await server.runningEndpoint?.key.authorizationHeader }
+    }
 }

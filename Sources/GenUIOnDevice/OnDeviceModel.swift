@@ -26,10 +26,9 @@ public struct OnDeviceModel: LanguageModel {
         let locator = locator ?? LlamaServerLocator(configuredPath: configuration.serverPath)
         self.configuration = configuration
         self.probe = OnDeviceAvailabilityProbe(configuration: configuration, locator: locator, resources: resources)
-        let client = HTTPClient(
-            timeouts: .init(connect: .seconds(10), total: .milliseconds(Int64(configuration.requestTimeoutSeconds * 1000))),
-            maximumConnectionsPerHost: 8)
-        self.server = LlamaServer(configuration: configuration, locator: locator, client: client)
+        // Every model shares the process-wide client (one URLSession for the process); each request carries its own
+        // timeouts.
+        self.server = LlamaServer(configuration: configuration, locator: locator, client: .shared)
     }
 
     public var name: String { configuration.name }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `genui`: diagnose providers, check configuration, and compose screens through provider chains.
 @main
@@ -12,4 +13,25 @@ struct GenUICommand: AsyncParsableCommand {
             GenerateCommand.self,
             RenderCommand.self,
         ])
+
+    /// Runs the command the arguments name, as ArgumentParser's `main` does, except that a message for an error
+    /// that ends the command (which may quote a server's or a file's text) is printed through ``Printer``, so it
+    /// reaches the terminal terminal-safe like everything else genui prints.
+    static func main() async {
+        do {
+            var command = try await asyncParseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if !message.isEmpty {
+                if code == .success { Printer.line(message) } else { Printer.error(message) }
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GenUI
 
 /// Formats numbers for people, following the conventions of a language: decimal separator, units, spacing.
 ///
@@ -91,10 +92,17 @@ public struct HumanFormatter: Sendable {
     }
 
     /// Items joined the way the language lists them: "a, b" ("a、b" in Japanese and Chinese).
+    ///
+    /// Items are often names from outside (providers, models, capabilities a server lists): each is kept on one line
+    /// and made terminal-safe (``TerminalSafeText``).
     public func list(_ items: [String]) -> String {
+        let safe = items.map { TerminalSafeText.sanitized($0, lines: .singleLine, maximumLength: Self.maximumItemLength) }
         switch language {
-        case .japanese, .simplifiedChinese: items.joined(separator: "、")
-        default: items.joined(separator: ", ")
+        case .japanese, .simplifiedChinese: return safe.joined(separator: "、")
+        default: return safe.joined(separator: ", ")
         }
     }
+
+    /// The longest list item kept, in Unicode scalars.
+    public static let maximumItemLength = 512
 }

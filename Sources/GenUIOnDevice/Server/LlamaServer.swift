@@ -9,6 +9,12 @@ import GenUIHTTP
 /// - Start: a free loopback port is picked (bind to port 0), the server is launched in its own process group with
 ///   `-m -c -t --host 127.0.0.1 --port --no-webui`, and `/health` is polled until it answers 200 (503 "Loading
 ///   model" while the weights load). `/props` is read once and cached.
+/// - Access: every start gets a new random key (``ServerAccessKey``), passed to llama-server in its environment
+///   (`LLAMA_API_KEY`, never on its command line) and sent with every request but `/health`, so no other local
+///   process can use the server. The child's environment is minimal (``serverEnvironment(_:)``): no provider keys.
+/// - Ownership: before the first prompt, genui makes sure the process answering on the port is the one it started
+///   (``ListenerOwnership`` on Linux) and that it demands the key (`/props` answers 401 without it, 200 with it).
+///   A port another process took is given up for a fresh one, up to ``maximumPortAttempts`` times.
 /// - Crashes: when a request finds the server gone, it restarts it once. After
 ///   ``maximumConsecutiveCrashes`` failures with no successful request in between, requests fail at once for
 ///   ``crashCooldown`` with the exit status and the server's last log lines.
@@ -19,18 +25,28 @@ actor LlamaServer {
     static let maximumConsecutiveCrashes = 3
     /// How long requests fail fast after repeated crashes.
     static let crashCooldown: Duration = .seconds(30)
+    /// How many ports a start tries when the one it picked is taken by another process.
+    static let maximumPortAttempts = 4
 
     let configuration: OnDeviceConfiguration
     let locator: LlamaServerLocator
-    let client: HTTPClient
+    nonisolated let client: HTTPClient
     nonisolated let status = ServerStatus()
 
     private var process: ChildProcess?
-    private var baseURL: URL?
+    private var endpoint: ServerEndpoint?
+    /// The key of the server being started or running, for removing it from log lines.
+    private var key: ServerAccessKey?
+    /// Ports to try before picking free ones (tests use it to make a start meet a squatter).
+    private var portCandidates: [Int] = []
+    /// The environment the child's is filtered from; `nil` is this process's (tests set their own).
+    private var parentEnvironment: [String: String]?
 
     /// The server's base URL while it runs.
-    var runningURL: URL? { process == nil ? nil : baseURL }
-    private var startTask: Task<URL, any Error>?
+    var runningURL: URL? { process == nil ? nil : endpoint?.baseURL }
+    /// The running server's address and access key.
+    var runningEndpoint: ServerEndpoint? { process == nil ? nil : endpoint }
+    private var startTask: Task<ServerEndpoint, any Error>?
     private var inFlight = 0
     private var lastActivity = ContinuousClock.now
     private var idleTask: Task<Void, Never>?
@@ -39,7 +55,7 @@ actor LlamaServer {
     private var lastFailureTime: ContinuousClock.Instant?
     private var generation = 0
 
-    init(configuration: OnDeviceConfiguration, locator: LlamaServerLocator, client: HTTPClient) {
+    init(configuration: OnDeviceConfiguration, locator: LlamaServerLocator, client: HTTPClient = .shared) {
         self.configuration = configuration
         self.locator = locator
         self.client = client
@@ -53,16 +69,27 @@ actor LlamaServer {
     var pid: Int32? { process?.isRunning == true ? process?.pid : nil }
 
     /// The server's last log lines.
-    var logTail: String { process?.log.tail() ?? lastFailure ?? "" }
+    var logTail: String { process.map(tail) ?? lastFailure ?? "" }
 
-    /// Makes sure the server runs and counts a request in flight; returns its base URL. Pair with ``release(succeeded:)``.
-    func acquire() async throws -> URL {
-        let url = try await ensureRunning()
+    /// Makes the next start try `ports` first, in order (for tests).
+    func tryPortsFirst(_ ports: [Int]) {
+        portCandidates = ports
+    }
+
+    /// Makes later starts filter the child's environment from `environment` instead of this process's (for tests).
+    func useParentEnvironment(_ environment: [String: String]) {
+        parentEnvironment = environment
+    }
+
+    /// Makes sure the server runs and counts a request in flight; returns where it listens and its key. Pair with
+    /// ``release(succeeded:)``.
+    func acquire() async throws -> ServerEndpoint {
+        let endpoint = try await ensureRunning()
         inFlight += 1
         lastActivity = .now
         idleTask?.cancel()
         idleTask = nil
-        return url
+        return endpoint
     }
 
     /// Ends a request started with ``acquire()``.
@@ -91,7 +118,7 @@ actor LlamaServer {
         startTask = nil
         let stopping = process
         process = nil
-        baseURL = nil
+        endpoint = nil
         status.phase = .stopped
         generation += 1
         await stopping?.terminate()
@@ -102,19 +129,25 @@ actor LlamaServer {
         guard let process, let exit = process.exit else { return nil }
         await process.awaitLogEnd()
         return "llama-server (pid \(process.pid)) \(exit); it will be restarted by the next request. Last log lines:\n"
-            + process.log.tail()
+            + tail(process)
+    }
+
+    /// The child's last log lines, the access key removed.
+    private func tail(_ child: ChildProcess) -> String {
+        let lines = child.log.tail()
+        return key?.redact(lines) ?? lines
     }
 
     // MARK: Starting
 
-    private func ensureRunning() async throws -> URL {
-        if let dead = process, let baseURL {
-            if dead.isRunning { return baseURL }
+    private func ensureRunning() async throws -> ServerEndpoint {
+        if let dead = process, let endpoint {
+            if dead.isRunning { return endpoint }
             process = nil
-            self.baseURL = nil
+            self.endpoint = nil
             status.phase = .stopped
             await dead.awaitLogEnd()
-            recordFailure("llama-server (pid \(dead.pid)) \(dead.exit?.description ?? "ended"). Last log lines:\n\(dead.log.tail())")
+            recordFailure("llama-server (pid \(dead.pid)) \(dead.exit?.description ?? "ended"). Last log lines:\n\(tail(dead))")
         }
         if let startTask { return try await startTask.value }
         if consecutiveFailures >= Self.maximumConsecutiveCrashes, let lastFailureTime,
@@ -145,7 +178,7 @@ actor LlamaServer {
         lastFailureTime = .now
     }
 
-    private func launch() async throws -> URL {
+    private func launch() async throws -> ServerEndpoint {
         let binary: String
         switch locator.locate() {
         case .found(let path, _): binary = path
@@ -155,15 +188,22 @@ actor LlamaServer {
                 .init(provider: configuration.name, debugDescription: "llama-server not found (looked in \(looked.joined(separator: ", ")))"))
         }
         var lastError: (any Error)?
-        // A port taken between picking and binding makes the server exit at once: one more try with a new port.
-        for _ in 0..<2 {
-            let port = genui_free_loopback_port()
-            guard port > 0 else {
-                throw LanguageModelError.serverError(
-                    status: nil, .init(provider: configuration.name, debugDescription: "cannot pick a free loopback port (errno \(errno))"))
+        // A port taken between picking and binding makes the server exit at once, or lets another process answer in
+        // its place: the start is tried again with a new port.
+        for _ in 0..<Self.maximumPortAttempts {
+            let port: Int
+            if !portCandidates.isEmpty {
+                port = portCandidates.removeFirst()
+            } else {
+                let picked = genui_free_loopback_port()
+                guard picked > 0 else {
+                    throw LanguageModelError.serverError(
+                        status: nil, .init(provider: configuration.name, debugDescription: "cannot pick a free loopback port (errno \(errno))"))
+                }
+                port = Int(picked)
             }
             do {
-                return try await launch(binary: binary, port: Int(port))
+                return try await launch(binary: binary, port: port)
             } catch let failure as StartFailure {
                 guard failure.portInUse else { throw failure.error }
                 lastError = failure.error
@@ -186,21 +226,36 @@ actor LlamaServer {
         return arguments + configuration.extraArguments
     }
 
-    /// This process's environment without the variables llama-server reads as settings (`LLAMA_API_KEY`,
-    /// `LLAMA_ARG_*`): an API key or host meant for another llama-server must not lock genui out of its own.
+    /// The variables of this process's environment llama-server is given: what it needs to run (`PATH`, `HOME`,
+    /// `TMPDIR`, the locale, the library path, `TZ`) and the settings of its compute back ends (`GGML_*`, `CUDA_*`,
+    /// `HIP_*`, `ROCR_*`, `OMP_*`, `LLAMA_CACHE`). Nothing else: no provider key (`OPENAI_API_KEY`, …) or other secret
+    /// reaches it, and no `LLAMA_API_KEY` or `LLAMA_ARG_*` meant for another llama-server changes its key or address.
     static func serverEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
-        environment.filter { key, _ in key != "LLAMA_API_KEY" && !key.hasPrefix("LLAMA_ARG_") }
+        environment.filter { key, _ in
+            passedVariables.contains(key) || passedPrefixes.contains(where: { key.hasPrefix($0) })
+        }
     }
 
-    private func launch(binary: String, port: Int) async throws -> URL {
+    /// Variables ``serverEnvironment(_:)`` passes by name.
+    static let passedVariables: Set<String> = [
+        "PATH", "HOME", "TMPDIR", "LANG", "LANGUAGE", "TZ", "LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "LLAMA_CACHE",
+    ]
+
+    /// Prefixes of the variables ``serverEnvironment(_:)`` passes.
+    static let passedPrefixes = ["LC_", "GGML_", "CUDA_", "HIP_", "ROCR_", "OMP_"]
+
+    private func launch(binary: String, port: Int) async throws -> ServerEndpoint {
         guard let url = URL(string: "http://127.0.0.1:\(port)") else {
             throw LanguageModelError.serverError(
                 status: nil, .init(provider: configuration.name, debugDescription: "invalid loopback port \(port)"))
         }
+        let key = ServerAccessKey.generate()
+        self.key = key
+        var environment = Self.serverEnvironment(parentEnvironment ?? ProcessInfo.processInfo.environment)
+        environment[ServerAccessKey.environmentVariable] = key.value
         let child: ChildProcess
         do {
-            child = try ChildProcess.launch(
-                executable: binary, arguments: arguments(port: port), environment: Self.serverEnvironment())
+            child = try ChildProcess.launch(executable: binary, arguments: arguments(port: port), environment: environment)
         } catch {
             throw LanguageModelError.unavailable(
                 .runtimeMissing(binary: binary), .init(provider: configuration.name, debugDescription: "\(error)"))
@@ -209,8 +264,11 @@ actor LlamaServer {
         status.phase = .loading
         generation += 1
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(configuration.startTimeoutSeconds * 1000)))
+        let started = ServerEndpoint(baseURL: url, key: key)
+        let properties: ServerStatus.Properties?
         do {
             try await waitUntilHealthy(child: child, url: url, deadline: deadline)
+            properties = try await verifyOwnership(child: child, endpoint: started, port: port)
         } catch {
             await child.terminate(grace: .milliseconds(100))
             if process === child {
@@ -219,10 +277,62 @@ actor LlamaServer {
             }
             throw error
         }
-        baseURL = url
+        endpoint = started
         status.phase = .ready
-        status.properties = await readProperties(url: url) ?? status.properties
-        return url
+        status.properties = properties ?? status.properties
+        return started
+    }
+
+    /// Makes sure the server answering on `port` is `child` and demands its key; returns what `/props` said.
+    ///
+    /// Throws a port-in-use ``StartFailure`` when another process listens there (or, where listeners cannot be
+    /// inspected, when the answers are not those of a llama-server holding the key), and a server error when the
+    /// child itself does not demand the key.
+    private func verifyOwnership(child: ChildProcess, endpoint: ServerEndpoint, port: Int) async throws
+        -> ServerStatus.Properties?
+    {
+        let ownership = ListenerOwnership.check(port: port, pid: child.pid)
+        func foreign(_ detail: String) -> StartFailure {
+            StartFailure(
+                error: .serverError(
+                    status: nil,
+                    .init(
+                        provider: configuration.name,
+                        debugDescription: "port \(port) is taken by another process (\(detail)); llama-server (pid \(child.pid)) could not listen on it")),
+                portInUse: true)
+        }
+        switch ownership {
+        case .foreign, .notListening: throw foreign("it listens there instead of llama-server")
+        case .owned, .unknown: break
+        }
+        var anonymous = endpoint.get("props", timeout: .seconds(5))
+        anonymous.headers = [:]
+        let unauthorized: HTTPResponse
+        do {
+            unauthorized = try await client.send(anonymous, bodyLimit: 1 << 16)
+        } catch {
+            guard ownership == .owned else { throw foreign("it did not answer /props") }
+            throw error
+        }
+        if unauthorized.status != 401 {
+            guard ownership == .owned else { throw foreign("it answered /props without genui's key") }
+            throw LanguageModelError.serverError(
+                status: nil,
+                .init(
+                    provider: configuration.name,
+                    debugDescription:
+                        "llama-server (pid \(child.pid)) does not demand the access key genui gave it in \(ServerAccessKey.environmentVariable), so any local process could use it; install a llama-server that reads \(ServerAccessKey.environmentVariable) (llama.cpp b4000 or later)"
+                ))
+        }
+        let answer = try? await client.send(endpoint.get("props", timeout: .seconds(5)))
+        guard let answer, answer.status == 200, let json = answer.json else {
+            guard ownership == .owned else { throw foreign("it refused genui's key") }
+            return nil
+        }
+        return ServerStatus.Properties(
+            contextSize: json["default_generation_settings"]?["n_ctx"]?.intValue,
+            supportsVision: json["modalities"]?["vision"]?.boolValue ?? false,
+            modelPath: json["model_path"]?.stringValue)
     }
 
     private func waitUntilHealthy(child: ChildProcess, url: URL, deadline: ContinuousClock.Instant) async throws {
@@ -231,15 +341,15 @@ actor LlamaServer {
             try Task.checkCancellation()
             if let exit = child.exit {
                 await child.awaitLogEnd()
-                let tail = child.log.tail()
-                let portInUse = tail.contains("bind") || tail.lowercased().contains("address already in use")
-                let hint = tail.contains("GGUF") || tail.contains("model") ? " (the model did not load)" : ""
+                let lastLines = tail(child)
+                let portInUse = lastLines.contains("bind") || lastLines.lowercased().contains("address already in use")
+                let hint = lastLines.contains("GGUF") || lastLines.contains("model") ? " (the model did not load)" : ""
                 throw StartFailure(
                     error: .serverError(
                         status: nil,
                         .init(
                             provider: configuration.name,
-                            debugDescription: "llama-server \(exit) while starting\(hint). Last log lines:\n\(tail)")),
+                            debugDescription: "llama-server \(exit) while starting\(hint). Last log lines:\n\(lastLines)")),
                     portInUse: portInUse)
             }
             if ContinuousClock.now >= deadline {
@@ -247,24 +357,13 @@ actor LlamaServer {
                     .init(
                         provider: configuration.name,
                         debugDescription:
-                            "llama-server did not become ready within \(configuration.startTimeoutSeconds) s. Last log lines:\n\(child.log.tail())"
+                            "llama-server did not become ready within \(configuration.startTimeoutSeconds) s. Last log lines:\n\(tail(child))"
                     ))
             }
             let request = HTTPRequest(url: health, headTimeout: .seconds(2), totalTimeout: .seconds(2))
             if let response = try? await client.send(request), response.status == 200 { return }
             try await Task.sleep(for: .milliseconds(40))
         }
-    }
-
-    private func readProperties(url: URL) async -> ServerStatus.Properties? {
-        let request = HTTPRequest(url: url.appendingPathComponent("props"), headTimeout: .seconds(5), totalTimeout: .seconds(5))
-        guard let response = try? await client.send(request), response.status == 200, let json = response.json else {
-            return nil
-        }
-        return ServerStatus.Properties(
-            contextSize: json["default_generation_settings"]?["n_ctx"]?.intValue,
-            supportsVision: json["modalities"]?["vision"]?.boolValue ?? false,
-            modelPath: json["model_path"]?.stringValue)
     }
 
     // MARK: Idle shutdown

@@ -1,21 +1,22 @@
+import GenUI
+
 /// Text helpers shared by the renderers: safe strings and terminal column widths.
 enum DisplayText {
     /// `text` with control characters and bidirectional overrides replaced by U+FFFD, so data can never carry a
-    /// terminal escape sequence or reorder the surrounding output.
+    /// terminal escape sequence or reorder the surrounding output. Tabs, carriage returns and (unless
+    /// `keepNewlines`) line breaks become spaces. Which characters are unsafe is decided by ``TerminalSafeText``,
+    /// the rule every printer of genui shares.
     static func sanitized(_ text: String, keepNewlines: Bool = false) -> String {
-        var scalars = String.UnicodeScalarView()
+        var spaced = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if keepNewlines && scalar == "\n" {
-                scalars.append(scalar)
-            } else if scalar == "\t" || scalar == "\n" || scalar == "\r" {
-                scalars.append(" ")
-            } else if ScreenValidator.isDisallowed(scalar) {
-                scalars.append("\u{FFFD}")
+            if scalar == "\t" || scalar == "\r" || (scalar == "\n" && !keepNewlines) {
+                spaced.append(" ")
             } else {
-                scalars.append(scalar)
+                spaced.append(scalar)
             }
         }
-        return String(scalars)
+        return TerminalSafeText.sanitized(
+            String(spaced), lines: .keep, replacement: .replacementCharacter, maximumLength: nil)
     }
 
     /// The number of terminal columns `text` takes: wide East Asian characters and emoji count two, combining marks

@@ -35,8 +35,10 @@ enum OnDeviceBenchmarks {
         let wire = try await onDevice.wireExchange(for: request)
         // Warm the server and both paths once before measuring.
         _ = try await chain.respond(to: request)
-        guard let baseURL = await onDevice.serverURL else { throw BenchmarkError("the on-device server is not running") }
-        let direct = MinimalLlamaClient(baseURL: baseURL)
+        guard let baseURL = await onDevice.serverURL, let headers = await onDevice.serverRequestHeaders else {
+            throw BenchmarkError("the on-device server is not running")
+        }
+        let direct = MinimalLlamaClient(baseURL: baseURL, headers: headers)
         let first = try await direct.run(template: wire.template, completion: wire.completion)
         var comparison = InterleavedComparison()
         var identical = 0
@@ -253,6 +255,8 @@ struct BenchmarkError: Error, CustomStringConvertible {
 /// The baseline: plain `URLSession` posts of the provider's own request bodies, no routing, no validation.
 struct MinimalLlamaClient {
     let baseURL: URL
+    /// The server's access key header.
+    let headers: [String: String]
 
     func run(template: GeneratedContent, completion: @Sendable (String) -> GeneratedContent) async throws -> String {
         try await runTimed(template: template, completion: completion).content
@@ -274,6 +278,7 @@ struct MinimalLlamaClient {
         var request = URLRequest(url: baseURL.appendingPathComponent(path))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = Data(body.jsonString.utf8)
         let (data, _) = try await URLSession.shared.data(for: request)
         return try GeneratedContent(json: String(decoding: data, as: UTF8.self))

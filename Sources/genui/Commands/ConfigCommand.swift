@@ -40,7 +40,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 }
             }
             for warning in configuration.warnings { lines.append(warning.description) }
-            print(lines.joined(separator: "\n"))
+            Printer.line(lines.joined(separator: "\n"))
         }
     }
 
@@ -79,7 +79,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.reason]))
                 throw ExitCode(ScreenExitCode.fileError)
             }
-            print(diagnostics.text("config.init.written", ["path": path]))
+            Printer.line(diagnostics.text("config.init.written", ["path": path]))
         }
 
         /// `~/.config/genui/providers.yml`, the user's file in the lookup order.

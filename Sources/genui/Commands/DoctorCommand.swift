@@ -80,11 +80,11 @@ struct DoctorCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.configurationError)
         }
         if json {
-            print(try Self.encode(doctorReport))
+            Printer.json(try Self.encode(doctorReport))
         } else {
             let terminal = Terminal(environment: environment)
             let renderer = DoctorRenderer(report: doctorReport, diagnostics: diagnostics, terminal: terminal, verbose: verbose)
-            FileHandle.standardOutput.write(Data(renderer.render().utf8))
+            Printer.out(renderer.render(), colour: terminal.colour)
         }
         if doctorReport.exitCode != ExitStatus.ok { throw ExitCode(doctorReport.exitCode) }
     }
@@ -97,7 +97,7 @@ struct DoctorCommand: AsyncParsableCommand {
             let report = DoctorReport(
                 locale: language.rawValue, configuration: summary, requiredCapabilities: required, simulated: [],
                 providers: [], chains: [], exitCode: ExitStatus.configurationError)
-            if let text = try? Self.encode(report) { print(text) }
+            if let text = try? Self.encode(report) { Printer.json(text) }
         }
         for issue in error.issues { printError(issue.description) }
     }

@@ -78,16 +78,19 @@ enum Console {
         return 64
     }
 
+    /// Writes an error message to stderr, made terminal-safe (``Printer``).
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data(("genui: " + message + "\n").utf8))
+        Printer.error("genui: " + message)
     }
 
+    /// Writes a note (the route, a remediation) to stderr, made terminal-safe (``Printer``).
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Printer.error(message)
     }
 
+    /// Writes a rendered screen to stdout: only the renderer's own colour codes survive (``Printer/rendered(_:)``).
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Printer.rendered(text)
     }
 }
 
@@ -112,11 +115,11 @@ struct ProgressSpinner {
             let frames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
             var index = 0
             while !Task.isCancelled {
-                FileHandle.standardError.write(Data("\r\(frames[index % frames.count]) \(message)".utf8))
+                Printer.status("\(frames[index % frames.count]) \(message)")
                 index += 1
                 try? await Task.sleep(for: .milliseconds(100))
             }
-            FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+            Printer.clearStatusLine()
         }
     }
 

@@ -35,5 +35,5 @@ enum ExitStatus {
 
 /// Writes to standard error.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    Printer.error(text)
 }

@@ -3,18 +3,22 @@ import GenUI
 import GenUIDiagnostics
 
 /// Prints a doctor report as a table for people.
+///
+/// The report holds text from outside (messages servers sent, model names they report, paths and names from the
+/// configuration): the result is ``StyledText``, whose every segment is made terminal-safe when printed, and table
+/// cells are made safe and single-line before their widths are measured.
 struct DoctorRenderer {
     let report: DoctorReport
     let diagnostics: Diagnostics
     let terminal: Terminal
     let verbose: Bool
 
-    func render() -> String {
-        var lines: [String] = []
+    func render() -> StyledText {
+        var lines: [StyledText] = []
         lines.append(terminal.paint(diagnostics.text("doctor.header", ["source": report.configuration.source]), .bold))
         if verbose { lines += configurationDetails() }
         if !report.requiredCapabilities.isEmpty {
-            lines.append(diagnostics.text("doctor.chain.requires", ["capabilities": diagnostics.format.list(report.requiredCapabilities)]))
+            lines.append(StyledText(diagnostics.text("doctor.chain.requires", ["capabilities": diagnostics.format.list(report.requiredCapabilities)])))
         }
         for simulation in report.simulated {
             lines.append(terminal.paint(
@@ -26,7 +30,7 @@ struct DoctorRenderer {
             lines.append("")
             lines.append(terminal.paint(chain.message, chain.canServe ? .green : .red))
             for skip in chain.skipped {
-                lines.append("  - " + diagnostics.text("doctor.chain.skipped", ["provider": skip.provider, "reason": skip.message]))
+                lines.append(StyledText("  - " + diagnostics.text("doctor.chain.skipped", ["provider": skip.provider, "reason": skip.message])))
             }
             if verbose, let trace = chain.trace {
                 for sentence in diagnostics.describe(trace) { lines.append(terminal.paint("    " + sentence, .dim)) }
@@ -36,14 +40,14 @@ struct DoctorRenderer {
             lines.append("")
             lines.append(terminal.paint(diagnostics.text("doctor.warnings", ["count": "\(report.configuration.warnings.count)"]), .yellow))
             for warning in report.configuration.warnings {
-                lines.append("  \(warning.file):\(warning.line):\(warning.column): \(warning.keyPath): \(warning.message)")
+                lines.append(StyledText("  \(warning.file):\(warning.line):\(warning.column): \(warning.keyPath): \(warning.message)"))
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return StyledText.joined(lines, separator: "\n") + "\n"
     }
 
-    private func configurationDetails() -> [String] {
-        var lines: [String] = []
+    private func configurationDetails() -> [StyledText] {
+        var lines: [StyledText] = []
         let searched = report.configuration.searched.map { "\($0.path) (\($0.found ? "found" : "absent"))" }
         if !searched.isEmpty {
             lines.append(terminal.paint(diagnostics.text("doctor.verbose.searched", ["paths": diagnostics.format.list(searched)]), .dim))
@@ -59,13 +63,15 @@ struct DoctorRenderer {
         return lines
     }
 
-    private func table() -> [String] {
+    private func table() -> [StyledText] {
         let header = [
             "", diagnostics.text("doctor.column.provider"), diagnostics.text("doctor.column.type"),
             diagnostics.text("doctor.column.model"), diagnostics.text("doctor.column.status"),
         ]
         let rows = report.providers.map { provider in
-            [provider.mark, provider.name, provider.type, Self.shortModel(provider.model), provider.message]
+            [provider.mark, provider.name, provider.type, Self.shortModel(provider.model), provider.message].map {
+                TerminalSafeText.sanitized($0, lines: .singleLine)
+            }
         }
         var widths = header.map(DisplayWidth.of)
         for row in rows {
@@ -78,19 +84,13 @@ struct DoctorRenderer {
         }
         var lines = [terminal.paint(line(header), .bold)]
         for (provider, row) in zip(report.providers, rows) {
-            var painted = row
-            painted[0] = terminal.paint(row[0], style(for: provider.status))
-            var text = line(row)
-            if terminal.colour {
-                text = painted[0] + String(line(row).dropFirst(row[0].count))
-            }
-            lines.append(text)
+            lines.append(terminal.paint(row[0], style(for: provider.status)) + String(line(row).dropFirst(row[0].count)))
             let indent = String(repeating: " ", count: widths[0] + 2)
             if let remediation = provider.remediation, provider.status != "available" {
                 lines.append(indent + terminal.paint("→ " + remediation, .dim))
             }
             if let deep = provider.deep, deep.ok {
-                lines.append(indent + diagnostics.text("doctor.deep.ok", ["duration": diagnostics.format.duration(seconds: deep.durationSeconds)]))
+                lines.append(StyledText(indent) + diagnostics.text("doctor.deep.ok", ["duration": diagnostics.format.duration(seconds: deep.durationSeconds)]))
             }
             if verbose {
                 lines.append(indent + terminal.paint(

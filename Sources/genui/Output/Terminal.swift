@@ -19,8 +19,9 @@ struct Terminal {
         case bold = "1"
     }
 
-    func paint(_ text: String, _ style: Style) -> String {
-        colour ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    /// `text` in `style`; the colour code is added when it is printed (``Printer``), after `text` is sanitised.
+    func paint(_ text: String, _ style: Style) -> StyledText {
+        StyledText(text, style)
     }
 }
 
