@@ -118,6 +118,9 @@ struct ConfigurationLoadingTests {
         #expect(user.source.origin == .userDirectory)
 
         try ConfigurationWriter.write(file("cwd"), to: work + "/providers.yml")
+        // ./providers.yml is used once the user trusts it (ConfigurationTrustTests covers the untrusted case).
+        let cwdBytes = Array(try String(contentsOfFile: work + "/providers.yml", encoding: .utf8).utf8)
+        try TrustStore(homeDirectory: home).trust(path: work + "/providers.yml", sha256: SHA256.hexDigest(of: cwdBytes))
         let cwd = try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load()
         #expect(cwd.providers.first?.name == "cwd")
 

@@ -28,6 +28,9 @@ struct ConfigCheckCommandTests {
         let path = directory + "/providers.yml"
         try "version: 1\nchains:\n  default: [scripted, onn-device]\nproviders:\n  scripted: { type: scripted }\n  on-device: { type: llama.cpp, model: /m.gguf }\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
+        // ./providers.yml is used once trusted (TrustCommandTests covers the untrusted case).
+        let trust = try CLI.run(["config", "trust"], environment: CLI.freshEnvironment(home: directory), directory: directory)
+        #expect(trust.status == 0, "\(trust.stderr)")
         let result = try CLI.run(["config", "check"], environment: CLI.freshEnvironment(home: directory), directory: directory)
         #expect(result.status == 2)
         #expect(result.stderr.contains("\(path):3:23: error: chains.default[1]"))

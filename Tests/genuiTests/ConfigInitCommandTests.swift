@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `genui config init` writes a starter providers.yml through a temporary file and a rename, so an interrupted or
@@ -51,6 +52,48 @@ struct ConfigInitCommandTests {
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("default_chain: default"))
         #expect(try Self.files(in: directory) == ["providers.yml"])
+    }
+
+    @Test("inits racing for the same new file: exactly one writes it, the others report that it exists")
+    func concurrentInits() throws {
+        try CLI.requireBinary()
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/providers.yml"
+        let count = 8
+        let statuses = Mutex<[Int32]>([])
+        DispatchQueue.concurrentPerform(iterations: count) { _ in
+            let status = (try? CLI.run(["config", "init", "--out", path], environment: CLI.freshEnvironment(home: directory)))?.status ?? -1
+            statuses.withLock { $0.append(status) }
+        }
+        let all = statuses.withLock { $0 }.sorted()
+        #expect(all == [0] + Array(repeating: 1, count: count - 1), "exit statuses: \(all)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("default_chain: default"))
+        #expect(try Self.files(in: directory) == ["providers.yml"])
+    }
+
+    @Test("a symbolic link at the destination counts as an existing file, even one pointing nowhere")
+    func linkAtDestination() throws {
+        try CLI.requireBinary()
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A planted link to a file that does not exist yet (as ~/.ssh/authorized_keys might not).
+        let victim = directory + "/victim"
+        let path = directory + "/providers.yml"
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
+        let refused = try CLI.run(["config", "init", "--out", path], environment: CLI.freshEnvironment(home: directory))
+        #expect(refused.status == 1, "\(refused)")
+        #expect(refused.stderr.contains("\(path) already exists; pass --force"))
+        #expect(!FileManager.default.fileExists(atPath: victim), "init wrote through the link")
+
+        // With --force a link leading out of its directory is still not written through.
+        try FileManager.default.createDirectory(atPath: directory + "/repo", withIntermediateDirectories: true)
+        try "precious".write(toFile: victim, atomically: false, encoding: .utf8)
+        let planted = directory + "/repo/providers.yml"
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: victim)
+        let forced = try CLI.run(["config", "init", "--out", planted, "--force"], environment: CLI.freshEnvironment(home: directory))
+        #expect(forced.status == 3, "\(forced)")
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
     }
 
     /// The children of `pid`, read from `/proc` (never by name across the machine).

@@ -20,11 +20,17 @@ public struct DefensiveDecoder: Sendable {
         public var maximumBytes: Int
         /// The deepest nesting accepted.
         public var maximumDepth: Int
+        /// The schema checks allowed per value of the parsed output (at least 4096 in all). Alternatives are chosen
+        /// by their `"type"` discriminator, so output needs a few checks per value and nesting level; only
+        /// alternatives without a discriminator are tried one by one (exponential in the nesting of a recursive
+        /// schema), and this bounds that search: past it decoding fails with a decoding error.
+        public var checksPerValue: Int
 
         /// Creates limits.
-        public init(maximumBytes: Int = 1 << 20, maximumDepth: Int = 64) {
+        public init(maximumBytes: Int = 1 << 20, maximumDepth: Int = 64, checksPerValue: Int = 256) {
             self.maximumBytes = maximumBytes
             self.maximumDepth = maximumDepth
+            self.checksPerValue = checksPerValue
         }
     }
 
@@ -34,6 +40,8 @@ public struct DefensiveDecoder: Sendable {
         public var content: GeneratedContent
         /// One short, stable description per repair ("stripped code fence", "clamped /rating to 5").
         public var repairs: [String]
+        /// How many schema checks repairing and validating took (bounded by ``Limits/checksPerValue``).
+        var schemaChecks = 0
     }
 
     /// The schema the output must follow.
@@ -57,12 +65,17 @@ public struct DefensiveDecoder: Sendable {
         let sliced = Self.slice(text, repairs: &repairs)
         let parsed = try JSONParser.parse(
             sliced, limits: .init(maximumBytes: limits.maximumBytes, maximumDepth: limits.maximumDepth))
-        var walker = Walker(schema: schema, repairs: repairs)
-        guard let repaired = walker.repair(parsed, node: schema.root, path: "", depth: 0) else {
+        var walker = Walker(
+            schema: schema, repairs: repairs, budget: SchemaWorkBudget(for: parsed, visitsPerValue: limits.checksPerValue))
+        let repaired = walker.repair(parsed, node: schema.root, path: "", depth: 0)
+        if walker.budget.isExhausted { throw .decoding("", walker.budget.exhaustedMessage) }
+        guard let repaired else {
             throw .decoding("", "the output does not have the shape the schema asks for")
         }
-        try schema.validate(repaired)
-        return Result(content: repaired, repairs: walker.repairs)
+        if let violation = schema.firstViolation(in: repaired, against: schema.root, budget: &walker.budget) {
+            throw .decoding(violation.path, violation.message)
+        }
+        return Result(content: repaired, repairs: walker.repairs, schemaChecks: walker.budget.visits)
     }
 
     /// Removes code fences and prose, keeping the outermost JSON object or array.
@@ -115,15 +128,17 @@ public struct DefensiveDecoder: Sendable {
         return nil
     }
 
-    /// Walks content against the schema, repairing what can be repaired.
+    /// Walks content against the schema, repairing what can be repaired. Every node visited (and every check of a
+    /// trial alternative) spends `budget`; once it is spent every walk returns `nil` at once.
     private struct Walker {
         let schema: GenerationSchema
         var repairs: [String]
+        var budget: SchemaWorkBudget
 
         mutating func repair(_ content: GeneratedContent, node: GenerationSchema.Node, path: String, depth: Int)
             -> GeneratedContent?
         {
-            guard depth < GenerationSchema.maximumReferenceDepth else { return nil }
+            guard budget.visit(), depth < GenerationSchema.maximumReferenceDepth else { return nil }
             let shown = path.isEmpty ? "/" : path
             switch node {
             case .any:
@@ -224,17 +239,43 @@ public struct DefensiveDecoder: Sendable {
                 }
                 return GeneratedContent(orderedProperties: result)
             case .anyOf(let choice):
-                for option in choice.choices {
-                    var trial = Walker(schema: schema, repairs: [])
-                    if let fixed = trial.repair(content, node: option, path: path, depth: depth + 1),
-                        schema.firstViolation(in: fixed, against: option) == nil
-                    {
-                        repairs += trial.repairs
-                        return fixed
-                    }
+                // A discriminated alternative is chosen by its tag, as validation does: walking is linear in the
+                // output. The tag's case is repaired with the rest ("Column" for "column").
+                if let tag = Self.tag(of: content) {
+                    let tagged = choice.choices.filter { schema.discriminator(of: $0) == tag }
+                    let chosen = tagged.isEmpty
+                        ? choice.choices.filter { schema.discriminator(of: $0)?.lowercased() == tag.lowercased() } : tagged
+                    if chosen.count == 1 { return attempt(content, option: chosen[0], path: path, depth: depth) }
+                }
+                // Otherwise every alternative the content may match is tried in turn, all sharing the budget.
+                for option in choice.choices where schema.mayMatch(content, option) {
+                    if let fixed = attempt(content, option: option, path: path, depth: depth) { return fixed }
+                    if budget.isExhausted { return nil }
                 }
                 return nil
             }
+        }
+
+        /// `content` repaired as the alternative `option`, if the result conforms to it (its repairs are kept only
+        /// then); `nil` otherwise.
+        private mutating func attempt(_ content: GeneratedContent, option: GenerationSchema.Node, path: String, depth: Int)
+            -> GeneratedContent?
+        {
+            var trial = Walker(schema: schema, repairs: [], budget: budget)
+            let fixed = trial.repair(content, node: option, path: path, depth: depth + 1)
+            let conforms = fixed.map { schema.firstViolation(in: $0, against: option, budget: &trial.budget) == nil }
+            budget = trial.budget
+            guard let fixed, conforms == true, !budget.isExhausted else { return nil }
+            repairs += trial.repairs
+            return fixed
+        }
+
+        /// The string value of the content's ``GenerationSchema/discriminator`` property, if it is an object with one.
+        static func tag(of content: GeneratedContent) -> String? {
+            guard case .structure(let properties, _) = content.kind,
+                case .string(let tag)? = properties[GenerationSchema.discriminator]?.kind
+            else { return nil }
+            return tag
         }
     }
 }

@@ -18,13 +18,18 @@ extension GenerationSchema {
     }
 
     /// The first violation of the schema in `content`, or `nil` when it conforms.
+    ///
+    /// The work is bounded (``SchemaWorkBudget``): content so entangled in undiscriminated alternatives that checking
+    /// it would take more than a fixed number of schema checks per value is reported as a violation.
     public func firstViolation(in content: GeneratedContent) -> Violation? {
-        check(content, against: root, path: "", depth: 0)
+        var budget = SchemaWorkBudget(for: content)
+        return firstViolation(in: content, against: root, budget: &budget)
     }
 
-    /// The first violation of `node` (a part of this schema) in `content`, or `nil` when it conforms.
-    func firstViolation(in content: GeneratedContent, against node: Node) -> Violation? {
-        check(content, against: node, path: "", depth: 0)
+    /// The first violation of `node` (a part of this schema) in `content`, or `nil` when it conforms, spending
+    /// `budget`.
+    func firstViolation(in content: GeneratedContent, against node: Node, budget: inout SchemaWorkBudget) -> Violation? {
+        check(content, against: node, path: "", depth: 0, budget: &budget)
     }
 
     /// How deep references may nest before validation gives up (guards against recursive definitions).
@@ -36,15 +41,18 @@ extension GenerationSchema {
         return resolve(target, depth: depth + 1)
     }
 
-    private func check(_ content: GeneratedContent, against node: Node, path: String, depth: Int) -> Violation? {
+    private func check(
+        _ content: GeneratedContent, against node: Node, path: String, depth: Int, budget: inout SchemaWorkBudget
+    ) -> Violation? {
         func fail(_ message: String) -> Violation { Violation(path: path, message: message) }
+        guard budget.visit() else { return fail(budget.exhaustedMessage) }
         guard depth < Self.maximumReferenceDepth else { return fail("schema nesting is too deep") }
         switch node {
         case .any:
             return nil
         case .reference(let name):
             guard let target = resolve(node) else { return fail("schema reference '\(name)' is undefined") }
-            return check(content, against: target, path: path, depth: depth + 1)
+            return check(content, against: target, path: path, depth: depth + 1, budget: &budget)
         case .string(let c):
             guard case .string(let value) = content.kind else { return fail("expected a string, found \(content.kindName)") }
             if let choices = c.choices, !choices.contains(value) {
@@ -73,7 +81,7 @@ extension GenerationSchema {
             if let min = a.minimumCount, elements.count < min { return fail("array has \(elements.count) elements, fewer than \(min)") }
             if let max = a.maximumCount, elements.count > max { return fail("array has \(elements.count) elements, more than \(max)") }
             for (index, element) in elements.enumerated() {
-                if let violation = check(element, against: a.items, path: path + JSONPointer.index(index), depth: depth + 1) {
+                if let violation = check(element, against: a.items, path: path + JSONPointer.index(index), depth: depth + 1, budget: &budget) {
                     return violation
                 }
             }
@@ -92,7 +100,7 @@ extension GenerationSchema {
                     if property.isOptional { continue }
                     return Violation(path: propertyPath, message: "required property '\(property.name)' is missing")
                 }
-                if let violation = check(value, against: property.node, path: propertyPath, depth: depth + 1) {
+                if let violation = check(value, against: property.node, path: propertyPath, depth: depth + 1, budget: &budget) {
                     return violation
                 }
             }
@@ -104,10 +112,12 @@ extension GenerationSchema {
                 case .string(let tag)? = properties[Self.discriminator]?.kind,
                 let matching = choice.choices.first(where: { discriminator(of: $0) == tag })
             {
-                return check(content, against: matching, path: path, depth: depth + 1)
+                return check(content, against: matching, path: path, depth: depth + 1, budget: &budget)
             }
-            for option in choice.choices {
-                guard let violation = check(content, against: option, path: path, depth: depth + 1) else { return nil }
+            // An alternative whose required discriminator the content does not carry cannot match: skip it unwalked.
+            for option in choice.choices where mayMatch(content, option) {
+                guard let violation = check(content, against: option, path: path, depth: depth + 1, budget: &budget) else { return nil }
+                if budget.isExhausted { return violation }
                 if best == nil || violation.path.count > (best?.path.count ?? 0) { best = violation }
             }
             if choice.choices.contains(where: { discriminator(of: $0) != nil }) {
@@ -116,6 +126,20 @@ extension GenerationSchema {
             }
             return best ?? fail("matches none of the \(choice.name) alternatives")
         }
+    }
+
+    /// Whether `content` may match `option` as far as a discriminator tells: `false` only when `option` requires a
+    /// constant ``discriminator`` property that `content` lacks or holds another value in (compared ignoring case, as
+    /// the defensive decoder repairs the case of a tag).
+    func mayMatch(_ content: GeneratedContent, _ option: Node) -> Bool {
+        guard case .object(let object)? = resolve(option),
+            let tagProperty = object.properties.first(where: { $0.name == Self.discriminator }),
+            !tagProperty.isOptional, let tag = tagProperty.node.constantString
+        else { return true }
+        guard case .structure(let properties, _) = content.kind,
+            case .string(let value)? = properties[Self.discriminator]?.kind
+        else { return false }
+        return value.lowercased() == tag.lowercased()
     }
 
     /// The constant discriminator of an enum-case object node, if it has one.

@@ -12,29 +12,48 @@ import Darwin
 /// the temporary file is renamed over the destination. A reader sees the old file or the new one, never half of either;
 /// a write that fails or is interrupted leaves the destination as it was.
 public enum AtomicFile {
-    /// Writes `text` to `path`. An existing file keeps its permissions; a new one is created readable by everyone and
-    /// writable by its owner. Missing parent directories are created when `createDirectories` is set; otherwise a
-    /// missing directory is an error.
+    /// Writes `text` to `path`. An existing file keeps its permission bits (never setuid, setgid or sticky); a new one
+    /// is created readable by everyone and writable by its owner. Missing parent directories are created when
+    /// `createDirectories` is set; otherwise a missing directory is an error.
     ///
-    /// A symbolic link stays a link: its target is replaced. A device or a pipe (`/dev/stdout`, a FIFO) cannot be
-    /// replaced, so it is written to directly. A directory is refused.
-    public static func write(_ text: String, to path: String, createDirectories: Bool = false) throws(AtomicWriteError) {
-        try write(Array(text.utf8), to: path, createDirectories: createDirectories)
-    }
-
-    /// Writes `bytes` to `path` (see ``write(_:to:createDirectories:)-(String,_,_)``).
-    public static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = false)
+    /// Without `replacing`, the write fails with ``AtomicWriteError/Step/exists`` when anything is at `path` (a file,
+    /// a link, even a link to nothing), and that is decided atomically with putting the new file in place: of two
+    /// writers racing for the same new path one wins and the other fails, and nothing is ever replaced.
+    ///
+    /// A symbolic link at `path` is followed only to a regular file the user owns in the same directory as the link
+    /// (`providers.yml -> providers.work.yml`); it stays a link and its target gets the new content. A link that points
+    /// elsewhere, or to nothing, is refused (``AtomicWriteError/Step/followLink``): a link planted in a directory (a
+    /// cloned repository) must not redirect a write to another file the user can write (`~/.bashrc`). Write to the
+    /// link's target directly instead. A device or a pipe (`/dev/stdout`, a FIFO), named directly or through a link,
+    /// cannot be replaced, so it is written to directly. A directory is refused.
+    public static func write(_ text: String, to path: String, createDirectories: Bool = false, replacing: Bool = true)
         throws(AtomicWriteError)
     {
-        let target = resolvedTarget(of: path)
-        var status = stat()
-        let exists = stat(target, &status) == 0
+        try write(Array(text.utf8), to: path, createDirectories: createDirectories, replacing: replacing)
+    }
+
+    /// Writes `bytes` to `path` (see ``write(_:to:createDirectories:replacing:)-(String,_,_,_)``).
+    public static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = false, replacing: Bool = true)
+        throws(AtomicWriteError)
+    {
+        var entry = stat()
+        let present = lstat(path, &entry) == 0
+        if present, !replacing { throw AtomicWriteError(path: path, step: .exists, errno: EEXIST) }
+        var target = path
+        var status = entry
+        if present, entry.st_mode & S_IFMT == S_IFLNK {
+            guard stat(path, &status) == 0 else {
+                throw AtomicWriteError(
+                    path: path, step: .followLink, reason: "it is a symbolic link to nothing; remove the link or write to a path of your choice")
+            }
+            if status.st_mode & S_IFMT == S_IFREG { target = try followableTarget(of: path, status: status) }
+        }
         let kind = status.st_mode & S_IFMT
-        if exists, kind == S_IFDIR {
+        if present, kind == S_IFDIR {
             throw AtomicWriteError(path: path, step: .create, errno: EISDIR)
         }
-        if exists, kind != S_IFREG {
-            try writeInPlace(bytes, to: target, reportedAs: path)
+        if present, kind != S_IFREG {
+            try writeInPlace(bytes, to: path, reportedAs: path)
             return
         }
         let destination = URL(fileURLWithPath: target)
@@ -47,7 +66,8 @@ public enum AtomicFile {
             }
         }
         let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp").path
-        let mode = exists ? status.st_mode & 0o7777 : 0o644
+        // Only the permission bits carry over: a setuid, setgid or sticky bit never reaches the new file.
+        let mode = present ? status.st_mode & 0o777 : 0o644
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
         guard descriptor >= 0 else { throw AtomicWriteError(path: path, step: .create, errno: errno) }
         var closed = false
@@ -61,7 +81,11 @@ public enum AtomicFile {
             guard fsync(descriptor) == 0 else { throw AtomicWriteError(path: path, step: .flush, errno: errno) }
             closed = true
             guard close(descriptor) == 0 else { throw AtomicWriteError(path: path, step: .flush, errno: errno) }
-            guard rename(temporary, target) == 0 else { throw AtomicWriteError(path: path, step: .rename, errno: errno) }
+            if replacing {
+                guard rename(temporary, target) == 0 else { throw AtomicWriteError(path: path, step: .rename, errno: errno) }
+            } else {
+                try placeWithoutReplacing(temporary, at: target, bytes: bytes, mode: mode_t(mode), reportedAs: path)
+            }
         } catch {
             unlink(temporary)
             throw error
@@ -74,12 +98,61 @@ public enum AtomicFile {
         }
     }
 
-    /// The file `path` names once symbolic links are followed (the path itself when it is not a link, or its link
-    /// points nowhere yet).
-    static func resolvedTarget(of path: String) -> String {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
-        return URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    /// Gives the written temporary file the name `target` only if nothing has that name, in one step: a hard link
+    /// fails with `EEXIST` instead of replacing (and never follows a link at `target`); then the temporary name goes.
+    /// On a file system without hard links the file is created exclusively (`O_EXCL`) and written in place, which
+    /// still never replaces anything (an interrupted write can leave that new file short).
+    private static func placeWithoutReplacing(
+        _ temporary: String, at target: String, bytes: [UInt8], mode: mode_t, reportedAs path: String
+    ) throws(AtomicWriteError) {
+        if link(temporary, target) == 0 {
+            unlink(temporary)
+            return
+        }
+        let failure = errno
+        if failure == EEXIST { throw AtomicWriteError(path: path, step: .exists, errno: EEXIST) }
+        guard failure == EPERM || failure == EOPNOTSUPP || failure == ENOTSUP || failure == ENOSYS else {
+            throw AtomicWriteError(path: path, step: .rename, errno: failure)
+        }
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw AtomicWriteError(path: path, step: code == EEXIST ? .exists : .create, errno: code)
+        }
+        defer { close(descriptor) }
+        if let failure = writeAll(bytes, to: descriptor) {
+            throw AtomicWriteError(path: path, step: .write, errno: failure)
+        }
+        guard fsync(descriptor) == 0 else { throw AtomicWriteError(path: path, step: .flush, errno: errno) }
+        unlink(temporary)
+    }
+
+    /// The regular file the link `path` leads to, if writing through the link is allowed: the file is in the link's
+    /// own directory and owned by the user. Throws ``AtomicWriteError/Step/followLink`` otherwise.
+    static func followableTarget(of path: String, status: stat) throws(AtomicWriteError) -> String {
+        let linkDirectory = canonical(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        guard let resolvedPath = canonical(path) else {
+            throw AtomicWriteError(path: path, step: .followLink, errno: errno)
+        }
+        let resolved = URL(fileURLWithPath: resolvedPath)
+        guard resolved.deletingLastPathComponent().path == linkDirectory.map({ URL(fileURLWithPath: $0).path }) else {
+            throw AtomicWriteError(
+                path: path, step: .followLink,
+                reason: "it is a symbolic link to \(resolved.path), outside its own directory; write to that path directly if you mean it")
+        }
+        guard status.st_uid == geteuid() else {
+            throw AtomicWriteError(
+                path: path, step: .followLink,
+                reason: "it is a symbolic link to \(resolved.path), which belongs to another user")
+        }
+        return resolved.path
+    }
+
+    /// `path` with every symbolic link resolved (`realpath(3)`), or `nil` when it cannot be.
+    private static func canonical(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Writes to a device or a pipe, which has no content of its own to lose.
@@ -134,6 +207,11 @@ public struct AtomicWriteError: Error, Sendable, Hashable, CustomStringConvertib
         case flush
         /// Renaming the temporary file over the destination.
         case rename
+        /// The destination exists and replacing it was not asked for.
+        case exists
+        /// The destination is a symbolic link that may not be written through (it leads out of its directory, to
+        /// another user's file, or nowhere).
+        case followLink
     }
 
     /// The destination.

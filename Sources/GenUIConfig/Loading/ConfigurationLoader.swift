@@ -1,27 +1,47 @@
 import Foundation
+import GenUIDiagnostics
 
 /// Finds, reads and validates `providers.yml`.
 ///
 /// Lookup order: `--config FILE`, then `GENUI_CONFIG`, then `./providers.yml`, then
 /// `~/.config/genui/providers.yml`, then the built-in default (on-device, then scripted). A file named explicitly
 /// (by `--config` or `GENUI_CONFIG`) must exist.
+///
+/// `./providers.yml` is used only when the user trusts that file's content (``TrustStore``, `genui config trust`):
+/// until then it is not parsed at all, the lookup goes on, and the configuration loaded records the skipped file in
+/// ``ConfigurationSource/untrusted``. Explicit paths and the user's own file are always trusted.
+///
+/// Every file is read with ``BoundedFileReader``: only a regular file of at most 1 MiB is read, so a FIFO or a device
+/// named as the configuration is refused at once instead of read forever.
 public struct ConfigurationLoader: Sendable {
     /// The environment used for `GENUI_CONFIG` and `${VAR}` expansion.
     public var environment: [String: String]
     /// The directory `./providers.yml` is looked up in.
     public var currentDirectory: String
-    /// The home directory `~/.config/genui/providers.yml` is looked up in.
+    /// The home directory `~/.config/genui/providers.yml` (and the trust list beside it) is looked up in.
     public var homeDirectory: String
+    /// The language of the messages about files that cannot be read.
+    public var language: DiagnosticLanguage
 
     /// Creates a loader; by default it reads the process's environment and directories.
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
-        homeDirectory: String? = nil
+        homeDirectory: String? = nil,
+        language: DiagnosticLanguage? = nil
     ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.homeDirectory = homeDirectory ?? environment["HOME"] ?? NSHomeDirectory()
+        self.language = language ?? DiagnosticLanguage.resolve(explicit: nil, environment: environment)
+    }
+
+    /// The list of configuration files the user trusts.
+    public var trustStore: TrustStore { TrustStore(homeDirectory: homeDirectory) }
+
+    /// `~/.config/genui/providers.yml`, the user's own configuration.
+    public var userConfigurationPath: String {
+        (TrustStore.configurationDirectory(homeDirectory: homeDirectory) as NSString).appendingPathComponent("providers.yml")
     }
 
     /// Parses configuration text. `file` names it in error locations.
@@ -35,31 +55,52 @@ public struct ConfigurationLoader: Sendable {
     /// Finds and loads the configuration, following the lookup order.
     public func load(explicitPath: String? = nil) throws(ConfigurationError) -> Configuration {
         var searched: [(path: String, found: Bool)] = []
-        let fileManager = FileManager.default
+        var skipped: SkippedConfiguration?
+        let diagnostics = Diagnostics(language: language)
         func candidate(_ path: String, _ origin: ConfigurationSource.Origin, required: Bool) throws(ConfigurationError)
             -> Configuration?
         {
-            var isDirectory: ObjCBool = false
-            let exists = fileManager.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            searched.append((path, exists))
-            guard exists else {
-                if required {
-                    throw ConfigurationError(issues: [ConfigurationIssue(
-                        at: SourceLocation(file: path, line: 1, column: 1), keyPath: "",
-                        message: "no configuration file at this path (named by \(origin == .commandLine ? "--config" : "GENUI_CONFIG"))")])
+            func failure(_ message: String) -> ConfigurationError {
+                ConfigurationError(issues: [ConfigurationIssue(
+                    at: SourceLocation(file: path, line: 1, column: 1), keyPath: "", message: message)])
+            }
+            let bytes: [UInt8]
+            do {
+                bytes = try BoundedFileReader.read(path, limit: ConfigurationParser.maximumBytes)
+            } catch {
+                switch error.reason {
+                case .missing where !required, .notRegular(.directory) where !required:
+                    searched.append((path, false))
+                    return nil
+                case .missing:
+                    searched.append((path, false))
+                    throw failure(
+                        "no configuration file at this path (named by \(origin == .commandLine ? "--config" : "GENUI_CONFIG"))")
+                default:
+                    searched.append((path, true))
+                    throw failure(error.localizedReason(diagnostics))
                 }
-                return nil
             }
-            guard let data = fileManager.contents(atPath: path) else {
-                throw ConfigurationError(issues: [ConfigurationIssue(
-                    at: SourceLocation(file: path, line: 1, column: 1), keyPath: "", message: "the file cannot be read (permissions?)")])
+            searched.append((path, true))
+            if origin == .workingDirectory {
+                let digest = SHA256.hexDigest(of: bytes)
+                let isUserFile = TrustStore.canonicalPath(path) == TrustStore.canonicalPath(userConfigurationPath)
+                let verdict = isUserFile ? .trusted : trustStore.verdict(path: path, sha256: digest)
+                guard verdict == .trusted else {
+                    skipped = SkippedConfiguration(
+                        path: path, sha256: digest, changedSinceTrusted: verdict == .changed)
+                    return nil
+                }
             }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw ConfigurationError(issues: [ConfigurationIssue(
-                    at: SourceLocation(file: path, line: 1, column: 1), keyPath: "", message: "the file is not valid UTF-8")])
+            let text: String
+            do {
+                text = try BoundedFileReader.text(from: bytes, path: path)
+            } catch {
+                throw failure(error.localizedReason(diagnostics))
             }
             var configuration = try parse(text, file: path, origin: origin)
             configuration.source.searched = searched
+            configuration.source.untrusted = skipped
             return configuration
         }
         if let explicitPath, let found = try candidate(absolute(explicitPath), .commandLine, required: true) { return found }
@@ -69,10 +110,10 @@ public struct ConfigurationLoader: Sendable {
             return found
         }
         if let found = try candidate(absolute("providers.yml"), .workingDirectory, required: false) { return found }
-        let userFile = (homeDirectory as NSString).appendingPathComponent(".config/genui/providers.yml")
-        if let found = try candidate(userFile, .userDirectory, required: false) { return found }
+        if let found = try candidate(userConfigurationPath, .userDirectory, required: false) { return found }
         var builtIn = try parse(BuiltInConfiguration.text, file: "<built-in default>", origin: .builtIn)
         builtIn.source.searched = searched
+        builtIn.source.untrusted = skipped
         return builtIn
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GenUI
 import Yams
 
@@ -66,6 +67,7 @@ extension ConfigurationParser {
             var llama = LlamaCppSettings(model: Self.expandingTilde(model ?? ""))
             if let node = optional("binary") {
                 llama.binary = reader.string(node, keyPath("binary"), unresolved: &unresolved).map(Self.expandingTilde)
+                    .map { resolvedAgainstFile($0) }
             }
             if let node = optional("context") { llama.context = reader.integer(node, keyPath("context"), in: 128...10_000_000) }
             if let node = optional("threads") { llama.threads = reader.integer(node, keyPath("threads"), in: 1...1024) }
@@ -112,7 +114,7 @@ extension ConfigurationParser {
                 } else {
                     let modes = AnthropicSettings.StructuredOutput.allCases.map(\.rawValue)
                     reader.error(
-                        node, keyPath("structured_output"), "expected native or tool, found '\(value)'",
+                        node, keyPath("structured_output"), "expected native or tool, found '\(reader.shown(keyPath("structured_output"), value))'",
                         suggestion: Suggestion.closest(to: value, in: modes))
                 }
             }
@@ -137,6 +139,9 @@ extension ConfigurationParser {
             settings.kind = .scripted(scripted)
         }
         settings.unresolvedVariables = unresolved
+        for (keyPath, shown) in reader.displayValues where keyPath.hasPrefix(path + ".") {
+            settings.displayValues[String(keyPath.dropFirst(path.count + 1))] = shown
+        }
         return settings
     }
 
@@ -149,6 +154,14 @@ extension ConfigurationParser {
             node, path,
             "plain http:// to a host other than loopback would send the API key unencrypted; use https:// "
                 + "(or set allow_insecure: true for an OpenAI-compatible server on a trusted network)")
+    }
+
+    /// A relative path with a folder in it (`./bin/llama-server`) is relative to the configuration file's folder, not
+    /// to whatever directory genui runs in; a bare name (`llama-server`) stays a program looked up on `PATH`.
+    func resolvedAgainstFile(_ path: String) -> String {
+        guard path.contains("/"), !path.hasPrefix("/"), reader.file.hasPrefix("/") else { return path }
+        let folder = (reader.file as NSString).deletingLastPathComponent
+        return ((folder as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 
     static func expandingTilde(_ path: String) -> String {

@@ -6,7 +6,7 @@ public struct ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
         case commandLine = "command-line"
         /// The `GENUI_CONFIG` environment variable.
         case environment
-        /// `./providers.yml`.
+        /// `./providers.yml`, once the user has trusted it (see ``TrustStore``).
         case workingDirectory = "working-directory"
         /// `~/.config/genui/providers.yml`.
         case userDirectory = "user-directory"
@@ -22,12 +22,18 @@ public struct ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
     public var path: String?
     /// Every place looked at, in order, with whether a file was there.
     public var searched: [(path: String, found: Bool)]
+    /// A `providers.yml` in the current directory that was passed over because the user has not trusted it (see
+    /// ``TrustStore``); this configuration was loaded in its place.
+    public var untrusted: SkippedConfiguration?
 
     /// Creates a source.
-    public init(origin: Origin, path: String?, searched: [(path: String, found: Bool)] = []) {
+    public init(
+        origin: Origin, path: String?, searched: [(path: String, found: Bool)] = [], untrusted: SkippedConfiguration? = nil
+    ) {
         self.origin = origin
         self.path = path
         self.searched = searched
+        self.untrusted = untrusted
     }
 
     public var description: String { path ?? "<built-in default>" }

@@ -2,12 +2,19 @@
 ///
 /// `$$` is a literal `$`; a `$` not followed by `{` or `$` is kept as is. A variable that is unset (or empty) uses
 /// its default; without a default it is reported as unresolved and replaced by an empty string.
+///
+/// Each expansion also has a form for display: a variable spliced into part of a value
+/// (`https://gw/v1?key=${GW_KEY}`) is shown by name, never by value, because such a part is often a credential; a
+/// variable that supplies the whole value (`${OLLAMA_HOST:-http://127.0.0.1:11434}`) is shown by value.
 enum Interpolation {
     /// The outcome of expanding one value.
     struct Expansion {
         var value: String
         var unresolved: [String] = []
         var variablesRead: [String] = []
+        /// The value as it may be shown: spliced-in variables by name (`${GW_KEY}`). Equal to `value` when nothing
+        /// was spliced in.
+        var display: String = ""
     }
 
     /// A syntax error: what is wrong and at which character offset (in Unicode scalars) of the value.
@@ -17,26 +24,30 @@ enum Interpolation {
     }
 
     static func expand(_ text: String, environment: [String: String]) throws(SyntaxError) -> Expansion {
-        guard text.contains("$") else { return Expansion(value: text) }
+        guard text.contains("$") else { return Expansion(value: text, display: text) }
         let scalars = Array(text.unicodeScalars)
         var result = String.UnicodeScalarView()
+        var display = String.UnicodeScalarView()
         var expansion = Expansion(value: "")
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
             guard scalar == "$", index + 1 < scalars.count else {
                 result.append(scalar)
+                display.append(scalar)
                 index += 1
                 continue
             }
             let next = scalars[index + 1]
             if next == "$" {
                 result.append("$")
+                display.append("$")
                 index += 2
                 continue
             }
             guard next == "{" else {
                 result.append(scalar)
+                display.append(scalar)
                 index += 1
                 continue
             }
@@ -65,16 +76,21 @@ enum Interpolation {
                 throw SyntaxError(message: "a default value cannot contain another '${…}'", offset: start)
             }
             expansion.variablesRead.append(name)
+            let isWholeValue = start == 0 && close == scalars.count - 1
             if let value = environment[name], !value.isEmpty {
                 result.append(contentsOf: value.unicodeScalars)
+                display.append(contentsOf: (isWholeValue ? value : "${\(name)}").unicodeScalars)
             } else if let fallback {
                 result.append(contentsOf: fallback.unicodeScalars)
+                display.append(contentsOf: fallback.unicodeScalars)
             } else {
+                display.append(contentsOf: "${\(name)}".unicodeScalars)
                 expansion.unresolved.append(name)
             }
             index = close + 1
         }
         expansion.value = String(result)
+        expansion.display = String(display)
         return expansion
     }
 

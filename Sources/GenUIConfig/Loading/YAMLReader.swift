@@ -16,6 +16,9 @@ struct YAMLReader {
     var issues: [ConfigurationIssue] = []
     /// Environment variables read while expanding values, for `-v`.
     var variablesRead: [String] = []
+    /// How values may be shown, by key path, where that differs from the value: spliced-in environment variables by
+    /// name, URLs with their credentials masked (see ``Interpolation`` and ``DisplayURL``).
+    var displayValues: [String: String] = [:]
 
     init(file: String, environment: [String: String]) {
         self.file = file
@@ -128,6 +131,7 @@ struct YAMLReader {
             let expansion = try Interpolation.expand(scalar.string, environment: environment)
             unresolved += expansion.unresolved
             variablesRead += expansion.variablesRead
+            if expansion.display != expansion.value { displayValues[path] = expansion.display }
             return expansion.value
         } catch {
             var at = location(node)
@@ -139,6 +143,10 @@ struct YAMLReader {
             return nil
         }
     }
+
+    /// How the value at `path` whose expansion is `value` may be quoted in a message or shown: never with the value
+    /// of a variable spliced into it.
+    func shown(_ path: String, _ value: String) -> String { displayValues[path] ?? value }
 
     /// A number-like scalar's text after expansion; quoted values are strings unless they hold `${…}`.
     private mutating func numericText(_ node: Node, _ path: String, expected: String) -> String? {
@@ -155,7 +163,7 @@ struct YAMLReader {
     mutating func integer(_ node: Node, _ path: String, in range: ClosedRange<Int>) -> Int? {
         guard let text = numericText(node, path, expected: "an integer") else { return nil }
         guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else {
-            error(node, path, "expected an integer, found '\(text)'")
+            error(node, path, "expected an integer, found '\(shown(path, text))'")
             return nil
         }
         guard range.contains(value) else {
@@ -172,7 +180,7 @@ struct YAMLReader {
         case "true": return true
         case "false": return false
         default:
-            error(node, path, "expected true or false, found '\(text)'")
+            error(node, path, "expected true or false, found '\(shown(path, text))'")
             return nil
         }
     }
@@ -193,7 +201,7 @@ struct YAMLReader {
             }
         }
         guard let value = Double(number), value.isFinite, value >= 0, value * factor <= 86_400 * 7 else {
-            error(node, path, "expected a duration such as 30, 30s, 500ms or 2m (at most a week), found '\(text)'")
+            error(node, path, "expected a duration such as 30, 30s, 500ms or 2m (at most a week), found '\(shown(path, text))'")
             return nil
         }
         return .milliseconds(Int64((value * factor * 1000).rounded()))
@@ -211,7 +219,7 @@ struct YAMLReader {
             if let value = Double(number), value >= 0, value * multiplier < 1e15 { return Int64(value * multiplier) }
         }
         if let value = Int64(trimmed), value >= 0 { return value }
-        error(node, path, "expected a size such as 98000000, 98 MB or 1.9 GB, found '\(text)'")
+        error(node, path, "expected a size such as 98000000, 98 MB or 1.9 GB, found '\(shown(path, text))'")
         return nil
     }
 
@@ -245,14 +253,20 @@ struct YAMLReader {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
-            error(node, path, "expected an http:// or https:// URL, found '\(text)'")
+            error(node, path, "expected an http:// or https:// URL, found '\(DisplayURL.masked(shown(path, text)))'")
             return nil
         }
+        displayValues[path] = DisplayURL.masked(shown(path, text))
         return text
     }
 
     /// An environment variable name (never a secret itself).
     mutating func variableName(_ node: Node, _ path: String) -> String? {
+        if case .scalar(let scalar) = node, scalar.string.contains("${") {
+            // The variable's value is the secret; it is never expanded here, so no message can quote it.
+            error(node, path, "name the environment variable itself (\(path.split(separator: ".").last ?? ""): NAME), not its value ${NAME}")
+            return nil
+        }
         guard let text = string(node, path) else { return nil }
         guard Interpolation.isValidName(text) else {
             let looksLikeSecret = text.count >= 20 || text.hasPrefix("sk-")
@@ -260,7 +274,7 @@ struct YAMLReader {
                 node, path,
                 looksLikeSecret
                     ? "this looks like a secret; providers.yml only names the environment variable that holds it (api_key_env: OPENAI_API_KEY)"
-                    : "'\(text)' is not a valid environment variable name")
+                    : "'\(shown(path, text))' is not a valid environment variable name")
             return nil
         }
         return text

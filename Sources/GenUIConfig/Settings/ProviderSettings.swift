@@ -36,6 +36,9 @@ public struct ProviderSettings: Sendable, Hashable {
     public var unresolvedVariables: [String]
     /// Where the provider is defined.
     public var location: SourceLocation
+    /// How settings may be shown, by key (`base_url`), where that differs from the value: URLs with user info and
+    /// query values masked, environment variables spliced into a value by name (`?key=${GW_KEY}`).
+    public var displayValues: [String: String] = [:]
 
     /// The model the provider uses, as written (a path, a tag, a name), for display.
     public var modelName: String? {
@@ -68,13 +71,14 @@ public struct ProviderSettings: Sendable, Hashable {
         }
     }
 
-    /// The endpoint the provider talks to, when it is a network provider.
+    /// The endpoint the provider talks to, when it is a network provider, for display: credentials in it are masked
+    /// (see ``displayValues``).
     public var endpoint: String? {
         switch kind {
-        case .ollama(let s): s.host
-        case .openai(let s): s.baseURL
-        case .anthropic(let s): s.baseURL
-        case .gemini(let s): s.baseURL
+        case .ollama(let s): displayValues["host"] ?? s.host
+        case .openai(let s): displayValues["base_url"] ?? s.baseURL
+        case .anthropic(let s): displayValues["base_url"] ?? s.baseURL
+        case .gemini(let s): displayValues["base_url"] ?? s.baseURL
         default: nil
         }
     }
@@ -85,7 +89,7 @@ public struct ProviderSettings: Sendable, Hashable {
         var pairs: [(String, String)] = [("type", type.rawValue)]
         if !enabled { pairs.append(("enabled", "false")) }
         func add(_ key: String, _ value: (some CustomStringConvertible)?) {
-            if let value { pairs.append((key, value.description)) }
+            if let value { pairs.append((key, displayValues[key] ?? value.description)) }
         }
         switch kind {
         case .llamaCpp(let s):

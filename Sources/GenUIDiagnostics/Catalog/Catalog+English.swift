@@ -121,3 +121,20 @@ extension MessageCatalog {
         "generate.hint.invalid": "The model's output could not be made into a valid screen. Try a clearer intent, another --seed, or a larger model.",
     ]
 }
+        // Trust and files
+        "trust.skipped": "{path} was ignored: genui uses a providers.yml from the current directory only once you trust it, because it can name any server and any environment variable (using {source} instead; SHA-256 {hash}).",
+        "trust.skipped.changed": "{path} was ignored: it changed since you trusted it, and a changed file must be trusted again (using {source} instead; SHA-256 now {hash}).",
+        "trust.skipped.remedy": "Read it, then trust it with: genui config trust {path}",
+        "trust.trusted": "trusted {path} (SHA-256 {hash}); genui uses it as long as its content stays the same",
+        "trust.revoked": "{path} is no longer trusted",
+        "trust.notTrusted": "{path} was not trusted; nothing changed",
+        "file.reason.missing": "no such file",
+        "file.reason.permission": "permission denied",
+        "file.reason.directory": "it is a directory, not a file",
+        "file.reason.fifo": "it is a named pipe (FIFO), not a regular file; genui reads only regular files, whose reads cannot block or go on forever",
+        "file.reason.device": "it is a device, not a regular file; genui reads only regular files, whose reads cannot block or go on forever",
+        "file.reason.socket": "it is a socket, not a regular file; genui reads only regular files",
+        "file.reason.special": "it is not a regular file; genui reads only regular files",
+        "file.reason.tooLarge": "it is {size} bytes, more than the {limit} bytes allowed",
+        "file.reason.tooLong": "it is longer than the {limit} bytes allowed",
+        "file.reason.notUTF8": "it is not UTF-8 text",

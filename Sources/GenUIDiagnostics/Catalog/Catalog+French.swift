@@ -116,3 +116,20 @@ extension MessageCatalog {
         "generate.hint.invalid": "La sortie du modèle n’a pas pu devenir un écran valide. Essayez une intention plus claire, une autre valeur de --seed ou un modèle plus grand.",
     ]
 }
+        // Trust and files
+        "trust.skipped": "{path} a été ignoré : genui n’utilise un providers.yml du répertoire courant qu’une fois que vous lui faites confiance, car il peut désigner n’importe quel serveur et n’importe quelle variable d’environnement ({source} est utilisé à la place ; SHA-256 {hash}).",
+        "trust.skipped.changed": "{path} a été ignoré : il a changé depuis que vous lui avez fait confiance, et un fichier modifié doit être approuvé de nouveau ({source} est utilisé à la place ; SHA-256 actuel {hash}).",
+        "trust.skipped.remedy": "Lisez-le, puis approuvez-le avec : genui config trust {path}",
+        "trust.trusted": "{path} est approuvé (SHA-256 {hash}) ; genui l’utilise tant que son contenu ne change pas",
+        "trust.revoked": "{path} n’est plus approuvé",
+        "trust.notTrusted": "{path} n’était pas approuvé ; rien n’a changé",
+        "file.reason.missing": "fichier introuvable",
+        "file.reason.permission": "permission refusée",
+        "file.reason.directory": "c’est un répertoire, pas un fichier",
+        "file.reason.fifo": "c’est un tube nommé (FIFO), pas un fichier ordinaire ; genui ne lit que des fichiers ordinaires, dont la lecture ne peut ni bloquer ni durer indéfiniment",
+        "file.reason.device": "c’est un périphérique, pas un fichier ordinaire ; genui ne lit que des fichiers ordinaires, dont la lecture ne peut ni bloquer ni durer indéfiniment",
+        "file.reason.socket": "c’est une socket, pas un fichier ordinaire ; genui ne lit que des fichiers ordinaires",
+        "file.reason.special": "ce n’est pas un fichier ordinaire ; genui ne lit que des fichiers ordinaires",
+        "file.reason.tooLarge": "il fait {size} octets, plus que les {limit} octets autorisés",
+        "file.reason.tooLong": "l’entrée dépasse les {limit} octets autorisés",
+        "file.reason.notUTF8": "ce n’est pas du texte UTF-8",

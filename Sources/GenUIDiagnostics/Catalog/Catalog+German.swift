@@ -116,3 +116,20 @@ extension MessageCatalog {
         "generate.hint.invalid": "Aus der Ausgabe des Modells ließ sich kein gültiger Bildschirm machen. Versuchen Sie eine klarere Beschreibung, einen anderen --seed oder ein größeres Modell.",
     ]
 }
+        // Trust and files
+        "trust.skipped": "{path} wurde ignoriert: genui verwendet eine providers.yml aus dem aktuellen Verzeichnis erst, wenn Sie ihr vertrauen, denn sie kann jeden Server und jede Umgebungsvariable nennen (stattdessen wird {source} verwendet; SHA-256 {hash}).",
+        "trust.skipped.changed": "{path} wurde ignoriert: Die Datei hat sich geändert, seit Sie ihr vertraut haben, und eine geänderte Datei muss erneut bestätigt werden (stattdessen wird {source} verwendet; SHA-256 jetzt {hash}).",
+        "trust.skipped.remedy": "Lesen Sie die Datei und vertrauen Sie ihr dann mit: genui config trust {path}",
+        "trust.trusted": "{path} ist jetzt vertrauenswürdig (SHA-256 {hash}); genui verwendet die Datei, solange ihr Inhalt gleich bleibt",
+        "trust.revoked": "{path} ist nicht mehr vertrauenswürdig",
+        "trust.notTrusted": "{path} war nicht als vertrauenswürdig eingetragen; nichts geändert",
+        "file.reason.missing": "Datei nicht vorhanden",
+        "file.reason.permission": "Zugriff verweigert",
+        "file.reason.directory": "es ist ein Verzeichnis, keine Datei",
+        "file.reason.fifo": "es ist eine benannte Pipe (FIFO), keine reguläre Datei; genui liest nur reguläre Dateien, deren Lesen weder blockieren noch endlos dauern kann",
+        "file.reason.device": "es ist ein Gerät, keine reguläre Datei; genui liest nur reguläre Dateien, deren Lesen weder blockieren noch endlos dauern kann",
+        "file.reason.socket": "es ist ein Socket, keine reguläre Datei; genui liest nur reguläre Dateien",
+        "file.reason.special": "es ist keine reguläre Datei; genui liest nur reguläre Dateien",
+        "file.reason.tooLarge": "die Datei hat {size} Bytes, mehr als die erlaubten {limit} Bytes",
+        "file.reason.tooLong": "die Eingabe ist länger als die erlaubten {limit} Bytes",
+        "file.reason.notUTF8": "es ist kein UTF-8-Text",

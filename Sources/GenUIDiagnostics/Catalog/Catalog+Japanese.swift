@@ -116,3 +116,20 @@ extension MessageCatalog {
         "generate.hint.invalid": "モデルの出力から有効な画面を作れませんでした。より明確な説明、別の --seed、またはより大きなモデルを試してください。",
     ]
 }
+        // Trust and files
+        "trust.skipped": "{path} は無視されました：カレントディレクトリの providers.yml は任意のサーバーや環境変数を指定できるため、信頼するまで使いません（代わりに {source} を使用。SHA-256 {hash}）。",
+        "trust.skipped.changed": "{path} は無視されました：信頼した後に内容が変わりました。変更されたファイルは再度信頼する必要があります（代わりに {source} を使用。現在の SHA-256 {hash}）。",
+        "trust.skipped.remedy": "内容を確認してから、次のコマンドで信頼してください：genui config trust {path}",
+        "trust.trusted": "{path} を信頼しました（SHA-256 {hash}）。内容が変わらない限り genui はこのファイルを使います",
+        "trust.revoked": "{path} の信頼を取り消しました",
+        "trust.notTrusted": "{path} は信頼されていませんでした。変更はありません",
+        "file.reason.missing": "ファイルが存在しません",
+        "file.reason.permission": "アクセスが拒否されました",
+        "file.reason.directory": "ファイルではなくディレクトリです",
+        "file.reason.fifo": "通常のファイルではなく名前付きパイプ（FIFO）です。genui は読み込みが止まったり終わらなかったりしない通常のファイルだけを読みます",
+        "file.reason.device": "通常のファイルではなくデバイスです。genui は読み込みが止まったり終わらなかったりしない通常のファイルだけを読みます",
+        "file.reason.socket": "通常のファイルではなくソケットです。genui は通常のファイルだけを読みます",
+        "file.reason.special": "通常のファイルではありません。genui は通常のファイルだけを読みます",
+        "file.reason.tooLarge": "サイズが {size} バイトで、上限の {limit} バイトを超えています",
+        "file.reason.tooLong": "入力が上限の {limit} バイトを超えています",
+        "file.reason.notUTF8": "UTF-8 のテキストではありません",

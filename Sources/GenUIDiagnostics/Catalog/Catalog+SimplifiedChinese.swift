@@ -116,3 +116,20 @@ extension MessageCatalog {
         "generate.hint.invalid": "无法将模型输出变成有效的界面。请尝试更清晰的描述、其他 --seed 或更大的模型。",
     ]
 }
+        // Trust and files
+        "trust.skipped": "已忽略 {path}：当前目录中的 providers.yml 可以指定任意服务器和任意环境变量，因此只有在你信任它之后 genui 才会使用（改用 {source}；SHA-256 {hash}）。",
+        "trust.skipped.changed": "已忽略 {path}：它在你信任之后被修改过，修改后的文件需要重新信任（改用 {source}；当前 SHA-256 {hash}）。",
+        "trust.skipped.remedy": "请先阅读它，然后用以下命令信任它：genui config trust {path}",
+        "trust.trusted": "已信任 {path}（SHA-256 {hash}）；只要内容不变，genui 就会使用它",
+        "trust.revoked": "已取消对 {path} 的信任",
+        "trust.notTrusted": "{path} 原本就未被信任；没有任何更改",
+        "file.reason.missing": "文件不存在",
+        "file.reason.permission": "权限被拒绝",
+        "file.reason.directory": "它是目录，不是文件",
+        "file.reason.fifo": "它是命名管道（FIFO），不是普通文件；genui 只读取普通文件，读取普通文件不会阻塞也不会无休止",
+        "file.reason.device": "它是设备，不是普通文件；genui 只读取普通文件，读取普通文件不会阻塞也不会无休止",
+        "file.reason.socket": "它是套接字，不是普通文件；genui 只读取普通文件",
+        "file.reason.special": "它不是普通文件；genui 只读取普通文件",
+        "file.reason.tooLarge": "它有 {size} 字节，超过了允许的 {limit} 字节",
+        "file.reason.tooLong": "输入超过了允许的 {limit} 字节",
+        "file.reason.notUTF8": "它不是 UTF-8 文本",

@@ -116,3 +116,20 @@ extension MessageCatalog {
         "generate.hint.invalid": "La salida del modelo no pudo convertirse en una pantalla válida. Pruebe una intención más clara, otra --seed o un modelo más grande.",
     ]
 }
+        // Trust and files
+        "trust.skipped": "se ignoró {path}: genui usa un providers.yml del directorio actual solo cuando usted confía en él, porque puede nombrar cualquier servidor y cualquier variable de entorno (se usa {source} en su lugar; SHA-256 {hash}).",
+        "trust.skipped.changed": "se ignoró {path}: cambió desde que confió en él, y un archivo modificado debe aprobarse de nuevo (se usa {source} en su lugar; SHA-256 actual {hash}).",
+        "trust.skipped.remedy": "Léalo y luego apruébelo con: genui config trust {path}",
+        "trust.trusted": "{path} es de confianza (SHA-256 {hash}); genui lo usa mientras su contenido no cambie",
+        "trust.revoked": "{path} ya no es de confianza",
+        "trust.notTrusted": "{path} no era de confianza; no cambió nada",
+        "file.reason.missing": "el archivo no existe",
+        "file.reason.permission": "permiso denegado",
+        "file.reason.directory": "es un directorio, no un archivo",
+        "file.reason.fifo": "es una tubería con nombre (FIFO), no un archivo normal; genui solo lee archivos normales, cuya lectura no puede bloquearse ni durar para siempre",
+        "file.reason.device": "es un dispositivo, no un archivo normal; genui solo lee archivos normales, cuya lectura no puede bloquearse ni durar para siempre",
+        "file.reason.socket": "es un socket, no un archivo normal; genui solo lee archivos normales",
+        "file.reason.special": "no es un archivo normal; genui solo lee archivos normales",
+        "file.reason.tooLarge": "tiene {size} bytes, más que los {limit} bytes permitidos",
+        "file.reason.tooLong": "la entrada supera los {limit} bytes permitidos",
+        "file.reason.notUTF8": "no es texto UTF-8",

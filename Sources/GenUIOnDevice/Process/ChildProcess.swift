@@ -115,26 +115,83 @@ final class ChildProcess: Sendable {
         }
     }
 
-    /// Stops the group: SIGTERM, then SIGKILL after `grace`, and waits until the child is reaped.
-    func terminate(grace: Duration = .milliseconds(500)) async {
-        guard isRunning else { return }
-        signalGroup(SIGTERM)
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: grace)
-        while isRunning && clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        while isRunning {
-            signalGroup(SIGKILL)
-            try? await Task.sleep(for: .milliseconds(5))
+    /// How long stopping waits for the child to end after SIGKILL before giving up on it (5 s). SIGKILL ends any
+    /// process at once except one in uninterruptible sleep (a hung NFS or FUSE read, a failing disk), which ends only
+    /// when the kernel call returns; waiting for that without a bound would hang the caller.
+    static let defaultKillWait: Duration = .seconds(5)
+
+    /// How a stop ended.
+    enum StopOutcome: Sendable, Hashable, CustomStringConvertible {
+        /// The child ended (or had already ended) and was reaped.
+        case ended(Exit)
+        /// The child was sent SIGKILL and had not ended when the kill wait ran out. It is left to the kernel: it dies
+        /// when its system call returns; its group stays registered, so the exit handlers signal it again.
+        case didNotExit(pid: Int32, waited: Duration)
+
+        var description: String {
+            switch self {
+            case .ended(let exit): "\(exit)"
+            case .didNotExit(let pid, let waited):
+                "process \(pid) did not end within \(waited) of SIGKILL (it may be stuck in the kernel); it was left to the system"
+            }
         }
     }
 
-    /// Stops the group at once and waits until the child is reaped, without suspending (for deinit paths).
-    func killNow() {
-        guard isRunning else { return }
+    /// Stops the group: SIGTERM, then SIGKILL after `grace`, and waits up to `killWait` more until the child is
+    /// reaped. Never waits longer than `grace + killWait` (plus scheduling).
+    @discardableResult
+    func terminate(grace: Duration = .milliseconds(500), killWait: Duration = ChildProcess.defaultKillWait) async
+        -> StopOutcome
+    {
+        let ended = await Self.stop(
+            grace: grace, killWait: killWait, isRunning: { self.isRunning }, signal: { self.signalGroup($0) })
+        if ended, let exit { return .ended(exit) }
+        return .didNotExit(pid: pid, waited: killWait)
+    }
+
+    /// The stopping sequence, apart from the process it stops (so that its bound can be tested against a process
+    /// that never ends): `SIGTERM`, up to `grace` for it to take effect, then `SIGKILL` (repeated, as members of the
+    /// group can appear while it dies) until `isRunning` is false or `killWait` has passed. `true` when it ended.
+    static func stop(
+        grace: Duration, killWait: Duration, isRunning: () -> Bool, signal: (Int32) -> Void
+    ) async -> Bool {
+        guard isRunning() else { return true }
+        signal(SIGTERM)
+        let clock = ContinuousClock()
+        let graceEnd = clock.now.advanced(by: grace)
+        while isRunning() && clock.now < graceEnd {
+            await pause(.milliseconds(10))
+        }
+        let killEnd = clock.now.advanced(by: killWait)
+        while isRunning() {
+            guard clock.now < killEnd else { return false }
+            signal(SIGKILL)
+            await pause(.milliseconds(5))
+        }
+        return true
+    }
+
+    /// Sleeps for `duration`, also in a cancelled task (where `Task.sleep` returns at once and a loop would spin).
+    private static func pause(_ duration: Duration) async {
+        do {
+            try await Task.sleep(for: duration)
+        } catch {
+            usleep(useconds_t(5000))
+        }
+    }
+
+    /// Stops the group at once and waits up to `limit` until the child is reaped, without suspending (for deinit
+    /// paths). `false` when the child had not ended by then (see ``StopOutcome/didNotExit(pid:waited:)``).
+    @discardableResult
+    func killNow(limit: Duration = ChildProcess.defaultKillWait) -> Bool {
+        guard isRunning else { return true }
         signalGroup(SIGKILL)
-        while isRunning { usleep(2000) }
+        let deadline = ContinuousClock.now.advanced(by: limit)
+        while isRunning {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(2000)
+        }
+        return true
     }
 }
 

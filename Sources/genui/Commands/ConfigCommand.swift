@@ -6,7 +6,7 @@ import GenUIDiagnostics
 /// `genui config`: work with providers.yml.
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "Work with providers.yml.", subcommands: [CheckCommand.self, InitCommand.self])
+        commandName: "config", abstract: "Work with providers.yml.", subcommands: [CheckCommand.self, InitCommand.self, TrustCommand.self])
 
     /// `genui config check`: validates the configuration and prints the resolved chains, secrets masked.
     struct CheckCommand: AsyncParsableCommand {
@@ -29,6 +29,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.configurationError)
             }
             var lines: [String] = [diagnostics.text("config.valid", ["source": configuration.source.description])]
+            lines += TrustNotice.lines(for: configuration.source, diagnostics: diagnostics) ?? []
             lines.append(diagnostics.text("config.defaultChain", ["chain": configuration.defaultChain]))
             for chain in configuration.chains {
                 lines.append(diagnostics.text("config.chain", ["chain": chain.name, "providers": chain.providers.joined(separator: " → ")]))
@@ -51,7 +52,9 @@ struct ConfigCommand: AsyncParsableCommand {
             abstract: "Write a starter providers.yml (on-device, Ollama, the cloud providers disabled, scripted).",
             discussion: """
                 The file is written to a temporary file beside the destination and renamed over it, so an \
-                interrupted or failed write (a full disk, a killed process) leaves any existing file as it was.
+                interrupted or failed write (a full disk, a killed process) leaves any existing file as it was. \
+                Without --force nothing at the destination is ever replaced, not even by a concurrent init, and \
+                a symbolic link there counts as an existing file.
 
                 Exit status: 0 written, 1 the file exists (without --force), 3 it could not be written.
                 """)
@@ -69,12 +72,13 @@ struct ConfigCommand: AsyncParsableCommand {
             let environment = ProcessInfo.processInfo.environment
             let diagnostics = Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment))
             let path = out ?? Self.userConfigurationPath(environment: environment)
-            if !force, FileManager.default.fileExists(atPath: path) {
+            do {
+                // Without --force, "does it exist?" is decided by the step that puts the file in place (a hard link
+                // that fails if the name is taken), so two inits never clobber each other or a file made meanwhile.
+                try AtomicFile.write(BuiltInConfiguration.starterText, to: path, createDirectories: true, replacing: force)
+            } catch where error.step == .exists {
                 printError(diagnostics.text("config.init.exists", ["path": path]))
                 throw ExitCode(ExitStatus.cannotServe)
-            }
-            do {
-                try ConfigurationWriter.write(BuiltInConfiguration.starterText, to: path)
             } catch {
                 printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.reason]))
                 throw ExitCode(ScreenExitCode.fileError)

@@ -72,13 +72,17 @@ struct DoctorCommand: AsyncParsableCommand {
                 guard !isJSON else { return }
                 printError(diagnostics.text("doctor.pendingList", ["providers": diagnostics.format.list(pending)]))
             })
-        let doctorReport: DoctorReport
+        var doctorReport: DoctorReport
         do {
             doctorReport = try await DoctorEngine(configuration: configuration, request: request).run()
         } catch let error as DoctorUsageError {
             printError("genui doctor: \(error.description)")
             throw ExitCode(ExitStatus.configurationError)
         }
+        // An untrusted ./providers.yml passed over is reported; doctor still checks the configuration used instead,
+        // and only --strict makes it a failure.
+        doctorReport.configuration.untrusted = configuration.source.untrusted
+        if strict, configuration.source.untrusted != nil { doctorReport.exitCode = ExitStatus.cannotServe }
         if json {
             Printer.json(try Self.encode(doctorReport))
         } else {

@@ -70,7 +70,11 @@ struct GenerateCommand: AsyncParsableCommand {
         do {
             let model: ProviderChain
             do {
-                model = try makeGenerationModel(configuration: configuration, chain: chain, allowUnguided: allowUnguided)
+                model = try makeGenerationModel(configuration: configuration, chain: chain, allowUnguided: allowUnguided) {
+                    guard let notice = TrustNotice.lines(for: $0, diagnostics: diagnostics) else { return }
+                    Console.error(notice[0])
+                    for line in notice.dropFirst() { Console.note(line) }
+                }
             } catch let error as ConfigurationError {
                 Console.error(error.description)
                 throw ExitCode(ExitStatus.configurationError)

@@ -14,10 +14,13 @@ struct ModelSelectionError: Error, CustomStringConvertible {
 ///   - configuration: where the configuration comes from (`--config`, `GENUI_CONFIG`, ...).
 ///   - chain: the chain named with `--chain`, or `nil` for the configured default.
 ///   - allowUnguided: whether providers without guided generation may serve (their output is repaired).
-func makeGenerationModel(configuration: ConfigurationOptions, chain: String?, allowUnguided: Bool) throws
-    -> ProviderChain
-{
+///   - loadedFrom: told where the configuration came from, before anything is built from it.
+func makeGenerationModel(
+    configuration: ConfigurationOptions, chain: String?, allowUnguided: Bool,
+    loadedFrom: (ConfigurationSource) -> Void = { _ in }
+) throws -> ProviderChain {
     let loaded = try configuration.load()
+    loadedFrom(loaded.source)
     let name = chain ?? loaded.defaultChain
     guard let settings = loaded.chain(named: name) else {
         let known = loaded.chains.map(\.name).joined(separator: ", ")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GenUIConfig
 import GenUIDiagnostics
 import GenUIScreens
 
@@ -30,7 +31,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The language of messages: en, de, fr, es, ja, zh-Hans (default: LC_ALL, LC_MESSAGES, LANG).")
     var locale: String?
 
-    /// The largest screen file read, in bytes.
+    /// The largest screen read, in bytes (a file or stdin).
     static let maximumInputBytes = 1 << 20
 
     func run() throws {
@@ -41,7 +42,7 @@ struct RenderCommand: ParsableCommand {
         do {
             text = try readInput()
         } catch {
-            Console.error(diagnostics.text("file.readFailed", ["path": error.path, "reason": error.reason]))
+            Console.error(diagnostics.text("file.readFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
             throw ExitCode(ScreenExitCode.fileError)
         }
         let screen: UIScreen
@@ -57,25 +58,13 @@ struct RenderCommand: ParsableCommand {
         try GenerateCommand.emit(output, to: out, diagnostics: diagnostics)
     }
 
-    private func readInput() throws(FileFailure) -> String {
-        let data: Data
+    /// The screen's text: a regular file (never a FIFO or a device such as /dev/zero, which could be read forever) or
+    /// stdin, at most ``maximumInputBytes`` either way.
+    private func readInput() throws(FileReadError) -> String {
         if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard FileManager.default.fileExists(atPath: file) else {
-                throw FileFailure(path: file, reason: "no such file")
-            }
-            guard let contents = FileManager.default.contents(atPath: file) else {
-                throw FileFailure(path: file, reason: "cannot be read (is it a directory, or unreadable?)")
-            }
-            data = contents
+            let bytes = try BoundedFileReader.readStandardInput(limit: Self.maximumInputBytes)
+            return try BoundedFileReader.text(from: bytes, path: "stdin")
         }
-        guard data.count <= Self.maximumInputBytes else {
-            throw FileFailure(path: file, reason: "is \(data.count) bytes, more than the \(Self.maximumInputBytes) a screen may have")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw FileFailure(path: file, reason: "is not UTF-8 text")
-        }
-        return text
+        return try BoundedFileReader.readText(file, limit: Self.maximumInputBytes)
     }
 }

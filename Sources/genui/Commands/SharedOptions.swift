@@ -19,7 +19,7 @@ struct ConfigurationOptions: ParsableArguments {
 
     /// Loads the configuration following the lookup order.
     func load() throws(ConfigurationError) -> Configuration {
-        try ConfigurationLoader(environment: environment).load(explicitPath: path)
+        try ConfigurationLoader(environment: environment, language: language).load(explicitPath: path)
     }
 }
 

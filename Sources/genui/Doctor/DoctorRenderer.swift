@@ -16,6 +16,9 @@ struct DoctorRenderer {
     func render() -> StyledText {
         var lines: [StyledText] = []
         lines.append(terminal.paint(diagnostics.text("doctor.header", ["source": report.configuration.source]), .bold))
+        let notice = TrustNotice.lines(
+            for: report.configuration.untrusted, source: report.configuration.source, diagnostics: diagnostics)
+        for line in notice ?? [] { lines.append(terminal.paint(line, .yellow)) }
         if verbose { lines += configurationDetails() }
         if !report.requiredCapabilities.isEmpty {
             lines.append(StyledText(diagnostics.text("doctor.chain.requires", ["capabilities": diagnostics.format.list(report.requiredCapabilities)])))

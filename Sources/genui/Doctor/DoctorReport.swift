@@ -22,6 +22,8 @@ struct DoctorReport: Codable, Sendable {
         var variablesRead: [String]
         var warnings: [Issue]
         var errors: [Issue]
+        /// A `./providers.yml` passed over because the user has not trusted it (`genui config trust`).
+        var untrusted: SkippedConfiguration?
     }
 
     struct SearchedPath: Codable, Sendable {
