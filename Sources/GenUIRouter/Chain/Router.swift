@@ -45,84 +45,105 @@ struct Router {
                 skip(member, reason: "coolingDown", detail: "cooling down for \(Self.format(remaining)) more")
                 continue
             }
-            let isProbe = admission == .probe
-            var retries = 0
-            while true {
-                let now = clock.now
-                guard now < deadline else {
-                    if isProbe { await chain.health.releaseProbe(member.name) }
-                    if retries == 0 {
-                        skip(member, reason: "timedOut", detail: "the chain's deadline passed before this provider was tried")
-                    }
-                    throw totalDeadlineError()
-                }
-                let limit = min(member.attemptTimeout ?? options.attemptTimeout, deadline - now)
-                let attemptRequest = unguided ? Attempt.unguidedRequest(request) : request
-                let attemptID = outputFlag?.startAttempt() ?? 0
-                let started = clock.now
-                do {
-                    var response = try await withDeadline(limit) {
-                        try await attempt(member, attemptRequest, unguided, attemptID)
-                    }
-                    await chain.health.recordSuccess(member.name)
-                    trace.steps.append(RouteTrace.Step(
-                        provider: member.name, outcome: .served, reason: "served",
-                        durationSeconds: (clock.now - started).seconds,
-                        guided: request.schema == nil ? nil : response.metadata.guided,
-                        retries: retries, repairs: response.metadata.repairs))
-                    response.metadata.trace = trace
-                    return response
-                } catch {
-                    outputFlag?.retire()
-                    let elapsed = clock.now - started
-                    if Task.isCancelled || error is CancellationError {
-                        if isProbe { await chain.health.releaseProbe(member.name) }
-                        throw CancellationError()
-                    }
-                    let deadlinePassed = clock.now >= deadline
-                    let failure = normalize(error, member: member, limit: limit, deadlinePassed: deadlinePassed)
-                    let outcome = OutcomeClass(classifying: failure)
-                    let rule = options.policy.rule(for: outcome)
-
-                    if outcome == .rateLimited, retries == 0, !deadlinePassed,
-                        let threshold = rule.retrySameWhenRetryAfterAtMost,
-                        case .rateLimited(let retryAfter?, _) = failure, retryAfter <= threshold,
-                        clock.now + retryAfter < deadline, outputFlag?.began != true
-                    {
-                        appendFailure(member, failure, action: .retrySameProvider, elapsed: elapsed, retries: retries)
-                        retries += 1
-                        try await Task.sleep(for: retryAfter)
-                        continue
-                    }
-
-                    await recordHealth(member, failure: failure, rule: rule, isProbe: isProbe)
-
-                    var action = rule.action
-                    var detail: String?
-                    if action != .stop, outputFlag?.began == true {
-                        if options.restartStreamAfterOutput {
-                            onRestart?(member.name, failure.code)
-                        } else {
-                            action = .stop
-                            detail = "output had already reached the caller; restarting is not enabled"
-                        }
-                    }
-                    if deadlinePassed { action = .stop }
-                    appendFailure(
-                        member, failure, action: action == .stop ? .stop : .nextProvider, elapsed: elapsed,
-                        retries: retries, note: detail)
-                    if action == .stop {
-                        throw failure.withTrace(trace)
-                    }
-                    if action == .nextWithLargerContext, let window = member.contextWindow {
-                        contextFloor = max(contextFloor ?? 0, window)
-                    }
-                    break
-                }
+            let probe: ProviderHealth.ProbeToken?
+            if case .probe(let token) = admission { probe = token } else { probe = nil }
+            // A half-open probe is released on every way out of this provider — a verdict, a retry's sleep or an
+            // attempt cut short by cancellation, the deadline, anything thrown — so it can never stay taken and
+            // keep the provider "cooling down" for good. After a verdict the release does nothing.
+            let served: GenerationResponse?
+            do {
+                served = try await tryMember(
+                    member, unguided: unguided, isProbe: probe != nil, deadline: deadline, contextFloor: &contextFloor,
+                    attempt)
+            } catch {
+                if let probe { await chain.health.releaseProbe(member.name, probe) }
+                throw error
             }
+            if let probe { await chain.health.releaseProbe(member.name, probe) }
+            if let served { return served }
         }
         throw LanguageModelError.noProviderAvailable(
             .init(debugDescription: "no provider of chain \(chain.name) could serve: \(summary())", trace: trace))
+    }
+
+    /// Tries `member` (retrying it once after a short Retry-After): its response, or `nil` to go on with the next
+    /// provider. Throws when the request stops here.
+    private mutating func tryMember(
+        _ member: ChainMember, unguided: Bool, isProbe: Bool, deadline: ContinuousClock.Instant, contextFloor: inout Int?,
+        _ attempt: @escaping AttemptFunction
+    ) async throws -> GenerationResponse? {
+        var retries = 0
+        while true {
+            let now = clock.now
+            guard now < deadline else {
+                if retries == 0 {
+                    skip(member, reason: "timedOut", detail: "the chain's deadline passed before this provider was tried")
+                }
+                throw totalDeadlineError()
+            }
+            let limit = min(member.attemptTimeout ?? options.attemptTimeout, deadline - now)
+            let attemptRequest = unguided ? Attempt.unguidedRequest(request) : request
+            let attemptID = outputFlag?.startAttempt() ?? 0
+            let started = clock.now
+            do {
+                var response = try await withDeadline(limit) {
+                    try await attempt(member, attemptRequest, unguided, attemptID)
+                }
+                await chain.health.recordSuccess(member.name)
+                trace.steps.append(RouteTrace.Step(
+                    provider: member.name, outcome: .served, reason: "served",
+                    durationSeconds: (clock.now - started).seconds,
+                    guided: request.schema == nil ? nil : response.metadata.guided,
+                    retries: retries, repairs: response.metadata.repairs))
+                response.metadata.trace = trace
+                return response
+            } catch {
+                outputFlag?.retire()
+                let elapsed = clock.now - started
+                if Task.isCancelled || error is CancellationError {
+                    throw CancellationError()
+                }
+                let deadlinePassed = clock.now >= deadline
+                let failure = normalize(error, member: member, limit: limit, deadlinePassed: deadlinePassed)
+                let outcome = OutcomeClass(classifying: failure)
+                let rule = options.policy.rule(for: outcome)
+
+                if outcome == .rateLimited, retries == 0, !deadlinePassed,
+                    let threshold = rule.retrySameWhenRetryAfterAtMost,
+                    case .rateLimited(let retryAfter?, _) = failure, retryAfter <= threshold,
+                    clock.now + retryAfter < deadline, outputFlag?.began != true
+                {
+                    appendFailure(member, failure, action: .retrySameProvider, elapsed: elapsed, retries: retries)
+                    retries += 1
+                    try await Task.sleep(for: retryAfter)
+                    continue
+                }
+
+                await recordHealth(member, failure: failure, rule: rule, isProbe: isProbe)
+
+                var action = rule.action
+                var detail: String?
+                if action != .stop, outputFlag?.began == true {
+                    if options.restartStreamAfterOutput {
+                        onRestart?(member.name, failure.code)
+                    } else {
+                        action = .stop
+                        detail = "output had already reached the caller; restarting is not enabled"
+                    }
+                }
+                if deadlinePassed { action = .stop }
+                appendFailure(
+                    member, failure, action: action == .stop ? .stop : .nextProvider, elapsed: elapsed,
+                    retries: retries, note: detail)
+                if action == .stop {
+                    throw failure.withTrace(trace)
+                }
+                if action == .nextWithLargerContext, let window = member.contextWindow {
+                    contextFloor = max(contextFloor ?? 0, window)
+                }
+                return nil
+            }
+        }
     }
 
     /// Options that can never succeed anywhere stop before any provider is tried.

@@ -5,10 +5,16 @@ actor ProviderHealth {
     enum Admission: Sendable, Equatable {
         /// The circuit is closed: try it.
         case admitted
-        /// The cooldown is over: this request is the single half-open probe.
-        case probe
+        /// The cooldown is over: this request is the single half-open probe. It must end with a verdict
+        /// (``recordSuccess(_:now:)``, ``recordFailure(_:immediate:now:)``) or ``releaseProbe(_:_:)`` on every path.
+        case probe(ProbeToken)
         /// The provider is cooling down for `remaining` more.
         case coolingDown(remaining: Duration)
+    }
+
+    /// Names one half-open probe, so that releasing it can never release a later probe of the same provider.
+    struct ProbeToken: Sendable, Hashable {
+        fileprivate let serial: UInt64
     }
 
     /// One recent outcome of a closed circuit.
@@ -21,11 +27,13 @@ actor ProviderHealth {
         /// Trying the provider; the most recent outcomes within the window, oldest first.
         case closed(recent: [Outcome])
         case open(until: ContinuousClock.Instant, coolDown: Duration)
-        case halfOpen(coolDown: Duration, probing: Bool)
+        /// The cooldown is over; `probe` is the request trying the provider, if one is.
+        case halfOpen(coolDown: Duration, probe: ProbeToken?)
     }
 
     private let settings: CircuitBreakerSettings
     private var circuits: [String: Circuit] = [:]
+    private var probeSerial: UInt64 = 0
 
     init(settings: CircuitBreakerSettings) {
         self.settings = settings
@@ -37,13 +45,18 @@ actor ProviderHealth {
             return .admitted
         case .open(let until, let coolDown):
             guard now >= until else { return .coolingDown(remaining: until - now) }
-            circuits[provider] = .halfOpen(coolDown: coolDown, probing: true)
-            return .probe
-        case .halfOpen(let coolDown, let probing):
-            guard !probing else { return .coolingDown(remaining: .zero) }
-            circuits[provider] = .halfOpen(coolDown: coolDown, probing: true)
-            return .probe
+            return startProbe(provider, coolDown: coolDown)
+        case .halfOpen(let coolDown, let probe):
+            guard probe == nil else { return .coolingDown(remaining: .zero) }
+            return startProbe(provider, coolDown: coolDown)
         }
+    }
+
+    private func startProbe(_ provider: String, coolDown: Duration) -> Admission {
+        probeSerial &+= 1
+        let token = ProbeToken(serial: probeSerial)
+        circuits[provider] = .halfOpen(coolDown: coolDown, probe: token)
+        return .probe(token)
     }
 
     /// Records a success: in a closed circuit it joins the sample (it does not erase earlier failures); a half-open
@@ -95,10 +108,12 @@ actor ProviderHealth {
         return Array(kept.suffix(settings.sampleSize))
     }
 
-    /// Releases a half-open probe that ended without a verdict (cancelled, stopped for the caller's reasons).
-    func releaseProbe(_ provider: String) {
-        if case .halfOpen(let coolDown, true) = circuits[provider] {
-            circuits[provider] = .halfOpen(coolDown: coolDown, probing: false)
+    /// Releases the half-open probe `token` if it is still the one running: the next request may probe. Idempotent,
+    /// and a no-op after the probe's verdict (which closed or reopened the circuit) or for any other probe's token,
+    /// so the router calls it on every way out of a probe.
+    func releaseProbe(_ provider: String, _ token: ProbeToken) {
+        if case .halfOpen(let coolDown, token?) = circuits[provider] {
+            circuits[provider] = .halfOpen(coolDown: coolDown, probe: nil)
         }
     }
 
