@@ -130,7 +130,7 @@ struct OllamaProviderTests {
     private func provider(_ fake: FakeOllama, model: String = "qwen2.5:0.5b", timeout: Duration = .seconds(10)) -> OllamaProvider {
         OllamaProvider(configuration: OllamaConfiguration(
             host: fake.host, model: model, keepAlive: "5m", contextLength: 4096, requestTimeout: timeout,
-            availabilityTimeout: .milliseconds(500)))
+            availabilityTimeout: .seconds(5)))
     }
 
     @Test("OLLAMA_HOST conventions: default, bare host, explicit scheme default ports, 0.0.0.0")

@@ -152,14 +152,15 @@ struct FaultMatrixTests {
         for slot in fault.slots[servedIndex...] {
             #expect(!trace.steps.contains { $0.provider == slot.rawValue && $0.outcome != .served })
         }
-        // Each broken provider before it: its failure named correctly, found within its attempt timeout + 1 s.
+        // Each broken provider before it: its failure named correctly, found within its attempt timeout + 10 s (the
+        // margin is for a loaded machine; a timeout not enforced would stall until the 150 s deadline).
         for slot in fault.slots[..<servedIndex] {
             let step = try #require(trace.steps.first { $0.provider == slot.rawValue }, "no trace step for \(slot.rawValue)")
             let reasons = slot == .onDevice ? fault.mode.onDeviceReasons : fault.mode.httpReasons
             #expect(step.outcome != .served)
             #expect(reasons.contains(step.reason), "\(slot.rawValue) in mode \(fault.mode): \(step.reason) — \(step.detail ?? "")")
             let limit = (slot == .onDevice && fault.mode != .hanging ? Self.onDeviceTimeout : Self.attemptTimeout).seconds
-            #expect(step.durationSeconds <= limit + 1, "\(slot.rawValue) took \(step.durationSeconds) s to fail")
+            #expect(step.durationSeconds <= limit + 10, "\(slot.rawValue) took \(step.durationSeconds) s to fail")
         }
         // No healthy provider before the server was skipped or failed.
         let before = trace.steps.prefix { $0.outcome != .served }

@@ -44,8 +44,11 @@ struct ProviderChainTests {
     @Test("falls back when an attempt times out")
     func fallsBackOnTimeout() async throws {
         let stalled = FailingLanguageModel(name: "slow", behavior: .stall)
+        // Only the stalled provider gets the short timeout: the backup has the chain's, so a slow machine cannot
+        // time it out too.
         let chain = ProviderChain(
-            name: "c", models: [stalled, ScriptedLanguageModel()], options: quickOptions(attempt: .milliseconds(200)))
+            name: "c", members: [ChainMember(stalled, attemptTimeout: .milliseconds(200)), ChainMember(ScriptedLanguageModel())],
+            options: quickOptions())
         let response = try await chain.respond(to: GenerationRequest(prompt: "hello"))
         let trace = try #require(response.metadata.trace)
         #expect(trace.summary == ["slow:failed:timedOut", "scripted:served:served"])
@@ -266,7 +269,8 @@ struct ProviderChainTests {
     @Test("an availability check that never answers is skipped within the availability deadline")
     func stalledAvailability() async throws {
         let hanging = FailingLanguageModel(name: "hanging", behavior: .stallAvailability)
-        let chain = ProviderChain(name: "c", models: [hanging, ScriptedLanguageModel()], options: quickOptions())
+        let chain = ProviderChain(
+            name: "c", models: [hanging, ScriptedLanguageModel()], options: quickOptions(availability: .seconds(2)))
         let response = try await chain.respond(to: GenerationRequest(prompt: "x"))
         #expect(response.metadata.trace?.summary == ["hanging:skipped:availabilityCheckTimedOut", "scripted:served:served"])
     }

@@ -26,14 +26,16 @@ let cardSchema = GenerationSchema(
     ])),
     name: "Card")
 
-/// Options with short limits so failure paths finish quickly.
+/// Options with short limits so failure paths finish quickly. The availability timeout is generous (an in-process
+/// model answers at once, but a machine running three times more work than it has cores can take a while to schedule
+/// the check); a test of a stalled check passes a short one.
 func quickOptions(
     attempt: Duration = .seconds(5), deadline: Duration = .seconds(20), threshold: Int = 3,
     coolDown: Duration = .seconds(30), allowUnguided: Bool = false, restart: Bool = false,
-    policy: OutcomePolicy = .standard
+    policy: OutcomePolicy = .standard, availability: Duration = .seconds(10)
 ) -> ChainOptions {
     ChainOptions(
-        policy: policy, attemptTimeout: attempt, deadline: deadline, availabilityTimeout: .milliseconds(500),
+        policy: policy, attemptTimeout: attempt, deadline: deadline, availabilityTimeout: availability,
         availabilityTTL: .zero, breaker: CircuitBreakerSettings(failureThreshold: threshold, window: .seconds(60), coolDown: coolDown),
         allowUnguided: allowUnguided, restartStreamAfterOutput: restart)
 }
