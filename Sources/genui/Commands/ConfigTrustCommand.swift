@@ -48,7 +48,7 @@ extension ConfigCommand {
                     printError(diagnostics.text("trust.notTrusted", ["path": TrustStore.canonicalPath(path)]))
                     throw ExitCode(ExitStatus.cannotServe)
                 }
-                print(diagnostics.text("trust.revoked", ["path": TrustStore.canonicalPath(path)]))
+                Printer.line(diagnostics.text("trust.revoked", ["path": TrustStore.canonicalPath(path)]))
                 return
             }
             let bytes: [UInt8]
@@ -65,7 +65,7 @@ extension ConfigCommand {
                 printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.reason]))
                 throw ExitCode(ScreenExitCode.fileError)
             }
-            print(diagnostics.text("trust.trusted", ["path": TrustStore.canonicalPath(path), "hash": digest]))
+            Printer.line(diagnostics.text("trust.trusted", ["path": TrustStore.canonicalPath(path), "hash": digest]))
         }
     }
 }
