@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI"]),
         .testTarget(name: "GenUIProvidersTests", dependencies: [
             "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
-            "GenUITesting",
+            "GenUITesting", "GenUIDiagnostics",
         ]),
         .testTarget(name: "GenUIRouterTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting",

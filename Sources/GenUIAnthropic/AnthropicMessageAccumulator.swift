@@ -5,8 +5,8 @@ import GenUIHTTP
 struct AnthropicMessageAccumulator {
     let provider: String
     let secrets: [String]
-    private(set) var text = ""
-    private(set) var toolInput = ""
+    private(set) var text = OutputText()
+    private(set) var toolInput = OutputText()
     private(set) var toolInputObject: GeneratedContent?
     private(set) var stopReason: String?
     private(set) var model: String?
@@ -20,11 +20,11 @@ struct AnthropicMessageAccumulator {
     }
 
     /// Applies a complete (non-streamed) message.
-    mutating func apply(message json: GeneratedContent) {
+    mutating func apply(message json: GeneratedContent) throws(LanguageModelError) {
         model = json["model"]?.stringValue
         for block in json["content"]?.elements ?? [] {
             switch block["type"]?.stringValue {
-            case "text": text += block["text"]?.stringValue ?? ""
+            case "text": try text.append(block["text"]?.stringValue ?? "")
             case "tool_use": toolInputObject = block["input"]
             default: break
             }
@@ -47,11 +47,11 @@ struct AnthropicMessageAccumulator {
             switch delta?["type"]?.stringValue {
             case "text_delta":
                 let piece = delta?["text"]?.stringValue ?? ""
-                text += piece
+                try text.append(piece)
                 return piece.isEmpty ? nil : piece
             case "input_json_delta":
                 let piece = delta?["partial_json"]?.stringValue ?? ""
-                toolInput += piece
+                try toolInput.append(piece)
                 return piece.isEmpty ? nil : piece
             default: break
             }
@@ -61,7 +61,7 @@ struct AnthropicMessageAccumulator {
         case "message_stop":
             stopped = true
         case "error":
-            let parsed = HTTPErrorMapping.parseErrorJSON(json)
+            let parsed = HTTPErrorMapping.parseErrorJSON(json, secrets: secrets)
             throw HTTPErrorMapping.error(
                 status: AnthropicWire.status(forErrorType: parsed.type), headers: [:], parsed: parsed, provider: provider,
                 secrets: secrets)
@@ -83,9 +83,9 @@ struct AnthropicMessageAccumulator {
 
     /// The output text: the tool input when a tool was forced, the text otherwise.
     func output(forcedTool: Bool) -> String {
-        guard forcedTool else { return text }
+        guard forcedTool else { return text.text }
         if let toolInputObject { return toolInputObject.jsonString }
-        return toolInput.isEmpty ? text : toolInput
+        return toolInput.text.isEmpty ? text.text : toolInput.text
     }
 
     private mutating func readUsage(_ json: GeneratedContent?) {

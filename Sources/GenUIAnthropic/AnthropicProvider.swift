@@ -125,10 +125,11 @@ public struct AnthropicProvider: LanguageModel {
                 throw mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
             }
             guard let json = response.json, json["content"] != nil else {
+                let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
                 throw LanguageModelError.serverError(
-                    status: response.status, .init(debugDescription: "the response is not a message: \(response.text.prefix(200))"))
+                    status: response.status, .init(debugDescription: "the response is not a message: \(shown)"))
             }
-            accumulator.apply(message: json)
+            try accumulator.apply(message: json)
         }
         try accumulator.checkStopReason()
         let result = try ProviderSupport.response(
@@ -158,7 +159,7 @@ public struct AnthropicProvider: LanguageModel {
     }
 
     private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
-        let parsed = HTTPErrorMapping.parseErrorBody(body)
+        let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         if status == 404, parsed.type == "not_found_error", (parsed.message ?? "").contains("model") {
             return .unavailable(
                 .modelNotInstalled(name: configuration.model),

@@ -99,6 +99,7 @@ public struct Diagnostics: Sendable {
         case .invalidRequest(let context): arguments["detail"] = context.debugDescription
         case .transport(let failure, _): arguments["detail"] = failure.description
         case .serverError(let status, _): arguments["status"] = status.map { "HTTP \($0)" } ?? "—"
+        case .responseTooLarge(let limit, _): arguments["limit"] = format.bytes(Int64(limit))
         case .noProviderAvailable(let context): arguments["chain"] = context.trace?.chain ?? "—"
         default: break
         }

@@ -96,7 +96,7 @@ public struct GeminiProvider: LanguageModel {
                 for try await event in response.body.serverSentEvents() {
                     guard let json = try? JSONParser.parse(event.data) else { continue }
                     if json["error"] != nil {
-                        let parsed = HTTPErrorMapping.parseErrorJSON(json)
+                        let parsed = HTTPErrorMapping.parseErrorJSON(json, secrets: key.map { [$0] } ?? [])
                         throw HTTPErrorMapping.error(
                             status: json["error"]?["code"]?.intValue ?? 500, headers: [:], parsed: parsed, provider: name,
                             secrets: key.map { [$0] } ?? [])
@@ -104,7 +104,7 @@ public struct GeminiProvider: LanguageModel {
                     if let delta = try collector.apply(json) { continuation.yield(.delta(delta)) }
                 }
             } else {
-                let data = try await response.collect()
+                let data = try await response.collect(maximum: ResponseLimits.standard.maximumBodyBytes)
                 guard let json = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else {
                     throw LanguageModelError.serverError(
                         status: response.head.status, .init(debugDescription: "the response is not JSON"))
@@ -117,7 +117,7 @@ public struct GeminiProvider: LanguageModel {
                     .init(debugDescription: "the response from \(HTTPRequest.endpoint(of: url)) ended without a finish reason"))
             }
             let result = try ProviderSupport.response(
-                text: collector.text, schema: request.schema, provider: name, model: collector.model ?? configuration.model,
+                text: collector.text.text, schema: request.schema, provider: name, model: collector.model ?? configuration.model,
                 usage: collector.usage, timings: GenerationTimings(totalSeconds: (clock.now - start).seconds),
                 finishReason: GeminiWire.finishReason(finish), guided: true)
             continuation.yield(.completed(result))
@@ -149,8 +149,8 @@ public struct GeminiProvider: LanguageModel {
     }
 
     private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
-        let parsed = HTTPErrorMapping.parseErrorBody(body)
-        let detail = HTTPErrorMapping.redact(parsed.message ?? "no details", secrets: key.map { [$0] } ?? [])
+        let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
+        let detail = parsed.message ?? "no details"
         if status == 400 && GeminiWire.isInvalidKey(body) {
             return .unauthorized(.init(provider: name, debugDescription: "\(name): the API key was rejected: \(detail)"))
         }
@@ -172,7 +172,7 @@ public struct GeminiProvider: LanguageModel {
 /// Collects a `GenerateContentResponse`, whole or chunk by chunk.
 struct GeminiCollector {
     let provider: String
-    private(set) var text = ""
+    private(set) var text = OutputText()
     private(set) var finishReason: String?
     private(set) var usage = TokenUsage()
     private(set) var model: String?
@@ -195,7 +195,7 @@ struct GeminiCollector {
         for part in candidate["content"]?["parts"]?.elements ?? [] where part["thought"]?.boolValue != true {
             added += part["text"]?.stringValue ?? ""
         }
-        text += added
+        try text.append(added)
         if let reason = candidate["finishReason"]?.stringValue {
             finishReason = reason
             if GeminiWire.blockingFinishReasons.contains(reason) {

@@ -41,13 +41,12 @@ enum GeminiWire {
         }
     }
 
-    /// `google.rpc.RetryInfo.retryDelay` ("13s", "0.5s") from an error body's details.
+    /// `google.rpc.RetryInfo.retryDelay` ("13s", "0.5s") from an error body's details, clamped to
+    /// ``RetryAfter/maximum``.
     static func retryDelay(_ body: Data) -> Duration? {
         guard let json = try? JSONParser.parse(String(decoding: body, as: UTF8.self)) else { return nil }
         for detail in json["error"]?["details"]?.elements ?? [] {
-            if let text = detail["retryDelay"]?.stringValue, text.hasSuffix("s"), let seconds = Double(text.dropLast()) {
-                return .milliseconds(Int64(seconds * 1000))
-            }
+            if let text = detail["retryDelay"]?.stringValue, let wait = RetryAfter.protobufDuration(text) { return wait }
         }
         return nil
     }

@@ -146,18 +146,22 @@ public struct OllamaProvider: LanguageModel {
         }
         guard case .structure(let properties, _) = json.kind else { return nil }
         if case .string(let message)? = properties["error"]?.kind {
+            let shown = HTTPErrorMapping.clean(message, secrets: currentSecrets())
             throw LanguageModelError.serverError(
-                status: nil, .init(debugDescription: "ollama pull \(configuration.model) failed: \(message)"))
+                status: nil, .init(debugDescription: "ollama pull \(configuration.model) failed: \(shown)"))
         }
         var status = ""
-        if case .string(let text)? = properties["status"]?.kind { status = text }
+        if case .string(let text)? = properties["status"]?.kind {
+            status = HTTPErrorMapping.clean(text, secrets: currentSecrets(), limit: 200)
+        }
         return OllamaPullProgress(
             status: status, completed: Self.integer(properties["completed"]), total: Self.integer(properties["total"]))
     }
 
+    /// A byte count of a progress line: clamped to `0...Int64.max`, `nil` when it is not a number.
     private static func integer(_ content: GeneratedContent?) -> Int64? {
-        guard case .number(let value)? = content?.kind, value.isFinite, abs(value) < 9e18 else { return nil }
-        return Int64(value)
+        guard case .number(let value)? = content?.kind else { return nil }
+        return ExternalNumber.integer(value)
     }
 
     // MARK: - Generation
@@ -177,15 +181,19 @@ public struct OllamaProvider: LanguageModel {
                 let data = try await response.collect(limit: 1 << 20)
                 throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
             }
-            var text = ""
+            var text = OutputText()
             var final: GeneratedContent?
-            for try await line in response.body.lines() {
+            // A non-streamed answer is one line holding the whole output: it may be as long as a body.
+            let limits = ResponseLimits.standard
+            let lineLimit = stream ? limits.maximumLineBytes : limits.maximumBodyBytes
+            for try await line in response.body.lines(maximumLineBytes: lineLimit) {
                 let json: GeneratedContent
                 do {
                     json = try JSONParser.parse(line)
                 } catch {
+                    let shown = HTTPErrorMapping.clean(line, secrets: key.map { [$0] } ?? [], limit: 120)
                     throw LanguageModelError.serverError(
-                        status: response.head.status, .init(debugDescription: "Ollama sent a line that is not JSON: \(line.prefix(120))"))
+                        status: response.head.status, .init(debugDescription: "Ollama sent a line that is not JSON: \(shown)"))
                 }
                 if let message = json["error"]?.stringValue {
                     throw HTTPErrorMapping.error(
@@ -193,7 +201,7 @@ public struct OllamaProvider: LanguageModel {
                         secrets: key.map { [$0] } ?? [])
                 }
                 if let piece = json["message"]?["content"]?.stringValue, !piece.isEmpty {
-                    text += piece
+                    try text.append(piece)
                     if stream { continuation.yield(.delta(piece)) }
                 }
                 if json["done"]?.boolValue == true {
@@ -207,7 +215,7 @@ public struct OllamaProvider: LanguageModel {
                     .init(debugDescription: "the stream from \(endpointDescription) ended before done:true"))
             }
             let result = try ProviderSupport.response(
-                text: text, schema: request.schema, provider: name, model: final["model"]?.stringValue ?? configuration.model,
+                text: text.text, schema: request.schema, provider: name, model: final["model"]?.stringValue ?? configuration.model,
                 usage: OllamaWire.usage(final), timings: OllamaWire.timings(final, wall: clock.now - start),
                 finishReason: OllamaWire.finishReason(final["done_reason"]?.stringValue), guided: true)
             continuation.yield(.completed(result))
@@ -254,7 +262,7 @@ public struct OllamaProvider: LanguageModel {
     }
 
     private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
-        let parsed = HTTPErrorMapping.parseErrorBody(body)
+        let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         let message = parsed.message ?? ""
         if status == 404 && message.contains("not found") {
             return .unavailable(

@@ -63,15 +63,15 @@ enum OllamaWire {
     /// Tokens per second from a count and a duration in nanoseconds.
     private static func rate(_ count: Double?, per nanoseconds: Double?) -> Double? {
         guard let count, let nanoseconds, nanoseconds > 0 else { return nil }
-        return count / nanoseconds * 1e9
+        return ExternalNumber.measurement(count / nanoseconds * 1e9)
     }
 
-    /// The number at `key` of an object.
+    /// The number at `key` of an object, when it is finite and not negative (a server's statistics are not trusted).
     static func number(_ json: GeneratedContent, _ key: String) -> Double? {
         guard case .structure(let properties, _) = json.kind, case .number(let value)? = properties[key]?.kind else {
             return nil
         }
-        return value
+        return ExternalNumber.measurement(value, in: 0...1e18)
     }
 
     /// Whether a tag listing names `model` (a name without a tag means `:latest`).

@@ -115,14 +115,14 @@ extension OnDeviceModel {
             let data = try await streaming.collect(limit: 1 << 20)
             throw mapStatus(streaming.head.status, headers: streaming.head.headers, body: data)
         }
-        var text = ""
+        var text = OutputText()
         for try await event in streaming.body.serverSentEvents() {
             let chunk = try completionChunk(event.data)
             if !chunk.content.isEmpty {
-                text += chunk.content
+                try text.append(chunk.content)
                 continuation.yield(.delta(chunk.content))
             }
-            if chunk.isFinal { return (text, chunk) }
+            if chunk.isFinal { return (text.text, chunk) }
         }
         throw LanguageModelError.transport(
             .connectionLost(detail: "the stream ended before its final event"),

@@ -72,14 +72,17 @@ public struct OpenAIProvider: LanguageModel {
                 throw mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
             }
             guard let json = response.json, let choice = json["choices"]?.elements?.first else {
+                let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
                 throw LanguageModelError.serverError(
-                    status: response.status, .init(debugDescription: "the response has no choices: \(response.text.prefix(200))"))
+                    status: response.status, .init(debugDescription: "the response has no choices: \(shown)"))
             }
             let message = choice["message"]
             let finish = OpenAIWire.finishReason(choice["finish_reason"]?.stringValue)
             try checkRefusal(message?["refusal"]?.stringValue, finish: finish)
+            var text = OutputText()
+            try text.append(message?["content"]?.stringValue ?? "")
             return try ProviderSupport.response(
-                text: message?["content"]?.stringValue ?? "", schema: request.schema, provider: name,
+                text: text.text, schema: request.schema, provider: name,
                 model: json["model"]?.stringValue ?? configuration.model,
                 usage: OpenAIWire.usage(json["usage"]) ?? TokenUsage(),
                 timings: OpenAIWire.timings(json["timings"], wall: clock.now - start), finishReason: finish, guided: true)
@@ -102,8 +105,8 @@ public struct OpenAIProvider: LanguageModel {
                 let body = try await response.collect(limit: 1 << 20)
                 throw mapError(status: response.head.status, headers: response.head.headers, body: body, key: key)
             }
-            var text = ""
-            var refusal = ""
+            var text = OutputText()
+            var refusal = OutputText()
             var finish: FinishReason?
             var usage = TokenUsage()
             var timings: GeneratedContent?
@@ -116,7 +119,7 @@ public struct OpenAIProvider: LanguageModel {
                 }
                 guard let json = try? JSONParser.parse(event.data) else { continue }
                 if let error = json["error"] {
-                    let parsed = HTTPErrorMapping.parseErrorJSON(json)
+                    let parsed = HTTPErrorMapping.parseErrorJSON(json, secrets: key.map { [$0] } ?? [])
                     let status = error["code"]?.intValue ?? 500
                     throw HTTPErrorMapping.error(
                         status: status, headers: [:], parsed: parsed, provider: name, secrets: key.map { [$0] } ?? [])
@@ -124,10 +127,10 @@ public struct OpenAIProvider: LanguageModel {
                 model = model ?? json["model"]?.stringValue
                 if let choice = json["choices"]?.elements?.first {
                     if let delta = choice["delta"]?["content"]?.stringValue, !delta.isEmpty {
-                        text += delta
+                        try text.append(delta)
                         continuation.yield(.delta(delta))
                     }
-                    if let piece = choice["delta"]?["refusal"]?.stringValue { refusal += piece }
+                    if let piece = choice["delta"]?["refusal"]?.stringValue { try refusal.append(piece) }
                     if let reason = OpenAIWire.finishReason(choice["finish_reason"]?.stringValue) { finish = reason }
                 }
                 if let reported = OpenAIWire.usage(json["usage"]) { usage = reported }
@@ -138,9 +141,9 @@ public struct OpenAIProvider: LanguageModel {
                     .connectionLost(detail: "stream ended early"),
                     .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: url)) ended before the model finished"))
             }
-            try checkRefusal(refusal.isEmpty ? nil : refusal, finish: finish)
+            try checkRefusal(refusal.text.isEmpty ? nil : refusal.text, finish: finish)
             let result = try ProviderSupport.response(
-                text: text, schema: request.schema, provider: name, model: model ?? configuration.model, usage: usage,
+                text: text.text, schema: request.schema, provider: name, model: model ?? configuration.model, usage: usage,
                 timings: OpenAIWire.timings(timings, wall: clock.now - start), finishReason: finish, guided: true)
             continuation.yield(.completed(result))
         }
@@ -172,7 +175,8 @@ public struct OpenAIProvider: LanguageModel {
 
     private func checkRefusal(_ refusal: String?, finish: FinishReason?) throws(LanguageModelError) {
         if let refusal, !refusal.isEmpty {
-            throw .refusal(.init(provider: name, debugDescription: "\(name) refused: \(refusal)"))
+            let shown = HTTPErrorMapping.clean(refusal, secrets: currentSecrets(), limit: HTTPErrorMapping.messageLimit)
+            throw .refusal(.init(provider: name, debugDescription: "\(name) refused: \(shown)"))
         }
         if finish == .contentFilter {
             throw .guardrailViolation(.init(provider: name, debugDescription: "\(name): the content filter stopped the output"))
@@ -180,7 +184,7 @@ public struct OpenAIProvider: LanguageModel {
     }
 
     private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
-        let parsed = HTTPErrorMapping.parseErrorBody(body)
+        let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         if status == 404, parsed.code == "model_not_found" || (parsed.message ?? "").contains(configuration.model) {
             return .unavailable(
                 .modelNotInstalled(name: configuration.model),

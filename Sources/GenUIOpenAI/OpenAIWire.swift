@@ -54,10 +54,11 @@ enum OpenAIWire {
         return TokenUsage(promptTokens: json["prompt_tokens"]?.intValue, completionTokens: json["completion_tokens"]?.intValue)
     }
 
-    /// llama-server's `timings` object, when present.
+    /// llama-server's `timings` object, when present (values that are not finite, or negative, are dropped).
     static func timings(_ json: GeneratedContent?, wall: Duration) -> GenerationTimings {
         GenerationTimings(
-            promptTokensPerSecond: json?["prompt_per_second"]?.numberValue,
-            generationTokensPerSecond: json?["predicted_per_second"]?.numberValue, totalSeconds: wall.seconds)
+            promptTokensPerSecond: ExternalNumber.measurement(json?["prompt_per_second"]?.numberValue),
+            generationTokensPerSecond: ExternalNumber.measurement(json?["predicted_per_second"]?.numberValue),
+            totalSeconds: wall.seconds)
     }
 }

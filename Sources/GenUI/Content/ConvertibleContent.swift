@@ -23,13 +23,60 @@ public protocol Generable: ConvertibleFromGeneratedContent, ConvertibleToGenerat
 
 extension Generable {
     /// The value as a partially generated snapshot (every property present).
+    ///
+    /// Never traps on a value: when ``PartiallyGenerated`` cannot read the complete value (a hand-written
+    /// conformance whose two initialisers disagree, an `Int` too large for a JSON number), the snapshot is the best
+    /// it can read — the value with each unreadable part left out, as while streaming (see
+    /// ``partiallyGenerated()``). Only a `PartiallyGenerated` that rejects every JSON value, even an empty
+    /// incomplete object, has no snapshot at all: that is a defect of the conformance, reported as such.
     public func asPartiallyGenerated() -> PartiallyGenerated {
-        if let same = self as? PartiallyGenerated { return same }
-        // The macro's PartiallyGenerated decodes any content its full type produces.
         do {
-            return try PartiallyGenerated(generatedContent)
+            return try partiallyGenerated()
         } catch {
-            preconditionFailure("\(PartiallyGenerated.self) cannot represent a complete \(Self.self): \(error)")
+            preconditionFailure("\(PartiallyGenerated.self) accepts no content at all, so it has no snapshot: \(error)")
+        }
+    }
+
+    /// The value as a partially generated snapshot, or the decoding failure of the last reading tried.
+    ///
+    /// Tries, in order: the value itself when it is its own `PartiallyGenerated`; its complete content; its content
+    /// marked incomplete, which partial decoding reads leaving out what it cannot read; and an empty incomplete
+    /// object, array, string or `null`.
+    public func partiallyGenerated() throws -> PartiallyGenerated {
+        if let same = self as? PartiallyGenerated { return same }
+        let content = generatedContent
+        if let whole = try? PartiallyGenerated(content) { return whole }
+        var lastError: any Error = LanguageModelError.decoding("", "no reading of the content succeeded")
+        let candidates: [GeneratedContent] = [
+            content.markedIncomplete(),
+            GeneratedContent(kind: .structure(properties: [:], orderedKeys: []), isComplete: false),
+            GeneratedContent(kind: .array([]), isComplete: false),
+            GeneratedContent(kind: .string(""), isComplete: false),
+            GeneratedContent(kind: .null, isComplete: false),
+        ]
+        for candidate in candidates {
+            do {
+                return try PartiallyGenerated(candidate)
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError
+    }
+}
+
+extension GeneratedContent {
+    /// The same value with it and every value inside it marked incomplete, as a snapshot taken mid-stream is.
+    func markedIncomplete() -> GeneratedContent {
+        switch kind {
+        case .array(let elements):
+            return GeneratedContent(kind: .array(elements.map { $0.markedIncomplete() }), isComplete: false)
+        case .structure(let properties, let keys):
+            return GeneratedContent(
+                kind: .structure(properties: properties.mapValues { $0.markedIncomplete() }, orderedKeys: keys),
+                isComplete: false)
+        default:
+            return GeneratedContent(kind: kind, isComplete: false)
         }
     }
 }

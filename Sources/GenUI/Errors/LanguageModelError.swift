@@ -38,6 +38,9 @@ public enum LanguageModelError: Error, Sendable {
     case concurrentRequests(Context)
     /// No provider of a chain could serve the request; the context's trace says why each was passed over.
     case noProviderAvailable(Context)
+    /// The server or the model sent more than genui accepts for one response: a line, an event, a body or the
+    /// generated text passed `limit` bytes (see ``ResponseLimits``). The transfer was stopped there.
+    case responseTooLarge(limit: Int, Context)
 
     /// What every case carries: where the error came from and how it was routed.
     public struct Context: Sendable, CustomDebugStringConvertible {
@@ -66,7 +69,7 @@ public enum LanguageModelError: Error, Sendable {
                 .noProviderAvailable(let c):
                 c
             case .rateLimited(_, let c), .unsupportedCapability(_, let c), .unavailable(_, let c),
-                .transport(_, let c), .serverError(_, let c):
+                .transport(_, let c), .serverError(_, let c), .responseTooLarge(_, let c):
                 c
             case .decodingFailure(_, _, let c): c
             }
@@ -89,6 +92,7 @@ public enum LanguageModelError: Error, Sendable {
             case .serverError(let s, _): self = .serverError(status: s, newValue)
             case .concurrentRequests: self = .concurrentRequests(newValue)
             case .noProviderAvailable: self = .noProviderAvailable(newValue)
+            case .responseTooLarge(let limit, _): self = .responseTooLarge(limit: limit, newValue)
             }
         }
     }
@@ -118,6 +122,7 @@ public enum LanguageModelError: Error, Sendable {
         case .serverError: "serverError"
         case .concurrentRequests: "concurrentRequests"
         case .noProviderAvailable: "noProviderAvailable"
+        case .responseTooLarge: "responseTooLarge"
         }
     }
 
@@ -126,6 +131,7 @@ public enum LanguageModelError: Error, Sendable {
         "contextSizeExceeded", "rateLimited", "refusal", "guardrailViolation", "unsupportedCapability",
         "unsupportedGenerationGuide", "unsupportedLanguageOrLocale", "unavailable", "timedOut", "decodingFailure",
         "invalidRequest", "transport", "unauthorized", "serverError", "concurrentRequests", "noProviderAvailable",
+        "responseTooLarge",
     ]
 
     /// The same error, attributed to `provider` when it is not attributed yet.

@@ -3,8 +3,12 @@ import Synchronization
 /// A streamed response: an async sequence of snapshots, each the partial content so far.
 ///
 /// Iterate it to show progress, or call ``collect()`` for the final, validated response. While a structured response
-/// streams, the text is parsed as a prefix of a JSON document at every delta, so `content` grows property by
-/// property; the last snapshot is the complete, validated value.
+/// streams, the text is parsed as a prefix of a JSON document, so `content` grows property by property; the last
+/// snapshot is the complete, validated value.
+///
+/// Snapshots are amortised: one per delta while the text is short, then one each time the text has grown by a
+/// fraction of its length, so a stream of many tiny deltas costs time linear in its length (never quadratic). The
+/// text is bounded by ``ResponseLimits/maximumOutputBytes``; more is ``LanguageModelError/responseTooLarge(limit:_:)``.
 public struct ResponseStream<Content: Generable & Sendable>: AsyncSequence, Sendable
 where Content.PartiallyGenerated: Sendable {
     /// The content so far.
@@ -22,7 +26,12 @@ where Content.PartiallyGenerated: Sendable {
 
     final class FinalResponse: Sendable {
         let value = Mutex<LanguageModelSession.Response<Content>?>(nil)
+        /// How many times the text so far was read for a snapshot (parsed, for structured responses).
+        let snapshotReads = Mutex(0)
     }
+
+    /// How many times the text so far was read for a snapshot, final value excluded (for tests of the amortisation).
+    var partialReadCount: Int { final.snapshotReads.withLock { $0 } }
 
     init(session: LanguageModelSession, prompt: String, schema: GenerationSchema?, includeSchemaInPrompt: Bool,
          options: GenerationOptions) {
@@ -37,7 +46,7 @@ where Content.PartiallyGenerated: Sendable {
                     do {
                         let response = try await Self.run(
                             session: session, request: request, prompt: prompt, schema: schema,
-                            continuation: continuation)
+                            continuation: continuation, final: final)
                         final.value.withLock { $0 = response }
                         session.endResponding(recording: response.transcriptEntries)
                         continuation.finish()
@@ -55,22 +64,32 @@ where Content.PartiallyGenerated: Sendable {
 
     private static func run(
         session: LanguageModelSession, request: GenerationRequest, prompt: String, schema: GenerationSchema?,
-        continuation: AsyncThrowingStream<Snapshot, any Error>.Continuation
+        continuation: AsyncThrowingStream<Snapshot, any Error>.Continuation, final: FinalResponse
     ) async throws -> LanguageModelSession.Response<Content> {
-        var text = ""
+        var text = OutputText()
+        var schedule: SnapshotSchedule = schema == nil ? .copying : .parsing
         for try await event in session.model.streamResponse(to: request) {
             switch event {
             case .delta(let delta):
-                text += delta
-                if let snapshot = partialSnapshot(of: text, structured: schema != nil) { continuation.yield(snapshot) }
+                do {
+                    try text.append(delta)
+                } catch {
+                    throw error.attributed(to: session.model.name)
+                }
+                guard schedule.isDue(at: text.byteCount) else { continue }
+                final.snapshotReads.withLock { $0 += 1 }
+                if let snapshot = partialSnapshot(of: text.text, structured: schema != nil) {
+                    continuation.yield(snapshot)
+                }
             case .restarted:
-                text = ""
+                text.removeAll()
+                schedule.reset()
             case .completed(let response):
                 let performed = try LanguageModelSession.finish(response, prompt: prompt, schema: schema)
                 let value: Content = try schema == nil
                     ? Content(GeneratedContent(kind: .string(performed.text)))
                     : LanguageModelSession.decode(Content.self, from: performed)
-                continuation.yield(Snapshot(content: value.asPartiallyGenerated(), rawContent: performed.content))
+                continuation.yield(Snapshot(content: try value.partiallyGenerated(), rawContent: performed.content))
                 return LanguageModelSession.Response(
                     content: value, rawContent: performed.content, transcriptEntries: performed.entries,
                     metadata: performed.metadata)

@@ -28,6 +28,9 @@ extension MessageCatalog {
         "reason.invalidModel.remedy": "Download the model again; the file may be incomplete or in another format.",
 
         // Errors
+        // Limits
+        "error.responseTooLarge.message": "The server sent more than genui accepts for one response (limit {limit}).",
+        "error.responseTooLarge.remedy": "Check that the server is the one you meant and works correctly; if an answer this large is intended, lower maximumResponseTokens. The chain moves on to the next provider meanwhile.",
         "error.contextSizeExceeded.message": "The prompt and the answer do not fit in the model's context window.",
         "error.contextSizeExceeded.remedy": "Shorten the prompt or the conversation, lower maximumResponseTokens, or use a model with a larger context.",
         "error.rateLimited.message": "The provider is limiting requests.",
@@ -119,8 +122,6 @@ extension MessageCatalog {
         "generate.hint.unguided": "No provider that can constrain output to the schema could serve. Pass --allow-unguided to accept repaired output from one that cannot.",
         "generate.hint.doctor": "Run genui doctor to see why each provider was passed over.",
         "generate.hint.invalid": "The model's output could not be made into a valid screen. Try a clearer intent, another --seed, or a larger model.",
-    ]
-}
         // Trust and files
         "trust.skipped": "{path} was ignored: genui uses a providers.yml from the current directory only once you trust it, because it can name any server and any environment variable (using {source} instead; SHA-256 {hash}).",
         "trust.skipped.changed": "{path} was ignored: it changed since you trusted it, and a changed file must be trusted again (using {source} instead; SHA-256 now {hash}).",
@@ -138,3 +139,5 @@ extension MessageCatalog {
         "file.reason.tooLarge": "it is {size} bytes, more than the {limit} bytes allowed",
         "file.reason.tooLong": "it is longer than the {limit} bytes allowed",
         "file.reason.notUTF8": "it is not UTF-8 text",
+    ]
+}

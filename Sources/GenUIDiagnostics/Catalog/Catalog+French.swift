@@ -26,6 +26,9 @@ extension MessageCatalog {
         "reason.invalidModel.message": "Le fichier {path} n’est pas un modèle utilisable : {detail}.",
         "reason.invalidModel.remedy": "Téléchargez à nouveau le modèle ; le fichier est peut-être incomplet ou dans un autre format.",
 
+        // Limits
+        "error.responseTooLarge.message": "Le serveur a envoyé plus que ce que genui accepte pour une réponse (limite {limit}).",
+        "error.responseTooLarge.remedy": "Vérifiez que le serveur est bien celui prévu et qu'il fonctionne correctement ; si une réponse aussi longue est voulue, réduisez maximumResponseTokens. En attendant, la chaîne passe au fournisseur suivant.",
         "error.contextSizeExceeded.message": "Le prompt et la réponse ne tiennent pas dans la fenêtre de contexte du modèle.",
         "error.contextSizeExceeded.remedy": "Raccourcissez le prompt ou la conversation, baissez maximumResponseTokens ou utilisez un modèle au contexte plus large.",
         "error.rateLimited.message": "Le fournisseur limite les requêtes.",
@@ -114,8 +117,6 @@ extension MessageCatalog {
         "generate.hint.unguided": "Aucun fournisseur capable de contraindre la sortie au schéma n’a pu répondre. Passez --allow-unguided pour accepter la sortie réparée d’un fournisseur qui ne le peut pas.",
         "generate.hint.doctor": "Lancez genui doctor pour voir pourquoi chaque fournisseur a été écarté.",
         "generate.hint.invalid": "La sortie du modèle n’a pas pu devenir un écran valide. Essayez une intention plus claire, une autre valeur de --seed ou un modèle plus grand.",
-    ]
-}
         // Trust and files
         "trust.skipped": "{path} a été ignoré : genui n’utilise un providers.yml du répertoire courant qu’une fois que vous lui faites confiance, car il peut désigner n’importe quel serveur et n’importe quelle variable d’environnement ({source} est utilisé à la place ; SHA-256 {hash}).",
         "trust.skipped.changed": "{path} a été ignoré : il a changé depuis que vous lui avez fait confiance, et un fichier modifié doit être approuvé de nouveau ({source} est utilisé à la place ; SHA-256 actuel {hash}).",
@@ -133,3 +134,5 @@ extension MessageCatalog {
         "file.reason.tooLarge": "il fait {size} octets, plus que les {limit} octets autorisés",
         "file.reason.tooLong": "l’entrée dépasse les {limit} octets autorisés",
         "file.reason.notUTF8": "ce n’est pas du texte UTF-8",
+    ]
+}

@@ -26,6 +26,9 @@ extension MessageCatalog {
         "reason.invalidModel.message": "Die Datei {path} ist kein verwendbares Modell: {detail}.",
         "reason.invalidModel.remedy": "Lade das Modell erneut herunter; die Datei ist womöglich unvollständig oder hat ein anderes Format.",
 
+        // Limits
+        "error.responseTooLarge.message": "Der Server hat mehr gesendet, als genui für eine Antwort annimmt (Grenze {limit}).",
+        "error.responseTooLarge.remedy": "Prüfe, ob der Server der gemeinte ist und richtig arbeitet; ist eine so große Antwort gewollt, senke maximumResponseTokens. Bis dahin geht die Kette zum nächsten Anbieter über.",
         "error.contextSizeExceeded.message": "Prompt und Antwort passen nicht in das Kontextfenster des Modells.",
         "error.contextSizeExceeded.remedy": "Kürze den Prompt oder das Gespräch, senke maximumResponseTokens oder verwende ein Modell mit größerem Kontext.",
         "error.rateLimited.message": "Der Anbieter drosselt Anfragen.",
@@ -114,8 +117,6 @@ extension MessageCatalog {
         "generate.hint.unguided": "Kein Anbieter, der die Ausgabe an das Schema binden kann, konnte antworten. Mit --allow-unguided wird reparierte Ausgabe eines Anbieters ohne diese Fähigkeit akzeptiert.",
         "generate.hint.doctor": "Führen Sie genui doctor aus, um zu sehen, warum jeder Anbieter übergangen wurde.",
         "generate.hint.invalid": "Aus der Ausgabe des Modells ließ sich kein gültiger Bildschirm machen. Versuchen Sie eine klarere Beschreibung, einen anderen --seed oder ein größeres Modell.",
-    ]
-}
         // Trust and files
         "trust.skipped": "{path} wurde ignoriert: genui verwendet eine providers.yml aus dem aktuellen Verzeichnis erst, wenn Sie ihr vertrauen, denn sie kann jeden Server und jede Umgebungsvariable nennen (stattdessen wird {source} verwendet; SHA-256 {hash}).",
         "trust.skipped.changed": "{path} wurde ignoriert: Die Datei hat sich geändert, seit Sie ihr vertraut haben, und eine geänderte Datei muss erneut bestätigt werden (stattdessen wird {source} verwendet; SHA-256 jetzt {hash}).",
@@ -133,3 +134,5 @@ extension MessageCatalog {
         "file.reason.tooLarge": "die Datei hat {size} Bytes, mehr als die erlaubten {limit} Bytes",
         "file.reason.tooLong": "die Eingabe ist länger als die erlaubten {limit} Bytes",
         "file.reason.notUTF8": "es ist kein UTF-8-Text",
+    ]
+}

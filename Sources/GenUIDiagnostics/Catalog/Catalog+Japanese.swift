@@ -26,6 +26,9 @@ extension MessageCatalog {
         "reason.invalidModel.message": "ファイル {path} は使用できるモデルではありません：{detail}。",
         "reason.invalidModel.remedy": "モデルをダウンロードし直してください。ファイルが不完全か、形式が異なる可能性があります。",
 
+        // Limits
+        "error.responseTooLarge.message": "サーバーが 1 回の応答として genui が受け付ける量を超えて送信しました（上限 {limit}）。",
+        "error.responseTooLarge.remedy": "サーバーが意図したものか、正しく動作しているかを確認してください。これほど大きな応答が意図どおりなら maximumResponseTokens を下げてください。その間、チェーンは次のプロバイダーに移ります。",
         "error.contextSizeExceeded.message": "プロンプトと応答がモデルのコンテキストウィンドウに収まりません。",
         "error.contextSizeExceeded.remedy": "プロンプトや会話を短くするか、maximumResponseTokens を下げるか、より大きなコンテキストのモデルを使ってください。",
         "error.rateLimited.message": "プロバイダーがリクエストを制限しています。",
@@ -114,8 +117,6 @@ extension MessageCatalog {
         "generate.hint.unguided": "出力をスキーマに制約できるプロバイダーが応答できませんでした。制約できないプロバイダーの修復済み出力を受け入れるには --allow-unguided を指定してください。",
         "generate.hint.doctor": "各プロバイダーが使われなかった理由は genui doctor で確認できます。",
         "generate.hint.invalid": "モデルの出力から有効な画面を作れませんでした。より明確な説明、別の --seed、またはより大きなモデルを試してください。",
-    ]
-}
         // Trust and files
         "trust.skipped": "{path} は無視されました：カレントディレクトリの providers.yml は任意のサーバーや環境変数を指定できるため、信頼するまで使いません（代わりに {source} を使用。SHA-256 {hash}）。",
         "trust.skipped.changed": "{path} は無視されました：信頼した後に内容が変わりました。変更されたファイルは再度信頼する必要があります（代わりに {source} を使用。現在の SHA-256 {hash}）。",
@@ -133,3 +134,5 @@ extension MessageCatalog {
         "file.reason.tooLarge": "サイズが {size} バイトで、上限の {limit} バイトを超えています",
         "file.reason.tooLong": "入力が上限の {limit} バイトを超えています",
         "file.reason.notUTF8": "UTF-8 のテキストではありません",
+    ]
+}

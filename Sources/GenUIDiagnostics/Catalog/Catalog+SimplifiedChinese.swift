@@ -26,6 +26,9 @@ extension MessageCatalog {
         "reason.invalidModel.message": "文件 {path} 不是可用的模型：{detail}。",
         "reason.invalidModel.remedy": "请重新下载模型；该文件可能不完整或格式不同。",
 
+        // Limits
+        "error.responseTooLarge.message": "服务器发送的内容超出了 genui 对单个响应的上限（{limit}）。",
+        "error.responseTooLarge.remedy": "请确认服务器是预期的那个并且工作正常；如果确实需要这么大的响应，请降低 maximumResponseTokens。在此期间，链会转到下一个提供方。",
         "error.contextSizeExceeded.message": "提示词和回答超出了模型的上下文窗口。",
         "error.contextSizeExceeded.remedy": "请缩短提示词或对话、降低 maximumResponseTokens，或使用上下文更大的模型。",
         "error.rateLimited.message": "提供方正在限制请求。",
@@ -114,8 +117,6 @@ extension MessageCatalog {
         "generate.hint.unguided": "没有能将输出约束到模式的提供方可以响应。使用 --allow-unguided 可接受不具备该能力的提供方经修复的输出。",
         "generate.hint.doctor": "运行 genui doctor 查看每个提供方被跳过的原因。",
         "generate.hint.invalid": "无法将模型输出变成有效的界面。请尝试更清晰的描述、其他 --seed 或更大的模型。",
-    ]
-}
         // Trust and files
         "trust.skipped": "已忽略 {path}：当前目录中的 providers.yml 可以指定任意服务器和任意环境变量，因此只有在你信任它之后 genui 才会使用（改用 {source}；SHA-256 {hash}）。",
         "trust.skipped.changed": "已忽略 {path}：它在你信任之后被修改过，修改后的文件需要重新信任（改用 {source}；当前 SHA-256 {hash}）。",
@@ -133,3 +134,5 @@ extension MessageCatalog {
         "file.reason.tooLarge": "它有 {size} 字节，超过了允许的 {limit} 字节",
         "file.reason.tooLong": "输入超过了允许的 {limit} 字节",
         "file.reason.notUTF8": "它不是 UTF-8 文本",
+    ]
+}

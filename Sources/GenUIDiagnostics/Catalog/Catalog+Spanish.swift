@@ -26,6 +26,9 @@ extension MessageCatalog {
         "reason.invalidModel.message": "El archivo {path} no es un modelo utilizable: {detail}.",
         "reason.invalidModel.remedy": "Vuelve a descargar el modelo; puede que el archivo esté incompleto o tenga otro formato.",
 
+        // Limits
+        "error.responseTooLarge.message": "El servidor envió más de lo que genui acepta para una respuesta (límite {limit}).",
+        "error.responseTooLarge.remedy": "Comprueba que el servidor es el que querías y que funciona bien; si una respuesta tan grande es intencionada, reduce maximumResponseTokens. Mientras tanto, la cadena pasa al siguiente proveedor.",
         "error.contextSizeExceeded.message": "El prompt y la respuesta no caben en la ventana de contexto del modelo.",
         "error.contextSizeExceeded.remedy": "Acorta el prompt o la conversación, reduce maximumResponseTokens o usa un modelo con más contexto.",
         "error.rateLimited.message": "El proveedor está limitando las solicitudes.",
@@ -114,8 +117,6 @@ extension MessageCatalog {
         "generate.hint.unguided": "Ningún proveedor capaz de ajustar la salida al esquema pudo responder. Use --allow-unguided para aceptar la salida reparada de uno que no puede.",
         "generate.hint.doctor": "Ejecute genui doctor para ver por qué se descartó cada proveedor.",
         "generate.hint.invalid": "La salida del modelo no pudo convertirse en una pantalla válida. Pruebe una intención más clara, otra --seed o un modelo más grande.",
-    ]
-}
         // Trust and files
         "trust.skipped": "se ignoró {path}: genui usa un providers.yml del directorio actual solo cuando usted confía en él, porque puede nombrar cualquier servidor y cualquier variable de entorno (se usa {source} en su lugar; SHA-256 {hash}).",
         "trust.skipped.changed": "se ignoró {path}: cambió desde que confió en él, y un archivo modificado debe aprobarse de nuevo (se usa {source} en su lugar; SHA-256 actual {hash}).",
@@ -133,3 +134,5 @@ extension MessageCatalog {
         "file.reason.tooLarge": "tiene {size} bytes, más que los {limit} bytes permitidos",
         "file.reason.tooLong": "la entrada supera los {limit} bytes permitidos",
         "file.reason.notUTF8": "no es texto UTF-8",
+    ]
+}

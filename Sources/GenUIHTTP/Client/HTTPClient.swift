@@ -56,10 +56,15 @@ public final class HTTPClient: Sendable {
         session.finishTasksAndInvalidate()
     }
 
-    /// Sends `request` and reads the whole body (at most `bodyLimit` bytes; the rest is discarded).
-    public func send(_ request: HTTPRequest, bodyLimit: Int = 16 << 20) async throws -> HTTPResponse {
+    /// Sends `request` and reads the whole body. A body longer than `bodyLimit` bytes (16 MiB unless given, see
+    /// ``ResponseLimits/maximumBodyBytes``) is ``LanguageModelError/responseTooLarge(limit:_:)`` — except for an
+    /// error status, whose body is only read for its message: it is cut at `bodyLimit`.
+    public func send(
+        _ request: HTTPRequest, bodyLimit: Int = ResponseLimits.standard.maximumBodyBytes
+    ) async throws -> HTTPResponse {
         let streaming = try await stream(request)
-        let body = try await streaming.collect(limit: bodyLimit)
+        let body = streaming.head.isSuccess
+            ? try await streaming.collect(maximum: bodyLimit) : try await streaming.collect(limit: bodyLimit)
         return HTTPResponse(head: streaming.head, body: body)
     }
 
@@ -78,9 +83,18 @@ public final class HTTPClient: Sendable {
         let headTimeout = min(request.headTimeout ?? timeouts.connect, total)
         urlRequest.timeoutInterval = min(total.seconds + 30, 7 * 24 * 3600)
 
-        let (body, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let (received, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let task = TaskHandle(task: session.dataTask(with: urlRequest))
         let transfer = Transfer(task: task, endpoint: request.endpoint, body: bodyContinuation)
+        // The caller's stream reads on demand and tells the transfer what it read, which bounds what is held unread.
+        let reader = PullReader<AsyncThrowingStream<Data, any Error>.Iterator, Data>(received.makeAsyncIterator())
+        let body = AsyncThrowingStream<Data, any Error>(unfolding: {
+            try await reader.next { chunk in
+                guard let chunk else { return [] }
+                transfer.consumed(chunk.count)
+                return [chunk]
+            }
+        })
         bodyContinuation.onTermination = { termination in
             if case .cancelled = termination { transfer.abandon() }
         }

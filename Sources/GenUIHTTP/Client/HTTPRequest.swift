@@ -120,12 +120,26 @@ public struct HTTPStreamingResponse: Sendable {
         self.body = body
     }
 
-    /// Reads the rest of the body, up to `limit` bytes (more is cut off).
-    public func collect(limit: Int = 16 << 20) async throws -> Data {
+    /// Reads the start of the body, up to `limit` bytes; the rest is not read (the transfer is stopped). For error
+    /// bodies, whose beginning says all there is to say.
+    public func collect(limit: Int) async throws -> Data {
         var data = Data()
         for try await chunk in body {
             data.append(chunk.prefix(max(0, limit - data.count)))
             if data.count >= limit { break }
+        }
+        return data
+    }
+
+    /// Reads the whole body. A body longer than `maximum` bytes is
+    /// ``LanguageModelError/responseTooLarge(limit:_:)``: the transfer is stopped and nothing more is buffered.
+    public func collect(maximum: Int = ResponseLimits.standard.maximumBodyBytes) async throws -> Data {
+        var data = Data()
+        for try await chunk in body {
+            guard chunk.count <= maximum - data.count else {
+                throw ResponseLimits.exceeded("the response body", limit: maximum)
+            }
+            data.append(chunk)
         }
         return data
     }

@@ -17,7 +17,12 @@ final class Transfer: Sendable {
         var callerCancelled = false
         var started = false
         var watchdog: Task<Void, Never>?
+        /// Body bytes handed to the stream and not read from it yet.
+        var unread = 0
     }
+
+    /// The most body bytes held before the client reads them (``ResponseLimits/maximumUnreadBytes``).
+    static let maximumUnread = ResponseLimits.standard.maximumUnreadBytes
 
     let task: TaskHandle
     let endpoint: String
@@ -114,7 +119,22 @@ final class Transfer: Sendable {
     }
 
     func received(data: Data) {
+        let overflow = state.withLock { state -> Bool in
+            guard state.cancelCause == nil else { return true }
+            state.unread += data.count
+            return state.unread > Self.maximumUnread
+        }
+        guard !overflow else {
+            // A server sending faster than it is read, without end: stop rather than buffer it all.
+            cancel(because: ResponseLimits.exceeded("the data received and not yet read", limit: Self.maximumUnread))
+            return
+        }
         body.yield(data)
+    }
+
+    /// The client read `count` body bytes.
+    func consumed(_ count: Int) {
+        state.withLock { $0.unread -= count }
     }
 
     func completed(error: (any Error)?) {
@@ -155,7 +175,8 @@ final class Transfer: Sendable {
 
     static func format(_ duration: Duration) -> String {
         let seconds = duration.seconds
-        return seconds < 1 ? "\(Int(seconds * 1000)) ms" : String(format: "%.1f s", seconds)
+        return seconds < 1
+            ? "\(ExternalNumber.integer(seconds * 1000, in: 0...999) ?? 0) ms" : String(format: "%.1f s", seconds)
     }
 }
 

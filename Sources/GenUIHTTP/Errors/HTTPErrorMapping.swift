@@ -7,8 +7,12 @@ import GenUI
 ///
 /// 401/403 → unauthorized; 429 and 529 → rateLimited (Retry-After read from `retry-after-ms`, `retry-after` seconds or
 /// date); 408 → timedOut; a context-window overflow (any status) → contextSizeExceeded; other 4xx → invalidRequest;
-/// 5xx → serverError. Every string in `secrets` is masked in the server's message before it is kept.
+/// 5xx → serverError. Every string in `secrets` is masked in the server's message before it is kept, and only then is
+/// the message cut to ``messageLimit`` characters (``Redaction``).
 public enum HTTPErrorMapping {
+    /// The most characters of a server's error message kept in an error.
+    public static let messageLimit = 500
+
     /// What an error body said.
     public struct ErrorBody: Sendable, Hashable {
         /// The human message, if any.
@@ -26,18 +30,28 @@ public enum HTTPErrorMapping {
         }
     }
 
-    /// Reads the error fields of `body`, whatever shape it has.
-    public static func parseErrorBody(_ body: Data) -> ErrorBody {
+    /// Reads the error fields of `body`, whatever shape it has. The message has `secrets` masked and is then cut to
+    /// ``messageLimit`` characters.
+    public static func parseErrorBody(_ body: Data, secrets: [String] = []) -> ErrorBody {
         let text = String(decoding: body, as: UTF8.self)
         guard let json = try? JSONParser.parse(text) else {
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            return ErrorBody(message: trimmed.isEmpty ? nil : String(trimmed.prefix(500)))
+            return ErrorBody(message: trimmed.isEmpty ? nil : clean(trimmed, secrets: secrets))
         }
-        return parseErrorJSON(json)
+        return parseErrorJSON(json, secrets: secrets)
     }
 
     /// Reads the error fields of an already parsed error document (also used for errors that arrive mid-stream).
-    public static func parseErrorJSON(_ json: GeneratedContent) -> ErrorBody {
+    /// The message has `secrets` masked and is then cut to ``messageLimit`` characters.
+    public static func parseErrorJSON(_ json: GeneratedContent, secrets: [String] = []) -> ErrorBody {
+        var body = errorFields(json)
+        body.message = body.message.map { clean($0, secrets: secrets) }
+        body.type = body.type.map { clean($0, secrets: secrets, limit: 120) }
+        body.code = body.code.map { clean($0, secrets: secrets, limit: 120) }
+        return body
+    }
+
+    private static func errorFields(_ json: GeneratedContent) -> ErrorBody {
         let error = json["error"]
         if let message = error?.stringValue { return ErrorBody(message: message) }
         let source = error ?? json
@@ -62,8 +76,9 @@ public enum HTTPErrorMapping {
     public static func error(
         status: Int, headers: [String: String], parsed: ErrorBody, provider: String, secrets: [String] = []
     ) -> LanguageModelError {
-        let detail = redact(parsed.message ?? "no details", secrets: secrets)
-        let described = "HTTP \(status)" + (parsed.type.map { " \($0)" } ?? "") + ": " + detail
+        let detail = clean(parsed.message ?? "no details", secrets: secrets)
+        let type = parsed.type.map { " " + clean($0, secrets: secrets, limit: 120) } ?? ""
+        let described = "HTTP \(status)" + type + ": " + detail
         let context = LanguageModelError.Context(provider: provider, debugDescription: described)
         if isContextOverflow(parsed) { return .contextSizeExceeded(context) }
         switch status {
@@ -92,13 +107,15 @@ public enum HTTPErrorMapping {
             || message.contains("exceeds the context") || message.contains("context size")
     }
 
-    /// `text` with every non-empty secret replaced by `[redacted]`.
+    /// `text` with every secret (of 4 characters or more) replaced by `[redacted]`, pieces of one at its edges too
+    /// (see ``Redaction``).
     public static func redact(_ text: String, secrets: [String]) -> String {
-        var result = text
-        for secret in secrets where secret.count >= 4 {
-            result = result.replacingOccurrences(of: secret, with: "[redacted]")
-        }
-        return result
+        Redaction.clean(text, secrets: secrets)
+    }
+
+    /// Server text as an error keeps it: `secrets` masked first, then cut to `limit` characters.
+    public static func clean(_ text: String, secrets: [String], limit: Int = messageLimit) -> String {
+        Redaction.clean(text, secrets: secrets, limit: limit)
     }
 }
 

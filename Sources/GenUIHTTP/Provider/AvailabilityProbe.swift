@@ -27,8 +27,8 @@ public enum AvailabilityProbe {
         case let status where rateLimitStatuses.contains(status):
             return .unavailable(.rateLimited(retryAfter: RetryAfter.parse(response.head.headers)))
         case 503:
-            let message = HTTPErrorMapping.parseErrorBody(response.body).message
-            return .unavailable(.modelNotReady(progress: nil, detail: message.map { HTTPErrorMapping.redact($0, secrets: secrets) }))
+            let message = HTTPErrorMapping.parseErrorBody(response.body, secrets: secrets).message
+            return .unavailable(.modelNotReady(progress: nil, detail: message))
         default:
             return unreachable
         }

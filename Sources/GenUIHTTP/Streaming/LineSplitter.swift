@@ -1,16 +1,26 @@
 import Foundation
+import GenUI
 
 /// Splits a byte stream into lines, whatever the chunk boundaries: `\n`, `\r\n` and lone `\r` all end a line,
 /// and a `\r\n` split across two chunks counts once. Used for NDJSON bodies and by ``SSEParser``.
+///
+/// A line longer than ``maximumLineBytes`` is an error (``LanguageModelError/responseTooLarge(limit:_:)``): a server
+/// that never ends its line cannot make the splitter buffer without bound.
 public struct LineSplitter: Sendable {
     private var pending: [UInt8] = []
     private var lastWasCarriageReturn = false
+    /// The longest line accepted, in bytes (terminator excluded).
+    public let maximumLineBytes: Int
 
-    /// Creates a splitter.
-    public init() {}
+    /// Creates a splitter accepting lines of up to `maximumLineBytes` bytes.
+    public init(maximumLineBytes: Int = ResponseLimits.standard.maximumLineBytes) {
+        self.maximumLineBytes = maximumLineBytes
+    }
 
-    /// Feeds bytes; returns the lines they complete, without terminators.
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) -> [String] where Bytes.Element == UInt8 {
+    /// Feeds bytes; returns the lines they complete, without terminators. Throws when the line being read passes
+    /// ``maximumLineBytes``.
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(LanguageModelError) -> [String]
+    where Bytes.Element == UInt8 {
         var lines: [String] = []
         for byte in bytes {
             if lastWasCarriageReturn {
@@ -24,6 +34,10 @@ public struct LineSplitter: Sendable {
                 lines.append(flush())
                 lastWasCarriageReturn = true
             default:
+                guard pending.count < maximumLineBytes else {
+                    pending = []
+                    throw ResponseLimits.exceeded("a line of the streamed response", limit: maximumLineBytes)
+                }
                 pending.append(byte)
             }
         }
@@ -40,28 +54,31 @@ public struct LineSplitter: Sendable {
     public var bufferedByteCount: Int { pending.count }
 
     private mutating func flush() -> String {
-        defer { pending.removeAll(keepingCapacity: true) }
+        defer { pending.removeAll(keepingCapacity: pending.capacity <= 64 << 10) }
         return String(decoding: pending, as: UTF8.self)
     }
 }
 
 extension AsyncSequence where Element == Data {
     /// The stream's lines (see ``LineSplitter``); blank lines are skipped, an unterminated last line is kept.
-    public func lines() -> AsyncThrowingStream<String, any Error> where Self: Sendable {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                var splitter = LineSplitter()
-                do {
-                    for try await chunk in self {
-                        for line in splitter.feed(chunk) where !line.isEmpty { continuation.yield(line) }
-                    }
-                    if let last = splitter.finish(), !last.isEmpty { continuation.yield(last) }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
+    /// A line longer than `maximumLineBytes` ends the stream with ``LanguageModelError/responseTooLarge(limit:_:)``.
+    /// Lines are read on demand: nothing is buffered ahead of the consumer.
+    public func lines(
+        maximumLineBytes: Int = ResponseLimits.standard.maximumLineBytes
+    ) -> AsyncThrowingStream<String, any Error> where Self: Sendable {
+        let reader = PullReader<AsyncIterator, String>(makeAsyncIterator())
+        let splitter = SplitterBox(LineSplitter(maximumLineBytes: maximumLineBytes))
+        return AsyncThrowingStream(unfolding: {
+            try await reader.next { chunk in
+                guard let chunk else { return splitter.value.finish().map { [$0] } ?? [] }
+                return try splitter.value.feed(chunk).filter { !$0.isEmpty }
             }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        })
     }
+}
+
+/// Mutable parser state used by one stream's single consumer.
+final class SplitterBox<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

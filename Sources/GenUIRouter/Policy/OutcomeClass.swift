@@ -12,7 +12,7 @@ public enum OutcomeClass: String, Sendable, Hashable, CaseIterable, Codable {
     case unauthorized
     /// The provider asked us to wait (HTTP 429/529, overloaded).
     case rateLimited
-    /// The server failed (HTTP 5xx, an error reported mid-stream).
+    /// The server failed (HTTP 5xx, an error reported mid-stream, a response past the size limits).
     case serverError
     /// The network failed: connection refused, DNS, TLS, a dropped connection.
     case transport
@@ -48,7 +48,7 @@ public enum OutcomeClass: String, Sendable, Hashable, CaseIterable, Codable {
         case .refusal, .guardrailViolation: self = .refusal
         case .unauthorized: self = .unauthorized
         case .rateLimited: self = .rateLimited
-        case .serverError: self = .serverError
+        case .serverError, .responseTooLarge: self = .serverError
         case .transport: self = .transport
         case .timedOut: self = .timeout
         case .decodingFailure: self = .invalidOutput

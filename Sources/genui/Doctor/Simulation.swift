@@ -48,6 +48,7 @@ enum SimulatedFailure: Sendable {
         case "serverError": self = .error(.serverError(status: 500, context))
         case "concurrentRequests": self = .error(.concurrentRequests(context))
         case "noProviderAvailable": self = .error(.noProviderAvailable(context))
+        case "responseTooLarge": self = .error(.responseTooLarge(limit: 1 << 20, context))
         case "hang": self = .hang
         case "crash": self = .crash
         default: return nil

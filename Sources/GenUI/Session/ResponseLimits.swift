@@ -1,0 +1,85 @@
+/// The most a server or a model may send for one response. Past a limit the transfer is stopped and the request
+/// fails with ``LanguageModelError/responseTooLarge(limit:_:)``, which a chain treats like a server failure (it moves
+/// on to the next provider); nothing is ever buffered without bound.
+///
+/// | Limit | Value | What it bounds |
+/// |---|---|---|
+/// | ``maximumLineBytes`` | 1 MiB | one line of a server-sent-event or NDJSON stream |
+/// | ``maximumEventBytes`` | 4 MiB | the data of one server-sent event (all its `data:` lines) |
+/// | ``maximumBodyBytes`` | 16 MiB | a response body read whole (non-streamed answers, listings) |
+/// | ``maximumOutputBytes`` | 4 MiB | the generated text of one response, streamed or not |
+/// | ``maximumUnreadBytes`` | 64 MiB | body bytes received but not yet read by the client (a server sending faster than it is read) |
+public struct ResponseLimits: Sendable, Hashable {
+    /// The longest line of a streamed body, in bytes.
+    public var maximumLineBytes: Int
+    /// The most data one server-sent event may carry, in bytes.
+    public var maximumEventBytes: Int
+    /// The largest body read whole, in bytes.
+    public var maximumBodyBytes: Int
+    /// The most generated text one response may have, in UTF-8 bytes.
+    public var maximumOutputBytes: Int
+    /// The most body bytes held for the client before it reads them, in bytes.
+    public var maximumUnreadBytes: Int
+
+    /// Creates limits.
+    public init(
+        maximumLineBytes: Int = 1 << 20, maximumEventBytes: Int = 4 << 20, maximumBodyBytes: Int = 16 << 20,
+        maximumOutputBytes: Int = 4 << 20, maximumUnreadBytes: Int = 64 << 20
+    ) {
+        self.maximumLineBytes = maximumLineBytes
+        self.maximumEventBytes = maximumEventBytes
+        self.maximumBodyBytes = maximumBodyBytes
+        self.maximumOutputBytes = maximumOutputBytes
+        self.maximumUnreadBytes = maximumUnreadBytes
+    }
+
+    /// The limits every provider and session uses.
+    public static let standard = ResponseLimits()
+
+    /// The error for `what` (a sentence fragment: "a line of the stream") passing `limit` bytes.
+    public static func exceeded(_ what: String, limit: Int) -> LanguageModelError {
+        .responseTooLarge(
+            limit: limit,
+            .init(debugDescription: "\(what) passed the limit of \(describe(bytes: limit)); the transfer was stopped"))
+    }
+
+    /// `1 MiB`, `512 KiB`, `100 bytes`.
+    static func describe(bytes: Int) -> String {
+        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
+        if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB" }
+        return "\(bytes) bytes"
+    }
+}
+
+/// The generated text of one response, growing delta by delta, bounded by
+/// ``ResponseLimits/maximumOutputBytes``.
+public struct OutputText: Sendable {
+    /// The text so far.
+    public private(set) var text = ""
+    /// Its length in UTF-8 bytes.
+    public private(set) var byteCount = 0
+    /// The most bytes it may reach.
+    public let limit: Int
+
+    /// Creates an empty text bounded by `limit` bytes.
+    public init(limit: Int = ResponseLimits.standard.maximumOutputBytes) {
+        self.limit = limit
+    }
+
+    /// Appends `piece`; throws ``LanguageModelError/responseTooLarge(limit:_:)`` (and keeps the text as it was) when
+    /// the text would pass the limit.
+    public mutating func append(_ piece: String) throws(LanguageModelError) {
+        let added = piece.utf8.count
+        guard added <= limit - byteCount else {
+            throw ResponseLimits.exceeded("the generated text", limit: limit)
+        }
+        text += piece
+        byteCount += added
+    }
+
+    /// Empties the text (a provider restarted its answer).
+    public mutating func removeAll() {
+        text = ""
+        byteCount = 0
+    }
+}
