@@ -1,4 +1,4 @@
-import GenUI
+@testable import GenUI
 import Synchronization
 import Testing
 
@@ -104,5 +104,144 @@ struct SessionTests {
         #expect(await SystemLanguageModel.default.isAvailable)
         let response = try await LanguageModelSession().respond(to: "Hello there")
         #expect(response.metadata.provider == "scripted")
+    }
+
+    @Test("a million one-byte deltas stream in time linear in the text: the snapshots read it far fewer than a million times")
+    func millionOneByteDeltas() async throws {
+        let count = 1_000_000
+        let schema = GenerationSchema(name: "Long", properties: [.init(name: "t", type: String.self)])
+        for structured in [true, false] {
+            let text = structured ? #"{"t":""# + String(repeating: "a", count: count) + #""}"# : String(repeating: "a", count: count)
+            let session = LanguageModelSession(model: DeltaModel(text: text))
+            var snapshots = 0
+            if structured {
+                let stream = session.streamResponse(to: "x", schema: schema)
+                for try await _ in stream { snapshots += 1 }
+                let response = try await stream.collect()
+                #expect(try response.content.value(String.self, forProperty: "t").count == count)
+                // Parsing the whole text at every delta would be a million parses of up to a megabyte each.
+                #expect(stream.partialReadCount < 3_000, "\(stream.partialReadCount) parses")
+            } else {
+                let stream = session.streamResponse(to: "x")
+                var last = ""
+                for try await snapshot in stream {
+                    snapshots += 1
+                    #expect(snapshot.content.count >= last.count)
+                    last = snapshot.content
+                }
+                #expect(last.count == count)
+                #expect(stream.partialReadCount < 20_000, "\(stream.partialReadCount) copies")
+            }
+            #expect(snapshots > 100)
+        }
+    }
+
+    @Test("the snapshot schedule reads every delta of a short text, then once per growth by a fraction")
+    func snapshotSchedule() {
+        var schedule = SnapshotSchedule(eagerBytes: 100, growthDivisor: 10)
+        var eager = 0
+        for length in 1...100 where schedule.isDue(at: length) { eager += 1 }
+        #expect(eager == 100)
+        let again = schedule.isDue(at: 100)
+        let tooSoon = schedule.isDue(at: 105)
+        let grownByATenth = schedule.isDue(at: 110)
+        #expect(!again && !tooSoon && grownByATenth)
+        var due = 0
+        for length in 111...1_000_000 where schedule.isDue(at: length) { due += 1 }
+        // Growth by a tenth each time: about log(10⁶/110)/log(1.1) ≈ 96 reads.
+        #expect(due < 120)
+        schedule.reset()
+        let afterReset = schedule.isDue(at: 1)
+        #expect(afterReset)
+    }
+
+    @Test("a model streaming more than 4 MiB of text ends the stream with responseTooLarge")
+    func unboundedModelOutput() async throws {
+        let session = LanguageModelSession(model: DeltaModel(text: String(repeating: "b", count: 5 << 20), chunk: 64 << 10))
+        do {
+            for try await _ in session.streamResponse(to: "x") {}
+            Issue.record("5 MiB of text was accepted")
+        } catch let error as LanguageModelError {
+            guard case .responseTooLarge(let limit, let context) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(limit == ResponseLimits.standard.maximumOutputBytes)
+            #expect(context.provider == "deltas")
+        }
+        #expect(!session.isResponding)
+    }
+
+    @Test("asPartiallyGenerated of values their PartiallyGenerated cannot read whole gives a best-effort snapshot, no trap")
+    func partiallyGeneratedNeverTraps() throws {
+        // Int.max is no exact JSON number: the complete content does not read back as an Int.
+        let huge = PartialProbe(count: Int.max, label: "kept")
+        let snapshot = huge.asPartiallyGenerated()
+        #expect(snapshot.count == nil)
+        #expect(snapshot.label == "kept")
+        // A hand-written conformance whose PartiallyGenerated wants an object, given a string.
+        let mismatched = MismatchedConformance(value: "text")
+        #expect(mismatched.asPartiallyGenerated().text == nil)
+        #expect(try mismatched.partiallyGenerated().text == nil)
+    }
+}
+
+/// Two properties, one of which can hold values JSON numbers cannot carry exactly.
+@Generable
+struct PartialProbe {
+    var count: Int
+    var label: String
+}
+
+/// A conformance whose value encodes as a string while its snapshot type reads an object.
+struct MismatchedConformance: Generable {
+    struct PartiallyGenerated: ConvertibleFromGeneratedContent {
+        var text: String?
+        init(_ content: GeneratedContent) throws {
+            text = try content.partialValue(String.self, forProperty: "text")
+        }
+    }
+
+    var value: String
+
+    init(value: String) { self.value = value }
+    init(_ content: GeneratedContent) throws { value = try String(content) }
+    var generatedContent: GeneratedContent { GeneratedContent(kind: .string(value)) }
+    static var generationSchema: GenerationSchema { String.generationSchema }
+}
+
+/// A model that streams `text` in pieces of `chunk` bytes (one by default), then completes with it.
+private struct DeltaModel: LanguageModel {
+    let name = "deltas"
+    let text: String
+    var chunk = 1
+
+    var availability: Availability { .available }
+    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming] }
+
+    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        let content = request.schema == nil ? GeneratedContent(kind: .string(text)) : try GeneratedContent(json: text)
+        return GenerationResponse(content: content, text: text, metadata: ResponseMetadata(provider: name, guided: true))
+    }
+
+    func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task {
+                let bytes = Array(text.utf8)
+                var index = 0
+                while index < bytes.count, !Task.isCancelled {
+                    let end = min(index + chunk, bytes.count)
+                    continuation.yield(.delta(String(decoding: bytes[index..<end], as: UTF8.self)))
+                    index = end
+                }
+                do {
+                    continuation.yield(.completed(try await respond(to: request)))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 }
