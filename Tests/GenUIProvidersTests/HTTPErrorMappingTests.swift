@@ -79,4 +79,59 @@ struct HTTPErrorMappingTests {
             try EndpointPolicy.check(URL(string: "ftp://127.0.0.1/")!, allowInsecure: true, provider: "p")
         }
     }
+
+    @Test("secrets are masked before the cut: a key straddling 500, 200 or 120 characters leaves no piece of 4 or more")
+    func redactBeforeCutting() {
+        let key = "sk-STRADDLE-0123456789abcdefghijklmnop"
+        for limit in [500, 200, 120] {
+            for offset in [limit - 30, limit - 5, limit - 1, limit - 4, limit - 3] {
+                let text = String(repeating: "x", count: offset) + key + String(repeating: "y", count: 100)
+                let cleaned = Redaction.clean(text, secrets: [key], limit: limit)
+                #expect(cleaned.count <= limit, "limit \(limit) offset \(offset)")
+                for start in 0...(key.count - 4) {
+                    let piece = String(Array(key)[start..<(start + 4)])
+                    #expect(!cleaned.contains(piece) || "xy[redacted]…".contains(piece), "limit \(limit) offset \(offset): \(piece)")
+                }
+            }
+        }
+        // Through the mapping: a plain-text 401 body with the key at offset 470.
+        let body = String(repeating: "x", count: 470) + key + " rejected"
+        let error = map(401, body, secrets: [key])
+        #expect(!error.context.debugDescription.contains(String(key.prefix(8))))
+        #expect(error.context.debugDescription.contains("[redacted]"))
+    }
+
+    @Test("a piece of a secret at the start of a text (a server's own cut) or at its end is masked; the marker is never split")
+    func redactPiecesAtTheEdges() {
+        let key = "sk-EDGE-abcdefghijklmnopqrstuvwxyz"
+        #expect(Redaction.clean("mnopqrstuvwxyz was the key", secrets: [key]) == "[redacted] was the key")
+        #expect(Redaction.clean("the key was sk-EDGE-abc", secrets: [key]) == "the key was [redacted]")
+        // Short coincidences (under 4 characters) are left alone.
+        #expect(Redaction.clean("yz and sk-", secrets: [key]) == "yz and sk-")
+        let masked = Redaction.clean(String(repeating: "a", count: 15) + key + "tail", secrets: [key], limit: 20)
+        #expect(masked == String(repeating: "a", count: 15) + "…")
+        #expect(masked.count <= 20)
+    }
+
+    @Test("waits no integer can hold are clamped to one day; NaN, negative and non-numbers are no wait")
+    func retryAfterClamps() {
+        let now = Date(timeIntervalSince1970: 1_780_000_000)
+        #expect(RetryAfter.parse(["retry-after": "1e16"], now: now) == RetryAfter.maximum)
+        #expect(RetryAfter.parse(["retry-after-ms": "1e19"], now: now) == RetryAfter.maximum)
+        #expect(RetryAfter.parse(["retry-after": "86400"], now: now) == .seconds(86_400))
+        #expect(RetryAfter.parse(["retry-after": "Fri, 31 Dec 9999 23:59:59 GMT"], now: now) == RetryAfter.maximum)
+        #expect(RetryAfter.parse(["retry-after": "Mon, 01 Jan 0001 00:00:00 GMT"], now: now) == .zero)
+        for value in ["nan", "-1", "inf", "-inf", "0x10", "١٢", "1e", ""] {
+            #expect(RetryAfter.parse(["retry-after": value], now: now) == nil, "\(value)")
+        }
+        // An unreadable retry-after-ms falls back to retry-after.
+        #expect(RetryAfter.parse(["retry-after-ms": "nan", "retry-after": "2"], now: now) == .seconds(2))
+        #expect(RetryAfter.protobufDuration("1e30s") == RetryAfter.maximum)
+        #expect(RetryAfter.protobufDuration("nans") == nil)
+        #expect(RetryAfter.protobufDuration("0.5s") == .milliseconds(500))
+        #expect(ExternalNumber.count("99999999999999999999999", maximum: 1000) == 1000)
+        #expect(ExternalNumber.integer(.infinity) == Int64.max)
+        #expect(ExternalNumber.integer(-.infinity, in: -5...5) == -5)
+        #expect(ExternalNumber.integer(.nan) == nil)
+    }
 }

@@ -69,7 +69,9 @@ public enum HTTPErrorMapping {
     public static func error(
         status: Int, headers: [String: String], body: Data, provider: String, secrets: [String] = []
     ) -> LanguageModelError {
-        error(status: status, headers: headers, parsed: parseErrorBody(body), provider: provider, secrets: secrets)
+        error(
+            status: status, headers: headers, parsed: parseErrorBody(body, secrets: secrets), provider: provider,
+            secrets: secrets)
     }
 
     /// The error for a response with `status` whose body was already parsed.

@@ -40,8 +40,12 @@ public enum Redaction {
         }
     }
 
-    /// `text` with a proper prefix of a secret at its end, and a proper suffix of a secret at its start, masked.
+    /// `text` with a proper prefix of a secret at its end (before an ellipsis, if it ends with one: text cut
+    /// earlier), and a proper suffix of a secret at its start, masked.
     static func maskEdges(_ text: String, secrets: [String]) -> String {
+        if text.hasSuffix(ellipsis) {
+            return maskEdges(String(text.dropLast(ellipsis.count)), secrets: secrets) + ellipsis
+        }
         var result = text
         for secret in secrets {
             if let length = longestOverlap(of: result, endingWithPrefixOf: secret) {
