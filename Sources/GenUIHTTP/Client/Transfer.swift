@@ -119,10 +119,15 @@ final class Transfer: Sendable {
     }
 
     func received(data: Data) {
-        let overflow = state.withLock { state -> Bool in
-            guard state.cancelCause == nil else { return true }
+        let (stopped, overflow) = state.withLock { state -> (Bool, Bool) in
+            if state.cancelCause != nil || state.callerCancelled { return (true, false) }
             state.unread += data.count
-            return state.unread > Self.maximumUnread
+            return (false, state.unread > Self.maximumUnread)
+        }
+        if stopped {
+            // Data still arriving after a cancel: drop it, and ask again (the session can be slow to act on it).
+            task.cancel()
+            return
         }
         guard !overflow else {
             // A server sending faster than it is read, without end: stop rather than buffer it all.
