@@ -89,6 +89,18 @@ struct DiagnosticsCatalogTests {
         #expect(HumanFormatter(language: .simplifiedChinese).duration(.seconds(2)) == "2 秒")
     }
 
+    @Test("numbers far outside Int64 are formatted, never trapped on")
+    func hugeNumbers() {
+        let english = HumanFormatter(language: .english)
+        #expect(english.decimal(1e30, maximumFractionDigits: 0) == "1000000000000000019884624838656")
+        #expect(english.decimal(-1e19) == "-10000000000000000000")
+        #expect(english.decimal(.nan) == "–")
+        #expect(english.duration(seconds: 1e30) == "2555555555555555 h 33 min")
+        #expect(english.duration(seconds: -1e30) == "-9200000000000000000000 ms")
+        #expect(english.duration(seconds: .infinity) == "–")
+        #expect(english.duration(.seconds(Int64.max)) == "2562047788015215 h 30 min")
+    }
+
     @Test("the language comes from --locale, then LC_ALL, LC_MESSAGES, LANG; unknown is English")
     func localeResolution() {
         #expect(DiagnosticLanguage.resolve(explicit: "de", environment: ["LANG": "fr_FR.UTF-8"]) == .german)

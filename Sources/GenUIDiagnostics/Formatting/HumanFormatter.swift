@@ -30,11 +30,14 @@ public struct HumanFormatter: Sendable {
         let factor = pow(10, Double(maximumFractionDigits))
         let rounded = (value * factor).rounded() / factor
         var text: String
-        if rounded == rounded.rounded() {
-            text = String(Int64(rounded))
+        if rounded == rounded.rounded(), let whole = Int64(exactly: rounded) {
+            text = String(whole)
         } else {
             text = String(format: "%.\(maximumFractionDigits)f", rounded)
-            while text.hasSuffix("0") { text.removeLast() }
+            if text.contains(".") {
+                while text.hasSuffix("0") { text.removeLast() }
+                if text.hasSuffix(".") { text.removeLast() }
+            }
         }
         return text.replacingOccurrences(of: ".", with: decimalSeparator)
     }
@@ -68,9 +71,15 @@ public struct HumanFormatter: Sendable {
 
     /// A duration given in seconds.
     public func duration(seconds value: Double) -> String {
-        let whole = Int64(value.rounded(.down))
-        return seconds(whole, attoseconds: Int64((value - Double(whole)) * 1e18))
+        // Clamped into Int64's seconds before converting: a duration from outside may be any Double.
+        guard value.isFinite else { return "–" }
+        let clamped = max(-Self.longestSeconds, min(Self.longestSeconds, value))
+        let whole = Int64(clamped.rounded(.down))
+        return seconds(whole, attoseconds: Int64((clamped - Double(whole)) * 1e18))
     }
+
+    /// The longest duration written out exactly (about 292 billion years); longer ones are written as this.
+    private static let longestSeconds = 9.2e18
 
     private func seconds(_ whole: Int64, attoseconds: Int64) -> String {
         let total = Double(whole) + Double(attoseconds) / 1e18
@@ -82,7 +91,8 @@ public struct HumanFormatter: Sendable {
         }
         if total < 1 { return decimal(total * 1000, maximumFractionDigits: 0) + unitSpace + ms }
         if total < 60 { return decimal(total, maximumFractionDigits: total < 10 ? 1 : 0) + unitSpace + s }
-        let rounded = Int64(total.rounded())
+        // `total` is below 2^63 seconds (it came from an Int64 and a fraction), so this conversion cannot trap.
+        let rounded = Int64(exactly: total.rounded()) ?? Int64.max
         if rounded < 3600 {
             let rest = rounded % 60
             return "\(rounded / 60)\(unitSpace)\(min)" + (rest == 0 ? "" : " \(rest)\(unitSpace)\(s)")
