@@ -1,5 +1,6 @@
 import Foundation
 import GenUIConfig
+import GenUIDiagnostics
 import Synchronization
 import Testing
 
@@ -62,6 +63,9 @@ struct AtomicFileTests {
         } catch {
             #expect(error.step == .followLink)
             #expect(error.reason.contains(victim), "\(error)")
+            #expect(error.refusal == .linkOutsideItsDirectory(target: victim))
+            let german = error.localizedReason(Diagnostics(language: .german))
+            #expect(german.contains("symbolischer Link") && german.contains(victim), "\(german)")
         }
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: planted) == victim)

@@ -1,4 +1,5 @@
 import Foundation
+import GenUIDiagnostics
 
 #if canImport(Glibc)
 import Glibc
@@ -43,8 +44,7 @@ public enum AtomicFile {
         var status = entry
         if present, entry.st_mode & S_IFMT == S_IFLNK {
             guard stat(path, &status) == 0 else {
-                throw AtomicWriteError(
-                    path: path, step: .followLink, reason: "it is a symbolic link to nothing; remove the link or write to a path of your choice")
+                throw AtomicWriteError(path: path, step: .followLink, refusal: .linkToNothing)
             }
             if status.st_mode & S_IFMT == S_IFREG { target = try followableTarget(of: path, status: status) }
         }
@@ -136,14 +136,10 @@ public enum AtomicFile {
         }
         let resolved = URL(fileURLWithPath: resolvedPath)
         guard resolved.deletingLastPathComponent().path == linkDirectory.map({ URL(fileURLWithPath: $0).path }) else {
-            throw AtomicWriteError(
-                path: path, step: .followLink,
-                reason: "it is a symbolic link to \(resolved.path), outside its own directory; write to that path directly if you mean it")
+            throw AtomicWriteError(path: path, step: .followLink, refusal: .linkOutsideItsDirectory(target: resolved.path))
         }
         guard status.st_uid == geteuid() else {
-            throw AtomicWriteError(
-                path: path, step: .followLink,
-                reason: "it is a symbolic link to \(resolved.path), which belongs to another user")
+            throw AtomicWriteError(path: path, step: .followLink, refusal: .linkToAnotherUsersFile(target: resolved.path))
         }
         return resolved.path
     }
@@ -218,8 +214,55 @@ public struct AtomicWriteError: Error, Sendable, Hashable, CustomStringConvertib
     public var path: String
     /// The step that failed.
     public var step: Step
-    /// The system's explanation ("No space left on device", "File too large").
+    /// A write genui refused on purpose (as opposed to one the system failed).
+    public enum Refusal: Sendable, Hashable {
+        /// The destination is a symbolic link to nothing.
+        case linkToNothing
+        /// The destination is a symbolic link to `target`, outside the link's own directory.
+        case linkOutsideItsDirectory(target: String)
+        /// The destination is a symbolic link to `target`, a file another user owns.
+        case linkToAnotherUsersFile(target: String)
+        /// A line to record names `path`, which holds a line break.
+        case lineBreakInPath(path: String)
+
+        /// The catalog key of the refusal's localized reason (`file.refused.…`).
+        public var catalogKey: String {
+            switch self {
+            case .linkToNothing: "file.refused.linkToNothing"
+            case .linkOutsideItsDirectory: "file.refused.linkOutsideItsDirectory"
+            case .linkToAnotherUsersFile: "file.refused.linkToAnotherUsersFile"
+            case .lineBreakInPath: "file.refused.lineBreakInPath"
+            }
+        }
+
+        /// The values of the catalog message's placeholders.
+        public var arguments: [String: String] {
+            switch self {
+            case .linkToNothing: [:]
+            case .linkOutsideItsDirectory(let target), .linkToAnotherUsersFile(let target): ["target": target]
+            case .lineBreakInPath(let path): ["path": path]
+            }
+        }
+
+        /// The reason in English, for ``AtomicWriteError/description``.
+        var englishReason: String {
+            switch self {
+            case .linkToNothing:
+                "it is a symbolic link to nothing; remove the link or write to a path of your choice"
+            case .linkOutsideItsDirectory(let target):
+                "it is a symbolic link to \(target), outside its own directory; write to that path directly if you mean it"
+            case .linkToAnotherUsersFile(let target):
+                "it is a symbolic link to \(target), which belongs to another user"
+            case .lineBreakInPath(let path):
+                "\(path) contains a line break and cannot be recorded"
+            }
+        }
+    }
+
+    /// The system's explanation ("No space left on device", "File too large"), or the refusal's, in English.
     public var reason: String
+    /// Set when genui refused the write on purpose; diagnostics show its localized reason instead of ``reason``.
+    public var refusal: Refusal?
 
     /// Creates an error.
     public init(path: String, step: Step, reason: String) {
@@ -228,10 +271,22 @@ public struct AtomicWriteError: Error, Sendable, Hashable, CustomStringConvertib
         self.reason = reason
     }
 
+    /// Creates an error for a write genui refuses on purpose.
+    public init(path: String, step: Step, refusal: Refusal) {
+        self.init(path: path, step: step, reason: refusal.englishReason)
+        self.refusal = refusal
+    }
+
     /// Creates an error from a failed system call's `errno`.
     public init(path: String, step: Step, errno code: Int32) {
         self.init(path: path, step: step, reason: String(cString: strerror(code)))
     }
 
     public var description: String { "\(path): \(reason) (\(step.rawValue) step)" }
+
+    /// The reason as a phrase in the language of `diagnostics`: a refusal's from the catalog, the system's as it
+    /// gave it.
+    public func localizedReason(_ diagnostics: Diagnostics) -> String {
+        refusal.map { diagnostics.text($0.catalogKey, $0.arguments) } ?? reason
+    }
 }

@@ -65,7 +65,7 @@ public struct TrustStore: Sendable {
     public func trust(path: String, sha256: String) throws(AtomicWriteError) {
         let canonical = Self.canonicalPath(path)
         guard !canonical.contains("\n") else {
-            throw AtomicWriteError(path: self.path, step: .write, reason: "\(canonical) contains a line break and cannot be recorded")
+            throw AtomicWriteError(path: self.path, step: .write, refusal: .lineBreakInPath(path: canonical))
         }
         var list = entries().filter { $0.path != canonical }
         list.append(Entry(sha256: sha256.lowercased(), path: canonical))

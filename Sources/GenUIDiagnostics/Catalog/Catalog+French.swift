@@ -134,5 +134,9 @@ extension MessageCatalog {
         "file.reason.tooLarge": "il fait {size} octets, plus que les {limit} octets autorisés",
         "file.reason.tooLong": "l’entrée dépasse les {limit} octets autorisés",
         "file.reason.notUTF8": "ce n’est pas du texte UTF-8",
+        "file.refused.linkToNothing": "c’est un lien symbolique vers rien ; supprimez le lien ou écrivez à un chemin de votre choix",
+        "file.refused.linkOutsideItsDirectory": "c’est un lien symbolique vers {target}, hors de son propre dossier ; écrivez directement à ce chemin si c’est voulu",
+        "file.refused.linkToAnotherUsersFile": "c’est un lien symbolique vers {target}, qui appartient à un autre utilisateur",
+        "file.refused.lineBreakInPath": "{path} contient un saut de ligne et ne peut pas être enregistré",
     ]
 }

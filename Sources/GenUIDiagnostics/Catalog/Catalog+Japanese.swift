@@ -134,5 +134,9 @@ extension MessageCatalog {
         "file.reason.tooLarge": "サイズが {size} バイトで、上限の {limit} バイトを超えています",
         "file.reason.tooLong": "入力が上限の {limit} バイトを超えています",
         "file.reason.notUTF8": "UTF-8 のテキストではありません",
+        "file.refused.linkToNothing": "リンク先のないシンボリックリンクです。リンクを削除するか、別のパスに書き込んでください",
+        "file.refused.linkOutsideItsDirectory": "自身のフォルダーの外にある {target} へのシンボリックリンクです。意図したものなら、そのパスに直接書き込んでください",
+        "file.refused.linkToAnotherUsersFile": "別のユーザーが所有する {target} へのシンボリックリンクです",
+        "file.refused.lineBreakInPath": "{path} には改行が含まれているため記録できません",
     ]
 }

@@ -80,7 +80,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 printError(diagnostics.text("config.init.exists", ["path": path]))
                 throw ExitCode(ExitStatus.cannotServe)
             } catch {
-                printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.reason]))
+                printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
                 throw ExitCode(ScreenExitCode.fileError)
             }
             Printer.line(diagnostics.text("config.init.written", ["path": path]))

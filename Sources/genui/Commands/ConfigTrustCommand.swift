@@ -41,7 +41,7 @@ extension ConfigCommand {
                 do {
                     removed = try store.revoke(path: path)
                 } catch {
-                    printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.reason]))
+                    printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
                     throw ExitCode(ScreenExitCode.fileError)
                 }
                 guard removed else {
@@ -62,7 +62,7 @@ extension ConfigCommand {
             do {
                 try store.trust(path: path, sha256: digest)
             } catch {
-                printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.reason]))
+                printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
                 throw ExitCode(ScreenExitCode.fileError)
             }
             Printer.line(diagnostics.text("trust.trusted", ["path": TrustStore.canonicalPath(path), "hash": digest]))

@@ -110,7 +110,7 @@ struct GenerateCommand: AsyncParsableCommand {
         do {
             try AtomicFile.write(output, to: path)
         } catch {
-            Console.error(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.reason]))
+            Console.error(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
             throw ExitCode(ScreenExitCode.fileError)
         }
     }
