@@ -143,5 +143,10 @@ extension MessageCatalog {
         "file.refused.linkOutsideItsDirectory": "it is a symbolic link to {target}, outside its own directory; write to that path directly if you mean it",
         "file.refused.linkToAnotherUsersFile": "it is a symbolic link to {target}, which belongs to another user",
         "file.refused.lineBreakInPath": "{path} contains a line break and cannot be recorded",
+        // Models
+        // Context windows
+        // Command-line details
+        // Foundation Models names
+        // Tools
     ]
 }

@@ -138,5 +138,10 @@ extension MessageCatalog {
         "file.refused.linkOutsideItsDirectory": "c’est un lien symbolique vers {target}, hors de son propre dossier ; écrivez directement à ce chemin si c’est voulu",
         "file.refused.linkToAnotherUsersFile": "c’est un lien symbolique vers {target}, qui appartient à un autre utilisateur",
         "file.refused.lineBreakInPath": "{path} contient un saut de ligne et ne peut pas être enregistré",
+        // Models
+        // Context windows
+        // Command-line details
+        // Foundation Models names
+        // Tools
     ]
 }

@@ -138,5 +138,10 @@ extension MessageCatalog {
         "file.refused.linkOutsideItsDirectory": "es ist ein symbolischer Link auf {target}, außerhalb seines eigenen Ordners; schreiben Sie direkt an diesen Pfad, wenn Sie das wollen",
         "file.refused.linkToAnotherUsersFile": "es ist ein symbolischer Link auf {target}, das einem anderen Benutzer gehört",
         "file.refused.lineBreakInPath": "{path} enthält einen Zeilenumbruch und kann nicht eingetragen werden",
+        // Models
+        // Context windows
+        // Command-line details
+        // Foundation Models names
+        // Tools
     ]
 }

@@ -138,5 +138,10 @@ extension MessageCatalog {
         "file.refused.linkOutsideItsDirectory": "自身のフォルダーの外にある {target} へのシンボリックリンクです。意図したものなら、そのパスに直接書き込んでください",
         "file.refused.linkToAnotherUsersFile": "別のユーザーが所有する {target} へのシンボリックリンクです",
         "file.refused.lineBreakInPath": "{path} には改行が含まれているため記録できません",
+        // Models
+        // Context windows
+        // Command-line details
+        // Foundation Models names
+        // Tools
     ]
 }

@@ -138,5 +138,10 @@ extension MessageCatalog {
         "file.refused.linkOutsideItsDirectory": "它是指向 {target} 的符号链接，位于其所在文件夹之外；如确有此意，请直接写入该路径",
         "file.refused.linkToAnotherUsersFile": "它是指向 {target} 的符号链接，该文件属于其他用户",
         "file.refused.lineBreakInPath": "{path} 含有换行符，无法记录",
+        // Models
+        // Context windows
+        // Command-line details
+        // Foundation Models names
+        // Tools
     ]
 }

@@ -138,5 +138,10 @@ extension MessageCatalog {
         "file.refused.linkOutsideItsDirectory": "es un enlace simbólico a {target}, fuera de su propia carpeta; escriba directamente en esa ruta si es lo que quiere",
         "file.refused.linkToAnotherUsersFile": "es un enlace simbólico a {target}, que pertenece a otro usuario",
         "file.refused.lineBreakInPath": "{path} contiene un salto de línea y no se puede registrar",
+        // Models
+        // Context windows
+        // Command-line details
+        // Foundation Models names
+        // Tools
     ]
 }
