@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "GenUIRouter", targets: ["GenUIRouter"]),
         .library(name: "GenUIDiagnostics", targets: ["GenUIDiagnostics"]),
         .library(name: "GenUIConfig", targets: ["GenUIConfig"]),
+        .library(name: "GenUIModels", targets: ["GenUIModels"]),
         .library(name: "GenUIScreens", targets: ["GenUIScreens"]),
         .library(name: "GenUITesting", targets: ["GenUITesting"]),
         .executable(name: "genui", targets: ["genui"]),
@@ -23,6 +24,7 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // The compiler plugin behind @Generable and @Guide.
@@ -58,6 +60,15 @@ let package = Package(
                 "GenUI", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic",
                 "GenUIGemini", "GenUIRouter", "GenUIDiagnostics",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Models that arrive: downloads with resume, verification and one writer, and the record others read.
+        .target(
+            name: "GenUIModels",
+            dependencies: [
+                "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIConfig",
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Generative UI: the component vocabulary, its validator and renderers.
@@ -67,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "genui",
             dependencies: [
-                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIScreens",
+                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIScreens", "GenUIModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,6 +87,7 @@ let package = Package(
             name: "genui-bench",
             dependencies: [
                 "GenUI", "GenUIRouter", "GenUIConfig", "GenUIOnDevice", "GenUIOpenAI", "GenUIScreens", "GenUITesting",
+                "GenUIModels",
             ]
         ),
 
@@ -91,7 +103,7 @@ let package = Package(
         .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI"]),
         .testTarget(name: "GenUIProvidersTests", dependencies: [
             "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
-            "GenUITesting", "GenUIDiagnostics",
+            "GenUITesting", "GenUIDiagnostics", "GenUIModels", "GenUIConfig",
         ]),
         .testTarget(name: "GenUIRouterTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting",

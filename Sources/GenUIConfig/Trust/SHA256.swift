@@ -1,25 +1,15 @@
-/// SHA-256 (FIPS 180-4), for the content hashes of trusted configuration files.
-///
-/// A small implementation of its own rather than a cryptography package: genui hashes a few kilobytes of
-/// configuration to recognise a file the user trusted, which needs no constant-time code or hardware acceleration,
-/// and the package builds offline with no further dependency. Checked against the NIST vectors and `sha256sum`.
-public struct SHA256: Sendable {
-    private var state: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    private var pending: [UInt8] = []
-    private var length: UInt64 = 0
+@preconcurrency import Crypto
 
-    private static let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
+/// SHA-256 (FIPS 180-4), for the content hashes of trusted configuration files and of downloaded models.
+///
+/// A thin value wrapper over swift-crypto's `SHA256` (BoringSSL's implementation on Linux, CryptoKit on Apple
+/// systems): genui does no hashing of its own. It can be fed incrementally, so a model of gigabytes is hashed while it
+/// streams to disk, in constant memory.
+///
+/// Sendable by hand: swift-crypto's hasher is a value type with copy-on-write state, though it is not marked
+/// Sendable on Linux.
+public struct SHA256: @unchecked Sendable {
+    private var hasher = Crypto.SHA256()
 
     /// A hasher with nothing fed yet.
     public init() {}
@@ -28,64 +18,43 @@ public struct SHA256: Sendable {
     public static func hexDigest(of bytes: some Sequence<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
-        return hasher.finalize().map { byte in
-            let digits = Array("0123456789abcdef")
-            return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]])
-        }.joined()
+        return hasher.hexDigest()
     }
 
     /// Feeds more bytes.
     public mutating func update(_ bytes: some Sequence<UInt8>) {
-        for byte in bytes {
-            pending.append(byte)
-            length &+= 1
-            if pending.count == 64 {
-                compress(pending)
-                pending.removeAll(keepingCapacity: true)
-            }
+        if let done = bytes.withContiguousStorageIfAvailable({ buffer in
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(buffer))
+        }) {
+            return done
         }
+        hasher.update(data: Array(bytes))
+    }
+
+    /// Feeds raw bytes without copying them.
+    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+        hasher.update(bufferPointer: buffer)
     }
 
     /// The 32-byte digest of everything fed.
     public func finalize() -> [UInt8] {
-        var copy = self
-        let bitLength = length &* 8
-        var tail = copy.pending + [0x80]
-        while tail.count % 64 != 56 { tail.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        for start in stride(from: 0, to: tail.count, by: 64) { copy.compress(Array(tail[start..<(start + 64)])) }
-        var digest: [UInt8] = []
-        digest.reserveCapacity(32)
-        for word in copy.state {
-            for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
-        }
-        return digest
+        Array(hasher.finalize())
     }
 
-    private mutating func compress(_ block: [UInt8]) {
-        var w = [UInt32](repeating: 0, count: 64)
-        for index in 0..<16 {
-            w[index] = UInt32(block[index * 4]) << 24 | UInt32(block[index * 4 + 1]) << 16
-                | UInt32(block[index * 4 + 2]) << 8 | UInt32(block[index * 4 + 3])
-        }
-        for index in 16..<64 {
-            let s0 = rotate(w[index - 15], 7) ^ rotate(w[index - 15], 18) ^ (w[index - 15] >> 3)
-            let s1 = rotate(w[index - 2], 17) ^ rotate(w[index - 2], 19) ^ (w[index - 2] >> 10)
-            w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, h) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
-        for index in 0..<64 {
-            let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let temp1 = h &+ s1 &+ choice &+ Self.k[index] &+ w[index]
-            let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let temp2 = s0 &+ majority
-            (h, g, f, e, d, c, b, a) = (g, f, e, d &+ temp1, c, b, a, temp1 &+ temp2)
-        }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    /// The digest of everything fed, as 64 lowercase hexadecimal digits.
+    public func hexDigest() -> String {
+        Self.hex(finalize())
     }
 
-    private func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }
+    /// `bytes` as lowercase hexadecimal digits.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
 }

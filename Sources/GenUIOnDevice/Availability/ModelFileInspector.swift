@@ -10,6 +10,11 @@ struct ModelFileInspector: Sendable {
         case ready(bytes: Int64)
         /// A download in progress: `bytes` so far, `progress` when the full size is declared.
         case partial(bytes: Int64, progress: Double?, file: String)
+        /// A download by `genui models pull` whose writer is running: `bytes` in the partial file so far.
+        case downloading(DownloadRecord, bytes: Int64)
+        /// A partial file `genui models pull` left behind when its writer stopped (interrupted, killed): it resumes
+        /// with `genui models pull <record.name>`.
+        case stalePartial(DownloadRecord, bytes: Int64)
         /// No file, and no download in progress.
         case absent
         /// The file exists but is not a GGUF model.
@@ -33,6 +38,12 @@ struct ModelFileInspector: Sendable {
             }
             if let problem = Self.headerProblem(path) { return .invalid(detail: problem) }
             return .ready(bytes: size)
+        }
+        let partial = DownloadRecord.partialPath(forTarget: path)
+        if let record = DownloadRecord.read(target: path) {
+            let bytes = Self.fileSize(partial) ?? 0
+            return record.writerIsAlive(target: path)
+                ? .downloading(record, bytes: bytes) : .stalePartial(record, bytes: bytes)
         }
         for suffix in Self.partialSuffixes {
             let candidate = path + suffix

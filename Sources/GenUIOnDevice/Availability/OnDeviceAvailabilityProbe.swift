@@ -47,6 +47,11 @@ public struct OnDeviceAvailabilityProbe: Sendable {
         case .partial(let bytes, let progress, let file):
             return .unavailable(
                 .modelNotReady(progress: progress, detail: "\(file) is still downloading (\(bytes) bytes so far)"))
+        case .downloading(let record, let bytes):
+            return .unavailable(.modelNotReady(progress: record.progress(bytes: bytes), detail: record.progressDetail(bytes: bytes)))
+        case .stalePartial(let record, _):
+            // Nothing is fetching it: not installed, and the remedy resumes the same pull by its name.
+            return .unavailable(.modelNotInstalled(name: record.name))
         case .absent:
             if let required = configuration.declaredModelBytes, let free = resources.freeSpace(modelPath),
                 free.bytes < required

@@ -185,7 +185,7 @@ public final class LoopbackConnection: Sendable {
         if first { close(fd) }
     }
 
-    private func writeHead(status: Int, headers: [String: String]) {
+    func writeHead(status: Int, headers: [String: String]) {
         state.withLock { $0.responded = true }
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         var all = headers
@@ -196,7 +196,7 @@ public final class LoopbackConnection: Sendable {
     }
 
     @discardableResult
-    private func write(_ data: Data) -> Bool {
+    func write(_ data: Data) -> Bool {
         if state.withLock({ $0.closed }) { return false }
         let ok = data.withUnsafeBytes { raw -> Bool in
             guard var pointer = raw.baseAddress else { return true }

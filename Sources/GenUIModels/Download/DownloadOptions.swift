@@ -1,0 +1,52 @@
+import Foundation
+import GenUIHTTP
+import GenUIOnDevice
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a ``ModelDownloader`` behaves.
+public struct DownloadOptions: Sendable {
+    /// Pull a model larger than this machine's memory can run (otherwise refused as `deviceNotEligible`).
+    public var force: Bool
+    /// The context size the model is meant to run with, for the memory check.
+    public var contextSize: Int
+    /// Disk, memory and CPU probes (injectable for tests).
+    public var resources: DeviceResources
+    /// The HTTP client (one session for the process).
+    public var client: HTTPClient
+    /// Wait for another process already writing the model instead of reporting it (``ModelDownloadError/busy(pid:record:)``).
+    public var waitForOtherWriter: Bool
+    /// Free space required beyond the bytes still to come.
+    public var storageMarginBytes: Int64
+    /// How often the state record is rewritten (and progress reported), at most.
+    public var recordInterval: Duration
+    /// How long the transfer may go without a byte before it is given up (the partial file is kept).
+    public var stallTimeout: Duration
+    /// The most redirects followed.
+    public var maximumRedirects: Int
+    /// The process id written into the state record.
+    public var processID: Int32
+
+    /// Creates options.
+    public init(
+        force: Bool = false, contextSize: Int = 4096, resources: DeviceResources = .current,
+        client: HTTPClient = .shared, waitForOtherWriter: Bool = false, storageMarginBytes: Int64 = 16 * 1024 * 1024,
+        recordInterval: Duration = .milliseconds(500), stallTimeout: Duration = .seconds(60), maximumRedirects: Int = 10,
+        processID: Int32 = getpid()
+    ) {
+        self.force = force
+        self.contextSize = contextSize
+        self.resources = resources
+        self.client = client
+        self.waitForOtherWriter = waitForOtherWriter
+        self.storageMarginBytes = storageMarginBytes
+        self.recordInterval = recordInterval
+        self.stallTimeout = stallTimeout
+        self.maximumRedirects = maximumRedirects
+        self.processID = processID
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import GenUI
+import GenUIOnDevice
+
+/// Why a model download stopped. Every case says what happened and, through the CLI's catalog, what to do; none
+/// carries a credential.
+public enum ModelDownloadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The device cannot take the model: ``UnavailableReason/lowStorage(requiredBytes:availableBytes:volume:)``
+    /// (before the first byte, or a full disk in the middle: the partial file is kept) or
+    /// ``UnavailableReason/deviceNotEligible(detail:)`` (too little memory; `--force` pulls anyway).
+    case unavailable(UnavailableReason)
+    /// Another process is writing the same model (`pid`, and its record when it has one).
+    case busy(pid: Int32, record: DownloadRecord?)
+    /// The bytes that arrived do not have the expected SHA-256; the partial file was deleted.
+    case checksumMismatch(expected: String, actual: String)
+    /// The server's or the file's size differs from the expected one.
+    case sizeMismatch(expected: Int64, actual: Int64)
+    /// The server answered with an error status.
+    case httpStatus(Int, source: String)
+    /// The connection failed or was cut; the partial file is kept for the next pull to resume.
+    case interrupted(bytes: Int64, detail: String)
+    /// No byte arrived for too long; the partial file is kept.
+    case stalled(bytes: Int64, seconds: Int)
+    /// Redirects went on too long, or went somewhere not allowed (plain http to another host).
+    case badRedirect(String)
+    /// The source URL is not allowed (plain http to a non-loopback host, another scheme).
+    case badSource(String)
+    /// A file operation failed.
+    case file(path: String, operation: String, errno: Int32)
+
+    public var description: String {
+        switch self {
+        case .unavailable(let reason): "unavailable: \(reason.code)"
+        case .busy(let pid, _): "another genui process (pid \(pid)) is downloading this model"
+        case .checksumMismatch(let expected, let actual): "sha256 mismatch: expected \(expected), got \(actual)"
+        case .sizeMismatch(let expected, let actual): "size mismatch: expected \(expected) bytes, got \(actual)"
+        case .httpStatus(let status, let source): "\(source) answered HTTP \(status)"
+        case .interrupted(let bytes, let detail): "interrupted after \(bytes) bytes: \(detail)"
+        case .stalled(let bytes, let seconds): "no data for \(seconds) s after \(bytes) bytes"
+        case .badRedirect(let detail): "redirect refused: \(detail)"
+        case .badSource(let detail): "source refused: \(detail)"
+        case .file(let path, let operation, let code): "\(operation) \(path): \(String(cString: strerror(code)))"
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+
+extension ModelDownloader {
+    /// What the server answered to a request for the bytes from `offset` on.
+    struct Opened {
+        enum Kind {
+            /// The partial file already holds everything (416 at its exact size).
+            case complete
+            /// A body to read: `total` is the whole file's size when the server said; `fromZero` when the body starts
+            /// at byte 0 although bytes from `offset` were asked for (no range support).
+            case body(HTTPStreamingResponse, total: Int64?, fromZero: Bool)
+        }
+        var kind: Kind
+    }
+
+    /// Requests `source` from `offset`, following redirects. The bearer token goes only to the source's own origin
+    /// (scheme, host and port): a redirect to any other origin is requested without it. Redirects must stay on
+    /// https (or plain http between loopback hosts) and end within ``DownloadOptions/maximumRedirects``.
+    func request(_ source: ModelSource, offset: Int64) async throws -> Opened {
+        let origin = Self.origin(of: source.url)
+        var url = source.url
+        var offset = offset
+        var hops = 0
+        var retriedWithoutRange = false
+        while true {
+            var headers = ["Accept-Encoding": "identity", "User-Agent": "genui-models"]
+            if offset > 0 { headers["Range"] = "bytes=\(offset)-" }
+            if let token = source.token, Self.origin(of: url) == origin { headers["Authorization"] = "Bearer \(token)" }
+            let request = HTTPRequest(
+                url: url, headers: headers, headTimeout: .seconds(30), totalTimeout: .seconds(6 * 24 * 3600))
+            let response = try await options.client.stream(request)
+            let head = response.head
+            switch head.status {
+            case 301, 302, 303, 307, 308:
+                hops += 1
+                guard hops <= options.maximumRedirects else {
+                    throw ModelDownloadError.badRedirect("more than \(options.maximumRedirects) redirects")
+                }
+                guard let location = head.header("location"),
+                    let next = URL(string: location, relativeTo: url)?.absoluteURL
+                else {
+                    throw ModelDownloadError.badRedirect("HTTP \(head.status) without a usable Location")
+                }
+                try Self.checkURL(next, failure: ModelDownloadError.badRedirect)
+                if url.scheme?.lowercased() == "https" && next.scheme?.lowercased() != "https" {
+                    throw ModelDownloadError.badRedirect(
+                        "\(HTTPRequest.endpoint(of: url)) redirected from https to plain http")
+                }
+                url = next
+            case 206:
+                let range = ContentRange(head.header("content-range"))
+                guard let range, range.start == offset else {
+                    // A range other than the one asked for: start over rather than splice wrong bytes.
+                    guard !retriedWithoutRange else {
+                        throw ModelDownloadError.interrupted(bytes: offset, detail: "the server sent a range that was not asked for")
+                    }
+                    retriedWithoutRange = true
+                    offset = 0
+                    continue
+                }
+                return Opened(kind: .body(response, total: range.total, fromZero: false))
+            case 200:
+                let length = head.header("content-length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+                return Opened(kind: .body(response, total: length.flatMap { $0 >= 0 ? $0 : nil }, fromZero: offset > 0 || retriedWithoutRange))
+            case 416 where offset > 0:
+                let total = ContentRange(head.header("content-range"))?.total
+                if let total, total == offset, source.expectedBytes.map({ $0 == offset }) ?? true {
+                    return Opened(kind: .complete)
+                }
+                guard !retriedWithoutRange else {
+                    throw ModelDownloadError.httpStatus(416, source: DisplaySource.of(url))
+                }
+                retriedWithoutRange = true
+                offset = 0
+            default:
+                throw ModelDownloadError.httpStatus(head.status, source: DisplaySource.of(url))
+            }
+        }
+    }
+
+    /// `scheme://host:port`, lowercased: two URLs with the same origin may share credentials.
+    static func origin(of url: URL) -> String { HTTPRequest.endpoint(of: url).lowercased() }
+
+    /// Checks a URL as every provider's endpoint is checked: https, or plain http only to a loopback host.
+    static func checkURL(_ url: URL, failure: (String) -> ModelDownloadError) throws(ModelDownloadError) {
+        do {
+            try EndpointPolicy.check(url, allowInsecure: false, provider: "models")
+        } catch {
+            throw failure(
+                "\(DisplaySource.of(url)) is not allowed: use https (plain http only to 127.0.0.1, ::1 or localhost)")
+        }
+    }
+}
+
+/// A URL as messages show it: no user info, query or fragment.
+enum DisplaySource {
+    static func of(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return "?" }
+        components.user = nil
+        components.password = nil
+        components.query = nil
+        components.fragment = nil
+        return components.string ?? "?"
+    }
+}
+
+/// `Content-Range: bytes START-END/TOTAL` (TOTAL may be `*`), or `bytes */TOTAL` on a 416.
+struct ContentRange {
+    var start: Int64?
+    var total: Int64?
+
+    init?(_ header: String?) {
+        guard let header else { return nil }
+        let text = header.trimmingCharacters(in: .whitespaces)
+        guard text.lowercased().hasPrefix("bytes ") else { return nil }
+        let rest = text.dropFirst(6)
+        let parts = rest.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        total = Int64(parts[1]).flatMap { $0 >= 0 ? $0 : nil }
+        if parts[0] != "*" {
+            guard let dash = parts[0].firstIndex(of: "-"), let first = Int64(parts[0][..<dash]), first >= 0 else {
+                return nil
+            }
+            start = first
+        }
+    }
+}

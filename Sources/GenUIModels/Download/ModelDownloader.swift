@@ -1,0 +1,323 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+import GenUIOnDevice
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Brings a model file from a URL to a path: checks the device first, streams to `MODEL.part` beside the target,
+/// resumes with HTTP Range, follows redirects without carrying credentials to another origin, hashes with SHA-256
+/// while writing, and renames into place only when every byte is there and the digest matches.
+///
+/// - Before the first byte: a model larger than the machine's memory (plus a context) is refused with
+///   `deviceNotEligible` unless ``DownloadOptions/force``; free space on the target's volume below the bytes still to
+///   come plus a margin is `lowStorage`, and nothing is written.
+/// - One writer: an exclusive `flock` on `MODEL.lock` (``WriterLock``). A second pull of the same model reports the
+///   first (``ModelDownloadError/busy(pid:record:)``) or waits for it.
+/// - Every other process sees the download through ``DownloadRecord`` (`MODEL.part.json`), rewritten atomically at
+///   most every ``DownloadOptions/recordInterval``.
+/// - Interrupted (connection lost, stalled, cancelled, a full disk): the partial file and its record stay, and the
+///   next pull resumes from where it stopped. A wrong digest deletes the partial file.
+/// - Memory stays flat: bytes go from the session's callback to the file in the pieces they arrive in, and the
+///   client reads only as fast as the file is written.
+public struct ModelDownloader: Sendable {
+    /// How the downloader behaves.
+    public let options: DownloadOptions
+
+    /// Creates a downloader.
+    public init(options: DownloadOptions = DownloadOptions()) {
+        self.options = options
+    }
+
+    /// Downloads `source` to `target` and returns what was installed. `events` hears progress (called often: throttle
+    /// what you print). Throws ``ModelDownloadError`` or `CancellationError` (the partial file is kept).
+    public func pull(
+        _ source: ModelSource, to target: String, events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
+    ) async throws -> DownloadResult {
+        try Self.checkURL(source.url, failure: ModelDownloadError.badSource)
+        let partialPath = DownloadRecord.partialPath(forTarget: target)
+        if FileManager.default.fileExists(atPath: target), !FileManager.default.fileExists(atPath: partialPath) {
+            return try installedResult(source, target: target)
+        }
+        // Read-only checks first: a refused pull writes nothing, not even its lock file.
+        let existing = Self.fileSize(partialPath) ?? 0
+        try checkDevice(expected: source.expectedBytes, have: existing, target: target)
+
+        let directory = (target as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ModelDownloadError.file(path: directory, operation: "mkdir", errno: EACCES)
+        }
+        let lock = try await acquireLock(target: target, events: events)
+        defer { lock.release(removing: true) }
+        // Another writer may have finished while this one waited.
+        if FileManager.default.fileExists(atPath: target), !FileManager.default.fileExists(atPath: partialPath) {
+            return try installedResult(source, target: target)
+        }
+        let partial = try PartialFile(path: partialPath)
+        let recorder = RecordWriter(
+            target: target, name: source.name, source: DownloadRecord.displaySource(source.url),
+            pid: options.processID, interval: options.recordInterval)
+        do {
+            return try await transfer(source, target: target, partial: partial, recorder: recorder, events: events)
+        } catch {
+            try? partial.sync()
+            partial.close()
+            if partial.bytes == 0 || error is ModelDownloadError && Self.deletesPartial(error) {
+                unlink(partialPath)
+                recorder.remove()
+            } else {
+                recorder.write(bytes: partial.bytes, force: true)
+            }
+            throw error
+        }
+    }
+
+    // MARK: - Before the first byte
+
+    /// Refuses a model the machine cannot hold: too little memory (unless forced), too little free space.
+    func checkDevice(expected: Int64?, have: Int64, target: String) throws(ModelDownloadError) {
+        guard let expected, expected > 0 else { return }
+        if !options.force, let memory = options.resources.totalMemoryBytes() {
+            let needed = expected.addingReportingOverflow(
+                OnDeviceAvailabilityProbe.contextMemoryBytes(contextSize: options.contextSize))
+            if !needed.overflow, memory < needed.partialValue {
+                throw .unavailable(.deviceNotEligible(
+                    detail: "\(Self.megabytes(memory)) MB of RAM is less than the \(Self.megabytes(needed.partialValue)) MB the model (\(Self.megabytes(expected)) MB) and a \(options.contextSize)-token context need; pull with --force to download it anyway"))
+            }
+        }
+        let remaining = max(0, expected - max(0, have))
+        let (required, overflow) = remaining.addingReportingOverflow(options.storageMarginBytes)
+        if let free = options.resources.freeSpace(target), overflow || free.bytes < required {
+            throw .unavailable(.lowStorage(
+                requiredBytes: overflow ? Int64.max : required, availableBytes: free.bytes, volume: free.volume))
+        }
+    }
+
+    private func acquireLock(
+        target: String, events: @Sendable (DownloadEvent) -> Void
+    ) async throws -> WriterLock {
+        let path = DownloadRecord.lockPath(forTarget: target)
+        var announced = false
+        while true {
+            switch try await WriterLock.acquire(path: path) {
+            case .acquired(let lock): return lock
+            case .heldByAnother:
+                let record = DownloadRecord.read(target: target)
+                guard options.waitForOtherWriter else {
+                    throw ModelDownloadError.busy(pid: record?.pid ?? 0, record: record)
+                }
+                if !announced {
+                    events(.waitingForWriter(pid: record?.pid ?? 0, record: record))
+                    announced = true
+                }
+                try await Task.sleep(for: .milliseconds(250))
+            }
+        }
+    }
+
+    private func installedResult(_ source: ModelSource, target: String) throws(ModelDownloadError) -> DownloadResult {
+        let (digest, bytes) = try FileDigest.sha256(path: target)
+        if let expected = source.sha256, expected != digest {
+            throw .checksumMismatch(expected: expected, actual: digest)
+        }
+        return DownloadResult(
+            path: target, bytes: bytes, sha256: digest, verified: source.sha256 != nil, fetchedBytes: 0,
+            alreadyInstalled: true, restartedFromZero: false)
+    }
+
+    // MARK: - The transfer
+
+    private func transfer(
+        _ source: ModelSource, target: String, partial: PartialFile, recorder: RecordWriter,
+        events: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> DownloadResult {
+        var expected = source.expectedBytes
+        if let expected, partial.bytes > expected { try partial.truncate() }
+        var restarted = false
+        var fetched: Int64 = 0
+
+        if expected == nil || partial.bytes < expected ?? 0 {
+            let opened = try await request(source, offset: partial.bytes)
+            switch opened.kind {
+            case .complete:
+                break
+            case .body(let response, let total, let fromZero):
+                if let total {
+                    if let known = expected, known != total {
+                        throw ModelDownloadError.sizeMismatch(expected: known, actual: total)
+                    }
+                    expected = total
+                }
+                if fromZero && partial.bytes > 0 {
+                    events(.restartedFromZero(discardedBytes: partial.bytes))
+                    restarted = true
+                    try partial.truncate()
+                }
+                if source.expectedBytes == nil {
+                    try checkDevice(expected: expected, have: partial.bytes, target: target)
+                }
+                recorder.expectedBytes = expected
+                recorder.write(bytes: partial.bytes, force: true)
+                events(.started(resumedFrom: partial.bytes, expectedBytes: expected))
+                let before = partial.bytes
+                try await receive(response.body, into: partial, expected: expected, recorder: recorder, target: target, events: events)
+                fetched = partial.bytes - before
+            }
+        }
+        try partial.sync()
+        if let expected, partial.bytes != expected {
+            if partial.bytes > expected {
+                throw ModelDownloadError.sizeMismatch(expected: expected, actual: partial.bytes)
+            }
+            throw ModelDownloadError.interrupted(
+                bytes: partial.bytes, detail: "the server closed the connection after \(partial.bytes) of \(expected) bytes")
+        }
+        events(.verifying)
+        let digest = partial.hasher.hexDigest()
+        if let wanted = source.sha256, wanted != digest {
+            throw ModelDownloadError.checksumMismatch(expected: wanted, actual: digest)
+        }
+        partial.close()
+        guard rename(partial.path, target) == 0 else {
+            throw ModelDownloadError.file(path: target, operation: "rename", errno: errno)
+        }
+        Self.syncDirectory(of: target)
+        recorder.remove()
+        return DownloadResult(
+            path: target, bytes: partial.bytes, sha256: digest, verified: source.sha256 != nil, fetchedBytes: fetched,
+            alreadyInstalled: false, restartedFromZero: restarted)
+    }
+
+    /// Reads the body into the partial file, rewriting the record as it goes; gives up after
+    /// ``DownloadOptions/stallTimeout`` without a byte.
+    private func receive(
+        _ body: AsyncThrowingStream<Data, any Error>, into partial: PartialFile, expected: Int64?,
+        recorder: RecordWriter, target: String, events: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws {
+        let box = ReceiveState(partial: partial, recorder: recorder)
+        let stallTimeout = options.stallTimeout
+        let resources = options.resources
+        do {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await chunk in body {
+                        try box.append(chunk, expected: expected, target: target, resources: resources, events: events)
+                    }
+                }
+                group.addTask {
+                    while true {
+                        try await Task.sleep(for: .seconds(1))
+                        if box.silence() > stallTimeout {
+                            throw ModelDownloadError.stalled(
+                                bytes: box.bytes, seconds: Int(stallTimeout.components.seconds))
+                        }
+                    }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+            // A cancelled body stream ends quietly: the caller's cancellation must not look like a short file.
+            try Task.checkCancellation()
+        } catch let error as ModelDownloadError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch let error as LanguageModelError {
+            throw ModelDownloadError.interrupted(bytes: partial.bytes, detail: Self.describe(error))
+        } catch {
+            if Task.isCancelled { throw CancellationError() }
+            throw ModelDownloadError.interrupted(bytes: partial.bytes, detail: "\(error)")
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// Whether an error leaves a partial file not worth resuming (its bytes are wrong).
+    static func deletesPartial(_ error: any Error) -> Bool {
+        switch error as? ModelDownloadError {
+        case .checksumMismatch?, .sizeMismatch?: true
+        default: false
+        }
+    }
+
+    static func describe(_ error: LanguageModelError) -> String {
+        switch error {
+        case .transport(let failure, _): failure.description
+        case .timedOut(let context): context.debugDescription
+        default: error.code
+        }
+    }
+
+    static func fileSize(_ path: String) -> Int64? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+
+    static func megabytes(_ bytes: Int64) -> Int64 { (max(0, bytes) / 1024 + 512) / 1024 }
+
+    /// Flushes the directory entry of a rename to disk.
+    static func syncDirectory(of path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let fd = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        fsync(fd)
+        closeDescriptor(fd)
+    }
+}
+
+/// What the receiving task and the stall watchdog share.
+private final class ReceiveState: @unchecked Sendable {
+    // Only the receiving task touches `partial` and `recorder`; the watchdog reads `lastByte` and `bytes` through
+    // the lock.
+    private let partial: PartialFile
+    private let recorder: RecordWriter
+    private let lock = NSLock()
+    private var lastByte = ContinuousClock.now
+    private var received: Int64 = 0
+
+    init(partial: PartialFile, recorder: RecordWriter) {
+        self.partial = partial
+        self.recorder = recorder
+        self.received = partial.bytes
+    }
+
+    var bytes: Int64 { lock.withLock { received } }
+
+    func silence() -> Duration { lock.withLock { ContinuousClock.now - lastByte } }
+
+    func append(
+        _ chunk: Data, expected: Int64?, target: String, resources: DeviceResources,
+        events: @Sendable (DownloadEvent) -> Void
+    ) throws {
+        do {
+            try partial.append(chunk)
+        } catch {
+            guard case .file(_, _, let code) = error, code == ENOSPC || code == EDQUOT || code == EFBIG else {
+                throw error
+            }
+            // A full disk (or a file-size limit): keep what was written, say how much more is needed.
+            try? partial.sync()
+            let missing = max(0, (expected ?? partial.bytes + Int64(chunk.count)) - partial.bytes)
+            let free = resources.freeSpace(target)
+            throw ModelDownloadError.unavailable(.lowStorage(
+                requiredBytes: missing, availableBytes: code == EFBIG ? 0 : free?.bytes ?? 0,
+                volume: free?.volume ?? (target as NSString).deletingLastPathComponent))
+        }
+        let now = ContinuousClock.now
+        lock.withLock {
+            lastByte = now
+            received = partial.bytes
+        }
+        if recorder.write(bytes: partial.bytes, force: false) {
+            events(.progress(DownloadProgress(
+                bytes: partial.bytes, expectedBytes: expected, bytesPerSecond: recorder.bytesPerSecond)))
+        }
+    }
+}

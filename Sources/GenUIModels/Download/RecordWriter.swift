@@ -1,0 +1,54 @@
+import Foundation
+import GenUIConfig
+import GenUIOnDevice
+
+/// Keeps a download's ``DownloadRecord`` current: rewritten atomically (``AtomicFile``) at most every `interval`,
+/// with a transfer rate smoothed over the recent past. A record that cannot be written (a full disk) is skipped: it
+/// only informs other processes, and the download itself goes on.
+final class RecordWriter: @unchecked Sendable {
+    let target: String
+    let name: String
+    let source: String
+    let pid: Int32
+    let interval: Duration
+    var expectedBytes: Int64?
+    private let startedAt = Date().timeIntervalSince1970
+    private var lastWrite: ContinuousClock.Instant?
+    private var lastBytes: Int64 = 0
+    private(set) var bytesPerSecond: Double?
+
+    init(target: String, name: String, source: String, pid: Int32, interval: Duration) {
+        self.target = target
+        self.name = name
+        self.source = source
+        self.pid = pid
+        self.interval = interval
+    }
+
+    /// Writes the record when `interval` has passed since the last write (or when `force`d); `true` when written.
+    @discardableResult
+    func write(bytes: Int64, force: Bool) -> Bool {
+        let now = ContinuousClock.now
+        if let lastWrite {
+            let elapsed = now - lastWrite
+            guard force || elapsed >= interval else { return false }
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            if seconds > 0.05 {
+                let rate = Double(max(0, bytes - lastBytes)) / seconds
+                bytesPerSecond = bytesPerSecond.map { 0.7 * $0 + 0.3 * rate } ?? rate
+            }
+        }
+        lastWrite = now
+        lastBytes = bytes
+        let record = DownloadRecord(
+            name: name, source: source, expectedBytes: expectedBytes, bytes: bytes, bytesPerSecond: bytesPerSecond,
+            pid: pid, startedAt: startedAt, updatedAt: Date().timeIntervalSince1970)
+        try? AtomicFile.write(record.encoded(), to: DownloadRecord.recordPath(forTarget: target))
+        return true
+    }
+
+    /// Removes the record (the download finished, or its partial file was deleted).
+    func remove() {
+        unlink(DownloadRecord.recordPath(forTarget: target))
+    }
+}

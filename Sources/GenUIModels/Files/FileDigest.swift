@@ -1,0 +1,34 @@
+import Foundation
+import GenUIConfig
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The SHA-256 of a file, read in 1 MiB pieces (memory stays flat whatever the size).
+public enum FileDigest {
+    /// The SHA-256 of the file at `path` as 64 lowercase hexadecimal digits, and its size.
+    public static func sha256(path: String) throws(ModelDownloadError) -> (digest: String, bytes: Int64) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .file(path: path, operation: "open", errno: errno) }
+        defer { closeDescriptor(fd) }
+        var hasher = SHA256()
+        var total: Int64 = 0
+        let size = 1 << 20
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(fd, buffer.baseAddress, size)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .file(path: path, operation: "read", errno: errno)
+            }
+            if count == 0 { break }
+            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            total += Int64(count)
+        }
+        return (hasher.hexDigest(), total)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The small state record a model download keeps beside its partial file (`MODEL.part.json`), so that every genui
+/// process can tell how far the download has come and whether its writer still runs.
+///
+/// The writer (`genui models pull`) replaces it atomically at most about twice a second; readers (the on-device
+/// provider's availability, `genui models list`) read at most ``maximumBytes`` of it and never trust its numbers
+/// beyond clamping them. It never holds credentials: the source is stored without user info, query or fragment.
+public struct DownloadRecord: Codable, Sendable, Hashable {
+    /// What `genui models pull` was given: a catalog name, or the source when pulled by URL. The command that
+    /// resumes the download is `genui models pull <name>`.
+    public var name: String
+    /// Where the bytes come from, without user info, query or fragment (see ``DownloadRecord/displaySource(_:)``).
+    public var source: String
+    /// The full size of the file, when known.
+    public var expectedBytes: Int64?
+    /// Bytes in the partial file at the last update.
+    public var bytes: Int64
+    /// The recent transfer rate, when measured.
+    public var bytesPerSecond: Double?
+    /// The writer's process id.
+    public var pid: Int32
+    /// When the download started, in seconds since 1970.
+    public var startedAt: Double
+    /// When the record was last written, in seconds since 1970.
+    public var updatedAt: Double
+
+    /// The largest record read; a larger file is not a record genui wrote.
+    public static let maximumBytes = 16 * 1024
+
+    /// Creates a record.
+    public init(
+        name: String, source: String, expectedBytes: Int64?, bytes: Int64, bytesPerSecond: Double?, pid: Int32,
+        startedAt: Double, updatedAt: Double
+    ) {
+        self.name = name
+        self.source = source
+        self.expectedBytes = expectedBytes
+        self.bytes = bytes
+        self.bytesPerSecond = bytesPerSecond
+        self.pid = pid
+        self.startedAt = startedAt
+        self.updatedAt = updatedAt
+    }
+
+    // MARK: - Where
+
+    /// The partial file a download of `target` writes: `target.part`.
+    public static func partialPath(forTarget target: String) -> String { target + ".part" }
+    /// The record of a download of `target`: `target.part.json`.
+    public static func recordPath(forTarget target: String) -> String { target + ".part.json" }
+    /// The lock file the one writer of `target` holds (`flock`): `target.lock`.
+    public static func lockPath(forTarget target: String) -> String { target + ".lock" }
+
+    // MARK: - Reading and writing
+
+    /// The record's bytes, as written to ``recordPath(forTarget:)``.
+    public func encoded() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? [UInt8](encoder.encode(self))) ?? []
+    }
+
+    /// The record of a download of `target`, or `nil` when there is none or it is not one genui wrote.
+    public static func read(target: String) -> DownloadRecord? {
+        let path = recordPath(forTarget: target)
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maximumBytes + 1), data.count <= maximumBytes,
+            var record = try? JSONDecoder().decode(DownloadRecord.self, from: data)
+        else { return nil }
+        record.bytes = max(0, record.bytes)
+        if let expected = record.expectedBytes, expected <= 0 { record.expectedBytes = nil }
+        if let rate = record.bytesPerSecond, !(rate.isFinite && rate > 0) { record.bytesPerSecond = nil }
+        return record
+    }
+
+    // MARK: - The writer
+
+    /// Whether the download's writer is still running: its process exists and it still holds the lock on
+    /// ``lockPath(forTarget:)``. A writer killed (even by SIGKILL) loses its lock at once, and a recycled process id
+    /// does not hold the lock, so either test alone could be fooled but not both.
+    public func writerIsAlive(target: String) -> Bool {
+        guard pid > 0 else { return false }
+        if kill(pid, 0) != 0 && errno != EPERM { return false }
+        return Self.lockIsHeld(at: Self.lockPath(forTarget: target))
+    }
+
+    /// Whether some process holds an exclusive `flock` on the file at `path`. Takes a shared lock for an instant to
+    /// find out, and releases it at once.
+    public static func lockIsHeld(at path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        if flock(fd, LOCK_SH | LOCK_NB) == 0 {
+            flock(fd, LOCK_UN)
+            return false
+        }
+        return errno == EWOULDBLOCK || errno == EAGAIN
+    }
+
+    // MARK: - Showing it
+
+    /// How far the download has come, 0...1, when the full size is known.
+    public func progress(bytes current: Int64? = nil) -> Double? {
+        guard let expected = expectedBytes, expected > 0 else { return nil }
+        return min(1, max(0, Double(current ?? bytes) / Double(expected)))
+    }
+
+    /// Seconds until the download ends at the recorded rate, when both are known.
+    public func secondsLeft(bytes current: Int64? = nil) -> Double? {
+        guard let expected = expectedBytes, let rate = bytesPerSecond, rate > 0 else { return nil }
+        let left = Double(max(0, expected - (current ?? bytes))) / rate
+        return left.isFinite ? left : nil
+    }
+
+    /// "downloading 107 of 250 MB, about 2 min left": the detail of ``GenUI/UnavailableReason/modelNotReady(progress:detail:)``.
+    public func progressDetail(bytes current: Int64? = nil) -> String {
+        let done = current ?? bytes
+        var text = "downloading \(Self.megabytes(done))"
+        if let expected = expectedBytes { text += " of \(Self.megabytes(expected))" }
+        text += " MB"
+        if let seconds = secondsLeft(bytes: done) { text += ", about \(Self.duration(seconds)) left" }
+        return text
+    }
+
+    /// The source as stored and shown: scheme, host, port and path only — user info, query (signed URLs carry
+    /// tokens there) and fragment removed.
+    public static func displaySource(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "?" }
+        components.user = nil
+        components.password = nil
+        components.query = nil
+        components.fragment = nil
+        return components.string ?? "?"
+    }
+
+    static func megabytes(_ bytes: Int64) -> Int64 { (max(0, bytes) + 512 * 1024) / (1024 * 1024) }
+
+    static func duration(_ seconds: Double) -> String {
+        if seconds < 90 { return "\(Int(max(1, seconds.rounded()))) s" }
+        if seconds < 90 * 60 { return "\(Int((seconds / 60).rounded())) min" }
+        let hours = min(seconds / 3600, 1_000_000)
+        return "\(Int(hours.rounded())) h"
+    }
+}
