@@ -76,7 +76,9 @@ struct AnthropicMessageAccumulator {
         case "refusal":
             throw .refusal(.init(provider: provider, debugDescription: "\(provider): the model declined to answer (stop_reason refusal)"))
         case "model_context_window_exceeded":
-            throw .contextSizeExceeded(.init(provider: provider, debugDescription: "\(provider): the model's context window was exceeded"))
+            throw .contextSizeExceeded(
+                contextSize: nil, tokenCount: nil,
+                .init(provider: provider, debugDescription: "\(provider): the model's context window was exceeded"))
         default: break
         }
     }

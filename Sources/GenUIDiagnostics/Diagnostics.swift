@@ -101,6 +101,15 @@ public struct Diagnostics: Sendable {
         case .serverError(let status, _): arguments["status"] = status.map { "HTTP \($0)" } ?? "—"
         case .responseTooLarge(let limit, _): arguments["limit"] = format.bytes(Int64(limit))
         case .noProviderAvailable(let context): arguments["chain"] = context.trace?.chain ?? "—"
+        case .contextSizeExceeded(let contextSize, let tokenCount, _):
+            guard let contextSize else { break }
+            arguments["context"] = tokens(contextSize)
+            var messageKey = "\(key).window.message"
+            if let tokenCount {
+                arguments["tokens"] = tokens(tokenCount)
+                messageKey = "\(key).numbers.message"
+            }
+            return DiagnosticMessage(message: text(messageKey, arguments), remediation: text("\(key).remedy", arguments))
         default: break
         }
         return DiagnosticMessage(message: text("\(key).message", arguments), remediation: text("\(key).remedy", arguments))
@@ -112,11 +121,28 @@ public struct Diagnostics: Sendable {
         switch step.reason {
         case "missingCapability":
             return text("short.missingCapability", ["capabilities": format.list(step.missingCapabilities.map(\.rawValue))])
-        case "coolingDown", "availabilityCheckTimedOut", "contextWindowTooSmall":
+        case "contextWindowTooSmall":
+            guard let check = step.contextCheck else { return text("short.contextWindowTooSmall") }
+            let variant: String
+            switch check.method {
+            case .counted: variant = "counted"
+            case .estimated: variant = "estimated"
+            case .estimatedAfterCountingFailed: variant = "countFailed"
+            }
+            return text("short.contextWindowTooSmall.\(variant)", [
+                "tokens": tokens(check.tokenCount), "answer": tokens(check.responseTokens),
+                "context": tokens(check.contextSize),
+            ])
+        case "coolingDown", "availabilityCheckTimedOut":
             return text("short.\(step.reason)")
         default:
             return errorSummary(code: step.reason, detail: step.detail)
         }
+    }
+
+    /// A token count in the language's number format.
+    private func tokens(_ count: Int) -> String {
+        format.decimal(Double(count), maximumFractionDigits: 0)
     }
 
     /// One trace step as a sentence.

@@ -40,6 +40,9 @@ public struct OpenAIConfiguration: Sendable, Hashable {
     public var extraCapabilities: Set<LanguageModelCapability>
     /// Extra headers sent with every request (e.g. OpenRouter's `HTTP-Referer`). Never put secrets here.
     public var extraHeaders: [String: String]
+    /// The model's context window in tokens (`context:` in `providers.yml`), when known: OpenAI-compatible servers do
+    /// not report it. ``OpenAIProvider/contextSize`` answers it.
+    public var contextSize: Int? = nil
 
     /// Creates a configuration.
     public init(

@@ -252,7 +252,7 @@ struct ProviderChainTests {
 
     @Test("a context overflow moves on only to a provider with a larger window")
     func contextOverflow() async throws {
-        let small = FailingLanguageModel(name: "small", behavior: .fail(.contextSizeExceeded(.init(debugDescription: "4096"))))
+        let small = FailingLanguageModel(name: "small", behavior: .fail(.contextSizeExceeded(contextSize: nil, tokenCount: nil, .init(debugDescription: "4096"))))
         let smaller = FailingLanguageModel(name: "smaller")
         let large = FailingLanguageModel(name: "large")
         let chain = ProviderChain(

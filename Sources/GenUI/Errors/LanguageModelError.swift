@@ -7,7 +7,12 @@
 /// came through a chain.
 public enum LanguageModelError: Error, Sendable {
     /// The prompt and the requested output do not fit in the model's context window.
-    case contextSizeExceeded(Context)
+    ///
+    /// As Foundation Models 27's `LanguageModelError.ContextSizeExceeded`, it carries the model's context size
+    /// (`contextSize`, in tokens) and the request's token count (`tokenCount`: instructions, schema and conversation,
+    /// without the room kept for the answer), each `nil` where the provider did not say — many servers report only
+    /// that the window was exceeded. Unlike Foundation Models, both are optional for that reason.
+    case contextSizeExceeded(contextSize: Int?, tokenCount: Int?, Context)
     /// The provider asks callers to wait; `retryAfter` is how long, when it said.
     case rateLimited(retryAfter: Duration?, Context)
     /// The model declined to answer.
@@ -63,7 +68,8 @@ public enum LanguageModelError: Error, Sendable {
     public var context: Context {
         get {
             switch self {
-            case .contextSizeExceeded(let c), .refusal(let c), .guardrailViolation(let c),
+            case .contextSizeExceeded(_, _, let c): c
+            case .refusal(let c), .guardrailViolation(let c),
                 .unsupportedGenerationGuide(let c), .unsupportedLanguageOrLocale(let c), .timedOut(let c),
                 .invalidRequest(let c), .unauthorized(let c), .concurrentRequests(let c),
                 .noProviderAvailable(let c):
@@ -76,7 +82,8 @@ public enum LanguageModelError: Error, Sendable {
         }
         set {
             switch self {
-            case .contextSizeExceeded: self = .contextSizeExceeded(newValue)
+            case .contextSizeExceeded(let size, let count, _):
+                self = .contextSizeExceeded(contextSize: size, tokenCount: count, newValue)
             case .rateLimited(let r, _): self = .rateLimited(retryAfter: r, newValue)
             case .refusal: self = .refusal(newValue)
             case .guardrailViolation: self = .guardrailViolation(newValue)
@@ -167,6 +174,9 @@ extension LanguageModelError: CustomStringConvertible {
             text += " (\(reason.code)): \(context.debugDescription)"
         case .transport(let failure, _):
             text += " (\(failure)): \(context.debugDescription)"
+        case .contextSizeExceeded(let size, let count, _):
+            text += " (\(count.map(String.init) ?? "?") tokens, context \(size.map(String.init) ?? "?")): "
+                + context.debugDescription
         default:
             text += ": \(context.debugDescription)"
         }

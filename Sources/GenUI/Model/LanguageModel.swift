@@ -22,6 +22,24 @@ public protocol LanguageModel: Sendable {
 
     /// Gets ready to respond (start a server, load a model) so the first request is fast.
     func prewarm(promptPrefix: String?) async
+
+    /// The model's context size in tokens: what one request — instructions, schema, conversation and the answer —
+    /// may use in all (Foundation Models 26.4's `contextSize`). Cheap after the first read: providers learn it from
+    /// their configuration or their backend once and keep it.
+    ///
+    /// Throws when it cannot be known: the model is unavailable, or neither its backend nor its configuration says
+    /// (``LanguageModelError/unavailable(_:_:)`` with ``UnavailableReason/notConfigured(missing:)``). A synchronous
+    /// `var contextSize: Int` satisfies this requirement, as Foundation Models' `SystemLanguageModel` declares it.
+    var contextSize: Int { get async throws }
+
+    /// The number of tokens `request` occupies in this model's context before the answer: instructions (with the
+    /// schema when it is described in the prompt) and conversation, as the backend formats them (Foundation Models
+    /// 26.4's `tokenCount(for:)`, here for a whole request).
+    ///
+    /// Providers whose backend can count ask it (llama-server's `/tokenize`, Anthropic's and Gemini's count-tokens
+    /// endpoints); others answer ``TokenEstimate``, the default. Counting never
+    /// generates. Throws when the backend was asked and failed.
+    func tokenCount(for request: GenerationRequest) async throws -> Int
 }
 
 extension LanguageModel {
@@ -44,6 +62,34 @@ extension LanguageModel {
 
     /// Does nothing: a model with nothing to warm up.
     public func prewarm(promptPrefix: String?) async {}
+
+    /// Unknown: throws ``LanguageModelError/unavailable(_:_:)`` with ``UnavailableReason/notConfigured(missing:)``
+    /// (`contextSize`). A model that knows its window overrides this.
+    public var contextSize: Int {
+        get async throws {
+            throw LanguageModelError.unavailable(
+                .notConfigured(missing: "contextSize"),
+                .init(provider: name, debugDescription: "\(name) does not report its context size"))
+        }
+    }
+
+    /// The estimate, ``TokenEstimate``: a model that can count overrides this.
+    public func tokenCount(for request: GenerationRequest) async throws -> Int {
+        TokenEstimate.tokens(in: request)
+    }
+
+    /// The tokens of one prompt on its own, as Foundation Models' `tokenCount(for:)` of a prompt.
+    public func tokenCount(for prompt: String) async throws -> Int {
+        try await tokenCount(for: GenerationRequest(prompt: prompt))
+    }
+
+    /// The tokens a schema's description occupies in the instructions, as Foundation Models'
+    /// `tokenCount(for:)` of a `GenerationSchema` (the instructions with the schema, less those without).
+    public func tokenCount(for schema: GenerationSchema) async throws -> Int {
+        let with = try await tokenCount(for: GenerationRequest(instructions: nil, messages: [], schema: schema))
+        let without = try await tokenCount(for: GenerationRequest(instructions: nil, messages: []))
+        return max(0, with - without)
+    }
 
     /// Checks the model's availability and capabilities against `required`: `nil` when it can serve such a request,
     /// otherwise the error the request would fail with.

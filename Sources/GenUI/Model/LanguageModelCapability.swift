@@ -24,9 +24,13 @@ public struct LanguageModelCapability: RawRepresentable, Sendable, Hashable, Cod
     /// The same seed with the same input gives the same output.
     public static let seededSampling = LanguageModelCapability(rawValue: "seeded-sampling")
 
+    /// The backend counts a request's tokens exactly (``LanguageModel/tokenCount(for:)`` asks it rather than
+    /// estimating), so a chain's context check uses its count.
+    public static let tokenCounting = LanguageModelCapability(rawValue: "token-counting")
+
     /// The capabilities genui knows by name.
     public static let known: [LanguageModelCapability] = [
-        .guidedGeneration, .toolCalling, .vision, .reasoning, .streaming, .seededSampling,
+        .guidedGeneration, .toolCalling, .vision, .reasoning, .streaming, .seededSampling, .tokenCounting,
     ]
 
     public var description: String { rawValue }

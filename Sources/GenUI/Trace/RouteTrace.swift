@@ -62,12 +62,16 @@ public struct RouteTrace: Sendable, Hashable, Codable {
         public var retries: Int
         /// Repairs applied to unguided output (fence stripped, number clamped, ...).
         public var repairs: [String]
+        /// The context check, when the chain counted the request's tokens for this provider (a
+        /// `contextWindowTooSmall` skip carries the numbers that decided it).
+        public var contextCheck: ContextCheck?
 
         /// Creates a step.
         public init(
             provider: String, outcome: Outcome, reason: String, unavailableReason: UnavailableReason? = nil,
             missingCapabilities: [LanguageModelCapability] = [], detail: String? = nil, action: Action? = nil,
-            durationSeconds: Double = 0, guided: Bool? = nil, retries: Int = 0, repairs: [String] = []
+            durationSeconds: Double = 0, guided: Bool? = nil, retries: Int = 0, repairs: [String] = [],
+            contextCheck: ContextCheck? = nil
         ) {
             self.provider = provider
             self.outcome = outcome
@@ -80,6 +84,7 @@ public struct RouteTrace: Sendable, Hashable, Codable {
             self.guided = guided
             self.retries = retries
             self.repairs = repairs
+            self.contextCheck = contextCheck
         }
     }
 }

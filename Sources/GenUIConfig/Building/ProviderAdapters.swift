@@ -62,6 +62,7 @@ extension ProviderRegistry {
             var configuration = OpenAIConfiguration(
                 name: settings.name, baseURL: try Self.url(openai.baseURL, settings), model: openai.model,
                 apiKeyEnvironmentVariable: openai.apiKeyEnv, allowInsecure: openai.allowInsecure)
+            configuration.contextSize = openai.context
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
             return OpenAIProvider(configuration: configuration, environment: .values(context.environment))
         }

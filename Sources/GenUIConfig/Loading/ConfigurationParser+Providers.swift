@@ -1,23 +1,24 @@
 import Foundation
 import GenUI
+import GenUIDiagnostics
 import Yams
 
 extension ConfigurationParser {
     mutating func parseProviders(_ node: Node) -> [ProviderSettings] {
-        guard let entries = reader.entries(node, "providers", expected: "a mapping of provider names to settings") else {
+        guard let entries = reader.entries(node, "providers", expected: YAMLReader.expected("providers")) else {
             return []
         }
-        if entries.isEmpty { reader.error(node, "providers", "no providers are defined") }
+        if entries.isEmpty { reader.error(node, "providers", YAMLReader.issue("noProviders")) }
         return entries.compactMap { parseProvider($0) }
     }
 
     private mutating func parseProvider(_ entry: YAMLReader.Entry) -> ProviderSettings? {
         let path = "providers.\(entry.key)"
-        guard let fields = reader.entries(entry.value, path, expected: "a mapping with at least 'type'") else { return nil }
+        guard let fields = reader.entries(entry.value, path, expected: YAMLReader.expected("provider")) else { return nil }
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         guard let typeEntry = byKey["type"] else {
             reader.error(
-                entry.value, path, "missing required key 'type' (one of \(ProviderType.allCases.map(\.rawValue).joined(separator: ", ")))")
+                entry.value, path, YAMLReader.issue("missingType", ["known": .list(ProviderType.allCases.map(\.rawValue))]))
             return nil
         }
         guard let typeName = reader.string(typeEntry.value, "\(path).type") else { return nil }
@@ -25,7 +26,7 @@ extension ConfigurationParser {
             let names = ProviderType.allCases.map(\.rawValue)
             reader.error(
                 typeEntry.value, "\(path).type",
-                "unknown provider type '\(typeName)'; known types are \(names.joined(separator: ", "))",
+                YAMLReader.issue("unknownType", ["type": .verbatim(typeName), "known": .list(names)]),
                 suggestion: Suggestion.closest(to: typeName, in: names + ["llamacpp", "llama-cpp", "llama"]).map {
                     ["llamacpp", "llama-cpp", "llama"].contains($0) ? "llama.cpp" : $0
                 })
@@ -34,10 +35,10 @@ extension ConfigurationParser {
         for field in fields where field.key == "api_key" || field.key == "apikey" || field.key == "key" {
             reader.error(
                 field.keyNode, "\(path).\(field.key)",
-                "secrets do not belong in providers.yml: put the key in an environment variable and name it with api_key_env")
+                YAMLReader.issue("secretInFile"))
         }
         let unknown = fields.filter { !["api_key", "apikey", "key"].contains($0.key) }
-        reader.checkKeys(unknown, allowed: type.allowedKeys, path: path, context: "for a \(type.rawValue) provider")
+        reader.checkKeys(unknown, allowed: type.allowedKeys, path: path, context: LocalizedText("config.context.forProviderType", ["type": .verbatim(type.rawValue)]))
 
         var unresolved: [String] = []
         var settings = ProviderSettings(
@@ -55,7 +56,9 @@ extension ConfigurationParser {
             if let node = byKey[key]?.value { return node }
             // A misspelling of the key is already reported, with the suggestion.
             if misspelled.contains(key) { return nil }
-            reader.error(entry.value, "\(path).\(key)", "missing required key '\(key)' for a \(type.rawValue) provider")
+            reader.error(entry.value, "\(path).\(key)", YAMLReader.issue("missingKey", [
+                "key": .verbatim(key), "type": .verbatim(type.rawValue),
+            ]))
             return nil
         }
         func optional(_ key: String) -> Node? { byKey[key]?.value }
@@ -95,6 +98,7 @@ extension ConfigurationParser {
             if let node = optional("api_key_env") {
                 openai.apiKeyEnv = YAMLReader.isNull(node) ? nil : reader.variableName(node, keyPath("api_key_env"))
             }
+            if let node = optional("context") { openai.context = reader.integer(node, keyPath("context"), in: 128...10_000_000) }
             settings.kind = .openai(openai)
         case .anthropic:
             let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
@@ -114,7 +118,8 @@ extension ConfigurationParser {
                 } else {
                     let modes = AnthropicSettings.StructuredOutput.allCases.map(\.rawValue)
                     reader.error(
-                        node, keyPath("structured_output"), "expected native or tool, found '\(reader.shown(keyPath("structured_output"), value))'",
+                        node, keyPath("structured_output"),
+                        YAMLReader.issue("unknownStructuredOutput", ["value": .verbatim(reader.shown(keyPath("structured_output"), value))]),
                         suggestion: Suggestion.closest(to: value, in: modes))
                 }
             }
@@ -152,8 +157,7 @@ extension ConfigurationParser {
         guard !loopback.contains(where: { url.lowercased().hasPrefix($0) }) else { return }
         reader.error(
             node, path,
-            "plain http:// to a host other than loopback would send the API key unencrypted; use https:// "
-                + "(or set allow_insecure: true for an OpenAI-compatible server on a trusted network)")
+            YAMLReader.issue("insecureURL"))
     }
 
     /// A relative path with a folder in it (`./bin/llama-server`) is relative to the configuration file's folder, not

@@ -57,6 +57,7 @@ public struct ProviderSettings: Sendable, Hashable {
         switch kind {
         case .llamaCpp(let s): s.context
         case .ollama(let s): s.numCtx
+        case .openai(let s): s.context
         default: nil
         }
     }
@@ -101,6 +102,7 @@ public struct ProviderSettings: Sendable, Hashable {
             add("base_url", s.baseURL); add("model", s.model)
             add("api_key_env", s.apiKeyEnv.map { Self.maskedVariable($0, environment) })
             if s.allowInsecure { add("allow_insecure", "true") }
+            add("context", s.context)
         case .anthropic(let s):
             add("base_url", s.baseURL); add("model", s.model)
             add("api_key_env", Self.maskedVariable(s.apiKeyEnv, environment))

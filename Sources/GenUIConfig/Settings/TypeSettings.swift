@@ -38,6 +38,9 @@ public struct OpenAISettings: Sendable, Hashable {
     public var apiKeyEnv: String?
     /// Allow plain `http://` to a host other than loopback.
     public var allowInsecure: Bool
+    /// The model's context window in tokens (`context:`), when the file states it: OpenAI-compatible servers do not
+    /// report it, and the chain checks requests against it before sending.
+    public var context: Int? = nil
 }
 
 /// Settings of an Anthropic provider.

@@ -145,6 +145,12 @@ extension MessageCatalog {
         "file.refused.lineBreakInPath": "{path} contains a line break and cannot be recorded",
         // Models
         // Context windows
+        "short.contextWindowTooSmall.counted": "the prompt is {tokens} tokens and {answer} are kept for the answer, more than its context window of {context}",
+        "short.contextWindowTooSmall.estimated": "the prompt is about {tokens} tokens (estimated) and {answer} are kept for the answer, more than its context window of {context}",
+        "short.contextWindowTooSmall.countFailed": "the prompt is about {tokens} tokens (estimated, as counting failed) and {answer} are kept for the answer, more than its context window of {context}",
+        "error.contextSizeExceeded.numbers.message": "The prompt ({tokens} tokens) and the answer do not fit in the model's context window of {context} tokens.",
+        "error.contextSizeExceeded.window.message": "The prompt and the answer do not fit in the model's context window of {context} tokens.",
+        "doctor.chain.promptTokens": "checked for a prompt of {tokens} tokens",
         // Command-line details
         // Foundation Models names
         // Tools

@@ -21,12 +21,21 @@ public enum HTTPErrorMapping {
         public var type: String?
         /// The code (`context_length_exceeded`, `insufficient_quota`, …), if any.
         public var code: String?
+        /// The context size a context overflow reported (llama-server's `n_ctx`), if any.
+        public var contextSize: Int?
+        /// The prompt's tokens a context overflow reported (llama-server's `n_prompt_tokens`), if any.
+        public var tokenCount: Int?
 
         /// Creates error fields.
-        public init(message: String? = nil, type: String? = nil, code: String? = nil) {
+        public init(
+            message: String? = nil, type: String? = nil, code: String? = nil, contextSize: Int? = nil,
+            tokenCount: Int? = nil
+        ) {
             self.message = message
             self.type = type
             self.code = code
+            self.contextSize = contextSize
+            self.tokenCount = tokenCount
         }
     }
 
@@ -62,7 +71,8 @@ public enum HTTPErrorMapping {
         }
         return ErrorBody(
             message: source["message"]?.stringValue, type: source["type"]?.stringValue ?? source["status"]?.stringValue,
-            code: code)
+            code: code, contextSize: source["n_ctx"]?.intValue.flatMap { $0 > 0 ? $0 : nil },
+            tokenCount: source["n_prompt_tokens"]?.intValue.flatMap { $0 >= 0 ? $0 : nil })
     }
 
     /// The error for a response with `status`, `headers` (names lowercased) and `body`.
@@ -82,7 +92,9 @@ public enum HTTPErrorMapping {
         let type = parsed.type.map { " " + clean($0, secrets: secrets, limit: 120) } ?? ""
         let described = "HTTP \(status)" + type + ": " + detail
         let context = LanguageModelError.Context(provider: provider, debugDescription: described)
-        if isContextOverflow(parsed) { return .contextSizeExceeded(context) }
+        if isContextOverflow(parsed) {
+            return .contextSizeExceeded(contextSize: parsed.contextSize, tokenCount: parsed.tokenCount, context)
+        }
         switch status {
         case 401, 403:
             return .unauthorized(context)

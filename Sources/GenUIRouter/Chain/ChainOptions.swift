@@ -20,14 +20,19 @@ public struct ChainOptions: Sendable, Hashable {
     /// Let a streamed response start over on the next provider after output began; the caller sees
     /// ``GenerationEvent/restarted(provider:reason:)`` and must discard what it received.
     public var restartStreamAfterOutput: Bool
+    /// The tokens kept for the answer in the context check when the request sets no `maximumResponseTokens`: 512,
+    /// the on-device provider's default budget for plain text. A provider whose context cannot hold the request's
+    /// tokens plus this is skipped before anything is sent (`contextWindowTooSmall`).
+    public var responseTokenReserve: Int
 
     /// Creates options; every parameter has a default.
     public init(
         policy: OutcomePolicy = .standard, attemptTimeout: Duration = .seconds(60), deadline: Duration = .seconds(120),
         availabilityTimeout: Duration = .seconds(2), availabilityTTL: Duration = .seconds(2),
         breaker: CircuitBreakerSettings = CircuitBreakerSettings(), allowUnguided: Bool = false,
-        restartStreamAfterOutput: Bool = false
+        restartStreamAfterOutput: Bool = false, responseTokenReserve: Int = 512
     ) {
+        self.responseTokenReserve = max(0, responseTokenReserve)
         self.policy = policy
         self.attemptTimeout = attemptTimeout
         self.deadline = deadline

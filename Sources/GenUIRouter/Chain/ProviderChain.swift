@@ -75,32 +75,62 @@ public final class ProviderChain: LanguageModel {
     /// Every member's availability, checked concurrently (cached results are reused), in member order.
     /// A check that does not finish within ``ChainOptions/availabilityTimeout`` is ``MemberStatus/checkTimedOut``.
     public func memberStatuses() async -> [MemberStatus] {
-        await withTaskGroup(of: (Int, MemberStatus).self) { group in
+        await memberStates().map(\.status)
+    }
+
+    /// Every member's availability and context size, checked concurrently (cached results are reused).
+    func memberStates() async -> [MemberState] {
+        await withTaskGroup(of: (Int, MemberState).self) { group in
             for (index, member) in members.enumerated() {
-                group.addTask { (index, await self.status(of: member, at: index)) }
+                group.addTask { (index, await self.state(of: member, at: index)) }
             }
-            var statuses = [MemberStatus](repeating: .checkTimedOut, count: members.count)
-            for await (index, status) in group { statuses[index] = status }
-            return statuses
+            var states = [MemberState](repeating: MemberState(status: .checkTimedOut), count: members.count)
+            for await (index, state) in group { states[index] = state }
+            return states
         }
     }
 
-    private func status(of member: ChainMember, at index: Int) async -> MemberStatus {
+    /// One member's state. The context size is read with the availability, within the same time limit and cached
+    /// as long, so a request's context check costs no extra round trip: a member's configured window wins; else the
+    /// model's ``LanguageModel/contextSize`` of an available model; a model that cannot say leaves it unknown.
+    private func state(of member: ChainMember, at index: Int) async -> MemberState {
         if let cached = await cache.lookup(index) { return cached }
         let model = member.model
-        let status: MemberStatus
+        let configured = member.contextWindow
+        let state: MemberState
         do {
-            status = try await withDeadline(options.availabilityTimeout) {
+            state = try await withDeadline(options.availabilityTimeout) {
                 switch await model.availability {
-                case .available: MemberStatus.ready(await model.capabilities)
-                case .unavailable(let reason): MemberStatus.unavailable(reason)
+                case .available:
+                    let capabilities = await model.capabilities
+                    var size = configured
+                    if size == nil { size = try? await model.contextSize }
+                    return MemberState(status: .ready(capabilities), contextSize: size.flatMap { $0 > 0 ? $0 : nil })
+                case .unavailable(let reason):
+                    return MemberState(status: .unavailable(reason), contextSize: configured)
                 }
             }
         } catch {
-            status = .checkTimedOut
+            state = MemberState(status: .checkTimedOut, contextSize: configured)
         }
-        if !Task.isCancelled { await cache.store(status, for: index) }
-        return status
+        if !Task.isCancelled { await cache.store(state, for: index) }
+        return state
+    }
+
+    /// The largest context size among the available members: a request that fits it can be served by one of them.
+    /// Throws as ``LanguageModel/contextSize`` does when no available member knows its window.
+    public var contextSize: Int {
+        get async throws {
+            let sizes = await memberStates().compactMap { state -> Int? in
+                if case .ready = state.status { state.contextSize } else { nil }
+            }
+            guard let largest = sizes.max() else {
+                throw LanguageModelError.unavailable(
+                    .notConfigured(missing: "contextSize"),
+                    .init(provider: name, debugDescription: "no available provider of chain \(name) reports its context size"))
+            }
+            return largest
+        }
     }
 
     /// Providers cooling down after failures, with the time left.

@@ -13,6 +13,13 @@ struct Router {
     var onRestart: (@Sendable (String, String) -> Void)?
     private var trace: RouteTrace
     private let clock = ContinuousClock()
+    /// The context check of the member being tried, recorded on its step.
+    private var currentCheck: RouteTrace.ContextCheck?
+    /// The largest window that was too small, and the tokens that did not fit it, while every provider passed over
+    /// so far was passed over for its context: the request then fails as `contextSizeExceeded`.
+    private var contextOnly: (contextSize: Int?, tokenCount: Int?)? = (nil, nil)
+    /// The request's token bound, guided and unguided (computed at most once each, only when a window is known).
+    private var bounds: [Bool: Int] = [:]
 
     init(chain: ProviderChain, request: GenerationRequest, streaming: Bool) {
         self.chain = chain
@@ -33,12 +40,32 @@ struct Router {
     mutating func run(_ attempt: @escaping AttemptFunction) async throws -> GenerationResponse {
         let deadline = clock.now + options.deadline
         if let invalid = validationError() { throw invalid.withTrace(trace) }
-        let statuses = await chain.memberStatuses()
+        let states = await chain.memberStates()
+        let gate = ContextGate(request: request, options: options)
         var contextFloor: Int?
         for (index, member) in chain.members.enumerated() {
             if Task.isCancelled { throw CancellationError() }
-            guard let unguided = eligibility(of: member, status: statuses[index], contextFloor: contextFloor) else {
+            let state = states[index]
+            currentCheck = nil
+            guard
+                let unguided = eligibility(
+                    of: member, status: state.status, contextSize: state.contextSize, contextFloor: contextFloor)
+            else {
                 continue
+            }
+            if let contextSize = state.contextSize, case .ready(let capabilities) = state.status {
+                let attemptRequest = unguided ? Attempt.unguidedRequest(request) : request
+                let bound = bounds[unguided] ?? TokenEstimate.upperBound(for: attemptRequest)
+                bounds[unguided] = bound
+                if let check = await gate.check(
+                    attemptRequest, bound: bound, member: member, contextSize: contextSize, capabilities: capabilities)
+                {
+                    if !check.fits {
+                        skipForContext(member, check)
+                        continue
+                    }
+                    currentCheck = check
+                }
             }
             let admission = await chain.health.admit(member.name)
             if case .coolingDown(let remaining) = admission {
@@ -53,8 +80,8 @@ struct Router {
             let served: GenerationResponse?
             do {
                 served = try await tryMember(
-                    member, unguided: unguided, isProbe: probe != nil, deadline: deadline, contextFloor: &contextFloor,
-                    attempt)
+                    member, contextSize: state.contextSize, unguided: unguided, isProbe: probe != nil,
+                    deadline: deadline, contextFloor: &contextFloor, attempt)
             } catch {
                 if let probe { await chain.health.releaseProbe(member.name, probe) }
                 throw error
@@ -62,15 +89,40 @@ struct Router {
             if let probe { await chain.health.releaseProbe(member.name, probe) }
             if let served { return served }
         }
+        if let contextOnly, !trace.steps.isEmpty {
+            throw LanguageModelError.contextSizeExceeded(
+                contextSize: contextOnly.contextSize, tokenCount: contextOnly.tokenCount,
+                .init(
+                    debugDescription: "no provider of chain \(chain.name) has a context window large enough: \(summary())",
+                    trace: trace))
+        }
         throw LanguageModelError.noProviderAvailable(
             .init(debugDescription: "no provider of chain \(chain.name) could serve: \(summary())", trace: trace))
+    }
+
+    /// Records a member skipped because the request and its answer do not fit its window.
+    private mutating func skipForContext(_ member: ChainMember, _ check: RouteTrace.ContextCheck) {
+        var detail = "the request needs \(check.tokenCount) tokens (\(check.method.rawValue)) plus \(check.responseTokens) "
+            + "for the answer, more than the context window of \(check.contextSize)"
+        if let failure = check.countingFailure { detail += "; counting failed: \(failure)" }
+        trace.steps.append(RouteTrace.Step(
+            provider: member.name, outcome: .skipped, reason: "contextWindowTooSmall", detail: detail,
+            contextCheck: check))
+        noteContextOverflow(contextSize: check.contextSize, tokenCount: check.tokenCount)
+    }
+
+    /// Keeps the numbers of a context overflow for the final error, while overflows are all that happened.
+    private mutating func noteContextOverflow(contextSize: Int?, tokenCount: Int?) {
+        guard let current = contextOnly else { return }
+        let largest = [current.contextSize, contextSize].compactMap { $0 }.max()
+        contextOnly = (largest, tokenCount ?? current.tokenCount)
     }
 
     /// Tries `member` (retrying it once after a short Retry-After): its response, or `nil` to go on with the next
     /// provider. Throws when the request stops here.
     private mutating func tryMember(
-        _ member: ChainMember, unguided: Bool, isProbe: Bool, deadline: ContinuousClock.Instant, contextFloor: inout Int?,
-        _ attempt: @escaping AttemptFunction
+        _ member: ChainMember, contextSize: Int?, unguided: Bool, isProbe: Bool, deadline: ContinuousClock.Instant,
+        contextFloor: inout Int?, _ attempt: @escaping AttemptFunction
     ) async throws -> GenerationResponse? {
         var retries = 0
         while true {
@@ -94,7 +146,7 @@ struct Router {
                     provider: member.name, outcome: .served, reason: "served",
                     durationSeconds: (clock.now - started).seconds,
                     guided: request.schema == nil ? nil : response.metadata.guided,
-                    retries: retries, repairs: response.metadata.repairs))
+                    retries: retries, repairs: response.metadata.repairs, contextCheck: currentCheck))
                 response.metadata.trace = trace
                 return response
             } catch {
@@ -138,12 +190,22 @@ struct Router {
                 if action == .stop {
                     throw failure.withTrace(trace)
                 }
-                if action == .nextWithLargerContext, let window = member.contextWindow {
+                if case .contextSizeExceeded(let reported, let tokens, _) = failure {
+                    noteContextOverflow(contextSize: reported ?? contextSize, tokenCount: tokens)
+                } else {
+                    contextOnly = nil
+                }
+                if action == .nextWithLargerContext, let window = contextSize ?? Self.reportedWindow(failure) {
                     contextFloor = max(contextFloor ?? 0, window)
                 }
                 return nil
             }
         }
+    }
+
+    /// The context size an overflow error reported, when it did.
+    private static func reportedWindow(_ failure: LanguageModelError) -> Int? {
+        if case .contextSizeExceeded(let size, _, _) = failure { size } else { nil }
     }
 
     /// Options that can never succeed anywhere stop before any provider is tried.
@@ -158,13 +220,16 @@ struct Router {
 
     /// Whether `member` can be tried: `nil` when it is skipped (the skip is traced), otherwise whether the attempt
     /// is unguided.
-    private mutating func eligibility(of member: ChainMember, status: MemberStatus, contextFloor: Int?) -> Bool? {
+    private mutating func eligibility(
+        of member: ChainMember, status: MemberStatus, contextSize: Int?, contextFloor: Int?
+    ) -> Bool? {
         var unguided = false
         switch status {
         case .checkTimedOut:
             skip(member, reason: status.code, detail: "the availability check did not answer within \(Self.format(options.availabilityTimeout))")
             return nil
         case .unavailable(let reason):
+            contextOnly = nil
             trace.steps.append(RouteTrace.Step(
                 provider: member.name, outcome: .skipped, reason: reason.code, unavailableReason: reason))
             return nil
@@ -175,20 +240,23 @@ struct Router {
                 unguided = true
             }
             if !missing.isEmpty {
+                contextOnly = nil
                 trace.steps.append(RouteTrace.Step(
                     provider: member.name, outcome: .skipped, reason: "missingCapability",
                     missingCapabilities: missing.sorted()))
                 return nil
             }
         }
-        if let floor = contextFloor, let window = member.contextWindow, window <= floor {
+        if let floor = contextFloor, let window = contextSize, window <= floor {
             skip(member, reason: "contextWindowTooSmall", detail: "context window \(window) ≤ \(floor) tokens that overflowed")
+            noteContextOverflow(contextSize: window, tokenCount: nil)
             return nil
         }
         return unguided
     }
 
     private mutating func skip(_ member: ChainMember, reason: String, detail: String?) {
+        if reason != "contextWindowTooSmall" { contextOnly = nil }
         trace.steps.append(RouteTrace.Step(provider: member.name, outcome: .skipped, reason: reason, detail: detail))
     }
 

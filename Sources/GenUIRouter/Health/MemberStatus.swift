@@ -18,3 +18,10 @@ public enum MemberStatus: Sendable, Hashable {
         }
     }
 }
+
+/// What the chain keeps about one member between requests: its availability and, when known, its context size.
+struct MemberState: Sendable, Hashable {
+    var status: MemberStatus
+    /// The context size: the member's configured window, else what the model reports; `nil` when neither says.
+    var contextSize: Int?
+}

@@ -34,7 +34,7 @@ enum SimulatedFailure: Sendable {
         case "unauthorized": self = .unavailable(.unauthorized)
         case "rateLimited": self = .unavailable(.rateLimited(retryAfter: .seconds(30)))
         case "invalidModel": self = .unavailable(.invalidModel(path: settings.modelName ?? "model", detail: "simulated"))
-        case "contextSizeExceeded": self = .error(.contextSizeExceeded(context))
+        case "contextSizeExceeded": self = .error(.contextSizeExceeded(contextSize: nil, tokenCount: nil, context))
         case "refusal": self = .error(.refusal(context))
         case "guardrailViolation": self = .error(.guardrailViolation(context))
         case "unsupportedCapability": self = .error(.unsupportedCapability(.guidedGeneration, context))

@@ -1,0 +1,61 @@
+/// genui's token arithmetic for models that cannot count: a documented estimate, and a bound that is never below the
+/// real count.
+///
+/// **The estimate** (``tokens(in:)``) follows Apple's guidance for its own model — about three to four characters
+/// per token in languages like English, Spanish or German, one token per character in Chinese, Japanese or Korean:
+/// every ASCII byte counts a quarter of a token, every other Unicode scalar one token, rounded up. Byte-pair
+/// tokenizers (GPT, Llama, Gemma, SmolLM, Claude) land within about ±30 % of it on prose; code and numbers tokenize
+/// denser, so the estimate can be low there. It is what ``LanguageModel/tokenCount(for:)`` answers by default.
+///
+/// **The bound** (``upperBound(utf8Count:messages:)``) is the one the chain's fast path relies on: byte-level
+/// tokenizers never produce more tokens than the text has UTF-8 bytes (a token covers at least one byte), so bytes plus
+/// an allowance for the chat template's markers is at least the real count. When that bound and the answer fit the
+/// context, the chain knows without counting; only a request that might not fit is counted.
+public enum TokenEstimate {
+    /// Tokens kept for the chat template around each message (role markers, separators) in the estimate.
+    public static let tokensPerMessage = 4
+    /// Tokens kept for the template's own text around the whole conversation in the upper bound (a default system
+    /// prompt, a generation prompt): generous, as the bound must never be below the real count.
+    public static let templateAllowance = 64
+    /// Tokens kept per message in the upper bound.
+    public static let allowancePerMessage = 16
+
+    /// The estimated token count of `text`: ASCII bytes ÷ 4 plus one per non-ASCII scalar, rounded up.
+    public static func tokens(in text: String) -> Int {
+        var ascii = 0
+        var other = 0
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII { ascii += 1 } else { other += 1 }
+        }
+        return (ascii + 3) / 4 + other
+    }
+
+    /// The estimated token count of everything `request` sends: the effective instructions (with the schema when it
+    /// is described in the prompt) and every message, each with ``tokensPerMessage`` for the template.
+    public static func tokens(in request: GenerationRequest) -> Int {
+        var total = 0
+        if let instructions = request.effectiveInstructions {
+            total += tokens(in: instructions) + tokensPerMessage
+        }
+        for message in request.messages { total += tokens(in: message.content) + tokensPerMessage }
+        return total
+    }
+
+    /// A count no byte-level tokenizer exceeds for `utf8Count` bytes of text in `messages` messages.
+    public static func upperBound(utf8Count: Int, messages: Int) -> Int {
+        utf8Count + templateAllowance + allowancePerMessage * messages
+    }
+
+    /// ``upperBound(utf8Count:messages:)`` for everything `request` sends. Without a schema in the prompt it costs no
+    /// pass over the text (a native Swift string knows its UTF-8 length); with one, the schema's description is built.
+    public static func upperBound(for request: GenerationRequest) -> Int {
+        var bytes = 0
+        var messages = request.messages.count
+        if let instructions = request.effectiveInstructions {
+            bytes += instructions.utf8.count
+            messages += 1
+        }
+        for message in request.messages { bytes += message.content.utf8.count }
+        return upperBound(utf8Count: bytes, messages: messages)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+
+extension OnDeviceModel {
+    /// The context size: what the running server reported (`/props` `n_ctx`), else the configured `contextSize` the
+    /// server is started with. Never starts the server.
+    public var contextSize: Int {
+        get async throws {
+            if let reported = server.status.properties?.contextSize, reported > 0 { return reported }
+            return configuration.contextSize
+        }
+    }
+
+    /// Counts with the model's own tokenizer: the request's messages go through the chat template
+    /// (`POST /apply-template`, the same body a completion uses), and the templated prompt through `POST /tokenize`
+    /// with special tokens added and parsed, as `/completion` evaluates it. Starts the server when it is not
+    /// running, as a request would. Throws a ``LanguageModelError`` when the server cannot be reached or answers
+    /// with an error.
+    public func tokenCount(for request: GenerationRequest) async throws -> Int {
+        if case .unavailable(let reason) = probe.check() {
+            throw LanguageModelError.unavailable(
+                reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
+        }
+        let endpoint = try await server.acquire()
+        var succeeded = false
+        defer {
+            let outcome = succeeded
+            Task { await server.release(succeeded: outcome) }
+        }
+        let builder = CompletionRequestBuilder(configuration: configuration)
+        let timeout = requestTimeout
+        let template = try await server.client.send(
+            endpoint.post("apply-template", json: builder.templateBody(for: request), timeout: timeout))
+        guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else {
+            throw countingError(template.status, headers: template.head.headers, body: template.body, step: "apply-template")
+        }
+        let body = GeneratedContent.object([
+            ("content", .string(prompt)), ("add_special", .bool(true)), ("parse_special", .bool(true)),
+        ])
+        let tokenized = try await server.client.send(endpoint.post("tokenize", json: body, timeout: timeout))
+        guard tokenized.status == 200 else {
+            throw countingError(tokenized.status, headers: tokenized.head.headers, body: tokenized.body, step: "tokenize")
+        }
+        guard case .array(let tokens)? = tokenized.json?["tokens"]?.kind else {
+            throw LanguageModelError.serverError(
+                status: tokenized.status,
+                .init(provider: name, debugDescription: "\(name): /tokenize answered without a token list"))
+        }
+        succeeded = true
+        return tokens.count
+    }
+
+    private func countingError(_ status: Int, headers: [String: String], body: Data, step: String) -> LanguageModelError {
+        var error = HTTPErrorMapping.error(status: status, headers: headers, body: body, provider: name)
+        error.context.debugDescription = "\(name): /\(step) failed: " + error.context.debugDescription
+        return error
+    }
+}
