@@ -1,4 +1,5 @@
 import Foundation
+import GenUIDiagnostics
 import GenUIOnDevice
 
 /// What `genui doctor -v` shows for an on-device provider: where llama-server was looked for and found, and
@@ -8,17 +9,20 @@ extension OnDeviceModel: ProviderFactsReporting {
         var facts: [ProviderFact] = []
         let variable = LlamaServerLocator.environmentVariable
         let fromEnvironment = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
-        facts.append(ProviderFact(kind: "env", text: "\(variable): \(fromEnvironment ?? "not set")"))
+        facts.append(ProviderFact(kind: "env", fromEnvironment.map {
+            LocalizedText("doctor.fact.envValue", ["variable": .verbatim(variable), "value": .verbatim($0)])
+        } ?? LocalizedText("doctor.fact.envNotSet", ["variable": .verbatim(variable)])))
         facts.append(.llamaServer(probe.locator.locate()))
         let model = configuration.modelPath
         let attributes = try? FileManager.default.attributesOfItem(atPath: model)
         if let size = attributes?[.size] as? Int64 {
-            facts.append(ProviderFact(kind: "path", text: "model \(model): found, \(size) bytes"))
+            facts.append(ProviderFact(kind: "path", LocalizedText("doctor.fact.modelFound", ["path": .verbatim(model), "size": .bytes(size)])))
         } else {
-            facts.append(ProviderFact(kind: "path", text: "model \(model): not found"))
+            facts.append(ProviderFact(kind: "path", LocalizedText("doctor.fact.modelMissing", ["path": .verbatim(model)])))
         }
         if let running = await serverURL {
-            facts.append(ProviderFact(kind: "endpoint", text: "llama-server running at \(running.absoluteString)"))
+            facts.append(ProviderFact(
+                kind: "endpoint", LocalizedText("doctor.fact.serverRunning", ["url": .verbatim(running.absoluteString)])))
         }
         return facts
     }
@@ -30,14 +34,16 @@ extension ProviderFact {
     static func llamaServer(_ result: LlamaServerLocator.Result) -> ProviderFact {
         switch result {
         case .found(let path, let source):
-            return ProviderFact(kind: "path", text: "llama-server: \(path) (found via \(source.rawValue))")
+            return ProviderFact(kind: "path", LocalizedText("doctor.fact.serverFound", [
+                "path": .verbatim(path), "source": .phrase(LocalizedText("doctor.fact.via.\(source.rawValue)")),
+            ]))
         case .missing(let looked):
             let places = looked.filter { $0 != "$PATH" }
             guard looked.contains("$PATH") else {
-                return ProviderFact(kind: "path", text: "llama-server not found at \(places.joined(separator: ", "))")
+                return ProviderFact(kind: "path", LocalizedText("doctor.fact.serverNotFoundAt", ["places": .list(places)]))
             }
-            let also = places.isEmpty ? "" : " (also looked at: \(places.joined(separator: ", ")))"
-            return ProviderFact(kind: "path", text: "llama-server not found on PATH\(also)")
+            guard !places.isEmpty else { return ProviderFact(kind: "path", LocalizedText("doctor.fact.serverNotFoundOnPath")) }
+            return ProviderFact(kind: "path", LocalizedText("doctor.fact.serverNotFoundOnPathAlso", ["places": .list(places)]))
         }
     }
 }

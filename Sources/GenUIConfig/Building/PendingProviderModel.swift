@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIDiagnostics
 import GenUIOnDevice
 
 /// Stands in for a provider whose module is not built in (or could not be built): it reports the most specific
@@ -43,18 +44,20 @@ public struct PendingProviderModel: LanguageModel, ProviderFactsReporting {
                 return (.runtimeMissing(binary: looked.count == 1 ? looked[0] : LlamaServerLocator.programName), facts)
             }
             let exists = FileManager.default.fileExists(atPath: llama.model)
-            facts.append(ProviderFact(kind: "path", text: "model \(llama.model): \(exists ? "found" : "not found")"))
+            facts.append(ProviderFact(
+                kind: "path", LocalizedText(exists ? "doctor.fact.modelPresent" : "doctor.fact.modelMissing", ["path": .verbatim(llama.model)])))
             guard exists else { return (.modelNotInstalled(name: llama.model), facts) }
         case .openai, .anthropic, .gemini:
             if let variable = settings.apiKeyEnv {
                 let isSet = !(environment[variable] ?? "").isEmpty
-                facts.append(ProviderFact(kind: "env", text: "\(variable): \(isSet ? "set" : "not set")"))
+                facts.append(ProviderFact(
+                    kind: "env", LocalizedText(isSet ? "doctor.fact.envSet" : "doctor.fact.envNotSet", ["variable": .verbatim(variable)])))
                 if !isSet { return (.notConfigured(missing: variable), facts) }
             }
         case .ollama, .scripted:
             break
         }
-        facts.append(ProviderFact(kind: "note", text: "not built in: \(missing)"))
+        facts.append(ProviderFact(kind: "note", LocalizedText("doctor.fact.notBuiltIn", ["missing": .verbatim(missing)])))
         return (.notConfigured(missing: missing), facts)
     }
 }

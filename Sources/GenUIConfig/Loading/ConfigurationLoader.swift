@@ -74,8 +74,11 @@ public struct ConfigurationLoader: Sendable {
                     return nil
                 case .missing:
                     searched.append((path, false))
-                    throw failure(
-                        "no configuration file at this path (named by \(origin == .commandLine ? "--config" : "GENUI_CONFIG"))")
+                    throw ConfigurationError(issues: [ConfigurationIssue(
+                        at: SourceLocation(file: path, line: 1, column: 1), keyPath: "",
+                        text: LocalizedText("config.issue.noFileAt", [
+                            "option": .verbatim(origin == .commandLine ? "--config" : "GENUI_CONFIG"),
+                        ]))])
                 default:
                     searched.append((path, true))
                     throw failure(error.localizedReason(diagnostics))

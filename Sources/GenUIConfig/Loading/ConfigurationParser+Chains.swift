@@ -1,13 +1,14 @@
 import GenUI
+import GenUIDiagnostics
 import GenUIRouter
 import Yams
 
 extension ConfigurationParser {
     mutating func parseChains(_ node: Node, providerNames: [String], declared: [String]) -> [ChainSettings] {
-        guard let entries = reader.entries(node, "chains", expected: "a mapping of chain names to lists of providers") else {
+        guard let entries = reader.entries(node, "chains", expected: YAMLReader.expected("chains")) else {
             return []
         }
-        if entries.isEmpty { reader.error(node, "chains", "no chains are defined") }
+        if entries.isEmpty { reader.error(node, "chains", YAMLReader.issue("noChains")) }
         return entries.compactMap { parseChain($0, providerNames: providerNames, declared: declared) }
     }
 
@@ -19,11 +20,11 @@ extension ConfigurationParser {
         case .sequence:
             membersNode = entry.value
         case .mapping:
-            guard let fields = reader.entries(entry.value, path, expected: "a list of providers or a mapping") else { return nil }
-            reader.checkKeys(fields, allowed: Self.chainKeys, path: path, context: "in a chain")
+            guard let fields = reader.entries(entry.value, path, expected: YAMLReader.expected("chain")) else { return nil }
+            reader.checkKeys(fields, allowed: Self.chainKeys, path: path, context: LocalizedText("config.context.inChain"))
             let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             guard let providers = byKey["providers"] else {
-                reader.error(entry.value, "\(path).providers", "missing required key 'providers' (the chain's providers, in order)")
+                reader.error(entry.value, "\(path).providers", YAMLReader.issue("chainWithoutProvidersKey"))
                 return nil
             }
             membersNode = providers.value
@@ -31,25 +32,25 @@ extension ConfigurationParser {
         default:
             reader.error(
                 entry.value, path,
-                "expected a list of provider names such as [on-device, scripted], found \(YAMLReader.shape(of: entry.value))")
+                YAMLReader.mismatch(YAMLReader.expected("providerNamesExample"), entry.value))
             return nil
         }
         guard case .sequence(let sequence) = membersNode else {
-            reader.error(membersNode, "\(path).providers", "expected a list of provider names, found \(YAMLReader.shape(of: membersNode))")
+            reader.error(membersNode, "\(path).providers", YAMLReader.mismatch(YAMLReader.expected("providerNames"), membersNode))
             return nil
         }
-        if sequence.isEmpty { reader.error(membersNode, path, "the chain has no providers") }
+        if sequence.isEmpty { reader.error(membersNode, path, YAMLReader.issue("emptyChain")) }
         var members: [String] = []
         for (index, element) in sequence.enumerated() {
             let elementPath = "\(path)[\(index)]"
             guard let name = reader.string(element, elementPath) else { continue }
             if members.contains(name) {
-                reader.error(element, elementPath, "provider '\(name)' appears twice in the chain")
+                reader.error(element, elementPath, YAMLReader.issue("providerTwice", ["provider": .verbatim(name)]))
                 continue
             }
             if !providerNames.contains(name) && !declared.contains(name) {
                 reader.error(
-                    element, elementPath, "the chain names provider '\(name)', which is not defined under providers",
+                    element, elementPath, YAMLReader.issue("undefinedProvider", ["provider": .verbatim(name)]),
                     suggestion: Suggestion.closest(to: name, in: declared))
                 continue
             }
@@ -77,7 +78,7 @@ extension ConfigurationParser {
     }
 
     private mutating func parsePolicy(_ node: Node, path: String, into policy: inout OutcomePolicy) {
-        guard let entries = reader.entries(node, path, expected: "a mapping of outcomes to actions (serverError: stop)") else {
+        guard let entries = reader.entries(node, path, expected: YAMLReader.expected("policy")) else {
             return
         }
         let classes = OutcomeClass.allCases.map(\.rawValue)
@@ -86,19 +87,19 @@ extension ConfigurationParser {
             let keyPath = "\(path).\(entry.key)"
             guard let outcome = OutcomeClass(rawValue: entry.key) else {
                 reader.error(
-                    entry.keyNode, keyPath, "unknown outcome '\(entry.key)'; outcomes are \(classes.joined(separator: ", "))",
+                    entry.keyNode, keyPath, YAMLReader.issue("unknownOutcome", ["outcome": .verbatim(entry.key), "known": .list(classes)]),
                     suggestion: Suggestion.closest(to: entry.key, in: classes))
                 continue
             }
             guard let value = reader.string(entry.value, keyPath) else { continue }
             guard let action = OutcomeRule.Action(rawValue: value) else {
                 reader.error(
-                    entry.value, keyPath, "unknown action '\(value)'; actions are \(actions.joined(separator: ", "))",
+                    entry.value, keyPath, YAMLReader.issue("unknownAction", ["action": .verbatim(value), "known": .list(actions)]),
                     suggestion: Suggestion.closest(to: value, in: actions))
                 continue
             }
             if outcome == .cancelled, action != .stop {
-                reader.error(entry.value, keyPath, "a cancelled request always stops; it cannot move on to another provider")
+                reader.error(entry.value, keyPath, YAMLReader.issue("cancelledMustStop"))
                 continue
             }
             policy.setAction(action, for: outcome)
@@ -106,10 +107,10 @@ extension ConfigurationParser {
     }
 
     private mutating func parseBreaker(_ node: Node, path: String, into breaker: inout CircuitBreakerSettings) {
-        guard let entries = reader.entries(node, path, expected: "a mapping with failures, of_last, window, cooldown, max_cooldown") else {
+        guard let entries = reader.entries(node, path, expected: YAMLReader.expected("breaker")) else {
             return
         }
-        reader.checkKeys(entries, allowed: Self.breakerKeys, path: path, context: "in a breaker")
+        reader.checkKeys(entries, allowed: Self.breakerKeys, path: path, context: LocalizedText("config.context.inBreaker"))
         var failures = breaker.failureThreshold
         var sampleSize: Int?
         var window = breaker.window
@@ -127,7 +128,9 @@ extension ConfigurationParser {
             }
         }
         if let sampleSize, sampleSize < failures, let node = entries.first(where: { $0.key == "of_last" })?.value {
-            reader.error(node, "\(path).of_last", "of_last (\(sampleSize)) must be at least failures (\(failures))")
+            reader.error(node, "\(path).of_last", YAMLReader.issue("sampleSmallerThanFailures", [
+                "sample": .integer(sampleSize), "failures": .integer(failures),
+            ]))
         }
         breaker = CircuitBreakerSettings(
             failureThreshold: failures, sampleSize: sampleSize, window: window, coolDown: coolDown,

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIDiagnostics
 import GenUIRouter
 import Yams
 
@@ -29,29 +30,29 @@ struct ConfigurationParser {
         guard let root = try compose() else {
             throw ConfigurationError(issues: [ConfigurationIssue(
                 at: SourceLocation(file: reader.file, line: 1, column: 1), keyPath: "",
-                message: "the file is empty: expected a mapping with version, default_chain, chains and providers")])
+                text: YAMLReader.issue("emptyFile"))])
         }
-        guard let entries = reader.entries(root, "", expected: "a mapping with version, default_chain, chains and providers") else {
+        guard let entries = reader.entries(root, "", expected: YAMLReader.expected("document")) else {
             throw ConfigurationError(issues: reader.issues)
         }
-        reader.checkKeys(entries, allowed: Self.topLevelKeys, path: "", context: "at the top level")
+        reader.checkKeys(entries, allowed: Self.topLevelKeys, path: "", context: LocalizedText("config.context.atTopLevel"))
         let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
 
         var version = 1
         if let entry = byKey["version"] {
             if let value = reader.integer(entry.value, "version", in: Int.min...Int.max) {
-                if value != 1 { reader.error(entry.value, "version", "unsupported version \(value): this genui reads version 1") }
+                if value != 1 { reader.error(entry.value, "version", YAMLReader.issue("unsupportedVersion", ["version": .integer(value)])) }
                 version = value
             }
         } else {
-            reader.warning(root, "version", "no version given; assuming version: 1")
+            reader.warning(root, "version", YAMLReader.issue("noVersion"))
         }
 
         var providers: [ProviderSettings] = []
         if let entry = byKey["providers"] {
             providers = parseProviders(entry.value)
         } else {
-            reader.error(root, "providers", "missing required key 'providers' (the models a chain can use)")
+            reader.error(root, "providers", YAMLReader.issue("noProvidersKey"))
         }
         let providerNames = providers.map(\.name)
 
@@ -69,7 +70,7 @@ struct ConfigurationParser {
                 defaultChain = name
             } else if !chains.isEmpty || !reader.hasErrors {
                 reader.error(
-                    entry.value, "default_chain", "no chain named '\(name)' is defined",
+                    entry.value, "default_chain", YAMLReader.issue("undefinedDefaultChain", ["chain": .verbatim(name)]),
                     suggestion: Suggestion.closest(to: name, in: chains.map(\.name)))
             }
         }
@@ -109,22 +110,22 @@ struct ConfigurationParser {
 
     private mutating func compose() throws(ConfigurationError) -> Node? {
         let file = reader.file
-        func fail(_ line: Int, _ column: Int, _ message: String) -> ConfigurationError {
+        func fail(_ line: Int, _ column: Int, _ text: LocalizedText) -> ConfigurationError {
             ConfigurationError(issues: [ConfigurationIssue(
-                at: SourceLocation(file: file, line: line, column: column), keyPath: "", message: message)])
+                at: SourceLocation(file: file, line: line, column: column), keyPath: "", text: text)])
         }
         guard text.utf8.count <= Self.maximumBytes else {
-            throw fail(1, 1, "the file is \(text.utf8.count) bytes; a configuration may be at most \(Self.maximumBytes) bytes")
+            throw fail(1, 1, YAMLReader.issue("fileTooLarge", ["size": .integer(text.utf8.count), "limit": .integer(Self.maximumBytes)]))
         }
         if let (line, column) = Self.excessiveNesting(in: text) {
-            throw fail(line, column, "brackets nest deeper than \(Self.maximumNesting) levels")
+            throw fail(line, column, YAMLReader.issue("nestedTooDeep", ["limit": .integer(Self.maximumNesting)]))
         }
         do {
             return try Yams.compose(yaml: text)
         } catch let error as YamlError {
             throw Self.describe(error, text: text, file: file)
         } catch {
-            throw fail(1, 1, "cannot read the file as YAML: \(error)")
+            throw fail(1, 1, YAMLReader.issue("unreadableYAML", ["detail": .verbatim("\(error)")]))
         }
     }
 
@@ -166,7 +167,7 @@ struct ConfigurationParser {
         func issue(_ mark: (line: Int, column: Int), _ message: String) -> ConfigurationError {
             ConfigurationError(issues: [ConfigurationIssue(
                 at: SourceLocation(file: file, line: mark.line, column: mark.column), keyPath: "",
-                message: "invalid YAML: \(message)")])
+                text: YAMLReader.issue("invalidYAML", ["detail": .verbatim(message)]))])
         }
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -183,7 +184,9 @@ struct ConfigurationParser {
             let second = secondOccurrence(of: key, after: first, in: text) ?? first
             return ConfigurationError(issues: [ConfigurationIssue(
                 at: SourceLocation(file: file, line: second.line, column: second.column), keyPath: key,
-                message: "duplicate key '\(key)' (first defined at line \(first.line), column \(first.column))")])
+                text: YAMLReader.issue("duplicateKey", [
+                    "key": .verbatim(key), "line": .integer(first.line), "column": .integer(first.column),
+                ]))])
         default:
             return issue((1, 1), "\(error)")
         }

@@ -1,3 +1,5 @@
+import GenUIDiagnostics
+
 /// `${VAR}` and `${VAR:-default}` in configuration values.
 ///
 /// `$$` is a literal `$`; a `$` not followed by `{` or `$` is kept as is. A variable that is unset (or empty) uses
@@ -19,8 +21,10 @@ enum Interpolation {
 
     /// A syntax error: what is wrong and at which character offset (in Unicode scalars) of the value.
     struct SyntaxError: Error {
-        var message: String
+        var text: LocalizedText
         var offset: Int
+        /// What is wrong, in English.
+        var message: String { text.english }
     }
 
     static func expand(_ text: String, environment: [String: String]) throws(SyntaxError) -> Expansion {
@@ -53,7 +57,9 @@ enum Interpolation {
             }
             let start = index
             guard let close = scalars[(index + 2)...].firstIndex(of: "}") else {
-                throw SyntaxError(message: "'${' is never closed: write ${NAME} or ${NAME:-default}", offset: start)
+                throw SyntaxError(text: LocalizedText("config.issue.unclosedVariable", [
+                    "open": .verbatim("${"), "example": .verbatim("${NAME}"), "exampleWithDefault": .verbatim("${NAME:-default}"),
+                ]), offset: start)
             }
             let body = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
             let name: String
@@ -66,14 +72,14 @@ enum Interpolation {
                 fallback = nil
             }
             guard isValidName(name) else {
-                let shown = name.isEmpty ? "an empty name" : "'\(name)'"
                 throw SyntaxError(
-                    message: "\(shown) is not a valid environment variable name in '${\(body)}' "
-                        + "(letters, digits and '_', not starting with a digit; a default is written ${NAME:-default})",
+                    text: LocalizedText(
+                        name.isEmpty ? "config.issue.emptyVariableName" : "config.issue.badVariableName",
+                        ["name": .verbatim(name), "reference": .verbatim("${\(body)}"), "example": .verbatim("${NAME:-default}")]),
                     offset: start)
             }
             if let fallback, fallback.contains("${") {
-                throw SyntaxError(message: "a default value cannot contain another '${…}'", offset: start)
+                throw SyntaxError(text: LocalizedText("config.issue.nestedDefault", ["reference": .verbatim("${…}")]), offset: start)
             }
             expansion.variablesRead.append(name)
             let isWholeValue = start == 0 && close == scalars.count - 1

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIDiagnostics
 import Yams
 
 /// Reads a composed YAML tree with positions, collecting every problem as a located ``ConfigurationIssue``.
@@ -32,27 +33,56 @@ struct YAMLReader {
         return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
+    /// Records an error, worded by the catalog (`config.issue.*`), so it can be printed in any language.
+    mutating func error(_ node: Node?, _ path: String, _ text: LocalizedText, suggestion: String? = nil) {
+        issues.append(ConfigurationIssue(.error, at: location(node), keyPath: path, text: text, suggestion: suggestion))
+    }
+
+    /// Records a warning, worded by the catalog (`config.issue.*`).
+    mutating func warning(_ node: Node?, _ path: String, _ text: LocalizedText, suggestion: String? = nil) {
+        issues.append(ConfigurationIssue(.warning, at: location(node), keyPath: path, text: text, suggestion: suggestion))
+    }
+
+    /// Records an error whose message is already written out; prefer a catalog message.
     mutating func error(_ node: Node?, _ path: String, _ message: String, suggestion: String? = nil) {
         issues.append(ConfigurationIssue(.error, at: location(node), keyPath: path, message: message, suggestion: suggestion))
     }
 
+    /// Records a warning whose message is already written out; prefer a catalog message.
     mutating func warning(_ node: Node?, _ path: String, _ message: String, suggestion: String? = nil) {
         issues.append(ConfigurationIssue(.warning, at: location(node), keyPath: path, message: message, suggestion: suggestion))
     }
 
+    /// A catalog message of the configuration (`config.issue.<name>`).
+    static func issue(_ name: String, _ arguments: [String: LocalizedText.Argument] = [:]) -> LocalizedText {
+        LocalizedText("config.issue.\(name)", arguments)
+    }
+
+    /// A catalog phrase naming what a value should be (`config.expected.<name>`), for "expected …" messages.
+    static func expected(_ name: String) -> LocalizedText { LocalizedText("config.expected.\(name)") }
+
     /// A short name for a node's shape, for "expected …, found …" messages.
-    static func shape(of node: Node) -> String {
+    static func shape(of node: Node) -> LocalizedText {
+        LocalizedText("config.shape.\(shapeName(of: node))")
+    }
+
+    private static func shapeName(of node: Node) -> String {
         switch node {
-        case .mapping: return "a mapping"
-        case .sequence: return "a list"
-        case .alias: return "an alias"
+        case .mapping: return "mapping"
+        case .sequence: return "list"
+        case .alias: return "alias"
         case .scalar(let scalar):
-            if scalar.style == .singleQuoted || scalar.style == .doubleQuoted { return "a string" }
-            if isNull(node) { return "nothing (null)" }
-            if Int(scalar.string) != nil { return "a number" }
-            if ["true", "false"].contains(scalar.string.lowercased()) { return "a boolean" }
-            return "a string"
+            if scalar.style == .singleQuoted || scalar.style == .doubleQuoted { return "string" }
+            if isNull(node) { return "null" }
+            if Int(scalar.string) != nil { return "number" }
+            if ["true", "false"].contains(scalar.string.lowercased()) { return "boolean" }
+            return "string"
         }
+    }
+
+    /// "expected X, found Y".
+    static func mismatch(_ expected: LocalizedText, _ node: Node) -> LocalizedText {
+        issue("mismatch", ["expected": .phrase(expected), "found": .phrase(shape(of: node))])
     }
 
     static func isNull(_ node: Node) -> Bool {
@@ -63,21 +93,28 @@ struct YAMLReader {
     /// The entries of a mapping, or `nil` (with an error) when `node` is not one. Keys must be plain strings and
     /// unique.
     mutating func entries(_ node: Node, _ path: String, expected: String) -> [Entry]? {
+        entries(node, path, expected: LocalizedText.verbatim(expected))
+    }
+
+    /// The entries of a mapping, or `nil` (with an error naming `expected`) when `node` is not one.
+    mutating func entries(_ node: Node, _ path: String, expected: LocalizedText) -> [Entry]? {
         guard case .mapping(let mapping) = node else {
-            error(node, path, "expected \(expected), found \(Self.shape(of: node))")
+            error(node, path, Self.mismatch(expected, node))
             return nil
         }
         var result: [Entry] = []
         var seen: [String: Node] = [:]
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode, !Self.isNull(keyNode) else {
-                error(keyNode, path, "a key must be a plain name, found \(Self.shape(of: keyNode))")
+                error(keyNode, path, Self.issue("keyNotPlain", ["found": .phrase(Self.shape(of: keyNode))]))
                 continue
             }
             let key = scalar.string
             if let first = seen[key] {
                 let at = location(first)
-                error(keyNode, Self.join(path, key), "duplicate key '\(key)' (first defined at line \(at.line), column \(at.column))")
+                error(keyNode, Self.join(path, key), Self.issue("duplicateKey", [
+                    "key": .verbatim(key), "line": .integer(at.line), "column": .integer(at.column),
+                ]))
                 continue
             }
             seen[key] = keyNode
@@ -88,10 +125,16 @@ struct YAMLReader {
 
     /// Reports keys not in `allowed`, with a suggestion for likely typos.
     mutating func checkKeys(_ entries: [Entry], allowed: [String], path: String, context: String) {
+        checkKeys(entries, allowed: allowed, path: path, context: LocalizedText.verbatim(context))
+    }
+
+    /// Reports keys not in `allowed`, with a suggestion for likely typos; `context` is a catalog phrase
+    /// ("in a chain").
+    mutating func checkKeys(_ entries: [Entry], allowed: [String], path: String, context: LocalizedText) {
         for entry in entries where !allowed.contains(entry.key) {
             error(
                 entry.keyNode, Self.join(path, entry.key),
-                "unknown key '\(entry.key)' \(context); allowed keys are \(allowed.joined(separator: ", "))",
+                Self.issue("unknownKey", ["key": .verbatim(entry.key), "context": .phrase(context), "allowed": .list(allowed)]),
                 suggestion: Suggestion.closest(to: entry.key, in: allowed))
         }
     }
@@ -101,9 +144,10 @@ struct YAMLReader {
     // MARK: - Scalars
 
     /// The raw scalar text, or `nil` (with an error) when the node is not a non-null scalar.
-    mutating func scalar(_ node: Node, _ path: String, expected: String) -> Node.Scalar? {
+    mutating func scalar(_ node: Node, _ path: String, expected: LocalizedText) -> Node.Scalar? {
         guard case .scalar(let scalar) = node, !Self.isNull(node) else {
-            error(node, path, Self.isNull(node) ? "missing value: expected \(expected)" : "expected \(expected), found \(Self.shape(of: node))")
+            error(node, path, Self.isNull(node)
+                ? Self.issue("missingValue", ["expected": .phrase(expected)]) : Self.mismatch(expected, node))
             return nil
         }
         return scalar
@@ -112,7 +156,7 @@ struct YAMLReader {
     /// A string value with `${VAR}` expanded. Unresolved variables are appended to `unresolved` when given,
     /// otherwise they are errors.
     mutating func string(_ node: Node, _ path: String, unresolved: inout [String]) -> String? {
-        guard let scalar = scalar(node, path, expected: "a string") else { return nil }
+        guard let scalar = scalar(node, path, expected: Self.expected("string")) else { return nil }
         return expand(scalar, node: node, path: path, unresolved: &unresolved)
     }
 
@@ -121,7 +165,7 @@ struct YAMLReader {
         var unresolved: [String] = []
         let value = string(node, path, unresolved: &unresolved)
         for name in unresolved {
-            error(node, path, "environment variable \(name) is not set; set it or give a default with ${\(name):-value}")
+            error(node, path, Self.issue("variableNotSet", ["name": .verbatim(name), "example": .verbatim("${\(name):-value}")]))
         }
         return unresolved.isEmpty ? value : nil
     }
@@ -139,7 +183,7 @@ struct YAMLReader {
                 let quote = (scalar.style == .singleQuoted || scalar.style == .doubleQuoted) ? 1 : 0
                 at.column += error.offset + quote
             }
-            issues.append(ConfigurationIssue(.error, at: at, keyPath: path, message: error.message))
+            issues.append(ConfigurationIssue(.error, at: at, keyPath: path, text: error.text))
             return nil
         }
     }
@@ -149,11 +193,11 @@ struct YAMLReader {
     func shown(_ path: String, _ value: String) -> String { displayValues[path] ?? value }
 
     /// A number-like scalar's text after expansion; quoted values are strings unless they hold `${…}`.
-    private mutating func numericText(_ node: Node, _ path: String, expected: String) -> String? {
+    private mutating func numericText(_ node: Node, _ path: String, expected: LocalizedText) -> String? {
         guard let scalar = scalar(node, path, expected: expected) else { return nil }
         let quoted = scalar.style == .singleQuoted || scalar.style == .doubleQuoted
         if quoted && !scalar.string.contains("${") {
-            error(node, path, "expected \(expected), found a string (remove the quotes)")
+            error(node, path, Self.issue("quoted", ["expected": .phrase(expected)]))
             return nil
         }
         return string(node, path)
@@ -161,13 +205,15 @@ struct YAMLReader {
 
     /// An integer within `range`.
     mutating func integer(_ node: Node, _ path: String, in range: ClosedRange<Int>) -> Int? {
-        guard let text = numericText(node, path, expected: "an integer") else { return nil }
+        guard let text = numericText(node, path, expected: Self.expected("integer")) else { return nil }
         guard let value = Int(text.replacingOccurrences(of: "_", with: "")) else {
-            error(node, path, "expected an integer, found '\(shown(path, text))'")
+            error(node, path, Self.issue("notInteger", ["value": .verbatim(shown(path, text))]))
             return nil
         }
         guard range.contains(value) else {
-            error(node, path, "\(value) is out of range: expected \(range.lowerBound)…\(range.upperBound)")
+            error(node, path, Self.issue("outOfRange", [
+                "value": .integer(value), "lower": .integer(range.lowerBound), "upper": .integer(range.upperBound),
+            ]))
             return nil
         }
         return value
@@ -175,12 +221,12 @@ struct YAMLReader {
 
     /// `true` or `false`.
     mutating func boolean(_ node: Node, _ path: String) -> Bool? {
-        guard let text = numericText(node, path, expected: "true or false") else { return nil }
+        guard let text = numericText(node, path, expected: Self.expected("boolean")) else { return nil }
         switch text.lowercased() {
         case "true": return true
         case "false": return false
         default:
-            error(node, path, "expected true or false, found '\(shown(path, text))'")
+            error(node, path, Self.issue("notBoolean", ["value": .verbatim(shown(path, text))]))
             return nil
         }
     }
@@ -201,7 +247,7 @@ struct YAMLReader {
             }
         }
         guard let value = Double(number), value.isFinite, value >= 0, value * factor <= 86_400 * 7 else {
-            error(node, path, "expected a duration such as 30, 30s, 500ms or 2m (at most a week), found '\(shown(path, text))'")
+            error(node, path, Self.issue("notDuration", ["value": .verbatim(shown(path, text))]))
             return nil
         }
         return .milliseconds(Int64((value * factor * 1000).rounded()))
@@ -219,14 +265,14 @@ struct YAMLReader {
             if let value = Double(number), value >= 0, value * multiplier < 1e15 { return Int64(value * multiplier) }
         }
         if let value = Int64(trimmed), value >= 0 { return value }
-        error(node, path, "expected a size such as 98000000, 98 MB or 1.9 GB, found '\(shown(path, text))'")
+        error(node, path, Self.issue("notSize", ["value": .verbatim(shown(path, text))]))
         return nil
     }
 
     /// A list of capability names.
     mutating func capabilities(_ node: Node, _ path: String) -> Set<LanguageModelCapability>? {
         guard case .sequence(let sequence) = node else {
-            error(node, path, "expected a list of capabilities such as [guided-generation, streaming], found \(Self.shape(of: node))")
+            error(node, path, Self.mismatch(Self.expected("capabilities"), node))
             return nil
         }
         var result: Set<LanguageModelCapability> = []
@@ -236,10 +282,10 @@ struct YAMLReader {
             guard let name = string(element, elementPath) else { continue }
             if !known.contains(name) {
                 if let suggestion = Suggestion.closest(to: name, in: known) {
-                    error(element, elementPath, "unknown capability '\(name)'", suggestion: suggestion)
+                    error(element, elementPath, Self.issue("unknownCapability", ["name": .verbatim(name)]), suggestion: suggestion)
                     continue
                 }
-                warning(element, elementPath, "'\(name)' is not a capability genui knows (\(known.joined(separator: ", ")))")
+                warning(element, elementPath, Self.issue("unfamiliarCapability", ["name": .verbatim(name), "known": .list(known)]))
             }
             result.insert(LanguageModelCapability(rawValue: name))
         }
@@ -253,7 +299,7 @@ struct YAMLReader {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
         else {
-            error(node, path, "expected an http:// or https:// URL, found '\(DisplayURL.masked(shown(path, text)))'")
+            error(node, path, Self.issue("notURL", ["value": .verbatim(DisplayURL.masked(shown(path, text)))]))
             return nil
         }
         displayValues[path] = DisplayURL.masked(shown(path, text))
@@ -264,7 +310,9 @@ struct YAMLReader {
     mutating func variableName(_ node: Node, _ path: String) -> String? {
         if case .scalar(let scalar) = node, scalar.string.contains("${") {
             // The variable's value is the secret; it is never expanded here, so no message can quote it.
-            error(node, path, "name the environment variable itself (\(path.split(separator: ".").last ?? ""): NAME), not its value ${NAME}")
+            error(node, path, Self.issue("variableValue", [
+                "key": .verbatim(String(path.split(separator: ".").last ?? "")), "reference": .verbatim("${NAME}"),
+            ]))
             return nil
         }
         guard let text = string(node, path) else { return nil }
@@ -273,8 +321,8 @@ struct YAMLReader {
             error(
                 node, path,
                 looksLikeSecret
-                    ? "this looks like a secret; providers.yml only names the environment variable that holds it (api_key_env: OPENAI_API_KEY)"
-                    : "'\(shown(path, text))' is not a valid environment variable name")
+                    ? Self.issue("secretInsteadOfName")
+                    : Self.issue("invalidVariableName", ["value": .verbatim(shown(path, text))]))
             return nil
         }
         return text

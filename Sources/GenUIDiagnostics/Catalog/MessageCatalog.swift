@@ -13,8 +13,12 @@ public enum MessageCatalog {
         case .spanish: spanish
         case .japanese: japanese
         case .simplifiedChinese: simplifiedChinese
+        case .pseudo: pseudo
         }
     }
+
+    /// The pseudo-locale: every English template transformed by ``PseudoLocale/transform(_:)``.
+    static let pseudo: [String: String] = english.mapValues(PseudoLocale.transform)
 
     /// The message for `key` in `language`, falling back to English, then to the key itself.
     public static func template(_ key: String, language: DiagnosticLanguage) -> String {

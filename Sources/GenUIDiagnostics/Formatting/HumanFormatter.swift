@@ -17,7 +17,7 @@ public struct HumanFormatter: Sendable {
     private var decimalSeparator: String {
         switch language {
         case .german, .french, .spanish: ","
-        case .english, .japanese, .simplifiedChinese: "."
+        case .english, .japanese, .simplifiedChinese, .pseudo: "."
         }
     }
 
@@ -44,7 +44,8 @@ public struct HumanFormatter: Sendable {
 
     /// A size in bytes: "1.9 GB", "98 MB", "512 B" (French: "1,9 Go").
     public func bytes(_ count: Int64) -> String {
-        let units: [String] = language == .french ? ["o", "ko", "Mo", "Go", "To"] : ["B", "kB", "MB", "GB", "TB"]
+        var units: [String] = language == .french ? ["o", "ko", "Mo", "Go", "To"] : ["B", "kB", "MB", "GB", "TB"]
+        if language == .pseudo { units = units.map(PseudoLocale.accent) }
         var value = Double(count)
         var index = 0
         while abs(value) >= 1000, index < units.count - 1 {
@@ -87,6 +88,7 @@ public struct HumanFormatter: Sendable {
         case .japanese: ("ミリ秒", "秒", "分", "時間")
         case .simplifiedChinese: ("毫秒", "秒", "分钟", "小时")
         case .german: ("ms", "s", "Min.", "Std.")
+        case .pseudo: (PseudoLocale.accent("ms"), PseudoLocale.accent("s"), PseudoLocale.accent("min"), PseudoLocale.accent("h"))
         default: ("ms", "s", "min", "h")
         }
         if total < 1 { return decimal(total * 1000, maximumFractionDigits: 0) + unitSpace + ms }

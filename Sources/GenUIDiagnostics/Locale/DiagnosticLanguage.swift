@@ -15,6 +15,12 @@ public enum DiagnosticLanguage: String, Sendable, Hashable, CaseIterable, Codabl
     case japanese = "ja"
     /// Simplified Chinese.
     case simplifiedChinese = "zh-Hans"
+    /// The pseudo-locale `en-XA`: English, every catalog text accented, lengthened and bracketed (``PseudoLocale``).
+    /// Not a shipped language; it makes any line that does not come from the catalog stand out, in tests and by eye.
+    case pseudo = "en-XA"
+
+    /// The languages genui ships translations for (every case but ``pseudo``).
+    public static var shipped: [DiagnosticLanguage] { allCases.filter { $0 != .pseudo } }
 
     /// The language of a locale identifier (`de`, `de_DE.UTF-8`, `fr-CA`, `zh_CN`, `zh-Hans`, `ja_JP`), or `nil`
     /// when it is not one the catalog ships (including `C` and `POSIX`).
@@ -23,6 +29,10 @@ public enum DiagnosticLanguage: String, Sendable, Hashable, CaseIterable, Codabl
         let withoutModifier = base.split(separator: "@").first.map(String.init) ?? base
         let parts = withoutModifier.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
         guard let language = parts.first else { return nil }
+        if language == "en", parts.dropFirst().first == "xa" {
+            self = .pseudo
+            return
+        }
         switch language {
         case "en": self = .english
         case "de": self = .german

@@ -16,7 +16,9 @@ public enum ScreenDocument {
         } catch {
             let details: String
             if case .decodingFailure(_, let message, _) = error { details = message } else { details = "\(error)" }
-            throw ScreenValidationError(issues: [ScreenIssue(path: "", code: .schema, message: "not valid JSON: \(details)")])
+            throw ScreenValidationError(issues: [ScreenIssue(
+                path: "", code: .schema, message: "not valid JSON: \(details)", key: "screen.issue.notJSON",
+                arguments: ["detail": .text(details)])])
         }
         return try read(content: content, limits: limits)
     }

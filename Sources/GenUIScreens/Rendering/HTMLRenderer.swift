@@ -3,15 +3,26 @@
 /// A pure function of the screen. Every string from the screen goes through ``HTMLEscaping/escape(_:)`` whether it
 /// lands in content or in an attribute; ids and class names come only from indexes and enum cases. The page also
 /// carries a Content-Security-Policy that forbids scripts, as a second line of defence.
+///
+/// The page's `lang` is the language it is written in, as a BCP 47 tag. A screen does not record its language, so the
+/// caller says it: `genui` passes the user's language (`--locale`, else `LC_ALL`, `LC_MESSAGES`, `LANG`), because the
+/// screen is composed from the user's own words, for them.
 public struct HTMLRenderer: Sendable {
-    /// Creates a renderer.
-    public init() {}
+    /// The page's `lang` attribute: a BCP 47 tag (`en`, `de`, `zh-Hans`).
+    public let language: String
+
+    /// Creates a renderer for a page in `language` (a BCP 47 tag; anything else gives `en`).
+    public init(language: String = "en") {
+        let valid = !language.isEmpty && language.count <= 35
+            && language.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        self.language = valid ? language : "en"
+    }
 
     /// The page.
     public func render(_ screen: UIScreen) -> String {
         var html = """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="\(language)">
             <head>
             <meta charset="utf-8">
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'">

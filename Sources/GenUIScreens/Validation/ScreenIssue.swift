@@ -24,14 +24,35 @@ public struct ScreenIssue: Sendable, Hashable, CustomStringConvertible {
     public var path: String
     /// The kind of issue.
     public var code: Code
-    /// What is wrong and what to do, in plain words.
+    /// What is wrong and what to do, in plain English words.
     public var message: String
+    /// The message's key in the diagnostics catalog (`screen.issue.*`), for printing it in the user's language.
+    public var key: String
+    /// The values of the message's placeholders.
+    public var arguments: [String: Argument]
 
-    /// Creates an issue.
+    /// A value of a message's placeholder.
+    public enum Argument: Sendable, Hashable {
+        /// Data from the screen, shown as it is.
+        case text(String)
+        /// A count or a limit.
+        case number(Int)
+        /// A phrase of our own: the catalog key of the words ("screen.what.title").
+        case phrase(String)
+    }
+
+    /// Creates an issue whose message is not from the catalog (shown as it is in every language).
     public init(path: String, code: Code, message: String) {
+        self.init(path: path, code: code, message: message, key: "text.verbatim", arguments: ["text": .text(message)])
+    }
+
+    /// Creates an issue with its English message and its catalog key and arguments.
+    public init(path: String, code: Code, message: String, key: String, arguments: [String: Argument]) {
         self.path = path
         self.code = code
         self.message = message
+        self.key = key
+        self.arguments = arguments
     }
 
     public var description: String { "\(path.isEmpty ? "screen" : path): \(message)" }

@@ -25,10 +25,12 @@ struct ConfigCommand: AsyncParsableCommand {
             } catch {
                 let source = error.first?.location.file ?? "providers.yml"
                 printError(diagnostics.text("config.invalid", ["source": source, "count": "\(error.issues.count)"]))
-                for issue in error.issues { printError(issue.description) }
+                for issue in error.issues { printError(issue.localizedDescription(diagnostics)) }
                 throw ExitCode(ExitStatus.configurationError)
             }
-            var lines: [String] = [diagnostics.text("config.valid", ["source": configuration.source.description])]
+            var lines: [String] = [
+                diagnostics.text("config.valid", ["source": diagnostics.text(ConfigurationNaming.source(configuration.source))]),
+            ]
             lines += TrustNotice.lines(for: configuration.source, diagnostics: diagnostics) ?? []
             lines.append(diagnostics.text("config.defaultChain", ["chain": configuration.defaultChain]))
             for chain in configuration.chains {
@@ -37,11 +39,33 @@ struct ConfigCommand: AsyncParsableCommand {
             for provider in configuration.providers {
                 lines.append(diagnostics.text("config.provider", ["provider": provider.name]))
                 for (key, value) in provider.displayPairs(environment: options.environment) {
-                    lines.append("  \(key): \(value)")
+                    let shown = Self.localizedValue(
+                        key, value, provider: provider, environment: options.environment, diagnostics: diagnostics)
+                    lines.append("  \(key): \(shown)")
                 }
             }
-            for warning in configuration.warnings { lines.append(warning.description) }
+            for warning in configuration.warnings { lines.append(warning.localizedDescription(diagnostics)) }
             Printer.line(lines.joined(separator: "\n"))
+        }
+
+        /// A setting's value as `config check` shows it: the words that are ours (whether a secret's variable is set,
+        /// a duration's unit) in the user's language, values from the file as they are.
+        static func localizedValue(
+            _ key: String, _ value: String, provider: ProviderSettings, environment: [String: String], diagnostics: Diagnostics
+        ) -> String {
+            switch key {
+            case "api_key_env":
+                guard let variable = provider.apiKeyEnv else { return value }
+                let isSet = !(environment[variable] ?? "").isEmpty
+                return diagnostics.text(isSet ? "config.secretSet" : "config.secretNotSet", ["variable": variable])
+            case "timeout":
+                return provider.timeout.map(diagnostics.format.duration) ?? value
+            case "idle_timeout":
+                guard case .llamaCpp(let settings) = provider.kind, let idle = settings.idleTimeout else { return value }
+                return diagnostics.format.duration(idle)
+            default:
+                return value
+            }
         }
     }
 

@@ -57,7 +57,7 @@ struct DoctorCommand: AsyncParsableCommand {
         for entry in simulations {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                printError("genui doctor: --simulate expects PROVIDER=REASON, got '\(entry)'")
+                printError("genui doctor: " + diagnostics.text("doctor.usage.simulateSyntax", ["entry": entry]))
                 throw ExitCode(ExitStatus.configurationError)
             }
             parsedSimulations.append((parts[0], parts[1]))
@@ -76,7 +76,7 @@ struct DoctorCommand: AsyncParsableCommand {
         do {
             doctorReport = try await DoctorEngine(configuration: configuration, request: request).run()
         } catch let error as DoctorUsageError {
-            printError("genui doctor: \(error.description)")
+            printError("genui doctor: " + diagnostics.text(error.text))
             throw ExitCode(ExitStatus.configurationError)
         }
         // An untrusted ./providers.yml passed over is reported; doctor still checks the configuration used instead,
@@ -97,13 +97,13 @@ struct DoctorCommand: AsyncParsableCommand {
         if json {
             let summary = DoctorReport.ConfigurationSummary(
                 source: error.first?.location.file ?? "providers.yml", origin: "error", searched: [], variablesRead: [],
-                warnings: [], errors: error.issues.map(DoctorReport.Issue.init))
+                warnings: [], errors: error.issues.map { DoctorReport.Issue($0, diagnostics: Diagnostics(language: language)) })
             let report = DoctorReport(
                 locale: language.rawValue, configuration: summary, requiredCapabilities: required, simulated: [],
                 providers: [], chains: [], exitCode: ExitStatus.configurationError)
             if let text = try? Self.encode(report) { Printer.json(text) }
         }
-        for issue in error.issues { printError(issue.description) }
+        for issue in error.issues { printError(issue.localizedDescription(Diagnostics(language: language))) }
     }
 
     static func encode(_ report: DoctorReport) throws -> String {

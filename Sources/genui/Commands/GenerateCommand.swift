@@ -49,14 +49,21 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(name: .shortAndLong, help: "Print the route (which provider served, why others were skipped), tokens/s and repairs to stderr.")
     var verbose = false
 
-    func validate() throws {
+    /// The first argument that cannot be used, as a message for any language; `nil` when all are fine.
+    ///
+    /// Checked at the start of ``run()`` rather than in ArgumentParser's `validate()`, whose errors ArgumentParser
+    /// prints with its own English framing.
+    var usageProblem: LocalizedText? {
         if let temperature, !(GenerationOptions.temperatureRange.contains(temperature)) {
-            throw ValidationError("--temperature is \(temperature); it must be between 0 and 2")
+            return LocalizedText("generate.usage.temperature", [
+                "value": .verbatim(HumanFormatter(language: configuration.language).decimal(temperature, maximumFractionDigits: 3)),
+            ])
         }
         if intent.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            throw ValidationError("the intent is empty; describe the screen, for example \"A login form with username and password\"")
+            return LocalizedText("generate.usage.emptyIntent")
         }
-        if let out, out.isEmpty { throw ValidationError("--out needs a file path") }
+        if let out, out.isEmpty { return LocalizedText("cli.usage.outNeedsPath") }
+        return nil
     }
 
     /// Greedy unless a temperature above zero or a seed asks for random sampling.
@@ -66,9 +73,15 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let problem = usageProblem {
+            Console.error(diagnostics.text(problem))
+            Console.note(diagnostics.text("cli.usage.help", ["command": "genui generate --help"]))
+            throw ExitCode(ScreenExitCode.usage)
+        }
         let composed: ComposedScreen
+        var selected: GenerationModel?
         do {
-            let model: ProviderChain
+            let model: GenerationModel
             do {
                 model = try makeGenerationModel(configuration: configuration, chain: chain, allowUnguided: allowUnguided) {
                     guard let notice = TrustNotice.lines(for: $0, diagnostics: diagnostics) else { return }
@@ -76,14 +89,18 @@ struct GenerateCommand: AsyncParsableCommand {
                     for line in notice.dropFirst() { Console.note(line) }
                 }
             } catch let error as ConfigurationError {
-                Console.error(error.description)
+                Console.error(diagnostics.text("config.invalid", [
+                    "source": error.first?.location.file ?? "providers.yml", "count": "\(error.issues.count)",
+                ]))
+                for issue in error.issues { Console.note(issue.localizedDescription(diagnostics)) }
                 throw ExitCode(ExitStatus.configurationError)
             } catch let error as ModelSelectionError {
-                Console.error(error.description)
+                Console.error(diagnostics.text(error.text))
                 throw ExitCode(ExitStatus.configurationError)
             }
-            let composer = ScreenComposer(model: model, options: generationOptions, allowUnguided: allowUnguided)
-            let spinner = ProgressSpinner(message: "Composing the screen with \(model.name)…")
+            selected = model
+            let composer = ScreenComposer(model: model.chain, options: generationOptions, allowUnguided: allowUnguided)
+            let spinner = ProgressSpinner(message: diagnostics.text("generate.spinner", ["chain": model.chain.name]))
             do {
                 composed = try await composer.compose(intent)
                 await spinner.stop()
@@ -92,12 +109,12 @@ struct GenerateCommand: AsyncParsableCommand {
                 throw error
             }
         } catch let error as LanguageModelError {
-            throw report(error)
+            throw report(error, model: selected)
         }
         if verbose { Console.note(Self.describe(composed, diagnostics: diagnostics)) }
         let output = format.render(
             composed.screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
-            width: out == nil ? Console.textWidth() : 64)
+            width: out == nil ? Console.textWidth() : 64, language: diagnostics.language.rawValue)
         try Self.emit(output, to: out, diagnostics: diagnostics)
     }
 
@@ -120,21 +137,21 @@ struct GenerateCommand: AsyncParsableCommand {
 
     /// Prints a clear, localized message for `error` (each provider's reason when none could serve) and returns the
     /// exit code to end with.
-    private func report(_ error: LanguageModelError) -> ExitCode {
+    ///
+    /// Each piece of advice is printed once. When no provider could serve, the advice follows from the route: an
+    /// attempt that timed out is told with its timeout and the setting that raises it; doctor is suggested only when
+    /// a provider was passed over as unavailable, which is what doctor explains.
+    private func report(_ error: LanguageModelError, model: GenerationModel?) -> ExitCode {
         let described = diagnostics.describe(error)
         Console.error(diagnostics.text("generate.failed", ["message": described.message]))
-        if let remediation = described.remediation { Console.note(remediation) }
         // Without a provider, the route is the explanation: it is printed even without -v.
         var noProvider = false
         if case .noProviderAvailable = error { noProvider = true }
         if let trace = error.trace, noProvider || verbose {
             Console.note(Self.describe(trace, diagnostics: diagnostics))
         }
-        switch error {
-        case .unsupportedCapability(.guidedGeneration, _): Console.note(diagnostics.text("generate.hint.unguided"))
-        case .noProviderAvailable, .unavailable: Console.note(diagnostics.text("generate.hint.doctor"))
-        case .decodingFailure: Console.note(diagnostics.text("generate.hint.invalid"))
-        default: break
+        for line in FailureAdvice(error: error, model: model, diagnostics: diagnostics).lines(remediation: described.remediation) {
+            Console.note(line)
         }
         switch error {
         case .decodingFailure: return ExitCode(ScreenExitCode.invalidScreen)
@@ -147,26 +164,26 @@ struct GenerateCommand: AsyncParsableCommand {
 
     static func describe(_ composed: ComposedScreen, diagnostics: Diagnostics) -> String {
         let metadata = composed.metadata
-        var facts = ["served by \(metadata.provider)"]
-        if let model = metadata.model { facts.append("model \(model)") }
-        facts.append(metadata.guided ? "guided" : "unguided")
+        var facts = [diagnostics.text("generate.verbose.servedBy", ["provider": metadata.provider])]
+        if let model = metadata.model { facts.append(diagnostics.text("generate.verbose.model", ["model": model])) }
+        facts.append(diagnostics.text(metadata.guided ? "generate.verbose.guided" : "generate.verbose.unguided"))
         if let prompt = metadata.usage.promptTokens, let completion = metadata.usage.completionTokens {
-            facts.append("\(prompt) prompt + \(completion) completion tokens")
+            facts.append(diagnostics.text("generate.verbose.tokens", ["prompt": "\(prompt)", "completion": "\(completion)"]))
         }
         if let speed = metadata.timings?.generationTokensPerSecond {
-            facts.append(String(format: "%.1f tokens/s", speed))
+            facts.append(diagnostics.text("generate.verbose.speed", ["speed": diagnostics.format.decimal(speed)]))
         }
-        if let seconds = metadata.timings?.totalSeconds { facts.append(String(format: "%.2f s", seconds)) }
+        if let seconds = metadata.timings?.totalSeconds { facts.append(diagnostics.format.duration(seconds: seconds)) }
         var lines = [facts.joined(separator: " · ")]
         if let trace = metadata.trace { lines.append(describe(trace, diagnostics: diagnostics)) }
         if !metadata.repairs.isEmpty {
-            lines.append("decoding repairs by \(metadata.provider):")
+            lines.append(diagnostics.text("generate.verbose.decodingRepairs", ["provider": metadata.provider]))
             lines += metadata.repairs.map { "  \($0)" }
         }
         if composed.repairs.isEmpty {
-            lines.append("repairs: none")
+            lines.append(diagnostics.text("generate.verbose.noRepairs"))
         } else {
-            lines.append("repairs (\(composed.repairs.count)):")
+            lines.append(diagnostics.text("generate.verbose.repairs", ["count": "\(composed.repairs.count)"]))
             lines += composed.repairs.map { "  \($0)" }
         }
         return lines.joined(separator: "\n")

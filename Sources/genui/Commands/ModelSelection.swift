@@ -1,10 +1,21 @@
 import GenUI
 import GenUIConfig
+import GenUIDiagnostics
 import GenUIRouter
 
 /// Why `genui generate` could not build the model it composes with.
 struct ModelSelectionError: Error, CustomStringConvertible {
-    let description: String
+    /// What is wrong, for any language.
+    let text: LocalizedText
+    var description: String { text.english }
+}
+
+/// The chain `genui generate` composes with, and the configuration it was built from (which says each member's
+/// timeout, for advice after a failure).
+struct GenerationModel {
+    let chain: ProviderChain
+    let configuration: Configuration
+    let settings: ChainSettings
 }
 
 /// The model `genui generate` composes with: the configured chain (`--chain`, or the configuration's default chain),
@@ -18,19 +29,20 @@ struct ModelSelectionError: Error, CustomStringConvertible {
 func makeGenerationModel(
     configuration: ConfigurationOptions, chain: String?, allowUnguided: Bool,
     loadedFrom: (ConfigurationSource) -> Void = { _ in }
-) throws -> ProviderChain {
+) throws -> GenerationModel {
     let loaded = try configuration.load()
     loadedFrom(loaded.source)
     let name = chain ?? loaded.defaultChain
     guard let settings = loaded.chain(named: name) else {
-        let known = loaded.chains.map(\.name).joined(separator: ", ")
-        throw ModelSelectionError(
-            description: "no chain named '\(name)' in \(loaded.source.description); the chains are: \(known)")
+        throw ModelSelectionError(text: LocalizedText("cli.unknownChain", [
+            "chain": .verbatim(name), "source": .phrase(ConfigurationNaming.source(loaded.source)),
+            "chains": .list(loaded.chains.map(\.name)),
+        ]))
     }
     var options = settings.options
     if allowUnguided { options.allowUnguided = true }
     guard let built = loaded.makeChain(named: name, models: loaded.makeProviders(), options: options) else {
-        throw ModelSelectionError(description: "the chain '\(name)' could not be built")
+        throw ModelSelectionError(text: LocalizedText("generate.chainNotBuilt", ["chain": .verbatim(name)]))
     }
-    return built
+    return GenerationModel(chain: built, configuration: loaded, settings: settings)
 }

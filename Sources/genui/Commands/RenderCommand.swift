@@ -37,7 +37,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         let diagnostics = Diagnostics(
             language: DiagnosticLanguage.resolve(explicit: locale, environment: ProcessInfo.processInfo.environment))
-        let source = file == "-" ? "stdin" : file
+        let source = file == "-" ? diagnostics.text("render.stdin") : file
         let text: String
         do {
             text = try readInput()
@@ -49,12 +49,14 @@ struct RenderCommand: ParsableCommand {
         do {
             screen = try ScreenDocument.read(json: text)
         } catch {
-            Console.error("\(source): \(error)")
+            let lines = ScreenIssueText.lines(for: error, source: source, diagnostics: diagnostics)
+            Console.error(lines[0])
+            for line in lines.dropFirst() { Console.note(line) }
             throw ExitCode(ScreenExitCode.invalidScreen)
         }
         let output = format.render(
             screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
-            width: out == nil ? Console.textWidth() : 64)
+            width: out == nil ? Console.textWidth() : 64, language: diagnostics.language.rawValue)
         try GenerateCommand.emit(output, to: out, diagnostics: diagnostics)
     }
 

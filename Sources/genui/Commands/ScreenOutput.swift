@@ -19,12 +19,12 @@ enum ScreenOutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// A2UI v0.9 messages, one JSON object per line.
     case a2ui
 
-    /// Renders `screen`.
-    func render(_ screen: UIScreen, colors: Bool, width: Int) -> String {
+    /// Renders `screen`; an HTML page's `lang` is `language` (a BCP 47 tag).
+    func render(_ screen: UIScreen, colors: Bool, width: Int, language: String) -> String {
         switch self {
         case .text: TerminalRenderer(options: .init(colors: colors, width: width)).render(screen)
         case .json: ScreenDocument.json(screen)
-        case .html: HTMLRenderer().render(screen)
+        case .html: HTMLRenderer(language: language).render(screen)
         case .a2ui: A2UIRenderer().render(screen)
         }
     }

@@ -19,7 +19,9 @@ struct DoctorRequest: Sendable {
 
 /// A command-line mistake that names parts of the configuration that do not exist.
 struct DoctorUsageError: Error, CustomStringConvertible {
-    var description: String
+    /// What is wrong, for any language.
+    var text: LocalizedText
+    var description: String { text.english }
 }
 
 /// Runs doctor's checks and decides which provider each chain would use.
@@ -62,25 +64,28 @@ struct DoctorEngine {
             || providerReports.contains { ["caveat", "pending", "crashed"].contains($0.status) }
         if request.strict, hasWarnings { exitCode = ExitStatus.cannotServe }
         return DoctorReport(
-            locale: request.language.rawValue, configuration: Self.summary(of: configuration),
+            locale: request.language.rawValue, configuration: Self.summary(of: configuration, diagnostics: diagnostics),
             requiredCapabilities: request.required.sorted().map(\.rawValue),
             simulated: request.simulations.map { .init(provider: $0.provider, failure: $0.code) },
             providers: providerReports, chains: chainReports, exitCode: exitCode)
     }
 
-    static func summary(of configuration: Configuration) -> DoctorReport.ConfigurationSummary {
+    static func summary(of configuration: Configuration, diagnostics: Diagnostics) -> DoctorReport.ConfigurationSummary {
         .init(
             source: configuration.source.description, origin: configuration.source.origin.rawValue,
             searched: configuration.source.searched.map { .init(path: $0.path, found: $0.found) },
-            variablesRead: configuration.variablesRead, warnings: configuration.warnings.map(DoctorReport.Issue.init),
+            variablesRead: configuration.variablesRead,
+            warnings: configuration.warnings.map { DoctorReport.Issue($0, diagnostics: diagnostics) },
             errors: [])
     }
 
     private func chosenChains() throws -> [ChainSettings] {
         guard let name = request.chain else { return configuration.chains }
         guard let chain = configuration.chain(named: name) else {
-            let names = configuration.chains.map(\.name)
-            throw DoctorUsageError(description: "no chain named '\(name)' in \(configuration.source); chains: \(names.joined(separator: ", "))")
+            throw DoctorUsageError(text: LocalizedText("cli.unknownChain", [
+                "chain": .verbatim(name), "source": .phrase(ConfigurationNaming.source(configuration.source)),
+                "chains": .list(configuration.chains.map(\.name)),
+            ]))
         }
         return [chain]
     }
@@ -89,11 +94,14 @@ struct DoctorEngine {
         var result: [String: SimulatedFailure] = [:]
         for (provider, code) in request.simulations {
             guard let settings = configuration.provider(named: provider) else {
-                throw DoctorUsageError(description: "--simulate names provider '\(provider)', which \(configuration.source) does not define")
+                throw DoctorUsageError(text: LocalizedText("doctor.usage.simulateProvider", [
+                    "provider": .verbatim(provider), "source": .phrase(ConfigurationNaming.source(configuration.source)),
+                ]))
             }
             guard let failure = SimulatedFailure(code: code, settings: settings) else {
-                throw DoctorUsageError(
-                    description: "--simulate: unknown reason '\(code)'; use one of \(SimulatedFailure.acceptedCodes.joined(separator: ", "))")
+                throw DoctorUsageError(text: LocalizedText("doctor.usage.simulateReason", [
+                    "code": .verbatim(code), "codes": .list(SimulatedFailure.acceptedCodes),
+                ]))
             }
             result[provider] = failure
         }
@@ -130,7 +138,7 @@ struct DoctorEngine {
                 report.remediation = diagnostics.text("error.unsupportedCapability.remedy", ["capability": names])
             }
         case .checked(.unavailable(let reason), _):
-            let described = diagnostics.describe(reason)
+            let described = diagnostics.describe(reason, providerType: settings.type.rawValue)
             report.reason = reason
             report.message = described.message
             report.remediation = described.remediation
@@ -142,7 +150,7 @@ struct DoctorEngine {
         case .crashed(let detail):
             report.status = "crashed"
             report.mark = DoctorMarks.crashed
-            report.message = diagnostics.text("doctor.status.crashed", ["detail": detail])
+            report.message = diagnostics.text("doctor.status.crashed", ["detail": diagnostics.text(detail)])
             report.remediation = diagnostics.text("doctor.status.crashed.remedy")
         }
         if let deep = result.deep, !deep.ok, report.status == "available" {

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIConfig
 import GenUIDiagnostics
 
 /// Prints a doctor report as a table for people.
@@ -15,9 +16,10 @@ struct DoctorRenderer {
 
     func render() -> StyledText {
         var lines: [StyledText] = []
-        lines.append(terminal.paint(diagnostics.text("doctor.header", ["source": report.configuration.source]), .bold))
-        let notice = TrustNotice.lines(
-            for: report.configuration.untrusted, source: report.configuration.source, diagnostics: diagnostics)
+        let source = diagnostics.text(
+            ConfigurationNaming.source(report.configuration.source, origin: report.configuration.origin))
+        lines.append(terminal.paint(diagnostics.text("doctor.header", ["source": source]), .bold))
+        let notice = TrustNotice.lines(for: report.configuration.untrusted, source: source, diagnostics: diagnostics)
         for line in notice ?? [] { lines.append(terminal.paint(line, .yellow)) }
         if verbose { lines += configurationDetails() }
         if !report.requiredCapabilities.isEmpty {
@@ -51,7 +53,9 @@ struct DoctorRenderer {
 
     private func configurationDetails() -> [StyledText] {
         var lines: [StyledText] = []
-        let searched = report.configuration.searched.map { "\($0.path) (\($0.found ? "found" : "absent"))" }
+        let searched = report.configuration.searched.map {
+            diagnostics.text($0.found ? "doctor.verbose.found" : "doctor.verbose.absent", ["path": $0.path])
+        }
         if !searched.isEmpty {
             lines.append(terminal.paint(diagnostics.text("doctor.verbose.searched", ["paths": diagnostics.format.list(searched)]), .dim))
         }
@@ -99,14 +103,18 @@ struct DoctorRenderer {
                 lines.append(indent + terminal.paint(
                     diagnostics.text("doctor.verbose.checkTook", ["duration": diagnostics.format.duration(seconds: provider.durationSeconds)]), .dim))
                 if !provider.capabilities.isEmpty {
-                    lines.append(indent + terminal.paint("capabilities: " + provider.capabilities.joined(separator: ", "), .dim))
+                    lines.append(indent + terminal.paint(diagnostics.text(
+                        "doctor.verbose.capabilities", ["capabilities": diagnostics.format.list(provider.capabilities)]), .dim))
                 }
-                if let endpoint = provider.endpoint { lines.append(indent + terminal.paint("endpoint: \(endpoint)", .dim)) }
+                if let endpoint = provider.endpoint {
+                    lines.append(indent + terminal.paint(diagnostics.text("doctor.verbose.endpoint", ["endpoint": endpoint]), .dim))
+                }
                 if let secret = provider.secret {
-                    lines.append(indent + terminal.paint(
-                        "\(secret.environmentVariable): \(secret.isSet ? "set (****)" : "not set")", .dim))
+                    lines.append(indent + terminal.paint(diagnostics.text(
+                        secret.isSet ? "doctor.verbose.secretSet" : "doctor.verbose.secretNotSet",
+                        ["variable": secret.environmentVariable]), .dim))
                 }
-                for fact in provider.facts { lines.append(indent + terminal.paint("\(fact.kind): \(fact.text)", .dim)) }
+                for fact in provider.facts { lines.append(indent + terminal.paint(Self.describe(fact, diagnostics), .dim)) }
             }
         }
         return lines
@@ -120,6 +128,13 @@ struct DoctorRenderer {
         case "pending": .dim
         default: .red
         }
+    }
+
+    /// One fact a provider found, `kind: text`, both in the user's language when the fact carries its catalog message.
+    static func describe(_ fact: ProviderFact, _ diagnostics: Diagnostics) -> String {
+        let kinds = ["path", "env", "endpoint", "version", "note"]
+        let kind = kinds.contains(fact.kind) ? diagnostics.text("doctor.fact.kind.\(fact.kind)") : fact.kind
+        return "\(kind): " + (fact.localized.map(diagnostics.text) ?? fact.text)
     }
 
     /// A model path shown by its file name; other model names as written.

@@ -1,5 +1,6 @@
 import GenUI
 import GenUIConfig
+import GenUIDiagnostics
 
 /// Everything `genui doctor` found, as printed by `--json` (schema `genui.doctor/1`, documented in
 /// docs/doctor.md). Never contains a secret: only the names of the variables that hold them.
@@ -39,12 +40,13 @@ struct DoctorReport: Codable, Sendable {
         var message: String
         var suggestion: String?
 
-        init(_ issue: ConfigurationIssue) {
+        /// The issue, its message in the language of `diagnostics` (as every message of the report).
+        init(_ issue: ConfigurationIssue, diagnostics: Diagnostics) {
             file = issue.location.file
             line = issue.location.line
             column = issue.location.column
             keyPath = issue.keyPath
-            message = issue.message
+            message = diagnostics.text(issue.text)
             suggestion = issue.suggestion
         }
     }

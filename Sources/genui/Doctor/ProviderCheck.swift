@@ -1,5 +1,6 @@
 import GenUI
 import GenUIConfig
+import GenUIDiagnostics
 import GenUIRouter
 
 /// The outcome of checking one provider.
@@ -7,7 +8,8 @@ struct ProviderCheckResult: Sendable {
     enum State: Sendable {
         case checked(Availability, Set<LanguageModelCapability>)
         case pending
-        case crashed(String)
+        /// The check threw: what it said, for any language.
+        case crashed(LocalizedText)
     }
 
     var name: String
@@ -68,7 +70,8 @@ struct ProviderChecker {
         } catch is DeadlineExceeded {
             state = .pending
         } catch {
-            state = .crashed("\(error)")
+            state = .crashed(error is SimulatedCrash
+                ? LocalizedText("doctor.simulatedCrash") : LocalizedText.verbatim("\(error)"))
         }
         let duration = clock.now - start
         if let reporting = Self.factsSource(of: model) {

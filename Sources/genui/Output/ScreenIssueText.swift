@@ -1,0 +1,35 @@
+import GenUIDiagnostics
+import GenUIScreens
+
+/// A screen's validation issues in the user's language (their catalog keys, `screen.*`).
+enum ScreenIssueText {
+    /// The most issues listed; the rest are counted.
+    static let shownIssues = 5
+
+    /// "`source`: the screen is invalid (N issues):" and one line per issue, the first few.
+    static func lines(for error: ScreenValidationError, source: String, diagnostics: Diagnostics) -> [String] {
+        var lines = [diagnostics.text("screen.invalid", ["source": source, "count": "\(error.issues.count)"])]
+        lines += error.issues.prefix(shownIssues).map { "  " + describe($0, diagnostics) }
+        if error.issues.count > shownIssues {
+            lines.append("  " + diagnostics.text("screen.more", ["count": "\(error.issues.count - shownIssues)"]))
+        }
+        return lines
+    }
+
+    /// `path: message`, the path of the whole screen named in words.
+    static func describe(_ issue: ScreenIssue, _ diagnostics: Diagnostics) -> String {
+        let path = issue.path.isEmpty ? diagnostics.text("screen.path.root") : issue.path
+        return "\(path): " + diagnostics.text(text(of: issue))
+    }
+
+    /// The issue's message as a catalog message.
+    static func text(of issue: ScreenIssue) -> LocalizedText {
+        LocalizedText(issue.key, issue.arguments.mapValues { argument in
+            switch argument {
+            case .text(let value): .verbatim(value)
+            case .number(let value): .integer(value)
+            case .phrase(let key): .phrase(LocalizedText(key))
+            }
+        })
+    }
+}
