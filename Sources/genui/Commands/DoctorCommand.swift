@@ -20,7 +20,7 @@ struct DoctorCommand: AsyncParsableCommand {
     @Option(help: "Check only this chain (default: every chain; the exit status follows the default chain).")
     var chain: String?
 
-    @Option(name: .customLong("require"), parsing: .upToNextOption, help: "Capabilities the request needs, e.g. guided-generation.")
+    @Option(name: .customLong("require"), parsing: .upToNextOption, help: "Capabilities the request needs, e.g. guided-generation; context=N routes a prompt of N tokens.")
     var required: [String] = []
 
     @Flag(help: "Print JSON (schema genui.doctor/1, see docs/doctor.md) instead of a table.")
@@ -63,8 +63,8 @@ struct DoctorCommand: AsyncParsableCommand {
             parsedSimulations.append((parts[0], parts[1]))
         }
         let isJSON = json
-        let request = DoctorRequest(
-            chain: chain, required: Set(required.map { LanguageModelCapability(rawValue: $0) }),
+        var request = DoctorRequest(
+            chain: chain, required: Set(capabilityRequirements.map { LanguageModelCapability(rawValue: $0) }),
             simulations: parsedSimulations, deep: deep, strict: strict,
             checkDeadline: .milliseconds(Int64(max(0.05, timeout) * 1000)), environment: environment,
             language: language,
@@ -72,6 +72,7 @@ struct DoctorCommand: AsyncParsableCommand {
                 guard !isJSON else { return }
                 printError(diagnostics.text("doctor.pendingList", ["providers": diagnostics.format.list(pending)]))
             })
+        request.promptTokens = try promptTokens()
         var doctorReport: DoctorReport
         do {
             doctorReport = try await DoctorEngine(configuration: configuration, request: request).run()
@@ -99,11 +100,25 @@ struct DoctorCommand: AsyncParsableCommand {
                 source: error.first?.location.file ?? "providers.yml", origin: "error", searched: [], variablesRead: [],
                 warnings: [], errors: error.issues.map { DoctorReport.Issue($0, diagnostics: Diagnostics(language: language)) })
             let report = DoctorReport(
-                locale: language.rawValue, configuration: summary, requiredCapabilities: required, simulated: [],
+                locale: language.rawValue, configuration: summary, requiredCapabilities: capabilityRequirements, simulated: [],
                 providers: [], chains: [], exitCode: ExitStatus.configurationError)
             if let text = try? Self.encode(report) { Printer.json(text) }
         }
         for issue in error.issues { printError(issue.localizedDescription(Diagnostics(language: language))) }
+    }
+
+    /// The `--require` entries that name capabilities (everything but `context=N`).
+    private var capabilityRequirements: [String] { required.filter { !$0.hasPrefix("context=") } }
+
+    /// The prompt size of `--require context=N`: the last one given, a whole number of tokens from 1 to 10,000,000.
+    private func promptTokens() throws -> Int? {
+        guard let entry = required.last(where: { $0.hasPrefix("context=") }) else { return nil }
+        let text = entry.dropFirst("context=".count)
+        guard let tokens = Int(text), (1...10_000_000).contains(tokens) else {
+            printError("genui doctor: --require context=N expects a prompt size in tokens (1 to 10000000), got '\(entry)'")
+            throw ExitCode(ExitStatus.configurationError)
+        }
+        return tokens
     }
 
     static func encode(_ report: DoctorReport) throws -> String {

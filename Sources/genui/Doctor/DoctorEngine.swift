@@ -8,6 +8,9 @@ import GenUIRouter
 struct DoctorRequest: Sendable {
     var chain: String?
     var required: Set<LanguageModelCapability>
+    /// The prompt size to route (`--require context=N`): members whose window cannot hold it and the answer are
+    /// shown as skipped (`contextWindowTooSmall`).
+    var promptTokens: Int? = nil
     var simulations: [(provider: String, code: String)]
     var deep: Bool
     var strict: Bool
@@ -176,8 +179,10 @@ struct DoctorEngine {
             var failure: LanguageModelError?
             if case .error(let error)? = failures[name] { failure = error }
             return ChainMember(
-                DryRunModel(name: name, found: found, failure: failure), contextWindow: settings.contextWindow,
-                requiredCapabilities: settings.requires)
+                DryRunModel(
+                    name: name, found: found, failure: failure, contextWindow: settings.contextWindow,
+                    promptTokens: request.promptTokens),
+                contextWindow: settings.contextWindow, requiredCapabilities: settings.requires)
         }
         var options = chain.options
         options.availabilityTimeout = .milliseconds(50)
@@ -185,7 +190,10 @@ struct DoctorEngine {
         options.attemptTimeout = .seconds(5)
         options.deadline = .seconds(10)
         let dryRun = ProviderChain(name: chain.name, members: members, options: options)
-        var probe = GenerationRequest(prompt: "genui doctor")
+        // With --require context=N the probe is N bytes long, so no window it surely fits is counted, and the stand-ins
+        // count it as exactly N tokens.
+        var probe = GenerationRequest(
+            prompt: request.promptTokens.map { String(repeating: "x", count: min($0, 10_000_000)) } ?? "genui doctor")
         probe.requiredCapabilities = request.required
         let trace: RouteTrace?
         var servedBy: String?

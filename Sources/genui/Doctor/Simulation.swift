@@ -98,6 +98,24 @@ struct DryRunModel: LanguageModel {
     let name: String
     let found: Found
     let failure: LanguageModelError?
+    /// The provider's configured context window, when `providers.yml` states it.
+    var contextWindow: Int? = nil
+    /// The prompt size doctor routes (`--require context=N`): the stand-in counts every request as this many tokens.
+    var promptTokens: Int? = nil
+
+    var contextSize: Int {
+        get async throws {
+            guard let contextWindow else {
+                throw LanguageModelError.unavailable(
+                    .notConfigured(missing: "context"), .init(provider: name, debugDescription: "no configured window"))
+            }
+            return contextWindow
+        }
+    }
+
+    func tokenCount(for request: GenerationRequest) async throws -> Int {
+        promptTokens ?? TokenEstimate.tokens(in: request)
+    }
 
     var availability: Availability {
         get async {
@@ -113,7 +131,9 @@ struct DryRunModel: LanguageModel {
 
     var capabilities: Set<LanguageModelCapability> {
         get async {
-            if case .status(_, let capabilities) = found { return capabilities }
+            if case .status(_, let capabilities) = found {
+                return promptTokens == nil ? capabilities : capabilities.union([.tokenCounting])
+            }
             return []
         }
     }
