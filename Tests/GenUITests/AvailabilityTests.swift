@@ -43,6 +43,52 @@ struct AvailabilityTests {
         #expect(decoded.unavailableReason == nil)
     }
 
+    static let descriptions: [(UnavailableReason, String)] = [
+        (.deviceNotEligible(detail: "CPU lacks AVX2"), "deviceNotEligible: CPU lacks AVX2"),
+        (.modelNotReady(progress: 0.43, detail: "downloading"), "modelNotReady: downloading, 43%"),
+        (.modelNotReady(progress: nil, detail: nil), "modelNotReady"),
+        (.modelNotReady(progress: .nan, detail: nil), "modelNotReady: progress nan"),
+        (.modelNotInstalled(name: "qwen2.5:0.5b"), "modelNotInstalled (Foundation Models: modelNotReady): qwen2.5:0.5b"),
+        (.lowStorage(requiredBytes: 1_900_000_000, availableBytes: 300_000_000, volume: "/home"),
+         "lowStorage (Foundation Models: modelNotReady): needs 1900000000 bytes, 300000000 bytes free on /home"),
+        (.disabled, "disabled (Foundation Models: appleIntelligenceNotEnabled)"),
+        (.notConfigured(missing: "OPENAI_API_KEY"), "notConfigured: missing OPENAI_API_KEY"),
+        (.runtimeMissing(binary: "llama-server"), "runtimeMissing: llama-server"),
+        (.unreachable(endpoint: "http://127.0.0.1:11434"), "unreachable: http://127.0.0.1:11434"),
+        (.unauthorized, "unauthorized"),
+        (.rateLimited(retryAfter: .milliseconds(1500)), "rateLimited: retry after 1.5 seconds"),
+        (.rateLimited(retryAfter: nil), "rateLimited"),
+        (.invalidModel(path: "/models/x.gguf", detail: "wrong magic"), "invalidModel: /models/x.gguf: wrong magic"),
+    ]
+
+    @Test("String(describing:) of a reason is its code, Foundation Models' name when it differs, and its details",
+          arguments: descriptions)
+    func reasonDescription(reason: UnavailableReason, expected: String) {
+        #expect(String(describing: reason) == expected)
+        #expect("\(reason)" == expected)
+    }
+
+    @Test("every reason code has a description case")
+    func everyCodeDescribed() {
+        #expect(Set(Self.descriptions.map(\.0.code)) == Set(UnavailableReason.allCodes))
+    }
+
+    @Test("String(describing:) of an availability says available, or unavailable and why")
+    func availabilityDescription() {
+        #expect(String(describing: Availability.available) == "available")
+        #expect(String(describing: Availability.unavailable(.disabled))
+            == "unavailable: disabled (Foundation Models: appleIntelligenceNotEnabled)")
+    }
+
+    @Test("Foundation Models' nested names are genui's types")
+    func nestedNames() {
+        let availability: SystemLanguageModel.Availability = .unavailable(.disabled)
+        let reason: SystemLanguageModel.Availability.UnavailableReason? = availability.unavailableReason
+        #expect(reason == UnavailableReason.disabled)
+        #expect(SystemLanguageModel.Availability.self == Availability.self)
+        #expect(SystemLanguageModel.Availability.UnavailableReason.self == UnavailableReason.self)
+    }
+
     @Test("an unknown reason code is a decoding error, not a crash")
     func unknownReasonRejected() {
         let json = Data(#"{"status":"unavailable","reason":{"reason":"sleepy"}}"#.utf8)
