@@ -45,6 +45,19 @@ struct GenerationOptionsTests {
         }
     }
 
+    @Test("the samplingMode: label and property are the same options as sampling:")
+    func samplingModeLabel() throws {
+        let options = GenerationOptions(samplingMode: .random(top: 20, seed: 9), temperature: 0.5, maximumResponseTokens: 64)
+        #expect(options == GenerationOptions(sampling: .random(top: 20, seed: 9), temperature: 0.5, maximumResponseTokens: 64))
+        #expect(options.samplingMode?.topK == 20 && options.samplingMode?.seed == 9)
+        var changed = options
+        changed.samplingMode = .greedy
+        #expect(changed.sampling == .greedy)
+        #expect(GenerationOptions(samplingMode: nil).sampling == nil)
+        try options.validate()
+        #expect(throws: LanguageModelError.self) { try GenerationOptions(samplingMode: .random(top: 0)).validate() }
+    }
+
     @Test("sampling modes expose their parameters")
     func samplingModes() {
         #expect(GenerationOptions.SamplingMode.greedy.isGreedy)

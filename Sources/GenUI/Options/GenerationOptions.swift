@@ -53,6 +53,11 @@ public struct GenerationOptions: Sendable, Hashable {
 
     /// The sampling mode; `nil` lets the model use its default.
     public var sampling: SamplingMode?
+    /// The sampling mode under Foundation Models' newer name: the same value as ``sampling``.
+    public var samplingMode: SamplingMode? {
+        get { sampling }
+        set { sampling = newValue }
+    }
     /// Temperature in 0...2; higher is more varied. `nil` lets the model use its default.
     public var temperature: Double?
     /// The most tokens the response may use. `nil` lets the provider choose.
@@ -63,6 +68,15 @@ public struct GenerationOptions: Sendable, Hashable {
         self.sampling = sampling
         self.temperature = temperature
         self.maximumResponseTokens = maximumResponseTokens
+    }
+
+    /// Creates options, with Foundation Models' newer label for the sampling mode:
+    /// `GenerationOptions(samplingMode: .random(top: 20, seed: seed), temperature: 0.9)`.
+    ///
+    /// The same options as ``init(sampling:temperature:maximumResponseTokens:)``. `samplingMode` has no default, so
+    /// `GenerationOptions()` and `GenerationOptions(temperature:)` keep meaning the other initializer.
+    public init(samplingMode: SamplingMode?, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
+        self.init(sampling: samplingMode, temperature: temperature, maximumResponseTokens: maximumResponseTokens)
     }
 
     /// The range ``temperature`` must lie in.

@@ -1,0 +1,358 @@
+import GenUI
+import Synchronization
+import Testing
+
+// App code written the way Foundation Models apps write it (the generator of the generative-UI article, the
+// availability messages of the on-device drafting article), compiled against genui and run against the scripted
+// model. Only the import differs from the Foundation Models version.
+
+/// A reason-to-message mapping with Foundation Models' three reasons, and the button gate.
+private enum AIFeatureAvailability {
+    static func message(for availability: SystemLanguageModel.Availability) -> String? {
+        switch availability {
+        case .available:
+            return nil
+        case .unavailable(let reason):
+            return message(for: reason)
+        }
+    }
+
+    static func message(for reason: SystemLanguageModel.Availability.UnavailableReason) -> String {
+        switch reason {
+        case .deviceNotEligible:
+            return "This device can't draft routines."
+        case .appleIntelligenceNotEnabled:
+            return "Turn on Apple Intelligence in Settings > Apple Intelligence & Siri."
+        case .modelNotReady:
+            return "Try again once the model has finished downloading."
+        default:
+            return "Drafting is unavailable right now."
+        }
+    }
+
+    /// The same mapping, matching the reason's description instead of its cases.
+    static func messageMatchingDescription(for reason: SystemLanguageModel.Availability.UnavailableReason) -> String {
+        let description = String(describing: reason)
+        if description.contains("deviceNotEligible") {
+            return "This device can't draft routines."
+        } else if description.localizedLowercaseContains("storage") {
+            return "Free some space: the model needs room to download."
+        } else if description.contains("modelNotReady") {
+            return "Try again once the model has finished downloading."
+        } else if description.contains("appleIntelligenceNotEnabled") {
+            return "Turn on Apple Intelligence in Settings > Apple Intelligence & Siri."
+        } else {
+            return "Drafting is unavailable right now."
+        }
+    }
+
+    /// Foundation Models' reasons written out with their type, as in `case .unavailable(.modelNotReady)`.
+    static func shortCode(for availability: SystemLanguageModel.Availability) -> String {
+        switch availability {
+        case .available: "ok"
+        case .unavailable(.deviceNotEligible): "device"
+        case .unavailable(SystemLanguageModel.Availability.UnavailableReason.appleIntelligenceNotEnabled): "settings"
+        case .unavailable(.modelNotReady): "wait"
+        case .unavailable: "other"
+        }
+    }
+}
+
+private extension String {
+    func localizedLowercaseContains(_ other: String) -> Bool { lowercased().contains(other) }
+}
+
+private protocol ScreenGenerating {
+    func generate(from intent: String) async throws -> UIScreen
+}
+
+/// The generative-UI article's generator: a model parameter, random sampling with a fresh seed.
+private struct FoundationModelsScreenGenerator: ScreenGenerating {
+    var model: any LanguageModel = SystemLanguageModel.default
+    var temperature: Double = 0.9
+    var seed: UInt64 = UInt64.random(in: .min ... .max)
+
+    func generate(from intent: String) async throws -> UIScreen {
+        let session = LanguageModelSession(model: model, instructions: "You compose app screens.")
+        let options = GenerationOptions(
+            samplingMode: .random(top: 20, seed: seed),
+            temperature: temperature
+        )
+        let response = try await session.respond(
+            to: intent,
+            generating: UIScreen.self,
+            options: options
+        )
+        return response.content
+    }
+}
+
+/// Instructions as a type of the app's own, used in an instructions builder.
+private struct BartenderPersona: InstructionsRepresentable {
+    var instructionsRepresentation: Instructions {
+        "You are a bartender."
+        "Answer in one sentence."
+    }
+}
+
+/// A model that reports a chosen availability, records each request, and answers as the scripted model does, or
+/// throws a chosen error.
+private final class ProbeModel: LanguageModel {
+    let name = "probe"
+    let reported: Availability
+    let failure: LanguageModelError?
+    private let requests = Mutex<[GenerationRequest]>([])
+
+    init(availability: Availability = .available, failure: LanguageModelError? = nil) {
+        self.reported = availability
+        self.failure = failure
+    }
+
+    var availability: Availability { reported }
+    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming, .seededSampling] }
+    var received: [GenerationRequest] { requests.withLock { $0 } }
+
+    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        requests.withLock { $0.append(request) }
+        if let failure { throw failure.attributed(to: name) }
+        return try await ScriptedLanguageModel(name: name).respond(to: request)
+    }
+}
+
+@Suite("Foundation Models names")
+struct FoundationModelsNamesTests {
+    // MARK: Availability
+
+    static let messageCases: [(UnavailableReason, String)] = [
+        (.deviceNotEligible(detail: "CPU lacks AVX2"), "This device can't draft routines."),
+        (.disabled, "Turn on Apple Intelligence in Settings > Apple Intelligence & Siri."),
+        (.modelNotReady(progress: 0.4, detail: "downloading"), "Try again once the model has finished downloading."),
+        (.modelNotReady(progress: nil, detail: nil), "Try again once the model has finished downloading."),
+        (.lowStorage(requiredBytes: 2_000, availableBytes: 1_000, volume: "/"), "Drafting is unavailable right now."),
+        (.modelNotInstalled(name: "SmolLM2"), "Drafting is unavailable right now."),
+        (.unreachable(endpoint: "http://127.0.0.1:8080"), "Drafting is unavailable right now."),
+        (.notConfigured(missing: "OPENAI_API_KEY"), "Drafting is unavailable right now."),
+    ]
+
+    @Test("a switch with Foundation Models' three reasons routes disabled to appleIntelligenceNotEnabled",
+          arguments: messageCases)
+    func switchOverReasons(reason: UnavailableReason, expected: String) async {
+        let model: any LanguageModel = ProbeModel(availability: .unavailable(reason))
+        #expect(AIFeatureAvailability.message(for: await model.availability) == expected)
+    }
+
+    @Test("an available model gets no message, and the scripted model answers")
+    func availableModelAnswers() async throws {
+        let model: any LanguageModel = ProbeModel()
+        #expect(AIFeatureAvailability.message(for: await model.availability) == nil)
+        let reply = try await LanguageModelSession(model: model).respond(to: "Draft a HIIT routine")
+        #expect(!reply.content.isEmpty)
+    }
+
+    @Test("Foundation Models' reasons work nested in an availability pattern, with the type written out")
+    func nestedPatterns() {
+        let cases: [(SystemLanguageModel.Availability, String)] = [
+            (.available, "ok"),
+            (.unavailable(.deviceNotEligible(detail: "no AVX2")), "device"),
+            (.unavailable(.disabled), "settings"),
+            (.unavailable(.modelNotReady(progress: nil, detail: nil)), "wait"),
+            (.unavailable(.unauthorized), "other"),
+        ]
+        for (availability, code) in cases {
+            #expect(AIFeatureAvailability.shortCode(for: availability) == code, "\(availability)")
+        }
+    }
+
+    @Test("foundationModelsReason and the FoundationModelsReason patterns apply Foundation Models' whole mapping")
+    func fullMapping() {
+        let expected: [UnavailableReason: UnavailableReason.FoundationModelsReason?] = [
+            .deviceNotEligible(detail: "x"): .deviceNotEligible,
+            .disabled: .appleIntelligenceNotEnabled,
+            .modelNotReady(progress: 0.5, detail: nil): .modelNotReady,
+            .lowStorage(requiredBytes: 2, availableBytes: 1, volume: "/"): .modelNotReady,
+            .modelNotInstalled(name: "m"): .modelNotReady,
+            .notConfigured(missing: "KEY"): nil,
+            .runtimeMissing(binary: "llama-server"): nil,
+            .unreachable(endpoint: "http://127.0.0.1:1"): nil,
+            .unauthorized: nil,
+            .rateLimited(retryAfter: nil): nil,
+            .invalidModel(path: "/m.gguf", detail: "bad"): nil,
+        ]
+        #expect(Set(expected.keys.map(\.code)) == Set(UnavailableReason.allCodes))
+        for (reason, name) in expected {
+            #expect(reason.foundationModelsReason == name, "\(reason)")
+            for pattern in UnavailableReason.FoundationModelsReason.allCases {
+                #expect((pattern ~= reason) == (pattern == name), "\(pattern) ~= \(reason)")
+            }
+        }
+    }
+
+    @Test("matching on the description routes each reason as Foundation Models' names do")
+    func descriptionMatching() {
+        let cases: [(UnavailableReason, String)] = [
+            (.deviceNotEligible(detail: "CPU lacks AVX2"), "This device can't draft routines."),
+            (.disabled, "Turn on Apple Intelligence in Settings > Apple Intelligence & Siri."),
+            (.modelNotReady(progress: 0.4, detail: "downloading"), "Try again once the model has finished downloading."),
+            (.modelNotInstalled(name: "SmolLM2"), "Try again once the model has finished downloading."),
+            (.lowStorage(requiredBytes: 2_000, availableBytes: 1_000, volume: "/"),
+             "Free some space: the model needs room to download."),
+            (.unauthorized, "Drafting is unavailable right now."),
+        ]
+        for (reason, expected) in cases {
+            #expect(AIFeatureAvailability.messageMatchingDescription(for: reason) == expected, "\(reason)")
+        }
+    }
+
+    // MARK: Options
+
+    @Test("GenerationOptions(samplingMode:temperature:) reaches the model as random top-20 sampling with the seed")
+    func samplingModeLabel() async throws {
+        let model = ProbeModel()
+        let generator = FoundationModelsScreenGenerator(model: model, temperature: 0.7, seed: 42)
+        let first = try await generator.generate(from: "A login form with two buttons")
+        let second = try await generator.generate(from: "A login form with two buttons")
+        #expect(first == second)
+        let options = try #require(model.received.first?.options)
+        #expect(options.sampling?.topK == 20)
+        #expect(options.sampling?.seed == 42)
+        #expect(options.samplingMode == options.sampling)
+        #expect(options.temperature == 0.7)
+        #expect(model.received.first?.instructions == "You compose app screens.")
+    }
+
+    @Test("a fresh seed per generation, as the article writes it, still gives a valid screen")
+    func freshSeed() async throws {
+        let model = ProbeModel()
+        let screen = try await FoundationModelsScreenGenerator(model: model).generate(from: "Top ten cities")
+        #expect(!screen.sections.isEmpty)
+        #expect(model.received.count == 1)
+    }
+
+    // MARK: Prompt and Instructions
+
+    @Test("session.respond { … } sends the builder's lines, skipping a branch that did not apply")
+    func promptBuilder() async throws {
+        let model = ProbeModel()
+        let session = LanguageModelSession(model: model)
+        let addRegister = false
+        let fields = ["username", "password"]
+        try await session.respond {
+            "A login form."
+            if addRegister { "Add a register button." }
+            for field in fields { "A field for \(field)." }
+        }
+        #expect(model.received.last?.prompt == "A login form.\nA field for username.\nA field for password.")
+        #expect(session.transcript.entries.first == .prompt("A login form.\nA field for username.\nA field for password."))
+    }
+
+    @Test("respond(to: Prompt, generating:) and a builder with a generable value decode as the String forms do")
+    func promptGenerating() async throws {
+        let model = ProbeModel()
+        let session = LanguageModelSession(model: model)
+        let prompt = Prompt {
+            "Make a screen like this one:"
+            StandingRow(team: "Ternana", points: 40)
+        }
+        let screen = try await session.respond(to: prompt, generating: UIScreen.self).content
+        #expect(!screen.sections.isEmpty)
+        #expect(model.received.last?.prompt == #"Make a screen like this one:"# + "\n" + #"{"team":"Ternana","points":40}"#)
+        let row = try await session.respond(generating: StandingRow.self) { "One row of a league table" }.content
+        #expect(row.points >= 0)
+    }
+
+    @Test("prompts and instructions nest: a value of each in a builder, and each made from a string")
+    func nesting() {
+        let inner = Prompt("Be concise.")
+        let outer = Prompt {
+            inner
+            Prompt { "Two"; "lines" }
+        }
+        #expect(outer.text == "Be concise.\nTwo\nlines")
+        #expect(Prompt(outer) == outer)
+        let instructions = Instructions {
+            Instructions("First.")
+            "Second."
+        }
+        #expect(instructions.text == "First.\nSecond.")
+        #expect(Instructions(instructions) == instructions)
+        #expect(Instructions(BartenderPersona()).text == "You are a bartender.\nAnswer in one sentence.")
+    }
+
+    @Test("streamResponse { … } streams the builder's prompt")
+    func streamBuilder() async throws {
+        let model = ProbeModel()
+        let session = LanguageModelSession(model: model)
+        let response = try await session.streamResponse { "Say hello" }.collect()
+        #expect(!response.content.isEmpty)
+        #expect(model.received.last?.prompt == "Say hello")
+    }
+
+    @Test("Instructions and an instructions builder with the app's own type become the session's instructions")
+    func instructionsForms() async throws {
+        let model = ProbeModel()
+        let withType = LanguageModelSession(model: model, instructions: Instructions {
+            BartenderPersona()
+            "Never mention prices."
+        })
+        #expect(withType.transcript.instructions == "You are a bartender.\nAnswer in one sentence.\nNever mention prices.")
+        let withClosure = LanguageModelSession(model: model) {
+            BartenderPersona()
+        }
+        #expect(withClosure.transcript.instructions == "You are a bartender.\nAnswer in one sentence.")
+        let withValue = LanguageModelSession(model: model, instructions: Instructions("Be brief."))
+        try await withValue.respond(to: Prompt("Hello"))
+        #expect(model.received.last?.instructions == "Be brief.")
+        #expect(model.received.last?.prompt == "Hello")
+    }
+
+    // MARK: GenerationError
+
+    static let context = LanguageModelError.Context(debugDescription: "scripted failure")
+
+    /// How an app written for Foundation Models 26 handles generation errors.
+    private static func handle(_ body: () async throws -> Void) async -> String {
+        do {
+            try await body()
+            return "ok"
+        } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
+            return "start a new session"
+        } catch LanguageModelSession.GenerationError.guardrailViolation(let context) {
+            return "blocked: \(context.debugDescription)"
+        } catch let error as LanguageModelSession.GenerationError {
+            switch error {
+            case .assetsUnavailable: return "assets"
+            case .unsupportedGuide: return "guide"
+            case .concurrentRequests: return "busy"
+            case .rateLimited: return "slow down"
+            case .refusal: return "refused"
+            default: return "failed"
+            }
+        } catch {
+            return "unexpected"
+        }
+    }
+
+    static let errorCases: [(LanguageModelError, String)] = [
+        (.contextSizeExceeded(contextSize: 2048, tokenCount: 3000, context), "start a new session"),
+        (.guardrailViolation(context), "blocked: scripted failure"),
+        (.unavailable(.modelNotInstalled(name: "m"), context), "assets"),
+        (.noProviderAvailable(context), "assets"),
+        (.unsupportedGenerationGuide(context), "guide"),
+        (.concurrentRequests(context), "busy"),
+        (.rateLimited(retryAfter: nil, context), "slow down"),
+        (.refusal(context), "refused"),
+        (.timedOut(context), "failed"),
+    ]
+
+    @Test("Foundation Models 26's GenerationError names catch the errors a session throws", arguments: errorCases)
+    func generationErrorNames(error: LanguageModelError, expected: String) async {
+        let session = LanguageModelSession(model: ProbeModel(failure: error))
+        #expect(await Self.handle { try await session.respond(to: "Hello") } == expected)
+    }
+
+    @Test("an error that is not a LanguageModelError matches none of the Foundation Models patterns")
+    func otherErrorsDoNotMatch() async {
+        struct Other: Error {}
+        #expect(await Self.handle { throw Other() } == "unexpected")
+    }
+}
