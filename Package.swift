@@ -78,7 +78,7 @@ let package = Package(
         .executableTarget(
             name: "genui",
             dependencies: [
-                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIScreens", "GenUIModels",
+                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIScreens", "GenUIModels", "GenUIOnDevice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

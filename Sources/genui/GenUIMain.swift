@@ -12,6 +12,7 @@ struct GenUICommand: AsyncParsableCommand {
             ConfigCommand.self,
             GenerateCommand.self,
             RenderCommand.self,
+            ModelsCommand.self,
         ])
 
     /// Runs the command the arguments name, as ArgumentParser's `main` does, except that a message for an error

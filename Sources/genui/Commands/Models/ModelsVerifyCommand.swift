@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import GenUIModels
+
+/// `genui models verify [NAME]`: hashes installed models again and compares with the catalog's SHA-256.
+struct ModelsVerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "verify", abstract: "Check installed models' SHA-256.")
+
+    @OptionGroup var options: ModelsOptions
+
+    @Argument(help: "A model name (default: every installed model).")
+    var model: String?
+
+    func run() async throws {
+        let diagnostics = options.diagnostics
+        let entries: [ModelCatalogEntry]
+        if let model {
+            guard let entry = ModelCatalog.entry(model, in: options.catalog) else {
+                Printer.error(diagnostics.text("models.error.unknown", [
+                    "name": model, "names": options.catalog.map(\.name).joined(separator: ", "),
+                ]))
+                throw ExitCode(ExitStatus.configurationError)
+            }
+            entries = [entry]
+        } else {
+            entries = options.catalog.filter { FileManager.default.fileExists(atPath: $0.resolvedFile) }
+        }
+        var failed = false
+        for entry in entries {
+            let path = entry.resolvedFile
+            let key: String
+            var arguments = ["name": entry.name, "path": path]
+            if let (digest, _) = try? FileDigest.sha256(path: path) {
+                arguments["sha256"] = digest
+                arguments["actual"] = digest
+                if let expected = entry.sha256 {
+                    arguments["expected"] = expected
+                    key = expected == digest ? "models.verify.ok" : "models.verify.mismatch"
+                    failed = failed || expected != digest
+                } else {
+                    key = "models.verify.unchecked"
+                }
+            } else {
+                key = "models.verify.missing"
+                failed = true
+            }
+            let message = diagnostics.text(key, arguments)
+            if options.json {
+                Printer.json(ModelsText.jsonLine([("name", entry.name), ("path", path), ("result", key), ("message", message)]))
+            } else {
+                Printer.line(message)
+            }
+        }
+        if failed { throw ExitCode(ExitStatus.cannotServe) }
+    }
+}
