@@ -299,6 +299,9 @@ struct FoundationModelsNamesTests {
             BartenderPersona()
         }
         #expect(withClosure.transcript.instructions == "You are a bartender.\nAnswer in one sentence.")
+        let none: Instructions? = nil
+        #expect(LanguageModelSession(model: model, instructions: none).transcript.entries.isEmpty)
+        #expect(LanguageModelSession(model: model, instructions: nil).transcript.entries.isEmpty)
         let withValue = LanguageModelSession(model: model, instructions: Instructions("Be brief."))
         try await withValue.respond(to: Prompt("Hello"))
         #expect(model.received.last?.instructions == "Be brief.")

@@ -6,6 +6,10 @@ extension LanguageModelSession {
     /// - Parameters:
     ///   - model: the model to use; ``SystemLanguageModel/default`` when omitted.
     ///   - instructions: the system prompt, kept as the transcript's first entry; `nil` for none.
+    ///
+    /// Disfavoured so that `instructions: nil`, which both this and the `String?` form accept, means the other one
+    /// (the same session) instead of being ambiguous.
+    @_disfavoredOverload
     public convenience init(model: any LanguageModel = SystemLanguageModel.default, instructions: Instructions?) {
         self.init(model: model, instructions: instructions?.text)
     }
