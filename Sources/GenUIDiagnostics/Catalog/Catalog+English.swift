@@ -335,7 +335,7 @@ extension MessageCatalog {
         "screen.what.listItems": "list items",
         "screen.what.rows": "rows",
         "reason.modelNotInstalled.remedy.ollama": "Download it with: ollama pull {name}",
-        "reason.modelNotInstalled.remedy.llama.cpp": "Put a GGUF model file at {name} (download it, for example: curl -L -o {name} followed by the model's URL), or point model: in providers.yml at an existing .gguf file.",
+        "reason.modelNotInstalled.remedy.llama.cpp": "Download it with: genui models pull {name} (it resumes a partial download), or point model: in providers.yml at an existing .gguf file.",
         "reason.modelNotInstalled.remedy.cloud": "The server does not offer {name}: set model: in providers.yml to a model your account can use; genui config check shows the settings in use.",
         // Foundation Models names
         // Tools

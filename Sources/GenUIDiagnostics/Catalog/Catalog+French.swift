@@ -330,7 +330,7 @@ extension MessageCatalog {
         "screen.what.listItems": "éléments de liste",
         "screen.what.rows": "lignes",
         "reason.modelNotInstalled.remedy.ollama": "Téléchargez-le avec : ollama pull {name}",
-        "reason.modelNotInstalled.remedy.llama.cpp": "Placez un fichier de modèle GGUF à {name} (téléchargez-le, par exemple : curl -L -o {name} suivi de l'URL du modèle), ou faites pointer model: dans providers.yml vers un fichier .gguf existant.",
+        "reason.modelNotInstalled.remedy.llama.cpp": "Téléchargez-le avec : genui models pull {name} (un téléchargement partiel reprend là où il s’est arrêté), ou faites pointer model: dans providers.yml vers un fichier .gguf existant.",
         "reason.modelNotInstalled.remedy.cloud": "Le serveur ne propose pas {name} : mettez dans model: de providers.yml un modèle que votre compte peut utiliser ; genui config check montre les réglages utilisés.",
         // Foundation Models names
         // Tools

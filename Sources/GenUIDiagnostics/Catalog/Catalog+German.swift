@@ -330,7 +330,7 @@ extension MessageCatalog {
         "screen.what.listItems": "Listeneinträge",
         "screen.what.rows": "Zeilen",
         "reason.modelNotInstalled.remedy.ollama": "Laden Sie es herunter mit: ollama pull {name}",
-        "reason.modelNotInstalled.remedy.llama.cpp": "Legen Sie eine GGUF-Modelldatei unter {name} ab (herunterladen zum Beispiel mit: curl -L -o {name} gefolgt von der URL des Modells) oder richten Sie model: in providers.yml auf eine vorhandene .gguf-Datei.",
+        "reason.modelNotInstalled.remedy.llama.cpp": "Laden Sie es herunter mit: genui models pull {name} (ein unvollständiger Download wird fortgesetzt), oder richten Sie model: in providers.yml auf eine vorhandene .gguf-Datei.",
         "reason.modelNotInstalled.remedy.cloud": "Der Server bietet {name} nicht an: setzen Sie model: in providers.yml auf ein Modell, das Ihr Konto nutzen kann; genui config check zeigt die verwendeten Einstellungen.",
         // Foundation Models names
         // Tools

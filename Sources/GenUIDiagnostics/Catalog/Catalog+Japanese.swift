@@ -330,7 +330,7 @@ extension MessageCatalog {
         "screen.what.listItems": "リスト項目",
         "screen.what.rows": "行",
         "reason.modelNotInstalled.remedy.ollama": "次のコマンドでダウンロードしてください: ollama pull {name}",
-        "reason.modelNotInstalled.remedy.llama.cpp": "{name} に GGUF モデルファイルを置いてください (例: curl -L -o {name} の後にモデルの URL を付けてダウンロード)。または providers.yml の model: を既存の .gguf ファイルに向けてください。",
+        "reason.modelNotInstalled.remedy.llama.cpp": "次のコマンドでダウンロードしてください：genui models pull {name}（途中までのダウンロードは続きから再開します）。または providers.yml の model: を既存の .gguf ファイルに向けてください。",
         "reason.modelNotInstalled.remedy.cloud": "サーバーは {name} を提供していません。providers.yml の model: をアカウントで使えるモデルにしてください。genui config check で使用中の設定を確認できます。",
         // Foundation Models names
         // Tools

@@ -330,7 +330,7 @@ extension MessageCatalog {
         "screen.what.listItems": "列表项",
         "screen.what.rows": "行",
         "reason.modelNotInstalled.remedy.ollama": "用以下命令下载:ollama pull {name}",
-        "reason.modelNotInstalled.remedy.llama.cpp": "请在 {name} 放置 GGUF 模型文件 (例如用 curl -L -o {name} 加上模型的 URL 下载),或把 providers.yml 中的 model: 指向已有的 .gguf 文件。",
+        "reason.modelNotInstalled.remedy.llama.cpp": "用以下命令下载：genui models pull {name}（部分下载会从中断处继续），或把 providers.yml 中的 model: 指向一个已存在的 .gguf 文件。",
         "reason.modelNotInstalled.remedy.cloud": "服务器不提供 {name}:请把 providers.yml 中的 model: 设为您的账户可用的模型;genui config check 会显示正在使用的设置。",
         // Foundation Models names
         // Tools

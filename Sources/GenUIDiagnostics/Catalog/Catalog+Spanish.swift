@@ -330,7 +330,7 @@ extension MessageCatalog {
         "screen.what.listItems": "elementos de lista",
         "screen.what.rows": "filas",
         "reason.modelNotInstalled.remedy.ollama": "Descárguelo con: ollama pull {name}",
-        "reason.modelNotInstalled.remedy.llama.cpp": "Ponga un archivo de modelo GGUF en {name} (descárguelo, por ejemplo: curl -L -o {name} seguido de la URL del modelo), o haga que model: en providers.yml apunte a un archivo .gguf existente.",
+        "reason.modelNotInstalled.remedy.llama.cpp": "Descárguelo con: genui models pull {name} (una descarga parcial se reanuda donde se detuvo), o haga que model: en providers.yml apunte a un archivo .gguf existente.",
         "reason.modelNotInstalled.remedy.cloud": "El servidor no ofrece {name}: ponga en model: de providers.yml un modelo que su cuenta pueda usar; genui config check muestra los ajustes en uso.",
         // Foundation Models names
         // Tools
