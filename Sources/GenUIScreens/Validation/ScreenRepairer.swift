@@ -43,7 +43,8 @@ public struct ScreenRepairer: Sendable {
             paths.append(path)
         }
         if sections.count > limits.sections.upperBound {
-            log.note("sections", "dropped \(sections.count - limits.sections.upperBound) sections beyond the limit of \(limits.sections.upperBound)")
+            log.note("sections", "dropped \(sections.count - limits.sections.upperBound) sections beyond the limit of \(limits.sections.upperBound)",
+                     "beyondLimit", ["count": .number(sections.count - limits.sections.upperBound), "what": .phrase("screen.what.sections"), "limit": .number(limits.sections.upperBound)])
             sections = Array(sections.prefix(limits.sections.upperBound))
         }
         uniquifyTitles(&sections, paths: paths, log: &log)
@@ -51,7 +52,7 @@ public struct ScreenRepairer: Sendable {
         result.sections = sections
         if result.title.isEmpty {
             result.title = sections.first.map(\.title) ?? "Untitled"
-            log.note("title", "the title was empty; used \(ScreenValidator.quoted(result.title))")
+            log.note("title", "the title was empty; used \(ScreenValidator.quoted(result.title))", "emptyTitle", ["used": .text(ScreenValidator.quoted(result.title))])
         }
         return RepairedScreen(screen: result, repairs: log.repairs)
     }
@@ -65,24 +66,25 @@ public struct ScreenRepairer: Sendable {
         result.title = clean(section.title, path: path + ".title", length: limits.sectionTitleLength, log: &log)
         if result.title.isEmpty {
             result.title = "Section \(index + 1)"
-            log.note(path + ".title", "the title was empty; used \(ScreenValidator.quoted(result.title))")
+            log.note(path + ".title", "the title was empty; used \(ScreenValidator.quoted(result.title))", "emptyTitle", ["used": .text(ScreenValidator.quoted(result.title))])
         }
         var components: [UIComponent] = []
         for (componentIndex, component) in section.components.enumerated() {
             let componentPath = ScreenPath.component(origins.section(index), origins.component(index, componentIndex))
             guard let repaired = repair(component, path: componentPath, log: &log) else { continue }
             if repaired.isDivider, components.last?.isDivider == true {
-                log.note(componentPath, "dropped a divider that followed another divider")
+                log.note(componentPath, "dropped a divider that followed another divider", "doubleDivider")
                 continue
             }
             components.append(repaired)
         }
         if components.count > limits.componentsPerSection.upperBound {
-            log.note(path + ".components", "dropped \(components.count - limits.componentsPerSection.upperBound) components beyond the limit of \(limits.componentsPerSection.upperBound)")
+            log.note(path + ".components", "dropped \(components.count - limits.componentsPerSection.upperBound) components beyond the limit of \(limits.componentsPerSection.upperBound)",
+                     "beyondLimit", ["count": .number(components.count - limits.componentsPerSection.upperBound), "what": .phrase("screen.what.components"), "limit": .number(limits.componentsPerSection.upperBound)])
             components = Array(components.prefix(limits.componentsPerSection.upperBound))
         }
         guard components.contains(where: { !$0.isDivider }) else {
-            log.note(path, "dropped a section with no content")
+            log.note(path, "dropped a section with no content", "emptySection")
             return nil
         }
         result.components = components
@@ -95,7 +97,9 @@ public struct ScreenRepairer: Sendable {
             clean(value, path: path + "." + field, length: length, log: &log)
         }
         func dropped(_ why: String) -> UIComponent? {
-            log.note(path, "dropped a \(component.kind) with \(why)")
+            log.note(path, "dropped a \(component.kind) with \(why)", "droppedComponent", [
+                "kind": .text("\(component.kind)"), "why": .phrase("screen.repair.why." + why.replacingOccurrences(of: "no ", with: "")),
+            ])
             return nil
         }
         switch component {
@@ -111,7 +115,7 @@ public struct ScreenRepairer: Sendable {
             var cleanedValue = text(value.text, "value", short)
             if cleanedValue.isEmpty {
                 cleanedValue = "—"
-                log.note(path + ".value", "the value was empty; used \"—\"")
+                log.note(path + ".value", "the value was empty; used \"—\"", "emptyValue")
             }
             return .keyValue(key: ShortText(verbatim: cleanedKey), value: ShortText(verbatim: cleanedValue))
         case .badge(let label, let tone):
@@ -123,7 +127,7 @@ public struct ScreenRepairer: Sendable {
             var cleanedPlaceholder = text(placeholder.text, "placeholder", short)
             if cleanedPlaceholder.isEmpty {
                 cleanedPlaceholder = cleanedLabel
-                log.note(path + ".placeholder", "the placeholder was empty; used the label")
+                log.note(path + ".placeholder", "the placeholder was empty; used the label", "emptyPlaceholder")
             }
             return .field(label: ShortText(verbatim: cleanedLabel), placeholder: ShortText(verbatim: cleanedPlaceholder), kind: kind)
         case .button(let label, let style):
@@ -137,7 +141,7 @@ public struct ScreenRepairer: Sendable {
             for (index, item) in items.enumerated() {
                 let cleaned = text(item.text, "items[\(index)]", short)
                 if cleaned.isEmpty {
-                    log.note(path + ".items[\(index)]", "dropped an empty item")
+                    log.note(path + ".items[\(index)]", "dropped an empty item", "emptyItem")
                 } else {
                     kept.append(ShortText(verbatim: cleaned))
                 }
@@ -148,7 +152,7 @@ public struct ScreenRepairer: Sendable {
             var cleanedTitle = text(title.text, "title", short)
             if cleanedTitle.isEmpty {
                 cleanedTitle = "Standings"
-                log.note(path + ".title", "the title was empty; used \"Standings\"")
+                log.note(path + ".title", "the title was empty; used \"Standings\"", "emptyStandingsTitle")
             }
             var kept: [StandingRow] = []
             for (index, row) in rows.enumerated() {
@@ -156,12 +160,12 @@ public struct ScreenRepairer: Sendable {
                 let name = text(row.name, rowPath + ".name", limits.rowNameLength)
                 var value = text(row.value, rowPath + ".value", limits.rowValueLength)
                 guard !name.isEmpty else {
-                    log.note(path + "." + rowPath, "dropped a row with no name")
+                    log.note(path + "." + rowPath, "dropped a row with no name", "namelessRow")
                     continue
                 }
                 if value.isEmpty {
                     value = "—"
-                    log.note(path + "." + rowPath + ".value", "the value was empty; used \"—\"")
+                    log.note(path + "." + rowPath + ".value", "the value was empty; used \"—\"", "emptyValue")
                 }
                 kept.append(StandingRow(name: name, value: value))
             }
@@ -174,7 +178,10 @@ public struct ScreenRepairer: Sendable {
 
     private func clamp<T>(_ values: [T], _ range: ClosedRange<Int>, path: String, what: String, log: inout RepairLog) -> [T] {
         guard values.count > range.upperBound else { return values }
-        log.note(path, "dropped \(values.count - range.upperBound) \(what) beyond the limit of \(range.upperBound)")
+        log.note(path, "dropped \(values.count - range.upperBound) \(what) beyond the limit of \(range.upperBound)", "beyondLimit", [
+            "count": .number(values.count - range.upperBound), "what": .phrase(what == "rows" ? "screen.what.rows" : "screen.what.listItems"),
+            "limit": .number(range.upperBound),
+        ])
         return Array(values.prefix(range.upperBound))
     }
 
@@ -190,7 +197,9 @@ public struct ScreenRepairer: Sendable {
                 number += 1
             }
             if candidate != original {
-                log.note(paths[index] + ".title", "renamed a repeated title to \(ScreenValidator.quoted(candidate))")
+                log.note(paths[index] + ".title", "renamed a repeated title to \(ScreenValidator.quoted(candidate))", "renamedTitle", [
+                    "title": .text(ScreenValidator.quoted(candidate)),
+                ])
                 sections[index].title = candidate
             }
             used.insert(ScreenValidator.normalizedTitle(candidate))
@@ -203,7 +212,8 @@ public struct ScreenRepairer: Sendable {
             let count = sections[index].components.count
             if count > remaining {
                 log.note(paths[index] + ".components",
-                         "dropped \(count - remaining) components to keep the screen within \(limits.totalComponents)")
+                         "dropped \(count - remaining) components to keep the screen within \(limits.totalComponents)", "screenLimit",
+                         ["count": .number(count - remaining), "limit": .number(limits.totalComponents)])
                 sections[index].components = Array(sections[index].components.prefix(remaining))
             }
             remaining -= sections[index].components.count
@@ -224,11 +234,13 @@ public struct ScreenRepairer: Sendable {
                 scalars.append(scalar)
             }
         }
-        if removedControls { log.note(path, "removed control characters") }
+        if removedControls { log.note(path, "removed control characters", "removedControls") }
         let collapsed = String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if collapsed != String(scalars) && !collapsed.isEmpty { log.note(path, "trimmed whitespace") }
+        if collapsed != String(scalars) && !collapsed.isEmpty { log.note(path, "trimmed whitespace", "trimmedWhitespace") }
         guard collapsed.count > length.upperBound else { return collapsed }
-        log.note(path, "truncated \(collapsed.count) characters to \(length.upperBound)")
+        log.note(path, "truncated \(collapsed.count) characters to \(length.upperBound)", "truncated", [
+            "count": .number(collapsed.count), "limit": .number(length.upperBound),
+        ])
         return Self.truncate(collapsed, to: length.upperBound)
     }
 
@@ -248,7 +260,13 @@ public struct ScreenRepairer: Sendable {
 struct RepairLog {
     private(set) var repairs: [ScreenRepair] = []
 
+    /// Records a repair whose words are not from the catalog (shown as they are in every language).
     mutating func note(_ path: String, _ action: String) {
         repairs.append(ScreenRepair(path: path, action: action))
+    }
+
+    /// Records a repair: its English words, and its catalog message `screen.repair.<key>` with `arguments`.
+    mutating func note(_ path: String, _ action: String, _ key: String, _ arguments: [String: ScreenIssue.Argument] = [:]) {
+        repairs.append(ScreenRepair(path: path, action: action, key: "screen.repair.\(key)", arguments: arguments))
     }
 }

@@ -184,7 +184,7 @@ struct GenerateCommand: AsyncParsableCommand {
             lines.append(diagnostics.text("generate.verbose.noRepairs"))
         } else {
             lines.append(diagnostics.text("generate.verbose.repairs", ["count": "\(composed.repairs.count)"]))
-            lines += composed.repairs.map { "  \($0)" }
+            lines += composed.repairs.map { "  " + ScreenIssueText.describe($0, diagnostics) }
         }
         return lines.joined(separator: "\n")
     }

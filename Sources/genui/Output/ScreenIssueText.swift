@@ -22,9 +22,17 @@ enum ScreenIssueText {
         return "\(path): " + diagnostics.text(text(of: issue))
     }
 
+    /// `path: action` for one repair, in the user's language.
+    static func describe(_ repair: ScreenRepair, _ diagnostics: Diagnostics) -> String {
+        let path = repair.path.isEmpty ? diagnostics.text("screen.path.root") : repair.path
+        return "\(path): " + diagnostics.text(text(repair.key, repair.arguments))
+    }
+
     /// The issue's message as a catalog message.
-    static func text(of issue: ScreenIssue) -> LocalizedText {
-        LocalizedText(issue.key, issue.arguments.mapValues { argument in
+    static func text(of issue: ScreenIssue) -> LocalizedText { text(issue.key, issue.arguments) }
+
+    private static func text(_ key: String, _ arguments: [String: ScreenIssue.Argument]) -> LocalizedText {
+        LocalizedText(key, arguments.mapValues { argument in
             switch argument {
             case .text(let value): .verbatim(value)
             case .number(let value): .integer(value)
