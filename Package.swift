@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "GenUIModels", targets: ["GenUIModels"]),
         .library(name: "GenUIScreens", targets: ["GenUIScreens"]),
         .library(name: "GenUITesting", targets: ["GenUITesting"]),
+        // The drop-in for `import FoundationModels`: the core, with SystemLanguageModel.default as the configured chain.
+        .library(name: "GenUIFoundationModels", targets: ["GenUIFoundationModels"]),
         .executable(name: "genui", targets: ["genui"]),
     ],
     dependencies: [
@@ -73,6 +75,8 @@ let package = Package(
         ),
         // Generative UI: the component vocabulary, its validator and renderers.
         .target(name: "GenUIScreens", dependencies: ["GenUI"]),
+        // Foundation Models' import: re-exports GenUI and makes SystemLanguageModel.default the configured default chain.
+        .target(name: "GenUIFoundationModels", dependencies: ["GenUI", "GenUIConfig", "GenUIRouter"]),
         // What apps need to test their own degradation paths.
         .target(name: "GenUITesting", dependencies: ["GenUI", "GenUIRouter"]),
         .executableTarget(
@@ -109,6 +113,9 @@ let package = Package(
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting",
         ]),
         .testTarget(name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"]),
+        .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
+            "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",
+        ]),
         .testTarget(name: "genuiTests", dependencies: ["GenUI", "GenUITesting"]),
         .testTarget(name: "GenUIReliabilityTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIOpenAI", "GenUIOllama",

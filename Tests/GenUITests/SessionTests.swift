@@ -99,11 +99,11 @@ struct SessionTests {
         #expect(!session.isResponding)
     }
 
-    @Test("the default model can be replaced for every default session")
+    @Test("a session without a model uses SystemLanguageModel.default, never a silent scripted stand-in")
     func defaultModel() async throws {
-        #expect(await SystemLanguageModel.default.isAvailable)
-        let response = try await LanguageModelSession().respond(to: "Hello there")
-        #expect(response.metadata.provider == "scripted")
+        let session = LanguageModelSession()
+        #expect(session.model is SystemLanguageModel)
+        #expect(!(SystemLanguageModel.default.underlyingModel is ScriptedLanguageModel))
     }
 
     @Test("a million one-byte deltas stream in time linear in the text: the snapshots read it far fewer than a million times")

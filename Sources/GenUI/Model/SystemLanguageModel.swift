@@ -1,38 +1,106 @@
 import Synchronization
 
-/// The model a session uses when none is given: Foundation Models' `SystemLanguageModel.default`.
+/// The model a session uses when none is given: Foundation Models' `SystemLanguageModel`, with its synchronous
+/// ``availability`` and ``isAvailable``.
 ///
-/// An app points it at its provider chain once (``use(_:)``), and every `LanguageModelSession()` created without a
-/// model goes through that chain. Until then it is the ``ScriptedLanguageModel``, so code written for Foundation
-/// Models compiles and runs unchanged.
+/// ``default`` is built on first use, in this order:
+/// 1. the model given to ``use(_:)``;
+/// 2. the default chain of the configured `providers.yml`, when the app links the `GenUIFoundationModels` product
+///    (`import GenUIFoundationModels` in place of `import FoundationModels`): that module holds a
+///    ``DefaultLanguageModelProvider`` that this type finds by name, so no setup call is needed;
+/// 3. otherwise nothing: the model is unavailable (``UnavailableReason/notConfigured(missing:)``) and every request
+///    fails with ``LanguageModelError/unavailable(_:_:)``. No invented text is ever served by default.
+///
+/// ``availability`` is the last known availability, kept fresh in the background (see ``AvailabilityRefresh``):
+/// a read never waits on the network, and a change shows within ``AvailabilityRefresh/interval``.
+/// ``availabilityReport`` says why, member by member.
 public struct SystemLanguageModel: LanguageModel {
-    private static let current = Mutex<any LanguageModel>(ScriptedLanguageModel(name: "scripted"))
+    let monitor: AvailabilityMonitor
 
-    /// The default model.
-    public static let `default` = SystemLanguageModel()
+    /// The default model (see the type's description for what it is).
+    public static let `default` = SystemLanguageModel(monitor: AvailabilityMonitor(resolve: Self.resolveDefault))
 
-    /// Makes `model` the one every default session uses.
-    public static func use(_ model: any LanguageModel) {
-        current.withLock { $0 = model }
+    /// Wraps `model` (a provider or a chain) to give it synchronous, background-refreshed availability.
+    /// - Parameters:
+    ///   - model: the model every request goes to.
+    ///   - refresh: how often availability is checked while it is being read, and when checking stops.
+    public init(_ model: any LanguageModel, refresh: AvailabilityRefresh = AvailabilityRefresh()) {
+        self.monitor = AvailabilityMonitor(model: model, refresh: refresh)
     }
 
-    private var model: any LanguageModel { Self.current.withLock { $0 } }
+    /// Creates a model built by `factory` on first use, with synchronous availability.
+    public init(refresh: AvailabilityRefresh = AvailabilityRefresh(),
+                building factory: @escaping @Sendable () -> any LanguageModel) {
+        self.monitor = AvailabilityMonitor(resolve: factory, refresh: refresh)
+    }
 
-    public var name: String { model.name }
-    public var availability: Availability { get async { await model.availability } }
-    /// `true` when the model can serve requests, as Foundation Models' `isAvailable`.
-    public var isAvailable: Bool { get async { await model.availability.isAvailable } }
-    public var capabilities: Set<LanguageModelCapability> { get async { await model.capabilities } }
+    init(monitor: AvailabilityMonitor) {
+        self.monitor = monitor
+    }
+
+    /// Makes `model` the one ``default`` (and so every `LanguageModelSession()` without a model) uses, replacing
+    /// whatever it was built from. Availability is checked afresh.
+    public static func use(_ model: any LanguageModel) {
+        Self.default.monitor.replace(with: model)
+    }
+
+    /// The mangled name of `GenUIFoundationModels.DefaultModelRegistration`, the ``DefaultLanguageModelProvider``
+    /// that module contributes (a test in that module checks the two agree).
+    static let registrationTypeName = "21GenUIFoundationModels24DefaultModelRegistrationO"
+
+    @Sendable static func resolveDefault() -> any LanguageModel {
+        if let provider = _typeByName(registrationTypeName) as? any DefaultLanguageModelProvider.Type {
+            return provider.makeDefaultLanguageModel()
+        }
+        return UnconfiguredLanguageModel()
+    }
+
+    /// The model requests go to, built on first use.
+    public var underlyingModel: any LanguageModel { monitor.model }
+
+    public var name: String { monitor.model.name }
+
+    /// The last known availability, without waiting (Foundation Models' synchronous `availability`).
+    ///
+    /// The first read starts a background check and waits for it at most
+    /// ``AvailabilityRefresh/firstReadWait`` (25 ms): local checks (files, programs) finish within it, so the answer
+    /// is usually the real one at once. A check still running then (a server that is slow to answer) leaves the
+    /// provisional answer ``provisionalAvailability``, `.unavailable(.modelNotReady(progress: nil, detail:
+    /// "checking"))`: the model may become ready without anyone acting, which is what `modelNotReady` means.
+    /// While the value is read, it is checked again every ``AvailabilityRefresh/interval``.
+    public var availability: Availability { monitor.report().availability }
+
+    /// `true` when the model can serve requests, as Foundation Models' synchronous `isAvailable`.
+    public var isAvailable: Bool { availability.isAvailable }
+
+    /// The last known availability with each member's: which providers can serve and why the others cannot.
+    public var availabilityReport: AvailabilityReport { monitor.report() }
+
+    /// Checks availability now, waiting for the answer, and makes it the last known one.
+    public func checkAvailability() async -> AvailabilityReport {
+        await monitor.checkNow()
+    }
+
+    /// The answer before the first check has finished.
+    public static let provisionalAvailability = Availability.unavailable(.modelNotReady(progress: nil, detail: "checking"))
+
+    public var capabilities: Set<LanguageModelCapability> { get async { await monitor.model.capabilities } }
+
+    public var contextSize: Int { get async throws { try await monitor.model.contextSize } }
+
+    public func tokenCount(for request: GenerationRequest) async throws -> Int {
+        try await monitor.model.tokenCount(for: request)
+    }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        try await model.respond(to: request)
+        try await monitor.model.respond(to: request)
     }
 
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        model.streamResponse(to: request)
+        monitor.model.streamResponse(to: request)
     }
 
     public func prewarm(promptPrefix: String?) async {
-        await model.prewarm(promptPrefix: promptPrefix)
+        await monitor.model.prewarm(promptPrefix: promptPrefix)
     }
 }

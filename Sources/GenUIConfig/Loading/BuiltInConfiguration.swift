@@ -1,4 +1,11 @@
 /// The configuration used when no file is found: the on-device model, then the scripted provider.
+///
+/// The `scripted` member is the CLI's last resort (`genui generate` and `genui doctor` name it as the provider that
+/// served). An app's `SystemLanguageModel.default` (the `GenUIFoundationModels` product) builds this chain without
+/// it: with no `providers.yml` an app gets the on-device model or an honest `unavailable`, never invented text.
+///
+/// The model path is under `${HOME}` of the loader's environment, so a loader given another environment (a test's
+/// temporary home) looks there.
 public enum BuiltInConfiguration {
     /// The built-in `providers.yml`.
     public static let text = """
@@ -9,7 +16,7 @@ public enum BuiltInConfiguration {
         providers:
           on-device:
             type: llama.cpp
-            model: ~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf
+            model: ${HOME:-~}/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf
             context: 4096
           scripted:
             type: scripted

@@ -1,0 +1,171 @@
+import Foundation
+import GenUIConfig
+import GenUIFoundationModels
+import GenUIOnDevice
+import GenUIRouter
+import GenUITesting
+import Testing
+
+@testable import GenUI
+
+/// A temporary home and working directory with no providers.yml, removed when dropped.
+private final class EmptyHome {
+    let path: String
+
+    init() throws {
+        path = NSTemporaryDirectory() + "genui-default-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// The loader the default model uses, reading this home, this directory and `extra` instead of the process's.
+    func loader(_ extra: [String: String] = [:]) -> ConfigurationLoader {
+        ConfigurationLoader(
+            environment: ["HOME": path, "PATH": ""].merging(extra) { _, new in new },
+            currentDirectory: path, homeDirectory: path)
+    }
+}
+
+/// Polls `condition` every 50 ms until it holds or `deadline` passes; returns whether it held.
+private func eventually(within deadline: Duration, _ condition: () -> Bool) async -> Bool {
+    let end = ContinuousClock.now + deadline
+    while ContinuousClock.now < end {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return condition()
+}
+
+@Suite("The default model")
+struct DefaultModelTests {
+    @Test("linking GenUIFoundationModels is the whole setup: SystemLanguageModel.default finds its registration by name")
+    func registrationIsFound() {
+        #expect(_mangledTypeName(DefaultModelRegistration.self) == SystemLanguageModel.registrationTypeName)
+        #expect(SystemLanguageModel.resolveDefault() is ConfiguredDefaultModel)
+    }
+
+    @Test("with no providers.yml and nothing installed the default is unavailable, naming each member's reason, and a request fails")
+    func nothingInstalled() async throws {
+        let home = try EmptyHome()
+        let configured = ConfiguredDefaultModel(loader: home.loader())
+        #expect(configured.source?.origin == .builtIn)
+        #expect(configured.chain?.members.map(\.model.name) == ["on-device"], "the built-in scripted provider is left out")
+        let model = SystemLanguageModel(configured, refresh: AvailabilityRefresh(interval: .milliseconds(200), idleAfter: .seconds(1)))
+
+        #expect(await eventually(within: .seconds(20)) { model.availabilityReport.isChecked })
+        #expect(!model.isAvailable)
+        let report = model.availabilityReport
+        #expect(report.members.map(\.name) == ["on-device"])
+        let reasons = report.unavailableReasons
+        #expect(reasons.map(\.member) == ["on-device"])
+        let reason = try #require(reasons.first?.reason)
+        // The runtime may sit beside the test binary; the model is certainly not in the empty home.
+        #expect(
+            reason == .modelNotInstalled(name: home.path + "/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf")
+                || reason.code == "runtimeMissing", "\(reason)")
+        #expect(model.availability == .unavailable(reason))
+
+        do {
+            _ = try await LanguageModelSession(model: model).respond(to: "Hello")
+            Issue.record("a request succeeded with nothing installed")
+        } catch let error as LanguageModelError {
+            guard case .noProviderAvailable(let context) = error else {
+                Issue.record("expected noProviderAvailable, got \(error)")
+                return
+            }
+            #expect(context.trace?.steps.map(\.provider) == ["on-device"])
+            #expect(context.trace?.steps.first?.unavailableReason == reason)
+        }
+    }
+
+    @Test("a providers.yml that names a scripted provider keeps it in the default, and traces name it")
+    func configuredScriptedServes() async throws {
+        let home = try EmptyHome()
+        let file = home.path + "/providers.yml"
+        try "version: 1\ndefault_chain: offline\nchains:\n  offline: [canned]\nproviders:\n  canned: { type: scripted }\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let model = SystemLanguageModel(ConfiguredDefaultModel(loader: home.loader(["GENUI_CONFIG": file])))
+        let response = try await LanguageModelSession(model: model).respond(to: "Hello")
+        #expect(response.metadata.provider == "canned")
+        #expect(response.metadata.trace?.servedBy == "canned")
+    }
+
+    @Test("a broken providers.yml makes the default unavailable with the problem, instead of failing at start-up")
+    func brokenConfiguration() async throws {
+        let home = try EmptyHome()
+        let file = home.path + "/providers.yml"
+        try "version: 1\nproviders:\n  x: { type: olama }\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let configured = ConfiguredDefaultModel(loader: home.loader(["GENUI_CONFIG": file]))
+        guard case .unavailable(.notConfigured(let missing)) = await configured.availability else {
+            Issue.record("expected notConfigured")
+            return
+        }
+        #expect(missing.contains("providers.yml"))
+    }
+
+    @Test("the first synchronous read does not wait for a server that never answers; the check finishes later")
+    func firstReadDoesNotWaitForTheNetwork() async throws {
+        let server = try LoopbackHTTPServer { _, connection in _ = connection.stall(for: .seconds(30)) }
+        defer { server.stop() }
+        let home = try EmptyHome()
+        let file = home.path + "/providers.yml"
+        try """
+            version: 1
+            default_chain: default
+            chains:
+              default: [local]
+            providers:
+              local: { type: ollama, host: "http://127.0.0.1:\(server.port)", model: m }
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let model = SystemLanguageModel(ConfiguredDefaultModel(loader: home.loader(["GENUI_CONFIG": file])))
+
+        let start = ContinuousClock.now
+        let first = model.availabilityReport
+        let elapsed = ContinuousClock.now - start
+        // The check cannot finish before the chain's 2-second availability timeout, so any answer is provisional.
+        #expect(!first.isChecked)
+        #expect(first.availability == SystemLanguageModel.provisionalAvailability)
+        #expect(elapsed < .seconds(1), "the first read took \(elapsed)")
+        #expect(await eventually(within: .seconds(30)) { model.availabilityReport.isChecked })
+        #expect(!model.isAvailable)
+        #expect(model.availabilityReport.members.map(\.name) == ["local"])
+    }
+
+    @Test("with the on-device model installed the default becomes available within the refresh interval and llama-server answers")
+    func installedModelServes() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        guard let server = environment["GENUI_LLAMA_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }),
+            let modelFile = environment["GENUI_TEST_MODEL"].flatMap({ $0.isEmpty ? nil : $0 }),
+            FileManager.default.isExecutableFile(atPath: server), FileManager.default.fileExists(atPath: modelFile)
+        else {
+            let isCI = ["true", "1", "yes"].contains((environment["CI"] ?? "").lowercased())
+            #expect(!isCI, "GENUI_LLAMA_SERVER and GENUI_TEST_MODEL must name the runtime under CI")
+            return
+        }
+        let home = try EmptyHome()
+        let configured = ConfiguredDefaultModel(loader: home.loader(["GENUI_LLAMA_SERVER": server]))
+        defer {
+            let onDevice = configured.providers.first?.base as? OnDeviceModel
+            Task { await onDevice?.shutdown() }
+        }
+        let interval = Duration.milliseconds(500)
+        let model = SystemLanguageModel(configured, refresh: AvailabilityRefresh(interval: interval, idleAfter: .seconds(5)))
+        #expect(await eventually(within: .seconds(20)) { model.availabilityReport.isChecked })
+        #expect(!model.isAvailable, "the model file is not in the empty home yet")
+
+        // The model file appears: a read sees it within the refresh interval plus the chain's 2-second cache.
+        let models = home.path + "/.cache/genui/models"
+        try FileManager.default.createDirectory(atPath: models, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: models + "/SmolLM2-135M-Instruct.Q4_1.gguf", withDestinationPath: modelFile)
+        #expect(await eventually(within: .seconds(30)) { model.isAvailable })
+        #expect(model.availabilityReport.members == [.init(name: "on-device", availability: .available)])
+
+        let reply = try await LanguageModelSession(model: model).respond(
+            to: "Say hello.", options: GenerationOptions(maximumResponseTokens: 8))
+        #expect(reply.metadata.provider == "on-device")
+        #expect(reply.metadata.trace?.servedBy == "on-device")
+        if let onDevice = configured.providers.first?.base as? OnDeviceModel { await onDevice.shutdown() }
+    }
+}
