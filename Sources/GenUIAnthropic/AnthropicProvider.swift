@@ -12,10 +12,12 @@ import GenUIHTTP
 /// - Errors: `{type:error, error:{type,message}}` mapped by status (``HTTPErrorMapping``); `overloaded_error` (529)
 ///   and `rate_limit_error` (429, `retry-after`) are rate limits; `stop_reason: refusal` is a refusal;
 ///   `model_context_window_exceeded` is contextSizeExceeded.
+/// - Context: ``tokenCount(for:)`` asks `POST /v1/messages/count_tokens`; ``contextSize`` is the configured window
+///   (see AnthropicTokenCounting.swift).
 public struct AnthropicProvider: LanguageModel {
     /// The settings.
     public let configuration: AnthropicConfiguration
-    private let client: HTTPClient
+    let client: HTTPClient
     private let environment: ProviderEnvironment
 
     /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
@@ -48,7 +50,7 @@ public struct AnthropicProvider: LanguageModel {
     }
 
     public var capabilities: Set<LanguageModelCapability> {
-        get async { Set([.guidedGeneration, .streaming]).union(configuration.extraCapabilities) }
+        get async { Set([.guidedGeneration, .streaming, .tokenCounting]).union(configuration.extraCapabilities) }
     }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
@@ -144,21 +146,21 @@ public struct AnthropicProvider: LanguageModel {
     // MARK: - Helpers
 
     /// The API key as it is now, for masking in anything the provider reports.
-    private var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
+    var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
 
-    private func endpoint(_ path: String) -> URL { configuration.baseURL.appendingPathComponent(path) }
+    func endpoint(_ path: String) -> URL { configuration.baseURL.appendingPathComponent(path) }
 
     private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
 
-    private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
+    func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
 
-    private func headers(key: String?) -> [String: String] {
+    func headers(key: String?) -> [String: String] {
         var headers = ["anthropic-version": configuration.apiVersion, "Accept": "application/json, text/event-stream"]
         if let key { headers["x-api-key"] = key }
         return headers
     }
 
-    private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
+    func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
         let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         if status == 404, parsed.type == "not_found_error", (parsed.message ?? "").contains("model") {
             return .unavailable(

@@ -48,6 +48,20 @@ enum AnthropicWire {
         ])
     }
 
+    /// The fields of a `/v1/messages` body that `/v1/messages/count_tokens` takes: everything that occupies the
+    /// context (model, system, messages, and the schema as `output_config` or the forced tool), none of the
+    /// generation settings (`max_tokens`, sampling, `stream`), which the endpoint does not accept.
+    static let countedFields: Set<String> = ["model", "system", "messages", "output_config", "tools", "tool_choice"]
+
+    /// The `/v1/messages/count_tokens` body: what ``body(for:configuration:stream:forcedTool:)`` would send for
+    /// `request`, limited to ``countedFields``.
+    static func countTokensBody(
+        for request: GenerationRequest, configuration: AnthropicConfiguration, forcedTool: Bool
+    ) -> GeneratedContent {
+        let full = body(for: request, configuration: configuration, stream: false, forcedTool: forcedTool)
+        return GeneratedContent(orderedProperties: (full.orderedProperties ?? []).filter { countedFields.contains($0.key) })
+    }
+
     static func finishReason(_ stopReason: String?) -> FinishReason? {
         switch stopReason {
         case "end_turn", "stop_sequence", "pause_turn": .stop

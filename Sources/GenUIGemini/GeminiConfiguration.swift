@@ -21,6 +21,9 @@ public struct GeminiConfiguration: Sendable, Hashable {
     public var allowInsecure: Bool
     /// Capabilities of the model beyond what the provider implements (e.g. `vision`, `reasoning`).
     public var extraCapabilities: Set<LanguageModelCapability>
+    /// The model's context window in tokens (`context:` in `providers.yml`). When set it wins over the
+    /// `inputTokenLimit` the API reports (see ``GeminiProvider/contextSize``).
+    public var contextSize: Int? = nil
 
     /// Creates a configuration.
     public init(

@@ -12,11 +12,15 @@ import GenUIHTTP
 /// - Errors: `{"error":{"code","message","status"}}` by status (``HTTPErrorMapping``); a 429's
 ///   `RetryInfo.retryDelay` is the wait; a blocked prompt (`promptFeedback.blockReason`) or a safety finish reason
 ///   is a guardrail violation.
+/// - Context: ``tokenCount(for:)`` asks `POST {base}/models/{model}:countTokens`; ``contextSize`` is the configured
+///   window, else the model's `inputTokenLimit` (see GeminiTokenCounting.swift).
 public struct GeminiProvider: LanguageModel {
     /// The settings.
     public let configuration: GeminiConfiguration
-    private let client: HTTPClient
+    let client: HTTPClient
     private let environment: ProviderEnvironment
+    /// Facts learnt from the API (the model's `inputTokenLimit`), kept for the provider's lifetime.
+    let facts = GeminiFacts()
 
     /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
     /// looked up (the process environment by default).
@@ -41,12 +45,15 @@ public struct GeminiProvider: LanguageModel {
                 url: modelURL(suffix: ""), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
                 totalTimeout: configuration.availabilityTimeout)
             let model = configuration.model
+            let facts = facts
             return await AvailabilityProbe.run(
                 probe, client: client, baseURL: configuration.baseURL, secrets: currentSecrets()
             ) { response in
                 // The probe reads the model itself: 404 means this model does not exist. Gemini reports a bad key as
                 // a 400, and a 429's wait may be in the body's RetryInfo.
-                switch response.status {
+                // The model's description carries its input limit: keep it, so contextSize needs no second request.
+                if response.head.isSuccess { facts.record(model: response.json) }
+                return switch response.status {
                 case 400 where GeminiWire.isInvalidKey(response.body): .unavailable(.unauthorized)
                 case 404: .unavailable(.modelNotInstalled(name: model))
                 case 429:
@@ -59,7 +66,7 @@ public struct GeminiProvider: LanguageModel {
     }
 
     public var capabilities: Set<LanguageModelCapability> {
-        get async { Set([.guidedGeneration, .streaming, .seededSampling]).union(configuration.extraCapabilities) }
+        get async { Set([.guidedGeneration, .streaming, .seededSampling, .tokenCounting]).union(configuration.extraCapabilities) }
     }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
@@ -127,9 +134,9 @@ public struct GeminiProvider: LanguageModel {
     // MARK: - Helpers
 
     /// The API key as it is now, for masking in anything the provider reports.
-    private var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
+    var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
 
-    private func modelURL(suffix: String, query: String? = nil) -> URL {
+    func modelURL(suffix: String, query: String? = nil) -> URL {
         let path = configuration.model.hasPrefix("models/") ? configuration.model : "models/\(configuration.model)"
         var text = configuration.baseURL.absoluteString
         if text.hasSuffix("/") { text.removeLast() }
@@ -140,15 +147,15 @@ public struct GeminiProvider: LanguageModel {
 
     private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
 
-    private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
+    func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
 
-    private func headers(key: String?) -> [String: String] {
+    func headers(key: String?) -> [String: String] {
         var headers = ["Accept": "application/json, text/event-stream"]
         if let key { headers["x-goog-api-key"] = key }
         return headers
     }
 
-    private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
+    func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
         let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         let detail = parsed.message ?? "no details"
         if status == 400 && GeminiWire.isInvalidKey(body) {

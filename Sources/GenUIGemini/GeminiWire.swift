@@ -28,6 +28,29 @@ enum GeminiWire {
         ])
     }
 
+    /// The `:countTokens` body for `request`. A request of messages alone is sent as `{"contents": […]}`; one with
+    /// instructions or a schema as `{"generateContentRequest": {model, contents, systemInstruction,
+    /// generationConfig}}`, since `contents` alone would leave them out (the two forms are mutually exclusive, and
+    /// the second names the model as `models/{model}`). Only the schema's part of `generationConfig` is sent:
+    /// sampling settings occupy no context.
+    static func countTokensBody(for request: GenerationRequest, model: String) -> GeneratedContent {
+        let generation = body(for: request)
+        let contents = generation["contents"] ?? .array([])
+        guard request.effectiveInstructions != nil || request.schema != nil else {
+            return .object([("contents", contents)])
+        }
+        let counted: Set<String> = ["responseMimeType", "responseJsonSchema"]
+        let config = (generation["generationConfig"]?.orderedProperties ?? []).filter { counted.contains($0.key) }
+        return .object([
+            ("generateContentRequest", .object([
+                ("model", .string(model.hasPrefix("models/") ? model : "models/\(model)")),
+                ("contents", contents),
+                ("systemInstruction", generation["systemInstruction"]),
+                ("generationConfig", config.isEmpty ? nil : GeneratedContent(orderedProperties: config)),
+            ])),
+        ])
+    }
+
     static let blockingFinishReasons: Set<String> = [
         "SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY",
     ]

@@ -1,7 +1,10 @@
 import Foundation
 import GenUI
 import GenUIAnthropic
+import GenUIConfig
+import GenUIDiagnostics
 import GenUIHTTP
+import GenUIRouter
 import GenUITesting
 import Testing
 
@@ -45,6 +48,33 @@ struct AnthropicProviderLlamaTests {
         }
     }
 
+    @Test("tokenCount asks llama-server's /v1/messages/count_tokens, which counts the templated prompt as /tokenize does")
+    func countTokens() async throws {
+        let apiKey = "count-key-\(UUID().uuidString)"
+        try await LlamaServerFixture.with(apiKey: apiKey) { server in
+            let request = GenerationRequest(
+                prompt: "Name three rivers of Europe and one fact about each.", instructions: "You are terse.")
+            let counted = try await provider(server, key: TestKey(apiKey)).tokenCount(for: request)
+            // The server's own count of the same conversation: the chat template, then its tokenizer.
+            let client = HTTPClient(timeouts: .init(connect: .seconds(5), total: .seconds(30)))
+            let headers = ["Authorization": "Bearer \(apiKey)"]
+            let messages = GeneratedContent.array([
+                .object([("role", .string("system")), ("content", .string("You are terse."))]),
+                .object([("role", .string("user")), ("content", .string("Name three rivers of Europe and one fact about each."))]),
+            ])
+            let template = try await client.send(.postJSON(
+                server.baseURL.appendingPathComponent("apply-template"), json: .object([("messages", messages)]), headers: headers))
+            let prompt = try #require(template.json?["prompt"]?.stringValue)
+            let tokenized = try await client.send(.postJSON(
+                server.baseURL.appendingPathComponent("tokenize"),
+                json: .object([("content", .string(prompt)), ("add_special", .bool(true)), ("parse_special", .bool(true))]),
+                headers: headers))
+            let tokens = try #require(tokenized.json?["tokens"]?.elements)
+            #expect(counted > 10)
+            #expect(counted == tokens.count)
+        }
+    }
+
     @Test("with --api-key, a wrong x-api-key is unauthorized and never shown")
     func unauthorized() async throws {
         try await LlamaServerFixture.with(apiKey: "right-key-\(UUID().uuidString)") { server in
@@ -62,9 +92,70 @@ struct AnthropicProviderLlamaTests {
     }
 }
 
-/// Answers like the Messages API: a guided answer through output_config, a tool_use block when a tool is forced.
-private func anthropicFake(rejectOutputConfig: Bool = false, answer: String = #"{"answer":"yes"}"#) throws -> LoopbackHTTPServer {
+/// The fake's count for a `/v1/messages/count_tokens` body: the words of `system`, three per message plus its words,
+/// and 25 for a schema (`output_config` or `tools`). A deterministic stand-in for a tokenizer.
+private func fakeAnthropicCount(_ body: GeneratedContent) -> Int {
+    func words(_ content: GeneratedContent?) -> Int {
+        if let text = content?.stringValue { return text.split(whereSeparator: \.isWhitespace).count }
+        return (content?.elements ?? []).reduce(0) { $0 + words($1["text"]) }
+    }
+    var total = words(body["system"])
+    for message in body["messages"]?.elements ?? [] { total += 3 + words(message["content"]) }
+    if body["output_config"] != nil || body["tools"] != nil { total += 25 }
+    return total
+}
+
+/// Checks a count_tokens request the way the API does: the headers, a JSON object with only the fields the endpoint
+/// takes, a model, messages with user/assistant roles and text content, a string or text-block system. Returns the
+/// API's error body, or `nil` when the request is well formed.
+private func countTokensProblem(_ request: LoopbackRequest, key: String?) -> (status: Int, message: String)? {
+    if let key, request.header("x-api-key") != key { return (401, "invalid x-api-key") }
+    guard request.method == "POST" else { return (405, "Method not allowed") }
+    guard request.header("anthropic-version") == "2023-06-01" else { return (400, "anthropic-version: header is required") }
+    guard request.header("content-type")?.hasPrefix("application/json") == true else { return (400, "content-type must be application/json") }
+    guard let body = request.json, let fields = body.orderedProperties else { return (400, "The request body is not valid JSON.") }
+    let allowed: Set<String> = [
+        "model", "messages", "system", "tools", "tool_choice", "output_config", "thinking", "cache_control",
+    ]
+    if let extra = fields.first(where: { !allowed.contains($0.key) }) { return (400, "\(extra.key): Extra inputs are not permitted") }
+    guard body["model"]?.stringValue?.isEmpty == false else { return (400, "model: Field required") }
+    guard let messages = body["messages"]?.elements else { return (400, "messages: Field required") }
+    for (index, message) in messages.enumerated() {
+        guard ["user", "assistant"].contains(message["role"]?.stringValue ?? "") else {
+            return (400, "messages.\(index).role: Input should be 'user' or 'assistant'")
+        }
+        guard message["content"]?.stringValue != nil || message["content"]?.elements != nil else {
+            return (400, "messages.\(index).content: Field required")
+        }
+    }
+    if let system = body["system"], system.stringValue == nil, system.elements == nil {
+        return (400, "system: Input should be a valid string or list of text blocks")
+    }
+    if body["tool_choice"] != nil && body["tools"] == nil { return (400, "tool_choice may only be given with tools") }
+    return nil
+}
+
+/// Answers like the Messages API: `GET /v1/models`; `/v1/messages/count_tokens` validated and counted with
+/// ``fakeAnthropicCount(_:)``; a guided answer through output_config, a tool_use block when a tool is forced.
+private func anthropicFake(
+    rejectOutputConfig: Bool = false, answer: String = #"{"answer":"yes"}"#, key: String? = nil
+) throws -> LoopbackHTTPServer {
     try LoopbackHTTPServer { request, connection in
+        if request.method == "GET" && request.path == "/v1/models" {
+            connection.respond(json: #"{"data":[{"type":"model","id":"claude-test","display_name":"Claude Test","created_at":"2025-01-01T00:00:00Z"}],"has_more":false,"first_id":"claude-test","last_id":"claude-test"}"#)
+            return
+        }
+        if request.path == "/v1/messages/count_tokens" {
+            if let problem = countTokensProblem(request, key: key) {
+                let type = problem.status == 401 ? "authentication_error" : "invalid_request_error"
+                connection.respond(status: problem.status, json: #"{"type":"error","error":{"type":"\#(type)","message":"\#(problem.message)"},"request_id":"req_c"}"#)
+            } else if rejectOutputConfig && request.json?["output_config"] != nil {
+                connection.respond(status: 400, json: #"{"type":"error","error":{"type":"invalid_request_error","message":"output_config: Extra inputs are not permitted"},"request_id":"req_c"}"#)
+            } else if let body = request.json {
+                connection.respond(json: #"{"input_tokens":\#(fakeAnthropicCount(body))}"#)
+            }
+            return
+        }
         guard request.path == "/v1/messages", let body = request.json else {
             connection.respond(status: 404, json: #"{"type":"error","error":{"type":"not_found_error","message":"Not found"}}"#)
             return
@@ -199,5 +290,164 @@ struct AnthropicProviderFakeTests {
             guard case .rateLimited(let wait, _) = error else { Issue.record("unexpected \(error)"); return }
             #expect(wait == .seconds(7))
         }
+    }
+}
+
+@Suite("Anthropic token counting and the context check")
+struct AnthropicTokenCountingTests {
+    private func provider(
+        _ server: LoopbackHTTPServer, key: String, mode: AnthropicConfiguration.StructuredOutput = .automatic,
+        context: Int? = nil
+    ) -> AnthropicProvider {
+        let testKey = TestKey(key)
+        var configuration = AnthropicConfiguration(
+            baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: testKey.variable,
+            structuredOutput: mode, requestTimeout: .seconds(10))
+        configuration.contextSize = context
+        return AnthropicProvider(configuration: configuration, environment: testKey.environment)
+    }
+
+    @Test("tokenCount posts model, system and messages to /v1/messages/count_tokens with the API's headers and returns input_tokens")
+    func countsWithTheEndpoint() async throws {
+        let key = "sk-ant-\(UUID().uuidString)"
+        let server = try anthropicFake(key: key)
+        defer { server.stop() }
+        let model = provider(server, key: key)
+        #expect(await model.capabilities.contains(.tokenCounting))
+        let count = try await model.tokenCount(for: GenerationRequest(
+            instructions: "Be brief.",
+            messages: [
+                .init(role: .user, content: "one two three"), .init(role: .assistant, content: "four"),
+                .init(role: .user, content: "five six"),
+            ],
+            options: .init(temperature: 0.5, maximumResponseTokens: 50)))
+        // The fake's rule: 2 words of system, then 3 per message plus its words.
+        #expect(count == 2 + (3 + 3) + (3 + 1) + (3 + 2))
+        #expect(server.requests.count == 1)
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.path == "/v1/messages/count_tokens")
+        #expect(request.header("x-api-key") == key)
+        #expect(request.header("anthropic-version") == "2023-06-01")
+        let body = try #require(request.json)
+        #expect(body.orderedProperties?.map(\.key) == ["model", "system", "messages"])
+        #expect(body["model"]?.stringValue == "claude-test")
+        #expect(body["system"]?.stringValue == "Be brief.")
+        #expect(body["messages"]?.elements?.map { $0["role"]?.stringValue } == ["user", "assistant", "user"])
+    }
+
+    @Test("a schema is counted the way generation sends it: output_config, the forced tool, or the tool after a rejection")
+    func schemaCounted() async throws {
+        let key = "sk-ant-\(UUID().uuidString)"
+        let request = GenerationRequest(prompt: "Is the sky blue?", schema: verdictSchema)
+
+        let native = try anthropicFake(key: key)
+        defer { native.stop() }
+        let nativeCount = try await provider(native, key: key).tokenCount(for: request)
+        let nativeBody = try #require(native.requests.first?.json)
+        #expect(nativeBody["output_config"]?["format"]?["schema"]?["properties"]?["answer"] != nil)
+        #expect(nativeBody["tools"] == nil)
+        #expect(nativeCount == fakeAnthropicCount(nativeBody))
+
+        let forced = try anthropicFake(key: key)
+        defer { forced.stop() }
+        let forcedCount = try await provider(forced, key: key, mode: .forcedTool).tokenCount(for: request)
+        let forcedBody = try #require(forced.requests.first?.json)
+        #expect(forcedBody["tools"]?.elements?.first?["input_schema"]?["properties"]?["answer"] != nil)
+        #expect(forcedBody["tool_choice"]?["type"]?.stringValue == "tool")
+        #expect(forcedBody["output_config"] == nil)
+        #expect(forcedCount == fakeAnthropicCount(forcedBody))
+
+        let rejecting = try anthropicFake(rejectOutputConfig: true, key: key)
+        defer { rejecting.stop() }
+        let retriedCount = try await provider(rejecting, key: key).tokenCount(for: request)
+        #expect(rejecting.requests.map(\.path) == ["/v1/messages/count_tokens", "/v1/messages/count_tokens"])
+        #expect(rejecting.requests.last?.json?["tool_choice"] != nil)
+        #expect(retriedCount == forcedCount)
+    }
+
+    @Test("a server without count_tokens is an error that names the endpoint and never the key")
+    func missingEndpoint() async throws {
+        let key = "sk-ant-secret-\(UUID().uuidString)"
+        let server = try LoopbackHTTPServer { _, connection in
+            connection.respond(status: 404, json: #"{"type":"error","error":{"type":"not_found_error","message":"Not found"}}"#)
+        }
+        defer { server.stop() }
+        do {
+            _ = try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
+            Issue.record("expected an error")
+        } catch let error as LanguageModelError {
+            #expect(error.context.debugDescription.contains("count_tokens"), "\(error)")
+            #expect(!"\(error)".contains(key))
+        }
+        #expect(server.requests.first?.path == "/v1/messages/count_tokens")
+    }
+
+    @Test("contextSize is the configured window; without one it is unknown (notConfigured context), asking nothing")
+    func contextSize() async throws {
+        let key = "sk-ant-\(UUID().uuidString)"
+        let server = try anthropicFake(key: key)
+        defer { server.stop() }
+        #expect(try await provider(server, key: key, context: 200_000).contextSize == 200_000)
+        do {
+            _ = try await provider(server, key: key).contextSize
+            Issue.record("expected notConfigured")
+        } catch let error as LanguageModelError {
+            guard case .unavailable(.notConfigured(let missing), _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(missing == "context")
+        }
+        #expect(server.requests.isEmpty)
+    }
+
+    /// A chain from providers.yml: `claude` (the fake, with `window`), then the scripted provider.
+    private func configuredChain(_ server: LoopbackHTTPServer, key: String, window: Int) throws -> ProviderChain {
+        let text = """
+            version: 1
+            chains:
+              default: [claude, backup]
+            providers:
+              claude: { type: anthropic, model: claude-test, base_url: "\(server.baseURL.absoluteString)", api_key_env: GENUI_TEST_ANTHROPIC_KEY, context: \(window) }
+              backup: { type: scripted }
+            """
+        let environment = ["GENUI_TEST_ANTHROPIC_KEY": key]
+        let configuration = try ConfigurationLoader(environment: environment).parse(text)
+        let models = configuration.makeProviders(context: ProviderBuildContext(environment: environment))
+        let options = ChainOptions(
+            attemptTimeout: .seconds(60), deadline: .seconds(120), availabilityTimeout: .seconds(10), availabilityTTL: .zero)
+        return try #require(configuration.makeChain(models: models, options: options))
+    }
+
+    @Test("a configured chain counts with count_tokens and skips a window too small before sending, with both numbers")
+    func chainSkipsSmallWindow() async throws {
+        let key = "sk-ant-\(UUID().uuidString)"
+        let server = try anthropicFake(key: key)
+        defer { server.stop() }
+        let chain = try configuredChain(server, key: key, window: 2048)
+        let request = GenerationRequest(
+            prompt: String(repeating: "word ", count: 3000), options: .init(maximumResponseTokens: 100))
+        let response = try await chain.respond(to: request)
+        let steps = try #require(response.metadata.trace?.steps)
+        #expect(steps.map(\.reason) == ["contextWindowTooSmall", "served"])
+        #expect(steps.map(\.provider) == ["claude", "backup"])
+        // The fake counts 3 for the message and 3,000 words: the backend's count, not genui's estimate.
+        #expect(steps[0].contextCheck == .init(tokenCount: 3003, responseTokens: 100, contextSize: 2048, method: .counted))
+        #expect(server.requests.map(\.path) == ["/v1/models", "/v1/messages/count_tokens"])
+        let reason = Diagnostics(language: .english).reason(of: steps[0])
+        #expect(reason.contains("3003") && reason.contains("2048"), "\(reason)")
+    }
+
+    @Test("a configured window that holds the counted request and its answer is used")
+    func chainServesWhenItFits() async throws {
+        let key = "sk-ant-\(UUID().uuidString)"
+        let server = try anthropicFake(key: key)
+        defer { server.stop() }
+        let chain = try configuredChain(server, key: key, window: 8192)
+        let request = GenerationRequest(
+            prompt: String(repeating: "word ", count: 3000), options: .init(maximumResponseTokens: 100))
+        let response = try await chain.respond(to: request)
+        let step = try #require(response.metadata.trace?.steps.first)
+        #expect(step.provider == "claude" && step.outcome == .served)
+        #expect(step.contextCheck == .init(tokenCount: 3003, responseTokens: 100, contextSize: 8192, method: .counted))
+        #expect(server.requests.map(\.path) == ["/v1/models", "/v1/messages/count_tokens", "/v1/messages"])
     }
 }

@@ -1,13 +1,67 @@
 import Foundation
 import GenUI
+import GenUIConfig
+import GenUIDiagnostics
 import GenUIGemini
 import GenUIHTTP
+import GenUIRouter
 import GenUITesting
 import Testing
 
-/// A protocol-faithful Generative Language API: model lookup, generateContent, streamGenerateContent?alt=sse,
+/// The fake's count for a `:countTokens` body: two per content plus the words of its text parts, the words of the
+/// system instruction, and 25 for a response schema. A deterministic stand-in for a tokenizer.
+private func fakeGeminiCount(_ body: GeneratedContent) -> Int {
+    func words(_ content: GeneratedContent?) -> Int {
+        (content?["parts"]?.elements ?? []).reduce(0) {
+            $0 + ($1["text"]?.stringValue ?? "").split(whereSeparator: \.isWhitespace).count
+        }
+    }
+    let request = body["generateContentRequest"] ?? body
+    var total = words(request["systemInstruction"])
+    for content in request["contents"]?.elements ?? [] { total += 2 + words(content) }
+    if request["generationConfig"]?["responseJsonSchema"] != nil { total += 25 }
+    return total
+}
+
+/// Checks a `:countTokens` body the way the API does: a JSON object holding either `contents` or a
+/// `generateContentRequest` (never both) that names this model, contents of `user`/`model` turns made of text parts.
+/// Returns the API's error message, or `nil` when the request is well formed.
+private func countTokensProblem(_ request: LoopbackRequest, model: String) -> String? {
+    guard request.header("content-type")?.hasPrefix("application/json") == true else { return "Invalid content type" }
+    guard let body = request.json, let fields = body.orderedProperties else { return "Invalid JSON payload received." }
+    func unknown(_ fields: [(key: String, value: GeneratedContent)], _ allowed: Set<String>) -> String? {
+        fields.first { !allowed.contains($0.key) }.map { "Invalid JSON payload received. Unknown name \"\($0.key)\": Cannot find field." }
+    }
+    if let problem = unknown(fields, ["contents", "generateContentRequest"]) { return problem }
+    if body["contents"] != nil && body["generateContentRequest"] != nil {
+        return "contents and generateContentRequest are mutually exclusive"
+    }
+    var contents = body["contents"]
+    if let inner = body["generateContentRequest"] {
+        guard let innerFields = inner.orderedProperties else { return "generateContentRequest must be an object" }
+        let allowed: Set<String> = [
+            "model", "contents", "systemInstruction", "tools", "toolConfig", "safetySettings", "generationConfig", "cachedContent",
+        ]
+        if let problem = unknown(innerFields, allowed) { return problem }
+        guard inner["model"]?.stringValue == model else { return "generateContentRequest.model must be \(model)" }
+        if let system = inner["systemInstruction"], system["parts"]?.elements == nil { return "systemInstruction.parts is required" }
+        contents = inner["contents"]
+    }
+    guard let turns = contents?.elements, !turns.isEmpty else { return "contents is not specified" }
+    for turn in turns {
+        if let role = turn["role"]?.stringValue, !["user", "model"].contains(role) { return "Please use a valid role: user, model." }
+        guard let parts = turn["parts"]?.elements, !parts.isEmpty else { return "contents.parts must not be empty" }
+        if parts.contains(where: { $0["text"]?.stringValue == nil }) { return "Unsupported part: only text parts are counted here" }
+    }
+    return nil
+}
+
+/// A protocol-faithful Generative Language API: model lookup (with `inputTokenLimit`, left out when `nil`),
+/// countTokens (validated, counted with ``fakeGeminiCount(_:)``), generateContent, streamGenerateContent?alt=sse,
 /// with the fault a test asks for.
-func geminiFake(key: String, fault: String? = nil, answer: String = #"{"answer":"no"}"#) throws -> LoopbackHTTPServer {
+func geminiFake(
+    key: String, fault: String? = nil, answer: String = #"{"answer":"no"}"#, inputTokenLimit: Int? = 1_048_576
+) throws -> LoopbackHTTPServer {
     try LoopbackHTTPServer { request, connection in
         guard request.header("x-goog-api-key") == key else {
             connection.respond(status: 400, json: #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}"#)
@@ -16,7 +70,8 @@ func geminiFake(key: String, fault: String? = nil, answer: String = #"{"answer":
         let model = "/v1beta/models/gemini-test"
         if request.method == "GET" {
             if request.path == model {
-                connection.respond(json: #"{"name":"models/gemini-test","version":"001","displayName":"Gemini Test","inputTokenLimit":1048576,"outputTokenLimit":65536,"supportedGenerationMethods":["generateContent","countTokens"]}"#)
+                let limit = inputTokenLimit.map { #""inputTokenLimit":\#($0),"# } ?? ""
+                connection.respond(json: #"{"name":"models/gemini-test","version":"001","displayName":"Gemini Test",\#(limit)"outputTokenLimit":65536,"supportedGenerationMethods":["generateContent","countTokens"]}"#)
             } else {
                 connection.respond(status: 404, json: #"{"error":{"code":404,"message":"models/x is not found for API version v1beta","status":"NOT_FOUND"}}"#)
             }
@@ -36,6 +91,16 @@ func geminiFake(key: String, fault: String? = nil, answer: String = #"{"answer":
             connection.stall(for: .seconds(60))
             return
         default: break
+        }
+        if request.path == model + ":countTokens" {
+            if let problem = countTokensProblem(request, model: "models/gemini-test") {
+                connection.respond(status: 400, json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#)
+            } else if let body = request.json {
+                // proto3 JSON leaves out a field at its default: a count of zero is an empty object.
+                let total = fakeGeminiCount(body)
+                connection.respond(json: total == 0 ? "{}" : #"{"totalTokens":\#(total)}"#)
+            }
+            return
         }
         let usage = #""usageMetadata":{"promptTokenCount":8,"candidatesTokenCount":6,"totalTokenCount":14},"modelVersion":"gemini-test-001""#
         if request.path == model + ":generateContent" {
@@ -161,5 +226,142 @@ struct GeminiProviderTests {
             guard case .transport(.connectionRefused, _) = error as? LanguageModelError else { return false }
             return true
         }
+    }
+}
+
+@Suite("Gemini token counting and the context check")
+struct GeminiTokenCountingTests {
+    private func provider(_ server: LoopbackHTTPServer, key: String, context: Int? = nil) -> GeminiProvider {
+        let testKey = TestKey(key)
+        var configuration = GeminiConfiguration(
+            baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test",
+            apiKeyEnvironmentVariable: testKey.variable, requestTimeout: .seconds(10), availabilityTimeout: .seconds(5))
+        configuration.contextSize = context
+        return GeminiProvider(configuration: configuration, environment: testKey.environment)
+    }
+
+    @Test("messages alone are counted with {contents} at :countTokens, with the key in x-goog-api-key")
+    func countsContents() async throws {
+        let key = "AIza-\(UUID().uuidString)"
+        let server = try geminiFake(key: key)
+        defer { server.stop() }
+        let model = provider(server, key: key)
+        #expect(await model.capabilities.contains(.tokenCounting))
+        let count = try await model.tokenCount(for: GenerationRequest(
+            messages: [.init(role: .user, content: "one two three"), .init(role: .assistant, content: "four five")],
+            options: .init(temperature: 0.3, maximumResponseTokens: 40)))
+        // The fake's rule: 2 per content plus its words.
+        #expect(count == (2 + 3) + (2 + 2))
+        #expect(server.requests.count == 1)
+        let request = try #require(server.requests.first)
+        #expect(request.method == "POST")
+        #expect(request.path == "/v1beta/models/gemini-test:countTokens")
+        #expect(request.query == nil)
+        #expect(request.header("x-goog-api-key") == key)
+        let body = try #require(request.json)
+        #expect(body.orderedProperties?.map(\.key) == ["contents"])
+        #expect(body["contents"]?.elements?.map { $0["role"]?.stringValue } == ["user", "model"])
+    }
+
+    @Test("instructions and a schema go in a generateContentRequest naming the model, without sampling settings")
+    func countsGenerateContentRequest() async throws {
+        let key = "AIza-\(UUID().uuidString)"
+        let server = try geminiFake(key: key)
+        defer { server.stop() }
+        let count = try await provider(server, key: key).tokenCount(for: GenerationRequest(
+            prompt: "Is the sky green?", instructions: "Answer in one word.", schema: verdictSchema,
+            options: .init(sampling: .random(top: 10, seed: 4), temperature: 0.7, maximumResponseTokens: 30)))
+        let body = try #require(server.requests.first?.json)
+        #expect(body["contents"] == nil)
+        let inner = try #require(body["generateContentRequest"])
+        #expect(inner["model"]?.stringValue == "models/gemini-test")
+        #expect(inner["systemInstruction"]?["parts"]?.elements?.first?["text"]?.stringValue?.hasPrefix("Answer in one word.") == true)
+        #expect(inner["generationConfig"]?.orderedProperties?.map(\.key) == ["responseMimeType", "responseJsonSchema"])
+        #expect(inner["contents"]?.elements?.count == 1)
+        #expect(count == fakeGeminiCount(body))
+        #expect(count > 25 + 2 + 4)
+    }
+
+    @Test("contextSize: inputTokenLimit kept from the availability probe, read once otherwise, the configured window first")
+    func contextSize() async throws {
+        let key = "AIza-\(UUID().uuidString)"
+        let server = try geminiFake(key: key, inputTokenLimit: 32_768)
+        defer { server.stop() }
+
+        let probed = provider(server, key: key)
+        #expect(await probed.availability == .available)
+        #expect(server.requests.count == 1)
+        #expect(try await probed.contextSize == 32_768)
+        #expect(server.requests.count == 1)
+
+        let fresh = provider(server, key: key)
+        #expect(try await fresh.contextSize == 32_768)
+        #expect(try await fresh.contextSize == 32_768)
+        #expect(server.requests.count == 2)
+        #expect(server.requests.last?.method == "GET")
+        #expect(server.requests.last?.path == "/v1beta/models/gemini-test")
+
+        #expect(try await provider(server, key: key, context: 4096).contextSize == 4096)
+        #expect(server.requests.count == 2)
+    }
+
+    @Test("a model description without inputTokenLimit and no configured window leave the size unknown")
+    func contextSizeUnknown() async throws {
+        let key = "AIza-\(UUID().uuidString)"
+        let server = try geminiFake(key: key, inputTokenLimit: nil)
+        defer { server.stop() }
+        do {
+            _ = try await provider(server, key: key).contextSize
+            Issue.record("expected notConfigured")
+        } catch let error as LanguageModelError {
+            guard case .unavailable(.notConfigured(let missing), _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(missing == "context")
+        }
+    }
+
+    @Test("a count the server refuses is an error naming countTokens, never the key")
+    func countingFails() async throws {
+        let key = "AIza-secret-\(UUID().uuidString)"
+        let server = try geminiFake(key: key, fault: "500")
+        defer { server.stop() }
+        do {
+            _ = try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
+            Issue.record("expected an error")
+        } catch let error as LanguageModelError {
+            guard case .serverError(500, _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(error.context.debugDescription.contains("countTokens"))
+            #expect(!"\(error)".contains(key))
+        }
+    }
+
+    @Test("a configured chain reads the window from inputTokenLimit, counts with countTokens and skips before sending")
+    func chainSkipsSmallWindow() async throws {
+        let key = "AIza-\(UUID().uuidString)"
+        let server = try geminiFake(key: key, inputTokenLimit: 2048)
+        defer { server.stop() }
+        let text = """
+            version: 1
+            chains:
+              default: [gemini, backup]
+            providers:
+              gemini: { type: gemini, model: gemini-test, base_url: "\(server.baseURL.absoluteString)/v1beta", api_key_env: GENUI_TEST_GEMINI_KEY }
+              backup: { type: scripted }
+            """
+        let environment = ["GENUI_TEST_GEMINI_KEY": key]
+        let configuration = try ConfigurationLoader(environment: environment).parse(text)
+        let models = configuration.makeProviders(context: ProviderBuildContext(environment: environment))
+        let options = ChainOptions(
+            attemptTimeout: .seconds(60), deadline: .seconds(120), availabilityTimeout: .seconds(10), availabilityTTL: .zero)
+        let chain = try #require(configuration.makeChain(models: models, options: options))
+        let request = GenerationRequest(
+            prompt: String(repeating: "word ", count: 3000), options: .init(maximumResponseTokens: 100))
+        let response = try await chain.respond(to: request)
+        let steps = try #require(response.metadata.trace?.steps)
+        #expect(steps.map(\.reason) == ["contextWindowTooSmall", "served"])
+        // 2 for the content and its 3,000 words: the backend's count against the model's own inputTokenLimit.
+        #expect(steps[0].contextCheck == .init(tokenCount: 3002, responseTokens: 100, contextSize: 2048, method: .counted))
+        #expect(server.requests.map(\.path) == ["/v1beta/models/gemini-test", "/v1beta/models/gemini-test:countTokens"])
+        let reason = Diagnostics(language: .english).reason(of: steps[0])
+        #expect(reason.contains("3002") && reason.contains("2048"), "\(reason)")
     }
 }

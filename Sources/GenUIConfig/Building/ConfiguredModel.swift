@@ -47,6 +47,25 @@ public struct ConfiguredModel: LanguageModel {
         }
     }
 
+    /// The window `providers.yml` states (`context:`, `num_ctx`), else the built provider's own
+    /// ``LanguageModel/contextSize`` (a server's `n_ctx`, Ollama's `context_length`, Gemini's `inputTokenLimit`).
+    public var contextSize: Int {
+        get async throws {
+            if let configured = settings.contextWindow, configured > 0 { return configured }
+            return try await base.contextSize
+        }
+    }
+
+    /// The built provider's count: its backend's when it can count (llama-server, Anthropic, Gemini), else its
+    /// estimate. Without this the wrapper would answer genui's estimate while passing on the provider's
+    /// `token-counting` capability.
+    public func tokenCount(for request: GenerationRequest) async throws -> Int {
+        if let reason = configuredUnavailability {
+            throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))
+        }
+        return try await base.tokenCount(for: request)
+    }
+
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         if let reason = configuredUnavailability {
             throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))

@@ -77,6 +77,7 @@ extension ProviderRegistry {
                 name: settings.name, baseURL: try Self.url(anthropic.baseURL, settings), model: anthropic.model,
                 apiKeyEnvironmentVariable: anthropic.apiKeyEnv,
                 structuredOutput: anthropic.structuredOutput == .tool ? .forcedTool : .automatic)
+            configuration.contextSize = anthropic.context
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
             return AnthropicProvider(configuration: configuration, environment: .values(context.environment))
         }
@@ -89,6 +90,7 @@ extension ProviderRegistry {
             var configuration = GeminiConfiguration(
                 name: settings.name, baseURL: try Self.url(gemini.baseURL, settings), model: gemini.model,
                 apiKeyEnvironmentVariable: gemini.apiKeyEnv)
+            configuration.contextSize = gemini.context
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
             return GeminiProvider(configuration: configuration, environment: .values(context.environment))
         }

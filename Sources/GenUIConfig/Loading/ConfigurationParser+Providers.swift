@@ -123,6 +123,7 @@ extension ConfigurationParser {
                         suggestion: Suggestion.closest(to: value, in: modes))
                 }
             }
+            if let node = optional("context") { anthropic.context = reader.integer(node, keyPath("context"), in: 128...10_000_000) }
             settings.kind = .anthropic(anthropic)
         case .gemini:
             let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
@@ -135,6 +136,7 @@ extension ConfigurationParser {
             if let node = optional("api_key_env"), let name = reader.variableName(node, keyPath("api_key_env")) {
                 gemini.apiKeyEnv = name
             }
+            if let node = optional("context") { gemini.context = reader.integer(node, keyPath("context"), in: 128...10_000_000) }
             settings.kind = .gemini(gemini)
         case .scripted:
             var scripted = ScriptedSettings(seed: 0)

@@ -58,6 +58,8 @@ public struct ProviderSettings: Sendable, Hashable {
         case .llamaCpp(let s): s.context
         case .ollama(let s): s.numCtx
         case .openai(let s): s.context
+        case .anthropic(let s): s.context
+        case .gemini(let s): s.context
         default: nil
         }
     }
@@ -107,9 +109,11 @@ public struct ProviderSettings: Sendable, Hashable {
             add("base_url", s.baseURL); add("model", s.model)
             add("api_key_env", Self.maskedVariable(s.apiKeyEnv, environment))
             add("structured_output", s.structuredOutput.rawValue)
+            add("context", s.context)
         case .gemini(let s):
             add("base_url", s.baseURL); add("model", s.model)
             add("api_key_env", Self.maskedVariable(s.apiKeyEnv, environment))
+            add("context", s.context)
         case .scripted(let s):
             add("seed", s.seed)
         }

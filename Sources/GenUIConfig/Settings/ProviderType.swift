@@ -22,8 +22,8 @@ public enum ProviderType: String, Sendable, Hashable, CaseIterable, Codable {
         case .llamaCpp: ["model", "binary", "context", "threads", "idle_timeout", "model_size"]
         case .ollama: ["host", "model", "keep_alive", "num_ctx"]
         case .openai: ["base_url", "model", "api_key_env", "allow_insecure", "context"]
-        case .anthropic: ["base_url", "model", "api_key_env", "structured_output"]
-        case .gemini: ["base_url", "model", "api_key_env"]
+        case .anthropic: ["base_url", "model", "api_key_env", "structured_output", "context"]
+        case .gemini: ["base_url", "model", "api_key_env", "context"]
         case .scripted: ["seed"]
         }
     }

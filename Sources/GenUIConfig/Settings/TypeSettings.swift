@@ -61,6 +61,8 @@ public struct AnthropicSettings: Sendable, Hashable {
     public var apiKeyEnv: String
     /// How structured output is requested (default `native`).
     public var structuredOutput: StructuredOutput
+    /// The model's context window in tokens (`context:`), when the file states it; else unknown.
+    public var context: Int? = nil
 }
 
 /// Settings of a Gemini provider.
@@ -71,6 +73,8 @@ public struct GeminiSettings: Sendable, Hashable {
     public var model: String
     /// The name of the environment variable holding the API key (default `GEMINI_API_KEY`).
     public var apiKeyEnv: String
+    /// The model's context window in tokens (`context:`), when the file states it; else the API's `inputTokenLimit`.
+    public var context: Int? = nil
 }
 
 /// Settings of the scripted provider.

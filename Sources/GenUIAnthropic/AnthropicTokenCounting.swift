@@ -1,0 +1,67 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+
+extension AnthropicProvider {
+    /// The configured context window (`context:` in `providers.yml`, ``AnthropicConfiguration/contextSize``).
+    /// genui keeps no table of Anthropic's models: without a configured window the size is unknown — this throws
+    /// ``UnavailableReason/notConfigured(missing:)`` (`context`) — and the chain does not check the member.
+    public var contextSize: Int {
+        get async throws {
+            guard let size = configuration.contextSize, size > 0 else {
+                throw LanguageModelError.unavailable(
+                    .notConfigured(missing: "context"),
+                    .init(provider: name, debugDescription: "\(name): no context window is configured (context: in providers.yml)"))
+            }
+            return size
+        }
+    }
+
+    /// Counts with the API's own tokenizer: `POST {base}/v1/messages/count_tokens` with the fields of the message
+    /// request that occupy the context (model, system, messages, and the schema the way generation would send it —
+    /// `output_config`, or the forced tool), and reads `input_tokens`. Nothing is generated. In `automatic` mode a
+    /// server that rejects `output_config` is asked again with the forced tool, as generation does.
+    ///
+    /// Throws a ``LanguageModelError``: `notConfigured` without the key variable, the shared HTTP mapping for an
+    /// error answer (a server without the endpoint answers 404), `serverError` when the answer has no
+    /// non-negative whole `input_tokens`. The key never appears in an error.
+    public func tokenCount(for request: GenerationRequest) async throws -> Int {
+        do {
+            let key = try apiKey()
+            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            let useTool = request.schema != nil && configuration.structuredOutput == .forcedTool
+            do {
+                return try await count(request, key: key, forcedTool: useTool)
+            } catch let error as LanguageModelError where
+                !useTool && request.schema != nil && configuration.structuredOutput == .automatic
+                && Self.rejectsOutputConfig(error)
+            {
+                return try await count(request, key: key, forcedTool: true)
+            }
+        } catch {
+            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+        }
+    }
+
+    private func count(_ request: GenerationRequest, key: String?, forcedTool: Bool) async throws -> Int {
+        let body = AnthropicWire.countTokensBody(for: request, configuration: configuration, forcedTool: forcedTool)
+        var headers = headers(key: key)
+        headers["Accept"] = "application/json"
+        let http = HTTPRequest.postJSON(
+            endpoint("v1/messages/count_tokens"), json: body, headers: headers,
+            headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
+        let response = try await client.send(http, bodyLimit: 1 << 20)
+        guard response.head.isSuccess else {
+            var error = mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
+            error.context.debugDescription = "\(name): /v1/messages/count_tokens failed: " + error.context.debugDescription
+            throw error
+        }
+        guard let tokens = response.json?["input_tokens"]?.intValue, tokens >= 0 else {
+            let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
+            throw LanguageModelError.serverError(
+                status: response.status,
+                .init(provider: name, debugDescription: "\(name): /v1/messages/count_tokens answered without input_tokens: \(shown)"))
+        }
+        return tokens
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+import Synchronization
+
+/// What the API said about the provider's model, kept for the provider's lifetime and refreshed whenever the
+/// availability probe reads the model again.
+final class GeminiFacts: Sendable {
+    private let inputLimit = Mutex<Int?>(nil)
+
+    /// The model's `inputTokenLimit`, when a `GET {base}/models/{model}` has reported one.
+    var inputTokenLimit: Int? { inputLimit.withLock { $0 } }
+
+    /// Keeps the `inputTokenLimit` of a model description (`GET {base}/models/{model}`); anything that is not a
+    /// positive whole number is ignored.
+    func record(model json: GeneratedContent?) {
+        guard let limit = json?["inputTokenLimit"]?.intValue, limit > 0 else { return }
+        inputLimit.withLock { $0 = limit }
+    }
+}
+
+extension GeminiProvider {
+    /// The context window: the configured `context:` (``GeminiConfiguration/contextSize``) when set — the chain's
+    /// check uses it first too — else the model's `inputTokenLimit` from `GET {base}/models/{model}`. That request is
+    /// the availability probe's, whose answer is kept, so after an availability check this costs nothing; otherwise
+    /// it is made once (bounded by the availability timeout) and kept. Throws
+    /// ``UnavailableReason/notConfigured(missing:)`` (`context`) when neither says.
+    ///
+    /// `inputTokenLimit` bounds the input only (the answer has its own `outputTokenLimit`), so checking the request
+    /// plus its answer against it is conservative.
+    public var contextSize: Int {
+        get async throws {
+            if let configured = configuration.contextSize, configured > 0 { return configured }
+            if let known = facts.inputTokenLimit { return known }
+            if let key = try? apiKey(),
+                (try? EndpointPolicy.check(
+                    configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)) != nil
+            {
+                let probe = HTTPRequest(
+                    url: modelURL(suffix: ""), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
+                    totalTimeout: configuration.availabilityTimeout)
+                if let response = try? await client.send(probe, bodyLimit: 4 << 20), response.head.isSuccess {
+                    facts.record(model: response.json)
+                }
+                if let known = facts.inputTokenLimit { return known }
+            }
+            throw LanguageModelError.unavailable(
+                .notConfigured(missing: "context"),
+                .init(provider: name, debugDescription: "\(name): the API reports no inputTokenLimit for \(configuration.model) and no context window is configured (context: in providers.yml)"))
+        }
+    }
+
+    /// Counts with the API's own tokenizer: `POST {base}/models/{model}:countTokens` and reads `totalTokens`.
+    /// Messages alone are sent as `contents`; with instructions or a schema the body is a `generateContentRequest`
+    /// so they are counted too. Nothing is generated.
+    ///
+    /// Throws a ``LanguageModelError``: `notConfigured` without the key variable, the provider's error mapping for
+    /// an error answer, `serverError` when the answer is not a JSON object or `totalTokens` is not a non-negative
+    /// whole number. A JSON object without `totalTokens` is zero tokens: the API writes proto3 JSON, which leaves
+    /// out fields at their default.
+    public func tokenCount(for request: GenerationRequest) async throws -> Int {
+        do {
+            let key = try apiKey()
+            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            var headers = headers(key: key)
+            headers["Accept"] = "application/json"
+            let http = HTTPRequest.postJSON(
+                modelURL(suffix: ":countTokens"), json: GeminiWire.countTokensBody(for: request, model: configuration.model),
+                headers: headers, headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
+            let response = try await client.send(http, bodyLimit: 1 << 20)
+            guard response.head.isSuccess else {
+                var error = mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
+                error.context.debugDescription = "\(name): countTokens failed: " + error.context.debugDescription
+                throw error
+            }
+            guard let json = response.json, json.orderedProperties != nil else {
+                throw malformedCount(response, key: key)
+            }
+            guard let total = json["totalTokens"] else { return 0 }
+            guard let tokens = total.intValue, tokens >= 0 else { throw malformedCount(response, key: key) }
+            return tokens
+        } catch {
+            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+        }
+    }
+
+    private func malformedCount(_ response: HTTPResponse, key: String?) -> LanguageModelError {
+        let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
+        return .serverError(
+            status: response.status,
+            .init(provider: name, debugDescription: "\(name): countTokens answered without a whole totalTokens: \(shown)"))
+    }
+}
