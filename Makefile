@@ -1,6 +1,7 @@
 # genui — build, test, demo.
 #   make demo    install the on-device runtime and model if missing, then show doctor and a generated screen
-#   make test    install everything the tests need, then build and run the whole suite
+#   make test    install everything the tests need, then build and run the whole suite and the example client
+#                package (Examples/FMClient: Foundation Models code with only the import changed)
 SHELL := /bin/bash
 SWIFT ?= swift
 TOOLS := $(CURDIR)/.tools
@@ -26,6 +27,7 @@ build: system-deps
 test: runtime
 	@scripts/system-deps --test
 	$(SWIFT) build --build-tests
+	@SWIFT=$(SWIFT) scripts/check-example
 	@scripts/run-tests
 
 demo: deps

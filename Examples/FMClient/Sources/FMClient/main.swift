@@ -1,0 +1,21 @@
+import GenUIFoundationModels  // with Apple's framework: import FoundationModels
+
+// Runs the article's code once: the availability message and gate, then a generated and a streamed screen.
+// With GENUI_CONFIG=providers.yml (this folder's) the scripted provider answers; without, the providers.yml the
+// usual lookup finds does, or nothing (the default is then unavailable and the mock screen is shown).
+
+let intent = "A login form with two buttons: Login and Register, and two edit boxes: username and password"
+
+let drafting = DraftingAvailability()
+print("draft button shown: \(drafting.isAvailable)")
+if let message = drafting.message { print("message: \(message)") }
+
+let generator = await makeScreenGenerator()
+let screen = try await generator.generate(from: intent)
+print("screen: \(screen.title), \(screen.sections.count) section(s), components: \(screen.sections.map(\.components.count))")
+
+if SystemLanguageModel.default.isAvailable {
+    var partials = 0
+    let streamed = try await FoundationModelsScreenGenerator().stream(from: intent) { _ in partials += 1 }
+    print("streamed: \(streamed.title) after \(partials) partial(s)")
+}
