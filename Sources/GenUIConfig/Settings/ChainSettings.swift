@@ -28,6 +28,8 @@ public struct Configuration: Sendable {
     public var warnings: [ConfigurationIssue]
     /// Environment variables read while expanding `${…}`, for `-v`.
     public var variablesRead: [String] = []
+    /// The `models:` catalog, in file order (``ModelCatalogSettings``).
+    public var models: [ModelCatalogSettings] = []
 
     /// The chain named `name`.
     public func chain(named name: String) -> ChainSettings? { chains.first { $0.name == name } }

@@ -1,4 +1,5 @@
 import Foundation
+import GenUIConfig
 import GenUIOnDevice
 
 /// A model `genui models pull NAME` knows how to fetch: where from, how large, which SHA-256, and where it goes.
@@ -39,6 +40,15 @@ public struct ModelCatalogEntry: Sendable, Hashable {
     }
 }
 
+extension ModelCatalogEntry {
+    /// The entry a `models:` catalog in `providers.yml` defines.
+    public init(settings: ModelCatalogSettings) {
+        self.init(
+            name: settings.name, url: settings.url, sizeBytes: settings.sizeBytes, sha256: settings.sha256,
+            tokenEnvironmentVariable: settings.tokenEnvironmentVariable, file: settings.file)
+    }
+}
+
 /// The models genui knows by name.
 public enum ModelCatalog {
     /// SmolLM2-135M-Instruct, Q4_1 quantization: the on-device provider's default model.
@@ -56,6 +66,14 @@ public enum ModelCatalog {
 
     /// The built-in entries.
     public static let builtIn: [ModelCatalogEntry] = [smolLM2]
+
+    /// The built-in entries with those of a configuration's `models:` catalog: an entry of the configuration
+    /// replaces the built-in entry of the same name; the others follow in file order.
+    public static func entries(configured: [ModelCatalogSettings]) -> [ModelCatalogEntry] {
+        let own = configured.map(ModelCatalogEntry.init(settings:))
+        let names = Set(own.map(\.name))
+        return builtIn.filter { !names.contains($0.name) } + own
+    }
 
     /// The entry named `name`, or whose installed file is the path `name`.
     public static func entry(_ name: String, in entries: [ModelCatalogEntry] = builtIn) -> ModelCatalogEntry? {

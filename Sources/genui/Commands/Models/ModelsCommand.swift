@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GenUIConfig
 import GenUIDiagnostics
 import GenUIModels
 
@@ -13,6 +14,9 @@ struct ModelsCommand: AsyncParsableCommand {
 
 /// Options every `genui models` subcommand shares.
 struct ModelsOptions: ParsableArguments {
+    @Option(name: .customLong("config"), help: "The providers.yml whose models: catalog and providers to use (default: GENUI_CONFIG, ./providers.yml, ~/.config/genui/providers.yml, built-in).")
+    var configPath: String?
+
     @Option(help: "The language of messages: en, de, fr, es, ja, zh-Hans (default: LC_ALL, LC_MESSAGES, LANG).")
     var locale: String?
 
@@ -22,8 +26,20 @@ struct ModelsOptions: ParsableArguments {
     var environment: [String: String] { ProcessInfo.processInfo.environment }
     var diagnostics: Diagnostics { Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment)) }
 
-    /// The catalog: the built-in entries.
-    var catalog: [ModelCatalogEntry] { ModelCatalog.builtIn }
+    /// The configuration, found the way every command finds it; its problems are printed and end the command.
+    func configuration() throws -> Configuration {
+        do {
+            return try ConfigurationLoader(environment: environment, language: diagnostics.language).load(explicitPath: configPath)
+        } catch {
+            for issue in error.issues { Printer.error(issue.localizedDescription(diagnostics)) }
+            throw ExitCode(ExitStatus.configurationError)
+        }
+    }
+
+    /// The catalog: the built-in entries, with the configuration's `models:` entries over them (same name replaces).
+    func catalog() throws -> [ModelCatalogEntry] {
+        ModelCatalog.entries(configured: try configuration().models)
+    }
 }
 
 /// Formats download facts for messages.

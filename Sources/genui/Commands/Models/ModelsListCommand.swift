@@ -13,8 +13,9 @@ struct ModelsListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = options.diagnostics
+        let catalog = try options.catalog()
         let text = ModelsText(diagnostics: diagnostics)
-        for entry in options.catalog {
+        for entry in catalog {
             let target = entry.resolvedFile
             let partial = DownloadRecord.partialPath(forTarget: target)
             let installed = ModelFileSize.of(target)

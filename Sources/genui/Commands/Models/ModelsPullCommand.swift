@@ -35,6 +35,7 @@ struct ModelsPullCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = options.diagnostics
+        let catalog = try options.catalog()
         let text = ModelsText(diagnostics: diagnostics)
         let entry: ModelCatalogEntry
         if let url = URL(string: model), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
@@ -44,12 +45,12 @@ struct ModelsPullCommand: AsyncParsableCommand {
             }
             entry = ModelCatalogEntry(
                 name: DownloadRecord.displaySource(url), url: url, sizeBytes: size, sha256: sha256, file: file)
-        } else if var known = ModelCatalog.entry(model, in: options.catalog) {
+        } else if var known = ModelCatalog.entry(model, in: catalog) {
             if let file { known.file = file }
             entry = known
         } else {
             Printer.error(diagnostics.text("models.error.unknown", [
-                "name": model, "names": options.catalog.map(\.name).joined(separator: ", "),
+                "name": model, "names": catalog.map(\.name).joined(separator: ", "),
             ]))
             throw ExitCode(ExitStatus.configurationError)
         }

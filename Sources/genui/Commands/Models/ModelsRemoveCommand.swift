@@ -14,9 +14,10 @@ struct ModelsRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = options.diagnostics
-        guard let entry = ModelCatalog.entry(model, in: options.catalog) else {
+        let catalog = try options.catalog()
+        guard let entry = ModelCatalog.entry(model, in: catalog) else {
             Printer.error(diagnostics.text("models.error.unknown", [
-                "name": model, "names": options.catalog.map(\.name).joined(separator: ", "),
+                "name": model, "names": catalog.map(\.name).joined(separator: ", "),
             ]))
             throw ExitCode(ExitStatus.configurationError)
         }

@@ -13,17 +13,18 @@ struct ModelsVerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = options.diagnostics
+        let catalog = try options.catalog()
         let entries: [ModelCatalogEntry]
         if let model {
-            guard let entry = ModelCatalog.entry(model, in: options.catalog) else {
+            guard let entry = ModelCatalog.entry(model, in: catalog) else {
                 Printer.error(diagnostics.text("models.error.unknown", [
-                    "name": model, "names": options.catalog.map(\.name).joined(separator: ", "),
+                    "name": model, "names": catalog.map(\.name).joined(separator: ", "),
                 ]))
                 throw ExitCode(ExitStatus.configurationError)
             }
             entries = [entry]
         } else {
-            entries = options.catalog.filter { FileManager.default.fileExists(atPath: $0.resolvedFile) }
+            entries = catalog.filter { FileManager.default.fileExists(atPath: $0.resolvedFile) }
         }
         var failed = false
         for entry in entries {
