@@ -55,7 +55,7 @@ public struct Diagnostics: Sendable {
         switch reason {
         case .deviceNotEligible(let detail): arguments["detail"] = detail
         case .modelNotReady(let progress, let detail):
-            arguments["detail"] = detail ?? "…"
+            arguments["detail"] = notReadyDetail(detail)
             if let progress {
                 arguments["progress"] = format.percent(progress)
                 messageKey = "\(key).progress.message"

@@ -107,4 +107,112 @@ struct ModelsCommandTests {
         #expect(Self.fileSize(target + ".part") == 10 * 1024 * 1024)
         #expect(!FileManager.default.fileExists(atPath: target))
     }
+
+    /// A fresh home directory for one test.
+    static func home() throws -> String {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-models-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        return home
+    }
+
+    @Test("A model named only in providers.yml's models: catalog is pulled by that name from its url, checked against its sha256 and installed at its file; models list shows it",
+          .enabled(if: modelExists))
+    func pullsAModelNamedOnlyInTheConfiguration() throws {
+        let server = try RangeFileServer(file: Self.modelPath, name: "tiny.gguf")
+        defer { server.stop() }
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let target = home + "/models/tiny-chat.gguf"
+        let config = home + "/providers.yml"
+        try """
+            version: 1
+            providers:
+              scripted:
+                type: scripted
+            models:
+              tiny-chat:
+                url: \(server.url.absoluteString)
+                size: \(Self.fileSize(Self.modelPath))
+                sha256: \(Self.digest)
+                file: \(target)
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+
+        let pulled = try CLI.run(["models", "pull", "tiny-chat", "--config", config, "--json"], environment: CLI.freshEnvironment(home: home))
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(pulled.stdout.contains("\"verified\":true"), "\(pulled.stdout)")
+        #expect(server.requests.first?.target == "/tiny.gguf")
+        #expect(Self.fileSize(target) == Self.fileSize(Self.modelPath))
+
+        let listed = try CLI.run(["models", "list", "--config", config, "--json"], environment: CLI.freshEnvironment(home: home))
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let line = try #require(listed.stdout.split(separator: "\n").first { $0.contains("\"name\":\"tiny-chat\"") }, "\(listed.stdout)")
+        #expect(line.contains("\"state\":\"installed\""), "\(line)")
+        // Without the configuration the name is unknown.
+        let unknown = try CLI.run(["models", "pull", "tiny-chat"], environment: CLI.freshEnvironment(home: home))
+        #expect(unknown.status == 2, "\(unknown.stderr)")
+    }
+
+    @Test("A mistake in the models: catalog stops genui models with the error at its file:line:column")
+    func catalogErrorIsLocated() throws {
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let config = home + "/providers.yml"
+        try """
+            version: 1
+            providers:
+              scripted:
+                type: scripted
+            models:
+              tiny-chat:
+                url: http://models.example.org/tiny.gguf
+                size: 98 MB
+                sha256: \(Self.digest)
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["models", "pull", "tiny-chat", "--config", config], environment: CLI.freshEnvironment(home: home))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("providers.yml:7:10: error: models.tiny-chat.url:"), "\(result.stderr)")
+    }
+
+    @Test("genui doctor in German shows a live download's progress as a German sentence with German number formatting",
+          .enabled(if: modelExists))
+    func doctorShowsDownloadInGerman() async throws {
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.throttleBytesPerSecond = 4 * 1024 * 1024
+        let server = try RangeFileServer(file: Self.modelPath, behaviour: behaviour)
+        defer { server.stop() }
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let target = home + "/models/model.gguf"
+        let puller = Process()
+        puller.executableURL = CLI.isolatedBinary
+        puller.arguments = ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--size", "\(Self.fileSize(Self.modelPath))", "--file", target, "--quiet"]
+        puller.environment = CLI.freshEnvironment(home: home)
+        puller.standardOutput = FileHandle.nullDevice
+        puller.standardError = FileHandle.nullDevice
+        try puller.run()
+        defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL); puller.waitUntilExit() } }
+        let deadline = ContinuousClock.now + .seconds(60)
+        while Self.fileSize(target + ".part") < 2 * 1024 * 1024 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        // Let the record carry a measured rate, so the sentence has its time left.
+        try await Task.sleep(for: .seconds(1))
+        let config = home + "/providers.yml"
+        try """
+            version: 1
+            providers:
+              on-device:
+                type: llama.cpp
+                binary: /bin/sh
+                model: \(target)
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["doctor", "--config", config, "--locale", "de"], environment: CLI.freshEnvironment(home: home))
+        let output = result.stdout + result.stderr
+        // 98,362,432 bytes in German: "98,4 MB"; the bytes so far end in " MB" or " kB" with a decimal comma or none.
+        #expect(output.contains("Das Modell ist noch nicht bereit:"), "\(output)")
+        #expect(output.contains(" von 98,4 MB heruntergeladen"), "\(output)")
+        #expect(output.range(of: #"\(\d+(,\d)? (MB|kB) von 98,4 MB heruntergeladen(, noch etwa [^)]+)?\)"#, options: .regularExpression) != nil, "\(output)")
+        #expect(!output.contains("downloading"), "\(output)")
+        #expect(!output.contains("98.4"), "\(output)")
+    }
 }

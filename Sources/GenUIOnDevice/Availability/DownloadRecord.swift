@@ -1,4 +1,5 @@
 import Foundation
+import GenUI
 
 #if canImport(Glibc)
 import Glibc
@@ -120,15 +121,16 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
         return left.isFinite ? left : nil
     }
 
-    /// "downloading 107 of 250 MB, about 2 min left": the detail of ``GenUI/UnavailableReason/modelNotReady(progress:detail:)``.
-    public func progressDetail(bytes current: Int64? = nil) -> String {
+    /// The download's numbers at `current` bytes (the partial file's size; the recorded bytes by default): what
+    /// ``GenUI/UnavailableReason/downloading(_:)`` carries and the diagnostics layer writes in the user's language.
+    public func downloadProgress(bytes current: Int64? = nil) -> DownloadProgress {
         let done = current ?? bytes
-        var text = "downloading \(Self.megabytes(done))"
-        if let expected = expectedBytes { text += " of \(Self.megabytes(expected))" }
-        text += " MB"
-        if let seconds = secondsLeft(bytes: done) { text += ", about \(Self.duration(seconds)) left" }
-        return text
+        return DownloadProgress(bytes: done, expectedBytes: expectedBytes, secondsLeft: secondsLeft(bytes: done))
     }
+
+    /// The detail of ``GenUI/UnavailableReason/modelNotReady(progress:detail:)`` for this download: the well-known text
+    /// of ``GenUI/DownloadProgress/detail`` (`downloading 112197632 of 262144000 bytes, about 123 s left`).
+    public func progressDetail(bytes current: Int64? = nil) -> String { downloadProgress(bytes: current).detail }
 
     /// The source as stored and shown: scheme, host, port and path only — user info, query (signed URLs carry
     /// tokens there) and fragment removed.
@@ -142,11 +144,4 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
     }
 
     static func megabytes(_ bytes: Int64) -> Int64 { (max(0, bytes) + 512 * 1024) / (1024 * 1024) }
-
-    static func duration(_ seconds: Double) -> String {
-        if seconds < 90 { return "\(Int(max(1, seconds.rounded()))) s" }
-        if seconds < 90 * 60 { return "\(Int((seconds / 60).rounded())) min" }
-        let hours = min(seconds / 3600, 1_000_000)
-        return "\(Int(hours.rounded())) h"
-    }
 }

@@ -48,7 +48,7 @@ public struct OnDeviceAvailabilityProbe: Sendable {
             return .unavailable(
                 .modelNotReady(progress: progress, detail: "\(file) is still downloading (\(bytes) bytes so far)"))
         case .downloading(let record, let bytes):
-            return .unavailable(.modelNotReady(progress: record.progress(bytes: bytes), detail: record.progressDetail(bytes: bytes)))
+            return .unavailable(.downloading(record.downloadProgress(bytes: bytes)))
         case .stalePartial(let record, _):
             // Nothing is fetching it: not installed, and the remedy resumes the same pull by its name.
             return .unavailable(.modelNotInstalled(name: record.name))
