@@ -45,10 +45,10 @@ extension AnthropicProvider {
 
     private func count(_ request: GenerationRequest, key: String?, forcedTool: Bool) async throws -> Int {
         let body = AnthropicWire.countTokensBody(for: request, configuration: configuration, forcedTool: forcedTool)
-        var headers = headers(key: key)
-        headers["Accept"] = "application/json"
+        var requestHeaders = headers(key: key)
+        requestHeaders["Accept"] = "application/json"
         let http = HTTPRequest.postJSON(
-            endpoint("v1/messages/count_tokens"), json: body, headers: headers,
+            endpoint("v1/messages/count_tokens"), json: body, headers: requestHeaders,
             headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
         let response = try await client.send(http, bodyLimit: 1 << 20)
         guard response.head.isSuccess else {

@@ -145,7 +145,7 @@ public struct GeminiProvider: LanguageModel {
         return URL(string: text) ?? configuration.baseURL
     }
 
-    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
+    var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
 
     func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
 

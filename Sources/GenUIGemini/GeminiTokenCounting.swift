@@ -31,23 +31,27 @@ extension GeminiProvider {
     public var contextSize: Int {
         get async throws {
             if let configured = configuration.contextSize, configured > 0 { return configured }
-            if let known = facts.inputTokenLimit { return known }
-            if let key = try? apiKey(),
-                (try? EndpointPolicy.check(
-                    configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)) != nil
-            {
-                let probe = HTTPRequest(
-                    url: modelURL(suffix: ""), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
-                    totalTimeout: configuration.availabilityTimeout)
-                if let response = try? await client.send(probe, bodyLimit: 4 << 20), response.head.isSuccess {
-                    facts.record(model: response.json)
-                }
-                if let known = facts.inputTokenLimit { return known }
-            }
+            if let known = await inputTokenLimit() { return known }
             throw LanguageModelError.unavailable(
                 .notConfigured(missing: "context"),
                 .init(provider: name, debugDescription: "\(name): the API reports no inputTokenLimit for \(configuration.model) and no context window is configured (context: in providers.yml)"))
         }
+    }
+
+    /// The model's `inputTokenLimit`: the kept one, else read once with the availability probe's request (the same
+    /// key and endpoint checks, bounded by the availability timeout). `nil` when the API does not say.
+    private func inputTokenLimit() async -> Int? {
+        if let known = facts.inputTokenLimit { return known }
+        guard case .ready(let key) = keyReference.preflight(
+            baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+        else { return nil }
+        let probe = HTTPRequest(
+            url: modelURL(suffix: ""), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
+            totalTimeout: configuration.availabilityTimeout)
+        if let response = try? await client.send(probe, bodyLimit: 4 << 20), response.head.isSuccess {
+            facts.record(model: response.json)
+        }
+        return facts.inputTokenLimit
     }
 
     /// Counts with the API's own tokenizer: `POST {base}/models/{model}:countTokens` and reads `totalTokens`.
@@ -62,11 +66,11 @@ extension GeminiProvider {
         do {
             let key = try apiKey()
             try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
-            var headers = headers(key: key)
-            headers["Accept"] = "application/json"
+            var requestHeaders = headers(key: key)
+            requestHeaders["Accept"] = "application/json"
             let http = HTTPRequest.postJSON(
                 modelURL(suffix: ":countTokens"), json: GeminiWire.countTokensBody(for: request, model: configuration.model),
-                headers: headers, headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
+                headers: requestHeaders, headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
             let response = try await client.send(http, bodyLimit: 1 << 20)
             guard response.head.isSuccess else {
                 var error = mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)

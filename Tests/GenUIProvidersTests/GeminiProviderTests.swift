@@ -305,6 +305,22 @@ struct GeminiTokenCountingTests {
         #expect(server.requests.count == 2)
     }
 
+    @Test("a server that needs no key (no key variable configured) still reports its inputTokenLimit")
+    func contextSizeWithoutKey() async throws {
+        let server = try LoopbackHTTPServer { request, connection in
+            if request.method == "GET" && request.path == "/v1beta/models/gemini-test" && request.header("x-goog-api-key") == nil {
+                connection.respond(json: #"{"name":"models/gemini-test","inputTokenLimit":8192,"outputTokenLimit":1024}"#)
+            } else {
+                connection.respond(status: 404, json: #"{"error":{"code":404,"message":"not found","status":"NOT_FOUND"}}"#)
+            }
+        }
+        defer { server.stop() }
+        let model = GeminiProvider(configuration: GeminiConfiguration(
+            baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test", apiKeyEnvironmentVariable: nil))
+        #expect(try await model.contextSize == 8192)
+        #expect(server.requests.count == 1)
+    }
+
     @Test("a model description without inputTokenLimit and no configured window leave the size unknown")
     func contextSizeUnknown() async throws {
         let key = "AIza-\(UUID().uuidString)"
