@@ -47,6 +47,10 @@ public struct OllamaProvider: LanguageModel {
                     progress: pull.fraction,
                     detail: HTTPErrorMapping.redact("ollama pull \(configuration.model): \(pull.status)", secrets: currentSecrets())))
             }
+            // A pull that `genui models pull --provider ollama` drives in another process.
+            if let pull = OllamaPullRecord.live(baseURL: configuration.baseURL, model: configuration.model) {
+                return .unavailable(.downloading(pull))
+            }
             guard let version = try? await probe("api/version", key: key), version.status == 200 else {
                 return .unavailable(.unreachable(endpoint: endpointDescription))
             }

@@ -179,7 +179,7 @@ struct ModelDownloadTests {
             return
         }
         #expect(progress > 0 && progress < 1)
-        let numbers = try #require(DownloadProgress(detail: detail), "\(detail)")
+        let numbers = try #require(ModelDownloadProgress(detail: detail), "\(detail)")
         #expect(numbers.expectedBytes == Self.modelBytes)
         #expect(numbers.bytes > 0 && numbers.bytes < Self.modelBytes)
 

@@ -3,7 +3,7 @@ import GenUI
 extension Diagnostics {
     /// A download's progress in this language: "downloading 112 MB of 262 MB, about 2 min 3 s left", bytes with
     /// ``HumanFormatter/bytes(_:)`` and the time left with ``HumanFormatter/duration(seconds:)``.
-    public func downloadDetail(_ progress: DownloadProgress) -> String {
+    public func downloadDetail(_ progress: ModelDownloadProgress) -> String {
         let done = format.bytes(progress.bytes)
         guard let expected = progress.expectedBytes else {
             return text("models.detail.downloadingUnknown", ["done": done])
@@ -19,6 +19,6 @@ extension Diagnostics {
     /// The detail of `modelNotReady` as shown: a download's numbers in this language, any other detail as given.
     func notReadyDetail(_ detail: String?) -> String {
         guard let detail else { return "…" }
-        return DownloadProgress(detail: detail).map(downloadDetail) ?? detail
+        return ModelDownloadProgress(detail: detail).map(downloadDetail) ?? detail
     }
 }

@@ -33,7 +33,14 @@ struct ModelsPullCommand: AsyncParsableCommand {
     @Flag(help: "Wait for another process already downloading the model instead of stopping.")
     var wait = false
 
+    @Option(help: "Pull into an Ollama daemon instead: ollama, or the name of an Ollama provider in providers.yml.")
+    var provider: String?
+
     func run() async throws {
+        if let provider {
+            try await OllamaModels(options: options).pull(model, provider: provider, quiet: quiet, wait: wait)
+            return
+        }
         let diagnostics = options.diagnostics
         let catalog = try options.catalog()
         let text = ModelsText(diagnostics: diagnostics)

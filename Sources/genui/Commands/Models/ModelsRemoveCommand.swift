@@ -12,7 +12,14 @@ struct ModelsRemoveCommand: AsyncParsableCommand {
     @Argument(help: "A model name from `genui models list`, or the path it installs to.")
     var model: String
 
+    @Option(help: "Remove from an Ollama daemon instead: ollama, or the name of an Ollama provider in providers.yml.")
+    var provider: String?
+
     func run() async throws {
+        if let provider {
+            try await OllamaModels(options: options).remove(model, provider: provider)
+            return
+        }
         let diagnostics = options.diagnostics
         let catalog = try options.catalog()
         guard let entry = ModelCatalog.entry(model, in: catalog) else {

@@ -6,7 +6,7 @@
 /// that ``init(detail:)`` reads back. People never see that text as it is: the diagnostics layer recognises it and
 /// writes the sentence in the user's language with that language's number and duration formats
 /// ("downloading 112 MB of 262 MB, about 2 min 3 s left"; German "112,2 MB von 262,1 MB heruntergeladen, …").
-public struct DownloadProgress: Sendable, Hashable {
+public struct ModelDownloadProgress: Sendable, Hashable {
     /// Bytes downloaded so far.
     public var bytes: Int64
     /// The full size, when known.
@@ -73,14 +73,14 @@ public struct DownloadProgress: Sendable, Hashable {
 }
 
 extension UnavailableReason {
-    /// `modelNotReady` for a download in progress: the fraction done, and ``DownloadProgress/detail`` as the detail.
-    public static func downloading(_ progress: DownloadProgress) -> UnavailableReason {
+    /// `modelNotReady` for a download in progress: the fraction done, and ``ModelDownloadProgress/detail`` as the detail.
+    public static func downloading(_ progress: ModelDownloadProgress) -> UnavailableReason {
         .modelNotReady(progress: progress.fraction, detail: progress.detail)
     }
 
     /// The download's numbers, when this is `modelNotReady` for a download (see ``downloading(_:)``).
-    public var downloadProgress: DownloadProgress? {
+    public var downloadProgress: ModelDownloadProgress? {
         guard case .modelNotReady(_, let detail?) = self else { return nil }
-        return DownloadProgress(detail: detail)
+        return ModelDownloadProgress(detail: detail)
     }
 }

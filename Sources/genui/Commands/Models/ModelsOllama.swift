@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import GenUI
+import GenUIConfig
+import GenUIDiagnostics
+import GenUIModels
+import GenUIOllama
+
+/// `genui models pull|rm|list` for Ollama models: which daemon `--provider` names, and what it does there.
+struct OllamaModels {
+    let options: ModelsOptions
+
+    /// The daemon of `--provider NAME`: an Ollama provider of the configuration by that name; for `ollama` when no
+    /// provider has that name, the configuration's first Ollama provider, else `OLLAMA_HOST` or 127.0.0.1:11434.
+    /// Any other name stops the command.
+    func daemon(_ provider: String, model: String, configuration: Configuration) throws -> OllamaConfiguration {
+        if let settings = configuration.provider(named: provider) {
+            guard case .ollama(let ollama) = settings.kind else { throw notOllama(provider) }
+            return OllamaConfiguration(name: settings.name, host: ollama.host, model: model)
+        }
+        guard provider == "ollama" else { throw notOllama(provider) }
+        for settings in configuration.providers {
+            if case .ollama(let ollama) = settings.kind {
+                return OllamaConfiguration(name: settings.name, host: ollama.host, model: model)
+            }
+        }
+        return OllamaConfiguration(name: "ollama", model: model)
+    }
+
+    private func notOllama(_ provider: String) -> any Error {
+        Printer.error(options.diagnostics.text("models.error.notOllama", ["provider": provider]))
+        return ExitCode(ExitStatus.configurationError)
+    }
+
+    /// The daemon's address as messages show it.
+    static func host(_ configuration: OllamaConfiguration) -> String {
+        let url = configuration.baseURL
+        return "\(url.scheme ?? "http")://\(url.host ?? "?"):\(url.port ?? 0)"
+    }
+
+    /// What a failure of the daemon says, in the user's language.
+    func describe(_ error: any Error, name: String) -> (text: String, status: Int32) {
+        let diagnostics = options.diagnostics
+        if case .serverError(nil, let context)? = error as? LanguageModelError {
+            // An `{"error": …}` line of the pull: the daemon's own words (made terminal-safe by the catalog).
+            let prefix = "ollama pull \(name) failed: "
+            let said = context.debugDescription.hasPrefix(prefix)
+                ? String(context.debugDescription.dropFirst(prefix.count)) : context.debugDescription
+            return (diagnostics.text("models.error.ollama", ["name": name, "detail": said]), ExitStatus.cannotServe)
+        }
+        if let error = error as? LanguageModelError {
+            let described = diagnostics.describe(error)
+            let detail = [described.message, described.remediation].compactMap { $0 }.joined(separator: " ")
+            return (diagnostics.text("models.error.ollama", ["name": name, "detail": detail]), ExitStatus.cannotServe)
+        }
+        return ModelsText(diagnostics: diagnostics).describe(error, name: name)
+    }
+
+    /// `genui models pull --provider P NAME`.
+    func pull(_ model: String, provider: String, quiet: Bool, wait: Bool) async throws {
+        let diagnostics = options.diagnostics
+        let daemon = try daemon(provider, model: model, configuration: options.configuration())
+        let reporter = PullReporter(name: model, json: options.json, quiet: quiet, text: ModelsText(diagnostics: diagnostics))
+        let puller = OllamaPuller(configuration: daemon, options: DownloadOptions(waitForOtherWriter: wait))
+        let pull = Task { try await puller.pull { reporter.report($0) } }
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler { pull.cancel() }
+        interrupt.resume()
+        defer { interrupt.cancel() }
+        do {
+            try await pull.value
+            reporter.finish()
+            let message = diagnostics.text("models.pull.ollamaInstalled", ["name": model, "host": Self.host(daemon)])
+            if options.json {
+                Printer.json(ModelsText.jsonLine([
+                    ("event", "installed"), ("name", model), ("provider", daemon.name), ("host", Self.host(daemon)),
+                    ("message", message),
+                ]))
+            } else {
+                Printer.line(message)
+            }
+        } catch {
+            reporter.finish()
+            let (message, status) = describe(error, name: model)
+            if options.json {
+                Printer.json(ModelsText.jsonLine([("event", "failed"), ("name", model), ("message", message)]))
+            }
+            Printer.error(message)
+            throw ExitCode(status)
+        }
+    }
+
+    /// `genui models rm --provider P NAME`: `DELETE /api/delete`.
+    func remove(_ model: String, provider: String) async throws {
+        let diagnostics = options.diagnostics
+        let daemon = try daemon(provider, model: model, configuration: options.configuration())
+        do {
+            let result = try await OllamaModelManager(configuration: daemon).delete(model)
+            let key = result == .deleted ? "models.rm.ollamaDone" : "models.rm.ollamaMissing"
+            Printer.line(diagnostics.text(key, ["name": model, "host": Self.host(daemon)]))
+        } catch {
+            let (message, status) = describe(error, name: model)
+            Printer.error(message)
+            throw ExitCode(status)
+        }
+    }
+}
