@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIHTTP
 
 /// Settings of an ``AnthropicProvider``.
 public struct AnthropicConfiguration: Sendable, Hashable {
@@ -66,3 +67,6 @@ public struct AnthropicConfiguration: Sendable, Hashable {
         self.extraCapabilities = extraCapabilities
     }
 }
+
+/// The fields ``HTTPProviderCore`` reads: name, base URL, key variable, `allowInsecure`, availability timeout.
+extension AnthropicConfiguration: HTTPProviderSettings {}

@@ -17,35 +17,23 @@ import GenUIHTTP
 public struct AnthropicProvider: LanguageModel {
     /// The settings.
     public let configuration: AnthropicConfiguration
-    let client: HTTPClient
-    private let environment: ProviderEnvironment
+    /// The client, the key, the checks before a request and the availability probe, shared with the other HTTP
+    /// providers.
+    let http: HTTPProviderCore
 
     /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
     /// looked up (the process environment by default).
     public init(configuration: AnthropicConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
         self.configuration = configuration
-        self.client = client
-        self.environment = environment
+        http = HTTPProviderCore(configuration, client: client, environment: environment)
     }
 
     public var name: String { configuration.name }
 
     public var availability: Availability {
         get async {
-            let key: String?
-            switch keyReference.preflight(
-                baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
-            {
-            case .ready(let value): key = value
-            case .unavailable(let reason): return .unavailable(reason)
-            }
-            let probe = HTTPRequest(
-                url: endpoint("v1/models"), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
-                totalTimeout: configuration.availabilityTimeout)
             // 529 is Anthropic's "overloaded".
-            return await AvailabilityProbe.run(
-                probe, client: client, baseURL: configuration.baseURL, secrets: currentSecrets(),
-                rateLimitStatuses: [429, 529])
+            await http.availability(probing: endpoint("v1/models"), headers: headers(key:), rateLimitStatuses: [429, 529])
         }
     }
 
@@ -57,7 +45,7 @@ public struct AnthropicProvider: LanguageModel {
         do {
             return try await ProviderSupport.completedResponse(from: generate(request, stream: false))
         } catch {
-            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+            throw http.attribute(error)
         }
     }
 
@@ -68,10 +56,9 @@ public struct AnthropicProvider: LanguageModel {
     // MARK: - Generation
 
     private func generate(_ request: GenerationRequest, stream: Bool) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
+        http.stream { continuation in
             try request.options.validate()
-            let key = try apiKey()
-            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            let key = try http.requestKey()
             let useTool = request.schema != nil && configuration.structuredOutput == .forcedTool
             do {
                 try await attempt(request, key: key, stream: stream, forcedTool: useTool, continuation: continuation)
@@ -98,13 +85,13 @@ public struct AnthropicProvider: LanguageModel {
         let clock = ContinuousClock()
         let start = clock.now
         let body = AnthropicWire.body(for: request, configuration: configuration, stream: stream, forcedTool: forcedTool)
-        let http = HTTPRequest.postJSON(
+        let message = HTTPRequest.postJSON(
             endpoint("v1/messages"), json: body, headers: headers(key: key),
             headTimeout: stream ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
         var accumulator = AnthropicMessageAccumulator(provider: name, secrets: key.map { [$0] } ?? [])
         if stream {
-            let response = try await client.stream(http)
+            let response = try await http.client.stream(message)
             guard response.head.isSuccess else {
                 let data = try await response.collect(limit: 1 << 20)
                 throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
@@ -122,7 +109,7 @@ public struct AnthropicProvider: LanguageModel {
                     .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: configuration.baseURL)) ended before message_stop"))
             }
         } else {
-            let response = try await client.send(http)
+            let response = try await http.client.send(message)
             guard response.head.isSuccess else {
                 throw mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
             }
@@ -145,14 +132,7 @@ public struct AnthropicProvider: LanguageModel {
 
     // MARK: - Helpers
 
-    /// The API key as it is now, for masking in anything the provider reports.
-    var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
-
-    func endpoint(_ path: String) -> URL { configuration.baseURL.appendingPathComponent(path) }
-
-    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
-
-    func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
+    func endpoint(_ path: String) -> URL { http.url(path) }
 
     func headers(key: String?) -> [String: String] {
         var headers = ["anthropic-version": configuration.apiVersion, "Accept": "application/json, text/event-stream"]

@@ -27,8 +27,7 @@ extension AnthropicProvider {
     /// non-negative whole `input_tokens`. The key never appears in an error.
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
         do {
-            let key = try apiKey()
-            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            let key = try http.requestKey()
             let useTool = request.schema != nil && configuration.structuredOutput == .forcedTool
             do {
                 return try await count(request, key: key, forcedTool: useTool)
@@ -39,7 +38,7 @@ extension AnthropicProvider {
                 return try await count(request, key: key, forcedTool: true)
             }
         } catch {
-            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+            throw http.attribute(error)
         }
     }
 
@@ -47,10 +46,10 @@ extension AnthropicProvider {
         let body = AnthropicWire.countTokensBody(for: request, configuration: configuration, forcedTool: forcedTool)
         var requestHeaders = headers(key: key)
         requestHeaders["Accept"] = "application/json"
-        let http = HTTPRequest.postJSON(
+        let request = HTTPRequest.postJSON(
             endpoint("v1/messages/count_tokens"), json: body, headers: requestHeaders,
             headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
-        let response = try await client.send(http, bodyLimit: 1 << 20)
+        let response = try await http.client.send(request, bodyLimit: 1 << 20)
         guard response.head.isSuccess else {
             var error = mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
             error.context.debugDescription = "\(name): /v1/messages/count_tokens failed: " + error.context.debugDescription

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIHTTP
 
 /// Settings of a ``GeminiProvider``.
 public struct GeminiConfiguration: Sendable, Hashable {
@@ -44,3 +45,6 @@ public struct GeminiConfiguration: Sendable, Hashable {
         self.extraCapabilities = extraCapabilities
     }
 }
+
+/// The fields ``HTTPProviderCore`` reads: name, base URL, key variable, `allowInsecure`, availability timeout.
+extension GeminiConfiguration: HTTPProviderSettings {}

@@ -17,8 +17,9 @@ import GenUIHTTP
 public struct GeminiProvider: LanguageModel {
     /// The settings.
     public let configuration: GeminiConfiguration
-    let client: HTTPClient
-    private let environment: ProviderEnvironment
+    /// The client, the key, the checks before a request and the availability probe, shared with the other HTTP
+    /// providers.
+    let http: HTTPProviderCore
     /// Facts learnt from the API (the model's `inputTokenLimit`), kept for the provider's lifetime.
     let facts = GeminiFacts()
 
@@ -26,29 +27,16 @@ public struct GeminiProvider: LanguageModel {
     /// looked up (the process environment by default).
     public init(configuration: GeminiConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
         self.configuration = configuration
-        self.client = client
-        self.environment = environment
+        http = HTTPProviderCore(configuration, client: client, environment: environment)
     }
 
     public var name: String { configuration.name }
 
     public var availability: Availability {
         get async {
-            let key: String?
-            switch keyReference.preflight(
-                baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
-            {
-            case .ready(let value): key = value
-            case .unavailable(let reason): return .unavailable(reason)
-            }
-            let probe = HTTPRequest(
-                url: modelURL(suffix: ""), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
-                totalTimeout: configuration.availabilityTimeout)
             let model = configuration.model
             let facts = facts
-            return await AvailabilityProbe.run(
-                probe, client: client, baseURL: configuration.baseURL, secrets: currentSecrets()
-            ) { response in
+            return await http.availability(probing: modelURL(suffix: ""), headers: headers(key:)) { response in
                 // The probe reads the model itself: 404 means this model does not exist. Gemini reports a bad key as
                 // a 400, and a 429's wait may be in the body's RetryInfo.
                 // The model's description carries its input limit: keep it, so contextSize needs no second request.
@@ -73,7 +61,7 @@ public struct GeminiProvider: LanguageModel {
         do {
             return try await ProviderSupport.completedResponse(from: generate(request, stream: false))
         } catch {
-            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+            throw http.attribute(error)
         }
     }
 
@@ -82,18 +70,17 @@ public struct GeminiProvider: LanguageModel {
     }
 
     private func generate(_ request: GenerationRequest, stream: Bool) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
+        http.stream { continuation in
             try request.options.validate()
-            let key = try apiKey()
-            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            let key = try http.requestKey()
             let clock = ContinuousClock()
             let start = clock.now
             let url = modelURL(suffix: stream ? ":streamGenerateContent" : ":generateContent", query: stream ? "alt=sse" : nil)
-            let http = HTTPRequest.postJSON(
+            let generation = HTTPRequest.postJSON(
                 url, json: GeminiWire.body(for: request), headers: headers(key: key),
                 headTimeout: stream ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
                 totalTimeout: configuration.requestTimeout)
-            let response = try await client.stream(http)
+            let response = try await http.client.stream(generation)
             guard response.head.isSuccess else {
                 let data = try await response.collect(limit: 1 << 20)
                 throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
@@ -133,9 +120,6 @@ public struct GeminiProvider: LanguageModel {
 
     // MARK: - Helpers
 
-    /// The API key as it is now, for masking in anything the provider reports.
-    var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
-
     func modelURL(suffix: String, query: String? = nil) -> URL {
         let path = configuration.model.hasPrefix("models/") ? configuration.model : "models/\(configuration.model)"
         var text = configuration.baseURL.absoluteString
@@ -144,10 +128,6 @@ public struct GeminiProvider: LanguageModel {
         if let query { text += "?\(query)" }
         return URL(string: text) ?? configuration.baseURL
     }
-
-    var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
-
-    func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
 
     func headers(key: String?) -> [String: String] {
         var headers = ["Accept": "application/json, text/event-stream"]

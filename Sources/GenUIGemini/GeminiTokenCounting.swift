@@ -42,13 +42,9 @@ extension GeminiProvider {
     /// key and endpoint checks, bounded by the availability timeout). `nil` when the API does not say.
     private func inputTokenLimit() async -> Int? {
         if let known = facts.inputTokenLimit { return known }
-        guard case .ready(let key) = keyReference.preflight(
-            baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
-        else { return nil }
-        let probe = HTTPRequest(
-            url: modelURL(suffix: ""), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
-            totalTimeout: configuration.availabilityTimeout)
-        if let response = try? await client.send(probe, bodyLimit: 4 << 20), response.head.isSuccess {
+        guard case .ready(let key) = http.preflight() else { return nil }
+        let probe = http.probeRequest(modelURL(suffix: ""), headers: headers(key: key))
+        if let response = try? await http.client.send(probe, bodyLimit: 4 << 20), response.head.isSuccess {
             facts.record(model: response.json)
         }
         return facts.inputTokenLimit
@@ -64,14 +60,13 @@ extension GeminiProvider {
     /// out fields at their default.
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
         do {
-            let key = try apiKey()
-            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            let key = try http.requestKey()
             var requestHeaders = headers(key: key)
             requestHeaders["Accept"] = "application/json"
-            let http = HTTPRequest.postJSON(
+            let count = HTTPRequest.postJSON(
                 modelURL(suffix: ":countTokens"), json: GeminiWire.countTokensBody(for: request, model: configuration.model),
                 headers: requestHeaders, headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
-            let response = try await client.send(http, bodyLimit: 1 << 20)
+            let response = try await http.client.send(count, bodyLimit: 1 << 20)
             guard response.head.isSuccess else {
                 var error = mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
                 error.context.debugDescription = "\(name): countTokens failed: " + error.context.debugDescription
@@ -84,7 +79,7 @@ extension GeminiProvider {
             guard let tokens = total.intValue, tokens >= 0 else { throw malformedCount(response, key: key) }
             return tokens
         } catch {
-            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+            throw http.attribute(error)
         }
     }
 

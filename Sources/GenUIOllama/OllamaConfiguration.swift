@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIHTTP
 
 /// Settings of an ``OllamaProvider``.
 public struct OllamaConfiguration: Sendable, Hashable {
@@ -82,3 +83,6 @@ public struct OllamaConfiguration: Sendable, Hashable {
         return URL(string: "\(scheme)://\(host):\(resolvedPort)\(suffix)") ?? URL(validLiteral: "http://127.0.0.1:11434")
     }
 }
+
+/// The fields ``HTTPProviderCore`` reads: name, base URL, key variable, `allowInsecure`, availability timeout.
+extension OllamaConfiguration: HTTPProviderSettings {}

@@ -16,16 +16,16 @@ import Synchronization
 public struct OllamaProvider: LanguageModel {
     /// The settings.
     public let configuration: OllamaConfiguration
-    private let client: HTTPClient
-    private let environment: ProviderEnvironment
+    /// The client, the key, the checks before a request and the availability preflight, shared with the other HTTP
+    /// providers.
+    private let http: HTTPProviderCore
     private let state: OllamaState
 
     /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
     /// looked up (the process environment by default).
     public init(configuration: OllamaConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
         self.configuration = configuration
-        self.client = client
-        self.environment = environment
+        http = HTTPProviderCore(configuration, client: client, environment: environment)
         self.state = OllamaState()
     }
 
@@ -34,39 +34,35 @@ public struct OllamaProvider: LanguageModel {
     private var endpointDescription: String { HTTPRequest.endpoint(of: configuration.baseURL) }
 
     public var availability: Availability {
-        get async {
-            let key: String?
-            switch keyReference.preflight(
-                baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
-            {
-            case .ready(let value): key = value
-            case .unavailable(let reason): return .unavailable(reason)
-            }
-            if let pull = state.pullProgress {
-                return .unavailable(.modelNotReady(
-                    progress: pull.fraction,
-                    detail: HTTPErrorMapping.redact("ollama pull \(configuration.model): \(pull.status)", secrets: currentSecrets())))
-            }
-            // A pull that `genui models pull --provider ollama` drives in another process.
-            if let pull = OllamaPullRecord.live(baseURL: configuration.baseURL, model: configuration.model) {
-                return .unavailable(.downloading(pull))
-            }
-            guard let version = try? await probe("api/version", key: key), version.status == 200 else {
-                return .unavailable(.unreachable(endpoint: endpointDescription))
-            }
-            guard let tags = try? await probe("api/tags", key: key) else {
-                return .unavailable(.unreachable(endpoint: endpointDescription))
-            }
-            switch tags.status {
-            case 200:
-                let names = tags.json?["models"]?.elements?.flatMap { model in
-                    [model["name"]?.stringValue, model["model"]?.stringValue].compactMap { $0 }
-                } ?? []
-                return OllamaWire.listing(names, contains: configuration.model)
-                    ? .available : .unavailable(.modelNotInstalled(name: configuration.model))
-            case 401, 403: return .unavailable(.unauthorized)
-            default: return .unavailable(.unreachable(endpoint: endpointDescription))
-            }
+        get async { await http.availability(checkServer(key:)) }
+    }
+
+    /// Availability once the key and URL checks passed: a pull under way, then `/api/version`, then `/api/tags`.
+    private func checkServer(key: String?) async -> Availability {
+        if let pull = state.pullProgress {
+            return .unavailable(.modelNotReady(
+                progress: pull.fraction,
+                detail: HTTPErrorMapping.redact("ollama pull \(configuration.model): \(pull.status)", secrets: currentSecrets())))
+        }
+        // A pull that `genui models pull --provider ollama` drives in another process.
+        if let pull = OllamaPullRecord.live(baseURL: configuration.baseURL, model: configuration.model) {
+            return .unavailable(.downloading(pull))
+        }
+        guard let version = try? await probe("api/version", key: key), version.status == 200 else {
+            return .unavailable(.unreachable(endpoint: endpointDescription))
+        }
+        guard let tags = try? await probe("api/tags", key: key) else {
+            return .unavailable(.unreachable(endpoint: endpointDescription))
+        }
+        switch tags.status {
+        case 200:
+            let names = tags.json?["models"]?.elements?.flatMap { model in
+                [model["name"]?.stringValue, model["model"]?.stringValue].compactMap { $0 }
+            } ?? []
+            return OllamaWire.listing(names, contains: configuration.model)
+                ? .available : .unavailable(.modelNotInstalled(name: configuration.model))
+        case 401, 403: return .unavailable(.unauthorized)
+        default: return .unavailable(.unreachable(endpoint: endpointDescription))
         }
     }
 
@@ -83,7 +79,7 @@ public struct OllamaProvider: LanguageModel {
         do {
             return try await ProviderSupport.completedResponse(from: generate(request, stream: false))
         } catch {
-            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+            throw http.attribute(error)
         }
     }
 
@@ -106,11 +102,10 @@ public struct OllamaProvider: LanguageModel {
     /// the stream ends never sees the pull still under way.
     private func runPull(reportingTo continuation: AsyncThrowingStream<OllamaPullProgress, any Error>.Continuation) async {
         do {
-            let key = try apiKey()
-            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            let key = try http.requestKey()
             state.pullProgress = OllamaPullProgress(status: "starting", completed: nil, total: nil)
             let body = GeneratedContent.object([("model", .string(configuration.model)), ("stream", .bool(true))])
-            let response = try await client.stream(.postJSON(
+            let response = try await http.client.stream(.postJSON(
                 url("api/pull"), json: body, headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
                 totalTimeout: .seconds(24 * 3600)))
             guard response.head.isSuccess else {
@@ -134,7 +129,7 @@ public struct OllamaProvider: LanguageModel {
             continuation.finish()
         } catch {
             state.pullProgress = nil
-            continuation.finish(throwing: ProviderSupport.attribute(error, to: name, redacting: currentSecrets()))
+            continuation.finish(throwing: http.attribute(error))
         }
     }
 
@@ -171,16 +166,15 @@ public struct OllamaProvider: LanguageModel {
     // MARK: - Generation
 
     private func generate(_ request: GenerationRequest, stream: Bool) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
+        http.stream { continuation in
             try request.options.validate()
-            let key = try apiKey()
-            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
+            let key = try http.requestKey()
             let clock = ContinuousClock()
             let start = clock.now
-            let http = HTTPRequest.postJSON(
+            let chat = HTTPRequest.postJSON(
                 url("api/chat"), json: OllamaWire.chatBody(for: request, configuration: configuration, stream: stream),
                 headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout, totalTimeout: configuration.requestTimeout)
-            let response = try await client.stream(http)
+            let response = try await http.client.stream(chat)
             guard response.head.isSuccess else {
                 let data = try await response.collect(limit: 1 << 20)
                 throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
@@ -229,13 +223,9 @@ public struct OllamaProvider: LanguageModel {
     // MARK: - Helpers
 
     /// The API key as it is now, for masking in anything the provider reports.
-    private var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
+    private var currentSecrets: @Sendable () -> [String] { http.secrets }
 
-    private func url(_ path: String) -> URL { configuration.baseURL.appendingPathComponent(path) }
-
-    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
-
-    private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
+    private func url(_ path: String) -> URL { http.url(path) }
 
     private func headers(key: String?) -> [String: String] {
         var headers: [String: String] = ["Accept": "application/json, application/x-ndjson"]
@@ -244,17 +234,15 @@ public struct OllamaProvider: LanguageModel {
     }
 
     private func probe(_ path: String, key: String?, body: GeneratedContent? = nil) async throws -> HTTPResponse {
-        var request = HTTPRequest(
-            url: url(path), headers: headers(key: key), headTimeout: configuration.availabilityTimeout,
-            totalTimeout: configuration.availabilityTimeout)
+        var request = http.probeRequest(url(path), headers: headers(key: key))
         if let body { request = .postJSON(url(path), json: body, headers: request.headers, headTimeout: request.headTimeout, totalTimeout: request.totalTimeout) }
-        return try await client.send(request, bodyLimit: 8 << 20)
+        return try await http.client.send(request, bodyLimit: 8 << 20)
     }
 
     private func modelDetails() async -> OllamaModelDetails {
         if let cached = state.details(maxAge: configuration.capabilityCacheTTL) { return cached }
         let key: String?
-        do { key = try apiKey() } catch { return .fallback }
+        do { key = try http.key.read(provider: name) } catch { return .fallback }
         var details = OllamaModelDetails.fallback
         if let response = try? await probe("api/show", key: key, body: .object([("model", .string(configuration.model))])),
             response.status == 200, let json = response.json

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIHTTP
 
 /// Settings of an ``OpenAIProvider``: where the OpenAI-compatible server is, which model, which credentials.
 ///
@@ -67,3 +68,6 @@ public struct OpenAIConfiguration: Sendable, Hashable {
         self.extraHeaders = extraHeaders
     }
 }
+
+/// The fields ``HTTPProviderCore`` reads: name, base URL, key variable, `allowInsecure`, availability timeout.
+extension OpenAIConfiguration: HTTPProviderSettings {}

@@ -14,35 +14,23 @@ import GenUIHTTP
 public struct OpenAIProvider: LanguageModel {
     /// The settings.
     public let configuration: OpenAIConfiguration
-    private let client: HTTPClient
-    private let environment: ProviderEnvironment
+    /// The client, the key, the checks before a request and the availability probe, shared with the other HTTP
+    /// providers.
+    private let http: HTTPProviderCore
 
     /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
     /// looked up (the process environment by default).
     public init(configuration: OpenAIConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
         self.configuration = configuration
-        self.client = client
-        self.environment = environment
+        http = HTTPProviderCore(configuration, client: client, environment: environment)
     }
 
     public var name: String { configuration.name }
 
     public var availability: Availability {
         get async {
-            let key: String?
-            switch keyReference.preflight(
-                baseURL: configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
-            {
-            case .ready(let value): key = value
-            case .unavailable(let reason): return .unavailable(reason)
-            }
-            let probe = HTTPRequest(
-                url: configuration.baseURL.appendingPathComponent("models"), headers: headers(key: key),
-                headTimeout: configuration.availabilityTimeout, totalTimeout: configuration.availabilityTimeout)
             let model = configuration.model
-            return await AvailabilityProbe.run(
-                probe, client: client, baseURL: configuration.baseURL, secrets: currentSecrets()
-            ) { response in
+            return await http.availability(probing: http.url("models"), headers: headers(key:)) { response in
                 // A listing of several models that lacks ours: the server serves others (one model is a single-model
                 // server such as llama-server, which answers under any name).
                 guard (200..<300).contains(response.status) else { return nil }
@@ -63,7 +51,7 @@ public struct OpenAIProvider: LanguageModel {
             let (key, url) = try prepare(request)
             let clock = ContinuousClock()
             let start = clock.now
-            let response = try await client.send(
+            let response = try await http.client.send(
                 .postJSON(
                     url, json: OpenAIWire.body(for: request, configuration: configuration, stream: false),
                     headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
@@ -87,16 +75,16 @@ public struct OpenAIProvider: LanguageModel {
                 usage: OpenAIWire.usage(json["usage"]) ?? TokenUsage(),
                 timings: OpenAIWire.timings(json["timings"], wall: clock.now - start), finishReason: finish, guided: true)
         } catch {
-            throw ProviderSupport.attribute(error, to: name, redacting: currentSecrets())
+            throw http.attribute(error)
         }
     }
 
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name, secrets: currentSecrets) { continuation in
+        http.stream { continuation in
             let (key, url) = try prepare(request)
             let clock = ContinuousClock()
             let start = clock.now
-            let response = try await client.stream(
+            let response = try await http.client.stream(
                 .postJSON(
                     url, json: OpenAIWire.body(for: request, configuration: configuration, stream: true),
                     headers: headers(key: key), headTimeout: configuration.connectTimeout,
@@ -152,18 +140,11 @@ public struct OpenAIProvider: LanguageModel {
     // MARK: - Helpers
 
     /// The API key as it is now, for masking in anything the provider reports.
-    private var currentSecrets: @Sendable () -> [String] { keyReference.secrets }
-
-    /// The API key, read now; throws `unavailable(notConfigured)` when its variable is unset.
-    private var keyReference: APIKeyReference { APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment) }
-
-    private func apiKey() throws(LanguageModelError) -> String? { try keyReference.read(provider: name) }
+    private var currentSecrets: @Sendable () -> [String] { http.secrets }
 
     private func prepare(_ request: GenerationRequest) throws(LanguageModelError) -> (String?, URL) {
         try request.options.validate()
-        let key = try apiKey()
-        try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: name)
-        return (key, configuration.baseURL.appendingPathComponent("chat/completions"))
+        return (try http.requestKey(), http.url("chat/completions"))
     }
 
     private func headers(key: String?) -> [String: String] {
