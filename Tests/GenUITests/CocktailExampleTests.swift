@@ -113,9 +113,10 @@ struct CocktailExampleTests {
         #expect(violation.path == "/subComponents/Ingredients")
     }
 
-    @Test("the playground code runs unchanged against the default model")
+    @Test("the playground code runs unchanged, with the scripted model named explicitly")
     func runsLikeThePlayground() async throws {
-        let session = LanguageModelSession {
+        // The default model is the configured chain (or unavailable); the scripted model serves only where named.
+        let session = LanguageModelSession(model: ScriptedLanguageModel(name: "scripted")) {
             cocktailPromptSet.instructions
         }
 
