@@ -215,4 +215,45 @@ struct ModelsCommandTests {
         #expect(!output.contains("downloading"), "\(output)")
         #expect(!output.contains("98.4"), "\(output)")
     }
+
+    static let llamaServer = ProcessInfo.processInfo.environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+
+    @Test("After genui models pull, the on-device provider serves a screen with the pulled model (real llama-server)",
+          .enabled(if: modelExists && llamaServer != nil), .timeLimit(.minutes(5)))
+    func pulledModelServesAScreen() throws {
+        let llamaServer = try #require(Self.llamaServer)
+        let server = try RangeFileServer(file: Self.modelPath)
+        defer { server.stop() }
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let target = home + "/models/pulled.gguf"
+        let config = home + "/providers.yml"
+        try """
+            version: 1
+            providers:
+              on-device:
+                type: llama.cpp
+                binary: \(llamaServer)
+                model: \(target)
+            models:
+              pulled:
+                url: \(server.url.absoluteString)
+                size: \(Self.fileSize(Self.modelPath))
+                sha256: \(Self.digest)
+                file: \(target)
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let environment = CLI.freshEnvironment(home: home)
+
+        let before = try CLI.run(["generate", "A login form", "--config", config, "-v"], environment: environment)
+        #expect(before.status != 0, "served before the model was there: \(before.stderr)")
+
+        let pulled = try CLI.run(["models", "pull", "pulled", "--config", config, "--quiet"], environment: environment)
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(Self.fileSize(target) == Self.fileSize(Self.modelPath))
+
+        let generated = try CLI.run(["generate", "A login form", "--config", config, "-v"], environment: environment)
+        #expect(generated.status == 0, "\(generated.stderr)")
+        #expect((generated.stdout + generated.stderr).contains("served by on-device"), "\(generated.stderr)")
+        #expect(!generated.stdout.isEmpty)
+    }
 }
