@@ -47,7 +47,7 @@ public struct PendingProviderModel: LanguageModel, ProviderFactsReporting {
             facts.append(ProviderFact(
                 kind: "path", LocalizedText(exists ? "doctor.fact.modelPresent" : "doctor.fact.modelMissing", ["path": .verbatim(llama.model)])))
             guard exists else { return (.modelNotInstalled(name: llama.model), facts) }
-        case .openai, .anthropic, .gemini:
+        case .openai, .anthropic, .gemini, .custom:
             if let variable = settings.apiKeyEnv {
                 let isSet = !(environment[variable] ?? "").isEmpty
                 facts.append(ProviderFact(

@@ -1,15 +1,19 @@
 import GenUI
 
-/// Builds providers from their settings, by provider type.
+/// Builds providers from their settings, by provider type, and knows the provider types `providers.yml` may name.
 ///
-/// Each provider module contributes one builder; ``standard`` registers every built-in one (see
-/// `ProviderAdapters.swift`). Apps can register their own types, or replace a built-in one (for tests).
+/// Each built-in provider module contributes one builder; ``standard`` registers every built-in one (see
+/// `ProviderAdapters.swift`). A new provider type is one ``ProviderDefinition`` registered with ``register(_:)``: its
+/// keys, how they are read and how the provider is built; give the registry to ``ConfigurationLoader`` and to
+/// `makeChain(registry:)` (docs/providers.md, "Adding a provider"). A built-in type's builder can be replaced with
+/// ``register(_:builder:)`` (for tests).
 public struct ProviderRegistry: Sendable {
     /// Builds a provider from validated settings. Throwing reports the provider as not configured, with the
     /// error's description; it never stops the other providers from loading.
     public typealias Builder = @Sendable (ProviderSettings, ProviderBuildContext) throws -> any LanguageModel
 
     private var builders: [ProviderType: Builder] = [:]
+    private var definitions: [ProviderType: ProviderDefinition] = [:]
 
     /// An empty registry.
     public init() {}
@@ -24,6 +28,21 @@ public struct ProviderRegistry: Sendable {
     /// Registers (or replaces) the builder for `type`.
     public mutating func register(_ type: ProviderType, builder: @escaping Builder) {
         builders[type] = builder
+    }
+
+    /// Registers (or replaces) a provider type: `providers.yml` may then name `definition.type`, whose keys
+    /// `definition` reads and whose provider it builds.
+    public mutating func register(_ definition: ProviderDefinition) {
+        definitions[definition.type] = definition
+        builders[definition.type] = definition.build
+    }
+
+    /// The definition registered for `type`, if any.
+    public func definition(for type: ProviderType) -> ProviderDefinition? { definitions[type] }
+
+    /// The types `providers.yml` may name: the built-in ones, then the registered ones by name.
+    public var knownTypes: [ProviderType] {
+        ProviderType.allCases + definitions.keys.filter { !$0.isBuiltIn }.sorted { $0.rawValue < $1.rawValue }
     }
 
     /// Whether a builder is registered for `type`.

@@ -22,18 +22,22 @@ public struct ConfigurationLoader: Sendable {
     public var homeDirectory: String
     /// The language of the messages about files that cannot be read.
     public var language: DiagnosticLanguage
+    /// The provider types the file may name: the built-in ones, and those registered with a ``ProviderDefinition``.
+    public var registry: ProviderRegistry
 
     /// Creates a loader; by default it reads the process's environment and directories.
     public init(
         environment: [String: String] = ProcessInfo.processInfo.environment,
         currentDirectory: String = FileManager.default.currentDirectoryPath,
         homeDirectory: String? = nil,
-        language: DiagnosticLanguage? = nil
+        language: DiagnosticLanguage? = nil,
+        registry: ProviderRegistry = .standard
     ) {
         self.environment = environment
         self.currentDirectory = currentDirectory
         self.homeDirectory = homeDirectory ?? environment["HOME"] ?? NSHomeDirectory()
         self.language = language ?? DiagnosticLanguage.resolve(explicit: nil, environment: environment)
+        self.registry = registry
     }
 
     /// The list of configuration files the user trusts.
@@ -49,6 +53,7 @@ public struct ConfigurationLoader: Sendable {
         throws(ConfigurationError) -> Configuration
     {
         var parser = ConfigurationParser(text: text, file: file, environment: environment)
+        parser.registry = registry
         return try parser.parse(source: ConfigurationSource(origin: origin, path: origin == .builtIn ? nil : file))
     }
 

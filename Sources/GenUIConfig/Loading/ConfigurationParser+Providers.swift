@@ -16,14 +16,16 @@ extension ConfigurationParser {
         let path = "providers.\(entry.key)"
         guard let fields = reader.entries(entry.value, path, expected: YAMLReader.expected("provider")) else { return nil }
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = registry.knownTypes.map(\.rawValue)
         guard let typeEntry = byKey["type"] else {
-            reader.error(
-                entry.value, path, YAMLReader.issue("missingType", ["known": .list(ProviderType.allCases.map(\.rawValue))]))
+            reader.error(entry.value, path, YAMLReader.issue("missingType", ["known": .list(names)]))
             return nil
         }
         guard let typeName = reader.string(typeEntry.value, "\(path).type") else { return nil }
-        guard let type = ProviderType(rawValue: typeName) else {
-            let names = ProviderType.allCases.map(\.rawValue)
+        let type = ProviderType(typeName)
+        // A registered definition reads its type's keys (and may replace a built-in type's).
+        let definition = registry.definition(for: type)
+        guard definition != nil || type.isBuiltIn else {
             reader.error(
                 typeEntry.value, "\(path).type",
                 YAMLReader.issue("unknownType", ["type": .verbatim(typeName), "known": .list(names)]),
@@ -38,7 +40,8 @@ extension ConfigurationParser {
                 YAMLReader.issue("secretInFile"))
         }
         let unknown = fields.filter { !["api_key", "apikey", "key"].contains($0.key) }
-        reader.checkKeys(unknown, allowed: type.allowedKeys, path: path, context: LocalizedText("config.context.forProviderType", ["type": .verbatim(type.rawValue)]))
+        let allowedKeys = definition?.allowedKeys ?? type.allowedKeys
+        reader.checkKeys(unknown, allowed: allowedKeys, path: path, context: LocalizedText("config.context.forProviderType", ["type": .verbatim(type.rawValue)]))
 
         var unresolved: [String] = []
         var settings = ProviderSettings(
@@ -50,8 +53,17 @@ extension ConfigurationParser {
         if let node = byKey["capabilities"]?.value { settings.capabilities = reader.capabilities(node, "\(path).capabilities") }
 
         let misspelled = Set(unknown.compactMap { field in
-            type.allowedKeys.contains(field.key) ? nil : Suggestion.closest(to: field.key, in: type.allowedKeys)
+            allowedKeys.contains(field.key) ? nil : Suggestion.closest(to: field.key, in: allowedKeys)
         })
+        if let definition {
+            var read = ProviderFields(
+                name: entry.key, type: type, reader: reader, byKey: byKey, entryNode: entry.value, misspelled: misspelled)
+            let custom = definition.parse(&read)
+            reader = read.reader
+            guard let custom else { return nil }
+            settings.kind = .custom(custom)
+            return finished(settings, path: path, unresolved: read.unresolved)
+        }
         func required(_ key: String) -> Node? {
             if let node = byKey[key]?.value { return node }
             // A misspelling of the key is already reported, with the suggestion.
@@ -144,7 +156,16 @@ extension ConfigurationParser {
                 scripted.seed = UInt64(seed)
             }
             settings.kind = .scripted(scripted)
+        default:
+            // Only built-in types and registered ones get here, and registered ones returned above.
+            return nil
         }
+        return finished(settings, path: path, unresolved: unresolved)
+    }
+
+    /// `settings` with its unresolved `${VAR}` references and the display forms of its values.
+    private func finished(_ settings: ProviderSettings, path: String, unresolved: [String]) -> ProviderSettings {
+        var settings = settings
         settings.unresolvedVariables = unresolved
         for (keyPath, shown) in reader.displayValues where keyPath.hasPrefix(path + ".") {
             settings.displayValues[String(keyPath.dropFirst(path.count + 1))] = shown
@@ -154,12 +175,17 @@ extension ConfigurationParser {
 
     /// Plain HTTP to anything but loopback would send the API key in clear text.
     private mutating func checkInsecure(_ url: String, node: Node, path: String, allowed: Bool) {
-        guard url.lowercased().hasPrefix("http://"), !allowed else { return }
-        let loopback = ["http://127.0.0.1", "http://localhost", "http://[::1]"]
-        guard !loopback.contains(where: { url.lowercased().hasPrefix($0) }) else { return }
+        guard !allowed, Self.isInsecure(url) else { return }
         reader.error(
             node, path,
             YAMLReader.issue("insecureURL"))
+    }
+
+    /// Whether `url` is plain http to a host other than loopback.
+    static func isInsecure(_ url: String) -> Bool {
+        guard url.lowercased().hasPrefix("http://") else { return false }
+        let loopback = ["http://127.0.0.1", "http://localhost", "http://[::1]"]
+        return !loopback.contains(where: { url.lowercased().hasPrefix($0) })
     }
 
     /// A relative path with a folder in it (`./bin/llama-server`) is relative to the configuration file's folder, not

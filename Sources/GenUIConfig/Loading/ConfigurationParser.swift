@@ -20,6 +20,8 @@ struct ConfigurationParser {
 
     var reader: YAMLReader
     let text: String
+    /// The provider types the file may name.
+    var registry = ProviderRegistry.standard
 
     init(text: String, file: String, environment: [String: String]) {
         self.text = text

@@ -16,6 +16,8 @@ public struct ProviderSettings: Sendable, Hashable {
         case gemini(GeminiSettings)
         /// `type: scripted`.
         case scripted(ScriptedSettings)
+        /// A type registered with a ``ProviderDefinition``: the options its parser read.
+        case custom(CustomProviderSettings)
     }
 
     /// The provider's name (its key under `providers:`).
@@ -49,6 +51,7 @@ public struct ProviderSettings: Sendable, Hashable {
         case .anthropic(let s): s.model
         case .gemini(let s): s.model
         case .scripted: "scripted"
+        case .custom(let s): s.options.model
         }
     }
 
@@ -60,6 +63,7 @@ public struct ProviderSettings: Sendable, Hashable {
         case .openai(let s): s.context
         case .anthropic(let s): s.context
         case .gemini(let s): s.context
+        case .custom(let s): s.options.contextWindow
         default: nil
         }
     }
@@ -70,6 +74,7 @@ public struct ProviderSettings: Sendable, Hashable {
         case .openai(let s): s.apiKeyEnv
         case .anthropic(let s): s.apiKeyEnv
         case .gemini(let s): s.apiKeyEnv
+        case .custom(let s): s.options.apiKeyEnv
         default: nil
         }
     }
@@ -82,6 +87,7 @@ public struct ProviderSettings: Sendable, Hashable {
         case .openai(let s): displayValues["base_url"] ?? s.baseURL
         case .anthropic(let s): displayValues["base_url"] ?? s.baseURL
         case .gemini(let s): displayValues["base_url"] ?? s.baseURL
+        case .custom(let s): s.options.endpoint
         default: nil
         }
     }
@@ -116,6 +122,9 @@ public struct ProviderSettings: Sendable, Hashable {
             add("context", s.context)
         case .scripted(let s):
             add("seed", s.seed)
+        case .custom(let s):
+            for (key, value) in s.options.displayPairs { add(key, value) }
+            if let variable = s.options.apiKeyEnv { add("api_key_env", Self.maskedVariable(variable, environment)) }
         }
         add("timeout", timeout.map { "\($0.seconds) s" })
         if !requires.isEmpty { add("requires", requires.sorted().map(\.rawValue).joined(separator: ", ")) }
