@@ -241,4 +241,26 @@ struct OllamaModelsCommandTests {
         #expect(result.stderr.contains("elsewhere is not an Ollama provider"), "\(result.stderr)")
         #expect(server.requests.isEmpty)
     }
+
+    @Test("models list shows each Ollama provider's model: missing (with the pull command), installed after a pull (with its size), and a daemon that does not answer")
+    func listShowsOllamaModels() throws {
+        let (_, server) = try OllamaRegistryDaemon.start(steps: 2, pause: .milliseconds(10))
+        defer { server.stop() }
+        let (home, config) = try Self.setUp(server)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let environment = CLI.freshEnvironment(home: home)
+        let before = try CLI.run(["models", "list", "--config", config], environment: environment)
+        #expect(before.status == 0, "\(before.stderr)")
+        #expect(before.stdout.contains("llama3.2: not in Ollama at http://127.0.0.1:\(server.port); pull it with genui models pull --provider local llama3.2"), "\(before.stdout)")
+        let pulled = try CLI.run(["models", "pull", "--provider", "local", "llama3.2", "--config", config, "--quiet"], environment: environment)
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        let after = try CLI.run(["models", "list", "--config", config, "--json"], environment: environment)
+        let line = try #require(after.stdout.split(separator: "\n").first { $0.contains("\"provider\":\"local\"") }, "\(after.stdout)")
+        #expect(line.contains("\"state\":\"installed\""), "\(line)")
+        #expect(line.contains("\"bytes\":397821319"), "\(line)")
+
+        server.stop()
+        let gone = try CLI.run(["models", "list", "--config", config], environment: environment)
+        #expect(gone.stdout.contains("llama3.2: Ollama at http://127.0.0.1:\(server.port) does not answer"), "\(gone.stdout)")
+    }
 }

@@ -13,7 +13,8 @@ struct ModelsListCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = options.diagnostics
-        let catalog = try options.catalog()
+        let configuration = try options.configuration()
+        let catalog = ModelCatalog.entries(configured: configuration.models)
         let text = ModelsText(diagnostics: diagnostics)
         for entry in catalog {
             let target = entry.resolvedFile
@@ -46,6 +47,13 @@ struct ModelsListCommand: AsyncParsableCommand {
                     "volume": free?.volume ?? "?",
                 ])
             }
+            if options.json {
+                Printer.json(ModelsText.jsonLine(fields + [("message", message)]))
+            } else {
+                Printer.line(message)
+            }
+        }
+        for (fields, message) in await OllamaModels(options: options).list(configuration) {
             if options.json {
                 Printer.json(ModelsText.jsonLine(fields + [("message", message)]))
             } else {

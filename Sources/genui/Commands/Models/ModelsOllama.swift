@@ -5,6 +5,7 @@ import GenUIConfig
 import GenUIDiagnostics
 import GenUIModels
 import GenUIOllama
+import GenUIOnDevice
 
 /// `genui models pull|rm|list` for Ollama models: which daemon `--provider` names, and what it does there.
 struct OllamaModels {
@@ -104,5 +105,47 @@ struct OllamaModels {
             Printer.error(message)
             throw ExitCode(status)
         }
+    }
+
+    /// `genui models list` for each Ollama provider of the configuration: its model installed in the daemon (with its
+    /// size), being pulled by a genui process (how far, by which pid), missing, or the daemon not answering.
+    func list(_ configuration: Configuration) async -> [(fields: [(String, Any?)], message: String)] {
+        let diagnostics = options.diagnostics
+        let text = ModelsText(diagnostics: diagnostics)
+        var rows: [(fields: [(String, Any?)], message: String)] = []
+        var listings: [URL: [OllamaInstalledModel]?] = [:]
+        for settings in configuration.providers {
+            guard case .ollama(let ollama) = settings.kind else { continue }
+            let daemon = OllamaConfiguration(name: settings.name, host: ollama.host, model: ollama.model, requestTimeout: .seconds(5))
+            let host = Self.host(daemon)
+            var fields: [(String, Any?)] = [("name", ollama.model), ("provider", settings.name), ("host", host)]
+            let target = OllamaPullRecord.target(baseURL: daemon.baseURL, model: ollama.model)
+            if let record = DownloadRecord.read(target: target), record.writerIsAlive(target: target) {
+                fields += [("state", "downloading"), ("bytes", record.bytes), ("total", record.expectedBytes), ("pid", record.pid)]
+                rows.append((fields, diagnostics.text("models.list.downloading", [
+                    "name": ollama.model, "done": text.bytes(record.bytes), "total": text.bytes(record.expectedBytes),
+                    "percent": record.progress().map { diagnostics.format.percent($0) } ?? "?", "pid": "\(record.pid)",
+                ])))
+                continue
+            }
+            if listings[daemon.baseURL] == nil {
+                listings[daemon.baseURL] = .some(try? await OllamaModelManager(configuration: daemon).installed())
+            }
+            guard let models = listings[daemon.baseURL] ?? nil else {
+                rows.append((fields + [("state", "unreachable")], diagnostics.text("models.list.ollamaUnreachable", ["name": ollama.model, "host": host])))
+                continue
+            }
+            let wanted = ollama.model.contains(":") ? ollama.model : ollama.model + ":latest"
+            if let found = models.first(where: { $0.name == ollama.model || $0.name == wanted }) {
+                rows.append((fields + [("state", "installed"), ("bytes", found.bytes)], diagnostics.text("models.list.ollamaInstalled", [
+                    "name": ollama.model, "host": host, "size": text.bytes(found.bytes),
+                ])))
+            } else {
+                rows.append((fields + [("state", "missing")], diagnostics.text("models.list.ollamaMissing", [
+                    "name": ollama.model, "host": host, "provider": settings.name,
+                ])))
+            }
+        }
+        return rows
     }
 }
