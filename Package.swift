@@ -59,7 +59,7 @@ let package = Package(
         .target(
             name: "GenUIConfig",
             dependencies: [
-                "GenUI", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic",
+                "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic",
                 "GenUIGemini", "GenUIRouter", "GenUIDiagnostics",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -226,7 +226,7 @@ extension MessageCatalog {
         "config.expected.breaker": "a mapping with failures, of_last, window, cooldown, max_cooldown",
         "config.expected.providers": "a mapping of provider names to settings",
         "config.expected.provider": "a mapping with at least 'type'",
-        "config.expected.document": "a mapping with version, default_chain, chains and providers",
+        "config.expected.document": "a mapping with version, default_chain, chains, providers and models",
         "config.context.inChain": "in a chain",
         "config.context.inBreaker": "in a breaker",
         "config.context.atTopLevel": "at the top level",
@@ -375,7 +375,5 @@ extension MessageCatalog {
         "screen.repair.removedControls": "removed control characters",
         "screen.repair.trimmedWhitespace": "trimmed whitespace",
         "screen.repair.truncated": "truncated {count} characters to {limit}",
-        // Foundation Models names
-        // Tools
     ]
 }

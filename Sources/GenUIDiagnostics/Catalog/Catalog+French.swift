@@ -221,7 +221,7 @@ extension MessageCatalog {
         "config.expected.breaker": "un dictionnaire avec failures, of_last, window, cooldown, max_cooldown",
         "config.expected.providers": "un dictionnaire des noms de fournisseurs vers leurs réglages",
         "config.expected.provider": "un dictionnaire avec au moins 'type'",
-        "config.expected.document": "un dictionnaire avec version, default_chain, chains et providers",
+        "config.expected.document": "un dictionnaire avec version, default_chain, chains, providers et models",
         "config.context.inChain": "dans une chaîne",
         "config.context.inBreaker": "dans un disjoncteur",
         "config.context.atTopLevel": "au premier niveau",
@@ -370,7 +370,5 @@ extension MessageCatalog {
         "screen.repair.removedControls": "caractères de contrôle retirés",
         "screen.repair.trimmedWhitespace": "espaces superflus retirés",
         "screen.repair.truncated": "{count} caractères tronqués à {limit}",
-        // Foundation Models names
-        // Tools
     ]
 }

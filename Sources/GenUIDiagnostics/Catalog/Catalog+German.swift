@@ -221,7 +221,7 @@ extension MessageCatalog {
         "config.expected.breaker": "eine Zuordnung mit failures, of_last, window, cooldown, max_cooldown",
         "config.expected.providers": "eine Zuordnung von Anbieternamen zu Einstellungen",
         "config.expected.provider": "eine Zuordnung mit mindestens 'type'",
-        "config.expected.document": "eine Zuordnung mit version, default_chain, chains und providers",
+        "config.expected.document": "eine Zuordnung mit version, default_chain, chains, providers und models",
         "config.context.inChain": "in einer Kette",
         "config.context.inBreaker": "in einem Breaker",
         "config.context.atTopLevel": "auf oberster Ebene",
@@ -370,7 +370,5 @@ extension MessageCatalog {
         "screen.repair.removedControls": "Steuerzeichen entfernt",
         "screen.repair.trimmedWhitespace": "Leerraum gekürzt",
         "screen.repair.truncated": "{count} Zeichen auf {limit} gekürzt",
-        // Foundation Models names
-        // Tools
     ]
 }

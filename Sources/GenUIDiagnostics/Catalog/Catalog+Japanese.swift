@@ -221,7 +221,7 @@ extension MessageCatalog {
         "config.expected.breaker": "failures、of_last、window、cooldown、max_cooldown を持つマッピング",
         "config.expected.providers": "プロバイダー名から設定へのマッピング",
         "config.expected.provider": "少なくとも 'type' を持つマッピング",
-        "config.expected.document": "version、default_chain、chains、providers を持つマッピング",
+        "config.expected.document": "version、default_chain、chains、providers、models を持つマッピング",
         "config.context.inChain": "チェーン内の",
         "config.context.inBreaker": "ブレーカー内の",
         "config.context.atTopLevel": "最上位の",
@@ -370,7 +370,5 @@ extension MessageCatalog {
         "screen.repair.removedControls": "制御文字を取り除きました",
         "screen.repair.trimmedWhitespace": "余分な空白を取り除きました",
         "screen.repair.truncated": "{count} 文字を {limit} 文字に切り詰めました",
-        // Foundation Models names
-        // Tools
     ]
 }

@@ -221,7 +221,7 @@ extension MessageCatalog {
         "config.expected.breaker": "包含 failures、of_last、window、cooldown、max_cooldown 的映射",
         "config.expected.providers": "从提供方名称到设置的映射",
         "config.expected.provider": "至少包含 'type' 的映射",
-        "config.expected.document": "包含 version、default_chain、chains 和 providers 的映射",
+        "config.expected.document": "包含 version、default_chain、chains、providers 和 models 的映射",
         "config.context.inChain": "在链中",
         "config.context.inBreaker": "在熔断器中",
         "config.context.atTopLevel": "在顶层",
@@ -370,7 +370,5 @@ extension MessageCatalog {
         "screen.repair.removedControls": "删除了控制字符",
         "screen.repair.trimmedWhitespace": "去除了多余的空白",
         "screen.repair.truncated": "已将 {count} 个字符截断为 {limit} 个",
-        // Foundation Models names
-        // Tools
     ]
 }

@@ -221,7 +221,7 @@ extension MessageCatalog {
         "config.expected.breaker": "un mapa con failures, of_last, window, cooldown, max_cooldown",
         "config.expected.providers": "un mapa de nombres de proveedores a ajustes",
         "config.expected.provider": "un mapa con al menos 'type'",
-        "config.expected.document": "un mapa con version, default_chain, chains y providers",
+        "config.expected.document": "un mapa con version, default_chain, chains, providers y models",
         "config.context.inChain": "en una cadena",
         "config.context.inBreaker": "en un interruptor",
         "config.context.atTopLevel": "en el nivel superior",
@@ -370,7 +370,5 @@ extension MessageCatalog {
         "screen.repair.removedControls": "se quitaron caracteres de control",
         "screen.repair.trimmedWhitespace": "se recortaron los espacios",
         "screen.repair.truncated": "se recortaron {count} caracteres a {limit}",
-        // Foundation Models names
-        // Tools
     ]
 }
