@@ -15,6 +15,13 @@ public enum FileDigest {
         guard fd >= 0 else { throw .file(path: path, operation: "open", errno: errno) }
         defer { closeDescriptor(fd) }
         var hasher = SHA256()
+        let total = try update(&hasher, reading: fd, path: path)
+        return (hasher.hexDigest(), total)
+    }
+
+    /// Reads the open file `fd` from its current offset to its end into `hasher`, in 1 MiB pieces; returns how many
+    /// bytes were read. `path` names the file in errors.
+    static func update(_ hasher: inout SHA256, reading fd: Int32, path: String) throws(ModelDownloadError) -> Int64 {
         var total: Int64 = 0
         let size = 1 << 20
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
@@ -29,6 +36,6 @@ public enum FileDigest {
             hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
             total += Int64(count)
         }
-        return (hasher.hexDigest(), total)
+        return total
     }
 }

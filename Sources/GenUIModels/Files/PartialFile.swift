@@ -39,19 +39,7 @@ final class PartialFile {
     /// Reads the file from its start into the hash, leaving the offset at its end.
     private func hashExisting() throws(ModelDownloadError) {
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw .file(path: path, operation: "seek", errno: errno) }
-        let size = 1 << 20
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let count = read(fd, buffer.baseAddress, size)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .file(path: path, operation: "read", errno: errno)
-            }
-            if count == 0 { break }
-            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            bytes += Int64(count)
-        }
+        bytes += try FileDigest.update(&hasher, reading: fd, path: path)
     }
 
     /// Empties the file (a server without range support sends everything again).
