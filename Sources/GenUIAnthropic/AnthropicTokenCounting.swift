@@ -7,14 +7,7 @@ extension AnthropicProvider {
     /// genui keeps no table of Anthropic's models: without a configured window the size is unknown — this throws
     /// ``UnavailableReason/notConfigured(missing:)`` (`context`) — and the chain does not check the member.
     public var contextSize: Int {
-        get async throws {
-            guard let size = configuration.contextSize, size > 0 else {
-                throw LanguageModelError.unavailable(
-                    .notConfigured(missing: "context"),
-                    .init(provider: name, debugDescription: "\(name): no context window is configured (context: in providers.yml)"))
-            }
-            return size
-        }
+        get async throws { try http.configuredContextSize(configuration.contextSize) }
     }
 
     /// Counts with the API's own tokenizer: `POST {base}/v1/messages/count_tokens` with the fields of the message

@@ -44,7 +44,7 @@ public enum OllamaPullRecord {
             let record = try? JSONDecoder().decode(Record.self, from: data), record.pid > 0
         else { return nil }
         if kill(record.pid, 0) != 0 && errno != EPERM { return nil }
-        guard lockIsHeld(at: target + ".lock") else { return nil }
+        guard FileLockProbe.isHeld(at: target + ".lock") else { return nil }
         let bytes = max(0, record.bytes)
         let expected = record.expectedBytes.flatMap { $0 > 0 ? $0 : nil }
         var secondsLeft: Double?
@@ -60,18 +60,6 @@ public enum OllamaPullRecord {
         var expectedBytes: Int64?
         var bytesPerSecond: Double?
         var pid: Int32
-    }
-
-    /// Whether some process holds an exclusive `flock` on `path` (a shared lock is taken and released at once).
-    private static func lockIsHeld(at path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        if flock(fd, LOCK_SH | LOCK_NB) == 0 {
-            flock(fd, LOCK_UN)
-            return false
-        }
-        return errno == EWOULDBLOCK || errno == EAGAIN
     }
 
     private static func encode(_ text: String) -> String {

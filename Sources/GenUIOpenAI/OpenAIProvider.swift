@@ -16,7 +16,7 @@ public struct OpenAIProvider: LanguageModel {
     public let configuration: OpenAIConfiguration
     /// The client, the key, the checks before a request and the availability probe, shared with the other HTTP
     /// providers.
-    private let http: HTTPProviderCore
+    let http: HTTPProviderCore
 
     /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
     /// looked up (the process environment by default).

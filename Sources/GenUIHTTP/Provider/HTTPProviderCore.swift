@@ -101,6 +101,20 @@ public struct HTTPProviderCore: Sendable {
         HTTPRequest(url: url, headers: headers, headTimeout: availabilityTimeout, totalTimeout: availabilityTimeout)
     }
 
+    // MARK: - Context window
+
+    /// The context window configured in `providers.yml` (`context:`), for a provider whose API reports none; throws
+    /// ``UnavailableReason/notConfigured(missing:)`` (`context`) when it is not configured, so the chain does not
+    /// check the member's window.
+    public func configuredContextSize(_ size: Int?) throws(LanguageModelError) -> Int {
+        guard let size, size > 0 else {
+            throw LanguageModelError.unavailable(
+                .notConfigured(missing: "context"),
+                .init(provider: name, debugDescription: "\(name): no context window is configured (context: in providers.yml)"))
+        }
+        return size
+    }
+
     // MARK: - Errors
 
     /// `error` as the provider reports it (``ProviderSupport/attribute(_:to:redacting:)``): attributed to the

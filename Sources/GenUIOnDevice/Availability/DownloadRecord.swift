@@ -93,17 +93,9 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
         return Self.lockIsHeld(at: Self.lockPath(forTarget: target))
     }
 
-    /// Whether some process holds an exclusive `flock` on the file at `path`. Takes a shared lock for an instant to
-    /// find out, and releases it at once.
+    /// Whether some process holds an exclusive `flock` on the file at `path` (``FileLockProbe``).
     public static func lockIsHeld(at path: String) -> Bool {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        if flock(fd, LOCK_SH | LOCK_NB) == 0 {
-            flock(fd, LOCK_UN)
-            return false
-        }
-        return errno == EWOULDBLOCK || errno == EAGAIN
+        FileLockProbe.isHeld(at: path)
     }
 
     // MARK: - Showing it
