@@ -118,6 +118,7 @@ struct PseudoLocaleTests {
             Run(arguments: ["doctor", "--config", valid]),
             Run(arguments: ["doctor", "--config", valid, "-v"]),
             Run(arguments: ["doctor", "--config", valid, "--simulate", "scripted=disabled", "openai=rateLimited", "on-device=unauthorized"]),
+            Run(arguments: ["doctor", "--config", valid, "--simulate", "scripted=deviceNotEligible", "openai=modelNotReady", "on-device=invalidModel"]),
             Run(arguments: ["doctor", "--config", valid, "--chain", "fast"]),
             Run(arguments: ["doctor", "--config", valid, "--simulate", "nosuch"]),
             Run(arguments: ["doctor", "--config", valid, "--simulate", "nosuch=disabled"]),

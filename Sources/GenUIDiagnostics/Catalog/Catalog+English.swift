@@ -286,6 +286,7 @@ extension MessageCatalog {
         "doctor.usage.simulateProvider": "--simulate names provider '{provider}', which {source} does not define",
         "doctor.usage.simulateReason": "--simulate: unknown reason '{code}'; use one of {codes}",
         "doctor.simulatedCrash": "simulated crash of the availability check",
+        "doctor.simulatedDetail": "simulated",
         "doctor.verbose.found": "{path} (found)",
         "doctor.verbose.absent": "{path} (absent)",
         "doctor.verbose.capabilities": "capabilities: {capabilities}",

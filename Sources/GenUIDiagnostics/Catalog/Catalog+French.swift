@@ -281,6 +281,7 @@ extension MessageCatalog {
         "doctor.usage.simulateProvider": "--simulate nomme le fournisseur '{provider}', que {source} ne définit pas",
         "doctor.usage.simulateReason": "--simulate : raison '{code}' inconnue ; utilisez l'une de {codes}",
         "doctor.simulatedCrash": "plantage simulé de la vérification de disponibilité",
+        "doctor.simulatedDetail": "simulé",
         "doctor.verbose.found": "{path} (trouvé)",
         "doctor.verbose.absent": "{path} (absent)",
         "doctor.verbose.capabilities": "capacités : {capabilities}",

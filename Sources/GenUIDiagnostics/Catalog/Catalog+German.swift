@@ -281,6 +281,7 @@ extension MessageCatalog {
         "doctor.usage.simulateProvider": "--simulate nennt den Anbieter '{provider}', den {source} nicht definiert",
         "doctor.usage.simulateReason": "--simulate: unbekannter Grund '{code}'; verwenden Sie einen von {codes}",
         "doctor.simulatedCrash": "simulierter Absturz der Verfügbarkeitsprüfung",
+        "doctor.simulatedDetail": "simuliert",
         "doctor.verbose.found": "{path} (gefunden)",
         "doctor.verbose.absent": "{path} (nicht vorhanden)",
         "doctor.verbose.capabilities": "Fähigkeiten: {capabilities}",

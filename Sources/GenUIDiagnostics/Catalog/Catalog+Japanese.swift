@@ -281,6 +281,7 @@ extension MessageCatalog {
         "doctor.usage.simulateProvider": "--simulate がプロバイダー '{provider}' を指定していますが、{source} には定義されていません",
         "doctor.usage.simulateReason": "--simulate: 不明な理由 '{code}'。次のいずれかを使ってください: {codes}",
         "doctor.simulatedCrash": "可用性チェックの模擬クラッシュ",
+        "doctor.simulatedDetail": "シミュレーション",
         "doctor.verbose.found": "{path} (あり)",
         "doctor.verbose.absent": "{path} (なし)",
         "doctor.verbose.capabilities": "機能: {capabilities}",

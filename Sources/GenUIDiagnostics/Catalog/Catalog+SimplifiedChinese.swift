@@ -281,6 +281,7 @@ extension MessageCatalog {
         "doctor.usage.simulateProvider": "--simulate 指定了提供方 '{provider}',但 {source} 中没有定义它",
         "doctor.usage.simulateReason": "--simulate:未知原因 '{code}';请使用以下之一:{codes}",
         "doctor.simulatedCrash": "模拟的可用性检查崩溃",
+        "doctor.simulatedDetail": "模拟",
         "doctor.verbose.found": "{path} (已找到)",
         "doctor.verbose.absent": "{path} (不存在)",
         "doctor.verbose.capabilities": "能力:{capabilities}",

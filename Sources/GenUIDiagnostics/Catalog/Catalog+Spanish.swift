@@ -281,6 +281,7 @@ extension MessageCatalog {
         "doctor.usage.simulateProvider": "--simulate nombra el proveedor '{provider}', que {source} no define",
         "doctor.usage.simulateReason": "--simulate: motivo '{code}' desconocido; use uno de {codes}",
         "doctor.simulatedCrash": "fallo simulado de la comprobación de disponibilidad",
+        "doctor.simulatedDetail": "simulado",
         "doctor.verbose.found": "{path} (encontrado)",
         "doctor.verbose.absent": "{path} (no existe)",
         "doctor.verbose.capabilities": "capacidades: {capabilities}",

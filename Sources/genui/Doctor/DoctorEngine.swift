@@ -101,7 +101,7 @@ struct DoctorEngine {
                     "provider": .verbatim(provider), "source": .phrase(ConfigurationNaming.source(configuration.source)),
                 ]))
             }
-            guard let failure = SimulatedFailure(code: code, settings: settings) else {
+            guard let failure = SimulatedFailure(code: code, settings: settings, detail: diagnostics.text("doctor.simulatedDetail")) else {
                 throw DoctorUsageError(text: LocalizedText("doctor.usage.simulateReason", [
                     "code": .verbatim(code), "codes": .list(SimulatedFailure.acceptedCodes),
                 ]))

@@ -18,33 +18,34 @@ enum SimulatedFailure: Sendable {
             + ["hang", "crash"]
     }
 
-    /// Parses a code, filling the reason's data from the provider's settings.
-    init?(code: String, settings: ProviderSettings) {
-        let context = LanguageModelError.Context(provider: settings.name, debugDescription: "simulated \(code)")
+    /// Parses a code, filling the reason's data from the provider's settings; `detail` (the word "simulated" in the
+    /// user's language) stands where a real failure would carry the server's or the system's own words.
+    init?(code: String, settings: ProviderSettings, detail: String) {
+        let context = LanguageModelError.Context(provider: settings.name, debugDescription: "\(detail) \(code)")
         switch code {
-        case "deviceNotEligible": self = .unavailable(.deviceNotEligible(detail: "simulated"))
-        case "modelNotReady": self = .unavailable(.modelNotReady(progress: 0.5, detail: "simulated"))
+        case "deviceNotEligible": self = .unavailable(.deviceNotEligible(detail: detail))
+        case "modelNotReady": self = .unavailable(.modelNotReady(progress: 0.5, detail: detail))
         case "modelNotInstalled": self = .unavailable(.modelNotInstalled(name: settings.modelName ?? settings.name))
         case "lowStorage":
             self = .unavailable(.lowStorage(requiredBytes: 2_000_000_000, availableBytes: 100_000_000, volume: "/"))
         case "disabled": self = .unavailable(.disabled)
-        case "notConfigured": self = .unavailable(.notConfigured(missing: settings.apiKeyEnv ?? "simulated setting"))
+        case "notConfigured": self = .unavailable(.notConfigured(missing: settings.apiKeyEnv ?? detail))
         case "runtimeMissing": self = .unavailable(.runtimeMissing(binary: "llama-server"))
-        case "unreachable": self = .unavailable(.unreachable(endpoint: settings.endpoint ?? "simulated"))
+        case "unreachable": self = .unavailable(.unreachable(endpoint: settings.endpoint ?? detail))
         case "unauthorized": self = .unavailable(.unauthorized)
         case "rateLimited": self = .unavailable(.rateLimited(retryAfter: .seconds(30)))
-        case "invalidModel": self = .unavailable(.invalidModel(path: settings.modelName ?? "model", detail: "simulated"))
+        case "invalidModel": self = .unavailable(.invalidModel(path: settings.modelName ?? "model", detail: detail))
         case "contextSizeExceeded": self = .error(.contextSizeExceeded(contextSize: nil, tokenCount: nil, context))
         case "refusal": self = .error(.refusal(context))
         case "guardrailViolation": self = .error(.guardrailViolation(context))
         case "unsupportedCapability": self = .error(.unsupportedCapability(.guidedGeneration, context))
         case "unsupportedGenerationGuide": self = .error(.unsupportedGenerationGuide(context))
         case "unsupportedLanguageOrLocale": self = .error(.unsupportedLanguageOrLocale(context))
-        case "unavailable": self = .unavailable(.unreachable(endpoint: settings.endpoint ?? "simulated"))
+        case "unavailable": self = .unavailable(.unreachable(endpoint: settings.endpoint ?? detail))
         case "timedOut": self = .error(.timedOut(context))
-        case "decodingFailure": self = .error(.decodingFailure(path: "", details: "simulated", context))
+        case "decodingFailure": self = .error(.decodingFailure(path: "", details: detail, context))
         case "invalidRequest": self = .error(.invalidRequest(context))
-        case "transport": self = .error(.transport(.connectionRefused(endpoint: settings.endpoint ?? "simulated"), context))
+        case "transport": self = .error(.transport(.connectionRefused(endpoint: settings.endpoint ?? detail), context))
         case "serverError": self = .error(.serverError(status: 500, context))
         case "concurrentRequests": self = .error(.concurrentRequests(context))
         case "noProviderAvailable": self = .error(.noProviderAvailable(context))
