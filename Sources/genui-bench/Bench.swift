@@ -2,12 +2,24 @@ import Foundation
 
 // genui-bench: what genui costs on top of the model, as ratios and medians measured in one run.
 //
-//   swift run -c release genui-bench [--quick] [--json] [--no-write]
+//   swift run -c release genui-bench [--quick] [--json] [--no-write] [--only SECTION[,SECTION…]]
 //
 // Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
+// --only runs the named sections (overhead, context, fallback, doctor, grammar, warm, memory, scale, pull) and
+// never writes docs/performance.md, whose other sections it would otherwise drop.
 
-let arguments = Set(CommandLine.arguments.dropFirst())
+let argumentList = Array(CommandLine.arguments.dropFirst())
+let arguments = Set(argumentList)
 let quick = arguments.contains("--quick")
+let onlySections: Set<String>? = {
+    var names: Set<String>?
+    for (index, argument) in argumentList.enumerated() where argument == "--only" && index + 1 < argumentList.count {
+        names = (names ?? []).union(argumentList[index + 1].split(separator: ",").map(String.init))
+    }
+    return names
+}()
+/// Whether the section named `key` runs in this invocation.
+func runs(_ key: String) -> Bool { onlySections?.contains(key) ?? true }
 let environment = ProcessInfo.processInfo.environment
 let packageRoot = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
 let genui = (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]))
@@ -20,7 +32,8 @@ let serverPath = environment["GENUI_LLAMA_SERVER"] ?? packageRoot.appendingPathC
 enum BenchmarkMain {
     static func main() async {
     var report = Report(
-        command: "swift run -c release genui-bench" + (quick ? " --quick" : ""), machine: Report.describeMachine())
+        command: "swift run -c release genui-bench" + (quick ? " --quick" : "")
+            + (onlySections.map { " --only " + $0.sorted().joined(separator: ",") } ?? ""), machine: Report.describeMachine())
     let started = ContinuousClock.now
 
     func stage(_ name: String, _ body: () async throws -> Void) async {
@@ -35,24 +48,40 @@ enum BenchmarkMain {
 
     let onDeviceReady = FileManager.default.isExecutableFile(atPath: serverPath) && FileManager.default.fileExists(atPath: modelPath)
 
-    if onDeviceReady {
+    if onDeviceReady && runs("overhead") {
         await stage(OnDeviceBenchmarks.overheadSection) {
             try await OnDeviceBenchmarks.routerOverhead(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
         }
     }
-    await stage(FallbackBenchmark.section) { try await FallbackBenchmark.run(into: &report, quick: quick) }
-    await stage(DoctorBenchmark.section) {
-        try await DoctorBenchmark.run(into: &report, quick: quick, genui: genui, modelPath: modelPath, serverPath: serverPath)
+    if onDeviceReady && runs("context") {
+        await stage(ContextGateBenchmark.section) {
+            try await ContextGateBenchmark.run(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
+        }
     }
-    if onDeviceReady {
+    if runs("fallback") {
+        await stage(FallbackBenchmark.section) { try await FallbackBenchmark.run(into: &report, quick: quick) }
+    }
+    if runs("doctor") {
+        await stage(DoctorBenchmark.section) {
+            try await DoctorBenchmark.run(into: &report, quick: quick, genui: genui, modelPath: modelPath, serverPath: serverPath)
+        }
+    }
+    if onDeviceReady && runs("grammar") {
         await stage(OnDeviceBenchmarks.grammarSection) {
             try await OnDeviceBenchmarks.guidedGenerationCost(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
         }
+    }
+    if onDeviceReady && runs("warm") {
         await stage(OnDeviceBenchmarks.warmSection) {
             try await OnDeviceBenchmarks.warmVersusCold(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
         }
     }
-    await stage(MemoryBenchmark.section) {
+    if FileManager.default.fileExists(atPath: modelPath) && runs("pull") {
+        await stage(PullBenchmark.section) {
+            try await PullBenchmark.run(into: &report, quick: quick, genui: genui, modelPath: modelPath)
+        }
+    }
+    if runs("memory") { await stage(MemoryBenchmark.section) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-bench-memory-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -67,9 +96,11 @@ enum BenchmarkMain {
             configs.append((label: "on-device chain (SmolLM2 via llama-server)", path: onDevice.path))
         }
         try await MemoryBenchmark.run(into: &report, genui: genui, configs: configs)
-    }
-    await stage("Scale: concurrent sessions through one chain (scripted provider)") {
-        try await ScaleBenchmark.run(into: &report, quick: quick)
+    } }
+    if runs("scale") {
+        await stage("Scale: concurrent sessions through one chain (scripted provider)") {
+            try await ScaleBenchmark.run(into: &report, quick: quick)
+        }
     }
     if !onDeviceReady {
         report.note("Setup", "llama-server or the model is not installed (run `scripts/bootstrap`): the on-device sections were skipped.")
@@ -83,7 +114,7 @@ enum BenchmarkMain {
     } else {
         print(markdown)
     }
-    if !arguments.contains("--no-write") {
+    if !arguments.contains("--no-write") && onlySections == nil {
         let path = packageRoot.appendingPathComponent("docs/performance.md")
         try? markdown.write(to: path, atomically: true, encoding: .utf8)
     }

@@ -1,0 +1,136 @@
+import Foundation
+import GenUIModels
+import GenUITesting
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Section: `genui models pull` over loopback against `curl` fetching the same file from the same server, and the
+/// puller's peak resident memory.
+enum PullBenchmark {
+    static let section = "Model pull: `genui models pull` vs `curl` over loopback (the on-device GGUF)"
+
+    static func run(into report: inout Report, quick: Bool, genui: URL, modelPath: String) async throws {
+        guard let curl = ["/usr/bin/curl", "/bin/curl", "/usr/local/bin/curl"].first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            throw BenchmarkError("curl is not installed")
+        }
+        let (digest, size) = try FileDigest.sha256(path: modelPath)
+        let server = try RangeFileServer(file: modelPath, name: "model.gguf")
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-bench-pull-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = server.url.absoluteString
+
+        func curlRun(_ index: Int) throws -> Double {
+            let target = directory.appendingPathComponent("curl-\(index).gguf").path
+            defer { try? FileManager.default.removeItem(atPath: target) }
+            let result = try Child.run(curl, ["-s", "-o", target, url], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path])
+            guard result.status == 0, fileSize(target) == size else { throw BenchmarkError("curl failed (status \(result.status))") }
+            return result.seconds
+        }
+        func pullRun(_ index: Int) throws -> (seconds: Double, peakKilobytes: Int) {
+            let home = directory.appendingPathComponent("home-\(index)")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: home) }
+            let target = home.appendingPathComponent("models/model.gguf").path
+            let result = try Child.run(
+                genui.path,
+                ["models", "pull", url, "--sha256", digest, "--size", "\(size)", "--file", target, "--quiet"],
+                environment: ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8"])
+            guard result.status == 0, fileSize(target) == size else {
+                throw BenchmarkError("genui models pull failed (status \(result.status))")
+            }
+            return (result.seconds, result.peakKilobytes)
+        }
+
+        // One untimed fetch each, so the file is in the page cache for both.
+        _ = try curlRun(-1)
+        _ = try pullRun(-1)
+        let rounds = quick ? 4 : 10
+        var comparison = InterleavedComparison()
+        var peak = Samples()
+        for round in 0..<rounds {
+            // ABBA order: every other round runs the puller first.
+            let a: Double
+            let b: (seconds: Double, peakKilobytes: Int)
+            if round.isMultiple(of: 2) {
+                a = try curlRun(round)
+                b = try pullRun(round)
+            } else {
+                b = try pullRun(round)
+                a = try curlRun(round)
+            }
+            // Throughput ratio genui / curl = curl's time / genui's time.
+            comparison.record(a: b.seconds, b: a)
+            peak.append(Double(b.peakKilobytes) / 1024)
+        }
+        let megabytes = Double(size) / 1_000_000
+        let ratio = comparison.ratios.median
+        report.add(Figure(section: section, name: "median throughput ratio genui / curl", value: ratio, unit: "×",
+                          goal: "≥ 0.9×", metGoal: ratio >= 0.9))
+        report.add(Figure(section: section, name: "median throughput, curl", value: megabytes / comparison.b.median, unit: "MB/s"))
+        report.add(Figure(section: section, name: "median throughput, genui models pull", value: megabytes / comparison.a.median, unit: "MB/s"))
+        report.add(Figure(section: section, name: "per-pair ratio, 25th–75th percentile spread",
+                          value: (comparison.ratios.percentile(0.75) - comparison.ratios.percentile(0.25)) * 100, unit: "points"))
+        report.add(Figure(section: section, name: "peak RSS of the puller, highest of \(rounds) pulls", value: peak.maximum, unit: "MB",
+                          goal: "≤ 50 MB", metGoal: peak.maximum <= 50))
+        report.add(Figure(section: section, name: "peak RSS of the puller, median", value: peak.median, unit: "MB"))
+        // Reference figures for reading the ratio: what two parts of a pull cost on their own on this machine.
+        var hashing = Samples()
+        var startUp = Samples()
+        for _ in 0..<3 {
+            hashing.append(try await Stopwatch.time { try FileDigest.sha256(path: modelPath) }.1)
+            startUp.append(try Child.run(genui.path, ["--help"], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path]).seconds)
+        }
+        report.add(Figure(section: section, name: "(reference) SHA-256 of the whole file in one process, median of 3",
+                          value: hashing.median * 1000, unit: "ms"))
+        report.add(Figure(section: section, name: "(reference) genui start-up alone (`genui --help`), median of 3",
+                          value: startUp.median * 1000, unit: "ms"))
+        report.add(Figure(section: section, name: "median wall time, curl", value: comparison.b.median * 1000, unit: "ms"))
+        report.add(Figure(section: section, name: "median wall time, genui models pull", value: comparison.a.median * 1000, unit: "ms"))
+        report.note(section, "The file is the on-device model (\(Report.format(megabytes)) MB), served by the project's loopback range server (`RangeFileServer`, 256 KiB writes) on 127.0.0.1. \(rounds) rounds in ABBA order, each a fresh download to a new file: A = `curl -s -o FILE URL`; B = the release `genui models pull URL --sha256 … --size … --file FILE --quiet` as a subprocess with a fresh `HOME` (a partial file and state record beside the target, SHA-256 verification of the whole file, atomic rename). Times are process wall times, start to exit; the ratio is the median of the per-round ratios curl time / genui time. One untimed fetch of each comes first, so the file is in the page cache for both. Peak RSS is `ru_maxrss` of the puller from `wait4`, the kernel's high-water mark of the whole process.")
+    }
+
+    static func fileSize(_ path: String) -> Int64 {
+        ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.int64Value ?? -1
+    }
+}
+
+/// Runs a child with `posix_spawn` and waits for it with `wait4`, which gives its own resource usage.
+enum Child {
+    struct Result {
+        var status: Int32
+        var seconds: Double
+        /// `ru_maxrss`: the child's peak resident set, kilobytes.
+        var peakKilobytes: Int
+    }
+
+    static func run(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Result {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let start = ContinuousClock.now
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw BenchmarkError("could not start \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 {
+            guard errno == EINTR else { throw BenchmarkError("wait4 failed for \(path): \(String(cString: strerror(errno)))") }
+        }
+        let seconds = (ContinuousClock.now - start).secondsValue
+        let exit: Int32 = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -(status & 0x7f)
+        return Result(status: exit, seconds: seconds, peakKilobytes: usage.ru_maxrss)
+    }
+}
