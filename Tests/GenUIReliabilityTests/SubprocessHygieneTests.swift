@@ -52,7 +52,8 @@ struct SubprocessHygieneTests {
         let genui = process.processIdentifier
         defer { if process.isRunning { kill(genui, SIGKILL) } }
 
-        // Wait for genui's llama-server child, then a moment more so generation is under way.
+        // Wait for genui's llama-server child, then a moment more so the server is loading or generating. The whole
+        // screen takes under 3 s on a quiet machine (the server appears after about 0.3 s), so the signal comes early.
         var server: Int32?
         let clock = ContinuousClock()
         let waitUntil = clock.now + .seconds(60)
@@ -63,7 +64,7 @@ struct SubprocessHygieneTests {
             if server == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
         let child = try #require(server, "genui started no llama-server child; stderr: \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))")
-        try await Task.sleep(for: .seconds(2))
+        try await Task.sleep(for: .milliseconds(500))
         try #require(process.isRunning, "genui finished before it could be interrupted")
 
         kill(genui, signal)
