@@ -89,6 +89,17 @@ struct AvailabilityTests {
         #expect(SystemLanguageModel.Availability.UnavailableReason.self == UnavailableReason.self)
     }
 
+    @Test("a wait no Int64 holds decodes clamped, and a negative one as no wait, not a crash")
+    func hugeRetryAfterDecodes() throws {
+        func decode(_ seconds: String) throws -> UnavailableReason? {
+            let json = Data(#"{"status":"unavailable","reason":{"reason":"rateLimited","retryAfterSeconds":\#(seconds)}}"#.utf8)
+            return try JSONDecoder().decode(Availability.self, from: json).unavailableReason
+        }
+        #expect(try decode("1e300") == .rateLimited(retryAfter: .seconds(9e15)))
+        #expect(try decode("-5") == .rateLimited(retryAfter: nil))
+        #expect(try decode("1.5") == .rateLimited(retryAfter: .milliseconds(1500)))
+    }
+
     @Test("an unknown reason code is a decoding error, not a crash")
     func unknownReasonRejected() {
         let json = Data(#"{"status":"unavailable","reason":{"reason":"sleepy"}}"#.utf8)
