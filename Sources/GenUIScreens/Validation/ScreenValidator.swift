@@ -1,4 +1,5 @@
 import Foundation
+import GenUI
 
 /// Checks a screen beyond what its schema can say: blank strings, lengths, counts, unique section titles, a limit on
 /// the whole screen, sections with real content, and no control characters.
@@ -146,17 +147,13 @@ public struct ScreenValidator: Sendable {
         "\"" + String(text.prefix(40)) + (text.count > 40 ? "…" : "") + "\""
     }
 
-    /// `true` when `text` has C0/C1 controls (other than newline and tab), DEL, or bidirectional overrides.
+    /// `true` when `text` has C0/C1 controls (other than newline and tab), DEL, or bidirectional overrides: the
+    /// characters ``TerminalSafeText`` never lets reach a terminal.
     static func hasControlCharacters(_ text: String) -> Bool {
-        text.unicodeScalars.contains(where: isDisallowed)
+        TerminalSafeText.containsUnsafe(text)
     }
 
     static func isDisallowed(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A: false
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        TerminalSafeText.isUnsafe(scalar)
     }
 }
