@@ -97,6 +97,11 @@ public struct Diagnostics: Sendable {
             arguments["path"] = path.isEmpty ? "/" : path
             arguments["detail"] = details
         case .invalidRequest(let context): arguments["detail"] = context.debugDescription
+        case .invalidToolCall(let tool, let path, let details, _):
+            arguments["tool"] = tool
+            arguments["path"] = path.isEmpty ? "/" : path
+            arguments["detail"] = details
+        case .toolRoundLimitReached(let rounds, _): arguments["rounds"] = "\(rounds)"
         case .transport(let failure, _): arguments["detail"] = failure.description
         case .serverError(let status, _): arguments["status"] = status.map { "HTTP \($0)" } ?? "—"
         case .responseTooLarge(let limit, _): arguments["limit"] = format.bytes(Int64(limit))

@@ -46,6 +46,13 @@ public enum LanguageModelError: Error, Sendable {
     /// The server or the model sent more than genui accepts for one response: a line, an event, a body or the
     /// generated text passed `limit` bytes (see ``ResponseLimits``). The transfer was stopped there.
     case responseTooLarge(limit: Int, Context)
+    /// The model asked for a tool call the session cannot make: no tool has that name, or the arguments do not follow
+    /// the tool's schema (`path` is the JSON pointer of the first violation, `details` what is wrong). The tool was not
+    /// called.
+    case invalidToolCall(tool: String, path: String, details: String, Context)
+    /// The model kept asking for tool calls for `rounds` rounds without answering: the session's limit
+    /// (``LanguageModelSession/maximumToolRounds``).
+    case toolRoundLimitReached(rounds: Int, Context)
 
     /// What every case carries: where the error came from and how it was routed.
     public struct Context: Sendable, CustomDebugStringConvertible {
@@ -77,7 +84,8 @@ public enum LanguageModelError: Error, Sendable {
             case .rateLimited(_, let c), .unsupportedCapability(_, let c), .unavailable(_, let c),
                 .transport(_, let c), .serverError(_, let c), .responseTooLarge(_, let c):
                 c
-            case .decodingFailure(_, _, let c): c
+            case .decodingFailure(_, _, let c), .invalidToolCall(_, _, _, let c): c
+            case .toolRoundLimitReached(_, let c): c
             }
         }
         set {
@@ -100,6 +108,9 @@ public enum LanguageModelError: Error, Sendable {
             case .concurrentRequests: self = .concurrentRequests(newValue)
             case .noProviderAvailable: self = .noProviderAvailable(newValue)
             case .responseTooLarge(let limit, _): self = .responseTooLarge(limit: limit, newValue)
+            case .invalidToolCall(let tool, let path, let details, _):
+                self = .invalidToolCall(tool: tool, path: path, details: details, newValue)
+            case .toolRoundLimitReached(let rounds, _): self = .toolRoundLimitReached(rounds: rounds, newValue)
             }
         }
     }
@@ -130,6 +141,8 @@ public enum LanguageModelError: Error, Sendable {
         case .concurrentRequests: "concurrentRequests"
         case .noProviderAvailable: "noProviderAvailable"
         case .responseTooLarge: "responseTooLarge"
+        case .invalidToolCall: "invalidToolCall"
+        case .toolRoundLimitReached: "toolRoundLimitReached"
         }
     }
 
@@ -138,7 +151,7 @@ public enum LanguageModelError: Error, Sendable {
         "contextSizeExceeded", "rateLimited", "refusal", "guardrailViolation", "unsupportedCapability",
         "unsupportedGenerationGuide", "unsupportedLanguageOrLocale", "unavailable", "timedOut", "decodingFailure",
         "invalidRequest", "transport", "unauthorized", "serverError", "concurrentRequests", "noProviderAvailable",
-        "responseTooLarge",
+        "responseTooLarge", "invalidToolCall", "toolRoundLimitReached",
     ]
 
     /// The same error, attributed to `provider` when it is not attributed yet.
@@ -170,6 +183,8 @@ extension LanguageModelError: CustomStringConvertible {
         switch self {
         case .decodingFailure(let path, let details, _):
             text += " at \(path.isEmpty ? "/" : path): \(details)"
+        case .invalidToolCall(let tool, let path, let details, _):
+            text += " (\(tool)) at \(path.isEmpty ? "/" : path): \(details)"
         case .unavailable(let reason, _):
             text += " (\(reason.code)): \(context.debugDescription)"
         case .transport(let failure, _):

@@ -6,19 +6,41 @@ public struct GenerationRequest: Sendable {
         public enum Role: String, Sendable, Hashable, Codable {
             /// The user (a prompt).
             case user
-            /// The model (an earlier response).
+            /// The model (an earlier response, or the tool calls it asked for).
             case assistant
+            /// A tool's output, answering one of the model's calls.
+            case tool
         }
 
         /// Who spoke.
         public var role: Role
-        /// What was said.
+        /// What was said: the text, or a tool's output.
         public var content: String
+        /// The calls the model asked for in this turn (assistant messages only).
+        public var toolCalls: [Transcript.ToolCall]
+        /// The call this message answers (tool messages only).
+        public var toolCallID: String?
+        /// The tool that produced this output (tool messages only).
+        public var toolName: String?
 
         /// Creates a message.
-        public init(role: Role, content: String) {
+        public init(role: Role, content: String, toolCalls: [Transcript.ToolCall] = [], toolCallID: String? = nil,
+                    toolName: String? = nil) {
             self.role = role
             self.content = content
+            self.toolCalls = toolCalls
+            self.toolCallID = toolCallID
+            self.toolName = toolName
+        }
+
+        /// The model's turn that asked for `calls`.
+        public static func toolCalls(_ calls: [Transcript.ToolCall]) -> Message {
+            Message(role: .assistant, content: "", toolCalls: calls)
+        }
+
+        /// A tool's output, answering the call with the same identifier.
+        public static func toolOutput(_ output: Transcript.ToolOutput) -> Message {
+            Message(role: .tool, content: output.text, toolCallID: output.id, toolName: output.toolName)
         }
     }
 
@@ -34,12 +56,15 @@ public struct GenerationRequest: Sendable {
     public var options: GenerationOptions
     /// Capabilities the caller demands beyond those the request implies.
     public var requiredCapabilities: Set<LanguageModelCapability>
+    /// The tools the model may call; empty for none. A response may then be a turn of ``GenerationResponse/toolCalls``
+    /// instead of an answer.
+    public var tools: [ToolDefinition]
 
     /// Creates a request.
     public init(
         instructions: String? = nil, messages: [Message], schema: GenerationSchema? = nil,
         includeSchemaInPrompt: Bool = true, options: GenerationOptions = GenerationOptions(),
-        requiredCapabilities: Set<LanguageModelCapability> = []
+        requiredCapabilities: Set<LanguageModelCapability> = [], tools: [ToolDefinition] = []
     ) {
         self.instructions = instructions
         self.messages = messages
@@ -47,6 +72,7 @@ public struct GenerationRequest: Sendable {
         self.includeSchemaInPrompt = includeSchemaInPrompt
         self.options = options
         self.requiredCapabilities = requiredCapabilities
+        self.tools = tools
     }
 
     /// A single-prompt request.
@@ -68,10 +94,12 @@ public struct GenerationRequest: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "\n\n")
     }
 
-    /// The capabilities this request needs: guided generation when a schema is given, plus the caller's demands.
+    /// The capabilities this request needs: guided generation when a schema is given, tool calling when tools are,
+    /// plus the caller's demands.
     public var impliedCapabilities: Set<LanguageModelCapability> {
         var required = requiredCapabilities
         if schema != nil { required.insert(.guidedGeneration) }
+        if !tools.isEmpty { required.insert(.toolCalling) }
         return required
     }
 }

@@ -6,12 +6,17 @@ public struct GenerationResponse: Sendable {
     public var text: String
     /// Who produced it, at what cost, and how it was routed.
     public var metadata: ResponseMetadata
+    /// The calls the model asked for instead of answering (its ``FinishReason`` is then ``FinishReason/toolCalls``);
+    /// empty for an answer. ``content`` and ``text`` are then whatever text came with the calls.
+    public var toolCalls: [Transcript.ToolCall]
 
     /// Creates a response.
-    public init(content: GeneratedContent, text: String, metadata: ResponseMetadata) {
+    public init(content: GeneratedContent, text: String, metadata: ResponseMetadata,
+                toolCalls: [Transcript.ToolCall] = []) {
         self.content = content
         self.text = text
         self.metadata = metadata
+        self.toolCalls = toolCalls
     }
 }
 
@@ -33,6 +38,8 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var finishReason: FinishReason?
     /// The route through a chain, when the response came through one.
     public var trace: RouteTrace?
+    /// The tool calls a session ran before this answer, round by round (empty without tools).
+    public var toolCalls: [ToolCallRecord] = []
 
     /// Creates metadata.
     public init(

@@ -14,6 +14,13 @@ extension LanguageModelSession {
         self.init(model: model, instructions: instructions?.text)
     }
 
+    /// Creates a session with tools and ``Instructions``, as Foundation Models' `init(model:tools:instructions:)`.
+    @_disfavoredOverload
+    public convenience init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+                            instructions: Instructions?) {
+        self.init(model: model, tools: tools, instructions: instructions?.text)
+    }
+
     // MARK: - Text
 
     /// Answers a ``Prompt`` with text.

@@ -13,7 +13,15 @@ import Synchronization
 public final class LanguageModelSession: Sendable {
     /// The model the session talks to (a provider or a chain).
     public let model: any LanguageModel
+    /// The tools the model may call while answering.
+    public let tools: [any Tool]
+    /// How many rounds of tool calls one request may take before the session stops it with
+    /// ``LanguageModelError/toolRoundLimitReached(rounds:_:)``: a round is one turn of the model asking for calls.
+    public let maximumToolRounds: Int
     private let state: Mutex<State>
+
+    /// The rounds of tool calls a request may take unless the session is told otherwise: 8.
+    public static let defaultMaximumToolRounds = 8
 
     private struct State {
         var transcript: Transcript
@@ -24,8 +32,22 @@ public final class LanguageModelSession: Sendable {
     /// - Parameters:
     ///   - model: the model to use; ``SystemLanguageModel/default`` when omitted.
     ///   - instructions: the system prompt, kept as the transcript's first entry.
-    public init(model: any LanguageModel = SystemLanguageModel.default, instructions: String? = nil) {
+    public convenience init(model: any LanguageModel = SystemLanguageModel.default, instructions: String? = nil) {
+        self.init(model: model, tools: [], instructions: instructions)
+    }
+
+    /// Creates a session whose model may call `tools` while it answers (Foundation Models' `init(model:tools:instructions:)`).
+    /// - Parameters:
+    ///   - model: the model to use; ``SystemLanguageModel/default`` when omitted. With tools, a chain routes only to
+    ///     members that can call tools (``LanguageModelCapability/toolCalling``).
+    ///   - tools: the tools the model may call; their names must differ.
+    ///   - maximumToolRounds: how many rounds of calls one request may take (``defaultMaximumToolRounds``).
+    ///   - instructions: the system prompt, kept as the transcript's first entry.
+    public init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+                maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil) {
         self.model = model
+        self.tools = tools
+        self.maximumToolRounds = max(1, maximumToolRounds)
         let entries: [Transcript.Entry] = instructions.map { [.instructions($0)] } ?? []
         self.state = Mutex(State(transcript: Transcript(entries: entries)))
     }
@@ -36,9 +58,18 @@ public final class LanguageModelSession: Sendable {
         self.init(model: model, instructions: instructions())
     }
 
-    /// Creates a session that continues a transcript.
-    public init(model: any LanguageModel = SystemLanguageModel.default, transcript: Transcript) {
+    /// Creates a session with tools whose instructions come from a builder closure.
+    public convenience init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+                            @InstructionsBuilder instructions: () -> String) {
+        self.init(model: model, tools: tools, instructions: instructions())
+    }
+
+    /// Creates a session that continues a transcript, with the tools its model may call.
+    public init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
+                maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript) {
         self.model = model
+        self.tools = tools
+        self.maximumToolRounds = max(1, maximumToolRounds)
         self.state = Mutex(State(transcript: transcript))
     }
 
@@ -117,11 +148,13 @@ public final class LanguageModelSession: Sendable {
     func makeRequest(prompt: String, schema: GenerationSchema?, includeSchemaInPrompt: Bool,
                      options: GenerationOptions) throws -> GenerationRequest {
         try options.validate()
+        try Self.checkToolNames(tools)
         return state.withLock { state in
             GenerationRequest(
                 instructions: state.transcript.instructions,
                 messages: state.transcript.messages + [.init(role: .user, content: prompt)],
-                schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+                schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
+                tools: tools.map(\.definition))
         }
     }
 
@@ -150,8 +183,14 @@ public final class LanguageModelSession: Sendable {
                                       options: options)
         try beginResponding()
         do {
-            let response = try await model.respond(to: request)
-            let performed = try Self.finish(response, prompt: prompt, schema: schema)
+            var request = request
+            var loop = ToolLoop(tools: tools, maximumRounds: maximumToolRounds)
+            var response = try await model.respond(to: request)
+            while !response.toolCalls.isEmpty {
+                try await loop.runCalls(of: response, appendingTo: &request)
+                response = try await model.respond(to: request)
+            }
+            let performed = loop.finishing(try Self.finish(response, prompt: prompt, schema: schema))
             endResponding(recording: performed.entries)
             return performed
         } catch {
@@ -174,6 +213,15 @@ public final class LanguageModelSession: Sendable {
             .response(text: response.text, content: response.content, provider: response.metadata.provider),
         ]
         return Performed(content: response.content, text: response.text, metadata: response.metadata, entries: entries)
+    }
+
+    /// Throws ``LanguageModelError/invalidRequest(_:)`` when two tools share a name: the model could not tell them
+    /// apart.
+    static func checkToolNames(_ tools: [any Tool]) throws(LanguageModelError) {
+        var seen: Set<String> = []
+        for tool in tools where !seen.insert(tool.name).inserted {
+            throw .invalid("two tools are named '\(tool.name)'; give each tool of a session its own name")
+        }
     }
 
     static func decode<Content: ConvertibleFromGeneratedContent>(_ type: Content.Type, from performed: Performed) throws

@@ -66,37 +66,51 @@ where Content.PartiallyGenerated: Sendable {
         session: LanguageModelSession, request: GenerationRequest, prompt: String, schema: GenerationSchema?,
         continuation: AsyncThrowingStream<Snapshot, any Error>.Continuation, final: FinalResponse
     ) async throws -> LanguageModelSession.Response<Content> {
-        var text = OutputText()
-        var schedule: SnapshotSchedule = schema == nil ? .copying : .parsing
-        for try await event in session.model.streamResponse(to: request) {
-            switch event {
-            case .delta(let delta):
-                do {
-                    try text.append(delta)
-                } catch {
-                    throw error.attributed(to: session.model.name)
+        var request = request
+        var loop = ToolLoop(tools: session.tools, maximumRounds: session.maximumToolRounds)
+        while true {
+            var text = OutputText()
+            var schedule: SnapshotSchedule = schema == nil ? .copying : .parsing
+            var completed: GenerationResponse?
+            for try await event in session.model.streamResponse(to: request) {
+                switch event {
+                case .delta(let delta):
+                    do {
+                        try text.append(delta)
+                    } catch {
+                        throw error.attributed(to: session.model.name)
+                    }
+                    guard schedule.isDue(at: text.byteCount) else { continue }
+                    final.snapshotReads.withLock { $0 += 1 }
+                    if let snapshot = partialSnapshot(of: text.text, structured: schema != nil) {
+                        continuation.yield(snapshot)
+                    }
+                case .restarted:
+                    text.removeAll()
+                    schedule.reset()
+                case .completed(let response):
+                    completed = response
                 }
-                guard schedule.isDue(at: text.byteCount) else { continue }
-                final.snapshotReads.withLock { $0 += 1 }
-                if let snapshot = partialSnapshot(of: text.text, structured: schema != nil) {
-                    continuation.yield(snapshot)
-                }
-            case .restarted:
-                text.removeAll()
-                schedule.reset()
-            case .completed(let response):
-                let performed = try LanguageModelSession.finish(response, prompt: prompt, schema: schema)
-                let value: Content = try schema == nil
-                    ? Content(GeneratedContent(kind: .string(performed.text)))
-                    : LanguageModelSession.decode(Content.self, from: performed)
-                continuation.yield(Snapshot(content: try value.partiallyGenerated(), rawContent: performed.content))
-                return LanguageModelSession.Response(
-                    content: value, rawContent: performed.content, transcriptEntries: performed.entries,
-                    metadata: performed.metadata)
             }
+            guard let response = completed else {
+                throw LanguageModelError.serverError(
+                    status: nil,
+                    .init(provider: session.model.name, debugDescription: "the stream ended before the response was complete"))
+            }
+            // A turn of tool calls: run them and stream the model's next turn.
+            guard response.toolCalls.isEmpty else {
+                try await loop.runCalls(of: response, appendingTo: &request)
+                continue
+            }
+            let performed = loop.finishing(try LanguageModelSession.finish(response, prompt: prompt, schema: schema))
+            let value: Content = try schema == nil
+                ? Content(GeneratedContent(kind: .string(performed.text)))
+                : LanguageModelSession.decode(Content.self, from: performed)
+            continuation.yield(Snapshot(content: try value.partiallyGenerated(), rawContent: performed.content))
+            return LanguageModelSession.Response(
+                content: value, rawContent: performed.content, transcriptEntries: performed.entries,
+                metadata: performed.metadata)
         }
-        throw LanguageModelError.serverError(
-            status: nil, .init(provider: session.model.name, debugDescription: "the stream ended before the response was complete"))
     }
 
     private static func partialSnapshot(of text: String, structured: Bool) -> Snapshot? {

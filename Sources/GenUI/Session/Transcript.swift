@@ -8,6 +8,10 @@ public struct Transcript: Sendable, Hashable {
         case prompt(String)
         /// A model's response: its raw text and content, and the provider that produced it.
         case response(text: String, content: GeneratedContent, provider: String)
+        /// Calls the model asked for in one turn, and the provider that asked.
+        case toolCalls([ToolCall], provider: String)
+        /// What one of those calls returned.
+        case toolOutput(ToolOutput)
     }
 
     /// The entries, oldest first.
@@ -31,6 +35,8 @@ public struct Transcript: Sendable, Hashable {
             case .instructions: nil
             case .prompt(let text): .init(role: .user, content: text)
             case .response(let text, _, _): .init(role: .assistant, content: text)
+            case .toolCalls(let calls, _): .toolCalls(calls)
+            case .toolOutput(let output): .toolOutput(output)
             }
         }
     }

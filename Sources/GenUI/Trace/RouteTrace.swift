@@ -7,11 +7,30 @@ public struct RouteTrace: Sendable, Hashable, Codable {
     public var chain: String?
     /// One step per provider considered (more than one per provider when it was retried), in order.
     public var steps: [Step]
+    /// The tool calls the session ran before the request this trace routed, round by round (empty without tools).
+    public var toolCalls: [ToolCallRecord]
 
     /// Creates a trace.
-    public init(chain: String? = nil, steps: [Step] = []) {
+    public init(chain: String? = nil, steps: [Step] = [], toolCalls: [ToolCallRecord] = []) {
         self.chain = chain
         self.steps = steps
+        self.toolCalls = toolCalls
+    }
+
+    private enum CodingKeys: String, CodingKey { case chain, steps, toolCalls }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        chain = try container.decodeIfPresent(String.self, forKey: .chain)
+        steps = try container.decode([Step].self, forKey: .steps)
+        toolCalls = try container.decodeIfPresent([ToolCallRecord].self, forKey: .toolCalls) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(chain, forKey: .chain)
+        try container.encode(steps, forKey: .steps)
+        if !toolCalls.isEmpty { try container.encode(toolCalls, forKey: .toolCalls) }
     }
 
     /// The provider that served the request, if one did.

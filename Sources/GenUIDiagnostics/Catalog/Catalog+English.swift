@@ -31,6 +31,10 @@ extension MessageCatalog {
         // Limits
         "error.responseTooLarge.message": "The server sent more than genui accepts for one response (limit {limit}).",
         "error.responseTooLarge.remedy": "Check that the server is the one you meant and works correctly; if an answer this large is intended, lower maximumResponseTokens. The chain moves on to the next provider meanwhile.",
+        "error.invalidToolCall.message": "The model called the tool {tool} wrongly at {path}: {detail}",
+        "error.invalidToolCall.remedy": "The tool was not run. Try again, or use a model that follows tool schemas better; a chain moves on to its next provider meanwhile.",
+        "error.toolRoundLimitReached.message": "The model kept calling tools for {rounds} rounds without answering.",
+        "error.toolRoundLimitReached.remedy": "Make the prompt or the tool descriptions say when to answer, or raise the session's maximumToolRounds.",
         "error.contextSizeExceeded.message": "The prompt and the answer do not fit in the model's context window.",
         "error.contextSizeExceeded.remedy": "Shorten the prompt or the conversation, lower maximumResponseTokens, or use a model with a larger context.",
         "error.rateLimited.message": "The provider is limiting requests.",

@@ -29,6 +29,10 @@ extension MessageCatalog {
         // Limits
         "error.responseTooLarge.message": "Le serveur a envoyé plus que ce que genui accepte pour une réponse (limite {limit}).",
         "error.responseTooLarge.remedy": "Vérifiez que le serveur est bien celui prévu et qu'il fonctionne correctement ; si une réponse aussi longue est voulue, réduisez maximumResponseTokens. En attendant, la chaîne passe au fournisseur suivant.",
+        "error.invalidToolCall.message": "Le modèle a mal appelé l'outil {tool} à {path} : {detail}",
+        "error.invalidToolCall.remedy": "L'outil n'a pas été exécuté. Réessayez, ou utilisez un modèle qui respecte mieux les schémas des outils ; en attendant, une chaîne passe au fournisseur suivant.",
+        "error.toolRoundLimitReached.message": "Le modèle a appelé des outils pendant {rounds} tours sans répondre.",
+        "error.toolRoundLimitReached.remedy": "Indiquez dans le prompt ou dans la description des outils quand répondre, ou augmentez maximumToolRounds de la session.",
         "error.contextSizeExceeded.message": "Le prompt et la réponse ne tiennent pas dans la fenêtre de contexte du modèle.",
         "error.contextSizeExceeded.remedy": "Raccourcissez le prompt ou la conversation, baissez maximumResponseTokens ou utilisez un modèle au contexte plus large.",
         "error.rateLimited.message": "Le fournisseur limite les requêtes.",

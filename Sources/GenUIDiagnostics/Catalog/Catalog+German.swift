@@ -29,6 +29,10 @@ extension MessageCatalog {
         // Limits
         "error.responseTooLarge.message": "Der Server hat mehr gesendet, als genui für eine Antwort annimmt (Grenze {limit}).",
         "error.responseTooLarge.remedy": "Prüfe, ob der Server der gemeinte ist und richtig arbeitet; ist eine so große Antwort gewollt, senke maximumResponseTokens. Bis dahin geht die Kette zum nächsten Anbieter über.",
+        "error.invalidToolCall.message": "Das Modell hat das Werkzeug {tool} bei {path} falsch aufgerufen: {detail}",
+        "error.invalidToolCall.remedy": "Das Werkzeug wurde nicht ausgeführt. Versuche es erneut oder nimm ein Modell, das Werkzeug-Schemas besser einhält; eine Kette geht bis dahin zum nächsten Anbieter über.",
+        "error.toolRoundLimitReached.message": "Das Modell hat {rounds} Runden lang Werkzeuge aufgerufen, ohne zu antworten.",
+        "error.toolRoundLimitReached.remedy": "Sag im Prompt oder in den Werkzeugbeschreibungen, wann geantwortet werden soll, oder erhöhe maximumToolRounds der Sitzung.",
         "error.contextSizeExceeded.message": "Prompt und Antwort passen nicht in das Kontextfenster des Modells.",
         "error.contextSizeExceeded.remedy": "Kürze den Prompt oder das Gespräch, senke maximumResponseTokens oder verwende ein Modell mit größerem Kontext.",
         "error.rateLimited.message": "Der Anbieter drosselt Anfragen.",

@@ -29,6 +29,10 @@ extension MessageCatalog {
         // Limits
         "error.responseTooLarge.message": "サーバーが 1 回の応答として genui が受け付ける量を超えて送信しました（上限 {limit}）。",
         "error.responseTooLarge.remedy": "サーバーが意図したものか、正しく動作しているかを確認してください。これほど大きな応答が意図どおりなら maximumResponseTokens を下げてください。その間、チェーンは次のプロバイダーに移ります。",
+        "error.invalidToolCall.message": "モデルがツール {tool} を {path} で誤って呼び出しました: {detail}",
+        "error.invalidToolCall.remedy": "ツールは実行されていません。もう一度試すか、ツールのスキーマにより正確に従うモデルを使ってください。その間、チェーンは次のプロバイダーに移ります。",
+        "error.toolRoundLimitReached.message": "モデルは {rounds} ラウンドの間ツールを呼び出し続け、回答しませんでした。",
+        "error.toolRoundLimitReached.remedy": "いつ回答すべきかをプロンプトやツールの説明に書くか、セッションの maximumToolRounds を増やしてください。",
         "error.contextSizeExceeded.message": "プロンプトと応答がモデルのコンテキストウィンドウに収まりません。",
         "error.contextSizeExceeded.remedy": "プロンプトや会話を短くするか、maximumResponseTokens を下げるか、より大きなコンテキストのモデルを使ってください。",
         "error.rateLimited.message": "プロバイダーがリクエストを制限しています。",

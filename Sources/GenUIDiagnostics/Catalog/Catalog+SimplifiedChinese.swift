@@ -29,6 +29,10 @@ extension MessageCatalog {
         // Limits
         "error.responseTooLarge.message": "服务器发送的内容超出了 genui 对单个响应的上限（{limit}）。",
         "error.responseTooLarge.remedy": "请确认服务器是预期的那个并且工作正常；如果确实需要这么大的响应，请降低 maximumResponseTokens。在此期间，链会转到下一个提供方。",
+        "error.invalidToolCall.message": "模型在 {path} 处错误地调用了工具 {tool}：{detail}",
+        "error.invalidToolCall.remedy": "该工具没有被运行。请重试，或改用更能遵守工具模式的模型；在此期间，链会转到下一个提供方。",
+        "error.toolRoundLimitReached.message": "模型连续 {rounds} 轮调用工具而没有给出回答。",
+        "error.toolRoundLimitReached.remedy": "在提示或工具描述中说明何时应当回答，或提高会话的 maximumToolRounds。",
         "error.contextSizeExceeded.message": "提示词和回答超出了模型的上下文窗口。",
         "error.contextSizeExceeded.remedy": "请缩短提示词或对话、降低 maximumResponseTokens，或使用上下文更大的模型。",
         "error.rateLimited.message": "提供方正在限制请求。",

@@ -29,6 +29,10 @@ extension MessageCatalog {
         // Limits
         "error.responseTooLarge.message": "El servidor envió más de lo que genui acepta para una respuesta (límite {limit}).",
         "error.responseTooLarge.remedy": "Comprueba que el servidor es el que querías y que funciona bien; si una respuesta tan grande es intencionada, reduce maximumResponseTokens. Mientras tanto, la cadena pasa al siguiente proveedor.",
+        "error.invalidToolCall.message": "El modelo llamó mal a la herramienta {tool} en {path}: {detail}",
+        "error.invalidToolCall.remedy": "La herramienta no se ejecutó. Inténtalo de nuevo o usa un modelo que respete mejor los esquemas de las herramientas; mientras tanto, una cadena pasa al siguiente proveedor.",
+        "error.toolRoundLimitReached.message": "El modelo siguió llamando a herramientas durante {rounds} rondas sin responder.",
+        "error.toolRoundLimitReached.remedy": "Indica en el prompt o en la descripción de las herramientas cuándo responder, o aumenta maximumToolRounds de la sesión.",
         "error.contextSizeExceeded.message": "El prompt y la respuesta no caben en la ventana de contexto del modelo.",
         "error.contextSizeExceeded.remedy": "Acorta el prompt o la conversación, reduce maximumResponseTokens o usa un modelo con más contexto.",
         "error.rateLimited.message": "El proveedor está limitando las solicitudes.",

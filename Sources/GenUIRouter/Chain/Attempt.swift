@@ -30,7 +30,9 @@ enum Attempt {
     ) async throws -> GenerationResponse {
         if unguided {
             let response = try await respond(member: member, request: request, original: original, unguided: true)
-            output.forward(.delta(response.content.jsonString), attempt: attempt, to: continuation)
+            if response.toolCalls.isEmpty {
+                output.forward(.delta(response.content.jsonString), attempt: attempt, to: continuation)
+            }
             return response
         }
         var final: GenerationResponse?
@@ -51,6 +53,7 @@ enum Attempt {
     static func verify(
         _ response: GenerationResponse, member: ChainMember, original: GenerationRequest, unguided: Bool
     ) throws -> GenerationResponse {
+        guard response.toolCalls.isEmpty else { return try verifyToolCalls(response, member: member, original: original) }
         guard let schema = original.schema else { return response }
         var response = response
         do {
@@ -64,6 +67,27 @@ enum Attempt {
             }
         } catch {
             throw error.attributed(to: member.name)
+        }
+        return response
+    }
+
+    /// A turn of tool calls must name tools the request offered, with arguments that follow their schemas: a model
+    /// that gets them wrong failed this attempt (the chain may try another provider), and no tool runs.
+    static func verifyToolCalls(
+        _ response: GenerationResponse, member: ChainMember, original: GenerationRequest
+    ) throws(LanguageModelError) -> GenerationResponse {
+        for call in response.toolCalls {
+            guard let tool = original.tools.first(where: { $0.name == call.toolName }) else {
+                throw .invalidToolCall(
+                    tool: call.toolName, path: "", details: "the request offers no tool of that name",
+                    .init(provider: member.name, debugDescription: "\(member.name) called an unknown tool '\(call.toolName)'"))
+            }
+            if let violation = tool.parameters.firstViolation(in: call.arguments) {
+                throw .invalidToolCall(
+                    tool: call.toolName, path: violation.path, details: violation.message,
+                    .init(provider: member.name,
+                          debugDescription: "the arguments \(member.name) generated for \(call.toolName) do not follow its schema: \(violation)"))
+            }
         }
         return response
     }

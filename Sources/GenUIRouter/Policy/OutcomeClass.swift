@@ -51,11 +51,11 @@ public enum OutcomeClass: String, Sendable, Hashable, CaseIterable, Codable {
         case .serverError, .responseTooLarge: self = .serverError
         case .transport: self = .transport
         case .timedOut: self = .timeout
-        case .decodingFailure: self = .invalidOutput
+        case .decodingFailure, .invalidToolCall: self = .invalidOutput
         case .contextSizeExceeded: self = .contextSizeExceeded
         case .unsupportedCapability, .unsupportedGenerationGuide, .unsupportedLanguageOrLocale: self = .unsupported
         case .unavailable: self = .unavailable
-        case .noProviderAvailable: self = .other
+        case .noProviderAvailable, .toolRoundLimitReached: self = .other
         }
     }
 }

@@ -1,0 +1,116 @@
+/// The session's side of tool calling: runs the calls a model asks for, feeds their output back into the request,
+/// and keeps the transcript entries and records of every round.
+///
+/// Each round is one request to the model (through a chain, one routed request: a fallback continues from the calls
+/// and outputs already in the request, so no tool runs twice). The arguments of every call are checked against its
+/// tool's schema before any call of the round runs; the calls of a round run concurrently; the number of rounds is
+/// bounded.
+struct ToolLoop {
+    let tools: [any Tool]
+    let maximumRounds: Int
+    private(set) var round = 0
+    private(set) var entries: [Transcript.Entry] = []
+    private(set) var records: [ToolCallRecord] = []
+
+    init(tools: [any Tool], maximumRounds: Int) {
+        self.tools = tools
+        self.maximumRounds = maximumRounds
+    }
+
+    /// Runs the calls `response` asks for and appends the model's turn and the outputs to `request`.
+    mutating func runCalls(of response: GenerationResponse, appendingTo request: inout GenerationRequest) async throws {
+        let provider = response.metadata.provider
+        let calls = response.toolCalls
+        round += 1
+        guard round <= maximumRounds else {
+            throw LanguageModelError.toolRoundLimitReached(
+                rounds: maximumRounds,
+                .init(provider: provider, debugDescription:
+                    "the model asked for tool calls in \(maximumRounds) rounds without answering (maximumToolRounds)",
+                    trace: response.metadata.trace))
+        }
+        let prepared = try calls.map { call in
+            (call, try Self.check(call, against: tools, provider: provider, trace: response.metadata.trace))
+        }
+        let round = self.round
+        let results = try await withThrowingTaskGroup(of: (Int, String, Double).self) { group in
+            for (index, (call, tool)) in prepared.enumerated() {
+                group.addTask {
+                    let start = ContinuousClock.now
+                    let text = try await Self.run(tool, call: call, provider: provider)
+                    return (index, text, (ContinuousClock.now - start).seconds)
+                }
+            }
+            var results: [(Int, String, Double)] = []
+            for try await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }
+        }
+        let outputs = results.map { index, text, _ in
+            Transcript.ToolOutput(id: calls[index].id, toolName: calls[index].toolName, text: text)
+        }
+        for (index, _, duration) in results {
+            records.append(ToolCallRecord(
+                round: round, id: calls[index].id, tool: calls[index].toolName, requestedBy: provider,
+                durationSeconds: duration, outcome: .succeeded))
+        }
+        entries.append(.toolCalls(calls, provider: provider))
+        entries.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
+        request.messages.append(.toolCalls(calls))
+        request.messages.append(contentsOf: outputs.map(GenerationRequest.Message.toolOutput))
+    }
+
+    /// The final answer's entries with the rounds before it, and its metadata with the records.
+    func finishing(_ performed: LanguageModelSession.Performed) -> LanguageModelSession.Performed {
+        guard !entries.isEmpty else { return performed }
+        var performed = performed
+        performed.entries.insert(contentsOf: entries, at: min(1, performed.entries.count))
+        performed.metadata.toolCalls = records
+        performed.metadata.trace?.toolCalls = records
+        return performed
+    }
+
+    /// The tool a call names, once its arguments are known to follow the tool's schema.
+    static func check(_ call: Transcript.ToolCall, against tools: [any Tool], provider: String, trace: RouteTrace?)
+        throws(LanguageModelError) -> any Tool
+    {
+        guard let tool = tools.first(where: { $0.name == call.toolName }) else {
+            let names = tools.map(\.name).joined(separator: ", ")
+            throw .invalidToolCall(
+                tool: call.toolName, path: "", details: "there is no tool of that name (the session has: \(names))",
+                .init(provider: provider, debugDescription: "the model called an unknown tool '\(call.toolName)'",
+                      trace: trace))
+        }
+        if let violation = tool.parameters.firstViolation(in: call.arguments) {
+            throw .invalidToolCall(
+                tool: call.toolName, path: violation.path, details: violation.message,
+                .init(provider: provider, debugDescription: "the arguments of \(call.toolName) do not follow its schema: \(violation)",
+                      trace: trace))
+        }
+        return tool
+    }
+
+    /// Runs one call: the tool's output as text, ``LanguageModelSession/ToolCallError`` when the tool throws.
+    static func run(_ tool: any Tool, call: Transcript.ToolCall, provider: String) async throws -> String {
+        let result: ToolInvocationResult
+        do {
+            result = try await tool.invoke(with: call.arguments)
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            throw LanguageModelSession.ToolCallError(tool: tool, underlyingError: error)
+        }
+        switch result {
+        case .output(let text):
+            return text
+        case .argumentsRejected(let error):
+            let (path, details): (String, String) = if case .decodingFailure(let path, let details, _) = error {
+                (path, details)
+            } else {
+                ("", error.context.debugDescription)
+            }
+            throw LanguageModelError.invalidToolCall(
+                tool: call.toolName, path: path, details: details,
+                .init(provider: provider, debugDescription: "the arguments of \(call.toolName) could not be decoded: \(details)"))
+        }
+    }
+}
