@@ -1,3 +1,5 @@
+import Foundation
+
 // The transcript's records of tool calls and their output, as Foundation Models names them.
 
 extension Transcript {
@@ -33,6 +35,28 @@ extension Transcript {
             self.id = id
             self.toolName = toolName
             self.text = text
+        }
+    }
+}
+
+extension Transcript.ToolCall {
+    /// A call whose arguments arrived as JSON text (OpenAI's `function.arguments`, streamed argument deltas joined):
+    /// text that is not a JSON document is ``LanguageModelError/invalidToolCall(tool:path:details:_:)`` naming the
+    /// tool, attributed to `provider`. An empty text is an empty object (servers send `""` for a call without
+    /// arguments).
+    public static func parsing(id: String, toolName: String, argumentsJSON: String, provider: String)
+        throws(LanguageModelError) -> Transcript.ToolCall
+    {
+        let trimmed = argumentsJSON.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            return Transcript.ToolCall(id: id, toolName: toolName, arguments: GeneratedContent(orderedProperties: []))
+        }
+        do {
+            return Transcript.ToolCall(id: id, toolName: toolName, arguments: try GeneratedContent(json: trimmed))
+        } catch {
+            throw .invalidToolCall(
+                tool: toolName, path: "", details: "the arguments are not JSON (\(error.context.debugDescription))",
+                .init(provider: provider, debugDescription: "\(provider) sent arguments for \(toolName) that are not JSON"))
         }
     }
 }
