@@ -11,6 +11,10 @@ import Synchronization
 /// - Capabilities: from `POST /api/show` (`capabilities`: tools, vision, thinking…; the context length from
 ///   `model_info`), cached for ``OllamaConfiguration/capabilityCacheTTL``.
 /// - Guided generation: `format` = the JSON schema. Some model runners ignore it, so the output is always validated.
+/// - Tool calling (``LanguageModelCapability/toolCalling`` only when `/api/show` lists `tools`): `tools` in the
+///   function shape; `message.tool_calls` (whole calls, `arguments` an object, in any chunk of a stream) become
+///   ``GenerationResponse/toolCalls``, with genui-made ids when Ollama sends none; earlier calls go back as an
+///   assistant turn's `tool_calls`, outputs as `role: tool` messages with `tool_name`.
 /// - Errors: `{"error":"…"}` bodies; 404 model → `unavailable(modelNotInstalled)`, 503 busy → rateLimited, others by
 ///   ``HTTPErrorMapping``; an `{"error":…}` line inside the NDJSON stream is a server error.
 public struct OllamaProvider: LanguageModel {
@@ -180,6 +184,7 @@ public struct OllamaProvider: LanguageModel {
                 throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
             }
             var text = OutputText()
+            var toolCalls = ToolCallAssembly()
             var final: GeneratedContent?
             // A non-streamed answer is one line holding the whole output: it may be as long as a body.
             let limits = ResponseLimits.standard
@@ -202,6 +207,7 @@ public struct OllamaProvider: LanguageModel {
                     try text.append(piece)
                     if stream { continuation.yield(.delta(piece)) }
                 }
+                try OllamaWire.appendToolCalls(json["message"]?["tool_calls"], to: &toolCalls)
                 if json["done"]?.boolValue == true {
                     final = json
                     break
@@ -212,9 +218,18 @@ public struct OllamaProvider: LanguageModel {
                     .connectionLost(detail: "stream ended early"),
                     .init(debugDescription: "the stream from \(endpointDescription) ended before done:true"))
             }
+            let model = final["model"]?.stringValue ?? configuration.model
+            let timings = OllamaWire.timings(final, wall: clock.now - start)
+            if !toolCalls.isEmpty {
+                // Ollama ends a turn of tool calls with done_reason "stop": the calls make it a tool-call turn.
+                continuation.yield(.completed(ProviderSupport.toolCallResponse(
+                    calls: try toolCalls.calls(provider: name, tools: request.tools), text: text.text, provider: name,
+                    model: model, usage: OllamaWire.usage(final), timings: timings)))
+                return
+            }
             let result = try ProviderSupport.response(
-                text: text.text, schema: request.schema, provider: name, model: final["model"]?.stringValue ?? configuration.model,
-                usage: OllamaWire.usage(final), timings: OllamaWire.timings(final, wall: clock.now - start),
+                text: text.text, schema: request.schema, provider: name, model: model,
+                usage: OllamaWire.usage(final), timings: timings,
                 finishReason: OllamaWire.finishReason(final["done_reason"]?.stringValue), guided: true)
             continuation.yield(.completed(result))
         }

@@ -9,9 +9,7 @@ enum OllamaWire {
         if let system = request.effectiveInstructions {
             messages.append(.object([("role", .string("system")), ("content", .string(system))]))
         }
-        for message in request.messages {
-            messages.append(.object([("role", .string(message.role.rawValue)), ("content", .string(message.content))]))
-        }
+        messages += request.messages.map(message)
         let sampling = SamplingParameters(request.options)
         let options = GeneratedContent.object([
             ("temperature", sampling.temperature.map { .number($0) }),
@@ -28,7 +26,49 @@ enum OllamaWire {
             ("format", request.schema.map { $0.jsonSchema(strict: false) }),
             ("options", options.orderedProperties?.isEmpty == false ? options : nil),
             ("keep_alive", configuration.keepAlive.map(keepAliveValue)),
+            ("tools", FunctionToolDeclarations.array(request.tools, strict: nil)),
         ])
+    }
+
+    /// One message of the conversation: an assistant turn that asked for tool calls carries `tool_calls` (each call's
+    /// `arguments` as a JSON object, its `id`); a tool's output is `role: tool` with `tool_name` (what Ollama's
+    /// templates read) and `tool_call_id`.
+    static func message(_ message: GenerationRequest.Message) -> GeneratedContent {
+        switch message.role {
+        case .assistant where !message.toolCalls.isEmpty:
+            return .object([
+                ("role", .string("assistant")),
+                ("content", .string(message.content)),
+                ("tool_calls", .array(message.toolCalls.map { call in
+                    .object([
+                        ("id", .string(call.id)),
+                        ("function", .object([
+                            ("name", .string(ToolWireNames.wireName(call.toolName))),
+                            ("arguments", call.arguments),
+                        ])),
+                    ])
+                })),
+            ])
+        case .tool:
+            return .object([
+                ("role", .string("tool")),
+                ("content", .string(message.content)),
+                ("tool_name", message.toolName.map { .string(ToolWireNames.wireName($0)) }),
+                ("tool_call_id", message.toolCallID.map { .string($0) }),
+            ])
+        case .user, .assistant:
+            return .object([("role", .string(message.role.rawValue)), ("content", .string(message.content))])
+        }
+    }
+
+    /// The calls of a chunk's `message.tool_calls` (whole calls: `function.name`, `function.arguments` an object,
+    /// `id` in newer versions), added to `assembly`.
+    static func appendToolCalls(_ json: GeneratedContent?, to assembly: inout ToolCallAssembly) throws(LanguageModelError) {
+        for call in json?.elements ?? [] {
+            try assembly.appendCall(
+                id: call["id"]?.stringValue, name: call["function"]?["name"]?.stringValue ?? "",
+                arguments: call["function"]?["arguments"] ?? GeneratedContent(kind: .null))
+        }
     }
 
     /// `keep_alive` as Ollama takes it: a number of seconds, or a duration string.

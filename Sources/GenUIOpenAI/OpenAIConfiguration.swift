@@ -37,7 +37,7 @@ public struct OpenAIConfiguration: Sendable, Hashable {
     public var sendsTopK: Bool
     /// Use strict structured outputs (every property required, optional ones nullable, no extra properties).
     public var strictSchema: Bool
-    /// Capabilities of the model beyond what the provider implements (e.g. `vision`, `tool-calling`).
+    /// Capabilities of the model beyond what the provider implements (e.g. `vision`, `reasoning`).
     public var extraCapabilities: Set<LanguageModelCapability>
     /// Extra headers sent with every request (e.g. OpenRouter's `HTTP-Referer`). Never put secrets here.
     public var extraHeaders: [String: String]

@@ -9,6 +9,9 @@ import GenUIHTTP
 ///   `GET {base}/models` (no tokens spent): unreachable, unauthorized (401/403), rateLimited (429), modelNotReady
 ///   (503 while the server loads), modelNotInstalled (a multi-model listing that lacks the model).
 /// - Guided generation: `response_format` `json_schema` (strict by default); the output is validated anyway.
+/// - Tool calling: `tools` (`type: function`, parameters in the same schema mode); `message.tool_calls` and streamed
+///   `delta.tool_calls` (argument text assembled by index, bounded) become ``GenerationResponse/toolCalls``; earlier
+///   calls go back as an assistant turn's `tool_calls`, outputs as `role: tool` messages with their `tool_call_id`.
 /// - Errors: see ``HTTPErrorMapping``; `message.refusal` is a refusal, `finish_reason: content_filter` a guardrail
 ///   violation, a 404 naming the model `modelNotInstalled`.
 public struct OpenAIProvider: LanguageModel {
@@ -42,7 +45,7 @@ public struct OpenAIProvider: LanguageModel {
 
     public var capabilities: Set<LanguageModelCapability> {
         get async {
-            Set([.guidedGeneration, .streaming, .seededSampling]).union(configuration.extraCapabilities)
+            Set([.guidedGeneration, .streaming, .seededSampling, .toolCalling]).union(configuration.extraCapabilities)
         }
     }
 
@@ -69,11 +72,19 @@ public struct OpenAIProvider: LanguageModel {
             try checkRefusal(message?["refusal"]?.stringValue, finish: finish)
             var text = OutputText()
             try text.append(message?["content"]?.stringValue ?? "")
+            var toolCalls = ToolCallAssembly()
+            try OpenAIWire.appendToolCalls(message?["tool_calls"], to: &toolCalls)
+            let model = json["model"]?.stringValue ?? configuration.model
+            let usage = OpenAIWire.usage(json["usage"]) ?? TokenUsage()
+            let timings = OpenAIWire.timings(json["timings"], wall: clock.now - start)
+            if !toolCalls.isEmpty {
+                return ProviderSupport.toolCallResponse(
+                    calls: try toolCalls.calls(provider: name, tools: request.tools), text: text.text, provider: name,
+                    model: model, usage: usage, timings: timings)
+            }
             return try ProviderSupport.response(
-                text: text.text, schema: request.schema, provider: name,
-                model: json["model"]?.stringValue ?? configuration.model,
-                usage: OpenAIWire.usage(json["usage"]) ?? TokenUsage(),
-                timings: OpenAIWire.timings(json["timings"], wall: clock.now - start), finishReason: finish, guided: true)
+                text: text.text, schema: request.schema, provider: name, model: model, usage: usage, timings: timings,
+                finishReason: finish, guided: true)
         } catch {
             throw http.attribute(error)
         }
@@ -95,6 +106,7 @@ public struct OpenAIProvider: LanguageModel {
             }
             var text = OutputText()
             var refusal = OutputText()
+            var toolCalls = ToolCallAssembly()
             var finish: FinishReason?
             var usage = TokenUsage()
             var timings: GeneratedContent?
@@ -119,6 +131,7 @@ public struct OpenAIProvider: LanguageModel {
                         continuation.yield(.delta(delta))
                     }
                     if let piece = choice["delta"]?["refusal"]?.stringValue { try refusal.append(piece) }
+                    try OpenAIWire.appendToolCallDeltas(choice["delta"]?["tool_calls"], to: &toolCalls)
                     if let reason = OpenAIWire.finishReason(choice["finish_reason"]?.stringValue) { finish = reason }
                 }
                 if let reported = OpenAIWire.usage(json["usage"]) { usage = reported }
@@ -130,9 +143,16 @@ public struct OpenAIProvider: LanguageModel {
                     .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: url)) ended before the model finished"))
             }
             try checkRefusal(refusal.text.isEmpty ? nil : refusal.text, finish: finish)
+            let wall = OpenAIWire.timings(timings, wall: clock.now - start)
+            if !toolCalls.isEmpty {
+                continuation.yield(.completed(ProviderSupport.toolCallResponse(
+                    calls: try toolCalls.calls(provider: name, tools: request.tools), text: text.text, provider: name,
+                    model: model ?? configuration.model, usage: usage, timings: wall)))
+                return
+            }
             let result = try ProviderSupport.response(
                 text: text.text, schema: request.schema, provider: name, model: model ?? configuration.model, usage: usage,
-                timings: OpenAIWire.timings(timings, wall: clock.now - start), finishReason: finish, guided: true)
+                timings: wall, finishReason: finish, guided: true)
             continuation.yield(.completed(result))
         }
     }

@@ -10,9 +10,7 @@ enum OpenAIWire {
         if let system = request.effectiveInstructions {
             messages.append(.object([("role", .string("system")), ("content", .string(system))]))
         }
-        for message in request.messages {
-            messages.append(.object([("role", .string(message.role.rawValue)), ("content", .string(message.content))]))
-        }
+        messages += request.messages.map(message)
         let sampling = SamplingParameters(request.options)
         var responseFormat: GeneratedContent?
         if let schema = request.schema {
@@ -36,7 +34,58 @@ enum OpenAIWire {
             ("seed", sampling.seedNumber),
             (configuration.tokenLimitField.rawValue, sampling.maximumTokens.map { .integer($0) }),
             ("response_format", responseFormat),
+            ("tools", FunctionToolDeclarations.array(request.tools, strict: configuration.strictSchema)),
         ])
+    }
+
+    /// One message of the conversation: an assistant turn that asked for tool calls carries `tool_calls` (each call's
+    /// `arguments` as JSON text) and `content` null when it had no text; a tool's output is `role: tool` with the
+    /// `tool_call_id` it answers.
+    static func message(_ message: GenerationRequest.Message) -> GeneratedContent {
+        switch message.role {
+        case .assistant where !message.toolCalls.isEmpty:
+            return .object([
+                ("role", .string("assistant")),
+                ("content", message.content.isEmpty ? GeneratedContent(kind: .null) : .string(message.content)),
+                ("tool_calls", .array(message.toolCalls.map { call in
+                    .object([
+                        ("id", .string(call.id)),
+                        ("type", .string("function")),
+                        ("function", .object([
+                            ("name", .string(ToolWireNames.wireName(call.toolName))),
+                            ("arguments", .string(call.arguments.jsonString)),
+                        ])),
+                    ])
+                })),
+            ])
+        case .tool:
+            return .object([
+                ("role", .string("tool")),
+                ("tool_call_id", .string(message.toolCallID ?? "")),
+                ("content", .string(message.content)),
+            ])
+        case .user, .assistant:
+            return .object([("role", .string(message.role.rawValue)), ("content", .string(message.content))])
+        }
+    }
+
+    /// The calls of a non-streamed `message.tool_calls`, added to `assembly` (`arguments` is JSON text; an object,
+    /// which some compatible servers send, is taken as it is).
+    static func appendToolCalls(_ json: GeneratedContent?, to assembly: inout ToolCallAssembly) throws(LanguageModelError) {
+        for call in json?.elements ?? [] {
+            try assembly.appendCall(
+                id: call["id"]?.stringValue, name: call["function"]?["name"]?.stringValue ?? "",
+                arguments: call["function"]?["arguments"] ?? .string(""))
+        }
+    }
+
+    /// The pieces of a streamed `delta.tool_calls`, added to `assembly` by their `index`.
+    static func appendToolCallDeltas(_ json: GeneratedContent?, to assembly: inout ToolCallAssembly) throws(LanguageModelError) {
+        for piece in json?.elements ?? [] {
+            try assembly.appendPiece(
+                index: piece["index"]?.intValue, id: piece["id"]?.stringValue,
+                name: piece["function"]?["name"]?.stringValue, arguments: piece["function"]?["arguments"]?.stringValue)
+        }
     }
 
     static func finishReason(_ text: String?) -> FinishReason? {

@@ -1,0 +1,184 @@
+import Foundation
+import GenUI
+
+/// The tool calls of one response as they arrive from a server: whole (Ollama's `message.tool_calls`, a non-streamed
+/// OpenAI `message.tool_calls`) or in pieces by index (OpenAI's streamed `delta.tool_calls`, whose `arguments` text
+/// is split across chunks), bounded like any other output.
+///
+/// Bounds: at most ``maximumCalls`` calls, and at most ``byteLimit`` bytes of ids, names and arguments together
+/// (``ResponseLimits/maximumOutputBytes`` by default); past either the response is
+/// ``LanguageModelError/responseTooLarge(limit:_:)``.
+///
+/// ``calls(provider:tools:)`` turns the pieces into ``Transcript/ToolCall``s: arguments that arrived as JSON text are
+/// parsed (text that is not JSON is ``LanguageModelError/invalidToolCall(tool:path:details:_:)`` naming the tool),
+/// the name the server used is mapped back to the tool's own name (see ``ToolWireNames``), and a call without an id
+/// gets a unique one.
+public struct ToolCallAssembly: Sendable {
+    /// The most calls one response may ask for.
+    public static let maximumCalls = 128
+
+    /// The most bytes of ids, names and arguments together.
+    public let byteLimit: Int
+
+    private enum Arguments: Sendable {
+        case text(String)
+        case content(GeneratedContent)
+    }
+
+    private struct Slot: Sendable {
+        var id: String?
+        var name: String
+        var arguments: Arguments
+    }
+
+    private var slots: [Slot] = []
+    /// The slot each wire index currently fills.
+    private var slotOfIndex: [Int: Int] = [:]
+    private var byteCount = 0
+
+    /// An empty assembly bounded by `byteLimit` bytes.
+    public init(byteLimit: Int = ResponseLimits.standard.maximumOutputBytes) {
+        self.byteLimit = byteLimit
+    }
+
+    /// Whether no call arrived.
+    public var isEmpty: Bool { slots.isEmpty }
+
+    /// How many calls arrived so far.
+    public var count: Int { slots.count }
+
+    /// One piece of a streamed call: the call at wire `index` (OpenAI's `delta.tool_calls[].index`), with its `id`
+    /// and `name` when this piece carries them and the next piece of its `arguments` text.
+    ///
+    /// A piece with an id different from the one the index already holds starts a new call (some OpenAI-compatible
+    /// servers reuse index 0 for every call of a turn); a piece without an index continues the last call unless it
+    /// carries a new id.
+    public mutating func appendPiece(index: Int?, id: String?, name: String?, arguments: String?)
+        throws(LanguageModelError)
+    {
+        let id = id.flatMap { $0.isEmpty ? nil : $0 }
+        let position: Int
+        if let index, let existing = slotOfIndex[index], id == nil || slots[existing].id == nil || slots[existing].id == id {
+            position = existing
+        } else if index == nil, let last = slots.indices.last, id == nil || slots[last].id == nil || slots[last].id == id {
+            position = last
+        } else {
+            position = try openSlot()
+            if let index { slotOfIndex[index] = position }
+        }
+        try charge((id?.utf8.count ?? 0) + (name?.utf8.count ?? 0) + (arguments?.utf8.count ?? 0))
+        if let id, slots[position].id == nil { slots[position].id = id }
+        if let name, !name.isEmpty, name != slots[position].name { slots[position].name += name }
+        if let arguments, case .text(let text) = slots[position].arguments {
+            slots[position].arguments = .text(text + arguments)
+        }
+    }
+
+    /// One whole call: `arguments` as the server sent them (an object for Ollama; a JSON string is parsed).
+    public mutating func appendCall(id: String?, name: String, arguments: GeneratedContent) throws(LanguageModelError) {
+        let position = try openSlot()
+        let id = id.flatMap { $0.isEmpty ? nil : $0 }
+        try charge((id?.utf8.count ?? 0) + name.utf8.count + arguments.jsonString.utf8.count)
+        slots[position] = Slot(id: id, name: name, arguments: .content(arguments))
+    }
+
+    /// The calls, in the order they arrived. `tools` are the tools the request offered: a call's wire name is mapped
+    /// back to the name of the tool it was declared for.
+    public func calls(provider: String, tools: [ToolDefinition]) throws(LanguageModelError) -> [Transcript.ToolCall] {
+        var calls: [Transcript.ToolCall] = []
+        for slot in slots {
+            guard !slot.name.isEmpty else {
+                throw .invalidToolCall(
+                    tool: "(unnamed)", path: "", details: "the server sent a tool call without a name",
+                    .init(provider: provider, debugDescription: "\(provider) sent a tool call without a function name"))
+            }
+            let name = ToolWireNames.toolName(forWireName: slot.name, in: tools)
+            let id = slot.id ?? Self.makeID()
+            switch slot.arguments {
+            case .text(let text):
+                calls.append(try .parsing(id: id, toolName: name, argumentsJSON: text, provider: provider))
+            case .content(let content):
+                if case .string(let text) = content.kind {
+                    calls.append(try .parsing(id: id, toolName: name, argumentsJSON: text, provider: provider))
+                } else if content.kind == .null {
+                    calls.append(Transcript.ToolCall(id: id, toolName: name, arguments: GeneratedContent(orderedProperties: [])))
+                } else {
+                    calls.append(Transcript.ToolCall(id: id, toolName: name, arguments: content))
+                }
+            }
+        }
+        return calls
+    }
+
+    /// A fresh call id, for wire formats whose calls have none: `call_` and 24 hex digits.
+    public static func makeID() -> String {
+        "call_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(24)
+    }
+
+    private mutating func openSlot() throws(LanguageModelError) -> Int {
+        guard slots.count < Self.maximumCalls else {
+            throw .responseTooLarge(
+                limit: Self.maximumCalls,
+                .init(debugDescription: "the model asked for more than \(Self.maximumCalls) tool calls in one turn; the transfer was stopped"))
+        }
+        slots.append(Slot(id: nil, name: "", arguments: .text("")))
+        return slots.count - 1
+    }
+
+    private mutating func charge(_ bytes: Int) throws(LanguageModelError) {
+        guard bytes <= byteLimit - byteCount else {
+            throw ResponseLimits.exceeded("the tool calls of the response", limit: byteLimit)
+        }
+        byteCount += bytes
+    }
+}
+
+/// Tool names on the wire: OpenAI, Anthropic, Gemini and Ollama take `[A-Za-z0-9_-]{1,64}`, so a tool is declared
+/// under ``ToolDefinition/sanitizedName(_:)`` of its name, and a call's name is mapped back to the tool's own name.
+public enum ToolWireNames {
+    /// The name `name` is sent under.
+    public static func wireName(_ name: String) -> String { ToolDefinition.sanitizedName(name) }
+
+    /// The name of the tool in `tools` declared under `wireName`; `wireName` itself when none was (the session then
+    /// reports the unknown tool).
+    public static func toolName(forWireName wireName: String, in tools: [ToolDefinition]) -> String {
+        if tools.contains(where: { $0.name == wireName }) { return wireName }
+        return tools.first { Self.wireName($0.name) == wireName }?.name ?? wireName
+    }
+}
+
+/// Tool declarations in the `{type: "function", function: {name, description, parameters}}` shape OpenAI's Chat
+/// Completions and Ollama's `/api/chat` share.
+public enum FunctionToolDeclarations {
+    /// The `tools` array for `tools`; `nil` when there are none (then nothing tool-related is sent). With `strict`
+    /// non-nil, each function carries `strict` and its parameters schema is written in that mode.
+    public static func array(_ tools: [ToolDefinition], strict: Bool?) -> GeneratedContent? {
+        guard !tools.isEmpty else { return nil }
+        return .array(tools.map { tool in
+            .object([
+                ("type", .string("function")),
+                ("function", .object([
+                    ("name", .string(ToolWireNames.wireName(tool.name))),
+                    ("description", .string(tool.description)),
+                    ("parameters", tool.parameters.jsonSchema(strict: strict ?? false)),
+                    ("strict", strict.map { .bool($0) }),
+                ])),
+            ])
+        })
+    }
+}
+
+extension ProviderSupport {
+    /// The response for a turn in which the model asked for `calls`: finish reason ``FinishReason/toolCalls``, the
+    /// text that came with the calls as its content, and no schema decoding (the schema is for the final answer).
+    public static func toolCallResponse(
+        calls: [Transcript.ToolCall], text: String, provider: String, model: String?, usage: TokenUsage,
+        timings: GenerationTimings?
+    ) -> GenerationResponse {
+        GenerationResponse(
+            content: GeneratedContent(kind: .string(text)), text: text,
+            metadata: ResponseMetadata(
+                provider: provider, model: model, usage: usage, timings: timings, guided: false, finishReason: .toolCalls),
+            toolCalls: calls)
+    }
+}
