@@ -37,9 +37,23 @@ public enum TokenEstimate {
         if let instructions = request.effectiveInstructions {
             total += tokens(in: instructions) + tokensPerMessage
         }
-        for message in request.messages { total += tokens(in: message.content) + tokensPerMessage }
+        for message in request.messages {
+            total += tokens(in: message.content) + tokensPerMessage
+            for call in message.toolCalls { total += tokens(in: call.toolName) + tokens(in: call.arguments.jsonString) }
+        }
+        for tool in request.tools { total += tokens(in: toolDeclaration(tool)) }
         return total
     }
+
+    /// What a provider sends to declare `tool`: its name, description and the JSON Schema of its arguments (their
+    /// description in the instructions, for a provider that describes tools there, is no longer).
+    static func toolDeclaration(_ tool: ToolDefinition) -> String {
+        tool.name + " " + tool.description + " " + tool.parameters.jsonSchemaString()
+    }
+
+    /// Bytes allowed, once per request with tools, for the words a provider wraps tool declarations and calls in
+    /// (the on-device provider's reply format, a wire format's field names).
+    public static let toolsAllowance = 1024
 
     /// A count no byte-level tokenizer exceeds for `utf8Count` bytes of text in `messages` messages.
     public static func upperBound(utf8Count: Int, messages: Int) -> Int {
@@ -55,7 +69,17 @@ public enum TokenEstimate {
             bytes += instructions.utf8.count
             messages += 1
         }
-        for message in request.messages { bytes += message.content.utf8.count }
+        for message in request.messages {
+            bytes += message.content.utf8.count
+            for call in message.toolCalls {
+                bytes += call.id.utf8.count + call.toolName.utf8.count + call.arguments.jsonString.utf8.count
+            }
+            bytes += (message.toolName?.utf8.count ?? 0) + (message.toolCallID?.utf8.count ?? 0)
+        }
+        if !request.tools.isEmpty {
+            bytes += toolsAllowance
+            for tool in request.tools { bytes += 2 * toolDeclaration(tool).utf8.count }
+        }
         return upperBound(utf8Count: bytes, messages: messages)
     }
 }

@@ -23,6 +23,13 @@ public final class FailingLanguageModel: LanguageModel {
         case flap(error: LanguageModelError, failures: Int, successes: Int)
         /// Serves, but streams `deltas` deltas and then throws `error` (a dropped connection mid-stream).
         case failMidStream(error: LanguageModelError, deltas: Int)
+        /// Asks for `calls` whenever the conversation does not end in tool output; once it does, answers with the
+        /// outputs of the last round joined by line breaks (text requests) or scripted content (structured ones).
+        /// Claim ``LanguageModelCapability/toolCalling`` in the capabilities to be routed requests with tools.
+        case callTools([Transcript.ToolCall])
+        /// Asks for `calls` like ``callTools(_:)``, but fails with `error` once the conversation ends in tool output
+        /// (a provider that dies after a tool ran).
+        case callToolsThenFail([Transcript.ToolCall], LanguageModelError)
     }
 
     public let name: String
@@ -85,7 +92,29 @@ public final class FailingLanguageModel: LanguageModel {
             let position = (number - 1) % max(1, failures + successes)
             if position < failures { throw error.attributed(to: name) }
             return try await scripted.respond(to: request)
+        case .callTools(let calls):
+            return try await toolTurn(calls, for: request, failure: nil)
+        case .callToolsThenFail(let calls, let error):
+            return try await toolTurn(calls, for: request, failure: error)
         }
+    }
+
+    /// A turn asking for `calls`, or the answer once the conversation ends in tool output (or `failure` then).
+    private func toolTurn(_ calls: [Transcript.ToolCall], for request: GenerationRequest, failure: LanguageModelError?)
+        async throws -> GenerationResponse
+    {
+        guard request.messages.last?.role == .tool else {
+            return GenerationResponse(
+                content: GeneratedContent(kind: .string("")), text: "",
+                metadata: ResponseMetadata(provider: name, finishReason: .toolCalls), toolCalls: calls)
+        }
+        if let failure { throw failure.attributed(to: name) }
+        guard request.schema == nil else { return try await scripted.respond(to: request) }
+        let outputs = request.messages.reversed().prefix(while: { $0.role == .tool }).reversed().map(\.content)
+        let text = outputs.joined(separator: "\n")
+        return GenerationResponse(
+            content: GeneratedContent(kind: .string(text)), text: text,
+            metadata: ResponseMetadata(provider: name, finishReason: .stop))
     }
 
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
