@@ -95,12 +95,12 @@ public struct Diagnostics: Sendable {
             return DiagnosticMessage(message: text("\(key).message", arguments), remediation: inner.remediation)
         case .decodingFailure(let path, let details, _):
             arguments["path"] = path.isEmpty ? "/" : path
-            arguments["detail"] = details
+            arguments["detail"] = text(.decoding(details))
         case .invalidRequest(let context): arguments["detail"] = context.debugDescription
         case .invalidToolCall(let tool, let path, let details, _):
             arguments["tool"] = tool
             arguments["path"] = path.isEmpty ? "/" : path
-            arguments["detail"] = details
+            arguments["detail"] = text(.decoding(details))
         case .toolRoundLimitReached(let rounds, _): arguments["rounds"] = "\(rounds)"
         case .transport(let failure, _): arguments["detail"] = failure.description
         case .serverError(let status, _): arguments["status"] = status.map { "HTTP \($0)" } ?? "—"
@@ -181,6 +181,8 @@ public struct Diagnostics: Sendable {
     /// The localized message of an error code, for codes recorded in traces.
     private func errorSummary(code: String, detail: String?) -> String {
         guard LanguageModelError.allCodes.contains(code) else { return Self.safeValue(detail ?? code) }
+        // A decoding failure's detail is the core's English (its path is not recorded): worded from its code.
+        if code == "decodingFailure", let detail { return text("detail.failedShape", ["detail": text(.decoding(detail))]) }
         let template = MessageCatalog.template("error.\(code).message", language: language)
         var arguments: [String: String] = [:]
         for name in MessageCatalog.placeholders(in: template) { arguments[name] = Self.safeValue(detail ?? "—") }

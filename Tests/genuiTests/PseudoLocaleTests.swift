@@ -21,6 +21,7 @@ struct PseudoLocaleTests {
         "providers.yml", "screen.json", "missing.json", "existing.yml", "dangling.yml",
         "ollama", "anthropic", "gemini", "enabled", "requires", "capabilities", "context", "threads", "idle_timeout",
         "model_size", "version", "title", "hang", "crash",
+        "offschema", "badjson", "prose", "failing", "loopback.yml", "invalid.json", "offschema.json", "HTTP",
     ]).union(UnavailableReason.allCodes + LanguageModelError.allCodes)
 
     /// The lines of `output` that keep an ASCII letter outside the names, the user's data and paths.
@@ -114,6 +115,16 @@ struct PseudoLocaleTests {
         let screen = try write("screen.json", String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
         let screenTexts = Self.texts(in: document)
 
+        // The core's details: a file that is not JSON, and one that is JSON but not a screen.
+        let notJSON = try write("invalid.json", "{\"title\": \"Login\",\n  \"sections\": [}")
+        let offSchema = try write("offschema.json", #"{"title": 5, "sections": []}"#)
+        // Loopback providers whose answers break the schema, are not JSON, need repairs, or fail doctor's test
+        // generation.
+        let models = try Self.detailServer()
+        defer { models.stop() }
+        let loopback = try write("loopback.yml", Self.loopbackConfiguration(port: models.port))
+        let key = ["GENUI_SLOW_TEST_KEY": "k"]
+
         let runs: [Run] = [
             Run(arguments: ["doctor", "--config", valid]),
             Run(arguments: ["doctor", "--config", valid, "-v"]),
@@ -140,8 +151,17 @@ struct PseudoLocaleTests {
             Run(arguments: ["generate", "   ", "--config", scripted]),
             Run(arguments: ["render", home + "/missing.json"]),
             Run(arguments: ["render", screen]),
+            Run(arguments: ["render", notJSON]),
+            Run(arguments: ["render", offSchema]),
+            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "offschema"], extraEnvironment: key),
+            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "offschema", "-v"], extraEnvironment: key),
+            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "badjson"], extraEnvironment: key),
+            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "prose", "--allow-unguided", "-v"], extraEnvironment: key,
+                stdoutIsContent: true),
+            Run(arguments: ["doctor", "--config", loopback, "--deep"], extraEnvironment: key),
         ]
-        let data = ["A login form", home, "127.0.0.1:\(server.port)"] + screenTexts
+        let data = ["A login form", home, "127.0.0.1:\(server.port)", "127.0.0.1:\(models.port)"] + screenTexts
+            + Self.texts(in: try JSONSerialization.jsonObject(with: Data(Self.proseScreen.utf8)))
         for run in runs {
             let result = try CLI.run(
                 run.arguments + ["--locale", "en-XA"],
@@ -155,11 +175,87 @@ struct PseudoLocaleTests {
         }
     }
 
+    /// A screen as a chatty model writes it unguided: in a code fence, with prose around it and a property the
+    /// schema does not declare, so the decoder repairs it.
+    static let proseScreen = #"{"title":"Login","mood":"calm","sections":[{"title":"Account","components":[{"type":"heading","text":"Welcome"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
+
+    /// An OpenAI-compatible server whose answers depend on the first path segment of its base URL: `offschema`
+    /// answers JSON that is not a screen, `badjson` answers text that is not JSON, `prose` answers a fenced screen
+    /// with prose around it, `failing` answers every completion with HTTP 500.
+    static func detailServer() throws -> LoopbackHTTPServer {
+        try LoopbackHTTPServer { request, connection in
+            if request.path.hasSuffix("/models") {
+                connection.respond(json: #"{"object":"list","data":[{"id":"m"}]}"#)
+                return
+            }
+            let content: String
+            switch request.path.split(separator: "/").first.map(String.init) {
+            case "offschema": content = #"{"title": 5, "sections": []}"#
+            case "badjson": content = "{\"title\": \"Login\", \"sections\": [}"
+            case "prose": content = "Here is the screen:\n```json\n\(proseScreen)\n```\nI hope it helps."
+            default:
+                connection.respond(status: 500, json: #"{"error":{"message":"the model crashed"}}"#)
+                return
+            }
+            let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [content], options: [.fragmentsAllowed]), as: UTF8.self)
+                .dropFirst().dropLast()
+            connection.respond(json: #"""
+                {"id":"c1","object":"chat.completion","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":\#(escaped)},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":4,"total_tokens":7}}
+                """#)
+        }
+    }
+
+    /// One chain per behaviour of ``detailServer()``; `prose` declares no guided generation and allows unguided
+    /// answers, so its output goes through the defensive decoder.
+    static func loopbackConfiguration(port: Int) -> String {
+        func provider(_ name: String, _ extra: String = "") -> String {
+            "  \(name): { type: openai, base_url: \"http://127.0.0.1:\(port)/\(name)/v1\", api_key_env: GENUI_SLOW_TEST_KEY, model: m, timeout: 20s\(extra) }"
+        }
+        return """
+            version: 1
+            chains:
+              offschema: [offschema]
+              badjson: [badjson]
+              failing: [failing]
+              prose:
+                providers: [prose]
+                allow_unguided: true
+            providers:
+            \(provider("offschema"))
+            \(provider("badjson"))
+            \(provider("failing"))
+            \(provider("prose", ", capabilities: [streaming]"))
+            """
+    }
+
     @Test("the pseudo-locale marks an untranslated line, and leaves placeholders and names as they are")
     func detectorWorks() {
         #expect(Self.untransformed("genui: could not compose the screen", data: []) == ["genui: could not compose the screen"])
         #expect(Self.untransformed("genui: ⟦çóúĺđ ñóţ çóḿþóšé⟧ on-device /tmp/x", data: []).isEmpty)
         #expect(Self.untransformed("⟦ḿóđéĺ A login form⟧", data: ["A login form"]).isEmpty)
+    }
+
+    @Test("every decoding detail of the core reads back from its English as the same code and arguments")
+    func decodingDetailsReadBack() throws {
+        // Data that contains the templates' own words, so a reading that splits at the wrong place would show.
+        let data = "a, b to 3 elements, found number: x"
+        for code in DecodingDetail.Code.allCases {
+            let detail = DecodingDetail(code, [
+                "line": .integer(2), "column": .integer(16), "count": .integer(7), "minimum": .integer(1),
+                "maximum": .integer(5), "limit": .integer(64), "size": .integer(2048),
+                "found": .kind(.number), "value": [.expectedInteger, .belowMinimum, .aboveMaximum, .repairClamped].contains(code)
+                    ? .number(2.5) : .data(data),
+                "name": .data(data), "type": .data(data), "choices": .data(data), "pattern": .data(data), "cases": .data(data),
+                "tag": .data("type"), "character": .data("}"), "code": .data("1B"), "text": .data("1e999"),
+                "word": .data("true"), "path": .data("/sections/0 to 3"), "choice": .data(#""primary""#),
+            ])
+            let english = detail.description
+            #expect(!english.contains("{"), "\(code): \(english)")
+            let read = try #require(DecodingDetail(parsing: english), "\(code): \(english)")
+            #expect(read.code == code, "\(english)")
+            #expect(read.description == english)
+        }
+        #expect(DecodingDetail(parsing: "HTTP 500: the model crashed") == nil)
     }
 
     /// Every string in a screen document (the content, which is the user's data).

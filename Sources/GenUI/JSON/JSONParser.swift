@@ -50,10 +50,10 @@ public struct JSONParser {
         var parser = JSONParser(text, partial: false, limits: limits, duplicateKeys: duplicateKeys)
         try parser.checkSize()
         parser.skipWhitespace()
-        guard let value = try parser.parseValue(depth: 0) else { throw parser.error("unexpected end of input") }
+        guard let value = try parser.parseValue(depth: 0) else { throw parser.error(.jsonUnexpectedEnd) }
         parser.skipWhitespace()
         guard parser.index == parser.bytes.count else {
-            throw parser.error("unexpected '\(parser.currentCharacter)' after the end of the document")
+            throw parser.error(.jsonTrailingCharacter, ["character": .data(parser.currentCharacter)])
         }
         return value
     }
@@ -74,7 +74,7 @@ public struct JSONParser {
     private mutating func checkSize() throws(LanguageModelError) {
         guard bytes.count <= limits.maximumBytes else {
             throw LanguageModelError.decoding(
-                "", "input is \(bytes.count) bytes, over the limit of \(limits.maximumBytes) bytes")
+                "", DecodingDetail(.jsonTooLarge, ["size": .integer(bytes.count), "limit": .integer(limits.maximumBytes)]).description)
         }
     }
 
@@ -83,20 +83,20 @@ public struct JSONParser {
     private mutating func parseValue(depth: Int) throws(LanguageModelError) -> GeneratedContent? {
         guard index < bytes.count else {
             if partial { return nil }
-            throw error("unexpected end of input")
+            throw error(.jsonUnexpectedEnd)
         }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)
         case UInt8(ascii: "\""):
             let (string, closed) = try parseString()
-            if !closed && !partial { throw error("unterminated string") }
+            if !closed && !partial { throw error(.jsonUnterminatedString) }
             return GeneratedContent(kind: .string(string), isComplete: closed)
         case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
         case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
         case UInt8(ascii: "n"): return try parseLiteral("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw error("unexpected '\(currentCharacter)' where a value should start")
+        default: throw error(.jsonUnexpectedCharacter, ["character": .data(currentCharacter)])
         }
     }
 
@@ -117,19 +117,19 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             if try atEnd() { return result(complete: false) }
-            guard bytes[index] == UInt8(ascii: "\"") else { throw error("expected a property name in quotes") }
+            guard bytes[index] == UInt8(ascii: "\"") else { throw error(.jsonExpectedPropertyName) }
             let (key, closed) = try parseString()
             if !closed { return result(complete: false) }
             skipWhitespace()
             if try atEnd() { return result(complete: false) }
-            guard bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after property name \"\(key)\"") }
+            guard bytes[index] == UInt8(ascii: ":") else { throw error(.jsonExpectedColon, ["name": .data(key)]) }
             index += 1
             skipWhitespace()
             guard let value = try parseValue(depth: depth) else { return result(complete: false) }
             if properties.updateValue(value, forKey: key) == nil {
                 keys.append(key)
             } else if duplicateKeys == .reject {
-                throw error("duplicate property name \"\(key)\"")
+                throw error(.jsonDuplicateKey, ["name": .data(key)])
             }
             if !value.isComplete { return result(complete: false) }
             skipWhitespace()
@@ -139,7 +139,7 @@ public struct JSONParser {
             case UInt8(ascii: "}"):
                 index += 1
                 return result(complete: true)
-            default: throw error("expected ',' or '}' in an object")
+            default: throw error(.jsonExpectedObjectSeparator)
             }
         }
     }
@@ -168,7 +168,7 @@ public struct JSONParser {
             case UInt8(ascii: "]"):
                 index += 1
                 return GeneratedContent(kind: .array(elements))
-            default: throw error("expected ',' or ']' in an array")
+            default: throw error(.jsonExpectedArraySeparator)
             }
         }
     }
@@ -181,7 +181,7 @@ public struct JSONParser {
         func flushRun(_ bytes: ArraySlice<UInt8>) throws(LanguageModelError) {
             guard !bytes.isEmpty else { return }
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw error("invalid UTF-8 in a string")
+                throw error(.jsonInvalidUTF8)
             }
             scalars.append(contentsOf: text.unicodeScalars)
         }
@@ -218,26 +218,26 @@ public struct JSONParser {
                             return try endOfStringInput(String(scalars))
                         }
                         guard bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw error("unpaired surrogate in \\u escape")
+                            throw error(.jsonUnpairedSurrogate)
                         }
                         index += 2
                         guard let low = try readHex4() else { return try endOfStringInput(String(scalars)) }
-                        guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate in \\u escape") }
+                        guard (0xDC00...0xDFFF).contains(low) else { throw error(.jsonInvalidLowSurrogate) }
                         let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-                        guard let scalar = Unicode.Scalar(value) else { throw error("invalid \\u escape") }
+                        guard let scalar = Unicode.Scalar(value) else { throw error(.jsonInvalidUnicodeEscape) }
                         scalars.append(scalar)
                     } else {
-                        guard let scalar = Unicode.Scalar(UInt32(unit)) else { throw error("unpaired surrogate in \\u escape") }
+                        guard let scalar = Unicode.Scalar(UInt32(unit)) else { throw error(.jsonUnpairedSurrogate) }
                         scalars.append(scalar)
                     }
                 default:
                     index -= 1
-                    throw error("invalid escape '\\\(currentCharacter)'")
+                    throw error(.jsonInvalidEscape, ["character": .data(currentCharacter)])
                 }
                 runStart = index
                 continue
             }
-            if byte < 0x20 { throw error("control character U+\(String(byte, radix: 16, uppercase: true)) in a string") }
+            if byte < 0x20 { throw error(.jsonControlCharacter, ["code": .data(String(byte, radix: 16, uppercase: true))]) }
             index += 1
         }
         // Input ended inside the string; drop a trailing incomplete UTF-8 sequence in partial mode.
@@ -256,7 +256,7 @@ public struct JSONParser {
 
     private func endOfStringInput(_ text: String) throws(LanguageModelError) -> (String, Bool) {
         if partial { return (text, false) }
-        throw error("unterminated string")
+        throw error(.jsonUnterminatedString)
     }
 
     /// Reads four hex digits after `\u`; `nil` when the input ends first (partial mode).
@@ -266,7 +266,7 @@ public struct JSONParser {
                 index = bytes.count
                 return nil
             }
-            throw error("unterminated \\u escape")
+            throw error(.jsonUnterminatedUnicodeEscape)
         }
         var value: UInt16 = 0
         for offset in 0..<4 {
@@ -278,7 +278,7 @@ public struct JSONParser {
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
             default:
                 index += offset
-                throw error("invalid hex digit in \\u escape")
+                throw error(.jsonInvalidHexDigit)
             }
             value = value << 4 | UInt16(digit)
         }
@@ -297,16 +297,16 @@ public struct JSONParser {
         let integerDigits = digits()
         if integerDigits == 0 {
             if index == bytes.count && partial { return nil }
-            throw error("expected digits in a number")
+            throw error(.jsonExpectedDigits)
         }
         if integerDigits > 1 && bytes[start + (bytes[start] == UInt8(ascii: "-") ? 1 : 0)] == UInt8(ascii: "0") {
-            throw error("a number may not start with a leading zero")
+            throw error(.jsonLeadingZero)
         }
         if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
             index += 1
             if digits() == 0 {
                 if index == bytes.count && partial { return nil }
-                throw error("expected digits after the decimal point")
+                throw error(.jsonExpectedFractionDigits)
             }
         }
         if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
@@ -316,7 +316,7 @@ public struct JSONParser {
             }
             if digits() == 0 {
                 if index == bytes.count && partial { return nil }
-                throw error("expected digits in the exponent")
+                throw error(.jsonExpectedExponentDigits)
             }
         }
         // A number at the very end of partial input may still grow: it is not reported yet.
@@ -324,7 +324,7 @@ public struct JSONParser {
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             index = start
-            throw error("number \(text.prefix(40)) is out of range")
+            throw error(.jsonNumberOutOfRange, ["text": .data(String(text.prefix(40)))])
         }
         return GeneratedContent(kind: .number(value))
     }
@@ -335,9 +335,9 @@ public struct JSONParser {
         for expected in word.utf8 {
             guard index < bytes.count else {
                 if partial { return nil }
-                throw error("unexpected end of input in '\(word)'")
+                throw error(.jsonUnexpectedEndInLiteral, ["word": .data(word)])
             }
-            guard bytes[index] == expected else { throw error("invalid literal; expected '\(word)'") }
+            guard bytes[index] == expected else { throw error(.jsonInvalidLiteral, ["word": .data(word)]) }
             index += 1
         }
         return GeneratedContent(kind: kind)
@@ -358,12 +358,12 @@ public struct JSONParser {
     private func atEnd() throws(LanguageModelError) -> Bool {
         guard index >= bytes.count else { return false }
         if partial { return true }
-        throw error("unexpected end of input")
+        throw error(.jsonUnexpectedEnd)
     }
 
     private func checkDepth(_ depth: Int) throws(LanguageModelError) {
         guard depth <= limits.maximumDepth else {
-            throw error("nesting deeper than the limit of \(limits.maximumDepth) levels")
+            throw error(.jsonTooDeep, ["limit": .integer(limits.maximumDepth)])
         }
     }
 
@@ -374,7 +374,8 @@ public struct JSONParser {
         return "\\u{\(String(byte, radix: 16))}"
     }
 
-    private func error(_ message: String) -> LanguageModelError {
+    /// A decoding failure for `code` at the current position (its English is the failure's details).
+    private func error(_ code: DecodingDetail.Code, _ arguments: [String: DecodingDetail.Argument] = [:]) -> LanguageModelError {
         var line = 1
         var column = 1
         for byte in bytes[..<min(index, bytes.count)] {
@@ -385,6 +386,6 @@ public struct JSONParser {
                 column += 1
             }
         }
-        return .decoding("", "invalid JSON at line \(line), column \(column): \(message)")
+        return .decoding("", DecodingDetail.json(code, line: line, column: column, arguments).description)
     }
 }

@@ -38,8 +38,11 @@ public struct DefensiveDecoder: Sendable {
     public struct Result: Sendable {
         /// The repaired, validated content.
         public var content: GeneratedContent
-        /// One short, stable description per repair ("stripped code fence", "clamped /rating to 5").
-        public var repairs: [String]
+        /// Each repair as a code with arguments, for wording it in the user's language.
+        public var repairDetails: [DecodingDetail]
+        /// One short, stable English description per repair ("stripped code fence", "clamped /rating to 5"): the
+        /// ``DecodingDetail/description`` of each of ``repairDetails``.
+        public var repairs: [String] { repairDetails.map(\.description) }
         /// How many schema checks repairing and validating took (bounded by ``Limits/checksPerValue``).
         var schemaChecks = 0
     }
@@ -59,27 +62,36 @@ public struct DefensiveDecoder: Sendable {
     /// repair could fix.
     public func decode(_ text: String) throws(LanguageModelError) -> Result {
         guard text.utf8.count <= limits.maximumBytes else {
-            throw .decoding("", "output is \(text.utf8.count) bytes, more than the limit of \(limits.maximumBytes)")
+            throw .decoding("", DecodingDetail(.outputTooLarge, [
+                "size": .integer(text.utf8.count), "limit": .integer(limits.maximumBytes),
+            ]).description)
         }
-        var repairs: [String] = []
+        var repairs: [DecodingDetail] = []
         let sliced = Self.slice(text, repairs: &repairs)
         let parsed = try JSONParser.parse(
             sliced, limits: .init(maximumBytes: limits.maximumBytes, maximumDepth: limits.maximumDepth))
         var walker = Walker(
             schema: schema, repairs: repairs, budget: SchemaWorkBudget(for: parsed, visitsPerValue: limits.checksPerValue))
         let repaired = walker.repair(parsed, node: schema.root, path: "", depth: 0)
-        if walker.budget.isExhausted { throw .decoding("", walker.budget.exhaustedMessage) }
+        if walker.budget.isExhausted { throw .decoding("", walker.budget.exhaustedDetail.description) }
         guard let repaired else {
-            throw .decoding("", "the output does not have the shape the schema asks for")
+            throw .decoding("", DecodingDetail(.wrongShape).description)
         }
         if let violation = schema.firstViolation(in: repaired, against: schema.root, budget: &walker.budget) {
             throw .decoding(violation.path, violation.message)
         }
-        return Result(content: repaired, repairs: walker.repairs, schemaChecks: walker.budget.visits)
+        return Result(content: repaired, repairDetails: walker.repairs, schemaChecks: walker.budget.visits)
+    }
+
+    /// Removes code fences and prose, keeping the outermost JSON object or array; the repairs as English notes.
+    static func slice(_ text: String, repairs: inout [String]) -> String {
+        var details: [DecodingDetail] = []
+        defer { repairs += details.map(\.description) }
+        return slice(text, repairs: &details)
     }
 
     /// Removes code fences and prose, keeping the outermost JSON object or array.
-    static func slice(_ text: String, repairs: inout [String]) -> String {
+    static func slice(_ text: String, repairs: inout [DecodingDetail]) -> String {
         var body = Substring(text)
         if let fenceStart = body.range(of: "```") {
             let afterFence = body[fenceStart.upperBound...]
@@ -87,7 +99,7 @@ public struct DefensiveDecoder: Sendable {
             let inner = body[contentStart...]
             let end = inner.range(of: "```")?.lowerBound ?? inner.endIndex
             body = inner[..<end]
-            repairs.append("stripped code fence")
+            repairs.append(DecodingDetail(.repairStrippedCodeFence))
         }
         let opening = body.firstIndex(where: { $0 == "{" || $0 == "[" })
         guard let start = opening else { return String(body) }
@@ -99,7 +111,7 @@ public struct DefensiveDecoder: Sendable {
         }
         let before = body[..<start].trimmingCharacters(in: .whitespacesAndNewlines)
         let after = body[body.index(after: end)...].trimmingCharacters(in: .whitespacesAndNewlines)
-        if !before.isEmpty || !after.isEmpty { repairs.append("dropped text around the JSON value") }
+        if !before.isEmpty || !after.isEmpty { repairs.append(DecodingDetail(.repairDroppedSurroundingText)) }
         return String(body[start...end])
     }
 
@@ -132,7 +144,7 @@ public struct DefensiveDecoder: Sendable {
     /// trial alternative) spends `budget`; once it is spent every walk returns `nil` at once.
     private struct Walker {
         let schema: GenerationSchema
-        var repairs: [String]
+        var repairs: [DecodingDetail]
         var budget: SchemaWorkBudget
 
         mutating func repair(_ content: GeneratedContent, node: GenerationSchema.Node, path: String, depth: Int)
@@ -140,6 +152,9 @@ public struct DefensiveDecoder: Sendable {
         {
             guard budget.visit(), depth < GenerationSchema.maximumReferenceDepth else { return nil }
             let shown = path.isEmpty ? "/" : path
+            func note(_ code: DecodingDetail.Code, _ arguments: [String: DecodingDetail.Argument] = [:]) {
+                repairs.append(DecodingDetail(code, arguments.merging(["path": .data(shown)]) { kept, _ in kept }))
+            }
             switch node {
             case .any:
                 return content
@@ -149,7 +164,7 @@ public struct DefensiveDecoder: Sendable {
             case .boolean:
                 if case .bool = content.kind { return content }
                 if case .string(let text) = content.kind, let value = Bool(text.lowercased()) {
-                    repairs.append("coerced \(shown) to a boolean")
+                    note(.repairCoercedToBoolean)
                     return GeneratedContent(kind: .bool(value))
                 }
                 return nil
@@ -160,20 +175,20 @@ public struct DefensiveDecoder: Sendable {
                 case .string(let text):
                     guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
                     value = number
-                    repairs.append("coerced \(shown) to a number")
+                    note(.repairCoercedToNumber)
                 default: return nil
                 }
                 if case .integer = node, value.rounded() != value {
                     value = value.rounded()
-                    repairs.append("rounded \(shown) to an integer")
+                    note(.repairRoundedToInteger)
                 }
                 if let minimum = bounds.minimum, value < minimum {
                     value = minimum
-                    repairs.append("clamped \(shown) to \(JSONWriter.format(minimum))")
+                    note(.repairClamped, ["value": .number(minimum)])
                 }
                 if let maximum = bounds.maximum, value > maximum {
                     value = maximum
-                    repairs.append("clamped \(shown) to \(JSONWriter.format(maximum))")
+                    note(.repairClamped, ["value": .number(maximum)])
                 }
                 return GeneratedContent(kind: .number(value))
             case .string(let constraints):
@@ -182,10 +197,10 @@ public struct DefensiveDecoder: Sendable {
                 case .string(let value): text = value
                 case .number(let number):
                     text = JSONWriter.format(number)
-                    repairs.append("coerced \(shown) to a string")
+                    note(.repairCoercedToString)
                 case .bool(let flag):
                     text = flag ? "true" : "false"
-                    repairs.append("coerced \(shown) to a string")
+                    note(.repairCoercedToString)
                 default: return nil
                 }
                 if let choices = constraints.choices, !choices.contains(text) {
@@ -193,11 +208,11 @@ public struct DefensiveDecoder: Sendable {
                         return nil
                     }
                     text = match
-                    repairs.append("matched \(shown) to the choice \(JSONWriter.quote(match))")
+                    note(.repairMatchedChoice, ["choice": .data(JSONWriter.quote(match))])
                 }
                 if let maximum = constraints.maximumLength, text.count > maximum {
                     text = String(text.prefix(maximum))
-                    repairs.append("truncated \(shown) to \(maximum) characters")
+                    note(.repairTruncatedString, ["count": .integer(maximum)])
                 }
                 return GeneratedContent(kind: .string(text))
             case .array(let arrayNode):
@@ -207,12 +222,12 @@ public struct DefensiveDecoder: Sendable {
                     if let fixed = repair(element, node: arrayNode.items, path: path + JSONPointer.index(index), depth: depth + 1) {
                         kept.append(fixed)
                     } else {
-                        repairs.append("dropped invalid element \(path + JSONPointer.index(index))")
+                        repairs.append(DecodingDetail(.repairDroppedElement, ["path": .data(path + JSONPointer.index(index))]))
                     }
                 }
                 if let maximum = arrayNode.maximumCount, kept.count > maximum {
                     kept = Array(kept.prefix(maximum))
-                    repairs.append("truncated \(shown) to \(maximum) elements")
+                    note(.repairTruncatedArray, ["count": .integer(maximum)])
                 }
                 return GeneratedContent(kind: .array(kept))
             case .object(let objectNode):
@@ -227,7 +242,7 @@ public struct DefensiveDecoder: Sendable {
                     } else if let fixed = repair(value, node: property.node, path: propertyPath, depth: depth + 1) {
                         result.append((property.name, fixed))
                     } else if property.isOptional {
-                        repairs.append("dropped invalid optional property \(propertyPath)")
+                        repairs.append(DecodingDetail(.repairDroppedOptionalProperty, ["path": .data(propertyPath)]))
                     } else {
                         // Keep it unrepaired: validation reports the exact path.
                         result.append((property.name, value))
@@ -235,7 +250,7 @@ public struct DefensiveDecoder: Sendable {
                 }
                 let declared = Set(objectNode.properties.map(\.name))
                 for extra in properties where !declared.contains(extra.key) {
-                    repairs.append("dropped undeclared property \(path + JSONPointer.escape(extra.key))")
+                    repairs.append(DecodingDetail(.repairDroppedUndeclaredProperty, ["path": .data(path + JSONPointer.escape(extra.key))]))
                 }
                 return GeneratedContent(orderedProperties: result)
             case .anyOf(let choice):

@@ -4,8 +4,17 @@ extension GenerationSchema {
     public struct Violation: Sendable, Hashable, CustomStringConvertible {
         /// Where, as a JSON pointer ("" is the root).
         public var path: String
-        /// What is wrong.
+        /// What is wrong, in English.
         public var message: String
+        /// What is wrong as a code with arguments, for wording it in the user's language; its English is ``message``.
+        public var detail: DecodingDetail?
+
+        /// A violation at `path` described by `detail`.
+        public init(path: String, detail: DecodingDetail) {
+            self.path = path
+            self.message = detail.description
+            self.detail = detail
+        }
 
         public var description: String { "\(path.isEmpty ? "/" : path): \(message)" }
     }
@@ -44,42 +53,47 @@ extension GenerationSchema {
     private func check(
         _ content: GeneratedContent, against node: Node, path: String, depth: Int, budget: inout SchemaWorkBudget
     ) -> Violation? {
-        func fail(_ message: String) -> Violation { Violation(path: path, message: message) }
-        guard budget.visit() else { return fail(budget.exhaustedMessage) }
-        guard depth < Self.maximumReferenceDepth else { return fail("schema nesting is too deep") }
+        func fail(_ code: DecodingDetail.Code, _ arguments: [String: DecodingDetail.Argument] = [:]) -> Violation {
+            Violation(path: path, detail: DecodingDetail(code, arguments))
+        }
+        func found(_ code: DecodingDetail.Code) -> Violation { fail(code, ["found": .kind(DecodingDetail.Kind(of: content))]) }
+        guard budget.visit() else { return Violation(path: path, detail: budget.exhaustedDetail) }
+        guard depth < Self.maximumReferenceDepth else { return fail(.schemaTooDeep) }
         switch node {
         case .any:
             return nil
         case .reference(let name):
-            guard let target = resolve(node) else { return fail("schema reference '\(name)' is undefined") }
+            guard let target = resolve(node) else { return fail(.undefinedReference, ["name": .data(name)]) }
             return check(content, against: target, path: path, depth: depth + 1, budget: &budget)
         case .string(let c):
-            guard case .string(let value) = content.kind else { return fail("expected a string, found \(content.kindName)") }
+            guard case .string(let value) = content.kind else { return found(.expectedString) }
             if let choices = c.choices, !choices.contains(value) {
-                return fail("\(JSONWriter.quote(value)) is not one of \(choices.map(JSONWriter.quote).joined(separator: ", "))")
+                return fail(.notAChoice, [
+                    "value": .data(JSONWriter.quote(value)), "choices": .data(choices.map(JSONWriter.quote).joined(separator: ", ")),
+                ])
             }
             let length = value.count
-            if let min = c.minimumLength, length < min { return fail("string has \(length) characters, fewer than \(min)") }
-            if let max = c.maximumLength, length > max { return fail("string has \(length) characters, more than \(max)") }
+            if let min = c.minimumLength, length < min { return fail(.stringTooShort, ["count": .integer(length), "minimum": .integer(min)]) }
+            if let max = c.maximumLength, length > max { return fail(.stringTooLong, ["count": .integer(length), "maximum": .integer(max)]) }
             if let pattern = c.pattern, !PatternMatcher.matches(value, pattern: pattern) {
-                return fail("\(JSONWriter.quote(value)) does not match the pattern \(pattern)")
+                return fail(.patternMismatch, ["value": .data(JSONWriter.quote(value)), "pattern": .data(pattern)])
             }
             return nil
         case .integer(let c), .number(let c):
-            guard case .number(let value) = content.kind else { return fail("expected a number, found \(content.kindName)") }
+            guard case .number(let value) = content.kind else { return found(.expectedNumber) }
             if case .integer = node, value.rounded() != value {
-                return fail("expected an integer, found \(JSONWriter.format(value))")
+                return fail(.expectedInteger, ["value": .number(value)])
             }
-            if let min = c.minimum, value < min { return fail("\(JSONWriter.format(value)) is less than the minimum \(JSONWriter.format(min))") }
-            if let max = c.maximum, value > max { return fail("\(JSONWriter.format(value)) is more than the maximum \(JSONWriter.format(max))") }
+            if let min = c.minimum, value < min { return fail(.belowMinimum, ["value": .number(value), "minimum": .number(min)]) }
+            if let max = c.maximum, value > max { return fail(.aboveMaximum, ["value": .number(value), "maximum": .number(max)]) }
             return nil
         case .boolean:
-            guard case .bool = content.kind else { return fail("expected a boolean, found \(content.kindName)") }
+            guard case .bool = content.kind else { return found(.expectedBoolean) }
             return nil
         case .array(let a):
-            guard case .array(let elements) = content.kind else { return fail("expected an array, found \(content.kindName)") }
-            if let min = a.minimumCount, elements.count < min { return fail("array has \(elements.count) elements, fewer than \(min)") }
-            if let max = a.maximumCount, elements.count > max { return fail("array has \(elements.count) elements, more than \(max)") }
+            guard case .array(let elements) = content.kind else { return found(.expectedArray) }
+            if let min = a.minimumCount, elements.count < min { return fail(.tooFewElements, ["count": .integer(elements.count), "minimum": .integer(min)]) }
+            if let max = a.maximumCount, elements.count > max { return fail(.tooManyElements, ["count": .integer(elements.count), "maximum": .integer(max)]) }
             for (index, element) in elements.enumerated() {
                 if let violation = check(element, against: a.items, path: path + JSONPointer.index(index), depth: depth + 1, budget: &budget) {
                     return violation
@@ -88,17 +102,19 @@ extension GenerationSchema {
             return nil
         case .object(let object):
             guard case .structure(let properties, let keys) = content.kind else {
-                return fail("expected an object (\(object.name)), found \(content.kindName)")
+                return fail(.expectedNamedObject, ["type": .data(object.name), "found": .kind(DecodingDetail.Kind(of: content))])
             }
             let known = Set(object.properties.map(\.name))
             if let unknown = keys.first(where: { !known.contains($0) }) {
-                return Violation(path: path + JSONPointer.escape(unknown), message: "property '\(unknown)' is not part of \(object.name)")
+                return Violation(
+                    path: path + JSONPointer.escape(unknown),
+                    detail: DecodingDetail(.undeclaredProperty, ["name": .data(unknown), "type": .data(object.name)]))
             }
             for property in object.properties {
                 let propertyPath = path + JSONPointer.escape(property.name)
                 guard let value = properties[property.name], value.kind != .null else {
                     if property.isOptional { continue }
-                    return Violation(path: propertyPath, message: "required property '\(property.name)' is missing")
+                    return Violation(path: propertyPath, detail: DecodingDetail(.missingProperty, ["name": .data(property.name)]))
                 }
                 if let violation = check(value, against: property.node, path: propertyPath, depth: depth + 1, budget: &budget) {
                     return violation
@@ -122,9 +138,11 @@ extension GenerationSchema {
             }
             if choice.choices.contains(where: { discriminator(of: $0) != nil }) {
                 let tags = choice.choices.compactMap { discriminator(of: $0) }
-                return fail("expected one of the \(choice.name) cases (\(tags.joined(separator: ", "))) with a \"\(Self.discriminator)\" property")
+                return fail(.noTaggedCase, [
+                    "type": .data(choice.name), "cases": .data(tags.joined(separator: ", ")), "tag": .data(Self.discriminator),
+                ])
             }
-            return best ?? fail("matches none of the \(choice.name) alternatives")
+            return best ?? fail(.noAlternative, ["type": .data(choice.name)])
         }
     }
 
@@ -148,5 +166,12 @@ extension GenerationSchema {
             let tag = object.properties.first(where: { $0.name == Self.discriminator })
         else { return nil }
         return tag.node.constantString
+    }
+}
+
+extension SchemaWorkBudget {
+    /// What a walk that spent the budget reports, as a detail (its English is ``exhaustedMessage``).
+    var exhaustedDetail: DecodingDetail {
+        DecodingDetail(.tooEntangled, ["limit": .integer(limit), "tag": .data(GenerationSchema.discriminator)])
     }
 }

@@ -13,6 +13,8 @@ public struct LocalizedText: Sendable, Hashable {
         case phrase(LocalizedText)
         /// A whole number, written in digits.
         case integer(Int)
+        /// A number with a fraction, in the language's notation ("2.5", "2,5").
+        case decimal(Double)
         /// A size in bytes ("1.9 GB").
         case bytes(Int64)
         /// A duration in seconds ("1.3 s", "2 min 5 s").
@@ -58,6 +60,9 @@ extension Diagnostics {
         case .verbatim(let value): value
         case .phrase(let phrase): text(phrase)
         case .integer(let value): String(value)
+        case .decimal(let value):
+            // Beyond what a fixed notation shows well (and what the formatter's rounding holds), as Swift writes it.
+            abs(value) < 1e15 ? format.decimal(value, maximumFractionDigits: 6) : String(value)
         case .bytes(let count): format.bytes(count)
         case .seconds(let value): format.duration(seconds: value)
         case .list(let items): format.list(items)

@@ -159,9 +159,21 @@ struct DoctorEngine {
         if let deep = result.deep, !deep.ok, report.status == "available" {
             report.status = "caveat"
             report.mark = DoctorMarks.caveat
-            report.message = diagnostics.text("doctor.deep.failed", ["error": deep.message])
+            report.message = diagnostics.text("doctor.deep.failed", ["error": deepFailureText(result.deepFailure, deep)])
         }
         return report
+    }
+
+    /// Why the test generation failed, in the user's language: a model's error as the catalog words it, a deadline
+    /// with its length; anything else (never raised by a model) as it describes itself.
+    private func deepFailureText(_ failure: (any Error)?, _ deep: DoctorReport.DeepCheck) -> String {
+        switch failure {
+        case let error as LanguageModelError: diagnostics.describe(error).message
+        case let deadline as DeadlineExceeded:
+            diagnostics.text("detail.deep.timedOut", ["duration": diagnostics.format.duration(deadline.limit)])
+        case let error?: diagnostics.text(.verbatim("\(error)"))
+        case nil: diagnostics.text(.verbatim(deep.message))
+        }
     }
 
     /// Routes one request through a stand-in of the chain: the members as doctor found them, answering with

@@ -17,6 +17,8 @@ struct ProviderCheckResult: Sendable {
     var duration: Duration
     var facts: [ProviderFact]
     var deep: DoctorReport.DeepCheck?
+    /// Why the test generation failed, when it did (worded in the user's language by the report).
+    var deepFailure: (any Error)? = nil
 }
 
 /// Checks providers concurrently; every check is bounded by the same deadline, so the total is about the
@@ -77,24 +79,26 @@ struct ProviderChecker {
         if let reporting = Self.factsSource(of: model) {
             facts = (try? await withDeadline(.milliseconds(500)) { await reporting.facts() }) ?? []
         }
-        var deepResult: DoctorReport.DeepCheck?
+        var deepResult: (check: DoctorReport.DeepCheck, failure: (any Error)?)?
         if deep, case .checked(.available, _) = state {
             deepResult = await deepCheck(model)
         }
-        return ProviderCheckResult(name: model.name, state: state, duration: duration, facts: facts, deep: deepResult)
+        return ProviderCheckResult(
+            name: model.name, state: state, duration: duration, facts: facts, deep: deepResult?.check,
+            deepFailure: deepResult?.failure)
     }
 
-    /// One tiny real generation.
-    private func deepCheck(_ model: any LanguageModel) async -> DoctorReport.DeepCheck {
+    /// One tiny real generation, and the error when it failed.
+    private func deepCheck(_ model: any LanguageModel) async -> (check: DoctorReport.DeepCheck, failure: (any Error)?) {
         let clock = ContinuousClock()
         let start = clock.now
         let request = GenerationRequest(
             prompt: "Say hello in one word.", options: GenerationOptions(temperature: 0, maximumResponseTokens: 8))
         do {
             let response = try await withDeadline(deepTimeout) { try await model.respond(to: request) }
-            return .init(ok: true, durationSeconds: (clock.now - start).seconds, message: String(response.text.prefix(60)))
+            return (.init(ok: true, durationSeconds: (clock.now - start).seconds, message: String(response.text.prefix(60))), nil)
         } catch {
-            return .init(ok: false, durationSeconds: (clock.now - start).seconds, message: "\(error)")
+            return (.init(ok: false, durationSeconds: (clock.now - start).seconds, message: "\(error)"), error)
         }
     }
 

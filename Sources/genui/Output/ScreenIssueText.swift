@@ -1,3 +1,4 @@
+import GenUI
 import GenUIDiagnostics
 import GenUIScreens
 
@@ -28,8 +29,17 @@ enum ScreenIssueText {
         return "\(path): " + diagnostics.text(text(repair.key, repair.arguments))
     }
 
-    /// The issue's message as a catalog message.
-    static func text(of issue: ScreenIssue) -> LocalizedText { text(issue.key, issue.arguments) }
+    /// The issue's message as a catalog message. A schema issue without a key of its own, and the parser's error
+    /// behind "not valid JSON", are the core's English details: worded from their codes (``LocalizedText/decoding(_:)``).
+    static func text(of issue: ScreenIssue) -> LocalizedText {
+        if issue.code == .schema, issue.key == "text.verbatim" { return .decoding(issue.message) }
+        if issue.key == "screen.issue.notJSON", case .text(let detail)? = issue.arguments["detail"] {
+            // The parser's own words already say "invalid JSON at line …, column …".
+            if let parsed = DecodingDetail(parsing: detail) { return LocalizedText(parsed) }
+            return LocalizedText(issue.key, ["detail": .phrase(.decoding(detail))])
+        }
+        return text(issue.key, issue.arguments)
+    }
 
     private static func text(_ key: String, _ arguments: [String: ScreenIssue.Argument]) -> LocalizedText {
         LocalizedText(key, arguments.mapValues { argument in
