@@ -1,10 +1,16 @@
 import GenUI
 import GenUIHTTP
 
-/// Collects a Messages API answer, whole or from stream events: text, tool input, stop reason and usage.
+/// Collects a Messages API answer, whole or from stream events: text, the answer tool's input, the calls of the
+/// user's tools, stop reason and usage.
+///
+/// `tool_use` blocks are sorted by ``AnthropicToolPlan/isAnswer(_:)``: the answer tool's input is the guided answer;
+/// every other block is a call of a user tool, collected in a ``ToolCallAssembly`` (bounded in count and bytes) —
+/// streamed blocks by their index, their `input_json_delta.partial_json` pieces joined and parsed at the end.
 struct AnthropicMessageAccumulator {
     let provider: String
     let secrets: [String]
+    let plan: AnthropicToolPlan
     private(set) var text = OutputText()
     private(set) var toolInput = OutputText()
     private(set) var toolInputObject: GeneratedContent?
@@ -13,10 +19,14 @@ struct AnthropicMessageAccumulator {
     private(set) var usage = TokenUsage()
     private(set) var stopped = false
     private var blockTypes: [Int: String] = [:]
+    /// The indexes of streamed `tool_use` blocks that are calls of the user's tools.
+    private var callBlocks: Set<Int> = []
+    private var calls = ToolCallAssembly()
 
-    init(provider: String, secrets: [String]) {
+    init(provider: String, secrets: [String], plan: AnthropicToolPlan) {
         self.provider = provider
         self.secrets = secrets
+        self.plan = plan
     }
 
     /// Applies a complete (non-streamed) message.
@@ -25,7 +35,14 @@ struct AnthropicMessageAccumulator {
         for block in json["content"]?.elements ?? [] {
             switch block["type"]?.stringValue {
             case "text": try text.append(block["text"]?.stringValue ?? "")
-            case "tool_use": toolInputObject = block["input"]
+            case "tool_use" where plan.isAnswer(block["name"]?.stringValue) || !plan.hasUserTools:
+                toolInputObject = block["input"]
+            case "tool_use":
+                let name = block["name"]?.stringValue ?? ""
+                guard let input = block["input"], input.orderedProperties != nil else {
+                    throw notAnObject(name, detail: "its input is \(block["input"].map { String($0.jsonString.prefix(80)) } ?? "missing")")
+                }
+                try calls.appendCall(id: block["id"]?.stringValue, name: name, arguments: input)
             default: break
             }
         }
@@ -41,7 +58,14 @@ struct AnthropicMessageAccumulator {
             model = json["message"]?["model"]?.stringValue
             readUsage(json["message"]?["usage"])
         case "content_block_start":
-            if let index = json["index"]?.intValue { blockTypes[index] = json["content_block"]?["type"]?.stringValue }
+            guard let index = json["index"]?.intValue else { break }
+            let block = json["content_block"]
+            blockTypes[index] = block?["type"]?.stringValue
+            if block?["type"]?.stringValue == "tool_use", plan.hasUserTools, !plan.isAnswer(block?["name"]?.stringValue) {
+                callBlocks.insert(index)
+                try calls.appendPiece(
+                    index: index, id: block?["id"]?.stringValue, name: block?["name"]?.stringValue ?? "", arguments: nil)
+            }
         case "content_block_delta":
             let delta = json["delta"]
             switch delta?["type"]?.stringValue {
@@ -51,6 +75,11 @@ struct AnthropicMessageAccumulator {
                 return piece.isEmpty ? nil : piece
             case "input_json_delta":
                 let piece = delta?["partial_json"]?.stringValue ?? ""
+                if let index = json["index"]?.intValue, callBlocks.contains(index) {
+                    // A call of a user tool: its arguments, not output text.
+                    try calls.appendPiece(index: index, id: nil, name: nil, arguments: piece)
+                    return nil
+                }
                 try toolInput.append(piece)
                 return piece.isEmpty ? nil : piece
             default: break
@@ -81,6 +110,35 @@ struct AnthropicMessageAccumulator {
                 .init(provider: provider, debugDescription: "\(provider): the model's context window was exceeded"))
         default: break
         }
+    }
+
+    /// The calls of the user's tools, in block order, with the server's ids and their names mapped back to the tools'
+    /// own names. Input that
+    /// is not a JSON object (or partial JSON that does not join into one) is
+    /// ``LanguageModelError/invalidToolCall(tool:path:details:_:)`` naming the tool.
+    func toolCalls() throws(LanguageModelError) -> [Transcript.ToolCall] {
+        guard !calls.isEmpty else { return [] }
+        let parsed: [Transcript.ToolCall]
+        do {
+            parsed = try calls.calls(provider: provider, tools: plan.tools)
+        } catch {
+            if stopReason == "max_tokens" {
+                var cut = error
+                cut.context.debugDescription += " (the output was cut off at the token limit)"
+                throw cut
+            }
+            throw error
+        }
+        for call in parsed where call.arguments.orderedProperties == nil {
+            throw notAnObject(call.toolName, detail: "its input is \(String(call.arguments.jsonString.prefix(80)))")
+        }
+        return parsed
+    }
+
+    private func notAnObject(_ tool: String, detail: String) -> LanguageModelError {
+        .invalidToolCall(
+            tool: tool, path: "", details: "the input of a tool_use block must be a JSON object; \(detail)",
+            .init(provider: provider, debugDescription: "\(provider) sent a tool_use block for \(tool) whose input is not an object"))
     }
 
     /// The output text: the tool input when a tool was forced, the text otherwise.

@@ -9,6 +9,8 @@ import GenUIHTTP
 /// - Guided generation: `output_config.format` with the JSON schema, or one forced tool whose `input_schema` is the
 ///   schema (configurable; `automatic` retries with the tool when the server rejects `output_config`). The output
 ///   is validated against the schema either way.
+/// - Tools: `tools` / `tool_use` / `tool_result` blocks (see ``AnthropicToolPlan`` in AnthropicWire+Tools.swift); a
+///   turn of calls is a response with ``GenerationResponse/toolCalls`` and finish reason `toolCalls`.
 /// - Errors: `{type:error, error:{type,message}}` mapped by status (``HTTPErrorMapping``); `overloaded_error` (529)
 ///   and `rate_limit_error` (429, `retry-after`) are rate limits; `stop_reason: refusal` is a refusal;
 ///   `model_context_window_exceeded` is contextSizeExceeded.
@@ -38,7 +40,9 @@ public struct AnthropicProvider: LanguageModel {
     }
 
     public var capabilities: Set<LanguageModelCapability> {
-        get async { Set([.guidedGeneration, .streaming, .tokenCounting]).union(configuration.extraCapabilities) }
+        get async {
+            Set([.guidedGeneration, .streaming, .tokenCounting, .toolCalling]).union(configuration.extraCapabilities)
+        }
     }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
@@ -89,7 +93,8 @@ public struct AnthropicProvider: LanguageModel {
             endpoint("v1/messages"), json: body, headers: headers(key: key),
             headTimeout: stream ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
-        var accumulator = AnthropicMessageAccumulator(provider: name, secrets: key.map { [$0] } ?? [])
+        let plan = AnthropicToolPlan(request: request, forcedTool: forcedTool)
+        var accumulator = AnthropicMessageAccumulator(provider: name, secrets: key.map { [$0] } ?? [], plan: plan)
         if stream {
             let response = try await http.client.stream(message)
             guard response.head.isSuccess else {
@@ -121,10 +126,19 @@ public struct AnthropicProvider: LanguageModel {
             try accumulator.apply(message: json)
         }
         try accumulator.checkStopReason()
+        let timings = GenerationTimings(totalSeconds: (clock.now - start).seconds)
+        let calls = try accumulator.toolCalls()
+        guard calls.isEmpty else {
+            // A turn of tool calls: the text that came with them, no schema decoding (the schema is for the answer).
+            continuation.yield(.completed(ProviderSupport.toolCallResponse(
+                calls: calls, text: accumulator.text.text, provider: name, model: accumulator.model ?? configuration.model,
+                usage: accumulator.usage, timings: timings)))
+            return
+        }
         let result = try ProviderSupport.response(
             text: accumulator.output(forcedTool: forcedTool), schema: request.schema, provider: name,
             model: accumulator.model ?? configuration.model, usage: accumulator.usage,
-            timings: GenerationTimings(totalSeconds: (clock.now - start).seconds),
+            timings: timings,
             finishReason: forcedTool && accumulator.stopReason == "tool_use" ? .stop : AnthropicWire.finishReason(accumulator.stopReason),
             guided: true)
         continuation.yield(.completed(result))

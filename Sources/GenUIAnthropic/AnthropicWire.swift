@@ -12,32 +12,19 @@ enum AnthropicWire {
         for request: GenerationRequest, configuration: AnthropicConfiguration, stream: Bool, forcedTool: Bool
     ) -> GeneratedContent {
         let sampling = SamplingParameters(request.options)
-        let messages = request.messages.map { message in
-            GeneratedContent.object([("role", .string(message.role.rawValue)), ("content", .string(message.content))])
-        }
+        let plan = AnthropicToolPlan(request: request, forcedTool: forcedTool)
+        let (tools, toolChoice) = toolFields(for: request, plan: plan)
         var outputConfig: GeneratedContent?
-        var tools: GeneratedContent?
-        var toolChoice: GeneratedContent?
-        if let schema = request.schema {
-            if forcedTool {
-                let name = toolName(schema)
-                tools = .array([.object([
-                    ("name", .string(name)),
-                    ("description", .string("Record the answer. The input must follow the schema exactly.")),
-                    ("input_schema", schema.jsonSchema(strict: true)),
-                ])])
-                toolChoice = .object([("type", .string("tool")), ("name", .string(name))])
-            } else {
-                outputConfig = .object([
-                    ("format", .object([("type", .string("json_schema")), ("schema", schema.jsonSchema(strict: true))]))
-                ])
-            }
+        if let schema = request.schema, !forcedTool {
+            outputConfig = .object([
+                ("format", .object([("type", .string("json_schema")), ("schema", schema.jsonSchema(strict: true))]))
+            ])
         }
         return .object([
             ("model", .string(configuration.model)),
             ("max_tokens", .integer(sampling.maximumTokens ?? configuration.defaultMaximumTokens)),
             ("system", request.effectiveInstructions.map { .string($0) }),
-            ("messages", .array(messages)),
+            ("messages", .array(messages(request.messages))),
             ("temperature", sampling.temperature.map { .number(min($0, 1)) }),
             ("top_p", sampling.topP.map { .number($0) }),
             ("top_k", sampling.topK.map { .integer($0) }),
