@@ -64,7 +64,7 @@ extension GeminiProvider {
             var requestHeaders = headers(key: key)
             requestHeaders["Accept"] = "application/json"
             let count = HTTPRequest.postJSON(
-                modelURL(suffix: ":countTokens"), json: GeminiWire.countTokensBody(for: request, model: configuration.model),
+                modelURL(suffix: ":countTokens"), json: GeminiWire.countTokensBody(for: request, model: configuration.model, facts: toolFacts),
                 headers: requestHeaders, headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
             let response = try await http.client.send(count, bodyLimit: 1 << 20)
             guard response.head.isSuccess else {

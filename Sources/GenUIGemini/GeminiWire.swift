@@ -4,13 +4,15 @@ import GenUIHTTP
 
 /// The `generateContent` wire format.
 enum GeminiWire {
-    static func body(for request: GenerationRequest) -> GeneratedContent {
-        let contents = request.messages.map { message in
-            GeneratedContent.object([
-                ("role", .string(message.role == .user ? "user" : "model")),
-                ("parts", .array([.object([("text", .string(message.content))])])),
-            ])
-        }
+    /// The `generateContent` body. `model` decides whether replayed calls need thought signatures; `facts` holds the
+    /// signatures received; `answerFunction` sends the schema as an answer function instead of `generationConfig`
+    /// (see ``GeminiToolPlan``).
+    static func body(
+        for request: GenerationRequest, model: String = "", facts: GeminiToolFacts? = nil, answerFunction: Bool = false
+    ) -> GeneratedContent {
+        let plan = GeminiToolPlan(request: request, answerFunction: answerFunction)
+        let (tools, toolConfig) = toolFields(for: request, plan: plan)
+        let schema = plan.answerFunctionName == nil ? request.schema : nil
         let sampling = SamplingParameters(request.options)
         let config = GeneratedContent.object([
             ("temperature", sampling.temperature.map { .number($0) }),
@@ -18,25 +20,30 @@ enum GeminiWire {
             ("topK", sampling.topK.map { .integer($0) }),
             ("seed", sampling.seed.map { .integer(Int($0 % (1 << 31))) }),
             ("maxOutputTokens", sampling.maximumTokens.map { .integer($0) }),
-            ("responseMimeType", request.schema == nil ? nil : .string("application/json")),
-            ("responseJsonSchema", request.schema.map { $0.jsonSchema(strict: false) }),
+            ("responseMimeType", schema == nil ? nil : .string("application/json")),
+            ("responseJsonSchema", schema.map { $0.jsonSchema(strict: false) }),
         ])
         return .object([
             ("systemInstruction", request.effectiveInstructions.map { .object([("parts", .array([.object([("text", .string($0))])]))]) }),
-            ("contents", .array(contents)),
+            ("contents", .array(contents(request.messages, model: model, facts: facts))),
+            ("tools", tools),
+            ("toolConfig", toolConfig),
             ("generationConfig", config.orderedProperties?.isEmpty == false ? config : nil),
         ])
     }
 
     /// The `:countTokens` body for `request`. A request of messages alone is sent as `{"contents": […]}`; one with
-    /// instructions or a schema as `{"generateContentRequest": {model, contents, systemInstruction,
-    /// generationConfig}}`, since `contents` alone would leave them out (the two forms are mutually exclusive, and
+    /// instructions, a schema or tools as `{"generateContentRequest": {model, contents, systemInstruction, tools,
+    /// toolConfig, generationConfig}}`, since `contents` alone would leave them out (the two forms are mutually exclusive, and
     /// the second names the model as `models/{model}`). Only the schema's part of `generationConfig` is sent:
     /// sampling settings occupy no context.
-    static func countTokensBody(for request: GenerationRequest, model: String) -> GeneratedContent {
-        let generation = body(for: request)
+    static func countTokensBody(
+        for request: GenerationRequest, model: String, facts: GeminiToolFacts? = nil
+    ) -> GeneratedContent {
+        let answerFunction = !request.tools.isEmpty && request.schema != nil && facts?.rejectsSchemaWithTools == true
+        let generation = body(for: request, model: model, facts: facts, answerFunction: answerFunction)
         let contents = generation["contents"] ?? .array([])
-        guard request.effectiveInstructions != nil || request.schema != nil else {
+        guard request.effectiveInstructions != nil || request.schema != nil || !request.tools.isEmpty else {
             return .object([("contents", contents)])
         }
         let counted: Set<String> = ["responseMimeType", "responseJsonSchema"]
@@ -46,6 +53,8 @@ enum GeminiWire {
                 ("model", .string(model.hasPrefix("models/") ? model : "models/\(model)")),
                 ("contents", contents),
                 ("systemInstruction", generation["systemInstruction"]),
+                ("tools", generation["tools"]),
+                ("toolConfig", generation["toolConfig"]),
                 ("generationConfig", config.isEmpty ? nil : GeneratedContent(orderedProperties: config)),
             ])),
         ])
