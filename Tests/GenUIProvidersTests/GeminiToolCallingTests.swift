@@ -1,0 +1,404 @@
+import Foundation
+import GenUI
+import GenUIGemini
+import GenUIHTTP
+import GenUITesting
+import Synchronization
+import Testing
+
+/// A weather tool that records the cities it was called with.
+private final class WeatherTool: Tool {
+    struct Arguments: ConvertibleFromGeneratedContent {
+        var city: String
+        init(_ content: GeneratedContent) throws {
+            city = try content.value(String.self, forProperty: "city")
+        }
+    }
+
+    let description = "The current weather in a city."
+    let calls = Mutex<[String]>([])
+
+    var name: String { "get_weather" }
+
+    var parameters: GenerationSchema {
+        GenerationSchema(node: .object(.init(name: "Arguments", properties: [
+            .init(name: "city", node: .string(.init(minimumLength: 1, maximumLength: 40))),
+        ])), name: "Arguments")
+    }
+
+    func call(arguments: Arguments) async throws -> String {
+        calls.withLock { $0.append(arguments.city) }
+        return "It is 21 °C and sunny in \(arguments.city)."
+    }
+}
+
+private let weather = ToolDefinition(
+    name: "get_weather", description: "The current weather in a city.", parameters: WeatherTool().parameters)
+
+/// How the fake model behaves.
+private struct GeminiBehaviour: Sendable {
+    /// Gemini 2.5 and earlier: `responseMimeType: application/json` with function declarations is a 400.
+    var rejectsSchemaWithTools = false
+    /// Gemini 3: calls carry a thought signature, and a replayed call must carry it (or the documented placeholder).
+    var signs = false
+    /// Whether calls carry an `id`.
+    var giveIDs = true
+    /// The `functionCall` parts of the model's first turn (JSON), given the request body.
+    var calls: @Sendable (GeneratedContent) -> [String] = { _ in [#"{"name":"get_weather","args":{"city":"Paris"}}"#] }
+}
+
+/// Checks a `generateContent` body's tool parts the way the API does, and returns its error message, or `nil`:
+/// `tools` are `[{functionDeclarations: [{name, description, parameters | parametersJsonSchema}]}]` with names that
+/// start with a letter or `_`; `toolConfig.functionCallingConfig.mode` is AUTO, ANY, NONE or VALIDATED; contents are
+/// `user`/`model` turns whose parts hold exactly one of `text`, `functionCall` `{id?, name, args?}` (model turns) or
+/// `functionResponse` `{id?, name, response: object}` (user turns), plus an optional `thoughtSignature`; a turn of
+/// function responses follows the model turn of its calls, one response per call, same names in order, same ids.
+private func toolProblem(_ body: GeneratedContent, behaviour: GeminiBehaviour, issued: [String: String]) -> String? {
+    func unknown(_ object: GeneratedContent?, _ allowed: Set<String>, _ path: String) -> String? {
+        (object?.orderedProperties ?? []).first { !allowed.contains($0.key) }.map {
+            "Invalid JSON payload received. Unknown name \"\($0.key)\" at '\(path)': Cannot find field."
+        }
+    }
+    func validName(_ name: String?) -> Bool {
+        guard let name, let first = name.unicodeScalars.first, name.count <= 128 else { return false }
+        guard first == "_" || (first.isASCII && CharacterSet.letters.contains(first)) else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_.:-".unicodeScalars.contains($0)) }
+    }
+    if let problem = unknown(body, ["contents", "systemInstruction", "tools", "toolConfig", "generationConfig", "safetySettings"], "") {
+        return problem
+    }
+    var declared: Set<String> = []
+    if let tools = body["tools"] {
+        for (index, tool) in (tools.elements ?? []).enumerated() {
+            if let problem = unknown(tool, ["functionDeclarations", "googleSearch", "codeExecution"], "tools[\(index)]") { return problem }
+            for (position, declaration) in (tool["functionDeclarations"]?.elements ?? []).enumerated() {
+                let path = "tools[\(index)].function_declarations[\(position)]"
+                if let problem = unknown(declaration, ["name", "description", "parameters", "parametersJsonSchema", "response", "responseJsonSchema", "behavior"], path) {
+                    return problem
+                }
+                guard validName(declaration["name"]?.stringValue) else { return "* GenerateContentRequest.\(path).name: Invalid function name." }
+                declared.insert(declaration["name"]?.stringValue ?? "")
+                if declaration["parameters"] != nil && declaration["parametersJsonSchema"] != nil {
+                    return "\(path): parameters and parametersJsonSchema are mutually exclusive"
+                }
+                if let schema = declaration["parametersJsonSchema"], schema["type"]?.stringValue != "object" {
+                    return "\(path).parametersJsonSchema must describe an object"
+                }
+            }
+        }
+        if behaviour.rejectsSchemaWithTools, body["generationConfig"]?["responseMimeType"]?.stringValue == "application/json" {
+            return "Function calling with a response mime type: 'application/json' is unsupported"
+        }
+    }
+    if let config = body["toolConfig"] {
+        if let problem = unknown(config, ["functionCallingConfig"], "tool_config") { return problem }
+        let mode = config["functionCallingConfig"]?["mode"]?.stringValue
+        guard ["AUTO", "ANY", "NONE", "VALIDATED"].contains(mode ?? "") else { return "tool_config.function_calling_config.mode: invalid value" }
+    }
+    guard let contents = body["contents"]?.elements, !contents.isEmpty else { return "* GenerateContentRequest.contents: contents is not specified" }
+    var pending: [(id: String?, name: String)] = []
+    for (index, content) in contents.enumerated() {
+        let path = "contents[\(index)]"
+        if let problem = unknown(content, ["role", "parts"], path) { return problem }
+        let role = content["role"]?.stringValue
+        guard role == "user" || role == "model" else { return "Please use a valid role: user, model." }
+        guard let parts = content["parts"]?.elements, !parts.isEmpty else { return "* GenerateContentRequest.\(path).parts: contents.parts must not be empty." }
+        var calls: [(id: String?, name: String)] = []
+        var responses: [(id: String?, name: String)] = []
+        for (position, part) in parts.enumerated() {
+            let partPath = "\(path).parts[\(position)]"
+            if let problem = unknown(part, ["text", "functionCall", "functionResponse", "thoughtSignature", "thought"], partPath) { return problem }
+            let kinds = ["text", "functionCall", "functionResponse"].filter { part[$0] != nil }
+            guard kinds.count == 1 else { return "\(partPath): a part holds exactly one of text, functionCall, functionResponse" }
+            if let call = part["functionCall"] {
+                guard role == "model" else { return "\(partPath): functionCall parts belong to model turns" }
+                if let problem = unknown(call, ["id", "name", "args"], "\(partPath).function_call") { return problem }
+                guard validName(call["name"]?.stringValue) else { return "\(partPath).function_call.name: Invalid function name." }
+                if let args = call["args"], args.orderedProperties == nil { return "\(partPath).function_call.args: must be an object" }
+                let id = call["id"]?.stringValue
+                if behaviour.signs, calls.isEmpty {
+                    let signature = part["thoughtSignature"]?.stringValue
+                    let expected = id.flatMap { issued[$0] }
+                    guard signature == "skip_thought_signature_validator" || (signature != nil && signature == expected) else {
+                        return "Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance."
+                    }
+                }
+                calls.append((id, call["name"]?.stringValue ?? ""))
+            }
+            if let response = part["functionResponse"] {
+                guard role == "user" else { return "\(partPath): functionResponse parts belong to user turns" }
+                if let problem = unknown(response, ["id", "name", "response", "parts", "willContinue", "scheduling"], "\(partPath).function_response") {
+                    return problem
+                }
+                guard validName(response["name"]?.stringValue) else { return "\(partPath).function_response.name: Invalid function name." }
+                guard response["response"]?.orderedProperties != nil else { return "\(partPath).function_response.response: must be an object" }
+                responses.append((response["id"]?.stringValue, response["name"]?.stringValue ?? ""))
+            }
+        }
+        if !pending.isEmpty || !responses.isEmpty {
+            guard responses.map(\.name) == pending.map(\.name), responses.map(\.id) == pending.map(\.id) else {
+                return "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn."
+            }
+        }
+        pending = calls
+    }
+    return nil
+}
+
+/// The `output` of each `functionResponse` of the last content, if it is a user turn of function responses.
+private func lastOutputs(_ body: GeneratedContent) -> [String]? {
+    guard let last = body["contents"]?.elements?.last, last["role"]?.stringValue == "user",
+          let parts = last["parts"]?.elements, parts.first?["functionResponse"] != nil else { return nil }
+    return parts.compactMap { $0["functionResponse"]?["response"]?["output"]?.stringValue }
+}
+
+/// A `generateContent` / `streamGenerateContent?alt=sse` fake for function calling: checks every body with
+/// ``toolProblem(_:behaviour:issued:)`` (400 `INVALID_ARGUMENT` when it fails); answers a conversation ending in
+/// function responses with a text repeating their outputs, any other with the behaviour's `functionCall` parts and
+/// finish reason STOP (streamed: a text chunk, then the calls whole in one chunk). Signatures it issues are kept to
+/// check replays.
+private func toolFake(_ behaviour: GeminiBehaviour = GeminiBehaviour(), key: String) throws -> LoopbackHTTPServer {
+    let issued = Mutex<[String: String]>([:])
+    let counter = Mutex(0)
+    return try LoopbackHTTPServer { request, connection in
+        guard request.header("x-goog-api-key") == key else {
+            connection.respond(status: 400, json: #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#)
+            return
+        }
+        let path = request.path
+        let streaming = path.hasSuffix(":streamGenerateContent") && request.query == "alt=sse"
+        guard path.hasPrefix("/v1beta/models/gemini-"), path.hasSuffix(":generateContent") || streaming,
+              let body = request.json else {
+            connection.respond(status: 404, json: #"{"error":{"code":404,"message":"not found","status":"NOT_FOUND"}}"#)
+            return
+        }
+        if let problem = toolProblem(body, behaviour: behaviour, issued: issued.withLock { $0 }) {
+            connection.respond(status: 400, json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#)
+            return
+        }
+        let usage = #""usageMetadata":{"promptTokenCount":30,"candidatesTokenCount":7,"totalTokenCount":37},"modelVersion":"gemini-test-001""#
+        var parts: [String]
+        if let outputs = lastOutputs(body) {
+            parts = [#"{"text":\#(JSONWriter.quote("Here it is: " + outputs.joined(separator: " ")))}"#]
+        } else {
+            parts = behaviour.calls(body).map { call in
+                var part = call
+                let number = counter.withLock { value -> Int in value += 1; return value }
+                if behaviour.giveIDs, var object = try? JSONParser.parse(call), object["id"] == nil {
+                    object = GeneratedContent(orderedProperties: [("id", .string("fc-\(number)"))] + (object.orderedProperties ?? []))
+                    part = object.jsonString
+                }
+                let id = (try? JSONParser.parse(part))?["id"]?.stringValue
+                if behaviour.signs {
+                    let signature = "c2lnbmF0dXJl\(number)=="
+                    if let id { issued.withLock { $0[id] = signature } }
+                    return #"{"functionCall":\#(part),"thoughtSignature":"\#(signature)"}"#
+                }
+                return #"{"functionCall":\#(part)}"#
+            }
+        }
+        if streaming {
+            connection.startStream(contentType: "text/event-stream")
+            if lastOutputs(body) == nil {
+                connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Let me check. \"}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n")
+            }
+            connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[\(parts.joined(separator: ","))],\"role\":\"model\"},\"finishReason\":\"STOP\",\"index\":0}],\(usage)}\r\n\r\n")
+            connection.endStream()
+        } else {
+            connection.respond(json: #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},"finishReason":"STOP","index":0}],\#(usage)}"#)
+        }
+    }
+}
+
+@Suite("Gemini function calling against a generateContent fake")
+struct GeminiToolCallingTests {
+    private func provider(_ server: LoopbackHTTPServer, key: String, model: String = "gemini-test") -> GeminiProvider {
+        let testKey = TestKey(key)
+        return GeminiProvider(
+            configuration: GeminiConfiguration(
+                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: model,
+                apiKeyEnvironmentVariable: testKey.variable, requestTimeout: .seconds(20)),
+            environment: testKey.environment)
+    }
+
+    private let key = "AIza-\(UUID().uuidString)"
+
+    @Test("tools go out as functionDeclarations {name, description, parametersJsonSchema}; functionCall parts under STOP are a turn of calls")
+    func declaresAndReadsCalls() async throws {
+        let server = try toolFake(key: key)
+        defer { server.stop() }
+        let model = provider(server, key: key)
+        #expect(await model.capabilities.contains(.toolCalling))
+        let response = try await model.respond(to: GenerationRequest(
+            messages: [.init(role: .user, content: "Weather in Paris?")], tools: [weather]))
+        #expect(response.toolCalls == [Transcript.ToolCall(
+            id: "fc-1", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Paris"))]))])
+        #expect(response.metadata.finishReason == .toolCalls)
+        let body = try #require(server.requests.first?.json)
+        let tools = try #require(body["tools"]?.elements)
+        #expect(tools.count == 1)
+        let declaration = try #require(tools.first?["functionDeclarations"]?.elements?.first)
+        #expect(declaration.orderedProperties?.map(\.key) == ["name", "description", "parametersJsonSchema"])
+        #expect(declaration["name"]?.stringValue == "get_weather")
+        #expect(declaration["parametersJsonSchema"]?["properties"]?["city"]?["type"]?.stringValue == "string")
+        #expect(body["toolConfig"] == nil)
+
+        _ = try await model.respond(to: GenerationRequest(prompt: "Hello"))
+        let plain = try #require(server.requests.last?.json)
+        #expect(plain["tools"] == nil && plain["toolConfig"] == nil)
+    }
+
+    @Test("calls without an id get unique ones, never sent back; an earlier turn goes back as functionCall parts, outputs as ONE user content of functionResponse {name, response: {output}} in order")
+    func idsTurnAndResponses() async throws {
+        let behaviour = GeminiBehaviour(giveIDs: false, calls: { _ in [
+            #"{"name":"get_weather","args":{"city":"Rome"}}"#, #"{"name":"get_weather","args":{"city":"Oslo"}}"#,
+        ] })
+        let server = try toolFake(behaviour, key: key)
+        defer { server.stop() }
+        let model = provider(server, key: key)
+        let first = try await model.respond(to: GenerationRequest(
+            messages: [.init(role: .user, content: "Rome and Oslo?")], tools: [weather]))
+        #expect(first.toolCalls.count == 2)
+        #expect(Set(first.toolCalls.map(\.id)).count == 2)
+        #expect(first.toolCalls.map { $0.arguments["city"]?.stringValue } == ["Rome", "Oslo"])
+
+        // The turn goes back with one call made by another provider (its id is sent) next to the two made up here.
+        let foreign = Transcript.ToolCall(id: "toolu_01X", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Lima"))]))
+        let calls = first.toolCalls + [foreign]
+        let request = GenerationRequest(
+            messages: [
+                .init(role: .user, content: "Rome and Oslo?"),
+                .init(role: .assistant, content: "Checking.", toolCalls: calls),
+            ] + calls.map { .toolOutput(.init(id: $0.id, toolName: $0.toolName, text: "\($0.arguments["city"]?.stringValue ?? ""): fine")) },
+            tools: [weather])
+        let answer = try await model.respond(to: request)
+        #expect(answer.text == "Here it is: Rome: fine Oslo: fine Lima: fine")
+        #expect(answer.toolCalls.isEmpty)
+        let contents = try #require(server.requests.last?.json?["contents"]?.elements)
+        #expect(contents.map { $0["role"]?.stringValue } == ["user", "model", "user"])
+        let turn = try #require(contents[1]["parts"]?.elements)
+        #expect(turn.first?["text"]?.stringValue == "Checking.")
+        let sentCalls = turn.dropFirst().compactMap { $0["functionCall"] }
+        #expect(sentCalls.map { $0["name"]?.stringValue } == ["get_weather", "get_weather", "get_weather"])
+        #expect(sentCalls.map { $0["args"]?["city"]?.stringValue } == ["Rome", "Oslo", "Lima"])
+        #expect(sentCalls.map { $0["id"]?.stringValue } == [nil, nil, "toolu_01X"])
+        let responses = try #require(contents[2]["parts"]?.elements?.compactMap { $0["functionResponse"] })
+        #expect(responses.count == 3)
+        #expect(responses.map { $0["response"]?.orderedProperties?.map(\.key) ?? [] } == [["output"], ["output"], ["output"]])
+        #expect(responses.map { $0["id"]?.stringValue } == [nil, nil, "toolu_01X"])
+    }
+
+    @Test("streaming: a text chunk streams, the calls arrive whole in the last chunk")
+    func streamedCall() async throws {
+        let server = try toolFake(key: key)
+        defer { server.stop() }
+        var deltas: [String] = []
+        var completed: GenerationResponse?
+        let request = GenerationRequest(messages: [.init(role: .user, content: "Weather in Paris?")], tools: [weather])
+        for try await event in provider(server, key: key).streamResponse(to: request) {
+            if case .delta(let text) = event { deltas.append(text) }
+            if case .completed(let response) = event { completed = response }
+        }
+        let response = try #require(completed)
+        #expect(deltas == ["Let me check. "])
+        #expect(response.toolCalls.map(\.id) == ["fc-1"])
+        #expect(response.toolCalls.first?.arguments["city"]?.stringValue == "Paris")
+        #expect(response.metadata.finishReason == .toolCalls)
+        #expect(server.requests.first?.query == "alt=sse")
+    }
+
+    @Test("a session runs the tool once with the model's arguments and answers with its output, whole and streamed")
+    func sessionRoundTrip() async throws {
+        let server = try toolFake(key: key)
+        defer { server.stop() }
+        let tool = WeatherTool()
+        let session = LanguageModelSession(model: provider(server, key: key), tools: [tool])
+        let answer = try await session.respond(to: "What is the weather in Paris?")
+        #expect(answer.content == "Here it is: It is 21 °C and sunny in Paris.")
+        #expect(tool.calls.withLock { $0 } == ["Paris"])
+        #expect(server.requests.count == 2)
+        #expect(lastOutputs(try #require(server.requests.last?.json)) == ["It is 21 °C and sunny in Paris."])
+
+        let streamed = WeatherTool()
+        let final = try await LanguageModelSession(model: provider(server, key: key), tools: [streamed])
+            .streamResponse(to: "And in Paris?").collect()
+        #expect(final.content == "Here it is: It is 21 °C and sunny in Paris.")
+        #expect(streamed.calls.withLock { $0 } == ["Paris"])
+    }
+
+    @Test("Gemini 3: a call's thought signature goes back with it; a replayed call without one carries the documented placeholder")
+    func thoughtSignatures() async throws {
+        let server = try toolFake(GeminiBehaviour(signs: true), key: key)
+        defer { server.stop() }
+        let tool = WeatherTool()
+        let model = provider(server, key: key, model: "gemini-3-flash-preview")
+        let answer = try await LanguageModelSession(model: model, tools: [tool]).respond(to: "Weather in Paris?")
+        #expect(answer.content == "Here it is: It is 21 °C and sunny in Paris.")
+        let replayed = try #require(server.requests.last?.json?["contents"]?.elements?[1]["parts"]?.elements?.first)
+        #expect(replayed["thoughtSignature"]?.stringValue == "c2lnbmF0dXJl1==")
+
+        // A turn made by another provider: no signature known.
+        let foreign = Transcript.ToolCall(id: "call_9", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Kyiv"))]))
+        _ = try await model.respond(to: GenerationRequest(
+            messages: [.init(role: .user, content: "Kyiv?"), .toolCalls([foreign]),
+                       .toolOutput(.init(id: "call_9", toolName: "get_weather", text: "cold"))],
+            tools: [weather]))
+        let placeholder = try #require(server.requests.last?.json?["contents"]?.elements?[1]["parts"]?.elements?.first)
+        #expect(placeholder["thoughtSignature"]?.stringValue == "skip_thought_signature_validator")
+
+        // Gemini 2.5 signatures are not required: none is made up.
+        let plain = try toolFake(key: key)
+        defer { plain.stop() }
+        let older = provider(plain, key: key, model: "gemini-2.5-flash")
+        _ = try await older.respond(to: GenerationRequest(
+            messages: [.init(role: .user, content: "Kyiv?"), .toolCalls([foreign]),
+                       .toolOutput(.init(id: "call_9", toolName: "get_weather", text: "cold"))],
+            tools: [weather]))
+        let unsigned = try #require(plain.requests.last?.json?["contents"]?.elements?[1]["parts"]?.elements?.first)
+        #expect(unsigned["thoughtSignature"] == nil)
+    }
+
+    @Test("a schema with tools: both sent where the model takes them; after the documented 400, the schema goes as an answer function with mode ANY, at once from then on")
+    func schemaWithTools() async throws {
+        let both = try toolFake(key: key)
+        defer { both.stop() }
+        let request = GenerationRequest(messages: [.init(role: .user, content: "Sunny?")], schema: verdictSchema, tools: [weather])
+        _ = try await provider(both, key: key).respond(to: request)
+        let body = try #require(both.requests.first?.json)
+        #expect(body["generationConfig"]?["responseMimeType"]?.stringValue == "application/json")
+        #expect(body["generationConfig"]?["responseJsonSchema"] != nil)
+        #expect(body["tools"] != nil)
+        #expect(body["toolConfig"] == nil)
+
+        let older = try toolFake(GeminiBehaviour(rejectsSchemaWithTools: true, calls: { body in
+            let answer = body["tools"]?.elements?.first?["functionDeclarations"]?.elements?.last?["name"]?.stringValue ?? ""
+            return [#"{"name":"\#(answer)","args":{"answer":"yes"}}"#]
+        }), key: key)
+        defer { older.stop() }
+        let model = provider(older, key: key, model: "gemini-2.5-flash")
+        let response = try await model.respond(to: request)
+        #expect(response.toolCalls.isEmpty)
+        #expect(try response.content.value(String.self, forProperty: "answer") == "yes")
+        #expect(older.requests.count == 2)
+        let retried = try #require(older.requests.last?.json)
+        #expect(retried["generationConfig"]?["responseMimeType"] == nil)
+        #expect(retried["toolConfig"]?["functionCallingConfig"]?["mode"]?.stringValue == "ANY")
+        let names = retried["tools"]?.elements?.first?["functionDeclarations"]?.elements?.compactMap { $0["name"]?.stringValue } ?? []
+        #expect(names.count == 2 && names.first == "get_weather" && names.last != "get_weather")
+        _ = try await model.respond(to: request)
+        #expect(older.requests.count == 3)
+    }
+
+    @Test("functionCall args that are not an object are an invalid tool call naming the tool")
+    func invalidArgs() async throws {
+        let server = try toolFake(GeminiBehaviour(calls: { _ in [#"{"name":"get_weather","args":"Paris"}"#] }), key: key)
+        defer { server.stop() }
+        await #expect {
+            try await provider(server, key: key).respond(to: GenerationRequest(
+                messages: [.init(role: .user, content: "Weather?")], tools: [weather]))
+        } throws: { error in
+            guard case .invalidToolCall(let tool, _, _, _) = error as? LanguageModelError else { return false }
+            return tool == "get_weather"
+        }
+    }
+}
