@@ -49,7 +49,7 @@ enum OpenAIWire {
                 ("content", message.content.isEmpty ? GeneratedContent(kind: .null) : .string(message.content)),
                 ("tool_calls", .array(message.toolCalls.map { call in
                     .object([
-                        ("id", .string(call.id)),
+                        ("id", .string(callID(call.id))),
                         ("type", .string("function")),
                         ("function", .object([
                             ("name", .string(ToolWireNames.wireName(call.toolName))),
@@ -61,13 +61,16 @@ enum OpenAIWire {
         case .tool:
             return .object([
                 ("role", .string("tool")),
-                ("tool_call_id", .string(message.toolCallID ?? "")),
+                ("tool_call_id", .string(callID(message.toolCallID ?? ""))),
                 ("content", .string(message.content)),
             ])
         case .user, .assistant:
             return .object([("role", .string(message.role.rawValue)), ("content", .string(message.content))])
         }
     }
+
+    /// A call id as OpenAI takes it (at most 40 characters): ids another provider made may be longer.
+    static func callID(_ id: String) -> String { ToolWireNames.callID(id, maximumLength: 40) }
 
     /// The calls of a non-streamed `message.tool_calls`, added to `assembly` (`arguments` is JSON text; an object,
     /// which some compatible servers send, is taken as it is).

@@ -69,6 +69,9 @@ private enum ChatCompletionsContract {
                     for (n, call) in list.enumerated() {
                         let path = "messages[\(index)].tool_calls[\(n)]"
                         guard let id = call["id"]?.stringValue, !id.isEmpty else { return "Missing required parameter: '\(path).id'" }
+                        guard id.count <= 40 else {
+                            return "Invalid '\(path).id': string too long. Expected a string with maximum length 40, but got a string with length \(id.count) instead."
+                        }
                         guard call["type"]?.stringValue == "function" else { return "Invalid value for '\(path).type': expected 'function'" }
                         guard let name = call["function"]?["name"]?.stringValue, validName(name) else {
                             return "Invalid '\(path).function.name'"
@@ -333,6 +336,31 @@ struct OpenAIToolCallingFakeTests {
         #expect(messages[3]["content"]?.stringValue == "21 °C")
         #expect(messages[4]["tool_call_id"]?.stringValue == "call_b")
         #expect(messages[4]["content"]?.stringValue == "14:05")
+    }
+
+    @Test("ids another provider made that are longer than OpenAI's 40 characters are shortened, the same way for the call and its output")
+    func foreignIDs() async throws {
+        let fake = try FakeChatCompletions { _, connection in
+            connection.respond(json: FakeChatCompletions.textCompletion("21 °C."))
+        }
+        defer { fake.server.stop() }
+        let long = "toolu_" + String(repeating: "0123456789", count: 6)
+        let other = "toolu_" + String(repeating: "9876543210", count: 6)
+        let messages: [GenerationRequest.Message] = [
+            .init(role: .user, content: "Weather in Lisbon and Porto?"),
+            .toolCalls([
+                Transcript.ToolCall(id: long, toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Lisbon"))])),
+                Transcript.ToolCall(id: other, toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Porto"))])),
+            ]),
+            .toolOutput(Transcript.ToolOutput(id: long, toolName: "get_weather", text: "21 °C")),
+            .toolOutput(Transcript.ToolOutput(id: other, toolName: "get_weather", text: "19 °C")),
+        ]
+        _ = try await fake.provider().respond(to: GenerationRequest(messages: messages, tools: [weatherDefinition]))
+        let sent = try #require(fake.bodies.first?["messages"]?.elements)
+        let ids = try #require(sent[1]["tool_calls"]?.elements).compactMap { $0["id"]?.stringValue }
+        #expect(ids.count == 2 && Set(ids).count == 2)
+        #expect(ids.allSatisfy { $0.count <= 40 })
+        #expect([sent[2]["tool_call_id"]?.stringValue, sent[3]["tool_call_id"]?.stringValue] == ids)
     }
 
     @Test("streamed argument deltas of two calls interleaved by index are assembled into whole calls, with no text deltas")

@@ -139,6 +139,26 @@ public enum ToolWireNames {
     /// The name `name` is sent under.
     public static func wireName(_ name: String) -> String { ToolDefinition.sanitizedName(name) }
 
+    /// `id` as a call id for an API that takes at most `maximumLength` characters (OpenAI: 40): unchanged when it fits,
+    /// else `call_` and 32 hex digits of a hash of it. The same id always maps to the same text, so a call and the
+    /// output answering it stay paired, also for ids another provider made (a chain that fell back).
+    public static func callID(_ id: String, maximumLength: Int) -> String {
+        guard id.isEmpty || id.count > maximumLength else { return id }
+        func fnv1a(_ seed: UInt64) -> UInt64 {
+            var hash = seed
+            for byte in id.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
+            return hash
+        }
+        func hex(_ value: UInt64) -> String {
+            let digits = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - digits.count) + digits
+        }
+        return "call_" + hex(fnv1a(0xCBF2_9CE4_8422_2325)) + hex(fnv1a(0x8422_2325_CBF2_9CE4))
+    }
+
     /// The name of the tool in `tools` declared under `wireName`; `wireName` itself when none was (the session then
     /// reports the unknown tool).
     public static func toolName(forWireName wireName: String, in tools: [ToolDefinition]) -> String {
