@@ -6,13 +6,26 @@ extension OnDeviceModel {
     /// Asks for the whole completion in one response (no per-token events to send, receive and parse): the
     /// validated content, token usage and llama-server's timings.
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        try await generate(request, continuation: nil)
+        guard !request.tools.isEmpty else { return try await generate(request, continuation: nil) }
+        let turn = ToolTurn(request)
+        let response = turn.reading(try await generate(turn.request, continuation: nil))
+        guard let repeated = response.toolCalls.first(where: turn.repeatsEarlierCall) else { return response }
+        // The call's output is already in the conversation: ask again, offering every tool but that one.
+        let narrowed = ToolTurn(request, excluding: [repeated.toolName])
+        return narrowed.reading(try await generate(narrowed.request, continuation: nil))
     }
 
     /// Streams the completion over SSE: each token's text is a `.delta`; the `.completed` response carries the
     /// validated content, token usage and llama-server's timings.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         ProviderSupport.stream(provider: name) { continuation in
+            guard request.tools.isEmpty else {
+                // A turn with tools is a JSON choice between a call and the answer: only the answer is output.
+                let response = try await respond(to: request)
+                if response.toolCalls.isEmpty, !response.text.isEmpty { continuation.yield(.delta(response.text)) }
+                continuation.yield(.completed(response))
+                return
+            }
             let response = try await generate(request, continuation: continuation)
             continuation.yield(.completed(response))
         }

@@ -30,8 +30,10 @@ extension OnDeviceModel {
         }
         let builder = CompletionRequestBuilder(configuration: configuration)
         let timeout = requestTimeout
+        // With tools, what the server sees is the tool turn: the tools described in the instructions.
+        let sent = request.tools.isEmpty ? request : ToolTurn(request).request
         let template = try await server.client.send(
-            endpoint.post("apply-template", json: builder.templateBody(for: request), timeout: timeout))
+            endpoint.post("apply-template", json: builder.templateBody(for: sent), timeout: timeout))
         guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else {
             throw countingError(template.status, headers: template.head.headers, body: template.body, step: "apply-template")
         }

@@ -46,12 +46,13 @@ public struct OnDeviceModel: LanguageModel {
         }
     }
 
-    /// Guided generation, streaming, seeded sampling and token counting (`/tokenize`); vision when `/props` of a
-    /// server started earlier said so. Never starts the server to find out.
+    /// Guided generation, tool calling (through genui's grammar, whatever the model's chat template knows), streaming,
+    /// seeded sampling and token counting (`/tokenize`); vision when `/props` of a server started earlier said so.
+    /// Never starts the server to find out.
     public var capabilities: Set<LanguageModelCapability> {
         get async {
             var capabilities: Set<LanguageModelCapability> = [
-                .guidedGeneration, .streaming, .seededSampling, .tokenCounting,
+                .guidedGeneration, .toolCalling, .streaming, .seededSampling, .tokenCounting,
             ]
             if server.status.properties?.supportsVision == true { capabilities.insert(.vision) }
             return capabilities
