@@ -178,7 +178,7 @@ struct GenerateCommand: AsyncParsableCommand {
         if let trace = metadata.trace { lines.append(describe(trace, diagnostics: diagnostics)) }
         if !metadata.repairs.isEmpty {
             lines.append(diagnostics.text("generate.verbose.decodingRepairs", ["provider": metadata.provider]))
-            lines += metadata.repairs.map { "  \($0)" }
+            lines += DecodingRepairText.lines(metadata.repairs, diagnostics)
         }
         if composed.repairs.isEmpty {
             lines.append(diagnostics.text("generate.verbose.noRepairs"))
