@@ -393,6 +393,33 @@ struct AnthropicToolCallingTests {
     }
 }
 
+extension AnthropicToolCallingTests {
+    @Test("tokenCount sends the tools and the tool turns to count_tokens in the shape generation sends them")
+    func countsTools() async throws {
+        let server = try LoopbackHTTPServer { request, connection in
+            guard request.path == "/v1/messages/count_tokens", let body = request.json else {
+                connection.respond(status: 404, json: #"{"type":"error","error":{"type":"not_found_error","message":"Not found"}}"#)
+                return
+            }
+            if let problem = toolProblem(body) {
+                connection.respond(status: 400, json: #"{"type":"error","error":{"type":"invalid_request_error","message":\#(JSONWriter.quote(problem))}}"#)
+            } else {
+                connection.respond(json: #"{"input_tokens":42}"#)
+            }
+        }
+        defer { server.stop() }
+        let call = Transcript.ToolCall(id: "call:1", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Bern"))]))
+        let count = try await provider(server).tokenCount(for: GenerationRequest(
+            messages: [.init(role: .user, content: "Bern?"), .toolCalls([call]),
+                       .toolOutput(.init(id: "call:1", toolName: "get_weather", text: "mild"))],
+            tools: [weather]))
+        #expect(count == 42)
+        let body = try #require(server.requests.first?.json)
+        #expect(body["tools"]?.elements?.first?["name"]?.stringValue == "get_weather")
+        #expect(body["messages"]?.elements?.last?["content"]?.elements?.first?["type"]?.stringValue == "tool_result")
+    }
+}
+
 @Suite("Anthropic tool calling against llama-server's /v1/messages", .enabled(if: LlamaTestEnvironment.runnable))
 struct AnthropicToolCallingLlamaTests {
     @Test("llama-server accepts a request with tools, a tool_use turn and its tool_result (HTTP 200), whole and streamed")

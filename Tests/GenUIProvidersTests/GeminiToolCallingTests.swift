@@ -389,6 +389,61 @@ struct GeminiToolCallingTests {
         #expect(older.requests.count == 3)
     }
 
+    @Test("a tool name that starts with a digit is declared with a leading underscore and its calls come back under the tool's name")
+    func functionNames() async throws {
+        let tool = ToolDefinition(name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
+        let server = try toolFake(GeminiBehaviour(calls: { _ in [#"{"name":"_3d_view","args":{"city":"Bern"}}"#] }), key: key)
+        defer { server.stop() }
+        let response = try await provider(server, key: key).respond(to: GenerationRequest(
+            messages: [.init(role: .user, content: "Show Bern")], tools: [tool]))
+        #expect(response.toolCalls.map(\.toolName) == ["3d_view"])
+        let declared = server.requests.first?.json?["tools"]?.elements?.first?["functionDeclarations"]?.elements?.first
+        #expect(declared?["name"]?.stringValue == "_3d_view")
+    }
+
+    @Test("tokenCount sends the declarations and the tool turns in a generateContentRequest")
+    func countsTools() async throws {
+        let server = try LoopbackHTTPServer { request, connection in
+            guard let inner = request.json?["generateContentRequest"] else {
+                connection.respond(status: 400, json: #"{"error":{"code":400,"message":"generateContentRequest expected","status":"INVALID_ARGUMENT"}}"#)
+                return
+            }
+            if let problem = toolProblem(
+                GeneratedContent(orderedProperties: (inner.orderedProperties ?? []).filter { $0.key != "model" }),
+                behaviour: GeminiBehaviour(), issued: [:])
+            {
+                connection.respond(status: 400, json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#)
+            } else {
+                connection.respond(json: #"{"totalTokens":57}"#)
+            }
+        }
+        defer { server.stop() }
+        let call = Transcript.ToolCall(id: "fc-9", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Bern"))]))
+        let count = try await provider(server, key: key).tokenCount(for: GenerationRequest(
+            messages: [.init(role: .user, content: "Bern?"), .toolCalls([call]),
+                       .toolOutput(.init(id: "fc-9", toolName: "get_weather", text: "mild"))],
+            tools: [weather]))
+        #expect(count == 57)
+        let inner = try #require(server.requests.first?.json?["generateContentRequest"])
+        #expect(inner["tools"]?.elements?.first?["functionDeclarations"] != nil)
+        #expect(inner["contents"]?.elements?.last?["parts"]?.elements?.first?["functionResponse"]?["id"]?.stringValue == "fc-9")
+    }
+
+    @Test("a MALFORMED_FUNCTION_CALL finish is an invalid tool call")
+    func malformedCall() async throws {
+        let server = try LoopbackHTTPServer { _, connection in
+            connection.respond(json: #"{"candidates":[{"content":{"parts":[],"role":"model"},"finishReason":"MALFORMED_FUNCTION_CALL","finishMessage":"Malformed function call: get_weather(city=)","index":0}]}"#)
+        }
+        defer { server.stop() }
+        await #expect {
+            try await provider(server, key: key).respond(to: GenerationRequest(
+                messages: [.init(role: .user, content: "Weather?")], tools: [weather]))
+        } throws: { error in
+            guard case .invalidToolCall = error as? LanguageModelError else { return false }
+            return true
+        }
+    }
+
     @Test("functionCall args that are not an object are an invalid tool call naming the tool")
     func invalidArgs() async throws {
         let server = try toolFake(GeminiBehaviour(calls: { _ in [#"{"name":"get_weather","args":"Paris"}"#] }), key: key)
