@@ -9,8 +9,9 @@ extension ModelDownloader {
             /// The partial file already holds everything (416 at its exact size).
             case complete
             /// A body to read: `total` is the whole file's size when the server said; `fromZero` when the body starts
-            /// at byte 0 although bytes from `offset` were asked for (no range support).
-            case body(HTTPStreamingResponse, total: Int64?, fromZero: Bool)
+            /// at byte 0 although bytes from `offset` were asked for (no range support). The body has not flowed
+            /// yet: ``DownloadExchange/receive(into:)`` lets it.
+            case body(DownloadExchange, total: Int64?, fromZero: Bool)
         }
         var kind: Kind
     }
@@ -18,7 +19,8 @@ extension ModelDownloader {
     /// Requests `source` from `offset`, following redirects. The bearer token goes only to the source's own origin
     /// (scheme, host and port): a redirect to any other origin is requested without it. Redirects must stay on
     /// https (or plain http between loopback hosts) and end within ``DownloadOptions/maximumRedirects``.
-    func request(_ source: ModelSource, offset: Int64) async throws -> Opened {
+    /// Every response not returned is discarded (its connection closed) before the next request or the error.
+    func request(_ source: ModelSource, offset: Int64, session: DownloadSession) async throws -> Opened {
         let origin = Self.origin(of: source.url)
         var url = source.url
         var offset = offset
@@ -28,10 +30,9 @@ extension ModelDownloader {
             var headers = ["Accept-Encoding": "identity", "User-Agent": "genui-models"]
             if offset > 0 { headers["Range"] = "bytes=\(offset)-" }
             if let token = source.token, Self.origin(of: url) == origin { headers["Authorization"] = "Bearer \(token)" }
-            let request = HTTPRequest(
-                url: url, headers: headers, headTimeout: .seconds(30), totalTimeout: .seconds(6 * 24 * 3600))
-            let response = try await options.client.stream(request)
-            let head = response.head
+            let response = try await session.open(url: url, headers: headers, headTimeout: .seconds(30))
+            let head = response.responseHead
+            if head.status != 200 && head.status != 206 { response.discard() }
             switch head.status {
             case 301, 302, 303, 307, 308:
                 hops += 1
@@ -53,6 +54,7 @@ extension ModelDownloader {
                 let range = ContentRange(head.header("content-range"))
                 guard let range, range.start == offset else {
                     // A range other than the one asked for: start over rather than splice wrong bytes.
+                    response.discard()
                     guard !retriedWithoutRange else {
                         throw ModelDownloadError.interrupted(bytes: offset, detail: "the server sent a range that was not asked for")
                     }

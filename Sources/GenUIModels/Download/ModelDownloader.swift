@@ -11,7 +11,7 @@ import Darwin
 
 /// Brings a model file from a URL to a path: checks the device first, streams to `MODEL.part` beside the target,
 /// resumes with HTTP Range, follows redirects without carrying credentials to another origin, hashes with SHA-256
-/// while writing, and renames into place only when every byte is there and the digest matches.
+/// while writing (``DigestFollower``), and renames into place only when every byte is there and the digest matches.
 ///
 /// - Before the first byte: a model larger than the machine's memory (plus a context) is refused with
 ///   `deviceNotEligible` unless ``DownloadOptions/force``; free space on the target's volume below the bytes still to
@@ -22,8 +22,8 @@ import Darwin
 ///   most every ``DownloadOptions/recordInterval``.
 /// - Interrupted (connection lost, stalled, cancelled, a full disk): the partial file and its record stay, and the
 ///   next pull resumes from where it stopped. A wrong digest deletes the partial file.
-/// - Memory stays flat: bytes go from the session's callback to the file in the pieces they arrive in, and the
-///   client reads only as fast as the file is written.
+/// - Memory stays flat: each piece the session delivers is hashed and written to the file inside the callback that
+///   delivers it (``DownloadSession``); nothing waits in a second queue.
 public struct ModelDownloader: Sendable {
     /// How the downloader behaves.
     public let options: DownloadOptions
@@ -63,8 +63,11 @@ public struct ModelDownloader: Sendable {
         let recorder = RecordWriter(
             target: target, name: source.name, source: DownloadRecord.displaySource(source.url),
             pid: options.processID, interval: options.recordInterval)
+        let session = DownloadSession()
+        defer { session.invalidate() }
         do {
-            return try await transfer(source, target: target, partial: partial, recorder: recorder, events: events)
+            return try await transfer(
+                source, target: target, partial: partial, recorder: recorder, session: session, events: events)
         } catch {
             try? partial.sync()
             partial.close()
@@ -134,7 +137,7 @@ public struct ModelDownloader: Sendable {
     // MARK: - The transfer
 
     private func transfer(
-        _ source: ModelSource, target: String, partial: PartialFile, recorder: RecordWriter,
+        _ source: ModelSource, target: String, partial: PartialFile, recorder: RecordWriter, session: DownloadSession,
         events: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> DownloadResult {
         var expected = source.expectedBytes
@@ -143,11 +146,14 @@ public struct ModelDownloader: Sendable {
         var fetched: Int64 = 0
 
         if expected == nil || partial.bytes < expected ?? 0 {
-            let opened = try await request(source, offset: partial.bytes)
+            let opened = try await request(source, offset: partial.bytes, session: session)
             switch opened.kind {
             case .complete:
                 break
             case .body(let response, let total, let fromZero):
+                // Refused before the body flows (a size that disagrees, no room): close the connection.
+                var receiving = false
+                defer { if !receiving { response.discard() } }
                 if let total {
                     if let known = expected, known != total {
                         throw ModelDownloadError.sizeMismatch(expected: known, actual: total)
@@ -166,7 +172,8 @@ public struct ModelDownloader: Sendable {
                 recorder.write(bytes: partial.bytes, force: true)
                 events(.started(resumedFrom: partial.bytes, expectedBytes: expected))
                 let before = partial.bytes
-                try await receive(response.body, into: partial, expected: expected, recorder: recorder, target: target, events: events)
+                receiving = true
+                try await receive(response, into: partial, expected: expected, recorder: recorder, target: target, events: events)
                 fetched = partial.bytes - before
             }
         }
@@ -179,7 +186,7 @@ public struct ModelDownloader: Sendable {
                 bytes: partial.bytes, detail: "the server closed the connection after \(partial.bytes) of \(expected) bytes")
         }
         events(.verifying)
-        let digest = partial.hasher.hexDigest()
+        let digest = try partial.digest()
         if let wanted = source.sha256, wanted != digest {
             throw ModelDownloadError.checksumMismatch(expected: wanted, actual: digest)
         }
@@ -197,7 +204,7 @@ public struct ModelDownloader: Sendable {
     /// Reads the body into the partial file, rewriting the record as it goes; gives up after
     /// ``DownloadOptions/stallTimeout`` without a byte.
     private func receive(
-        _ body: AsyncThrowingStream<Data, any Error>, into partial: PartialFile, expected: Int64?,
+        _ exchange: DownloadExchange, into partial: PartialFile, expected: Int64?,
         recorder: RecordWriter, target: String, events: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws {
         let box = ReceiveState(partial: partial, recorder: recorder)
@@ -206,7 +213,8 @@ public struct ModelDownloader: Sendable {
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for try await chunk in body {
+                    // The sink runs on the session's delegate queue; `receive` returns after its last call.
+                    try await exchange.receive { chunk in
                         try box.append(chunk, expected: expected, target: target, resources: resources, events: events)
                     }
                 }
@@ -272,10 +280,10 @@ public struct ModelDownloader: Sendable {
     }
 }
 
-/// What the receiving task and the stall watchdog share.
+/// What the session's delegate queue (writing) and the stall watchdog share.
 private final class ReceiveState: @unchecked Sendable {
-    // Only the receiving task touches `partial` and `recorder`; the watchdog reads `lastByte` and `bytes` through
-    // the lock.
+    // Only the sink (one chunk at a time, on the session's serial delegate queue) touches `partial` and `recorder`
+    // while the body flows; the watchdog reads `lastByte` and `bytes` through the lock.
     private let partial: PartialFile
     private let recorder: RecordWriter
     private let lock = NSLock()

@@ -9,17 +9,21 @@ import Darwin
 
 /// The partial file of a download, open for appending, with the SHA-256 of everything in it.
 ///
-/// It is opened without following links (a link planted at `MODEL.part` cannot redirect the write), read once
-/// from the start when resuming so the hash covers the bytes already there, and written with every short write and
-/// interruption resumed. A write that fails reports its `errno`: ENOSPC and EDQUOT (a full disk or quota) and EFBIG
-/// (a file-size limit) become low storage for the caller; the bytes already written stay.
+/// It is opened without following links (a link planted at `MODEL.part` cannot redirect the write) and written with
+/// every short write and interruption resumed. A write that fails reports its `errno`: ENOSPC and EDQUOT (a full disk
+/// or quota) and EFBIG (a file-size limit) become low storage for the caller; the bytes already written stay.
+///
+/// The hash is kept by a ``DigestFollower``, which reads the file just behind the writer on a thread of its own,
+/// starting with the bytes already there when resuming (each byte is hashed once); ``digest()`` waits for it to
+/// reach the end. Every 8 MiB written, the kernel is asked to start writing them to disk, so the `fsync` before the
+/// rename is short.
 final class PartialFile {
     let path: String
     private(set) var bytes: Int64 = 0
-    private(set) var hasher = SHA256()
     private var fd: Int32
+    private var follower: DigestFollower?
 
-    /// Opens (creating) the partial file at `path` and hashes what it holds.
+    /// Opens (creating) the partial file at `path`; the bytes it holds are hashed in the background.
     init(path: String) throws(ModelDownloadError) {
         self.path = path
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -31,26 +35,37 @@ final class PartialFile {
             self.fd = -1
             throw .file(path: path, operation: "open (not a regular file)", errno: EINVAL)
         }
-        try hashExisting()
+        let end = lseek(fd, 0, SEEK_END)
+        guard end >= 0 else {
+            closeDescriptor(fd)
+            self.fd = -1
+            throw .file(path: path, operation: "seek", errno: errno)
+        }
+        bytes = Int64(end)
+        writeBackStart = bytes
+        do {
+            follower = try DigestFollower(fd: fd, path: path, available: bytes)
+        } catch {
+            closeDescriptor(fd)
+            self.fd = -1
+            throw error
+        }
     }
 
     deinit { close() }
 
-    /// Reads the file from its start into the hash, leaving the offset at its end.
-    private func hashExisting() throws(ModelDownloadError) {
-        guard lseek(fd, 0, SEEK_SET) == 0 else { throw .file(path: path, operation: "seek", errno: errno) }
-        bytes += try FileDigest.update(&hasher, reading: fd, path: path)
-    }
-
     /// Empties the file (a server without range support sends everything again).
     func truncate() throws(ModelDownloadError) {
+        follower?.stop()
+        follower = nil
         guard ftruncate(fd, 0) == 0 else { throw .file(path: path, operation: "truncate", errno: errno) }
         guard lseek(fd, 0, SEEK_SET) == 0 else { throw .file(path: path, operation: "seek", errno: errno) }
         bytes = 0
-        hasher = SHA256()
+        writeBackStart = 0
+        follower = try DigestFollower(fd: fd, path: path, available: 0)
     }
 
-    /// Appends `data` and hashes it. Throws `.file(…, errno)` when the system refuses; what was written stays.
+    /// Appends `data`. Throws `.file(…, errno)` when the system refuses; what was written stays.
     func append(_ data: Data) throws(ModelDownloadError) {
         let failure: Int32? = data.withUnsafeBytes { raw -> Int32? in
             guard var pointer = raw.baseAddress else { return nil }
@@ -62,24 +77,70 @@ final class PartialFile {
                     return errno
                 }
                 if written == 0 { return EIO }
-                hasher.update(UnsafeRawBufferPointer(start: pointer, count: written))
                 bytes += Int64(written)
                 pointer += written
                 remaining -= written
             }
             return nil
         }
+        follower?.advance(to: bytes)
         if let failure { throw .file(path: path, operation: "write", errno: failure) }
+        startWriteBack()
     }
+
+    /// The SHA-256 of the whole file as 64 lowercase hexadecimal digits (waits for the hash to reach the end).
+    func digest() throws(ModelDownloadError) -> String {
+        guard let follower else { throw .file(path: path, operation: "read", errno: EBADF) }
+        return try follower.digest(of: bytes)
+    }
+
+    /// Where the last write-back request ended.
+    private var writeBackStart: Int64 = 0
+    /// How many written bytes make the next write-back request.
+    static let writeBackBytes: Int64 = 8 << 20
+    /// Runs the write-back requests, which can block while the disk's queue is full, away from the thread that
+    /// receives the body.
+    private let writeBackQueue = DispatchQueue(label: "genui.models.write-back")
+
+    /// Asks the kernel to start writing the bytes written since the last request to disk, without waiting for it
+    /// (Linux `sync_file_range`, on ``writeBackQueue``, through a duplicate of the descriptor so closing the file
+    /// never races it): the disk works while the download goes on, and the `fsync` before the rename finds little
+    /// left to write. Only a hint: a failure is ignored, and ``sync()`` still makes everything durable.
+    private func startWriteBack() {
+        guard bytes - writeBackStart >= Self.writeBackBytes else { return }
+        guard let start = Self.syncFileRange else { return }
+        let (offset, count) = (writeBackStart, bytes - writeBackStart)
+        writeBackStart = bytes
+        let copy = dup(fd)
+        guard copy >= 0 else { return }
+        writeBackQueue.async {
+            _ = start(copy, offset, count, 2)  // SYNC_FILE_RANGE_WRITE
+            closeDescriptor(copy)
+        }
+    }
+
+    /// Linux's `sync_file_range(2)`, which the Glibc module does not export (it needs `_GNU_SOURCE`); `nil`
+    /// elsewhere.
+    private static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
+        #if os(Linux)
+        guard let symbol = dlsym(nil, "sync_file_range") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 
     /// Flushes the file to disk.
     func sync() throws(ModelDownloadError) {
         guard fd >= 0 else { return }
+        writeBackQueue.sync {}
         guard fsync(fd) == 0 else { throw .file(path: path, operation: "fsync", errno: errno) }
     }
 
-    /// Closes the file.
+    /// Closes the file (and stops the hash).
     func close() {
+        follower?.stop()
+        follower = nil
         guard fd >= 0 else { return }
         closeDescriptor(fd)
         fd = -1
