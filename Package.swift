@@ -112,7 +112,8 @@ let package = Package(
         .testTarget(name: "GenUIRouterTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting",
         ]),
-        .testTarget(name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"]),
+        .testTarget(
+            name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"], exclude: ["Fixtures"]),
         .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
             "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",
         ]),

@@ -24,6 +24,10 @@ public struct ScreenComposer: Sendable {
     /// into valid screens without it, 17 of 20 with it (it filled sections with dividers alone).
     public var includeSchemaInPrompt = false
 
+    /// Tools the model may call before it composes (``RecordLookupTool`` for `genui generate --data`): the facts come
+    /// from them, the layout from the model. Empty by default; with tools, only models that call tools can compose.
+    public var tools: [any Tool] = []
+
     /// The longest intent accepted, in characters.
     public static let maximumIntentLength = 2_000
 
@@ -73,10 +77,27 @@ public struct ScreenComposer: Sendable {
         }
         // A model that cannot be held to the schema is shown it.
         let guided = await model.capabilities.contains(.guidedGeneration)
-        let response = try await model.respond(
-            to: request(for: trimmed, schemaInPrompt: includeSchemaInPrompt || !guided))
-        return try finish(response)
+        let request = request(for: trimmed, schemaInPrompt: includeSchemaInPrompt || !guided)
+        guard !tools.isEmpty else { return try finish(try await model.respond(to: request)) }
+        return try finish(try await respondWithTools(request))
     }
+
+    /// Runs `request` in a session with ``tools``: the model calls them, then composes from what they returned.
+    private func respondWithTools(_ request: GenerationRequest) async throws -> GenerationResponse {
+        let session = LanguageModelSession(
+            model: model, tools: tools, instructions: (request.instructions ?? "") + "\n" + Self.toolInstructions)
+        let response = try await session.respond(
+            to: request.prompt, schema: request.schema ?? UIScreen.generationSchema,
+            includeSchemaInPrompt: request.includeSchemaInPrompt, options: request.options)
+        return GenerationResponse(
+            content: response.rawContent, text: response.rawContent.jsonString, metadata: response.metadata)
+    }
+
+    /// What the instructions add when tools give the facts.
+    public static let toolInstructions = """
+        The facts for this screen come from the tools: call a tool first, then show exactly the names and numbers \
+        it returned, never others.
+        """
 
     /// Turns a model's response into a valid screen (public so other pipelines, streaming say, can reuse it).
     public func finish(_ response: GenerationResponse) throws -> ComposedScreen {

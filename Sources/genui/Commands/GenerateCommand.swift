@@ -16,8 +16,12 @@ struct GenerateCommand: AsyncParsableCommand {
             field, button, toggle, list, standings, divider); it does not write code. Sampling is greedy unless \
             --temperature or --seed is given, so the same intent gives the same screen.
 
+            With --data FILE.json the model gets a tool that looks up the file's records (sorted by a field, the first \
+            N): it takes the names and numbers from there and only lays them out. Only providers that call tools can \
+            serve such a request.
+
             Exit codes: 0 success, 1 no model could compose the screen, 2 the output could not be made into a valid \
-            screen, 3 a file could not be written, 64 bad arguments.
+            screen, 3 a file could not be read or written, 64 bad arguments (a data file that holds no records).
             """)
 
     @Argument(help: "What the screen is for, in words (\"A login form with username and password\").")
@@ -36,6 +40,11 @@ struct GenerateCommand: AsyncParsableCommand {
 
     @Flag(help: "Let providers without guided generation answer; their output is decoded leniently and repaired.")
     var allowUnguided = false
+
+    @Option(help: ArgumentHelp(
+        "A JSON file of records (an array of objects) the model looks up through a tool: the names and numbers on the screen come from it.",
+        valueName: "file.json"))
+    var data: String?
 
     @Option(help: "Output format: text, json, html or a2ui.")
     var format: ScreenOutputFormat = .text
@@ -99,7 +108,15 @@ struct GenerateCommand: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.configurationError)
             }
             selected = model
-            let composer = ScreenComposer(model: model.chain, options: generationOptions, allowUnguided: allowUnguided)
+            var composer = ScreenComposer(model: model.chain, options: generationOptions, allowUnguided: allowUnguided)
+            if let data {
+                do {
+                    composer.tools = [RecordLookupTool(records: try DataOption.load(data, diagnostics: diagnostics))]
+                } catch {
+                    Console.error(diagnostics.text(error.text))
+                    throw ExitCode(error.exitCode)
+                }
+            }
             let spinner = ProgressSpinner(message: diagnostics.text("generate.spinner", ["chain": model.chain.name]))
             do {
                 composed = try await composer.compose(intent)
@@ -176,6 +193,12 @@ struct GenerateCommand: AsyncParsableCommand {
         if let seconds = metadata.timings?.totalSeconds { facts.append(diagnostics.format.duration(seconds: seconds)) }
         var lines = [facts.joined(separator: " · ")]
         if let trace = metadata.trace { lines.append(describe(trace, diagnostics: diagnostics)) }
+        for call in metadata.toolCalls {
+            lines.append("  " + diagnostics.text("generate.verbose.toolCall", [
+                "round": "\(call.round)", "tool": call.tool, "provider": call.requestedBy,
+                "duration": diagnostics.format.duration(seconds: call.durationSeconds),
+            ]))
+        }
         if !metadata.repairs.isEmpty {
             lines.append(diagnostics.text("generate.verbose.decodingRepairs", ["provider": metadata.provider]))
             lines += DecodingRepairText.lines(metadata.repairs, diagnostics)
