@@ -1,3 +1,6 @@
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Foundation
 import GenUIModels
 import GenUITesting
@@ -80,14 +83,20 @@ enum PullBenchmark {
         // Reference figures for reading the ratio: what two parts of a pull cost on their own on this machine.
         var hashing = Samples()
         var startUp = Samples()
+        var bareSession = Samples()
         for _ in 0..<3 {
             hashing.append(try await Stopwatch.time { try FileDigest.sha256(path: modelPath) }.1)
             startUp.append(try Child.run(genui.path, ["--help"], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path]).seconds)
+            let (bytes, seconds) = try await Stopwatch.time { try await DroppingDownload.run(server.url) }
+            guard bytes == size else { throw BenchmarkError("the bare URLSession download received \(bytes) of \(size) bytes") }
+            bareSession.append(seconds)
         }
         report.add(Figure(section: section, name: "(reference) SHA-256 of the whole file in one process, median of 3",
                           value: hashing.median * 1000, unit: "ms"))
         report.add(Figure(section: section, name: "(reference) genui start-up alone (`genui --help`), median of 3",
                           value: startUp.median * 1000, unit: "ms"))
+        report.add(Figure(section: section, name: "(reference) FoundationNetworking alone: a URLSession data task whose delegate drops the bytes, in this process, median of 3",
+                          value: bareSession.median * 1000, unit: "ms"))
         report.add(Figure(section: section, name: "median wall time, curl", value: comparison.b.median * 1000, unit: "ms"))
         report.add(Figure(section: section, name: "median wall time, genui models pull", value: comparison.a.median * 1000, unit: "ms"))
         report.note(section, "The file is the on-device model (\(Report.format(megabytes)) MB), served by the project's loopback range server (`RangeFileServer`, 256 KiB writes) on 127.0.0.1. \(rounds) rounds in ABBA order, each a fresh download to a new file: A = `curl -s -o FILE URL`; B = the release `genui models pull URL --sha256 … --size … --file FILE --quiet` as a subprocess with a fresh `HOME` (a partial file and state record beside the target, SHA-256 verification of the whole file, atomic rename). Times are process wall times, start to exit; the ratio is the median of the per-round ratios curl time / genui time. One untimed fetch of each comes first, so the file is in the page cache for both. Peak RSS is `ru_maxrss` of the puller from `wait4`, the kernel's high-water mark of the whole process.")
@@ -95,6 +104,33 @@ enum PullBenchmark {
 
     static func fileSize(_ path: String) -> Int64 {
         ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? NSNumber)?.int64Value ?? -1
+    }
+}
+
+/// The floor FoundationNetworking sets: one URLSession data task whose delegate only counts the bytes (no file, no
+/// hash), in the benchmark's own process (no start-up).
+final class DroppingDownload: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let lock = NSLock()
+    private var bytes: Int64 = 0
+    private var continuation: CheckedContinuation<Int64, any Error>?
+
+    static func run(_ url: URL) async throws -> Int64 {
+        let delegate = DroppingDownload()
+        let session = URLSession(configuration: .ephemeral, delegate: delegate, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        return try await withCheckedThrowingContinuation { continuation in
+            delegate.lock.withLock { delegate.continuation = continuation }
+            session.dataTask(with: url).resume()
+        }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        lock.withLock { bytes += Int64(data.count) }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        let (continuation, bytes) = lock.withLock { (self.continuation, self.bytes) }
+        if let error { continuation?.resume(throwing: error) } else { continuation?.resume(returning: bytes) }
     }
 }
 

@@ -1,0 +1,90 @@
+import Foundation
+import GenUITesting
+import Synchronization
+import Testing
+
+@testable import GenUIModels
+
+/// The parts under `genui models pull`'s transfer: the session that hands the body to the file, the delegate queue
+/// that makes libcurl wait, and the hash that follows the file.
+@Suite("Model download transport", .serialized)
+struct DownloadTransportTests {
+    static func scratchFile(bytes: Int) throws -> (path: String, data: Data) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-transport-\(UUID().uuidString)").path
+        var generator = SystemRandomNumberGenerator()
+        let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try data.write(to: URL(fileURLWithPath: path))
+        return (path, data)
+    }
+
+    @Test("A body that has wholly arrived before the sink is attached reaches the sink whole and in order")
+    func bodyBeforeSink() async throws {
+        let (path, data) = try Self.scratchFile(bytes: 300_000)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let server = try RangeFileServer(file: path, name: "body.bin")
+        defer { server.stop() }
+        let session = DownloadSession()
+        defer { session.invalidate() }
+        let exchange = try await session.open(url: server.url, headers: [:], headTimeout: .seconds(30))
+        #expect(exchange.responseHead.status == 200)
+        // FoundationNetworking does not wait for the delegate after the head: the body flows (and here ends) now.
+        try await Task.sleep(for: .milliseconds(500))
+        let received = Mutex(Data())
+        try await exchange.receive { chunk in received.withLock { $0.append(chunk) } }
+        #expect(received.withLock { $0 } == data)
+    }
+
+    @Test("The delegate queue holds at most its limit: adding one more from another thread waits until it has run down")
+    func delegateQueueMakesTheAdderWait() async throws {
+        let queue = BoundedDelegateQueue(limit: 4)
+        let gate = DispatchSemaphore(value: 0)
+        queue.addOperation { gate.wait() }
+        for _ in 0..<3 { queue.addOperation {} }
+        let state = Mutex((starting: false, added: false))
+        Thread.detachNewThread {
+            state.withLock { $0.starting = true }
+            queue.addOperation {}
+            state.withLock { $0.added = true }
+        }
+        #expect(await Self.eventually { state.withLock { $0.starting } })
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(!state.withLock { $0.added }, "a fifth operation was queued while four waited")
+        gate.signal()
+        #expect(await Self.eventually { state.withLock { $0.added } })
+        let drained = Mutex(false)
+        queue.addOperation { drained.withLock { $0 = true } }
+        #expect(await Self.eventually { drained.withLock { $0 } })
+    }
+
+    @Test("The partial file's SHA-256 covers the bytes already there and every byte appended; after truncation, only the new ones")
+    func digestFollowsTheFile() throws {
+        let (path, prefix) = try Self.scratchFile(bytes: 1_500_000 + 123)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let partial = try PartialFile(path: path)
+        #expect(partial.bytes == Int64(prefix.count))
+        var generator = SystemRandomNumberGenerator()
+        for size in [16_384, 1, 2_500_000, 16_384, 777] {
+            try partial.append(Data((0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        }
+        try partial.sync()
+        #expect(try partial.digest() == FileDigest.sha256(path: path).digest)
+
+        let again = try PartialFile(path: path)
+        try again.truncate()
+        try again.append(Data("after a restart from zero".utf8))
+        try again.sync()
+        #expect(try again.digest() == FileDigest.sha256(path: path).digest)
+        #expect(again.bytes == Int64("after a restart from zero".utf8.count))
+        again.close()
+        partial.close()
+    }
+
+    static func eventually(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+}
