@@ -6,7 +6,10 @@ import GenUIRouter
 /// It checks what genui's chain relies on: availability answers promptly and is cheap; claimed capabilities are
 /// real (a model claiming guided generation returns output that validates, one claiming streaming streams);
 /// errors are `LanguageModelError`s attributed to the model; invalid options are rejected as invalid requests;
-/// cancellation ends a request promptly. Use it from Swift Testing:
+/// cancellation ends a request promptly. A model claiming tool calling answers a request with one tool by calls of
+/// that tool whose arguments validate (or by an answer), and accepts its own calls and another provider's back with
+/// their outputs; a model that does not claim it is sent no tools, and the report lists the tool checks as skipped.
+/// Use it from Swift Testing:
 ///
 /// ```swift
 /// @Test func conforms() async {
@@ -27,18 +30,39 @@ public enum LanguageModelConformance {
         public var generationTimeout: Duration
         /// How long after cancellation the request must end.
         public var cancellationGrace: Duration
+        /// The token limit of every request the suite sends (`nil`: the model's own); a small one keeps runs against
+        /// real models short. It must leave room for a value of ``schema`` and a call of ``tool``.
+        public var maximumResponseTokens: Int?
+        /// The one tool offered in the tool checks.
+        public var tool: ToolDefinition
+        /// The prompt of the tool checks: one that needs ``tool``.
+        public var toolPrompt: String
+        /// The output given back for each call in the follow-up tool checks.
+        public var toolOutput: String
 
         /// Creates options; every parameter has a default.
         public init(
             schema: GenerationSchema = LanguageModelConformance.defaultSchema, prompt: String = "A tiny greeting card",
             availabilityTimeout: Duration = .seconds(5), generationTimeout: Duration = .seconds(120),
-            cancellationGrace: Duration = .seconds(5)
+            cancellationGrace: Duration = .seconds(5), maximumResponseTokens: Int? = nil,
+            tool: ToolDefinition = LanguageModelConformance.defaultTool,
+            toolPrompt: String = "Use the look_up_city tool to find out about Paris.",
+            toolOutput: String = "Paris: capital of France, population 2.1 million."
         ) {
             self.schema = schema
             self.prompt = prompt
             self.availabilityTimeout = availabilityTimeout
             self.generationTimeout = generationTimeout
             self.cancellationGrace = cancellationGrace
+            self.maximumResponseTokens = maximumResponseTokens
+            self.tool = tool
+            self.toolPrompt = toolPrompt
+            self.toolOutput = toolOutput
+        }
+
+        /// A request the suite sends: `prompt`, with the token limit.
+        func request(_ prompt: String, schema: GenerationSchema? = nil) -> GenerationRequest {
+            GenerationRequest(prompt: prompt, schema: schema, options: GenerationOptions(maximumResponseTokens: maximumResponseTokens))
         }
     }
 
@@ -50,6 +74,15 @@ public enum LanguageModelConformance {
             .init(name: "tags", node: .array(.init(items: .string(.init(maximumLength: 20)), minimumCount: 1, maximumCount: 3))),
         ])),
         name: "Card")
+
+    /// A lookup tool with one required string argument, `city`.
+    public static let defaultTool = ToolDefinition(
+        name: "look_up_city", description: "Looks up a city's country and population.",
+        parameters: GenerationSchema(
+            node: .object(.init(name: "CityLookup", properties: [
+                .init(name: "city", description: "The city's name", node: .string(.init(minimumLength: 1, maximumLength: 40))),
+            ])),
+            name: "CityLookup"))
 
     /// Runs every check against `model`.
     public static func run(_ model: any LanguageModel, options: Options = Options()) async -> ConformanceReport {
@@ -69,7 +102,7 @@ public enum LanguageModelConformance {
         let capabilities = await model.capabilities
 
         if case .unavailable(let reason) = availability {
-            let outcome = await attempt(model, GenerationRequest(prompt: options.prompt), options.generationTimeout)
+            let outcome = await attempt(model, options.request(options.prompt), options.generationTimeout)
             switch outcome {
             case .failure(let error as LanguageModelError):
                 record("an unavailable model fails with a LanguageModelError", true, error.code)
@@ -83,7 +116,7 @@ public enum LanguageModelConformance {
             return ConformanceReport(model: model.name, checks: checks)
         }
 
-        var invalid = GenerationRequest(prompt: options.prompt)
+        var invalid = options.request(options.prompt)
         invalid.options.temperature = 50
         switch await attempt(model, invalid, options.generationTimeout) {
         case .failure(let error as LanguageModelError):
@@ -95,7 +128,7 @@ public enum LanguageModelConformance {
             record("invalid options are an invalid request", false, "temperature 50 was accepted")
         }
 
-        let structured = GenerationRequest(prompt: options.prompt, schema: options.schema)
+        let structured = options.request(options.prompt, schema: options.schema)
         switch await attempt(model, structured, options.generationTimeout) {
         case .success(let response):
             let violation = options.schema.firstViolation(in: response.content)
@@ -115,17 +148,19 @@ public enum LanguageModelConformance {
         }
 
         if capabilities.contains(.streaming) {
-            let detail = await streamCheck(model, GenerationRequest(prompt: options.prompt), options.generationTimeout)
+            let detail = await streamCheck(model, options.request(options.prompt), options.generationTimeout)
             record("a model claiming streaming streams deltas then completes", detail == nil, detail ?? "ok")
         }
 
-        let cancelled = await cancellationCheck(model, GenerationRequest(prompt: options.prompt), options.cancellationGrace)
+        checks += await toolChecks(model, capabilities: capabilities, options: options)
+
+        let cancelled = await cancellationCheck(model, options.request(options.prompt), options.cancellationGrace)
         record("cancellation ends the request promptly", cancelled == nil, cancelled ?? "ended")
 
         return ConformanceReport(model: model.name, checks: checks)
     }
 
-    private static func attempt(_ model: any LanguageModel, _ request: GenerationRequest, _ limit: Duration) async
+    static func attempt(_ model: any LanguageModel, _ request: GenerationRequest, _ limit: Duration) async
         -> Result<GenerationResponse, any Error>
     {
         do {
