@@ -33,23 +33,38 @@ struct DataToolScreenTests {
         }
     }
 
-    @Test("the lookup tool sorts by the field asked for, numbers numerically, and returns the file's records")
+    @Test("a ranked file's name field and ranking field are found: the first text field, the monotone numeric field with the most distinct values")
+    func namesAndRanking() throws {
+        let records = try Self.standings()
+        #expect(records.nameField == "team")
+        #expect(records.rankingField == "points")
+        let unranked = try RecordSet(json: #"[{"city":"Oslo","temp":3},{"city":"Rome","temp":18},{"city":"Bari","temp":9}]"#, title: "t")
+        #expect(unranked.rankingField == nil)
+    }
+
+    @Test("the lookup tool answers with a standings component of the file's names and values, ranked as asked")
     func lookupSortsAndLimits() async throws {
         let tool = RecordLookupTool(records: try Self.standings())
-        let arguments = try RecordLookupTool.Arguments(GeneratedContent(json: #"{"sortBy":"points","descending":true,"limit":3}"#))
-        let output = try await tool.call(arguments: arguments)
-        #expect(output.split(separator: "\n").count == 3)
-        #expect(output.hasPrefix(#"{"team":"Venezia""#))
-        let teams = tool.select(arguments).compactMap { record -> String? in
-            if case .string(let name)? = record.orderedProperties?.first?.value.kind { return name }
-            return nil
+        func rows(_ json: String) async throws -> [StandingRow] {
+            let output = try await tool.call(arguments: RecordLookupTool.Arguments(GeneratedContent(json: json)))
+            guard case .standings(_, let rows) = try UIComponent(GeneratedContent(json: output)) else { return [] }
+            return rows.elements
         }
-        #expect(teams == ["Venezia", "Frosinone", "Monza"])
-        let ascending = try RecordLookupTool.Arguments(GeneratedContent(json: #"{"sortBy":"team","descending":false,"limit":2}"#))
-        #expect(tool.select(ascending).map { $0.orderedProperties?.first?.value } == [
-            GeneratedContent(kind: .string("Bari")), GeneratedContent(kind: .string("Catanzaro")),
+        #expect(try await rows(#"{"limit":3,"sortBy":"points"}"#) == [
+            StandingRow(name: "Venezia", value: "76"), StandingRow(name: "Frosinone", value: "72"),
+            StandingRow(name: "Monza", value: "71"),
         ])
-        #expect(tool.parameters.firstViolation(in: try GeneratedContent(json: #"{"sortBy":"goals","descending":true,"limit":3}"#)) != nil)
+        #expect(try await rows(#"{"limit":2,"sortBy":"lost"}"#) == [
+            StandingRow(name: "Pescara", value: "18"), StandingRow(name: "Reggiana", value: "15"),
+        ])
+        #expect(try await rows(#"{"limit":2,"sortBy":"team"}"#) == [
+            StandingRow(name: "Bari", value: "54"), StandingRow(name: "Catanzaro", value: "48"),
+        ])
+        #expect(try await rows(#"{"limit":2,"sortBy":"file order"}"#) == [
+            StandingRow(name: "Venezia", value: "76"), StandingRow(name: "Frosinone", value: "72"),
+        ])
+        #expect(tool.parameters.firstViolation(in: try GeneratedContent(json: #"{"limit":3,"sortBy":"goals"}"#)) != nil)
+        #expect(tool.parameters.firstViolation(in: try GeneratedContent(json: #"{"limit":13,"sortBy":"points"}"#)) != nil)
     }
 
     @Test("the on-device model builds the standings from the tool: every team and point value on the screen is in the file",
@@ -59,6 +74,7 @@ struct DataToolScreenTests {
         let records = try Self.standings()
         var composer = ScreenComposer(model: OnDeviceScreenTests.model)
         composer.tools = [RecordLookupTool(records: records)]
+        composer.schema = records.screenSchema()
         let composed = try await composer.compose("The Serie B table with the top six teams")
         #expect(composed.metadata.toolCalls.map(\.tool) == ["lookup_records"], "\(composed.metadata.toolCalls)")
         let fileValues = Self.valuesByTeam(records)

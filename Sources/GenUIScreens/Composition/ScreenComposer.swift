@@ -28,6 +28,10 @@ public struct ScreenComposer: Sendable {
     /// from them, the layout from the model. Empty by default; with tools, only models that call tools can compose.
     public var tools: [any Tool] = []
 
+    /// The schema the screen is composed under: ``UIScreen``'s, or a narrower one (``RecordSet/screenSchema(from:)``
+    /// for a screen whose facts come from records). The result is validated against ``UIScreen``'s either way.
+    public var schema: GenerationSchema = UIScreen.generationSchema
+
     /// The longest intent accepted, in characters.
     public static let maximumIntentLength = 2_000
 
@@ -60,7 +64,7 @@ public struct ScreenComposer: Sendable {
     public func request(for intent: String, schemaInPrompt: Bool? = nil) -> GenerationRequest {
         GenerationRequest(
             instructions: Self.instructions, messages: [.init(role: .user, content: intent)],
-            schema: UIScreen.generationSchema, includeSchemaInPrompt: schemaInPrompt ?? includeSchemaInPrompt,
+            schema: schema, includeSchemaInPrompt: schemaInPrompt ?? includeSchemaInPrompt,
             options: options)
     }
 
@@ -96,7 +100,8 @@ public struct ScreenComposer: Sendable {
     /// What the instructions add when tools give the facts.
     public static let toolInstructions = """
         The facts for this screen come from the tools: call a tool first, then show exactly the names and numbers \
-        it returned, never others.
+        it returned, never others. Show ranked records as a standings table: one row per record, its name and its \
+        number.
         """
 
     /// Turns a model's response into a valid screen (public so other pipelines, streaming say, can reuse it).

@@ -73,6 +73,38 @@ public struct RecordSet: Sendable, Hashable {
         return GeneratedContent(orderedProperties: plain.map { ($0.key, $0.value) })
     }
 
+    /// The field that names a record: the first whose values are all text.
+    public var nameField: String? {
+        fields.first { field in
+            records.allSatisfy { record in
+                guard let value = record.orderedProperties?.first(where: { $0.key == field })?.value else { return true }
+                if case .string = value.kind { return true }
+                return false
+            }
+        }
+    }
+
+    /// The numeric field the file is ranked by, if any: of the fields whose values never rise (or never fall) from
+    /// one record to the next, the one with the most distinct values (the last such on a tie). A league table is
+    /// ranked by points; its games played, equal for every team, rank nothing.
+    public var rankingField: String? {
+        var best: (field: String, distinct: Int)?
+        for field in numericFields {
+            let values = records.compactMap { record -> Double? in
+                guard case .number(let number)? = record.orderedProperties?.first(where: { $0.key == field })?.value.kind
+                else { return nil }
+                return number
+            }
+            guard values.count == records.count else { continue }
+            let pairs = zip(values, values.dropFirst())
+            guard pairs.allSatisfy({ $0 >= $1 }) || pairs.allSatisfy({ $0 <= $1 }) else { continue }
+            let distinct = Set(values).count
+            guard distinct > 1 else { continue }
+            if distinct >= (best?.distinct ?? 0) { best = (field, distinct) }
+        }
+        return best?.field
+    }
+
     /// The fields whose values are numbers in every record that has them.
     public var numericFields: [String] {
         fields.filter { field in

@@ -111,7 +111,9 @@ struct GenerateCommand: AsyncParsableCommand {
             var composer = ScreenComposer(model: model.chain, options: generationOptions, allowUnguided: allowUnguided)
             if let data {
                 do {
-                    composer.tools = [RecordLookupTool(records: try DataOption.load(data, diagnostics: diagnostics))]
+                    let records = try DataOption.load(data, diagnostics: diagnostics)
+                    composer.tools = [RecordLookupTool(records: records)]
+                    composer.schema = records.screenSchema()
                 } catch {
                     Console.error(diagnostics.text(error.text))
                     throw ExitCode(error.exitCode)

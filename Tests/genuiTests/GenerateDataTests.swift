@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// `genui generate --data FILE.json`: facts from the file through a tool, layout from the model.
+@Suite("genui generate --data", .serialized)
+struct GenerateDataTests {
+    static let environment = ProcessInfo.processInfo.environment
+    static let standings = CLI.packageRoot.appendingPathComponent("Tests/GenUIScreensTests/Fixtures/serie-b-standings.json")
+    static let serverPath = environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? CLI.packageRoot.appendingPathComponent(".tools/bin/llama-server").path
+    static let modelPath = environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
+        ?? FileManager.default.homeDirectoryForCurrentUser
+            .appendingPathComponent(".cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf").path
+    static let runtimeInstalled = FileManager.default.isExecutableFile(atPath: serverPath)
+        && FileManager.default.fileExists(atPath: modelPath)
+    static let isCI = ["true", "1", "yes"].contains((environment["CI"] ?? "").lowercased())
+
+    /// A configuration whose only chain member is the on-device model.
+    static func onDeviceConfig(in home: String) throws -> String {
+        let path = URL(fileURLWithPath: home).appendingPathComponent("providers.yml").path
+        try """
+            version: 1
+            chains:
+              default: [on-device]
+            providers:
+              on-device: { type: llama.cpp, model: "\(modelPath)", binary: "\(serverPath)", context: 4096, timeout: 600s }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("with the on-device model, every team and point value on the screen is one of the file's",
+          .enabled(if: runtimeInstalled || isCI, "llama-server and SmolLM2 are not installed"))
+    func standingsFromFile() throws {
+        try CLI.requireBinary()
+        try #require(Self.runtimeInstalled, "llama-server or the model is missing (\(Self.serverPath), \(Self.modelPath))")
+        let home = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let config = try Self.onDeviceConfig(in: home)
+        let result = try CLI.run(
+            ["generate", "The Serie B table with the top six teams", "--data", Self.standings.path, "--config", config,
+             "--format", "json", "-v"],
+            environment: CLI.freshEnvironment(home: home))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("lookup_records"), "the -v block lists the tool call: \(result.stderr)")
+
+        let file = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.standings)) as? [String: Any]
+        let teams = try #require(file?["standings"] as? [[String: Any]])
+        var valuesByTeam: [String: Set<String>] = [:]
+        for team in teams {
+            guard let name = team["team"] as? String else { continue }
+            valuesByTeam[name] = Set(team.values.compactMap { ($0 as? NSNumber).map { "\($0.intValue)" } })
+        }
+        let screen = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let sections = try #require(screen?["sections"] as? [[String: Any]])
+        var rows: [[String: Any]] = []
+        for section in sections {
+            for component in section["components"] as? [[String: Any]] ?? [] where component["type"] as? String == "standings" {
+                rows += component["rows"] as? [[String: Any]] ?? []
+            }
+        }
+        #expect(!rows.isEmpty, "no standings table: \(result.stdout)")
+        for row in rows {
+            let name = try #require(row["name"] as? String)
+            let value = try #require(row["value"] as? String)
+            let values = try #require(valuesByTeam[name], "\(name) is not a team of the file")
+            #expect(values.contains(value), "\(name): \(value) is not one of its values in the file")
+        }
+    }
+
+    @Test("a data file that holds no records is refused before any model is asked, in the user's language", arguments: [
+        ("en", "holds no records"), ("de", "enthält keine Datensätze"), ("ja", "レコードがありません"),
+    ])
+    func noRecords(locale: String, message: String) throws {
+        try CLI.requireBinary()
+        let home = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let data = URL(fileURLWithPath: home).appendingPathComponent("empty.json")
+        try #"{"note": "nothing here"}"#.write(to: data, atomically: true, encoding: .utf8)
+        let result = try CLI.run(
+            ["generate", "A table", "--data", data.path, "--locale", locale], environment: CLI.freshEnvironment(home: home))
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    @Test("a data file that is not JSON says where it breaks; a missing one is a file error")
+    func badFiles() throws {
+        try CLI.requireBinary()
+        let home = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let data = URL(fileURLWithPath: home).appendingPathComponent("broken.json")
+        try "[{\"team\": \"Bari\",".write(to: data, atomically: true, encoding: .utf8)
+        let broken = try CLI.run(["generate", "A table", "--data", data.path], environment: CLI.freshEnvironment(home: home))
+        #expect(broken.status == 64)
+        #expect(broken.stderr.contains("is not JSON"), "\(broken.stderr)")
+        let missing = try CLI.run(
+            ["generate", "A table", "--data", home + "/absent.json"], environment: CLI.freshEnvironment(home: home))
+        #expect(missing.status == 3)
+        #expect(missing.stderr.contains("absent.json"), "\(missing.stderr)")
+    }
+}
