@@ -16,7 +16,8 @@ public struct DownloadOptions: Sendable {
     public var contextSize: Int
     /// Disk, memory and CPU probes (injectable for tests).
     public var resources: DeviceResources
-    /// The HTTP client (one session for the process).
+    /// The HTTP client for Ollama pulls (one session for the process). File downloads do not use it: each has a
+    /// `URLSession` of its own that writes the body as it arrives (see ``ModelDownloader``).
     public var client: HTTPClient
     /// Wait for another process already writing the model instead of reporting it (``ModelDownloadError/busy(pid:record:)``).
     public var waitForOtherWriter: Bool
