@@ -51,7 +51,11 @@ extension OnDeviceModel {
     private func generate(
         _ request: GenerationRequest, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation?
     ) async throws -> GenerationResponse {
-        try request.options.validate()
+        do {
+            try request.options.validate()
+        } catch {
+            throw error.attributed(to: name)
+        }
         if case .unavailable(let reason) = probe.check() {
             throw LanguageModelError.unavailable(
                 reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))

@@ -89,10 +89,7 @@ struct ProviderConformanceTests {
         let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "on-device-conformance"))
         let report = await LanguageModelConformance.run(model, options: conformanceOptions)
         await model.shutdown()
-        expectConforms(report, knownDefects: [
-            "errors name the provider":
-                "OnDeviceModel.respond(to:) throws the invalidRequest of GenerationOptions.validate() without the provider's name",
-        ])
+        expectConforms(report)
     }
 
     @Test("the OpenAI-compatible and Anthropic providers against one llama-server --jinja (/v1/chat/completions, /v1/messages)",

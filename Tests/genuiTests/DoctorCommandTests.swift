@@ -164,6 +164,19 @@ struct DoctorCommandTests {
         #expect(unknown.stderr.contains("no chain named 'nope'"))
     }
 
+    @Test("--require tool-calling passes over a provider that cannot call tools, and says so")
+    func requireToolCalling() throws {
+        try CLI.requireBinary()
+        let directory = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let result = try CLI.run(
+            ["doctor", "--require", "tool-calling", "--locale", "en"], environment: CLI.freshEnvironment(home: directory),
+            directory: directory)
+        #expect(result.stdout.contains("required capabilities: tool-calling"), "\(result.stdout)")
+        #expect(result.stdout.contains("lacks tool-calling"), "the scripted provider cannot call tools: \(result.stdout)")
+        #expect(!result.stdout.contains("would use: scripted"), "\(result.stdout)")
+    }
+
     @Test("without any configuration file the built-in default is used")
     func builtInDefault() throws {
         try CLI.requireBinary()
