@@ -75,6 +75,8 @@ let package = Package(
         ),
         // Generative UI: the component vocabulary, its validator and renderers.
         .target(name: "GenUIScreens", dependencies: ["GenUI"]),
+        // A2UI v0.9 surfaces from other agents: the message stream, data binding, functions, actions and renderers.
+        .target(name: "GenUIA2UI", dependencies: ["GenUI"]),
         // Foundation Models' import: re-exports GenUI and makes SystemLanguageModel.default the configured default chain.
         .target(name: "GenUIFoundationModels", dependencies: ["GenUI", "GenUIConfig", "GenUIRouter"]),
         // What apps need to test their own degradation paths.
@@ -114,6 +116,7 @@ let package = Package(
         ]),
         .testTarget(
             name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"], exclude: ["Fixtures"]),
+        .testTarget(name: "GenUIA2UITests", dependencies: ["GenUI", "GenUIA2UI", "GenUIScreens"]),
         .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
             "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",
         ]),

@@ -1,0 +1,135 @@
+import GenUI
+
+/// One server-to-client message of A2UI v0.9.
+public enum A2UIMessage: Sendable, Hashable {
+    /// Starts a surface.
+    case createSurface(surfaceID: String, catalogID: String, theme: GeneratedContent?, sendDataModel: Bool)
+    /// Adds or replaces components (by id) of a surface; each comes with its JSON pointer inside the message.
+    case updateComponents(surfaceID: String, components: [(pointer: String, component: GeneratedContent)])
+    /// Replaces (or, without a value, removes) the data at a path.
+    case updateDataModel(surfaceID: String, path: String, value: GeneratedContent?)
+    /// Removes a surface.
+    case deleteSurface(surfaceID: String)
+
+    /// The surface the message is for.
+    public var surfaceID: String {
+        switch self {
+        case .createSurface(let id, _, _, _), .updateComponents(let id, _), .updateDataModel(let id, _, _), .deleteSurface(let id): id
+        }
+    }
+
+    public static func == (lhs: A2UIMessage, rhs: A2UIMessage) -> Bool {
+        switch (lhs, rhs) {
+        case (.createSurface(let a, let b, let c, let d), .createSurface(let e, let f, let g, let h)): a == e && b == f && c == g && d == h
+        case (.updateComponents(let a, let b), .updateComponents(let c, let d)):
+            a == c && b.map(\.pointer) == d.map(\.pointer) && b.map(\.component) == d.map(\.component)
+        case (.updateDataModel(let a, let b, let c), .updateDataModel(let d, let e, let f)): a == d && b == e && c == f
+        case (.deleteSurface(let a), .deleteSurface(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(surfaceID)
+    }
+}
+
+/// Reads one line of an A2UI stream into a message, checking it against the shapes of the official v0.9 schemas
+/// (`server_to_client.json`, `common_types.json` and the basic `catalog.json`).
+///
+/// The envelope must be exactly right or the message is rejected. Inside `updateComponents`, each component is
+/// checked on its own: a component that is not valid is left out with a located problem, and the others are kept.
+public struct A2UIMessageReader: Sendable {
+    /// The limits applied.
+    public var limits: A2UILimits
+
+    /// Creates a reader.
+    public init(limits: A2UILimits = .default) {
+        self.limits = limits
+    }
+
+    /// The message on `text` (one line), with the problems found; `nil` when the line cannot be used at all.
+    public func read(_ text: String, line: Int?) -> (message: A2UIMessage?, problems: [A2UIProblem]) {
+        guard text.utf8.count <= limits.maximumMessageBytes else {
+            return (nil, [A2UIProblem(.limitExceeded, line: line, detail: "the message is \(text.utf8.count) bytes; at most \(limits.maximumMessageBytes) are accepted. Split the update into smaller messages.")])
+        }
+        let content: GeneratedContent
+        do {
+            content = try JSONParser.parse(text, limits: .init(maximumBytes: limits.maximumMessageBytes, maximumDepth: limits.maximumJSONDepth))
+        } catch {
+            return (nil, [A2UIProblem(.notJSON, line: line, detail: "the line is not JSON (\(error)). Send one JSON object per line.")])
+        }
+        var problems: [A2UIProblem] = []
+        func invalid(_ pointer: String, _ detail: String, surface: String? = nil) -> (A2UIMessage?, [A2UIProblem]) {
+            (nil, [A2UIProblem(.invalidMessage, line: line, surfaceID: surface, pointer: pointer, detail: detail)])
+        }
+        guard let top = content.orderedProperties else { return invalid("", "a message must be a JSON object") }
+        let keys = top.map(\.key)
+        guard let version = top.first(where: { $0.key == "version" })?.value else {
+            return invalid("", "the message has no \"version\"; A2UI v0.9 messages carry \"version\":\"v0.9\"")
+        }
+        guard version.kind == .string("v0.9") else { return invalid("/version", "the version must be \"v0.9\"") }
+        let kinds = keys.filter { $0 != "version" }
+        guard kinds.count == 1, let kind = kinds.first, let body = top.first(where: { $0.key == kind })?.value else {
+            return invalid("", "a message has \"version\" and exactly one of createSurface, updateComponents, updateDataModel, deleteSurface; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: ", "))")
+        }
+        let base = "/" + JSONPointer.escape(kind)
+        guard let properties = body.orderedProperties else { return invalid(base, "\(kind) must be an object") }
+        let names = properties.map(\.key)
+        let allowed: Set<String>
+        switch kind {
+        case "createSurface": allowed = ["surfaceId", "catalogId", "theme", "sendDataModel"]
+        case "updateComponents": allowed = ["surfaceId", "components"]
+        case "updateDataModel": allowed = ["surfaceId", "path", "value"]
+        case "deleteSurface": allowed = ["surfaceId"]
+        default: return invalid("/" + JSONPointer.escape(kind), "unknown message kind; expected createSurface, updateComponents, updateDataModel or deleteSurface")
+        }
+        if let extra = names.first(where: { !allowed.contains($0) }) {
+            return invalid(base + "/" + JSONPointer.escape(extra), "\(kind) has no property \"\(extra)\"")
+        }
+        let lookup = Dictionary(properties.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        guard case .string(let surfaceID)? = lookup["surfaceId"]?.kind else {
+            return invalid(base + "/surfaceId", "\(kind) needs a string surfaceId")
+        }
+        switch kind {
+        case "createSurface":
+            guard case .string(let catalog)? = lookup["catalogId"]?.kind else {
+                return invalid(base + "/catalogId", "createSurface needs a string catalogId", surface: surfaceID)
+            }
+            if let theme = lookup["theme"], theme.orderedProperties == nil {
+                return invalid(base + "/theme", "theme must be an object", surface: surfaceID)
+            }
+            var send = false
+            if let flag = lookup["sendDataModel"] {
+                guard case .bool(let value) = flag.kind else { return invalid(base + "/sendDataModel", "sendDataModel must be a boolean", surface: surfaceID) }
+                send = value
+            }
+            return (.createSurface(surfaceID: surfaceID, catalogID: catalog, theme: lookup["theme"], sendDataModel: send), [])
+        case "updateComponents":
+            guard let list = lookup["components"]?.elements, !list.isEmpty else {
+                return invalid(base + "/components", "components must be a non-empty array", surface: surfaceID)
+            }
+            var kept: [(String, GeneratedContent)] = []
+            for (index, component) in list.enumerated() {
+                let pointer = base + "/components/\(index)"
+                let found = A2UIComponentChecker.problems(component, pointer: pointer)
+                if found.isEmpty {
+                    kept.append((pointer, component))
+                } else {
+                    problems += found.map { var p = $0; p.line = line; p.surfaceID = surfaceID; return p }
+                }
+            }
+            return (.updateComponents(surfaceID: surfaceID, components: kept.map { (pointer: $0.0, component: $0.1) }), problems)
+        case "updateDataModel":
+            var path = "/"
+            if let given = lookup["path"] {
+                guard case .string(let text) = given.kind else { return invalid(base + "/path", "path must be a string", surface: surfaceID) }
+                guard text.isEmpty || text.hasPrefix("/") else { return invalid(base + "/path", "path must be a JSON pointer starting with /", surface: surfaceID) }
+                path = text
+            }
+            return (.updateDataModel(surfaceID: surfaceID, path: path, value: lookup["value"]), [])
+        default:
+            return (.deleteSurface(surfaceID: surfaceID), [])
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import GenUI
+
+/// One surface: its components by id (each with where it came from) and its data model.
+public struct A2UISurface: Sendable, Hashable {
+    /// A component as received, with the stream line and JSON pointer it came from.
+    public struct StoredComponent: Sendable, Hashable {
+        /// The component object.
+        public var content: GeneratedContent
+        /// Its `component` type.
+        public var type: String
+        /// The line of the stream it came from.
+        public var line: Int?
+        /// Its JSON pointer inside that message.
+        public var pointer: String
+    }
+
+    /// The surface id.
+    public let id: String
+    /// The catalog the surface uses.
+    public let catalogID: String
+    /// The theme, when one was sent.
+    public var theme: GeneratedContent?
+    /// Whether the server asked for the data model with every action.
+    public var sendDataModel: Bool
+    /// The components by id.
+    public private(set) var components: [String: StoredComponent] = [:]
+    /// The data model.
+    public var dataModel = A2UIDataModel()
+
+    /// Creates an empty surface.
+    public init(id: String, catalogID: String, theme: GeneratedContent? = nil, sendDataModel: Bool = false) {
+        self.id = id
+        self.catalogID = catalogID
+        self.theme = theme
+        self.sendDataModel = sendDataModel
+    }
+
+    /// Adds or replaces a component (by its id).
+    mutating func store(_ component: StoredComponent, id: String) {
+        components[id] = component
+    }
+
+    /// The resolved tree from `root`, with the problems met on the way.
+    public func resolve(limits: A2UILimits = .default) -> A2UIResolution {
+        var resolver = A2UITreeResolver(surface: self, limits: limits)
+        return resolver.run()
+    }
+}
