@@ -27,6 +27,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
     ],
     targets: [
         // The compiler plugin behind @Generable and @Guide.
@@ -43,7 +46,9 @@ let package = Package(
         // The core: LanguageModel, sessions, options, availability, capabilities, errors, schemas, content.
         .target(name: "GenUI", dependencies: ["GenUIMacros"]),
         // The HTTP transport shared by the network providers (URLSession, SSE, NDJSON).
-        .target(name: "GenUIHTTP", dependencies: ["GenUI"]),
+        .target(
+            name: "GenUIHTTP",
+            dependencies: ["GenUI", .product(name: "Instrumentation", package: "swift-distributed-tracing")]),
         // Providers, one target per backend family.
         .target(name: "CGenUIProcess"),
         .target(name: "GenUIOnDevice", dependencies: ["GenUI", "GenUIHTTP", "CGenUIProcess"]),
@@ -52,7 +57,15 @@ let package = Package(
         .target(name: "GenUIAnthropic", dependencies: ["GenUI", "GenUIHTTP"]),
         .target(name: "GenUIGemini", dependencies: ["GenUI", "GenUIHTTP"]),
         // Routing: ProviderChain, outcome policy, cooldowns, RouteTrace.
-        .target(name: "GenUIRouter", dependencies: ["GenUI"]),
+        .target(
+            name: "GenUIRouter",
+            dependencies: [
+                "GenUI",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]
+        ),
         // Localized messages and remediations for reasons, errors and routing decisions.
         .target(name: "GenUIDiagnostics", dependencies: ["GenUI", "GenUIRouter"]),
         // providers.yml: loading, validation, and building providers and chains from it.
@@ -112,7 +125,13 @@ let package = Package(
             "GenUITesting", "GenUIDiagnostics", "GenUIModels", "GenUIConfig",
         ]),
         .testTarget(name: "GenUIRouterTests", dependencies: [
-            "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting",
+            "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUIHTTP", "GenUIOpenAI",
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "InMemoryLogging", package: "swift-log"),
+            .product(name: "Metrics", package: "swift-metrics"),
+            .product(name: "MetricsTestKit", package: "swift-metrics"),
+            .product(name: "Tracing", package: "swift-distributed-tracing"),
+            .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
         ]),
         .testTarget(
             name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"], exclude: ["Fixtures"]),

@@ -78,6 +78,7 @@ public final class HTTPClient: Sendable {
         urlRequest.httpMethod = request.method
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
+        TraceContextPropagation.inject(into: &urlRequest)
         urlRequest.httpBody = request.body
         let total = request.totalTimeout ?? timeouts.total
         let headTimeout = min(request.headTimeout ?? timeouts.connect, total)

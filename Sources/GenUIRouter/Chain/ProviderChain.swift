@@ -21,22 +21,31 @@ public final class ProviderChain: LanguageModel {
     public let members: [ChainMember]
     /// How the chain routes.
     public let options: ChainOptions
+    /// Where the chain's logs, spans and metrics go (the global systems unless given).
+    public let observability: ChainObservability
 
     let health: ProviderHealth
     let cache: AvailabilityCache
 
     /// Creates a chain of members.
-    public init(name: String, members: [ChainMember], options: ChainOptions = ChainOptions()) {
+    public init(
+        name: String, members: [ChainMember], options: ChainOptions = ChainOptions(),
+        observability: ChainObservability = ChainObservability()
+    ) {
         self.name = name
         self.members = members
         self.options = options
+        self.observability = observability
         self.health = ProviderHealth(settings: options.breaker)
         self.cache = AvailabilityCache(ttl: options.availabilityTTL)
     }
 
     /// Creates a chain of models with no per-member settings.
-    public convenience init(name: String, models: [any LanguageModel], options: ChainOptions = ChainOptions()) {
-        self.init(name: name, members: models.map { ChainMember($0) }, options: options)
+    public convenience init(
+        name: String, models: [any LanguageModel], options: ChainOptions = ChainOptions(),
+        observability: ChainObservability = ChainObservability()
+    ) {
+        self.init(name: name, members: models.map { ChainMember($0) }, options: options, observability: observability)
     }
 
     /// Available when any member is; otherwise unavailable for the first member's reason.

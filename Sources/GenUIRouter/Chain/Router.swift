@@ -20,12 +20,15 @@ struct Router {
     private var contextOnly: (contextSize: Int?, tokenCount: Int?)? = (nil, nil)
     /// The request's token bound, guided and unguided (computed at most once each, only when a window is known).
     private var bounds: [Bool: Int] = [:]
+    /// The request's logs, spans and metrics.
+    private let observer: RouteObserver
 
     init(chain: ProviderChain, request: GenerationRequest, streaming: Bool) {
         self.chain = chain
         self.request = request
         self.streaming = streaming
         self.trace = RouteTrace(chain: chain.name)
+        self.observer = RouteObserver(chain: chain.name, observability: chain.observability, streaming: streaming)
     }
 
     private var options: ChainOptions { chain.options }
@@ -38,6 +41,11 @@ struct Router {
     }
 
     mutating func run(_ attempt: @escaping AttemptFunction) async throws -> GenerationResponse {
+        try await observer.request { try await route(attempt) }
+    }
+
+    private mutating func route(_ attempt: @escaping AttemptFunction) async throws -> GenerationResponse {
+        defer { observer.observe(trace.steps) }
         let deadline = clock.now + options.deadline
         if let invalid = validationError() { throw invalid.withTrace(trace) }
         let states = await chain.memberStates()
@@ -137,9 +145,10 @@ struct Router {
             let attemptRequest = unguided ? Attempt.unguidedRequest(request) : request
             let attemptID = outputFlag?.startAttempt() ?? 0
             let started = clock.now
+            observer.observe(trace.steps)
             do {
-                var response = try await withDeadline(limit) {
-                    try await attempt(member, attemptRequest, unguided, attemptID)
+                var response = try await observer.attempt(member, retries: retries, unguided: unguided) {
+                    try await withDeadline(limit) { try await attempt(member, attemptRequest, unguided, attemptID) }
                 }
                 await chain.health.recordSuccess(member.name)
                 trace.steps.append(RouteTrace.Step(

@@ -1,0 +1,29 @@
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Foundation
+import Instrumentation
+
+/// Carries the caller's trace context to the server: every request ``HTTPClient`` sends within a span gets the
+/// headers the instrument writes for it (W3C `traceparent` and `tracestate` with an OpenTelemetry tracer).
+///
+/// The instrument is the one the application bootstrapped with `InstrumentationSystem.bootstrap`; with none, or
+/// outside any span, nothing is added. Only the trace context is written: no header of the request is read.
+public enum TraceContextPropagation {
+    /// An instrument used instead of the global one for requests sent within this task-local binding (tests, and
+    /// apps that keep several tracing pipelines apart).
+    @TaskLocal public static var instrument: (any Instrument)?
+
+    /// Adds the current context's headers to `request`.
+    static func inject(into request: inout URLRequest) {
+        guard let context = ServiceContext.current else { return }
+        (instrument ?? InstrumentationSystem.instrument).inject(context, into: &request, using: URLRequestInjector())
+    }
+}
+
+/// Writes propagation headers into a `URLRequest`.
+struct URLRequestInjector: Injector {
+    func inject(_ value: String, forKey key: String, into request: inout URLRequest) {
+        request.setValue(value, forHTTPHeaderField: key)
+    }
+}

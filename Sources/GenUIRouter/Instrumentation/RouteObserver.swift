@@ -1,0 +1,246 @@
+import GenUI
+import Logging
+import Metrics
+import Tracing
+
+/// The logs, spans and metrics of one request through a ``ProviderChain``: the ``Router`` tells it what happens and
+/// it speaks OpenTelemetry's GenAI conventions (see docs/observability.md). With nothing bootstrapped it costs a
+/// few no-op calls per attempt and nothing per token.
+///
+/// It records only names, codes and numbers: never a prompt, an answer, an error's description or a header.
+final class RouteObserver {
+    private let chain: String
+    private let streaming: Bool
+    private var logger: Logger
+    private let tracer: any Tracer
+    private let metrics: any MetricsFactory
+    /// The chain span, while the request runs.
+    private var span: (any Span)?
+    /// How many of the trace's steps were already logged and counted.
+    private var observed = 0
+
+    init(chain: String, observability: ChainObservability, streaming: Bool) {
+        self.chain = chain
+        self.streaming = streaming
+        var logger = observability.logger
+        logger[metadataKey: GenUIAttribute.chain] = .string(chain)
+        self.logger = logger
+        self.tracer = observability.tracer ?? InstrumentationSystem.tracer
+        self.metrics = observability.metricsFactory ?? MetricsSystem.factory
+    }
+
+    /// Runs the whole request inside the chain span (`genui.route {chain}`). The router calls ``observe(_:)`` with
+    /// the route trace's steps before `body` returns or throws.
+    func request(_ body: () async throws -> GenerationResponse) async throws -> GenerationResponse {
+        let span = tracer.startSpan(
+            "genui.route \(chain)", context: ServiceContext.current ?? .topLevel, ofKind: .internal)
+        self.span = span
+        span.attributes[GenAIAttribute.operationName] = GenAIAttribute.chat
+        span.attributes[GenUIAttribute.chain] = chain
+        span.attributes[GenUIAttribute.streaming] = streaming
+        defer {
+            span.end()
+            self.span = nil
+        }
+        do {
+            let response = try await ServiceContext.$current.withValue(span.context) { try await body() }
+            served(response, on: span)
+            return response
+        } catch {
+            failed(error)
+            throw error
+        }
+    }
+
+    /// Runs one attempt at `member` inside its child span (`chat`, renamed `chat {model}` once the model is known).
+    func attempt(
+        _ member: ChainMember, retries: Int, unguided: Bool, _ body: () async throws -> GenerationResponse
+    ) async throws -> GenerationResponse {
+        let provider = member.name
+        let span = tracer.startSpan(
+            GenAIAttribute.chat, context: ServiceContext.current ?? .topLevel, ofKind: .client)
+        defer { span.end() }
+        span.attributes[GenAIAttribute.operationName] = GenAIAttribute.chat
+        span.attributes[GenAIAttribute.providerName] = provider
+        span.attributes[GenUIAttribute.retries] = retries
+        span.attributes[GenUIAttribute.guided] = !unguided
+        var attemptLogger = logger
+        attemptLogger[metadataKey: GenUIAttribute.provider] = .string(provider)
+        attemptLogger[metadataKey: GenUIAttribute.attempt] = .stringConvertible(retries + 1)
+        attemptLogger.debug("attempt started", metadata: [GenUIAttribute.unguided: .stringConvertible(unguided)])
+        let clock = ContinuousClock()
+        let started = clock.now
+        do {
+            let response = try await ServiceContext.$current.withValue(span.context) { try await body() }
+            let elapsed = clock.now - started
+            record(response, on: span)
+            if let model = response.metadata.model { span.operationName = "\(GenAIAttribute.chat) \(model)" }
+            recordAttempt(provider: provider, outcome: "served", errorType: nil, model: response.metadata.model, elapsed)
+            recordTokens(response.metadata.usage, provider: provider, model: response.metadata.model)
+            if !response.metadata.repairs.isEmpty {
+                attemptLogger.warning(
+                    "model output repaired", metadata: [GenUIAttribute.repairs: .stringConvertible(response.metadata.repairs.count)])
+            }
+            attemptLogger.debug("attempt served", metadata: [GenUIAttribute.seconds: .stringConvertible(elapsed.seconds)])
+            return response
+        } catch {
+            let elapsed = clock.now - started
+            let type = Self.errorType(error)
+            span.attributes[GenAIAttribute.errorType] = type
+            span.setStatus(SpanStatus(code: .error, message: type))
+            recordAttempt(provider: provider, outcome: "failed", errorType: type, model: nil, elapsed)
+            attemptLogger.debug("attempt failed", metadata: [GenAIAttribute.errorType: .string(type)])
+            throw error
+        }
+    }
+
+    /// Logs, counts and (for skips) adds span events for the trace steps not seen yet.
+    func observe(_ steps: [RouteTrace.Step]) {
+        guard observed < steps.count else { return }
+        for step in steps[observed...] {
+            switch step.outcome {
+            case .skipped:
+                span?.addEvent(SpanEvent(name: "genui.provider.skipped", attributes: [
+                    GenAIAttribute.providerName: .string(step.provider), GenUIAttribute.reason: .string(step.reason),
+                ]))
+                fallback(step, kind: "skipped")
+            case .failed:
+                switch step.action {
+                case .retrySameProvider?:
+                    logger.debug("retrying the same provider", metadata: stepMetadata(step))
+                case .nextProvider?:
+                    fallback(step, kind: "failed")
+                case .stop?, nil:
+                    break
+                }
+            case .served:
+                break
+            }
+        }
+        observed = steps.count
+    }
+
+    private func fallback(_ step: RouteTrace.Step, kind: String) {
+        Counter(
+            label: GenUIMetric.fallbacks,
+            dimensions: [
+                (GenUIAttribute.chain, chain), (GenAIAttribute.providerName, step.provider),
+                (GenUIAttribute.step, kind), (GenUIAttribute.reason, step.reason),
+            ],
+            factory: metrics
+        ).increment()
+        logger.info("falling back past a provider", metadata: stepMetadata(step).merging(
+            [GenUIAttribute.step: .string(kind)], uniquingKeysWith: { a, _ in a }))
+    }
+
+    private func stepMetadata(_ step: RouteTrace.Step) -> Logger.Metadata {
+        [GenUIAttribute.provider: .string(step.provider), GenUIAttribute.reason: .string(step.reason)]
+    }
+
+    private func served(_ response: GenerationResponse, on span: any Span) {
+        span.attributes[GenUIAttribute.outcome] = "served"
+        span.attributes[GenAIAttribute.providerName] = response.metadata.provider
+        record(response, on: span)
+        countRequest(outcome: "served")
+    }
+
+    private func failed(_ error: any Error) {
+        let type = Self.errorType(error)
+        span?.attributes[GenUIAttribute.outcome] = type
+        span?.attributes[GenAIAttribute.errorType] = type
+        span?.setStatus(SpanStatus(code: .error, message: type))
+        countRequest(outcome: type)
+        switch type {
+        case "cancelled":
+            logger.debug("request cancelled")
+        case "noProviderAvailable", "contextSizeExceeded":
+            logger.error("the chain ran out of providers", metadata: [GenAIAttribute.errorType: .string(type)])
+        default:
+            logger.info("request stopped", metadata: [GenAIAttribute.errorType: .string(type)])
+        }
+    }
+
+    /// The GenAI response attributes of a served response.
+    private func record(_ response: GenerationResponse, on span: any Span) {
+        let metadata = response.metadata
+        if let model = metadata.model {
+            span.attributes[GenAIAttribute.responseModel] = model
+        }
+        if let input = metadata.usage.promptTokens {
+            span.attributes[GenAIAttribute.inputTokens] = input
+        }
+        if let output = metadata.usage.completionTokens {
+            span.attributes[GenAIAttribute.outputTokens] = output
+        }
+        if let reason = metadata.finishReason {
+            span.attributes[GenAIAttribute.finishReasons] = [Self.finishReason(reason)]
+        }
+        span.attributes[GenUIAttribute.guided] = metadata.guided
+        span.attributes[GenUIAttribute.repairs] = metadata.repairs.count
+        if !metadata.toolCalls.isEmpty {
+            span.attributes[GenUIAttribute.toolCalls] = metadata.toolCalls.count
+        }
+    }
+
+    private func countRequest(outcome: String) {
+        Counter(
+            label: GenUIMetric.chainRequests, dimensions: [(GenUIAttribute.chain, chain), (GenUIAttribute.outcome, outcome)],
+            factory: metrics
+        ).increment()
+    }
+
+    private func recordAttempt(provider: String, outcome: String, errorType: String?, model: String?, _ elapsed: Duration) {
+        var dimensions = [(GenAIAttribute.operationName, GenAIAttribute.chat), (GenAIAttribute.providerName, provider)]
+        if let model { dimensions.append((GenAIAttribute.responseModel, model)) }
+        if let errorType { dimensions.append((GenAIAttribute.errorType, errorType)) }
+        Timer(label: GenAIMetric.operationDuration, dimensions: dimensions, factory: metrics)
+            .recordNanoseconds(elapsed.nanoseconds)
+        Counter(
+            label: GenUIMetric.providerRequests,
+            dimensions: [(GenAIAttribute.providerName, provider), (GenUIAttribute.outcome, outcome)]
+                + (errorType.map { [(GenAIAttribute.errorType, $0)] } ?? []),
+            factory: metrics
+        ).increment()
+    }
+
+    private func recordTokens(_ usage: TokenUsage, provider: String, model: String?) {
+        for (type, count) in [("input", usage.promptTokens), ("output", usage.completionTokens)] {
+            guard let count else { continue }
+            var dimensions = [
+                (GenAIAttribute.operationName, GenAIAttribute.chat), (GenAIAttribute.providerName, provider),
+                (GenAIAttribute.tokenType, type),
+            ]
+            if let model { dimensions.append((GenAIAttribute.responseModel, model)) }
+            Recorder(label: GenAIMetric.tokenUsage, dimensions: dimensions, factory: metrics).record(Int64(count))
+        }
+    }
+
+    /// `error.type`: the error's code for a `LanguageModelError`, `cancelled`, `timedOut`, or the error's type name.
+    static func errorType(_ error: any Error) -> String {
+        if let error = error as? LanguageModelError { return error.code }
+        if error is CancellationError { return "cancelled" }
+        if error is DeadlineExceeded { return "timedOut" }
+        return String(describing: type(of: error))
+    }
+
+    /// OpenTelemetry's finish reason values.
+    static func finishReason(_ reason: FinishReason) -> String {
+        switch reason {
+        case .stop: "stop"
+        case .length: "length"
+        case .toolCalls: "tool_calls"
+        case .contentFilter: "content_filter"
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds (saturating).
+    var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflow2 ? .max : sum
+    }
+}

@@ -1,0 +1,282 @@
+import Foundation
+import GenUI
+import GenUIHTTP
+import GenUIOpenAI
+import GenUIRouter
+import GenUITesting
+import InMemoryLogging
+import InMemoryTracing
+import Instrumentation
+import Logging
+import MetricsTestKit
+import Synchronization
+import Testing
+import Tracing
+
+@Suite("Chain observability: spans, metrics and logs")
+struct ObservabilityTests {
+    /// One in-memory backend of each kind, injected into a chain.
+    struct Backends {
+        let tracer = InMemoryTracer(idGenerator: .w3cRandom)
+        let metrics = TestMetrics()
+        let logs = InMemoryLogHandler()
+
+        var observability: ChainObservability {
+            var logger = Logger(label: "genui.test") { _ in logs }
+            logger.logLevel = .trace
+            return ChainObservability(logger: logger, tracer: tracer, metricsFactory: metrics)
+        }
+    }
+
+    @Test("a request that skips one member, fails on a second and is served by a third gives one chain span with a skip event and a child span per attempt")
+    func spanTree() async throws {
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "main",
+            members: [
+                ChainMember(FailingLanguageModel(name: "absent", behavior: .unavailable(.notConfigured(missing: "model")))),
+                ChainMember(FailingLanguageModel(
+                    name: "broken", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))),
+                ChainMember(ReportingModel(name: "tiny")),
+            ],
+            options: quickOptions(), observability: backends.observability)
+
+        let response = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+        #expect(response.metadata.provider == "tiny")
+
+        let spans = backends.tracer.finishedSpans
+        #expect(spans.count == 3)
+        let root = try #require(spans.first { $0.parentSpanID == nil })
+        #expect(root.operationName == "genui.route main")
+        #expect(root.attributes["genui.route.outcome"]?.toSpanAttribute() == .string("served"))
+        #expect(root.attributes["gen_ai.provider.name"]?.toSpanAttribute() == .string("tiny"))
+        #expect(root.attributes["gen_ai.response.model"]?.toSpanAttribute() == .string("tiny-1.0"))
+        let skips = root.events.filter { $0.name == "genui.provider.skipped" }
+        #expect(skips.count == 1)
+        #expect(skips.first?.attributes["gen_ai.provider.name"]?.toSpanAttribute() == .string("absent"))
+        #expect(skips.first?.attributes["genui.reason"]?.toSpanAttribute() == .string("notConfigured"))
+
+        let children = spans.filter { $0.parentSpanID == root.spanID }
+        #expect(children.count == 2)
+        #expect(children.allSatisfy { $0.traceID == root.traceID && $0.kind == .client })
+        let failed = try #require(children.first { $0.attributes["gen_ai.provider.name"]?.toSpanAttribute() == .string("broken") })
+        #expect(failed.operationName == "chat")
+        #expect(failed.attributes["error.type"]?.toSpanAttribute() == .string("serverError"))
+        #expect(failed.status?.code == .error)
+        let served = try #require(children.first { $0.attributes["gen_ai.provider.name"]?.toSpanAttribute() == .string("tiny") })
+        #expect(served.operationName == "chat tiny-1.0")
+        #expect(served.attributes["gen_ai.operation.name"]?.toSpanAttribute() == .string("chat"))
+        #expect(served.attributes["gen_ai.response.model"]?.toSpanAttribute() == .string("tiny-1.0"))
+        #expect(served.attributes["gen_ai.usage.input_tokens"]?.toSpanAttribute() == .int64(12))
+        #expect(served.attributes["gen_ai.usage.output_tokens"]?.toSpanAttribute() == .int64(3))
+        #expect(served.attributes["gen_ai.response.finish_reasons"]?.toSpanAttribute() == .stringArray(["stop"]))
+        #expect(served.attributes["error.type"] == nil)
+    }
+
+    @Test("the same request counts requests per provider and outcome, fallbacks by reason, durations and token usage")
+    func metrics() async throws {
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "main",
+            members: [
+                ChainMember(FailingLanguageModel(name: "absent", behavior: .unavailable(.notConfigured(missing: "model")))),
+                ChainMember(FailingLanguageModel(
+                    name: "broken", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))),
+                ChainMember(ReportingModel(name: "tiny")),
+            ],
+            options: quickOptions(), observability: backends.observability)
+        _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+
+        let metrics = backends.metrics
+        #expect(metrics.counterTotal(label: "genui.chain.requests", dimensions: [("genui.chain", "main"), ("genui.route.outcome", "served")]) == 1)
+        #expect(metrics.counterTotal(label: "genui.router.fallbacks", dimensions: [
+            ("genui.chain", "main"), ("gen_ai.provider.name", "absent"), ("genui.route.step", "skipped"),
+            ("genui.reason", "notConfigured"),
+        ]) == 1)
+        #expect(metrics.counterTotal(label: "genui.router.fallbacks", dimensions: [
+            ("genui.chain", "main"), ("gen_ai.provider.name", "broken"), ("genui.route.step", "failed"),
+            ("genui.reason", "serverError"),
+        ]) == 1)
+        #expect(metrics.counterTotal(label: "genui.router.fallbacks") == 2)
+        #expect(metrics.counterTotal(label: "genui.provider.requests", dimensions: [
+            ("gen_ai.provider.name", "broken"), ("genui.route.outcome", "failed"), ("error.type", "serverError"),
+        ]) == 1)
+        #expect(metrics.counterTotal(label: "genui.provider.requests", dimensions: [
+            ("gen_ai.provider.name", "tiny"), ("genui.route.outcome", "served"),
+        ]) == 1)
+        let durations = metrics.timers(label: "gen_ai.client.operation.duration")
+        #expect(durations.count == 2)
+        #expect(durations.allSatisfy { $0.values.count == 1 && $0.values[0] >= 0 })
+        let tokens = metrics.recorders(label: "gen_ai.client.token.usage")
+        let byType = Dictionary(uniqueKeysWithValues: tokens.compactMap { recorder -> (String, [Double])? in
+            guard let type = recorder.dimensions.first(where: { $0.0 == "gen_ai.token.type" })?.1 else { return nil }
+            return (type, recorder.values)
+        })
+        #expect(byType["input"] == [12])
+        #expect(byType["output"] == [3])
+    }
+
+    @Test("logs: a debug line per attempt, an info line per fallback, with chain, provider and attempt metadata")
+    func logLines() async throws {
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "main",
+            members: [
+                ChainMember(FailingLanguageModel(name: "absent", behavior: .unavailable(.notConfigured(missing: "model")))),
+                ChainMember(FailingLanguageModel(
+                    name: "broken", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))),
+                ChainMember(ReportingModel(name: "tiny")),
+            ],
+            options: quickOptions(), observability: backends.observability)
+        _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+
+        let entries = backends.logs.entries
+        let attempts = entries.filter { $0.message.description == "attempt started" }
+        #expect(attempts.map(\.level) == [.debug, .debug])
+        #expect(attempts.compactMap { $0.metadata["genui.provider"]?.description } == ["broken", "tiny"])
+        #expect(attempts.allSatisfy { $0.metadata["genui.chain"]?.description == "main" && $0.metadata["genui.attempt"] != nil })
+        let fallbacks = entries.filter { $0.message.description == "falling back past a provider" }
+        #expect(fallbacks.map(\.level) == [.info, .info])
+        #expect(fallbacks.compactMap { $0.metadata["genui.reason"]?.description } == ["notConfigured", "serverError"])
+        #expect(!entries.contains { $0.level >= .error })
+    }
+
+    @Test("a chain that runs out of providers logs an error and ends its span with the error status and outcome")
+    func exhausted() async throws {
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "lonely",
+            members: [ChainMember(FailingLanguageModel(
+                name: "broken", behavior: .fail(.serverError(status: 503, .init(debugDescription: "down")))))],
+            options: quickOptions(), observability: backends.observability)
+        let error = await routingError { _ = try await chain.respond(to: GenerationRequest(prompt: "Hi")) }
+        #expect(error?.code == "noProviderAvailable")
+
+        let root = try #require(backends.tracer.finishedSpans.first { $0.parentSpanID == nil })
+        #expect(root.status?.code == .error)
+        #expect(root.attributes["genui.route.outcome"]?.toSpanAttribute() == .string("noProviderAvailable"))
+        #expect(root.attributes["error.type"]?.toSpanAttribute() == .string("noProviderAvailable"))
+        let errors = backends.logs.entries.filter { $0.level == .error }
+        #expect(errors.map(\.message.description) == ["the chain ran out of providers"])
+        #expect(backends.metrics.counterTotal(
+            label: "genui.chain.requests", dimensions: [("genui.chain", "lonely"), ("genui.route.outcome", "noProviderAvailable")]) == 1)
+    }
+
+    @Test("a streamed request gets the same span tree as a plain one")
+    func streamedSpans() async throws {
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "stream",
+            members: [ChainMember(FailingLanguageModel(name: "a")), ChainMember(ReportingModel(name: "tiny"))],
+            options: quickOptions(), observability: backends.observability)
+        for try await _ in chain.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
+        let spans = backends.tracer.finishedSpans
+        let root = try #require(spans.first { $0.parentSpanID == nil })
+        #expect(root.attributes["genui.streaming"]?.toSpanAttribute() == .bool(true))
+        #expect(spans.filter { $0.parentSpanID == root.spanID }.count == 1)
+    }
+
+    @Test("an OpenAI-compatible provider in a chain sends the attempt span's W3C traceparent, and no log line, span or metric holds its API key")
+    func traceparentAndNoSecrets() async throws {
+        let key = "sk-OBSERVE-\(UUID().uuidString)"
+        let variable = "GENUI_OBSERVABILITY_TEST_KEY"
+        let seen = Mutex<[String: String]>([:])
+        let server = try LoopbackHTTPServer { request, connection in
+            switch request.path {
+            case "/v1/models":
+                connection.respond(json: #"{"object":"list","data":[{"id":"loop-model","object":"model","owned_by":"test"}]}"#)
+            case "/v1/chat/completions":
+                seen.withLock { $0 = request.headers }
+                connection.respond(json: #"{"id":"c1","object":"chat.completion","model":"loop-model","choices":[{"index":0,"message":{"role":"assistant","content":"Hello."},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}"#)
+            default:
+                connection.respond(status: 404, json: #"{"error":{"message":"not found","type":"invalid_request_error"}}"#)
+            }
+        }
+        defer { server.stop() }
+        let provider = OpenAIProvider(
+            configuration: .init(
+                name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "loop-model",
+                apiKeyEnvironmentVariable: variable, allowInsecure: true),
+            environment: .values([variable: key]))
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "remote", members: [ChainMember(provider)], options: quickOptions(),
+            observability: backends.observability)
+
+        let response = try await TraceContextPropagation.$instrument.withValue(W3CInstrument()) {
+            try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+        }
+        #expect(response.text == "Hello.")
+
+        let headers = seen.withLock { $0 }
+        #expect(headers["authorization"] == "Bearer \(key)", "the provider sent its key, so the scan below means something")
+        let traceparent = try #require(headers["traceparent"])
+        let parts = traceparent.split(separator: "-").map(String.init)
+        #expect(parts.count == 4)
+        #expect(parts.first == "00")
+        let hex = Set("0123456789abcdef")
+        #expect(parts.count == 4 && parts[1].count == 32 && parts[2].count == 16 && parts[3] == "01")
+        #expect(parts.dropFirst().allSatisfy { $0.allSatisfy(hex.contains) })
+        let spans = backends.tracer.finishedSpans
+        let root = try #require(spans.first { $0.parentSpanID == nil })
+        let attempt = try #require(spans.first { $0.parentSpanID == root.spanID })
+        #expect(parts.count == 4 && parts[1] == root.traceID && parts[2] == attempt.spanID)
+        #expect(attempt.operationName == "chat loop-model")
+
+        var emitted: [String] = []
+        for entry in backends.logs.entries {
+            emitted.append(entry.message.description)
+            emitted += entry.metadata.map { "\($0.key)=\($0.value)" }
+        }
+        for span in spans {
+            emitted.append(span.operationName)
+            span.attributes.forEach { name, value in emitted.append("\(name)=\(value)") }
+            emitted += span.events.map { event in "\(event.name) \(event.attributes)" }
+            emitted.append("\(String(describing: span.status))")
+        }
+        for counter in backends.metrics.counters { emitted.append("\(counter.label) \(counter.dimensions)") }
+        for timer in backends.metrics.timers { emitted.append("\(timer.label) \(timer.dimensions)") }
+        for recorder in backends.metrics.recorders { emitted.append("\(recorder.label) \(recorder.dimensions)") }
+        #expect(emitted.count > 10)
+        #expect(!emitted.contains { $0.contains(key) || $0.contains(String(key.dropFirst(3))) })
+    }
+}
+
+/// A model that serves with the metadata a network provider reports: a model name, token usage and a finish reason.
+private struct ReportingModel: LanguageModel {
+    let name: String
+    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming] }
+    var availability: Availability { .available }
+
+    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        GenerationResponse(
+            content: GeneratedContent(kind: .string("ok")), text: "ok",
+            metadata: ResponseMetadata(
+                provider: name, model: "\(name)-1.0", usage: TokenUsage(promptTokens: 12, completionTokens: 3),
+                guided: true, finishReason: .stop))
+    }
+}
+
+/// An instrument that writes the W3C `traceparent` of the in-memory span in the context, as an OpenTelemetry
+/// tracer would.
+private struct W3CInstrument: Instrument {
+    func extract<Carrier, Extract>(_ carrier: Carrier, into context: inout ServiceContext, using extractor: Extract)
+    where Extract: Extractor, Extract.Carrier == Carrier {}
+
+    func inject<Carrier, Inject>(_ context: ServiceContext, into carrier: inout Carrier, using injector: Inject)
+    where Inject: Injector, Inject.Carrier == Carrier {
+        guard let span = context.inMemorySpanContext else { return }
+        injector.inject("00-\(span.traceID)-\(span.spanID)-01", forKey: "traceparent", into: &carrier)
+    }
+}
+
+extension InMemoryTracer.IDGenerator {
+    /// Random W3C-sized identifiers: 16-byte trace ids and 8-byte span ids in lowercase hex.
+    static var w3cRandom: Self {
+        Self(nextTraceID: { randomHex(bytes: 16) }, nextSpanID: { randomHex(bytes: 8) })
+    }
+
+    private static func randomHex(bytes: Int) -> String {
+        (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
+    }
+}
