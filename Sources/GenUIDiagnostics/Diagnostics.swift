@@ -102,7 +102,7 @@ public struct Diagnostics: Sendable {
             arguments["path"] = path.isEmpty ? "/" : path
             arguments["detail"] = text(.decoding(details))
         case .toolRoundLimitReached(let rounds, _): arguments["rounds"] = "\(rounds)"
-        case .transport(let failure, _): arguments["detail"] = failure.description
+        case .transport(let failure, _): arguments["detail"] = describe(failure)
         case .serverError(let status, _): arguments["status"] = status.map { "HTTP \($0)" } ?? "—"
         case .responseTooLarge(let limit, _): arguments["limit"] = format.bytes(Int64(limit))
         case .noProviderAvailable(let context): arguments["chain"] = context.trace?.chain ?? "—"
@@ -118,6 +118,19 @@ public struct Diagnostics: Sendable {
         default: break
         }
         return DiagnosticMessage(message: text("\(key).message", arguments), remediation: text("\(key).remedy", arguments))
+    }
+
+    /// How a network exchange failed, in the user's language; what a server or the network library said is quoted as
+    /// it came.
+    public func describe(_ failure: TransportFailure) -> String {
+        switch failure {
+        case .connectionRefused(let endpoint): text("transport.connectionRefused", ["endpoint": endpoint])
+        case .dnsFailure(let host): text("transport.dnsFailure", ["host": host])
+        case .tlsFailure(let detail): text("transport.tlsFailure", ["detail": detail])
+        case .connectTimeout(let endpoint): text("transport.connectTimeout", ["endpoint": endpoint])
+        case .connectionLost(let detail): text("transport.connectionLost", ["detail": detail])
+        case .other(let detail): detail
+        }
     }
 
     /// A short reason for a trace step: why the provider was skipped or how it failed.
