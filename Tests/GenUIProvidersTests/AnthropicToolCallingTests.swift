@@ -3,37 +3,11 @@ import GenUI
 import GenUIAnthropic
 import GenUIHTTP
 import GenUITesting
-import Synchronization
 import Testing
 
-/// A weather tool that records the cities it was called with.
-private final class WeatherTool: Tool {
-    struct Arguments: ConvertibleFromGeneratedContent {
-        var city: String
-        init(_ content: GeneratedContent) throws {
-            city = try content.value(String.self, forProperty: "city")
-        }
-    }
-
-    let description = "The current weather in a city."
-    let calls = Mutex<[String]>([])
-
-    var name: String { "get_weather" }
-
-    var parameters: GenerationSchema {
-        GenerationSchema(node: .object(.init(name: "Arguments", properties: [
-            .init(name: "city", node: .string(.init(minimumLength: 1, maximumLength: 40))),
-        ])), name: "Arguments")
-    }
-
-    func call(arguments: Arguments) async throws -> String {
-        calls.withLock { $0.append(arguments.city) }
-        return "It is 21 °C and sunny in \(arguments.city)."
-    }
-}
 
 private let weather = ToolDefinition(
-    name: "get_weather", description: "The current weather in a city.", parameters: WeatherTool().parameters)
+    name: "get_weather", description: "The current weather in a city.", parameters: RecordingWeatherTool().parameters)
 
 /// Whether `text` matches `^[a-zA-Z0-9_-]+$` (the API's id pattern) and is at most `limit` characters.
 private func isWireID(_ text: String?, limit: Int = .max) -> Bool {
@@ -298,7 +272,7 @@ struct AnthropicToolCallingTests {
     func sessionRoundTrip() async throws {
         let server = try toolFake()
         defer { server.stop() }
-        let tool = WeatherTool()
+        let tool = RecordingWeatherTool()
         let session = LanguageModelSession(model: provider(server), tools: [tool])
         let answer = try await session.respond(to: "What is the weather in Paris?")
         #expect(answer.content == "Here it is: It is 21 °C and sunny in Paris.")
@@ -307,7 +281,7 @@ struct AnthropicToolCallingTests {
         let second = try #require(server.requests.last?.json)
         #expect(lastToolResults(second) == ["It is 21 °C and sunny in Paris."])
 
-        let streamed = WeatherTool()
+        let streamed = RecordingWeatherTool()
         let streamingSession = LanguageModelSession(model: provider(server), tools: [streamed])
         let final = try await streamingSession.streamResponse(to: "And now?").collect()
         #expect(final.content == "Here it is: It is 21 °C and sunny in Paris.")

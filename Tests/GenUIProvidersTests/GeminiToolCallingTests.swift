@@ -6,34 +6,9 @@ import GenUITesting
 import Synchronization
 import Testing
 
-/// A weather tool that records the cities it was called with.
-private final class WeatherTool: Tool {
-    struct Arguments: ConvertibleFromGeneratedContent {
-        var city: String
-        init(_ content: GeneratedContent) throws {
-            city = try content.value(String.self, forProperty: "city")
-        }
-    }
-
-    let description = "The current weather in a city."
-    let calls = Mutex<[String]>([])
-
-    var name: String { "get_weather" }
-
-    var parameters: GenerationSchema {
-        GenerationSchema(node: .object(.init(name: "Arguments", properties: [
-            .init(name: "city", node: .string(.init(minimumLength: 1, maximumLength: 40))),
-        ])), name: "Arguments")
-    }
-
-    func call(arguments: Arguments) async throws -> String {
-        calls.withLock { $0.append(arguments.city) }
-        return "It is 21 °C and sunny in \(arguments.city)."
-    }
-}
 
 private let weather = ToolDefinition(
-    name: "get_weather", description: "The current weather in a city.", parameters: WeatherTool().parameters)
+    name: "get_weather", description: "The current weather in a city.", parameters: RecordingWeatherTool().parameters)
 
 /// How the fake model behaves.
 private struct GeminiBehaviour: Sendable {
@@ -311,7 +286,7 @@ struct GeminiToolCallingTests {
     func sessionRoundTrip() async throws {
         let server = try toolFake(key: key)
         defer { server.stop() }
-        let tool = WeatherTool()
+        let tool = RecordingWeatherTool()
         let session = LanguageModelSession(model: provider(server, key: key), tools: [tool])
         let answer = try await session.respond(to: "What is the weather in Paris?")
         #expect(answer.content == "Here it is: It is 21 °C and sunny in Paris.")
@@ -319,7 +294,7 @@ struct GeminiToolCallingTests {
         #expect(server.requests.count == 2)
         #expect(lastOutputs(try #require(server.requests.last?.json)) == ["It is 21 °C and sunny in Paris."])
 
-        let streamed = WeatherTool()
+        let streamed = RecordingWeatherTool()
         let final = try await LanguageModelSession(model: provider(server, key: key), tools: [streamed])
             .streamResponse(to: "And in Paris?").collect()
         #expect(final.content == "Here it is: It is 21 °C and sunny in Paris.")
@@ -330,7 +305,7 @@ struct GeminiToolCallingTests {
     func thoughtSignatures() async throws {
         let server = try toolFake(GeminiBehaviour(signs: true), key: key)
         defer { server.stop() }
-        let tool = WeatherTool()
+        let tool = RecordingWeatherTool()
         let model = provider(server, key: key, model: "gemini-3-flash-preview")
         let answer = try await LanguageModelSession(model: model, tools: [tool]).respond(to: "Weather in Paris?")
         #expect(answer.content == "Here it is: It is 21 °C and sunny in Paris.")

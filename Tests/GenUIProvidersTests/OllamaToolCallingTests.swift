@@ -3,40 +3,14 @@ import GenUI
 import GenUIHTTP
 import GenUIOllama
 import GenUITesting
-import Synchronization
 import Testing
 
 // Tool calling on the Ollama provider, against a fake daemon that checks every /api/chat body against the documented
 // shapes (ollama docs/api.md "Tool calling", api/types.go: `tools`, `message.tool_calls` whose `function.arguments`
 // is a JSON object, `role: tool` messages with `tool_name`).
 
-/// A weather tool that records the cities it was called for.
-private final class OllamaWeatherTool: Tool {
-    struct Arguments: ConvertibleFromGeneratedContent {
-        var city: String
-        init(_ content: GeneratedContent) throws {
-            city = try content.value(String.self, forProperty: "city")
-        }
-    }
 
-    let description = "The current weather in a city."
-    let calls = Mutex<[String]>([])
-
-    var name: String { "get_weather" }
-
-    var parameters: GenerationSchema {
-        GenerationSchema(node: .object(.init(name: "WeatherArguments", properties: [
-            .init(name: "city", description: "The city's name", node: .string(.init(minimumLength: 1, maximumLength: 40))),
-        ])), name: "WeatherArguments")
-    }
-
-    func call(arguments: Arguments) async throws -> String {
-        calls.withLock { $0.append(arguments.city) }
-        return "It is 21 °C and sunny in \(arguments.city)."
-    }
-}
-
-private let ollamaWeather = OllamaWeatherTool().definition
+private let ollamaWeather = RecordingWeatherTool().definition
 
 private let ollamaTime = ToolDefinition(
     name: "get_time", description: "The local time in a time zone.",
@@ -319,7 +293,7 @@ struct OllamaToolCallingTests {
                 }
             }
             defer { fake.server.stop() }
-            let tool = OllamaWeatherTool()
+            let tool = RecordingWeatherTool()
             let session = LanguageModelSession(model: fake.provider(), tools: [tool])
             let answer: String = if streaming {
                 try await session.streamResponse(to: "What is the weather in Lisbon?").collect().content

@@ -3,40 +3,14 @@ import GenUI
 import GenUIHTTP
 import GenUIOpenAI
 import GenUITesting
-import Synchronization
 import Testing
 
 // Tool calling on the OpenAI-compatible provider, against a Chat Completions fake that checks every request against
 // the documented shapes (OpenAI API reference, "Create chat completion": `tools`, assistant `tool_calls`, `role: tool`
 // messages) and against llama-server's own /v1/chat/completions.
 
-/// A weather tool that records the cities it was called for.
-private final class OpenAIWeatherTool: Tool {
-    struct Arguments: ConvertibleFromGeneratedContent {
-        var city: String
-        init(_ content: GeneratedContent) throws {
-            city = try content.value(String.self, forProperty: "city")
-        }
-    }
 
-    let description = "The current weather in a city."
-    let calls = Mutex<[String]>([])
-
-    var name: String { "get_weather" }
-
-    var parameters: GenerationSchema {
-        GenerationSchema(node: .object(.init(name: "WeatherArguments", properties: [
-            .init(name: "city", description: "The city's name", node: .string(.init(minimumLength: 1, maximumLength: 40))),
-        ])), name: "WeatherArguments")
-    }
-
-    func call(arguments: Arguments) async throws -> String {
-        calls.withLock { $0.append(arguments.city) }
-        return "It is 21 °C and sunny in \(arguments.city)."
-    }
-}
-
-private let weatherDefinition = OpenAIWeatherTool().definition
+private let weatherDefinition = RecordingWeatherTool().definition
 
 private let timeDefinition = ToolDefinition(
     name: "get_time", description: "The local time in a time zone.",
@@ -410,7 +384,7 @@ struct OpenAIToolCallingFakeTests {
         for streaming in [false, true] {
             let fake = try FakeChatCompletions(reply: weatherScript(streaming: streaming))
             defer { fake.server.stop() }
-            let tool = OpenAIWeatherTool()
+            let tool = RecordingWeatherTool()
             let session = LanguageModelSession(model: fake.provider(), tools: [tool])
             let answer: String = if streaming {
                 try await session.streamResponse(to: "What is the weather in Lisbon?").collect().content
