@@ -280,3 +280,68 @@ extension InMemoryTracer.IDGenerator {
         (0..<bytes).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
     }
 }
+
+extension ObservabilityTests {
+    @Test("a streamed request records its time to first output once; a plain request records none")
+    func timeToFirstOutput() async throws {
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "stream", members: [ChainMember(ReportingModel(name: "tiny"))], options: quickOptions(),
+            observability: backends.observability)
+        _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+        #expect(backends.metrics.timers(label: "gen_ai.client.operation.time_to_first_chunk").isEmpty)
+        for try await _ in chain.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
+        let timers = backends.metrics.timers(label: "gen_ai.client.operation.time_to_first_chunk")
+        #expect(timers.count == 1)
+        #expect(timers.first?.values.count == 1)
+        #expect(timers.first?.dimensions.contains { $0 == "gen_ai.provider.name" && $1 == "tiny" } == true)
+    }
+
+    @Test("a breaker that opens and later closes is logged at info, counted and marked on the chain span")
+    func breakerTransitions() async throws {
+        let backends = Backends()
+        let flaky = FailingLanguageModel(name: "flaky", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))
+        let chain = ProviderChain(
+            name: "main", members: [ChainMember(flaky), ChainMember(ReportingModel(name: "tiny"))],
+            options: quickOptions(threshold: 1, coolDown: .milliseconds(50)), observability: backends.observability)
+        _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+        flaky.behavior = .serve
+        try await Task.sleep(for: .milliseconds(300))
+        let response = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+        #expect(response.metadata.provider == "flaky")
+
+        let lines = backends.logs.entries.filter { $0.message.description.hasPrefix("circuit breaker") }
+        #expect(lines.map(\.message.description) == ["circuit breaker opened", "circuit breaker closed"])
+        #expect(lines.allSatisfy { $0.level == .info && $0.metadata["genui.provider"]?.description == "flaky" })
+        for state in ["open", "closed"] {
+            #expect(backends.metrics.counterTotal(label: "genui.breaker.transitions", dimensions: [
+                ("genui.chain", "main"), ("gen_ai.provider.name", "flaky"), ("genui.breaker.state", state),
+            ]) == 1)
+        }
+        let events = backends.tracer.finishedSpans.filter { $0.parentSpanID == nil }.flatMap(\.events).map(\.name)
+        #expect(events.filter { $0.hasPrefix("genui.breaker.") } == ["genui.breaker.opened", "genui.breaker.closed"])
+    }
+
+    @Test("a cancelled request ends its chain span and its attempt span as cancelled")
+    func cancellation() async throws {
+        let backends = Backends()
+        let stalled = FailingLanguageModel(name: "stalled", behavior: .stall)
+        let chain = ProviderChain(
+            name: "main", members: [ChainMember(stalled)], options: quickOptions(attempt: .seconds(60), deadline: .seconds(120)),
+            observability: backends.observability)
+        let task = Task { try await chain.respond(to: GenerationRequest(prompt: "Hi")) }
+        while stalled.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        task.cancel()
+        _ = await task.result
+
+        let spans = backends.tracer.finishedSpans
+        #expect(spans.count == 2)
+        #expect(backends.tracer.activeSpans.isEmpty)
+        let root = try #require(spans.first { $0.parentSpanID == nil })
+        #expect(root.attributes["genui.route.outcome"]?.toSpanAttribute() == .string("cancelled"))
+        let attempt = try #require(spans.first { $0.parentSpanID == root.spanID })
+        #expect(attempt.attributes["error.type"]?.toSpanAttribute() == .string("cancelled"))
+        #expect(attempt.status?.code == .error)
+        #expect(!backends.logs.entries.contains { $0.level >= .error })
+    }
+}

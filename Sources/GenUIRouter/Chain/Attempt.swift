@@ -26,11 +26,15 @@ enum Attempt {
 
     static func stream(
         member: ChainMember, request: GenerationRequest, original: GenerationRequest, unguided: Bool,
-        attempt: Int, output: OutputFlag, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
+        attempt: Int, output: OutputFlag, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation,
+        firstOutput: FirstOutputTimer? = nil
     ) async throws -> GenerationResponse {
+        let started = ContinuousClock.now
+        var first = firstOutput
         if unguided {
             let response = try await respond(member: member, request: request, original: original, unguided: true)
             if response.toolCalls.isEmpty {
+                first?.record(since: started)
                 output.forward(.delta(response.content.jsonString), attempt: attempt, to: continuation)
             }
             return response
@@ -38,7 +42,11 @@ enum Attempt {
         var final: GenerationResponse?
         for try await event in member.model.streamResponse(to: request) {
             switch event {
-            case .delta, .restarted: output.forward(event, attempt: attempt, to: continuation)
+            case .delta:
+                first?.record(since: started)
+                first = nil
+                output.forward(event, attempt: attempt, to: continuation)
+            case .restarted: output.forward(event, attempt: attempt, to: continuation)
             case .completed(let response): final = response
             }
         }

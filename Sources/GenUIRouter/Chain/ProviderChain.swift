@@ -165,7 +165,8 @@ public final class ProviderChain: LanguageModel {
                     let response = try await router.run { member, attemptRequest, unguided, attempt in
                         try await Attempt.stream(
                             member: member, request: attemptRequest, original: request, unguided: unguided,
-                            attempt: attempt, output: output, continuation: continuation)
+                            attempt: attempt, output: output, continuation: continuation,
+                            firstOutput: FirstOutputTimer(provider: member.name, observability: self.observability))
                     }
                     continuation.yield(.completed(response))
                     continuation.finish()

@@ -150,7 +150,7 @@ struct Router {
                 var response = try await observer.attempt(member, retries: retries, unguided: unguided) {
                     try await withDeadline(limit) { try await attempt(member, attemptRequest, unguided, attemptID) }
                 }
-                await chain.health.recordSuccess(member.name)
+                observer.breaker(member.name, await chain.health.recordSuccess(member.name))
                 trace.steps.append(RouteTrace.Step(
                     provider: member.name, outcome: .served, reason: "served",
                     durationSeconds: (clock.now - started).seconds,
@@ -283,19 +283,21 @@ struct Router {
     }
 
     private func recordHealth(_ member: ChainMember, failure: LanguageModelError, rule: OutcomeRule, isProbe: Bool) async {
+        let transition: BreakerTransition?
         switch rule.coolDown {
         case .none:
             // The provider answered (a refusal, an overflow): it is healthy.
-            if isProbe { await chain.health.recordSuccess(member.name) }
+            transition = isProbe ? await chain.health.recordSuccess(member.name) : nil
         case .countFailure:
-            await chain.health.recordFailure(member.name, immediate: nil)
+            transition = await chain.health.recordFailure(member.name, immediate: nil)
         case .immediately:
             var length = options.breaker.coolDown
             if case .rateLimited(let retryAfter?, _) = failure { length = retryAfter }
-            await chain.health.recordFailure(member.name, immediate: length)
+            transition = await chain.health.recordFailure(member.name, immediate: length)
         case .long:
-            await chain.health.recordFailure(member.name, immediate: options.breaker.maximumCoolDown)
+            transition = await chain.health.recordFailure(member.name, immediate: options.breaker.maximumCoolDown)
         }
+        observer.breaker(member.name, transition)
     }
 
     /// Turns any thrown error into a `LanguageModelError` attributed to the provider.

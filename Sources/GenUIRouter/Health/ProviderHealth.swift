@@ -62,41 +62,53 @@ actor ProviderHealth {
     /// Records a success: in a closed circuit it joins the sample (it does not erase earlier failures); a half-open
     /// probe's success closes the circuit with a clean record. An open circuit stays open: the success is from a
     /// request let through before the circuit opened, and says nothing about the provider since.
-    func recordSuccess(_ provider: String, now: ContinuousClock.Instant = .now) {
+    /// Returns `.closed` when the success closed the circuit.
+    @discardableResult
+    func recordSuccess(_ provider: String, now: ContinuousClock.Instant = .now) -> BreakerTransition? {
         switch circuits[provider] ?? .closed(recent: []) {
         case .closed(let recent):
             circuits[provider] = .closed(recent: sample(recent, adding: Outcome(time: now, failed: false)))
         case .halfOpen:
             circuits[provider] = .closed(recent: [])
+            return .closed
         case .open:
             break
         }
+        return nil
     }
 
-    /// Records a failure. `immediate` opens the circuit at once for at least that long.
-    func recordFailure(_ provider: String, immediate: Duration?, now: ContinuousClock.Instant = .now) {
+    /// Records a failure. `immediate` opens the circuit at once for at least that long. Returns `.opened` when the
+    /// failure opened (or reopened) the circuit.
+    @discardableResult
+    func recordFailure(
+        _ provider: String, immediate: Duration?, now: ContinuousClock.Instant = .now
+    ) -> BreakerTransition? {
         switch circuits[provider] ?? .closed(recent: []) {
         case .halfOpen(let coolDown, _):
             // A failed probe doubles the cooldown.
             let extended = min(coolDown * 2, settings.maximumCoolDown)
             let length = max(extended, immediate ?? .zero)
             circuits[provider] = .open(until: now + length, coolDown: length)
+            return .opened(coolDown: length)
         case .open(let until, let coolDown):
             // A request let through before the circuit opened failed late: it says nothing new, unless it asks for
             // a longer pause (a Retry-After).
-            guard let immediate, now + immediate > until else { return }
+            guard let immediate, now + immediate > until else { return nil }
             circuits[provider] = .open(until: now + immediate, coolDown: max(coolDown, immediate))
+            return nil
         case .closed(let recent):
             if let immediate {
                 let length = max(immediate, .zero)
                 circuits[provider] = .open(until: now + length, coolDown: max(length, settings.coolDown))
-                return
+                return .opened(coolDown: length)
             }
             let updated = sample(recent, adding: Outcome(time: now, failed: true))
             if updated.count(where: \.failed) >= settings.failureThreshold {
                 circuits[provider] = .open(until: now + settings.coolDown, coolDown: settings.coolDown)
+                return .opened(coolDown: settings.coolDown)
             } else {
                 circuits[provider] = .closed(recent: updated)
+                return nil
             }
         }
     }

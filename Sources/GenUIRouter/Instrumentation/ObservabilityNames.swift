@@ -28,6 +28,8 @@ enum GenUIAttribute {
     static let repairs = "genui.repairs"
     static let toolCalls = "genui.tool_calls"
     static let seconds = "genui.seconds"
+    static let breakerState = "genui.breaker.state"
+    static let coolDownSeconds = "genui.breaker.cool_down_seconds"
 }
 
 /// OpenTelemetry's GenAI client metrics.
@@ -48,4 +50,6 @@ enum GenUIMetric {
     static let providerRequests = "genui.provider.requests"
     /// Counter of providers passed over by chain, provider, step (skipped or failed) and reason.
     static let fallbacks = "genui.router.fallbacks"
+    /// Counter of circuit-breaker transitions by chain, provider and new state (open or closed).
+    static let breakerTransitions = "genui.breaker.transitions"
 }

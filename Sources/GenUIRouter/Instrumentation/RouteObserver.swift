@@ -120,6 +120,30 @@ final class RouteObserver {
         observed = steps.count
     }
 
+    /// Logs (info), counts and adds a chain-span event for a breaker that opened or closed.
+    func breaker(_ provider: String, _ transition: BreakerTransition?) {
+        guard let transition else { return }
+        let state: String
+        var metadata: Logger.Metadata = [GenUIAttribute.provider: .string(provider)]
+        var attributes: SpanAttributes = [GenAIAttribute.providerName: .string(provider)]
+        switch transition {
+        case .opened(let coolDown):
+            state = "open"
+            metadata[GenUIAttribute.coolDownSeconds] = .stringConvertible(coolDown.seconds)
+            attributes[GenUIAttribute.coolDownSeconds] = coolDown.seconds
+            logger.info("circuit breaker opened", metadata: metadata)
+        case .closed:
+            state = "closed"
+            logger.info("circuit breaker closed", metadata: metadata)
+        }
+        span?.addEvent(SpanEvent(name: "genui.breaker.\(state == "open" ? "opened" : "closed")", attributes: attributes))
+        Counter(
+            label: GenUIMetric.breakerTransitions,
+            dimensions: [(GenUIAttribute.chain, chain), (GenAIAttribute.providerName, provider), (GenUIAttribute.breakerState, state)],
+            factory: metrics
+        ).increment()
+    }
+
     private func fallback(_ step: RouteTrace.Step, kind: String) {
         Counter(
             label: GenUIMetric.fallbacks,
