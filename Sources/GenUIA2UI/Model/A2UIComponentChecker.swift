@@ -23,7 +23,7 @@ enum A2UIComponentChecker {
             problems.append(A2UIProblem(.invalidMessage, pointer: pointer, componentID: id, detail: "\(type) requires the property \"\(name)\""))
         }
         for (name, value) in properties {
-            let at = pointer + "/" + JSONPointer.escape(name)
+            let at = pointer + JSONPointer.escape(name)
             guard let shape = spec.properties[name] ?? A2UICatalog.common[name] else {
                 problems.append(A2UIProblem(.invalidMessage, pointer: at, componentID: id, detail: "\(type) has no property \"\(name)\""))
                 continue
@@ -111,7 +111,7 @@ enum A2UIComponentChecker {
             if let context = lookup["context"] {
                 guard let entries = context.orderedProperties else { return "/event/context must be an object" }
                 for entry in entries {
-                    if let detail = check(entry.value, .dynamicValue) { return "/event/context/\(JSONPointer.escape(entry.key)) \(detail)" }
+                    if let detail = check(entry.value, .dynamicValue) { return "/event/context\(JSONPointer.escape(entry.key)) \(detail)" }
                 }
             }
             return nil

@@ -21,7 +21,7 @@ public struct A2UIDataModel: Sendable, Hashable {
 
     /// The pointer made of `tokens`.
     public static func pointer(_ tokens: [String]) -> String {
-        tokens.isEmpty ? "/" : tokens.map { "/" + JSONPointer.escape($0) }.joined()
+        tokens.isEmpty ? "/" : tokens.map { JSONPointer.escape($0) }.joined()
     }
 
     /// The value at `pointer`, or `nil` when nothing is there.

@@ -73,7 +73,7 @@ public struct A2UIMessageReader: Sendable {
         guard kinds.count == 1, let kind = kinds.first, let body = top.first(where: { $0.key == kind })?.value else {
             return invalid("", "a message has \"version\" and exactly one of createSurface, updateComponents, updateDataModel, deleteSurface; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: ", "))")
         }
-        let base = "/" + JSONPointer.escape(kind)
+        let base = JSONPointer.escape(kind)
         guard let properties = body.orderedProperties else { return invalid(base, "\(kind) must be an object") }
         let names = properties.map(\.key)
         let allowed: Set<String>
@@ -82,10 +82,10 @@ public struct A2UIMessageReader: Sendable {
         case "updateComponents": allowed = ["surfaceId", "components"]
         case "updateDataModel": allowed = ["surfaceId", "path", "value"]
         case "deleteSurface": allowed = ["surfaceId"]
-        default: return invalid("/" + JSONPointer.escape(kind), "unknown message kind; expected createSurface, updateComponents, updateDataModel or deleteSurface")
+        default: return invalid(JSONPointer.escape(kind), "unknown message kind; expected createSurface, updateComponents, updateDataModel or deleteSurface")
         }
         if let extra = names.first(where: { !allowed.contains($0) }) {
-            return invalid(base + "/" + JSONPointer.escape(extra), "\(kind) has no property \"\(extra)\"")
+            return invalid(base + JSONPointer.escape(extra), "\(kind) has no property \"\(extra)\"")
         }
         let lookup = Dictionary(properties.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         guard case .string(let surfaceID)? = lookup["surfaceId"]?.kind else {

@@ -85,7 +85,7 @@ public struct A2UITerminalRenderer: Sendable {
             let variant = node.text("variant")
             if variant.hasPrefix("h") { text = String(text.drop { $0 == "#" }.drop { $0 == " " }) }
             let code: String? = variant.hasPrefix("h") ? "1" : variant == "caption" ? "2" : nil
-            return wrap(variant == "h1" ? text.uppercased() : text, width: width, code: code)
+            return wrap(text, width: width, code: code)
         case "Image":
             let label = node.text("description").isEmpty ? "" : " " + node.text("description")
             return wrap("[image\(label)] " + node.text("url"), width: width, code: "2")

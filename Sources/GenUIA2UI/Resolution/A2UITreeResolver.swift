@@ -62,7 +62,7 @@ struct A2UITreeResolver {
             if let path = A2UIEvaluator.bindingPath(value) { result.bindings[name] = evaluator.absolutePath(path) }
             let isInputValue = inputs.contains(stored.type) && name == "value"
             if !isInputValue, evaluator.missingPaths.count > before, A2UIEvaluator.bindingPath(value) != nil {
-                report(.missingPath, stored, id: id, pointer: "/" + JSONPointer.escape(name),
+                report(.missingPath, stored, id: id, pointer: JSONPointer.escape(name),
                     "the binding reads \(evaluator.missingPaths[before]), which holds no value in the data model; it shows as empty")
             }
         }

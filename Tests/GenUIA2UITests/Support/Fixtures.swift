@@ -4,11 +4,7 @@ import GenUI
 
 /// Where the official A2UI v0.9 schemas and example live (`GENUI_A2UI_SCHEMAS`, else ../shared/a2ui-v0.9).
 enum A2UIFixtures {
-    static let schemas: URL = {
-        if let path = ProcessInfo.processInfo.environment["GENUI_A2UI_SCHEMAS"] { return URL(fileURLWithPath: path) }
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/a2ui-v0.9")
-    }()
+    static var schemas: URL { TestEnvironment.a2uiSchemas }
 
     static func contactForm() throws -> String {
         try String(contentsOf: schemas.appendingPathComponent("contact_form_example.jsonl"), encoding: .utf8)

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// Facts about the machine the tests run on.
+enum TestEnvironment {
+    /// `true` under CI, where a missing tool is a failure instead of a skip.
+    static let isCI = ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased())
+
+    /// The package's root directory.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The official A2UI v0.9 schemas: `GENUI_A2UI_SCHEMAS`, or `../shared/a2ui-v0.9` next to the package.
+    static let a2uiSchemas: URL = {
+        if let path = ProcessInfo.processInfo.environment["GENUI_A2UI_SCHEMAS"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/a2ui-v0.9")
+    }()
+
+    /// The full path of `tool` on PATH, if it is there.
+    static func executable(_ tool: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(tool)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
+
+/// The result of a finished subprocess.
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs a real subprocess with optional stdin, killing it after `timeout` seconds.
+func runProcess(
+    _ executable: String, _ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 120,
+    environment: [String: String]? = nil
+) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = environment }
+    let outPipe = Pipe(), errPipe = Pipe(), inPipe = Pipe()
+    process.standardOutput = outPipe
+    process.standardError = errPipe
+    process.standardInput = inPipe
+    try process.run()
+    let timer = DispatchSource.makeTimerSource()
+    timer.schedule(deadline: .now() + timeout)
+    timer.setEventHandler { if process.isRunning { process.terminate() } }
+    timer.resume()
+    // Read both pipes concurrently so neither fills up and blocks the child.
+    nonisolated(unsafe) var errData = Data()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+        errData = errPipe.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    if let stdin { inPipe.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try? inPipe.fileHandleForWriting.close()
+    let outData = outPipe.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    timer.cancel()
+    return ProcessResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self))
+}
