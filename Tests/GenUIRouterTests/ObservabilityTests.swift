@@ -345,3 +345,11 @@ extension ObservabilityTests {
         #expect(!backends.logs.entries.contains { $0.level >= .error })
     }
 }
+
+extension ObservabilityTests {
+    @Test("a chain given no logger discards its lines instead of writing to the app's standard output")
+    func defaultLoggerIsSilent() {
+        #expect(ChainObservability().logger.handler is SwiftLogNoOpLogHandler)
+        #expect(ProviderChain(name: "c", models: []).observability.logger.handler is SwiftLogNoOpLogHandler)
+    }
+}

@@ -4,10 +4,11 @@ import Tracing
 
 /// Where a ``ProviderChain`` sends its logs, spans and metrics.
 ///
-/// By default everything goes to the process's global systems — `LoggingSystem`, `InstrumentationSystem` and
-/// `MetricsSystem` — which the application bootstraps with the backends it runs (genui itself never bootstraps
-/// them). When nothing is bootstrapped, the logger prints nothing below `info`, and spans and metrics are no-ops.
-/// Tests and apps that keep several pipelines apart can pass their own logger, tracer or metrics factory instead.
+/// Spans and metrics go to the process's global systems — `InstrumentationSystem` and `MetricsSystem` — which the
+/// application bootstraps with the backends it runs (genui itself never bootstraps them); with nothing bootstrapped
+/// they are no-ops. Logs go to ``logger``, which by default discards everything, as AsyncHTTPClient's does: swift-log's
+/// default handler would print to standard output, which belongs to the app. Pass a logger to see the chain's lines.
+/// Tests and apps that keep several pipelines apart can also pass their own tracer or metrics factory.
 ///
 /// See docs/observability.md for every log message, span, attribute and metric.
 public struct ChainObservability: Sendable {
@@ -21,11 +22,14 @@ public struct ChainObservability: Sendable {
 
     /// Creates a configuration; every parameter has a default that uses the global systems.
     public init(
-        logger: Logger = Logger(label: "genui.router"), tracer: (any Tracer)? = nil,
+        logger: Logger = ChainObservability.disabledLogger, tracer: (any Tracer)? = nil,
         metricsFactory: (any MetricsFactory)? = nil
     ) {
         self.logger = logger
         self.tracer = tracer
         self.metricsFactory = metricsFactory
     }
+
+    /// A logger that discards every line: the default.
+    public static let disabledLogger = Logger(label: "genui.router") { _ in SwiftLogNoOpLogHandler() }
 }
