@@ -353,3 +353,41 @@ extension ObservabilityTests {
         #expect(ProviderChain(name: "c", models: []).observability.logger.handler is SwiftLogNoOpLogHandler)
     }
 }
+
+extension ObservabilityTests {
+    @Test("availability checks are timed per provider and status; a check that does not answer in time is a warning")
+    func availabilityChecks() async throws {
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "main",
+            members: [
+                ChainMember(FailingLanguageModel(name: "hung", behavior: .stallAvailability)),
+                ChainMember(ReportingModel(name: "tiny")),
+            ],
+            options: quickOptions(availability: .milliseconds(200)), observability: backends.observability)
+        _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+
+        let timers = backends.metrics.timers(label: "genui.availability.duration")
+        let statuses = Set(timers.compactMap { $0.dimensions.first { $0.0 == "genui.availability.status" }?.1 })
+        #expect(statuses == ["availabilityCheckTimedOut", "available"])
+        let warnings = backends.logs.entries.filter { $0.level == .warning }
+        #expect(warnings.map(\.message.description) == ["availability check timed out"])
+        #expect(warnings.first?.metadata["genui.provider"]?.description == "hung")
+    }
+
+    @Test("the attempt's debug line gives the request's size in messages and bytes, not its text")
+    func requestSize() async throws {
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "main", members: [ChainMember(ReportingModel(name: "tiny"))], options: quickOptions(),
+            observability: backends.observability)
+        let prompt = "Ünïcode prompt"
+        _ = try await chain.respond(to: GenerationRequest(prompt: prompt))
+        let line = try #require(backends.logs.entries.first { $0.message.description == "attempt started" })
+        #expect(line.metadata["genui.request.messages"]?.description == "1")
+        #expect(line.metadata["genui.request.bytes"]?.description == "\(prompt.utf8.count)")
+        #expect(!backends.logs.entries.contains { entry in
+            entry.message.description.contains(prompt) || entry.metadata.values.contains { "\($0)".contains(prompt) }
+        })
+    }
+}

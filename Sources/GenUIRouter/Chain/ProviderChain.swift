@@ -107,6 +107,7 @@ public final class ProviderChain: LanguageModel {
         let model = member.model
         let configured = member.contextWindow
         let state: MemberState
+        let started = ContinuousClock.now
         do {
             state = try await withDeadline(options.availabilityTimeout) {
                 switch await model.availability {
@@ -122,7 +123,11 @@ public final class ProviderChain: LanguageModel {
         } catch {
             state = MemberState(status: .checkTimedOut, contextSize: configured)
         }
-        if !Task.isCancelled { await cache.store(state, for: index) }
+        if !Task.isCancelled {
+            AvailabilityCheckRecorder(chain: name, observability: observability).record(
+                provider: member.name, status: state.status, elapsed: .now - started, timeout: options.availabilityTimeout)
+            await cache.store(state, for: index)
+        }
         return state
     }
 

@@ -147,7 +147,7 @@ struct Router {
             let started = clock.now
             observer.observe(trace.steps)
             do {
-                var response = try await observer.attempt(member, retries: retries, unguided: unguided) {
+                var response = try await observer.attempt(member, request: attemptRequest, retries: retries, unguided: unguided) {
                     try await withDeadline(limit) { try await attempt(member, attemptRequest, unguided, attemptID) }
                 }
                 observer.breaker(member.name, await chain.health.recordSuccess(member.name))

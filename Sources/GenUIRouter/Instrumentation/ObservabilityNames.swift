@@ -29,6 +29,9 @@ enum GenUIAttribute {
     static let toolCalls = "genui.tool_calls"
     static let seconds = "genui.seconds"
     static let breakerState = "genui.breaker.state"
+    static let status = "genui.availability.status"
+    static let messages = "genui.request.messages"
+    static let promptBytes = "genui.request.bytes"
     static let coolDownSeconds = "genui.breaker.cool_down_seconds"
 }
 
@@ -52,4 +55,6 @@ enum GenUIMetric {
     static let fallbacks = "genui.router.fallbacks"
     /// Counter of circuit-breaker transitions by chain, provider and new state (open or closed).
     static let breakerTransitions = "genui.breaker.transitions"
+    /// Timer of availability checks that ran (not cached answers) by chain, provider and status code.
+    static let availabilityDuration = "genui.availability.duration"
 }

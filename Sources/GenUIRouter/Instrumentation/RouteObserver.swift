@@ -54,7 +54,8 @@ final class RouteObserver {
 
     /// Runs one attempt at `member` inside its child span (`chat`, renamed `chat {model}` once the model is known).
     func attempt(
-        _ member: ChainMember, retries: Int, unguided: Bool, _ body: () async throws -> GenerationResponse
+        _ member: ChainMember, request: GenerationRequest, retries: Int, unguided: Bool,
+        _ body: () async throws -> GenerationResponse
     ) async throws -> GenerationResponse {
         let provider = member.name
         let span = tracer.startSpan(
@@ -67,7 +68,15 @@ final class RouteObserver {
         var attemptLogger = logger
         attemptLogger[metadataKey: GenUIAttribute.provider] = .string(provider)
         attemptLogger[metadataKey: GenUIAttribute.attempt] = .stringConvertible(retries + 1)
-        attemptLogger.debug("attempt started", metadata: [GenUIAttribute.unguided: .stringConvertible(unguided)])
+        if attemptLogger.logLevel <= .debug {
+            // The request's size, never its text: counted only when the line is written.
+            let bytes = request.messages.reduce(request.instructions?.utf8.count ?? 0) { $0 + $1.content.utf8.count }
+            attemptLogger.debug("attempt started", metadata: [
+                GenUIAttribute.unguided: .stringConvertible(unguided),
+                GenUIAttribute.messages: .stringConvertible(request.messages.count),
+                GenUIAttribute.promptBytes: .stringConvertible(bytes),
+            ])
+        }
         let clock = ContinuousClock()
         let started = clock.now
         do {
