@@ -98,6 +98,7 @@ let package = Package(
             name: "genui",
             dependencies: [
                 "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIScreens", "GenUIModels", "GenUIOnDevice",
+                "GenUIA2UI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
