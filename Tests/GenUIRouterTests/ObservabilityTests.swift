@@ -21,6 +21,25 @@ struct ObservabilityTests {
         let metrics = TestMetrics()
         let logs = InMemoryLogHandler()
 
+        /// Every log line and its metadata, span name, attribute, event and status, and metric label and dimension, as text.
+        var everythingEmitted: [String] {
+            var emitted: [String] = []
+            for entry in logs.entries {
+                emitted.append(entry.message.description)
+                emitted += entry.metadata.map { "\($0.key)=\($0.value)" }
+            }
+            for span in tracer.finishedSpans {
+                emitted.append(span.operationName)
+                span.attributes.forEach { name, value in emitted.append("\(name)=\(value)") }
+                emitted += span.events.map { event in "\(event.name) \(event.attributes)" }
+                emitted.append("\(String(describing: span.status))")
+            }
+            for counter in metrics.counters { emitted.append("\(counter.label) \(counter.dimensions)") }
+            for timer in metrics.timers { emitted.append("\(timer.label) \(timer.dimensions)") }
+            for recorder in metrics.recorders { emitted.append("\(recorder.label) \(recorder.dimensions)") }
+            return emitted
+        }
+
         var observability: ChainObservability {
             var logger = Logger(label: "genui.test") { _ in logs }
             logger.logLevel = .trace
@@ -223,20 +242,7 @@ struct ObservabilityTests {
         #expect(parts.count == 4 && parts[1] == root.traceID && parts[2] == attempt.spanID)
         #expect(attempt.operationName == "chat loop-model")
 
-        var emitted: [String] = []
-        for entry in backends.logs.entries {
-            emitted.append(entry.message.description)
-            emitted += entry.metadata.map { "\($0.key)=\($0.value)" }
-        }
-        for span in spans {
-            emitted.append(span.operationName)
-            span.attributes.forEach { name, value in emitted.append("\(name)=\(value)") }
-            emitted += span.events.map { event in "\(event.name) \(event.attributes)" }
-            emitted.append("\(String(describing: span.status))")
-        }
-        for counter in backends.metrics.counters { emitted.append("\(counter.label) \(counter.dimensions)") }
-        for timer in backends.metrics.timers { emitted.append("\(timer.label) \(timer.dimensions)") }
-        for recorder in backends.metrics.recorders { emitted.append("\(recorder.label) \(recorder.dimensions)") }
+        let emitted = backends.everythingEmitted
         #expect(emitted.count > 10)
         #expect(!emitted.contains { $0.contains(key) || $0.contains(String(key.dropFirst(3))) })
     }
@@ -389,5 +395,38 @@ extension ObservabilityTests {
         #expect(!backends.logs.entries.contains { entry in
             entry.message.description.contains(prompt) || entry.metadata.values.contains { "\($0)".contains(prompt) }
         })
+    }
+}
+
+extension ObservabilityTests {
+    @Test("a server that echoes the API key in its error bodies and headers puts it in no log line, span or metric of a failed chain")
+    func noSecretFromFailures() async throws {
+        let key = "sk-ECHO-\(UUID().uuidString)"
+        let variable = "GENUI_OBSERVABILITY_ECHO_KEY"
+        let server = try LoopbackHTTPServer { request, connection in
+            let echoed = JSONWriter.quote("rejected \(request.headers.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+            let status = request.path == "/v1/models" ? 401 : 500
+            connection.respond(
+                status: status, json: #"{"error":{"message":\#(echoed),"type":\#(echoed),"code":\#(echoed)}}"#,
+                headers: ["X-Echo": key])
+        }
+        defer { server.stop() }
+        let provider = OpenAIProvider(
+            configuration: .init(
+                name: "echo", baseURL: server.baseURL.appendingPathComponent("v1"), model: "m",
+                apiKeyEnvironmentVariable: variable),
+            environment: .values([variable: key]))
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "remote", members: [ChainMember(provider), ChainMember(FailingLanguageModel(
+                name: "down", behavior: .fail(.serverError(status: 503, .init(debugDescription: "down")))))],
+            options: quickOptions(), observability: backends.observability)
+        _ = await routingError { _ = try await chain.respond(to: GenerationRequest(prompt: "Hi")) }
+        _ = await routingError { for try await _ in chain.streamResponse(to: GenerationRequest(prompt: "Hi")) {} }
+
+        #expect(!server.requests.isEmpty)
+        let emitted = backends.everythingEmitted
+        #expect(emitted.contains { $0.contains("the chain ran out of providers") })
+        #expect(!emitted.contains { $0.contains(key) || $0.contains(String(key.dropFirst(3))) })
     }
 }
