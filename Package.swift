@@ -98,7 +98,7 @@ let package = Package(
             name: "genui",
             dependencies: [
                 "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIScreens", "GenUIModels", "GenUIOnDevice",
-                "GenUIA2UI",
+                "GenUIA2UI", "GenUIHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -136,7 +136,7 @@ let package = Package(
         ]),
         .testTarget(
             name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"], exclude: ["Fixtures"]),
-        .testTarget(name: "GenUIA2UITests", dependencies: ["GenUI", "GenUIA2UI", "GenUIScreens"]),
+        .testTarget(name: "GenUIA2UITests", dependencies: ["GenUI", "GenUIA2UI", "GenUIScreens", "GenUITesting"]),
         .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
             "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",
         ]),

@@ -484,5 +484,9 @@ extension MessageCatalog {
         "a2ui.formatUnsupported": "--from a2ui renders as text, html or json; a2ui is the format it reads",
         "a2ui.surfaceNeedsA2UI": "--surface applies to --from a2ui only",
         "a2ui.summary": "{count} problem(s) in the stream; everything else is shown",
+        "a2ui.watchNeedsText": "--watch redraws text output; leave out --format or use --format text",
+        "a2ui.httpStatus": "{url} answered with HTTP status {status}",
+        "a2ui.fetchFailed": "could not read the stream from {url}: {reason}",
+        "a2ui.streamTooLarge": "the stream is larger than {limit} bytes; use --watch to follow a stream that does not end",
     ]
 }

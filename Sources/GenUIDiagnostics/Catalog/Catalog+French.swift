@@ -479,5 +479,9 @@ extension MessageCatalog {
         "a2ui.formatUnsupported": "--from a2ui produit du text, html ou json ; a2ui est le format lu",
         "a2ui.surfaceNeedsA2UI": "--surface ne s'applique qu'avec --from a2ui",
         "a2ui.summary": "{count} problème(s) dans le flux ; tout le reste est affiché",
+        "a2ui.watchNeedsText": "--watch redessine la sortie texte ; omettez --format ou utilisez --format text",
+        "a2ui.httpStatus": "{url} a répondu avec le statut HTTP {status}",
+        "a2ui.fetchFailed": "impossible de lire le flux depuis {url} : {reason}",
+        "a2ui.streamTooLarge": "le flux dépasse {limit} octets ; utilisez --watch pour suivre un flux sans fin",
     ]
 }

@@ -479,5 +479,9 @@ extension MessageCatalog {
         "a2ui.formatUnsupported": "--from a2ui gibt text, html oder json aus; a2ui ist das gelesene Format",
         "a2ui.surfaceNeedsA2UI": "--surface gilt nur mit --from a2ui",
         "a2ui.summary": "{count} Problem(e) im Datenstrom; alles andere wird angezeigt",
+        "a2ui.watchNeedsText": "--watch zeichnet Textausgabe neu; --format weglassen oder --format text verwenden",
+        "a2ui.httpStatus": "{url} antwortete mit HTTP-Status {status}",
+        "a2ui.fetchFailed": "der Datenstrom von {url} konnte nicht gelesen werden: {reason}",
+        "a2ui.streamTooLarge": "der Datenstrom ist größer als {limit} Bytes; mit --watch einem endlosen Datenstrom folgen",
     ]
 }

@@ -479,5 +479,9 @@ extension MessageCatalog {
         "a2ui.formatUnsupported": "--from a2ui の出力は text、html、json です。a2ui は読み込む形式です",
         "a2ui.surfaceNeedsA2UI": "--surface は --from a2ui でのみ使えます",
         "a2ui.summary": "ストリームに {count} 件の問題があります。それ以外はすべて表示しています",
+        "a2ui.watchNeedsText": "--watch はテキスト出力を再描画します。--format を省略するか --format text を使ってください",
+        "a2ui.httpStatus": "{url} が HTTP ステータス {status} を返しました",
+        "a2ui.fetchFailed": "{url} からストリームを読み込めませんでした: {reason}",
+        "a2ui.streamTooLarge": "ストリームが {limit} バイトを超えています。終わらないストリームを追うには --watch を使ってください",
     ]
 }

@@ -479,5 +479,9 @@ extension MessageCatalog {
         "a2ui.formatUnsupported": "--from a2ui 输出 text、html 或 json；a2ui 是读取的格式",
         "a2ui.surfaceNeedsA2UI": "--surface 仅适用于 --from a2ui",
         "a2ui.summary": "数据流中有 {count} 个问题；其余内容均已显示",
+        "a2ui.watchNeedsText": "--watch 会重绘文本输出；请省略 --format 或使用 --format text",
+        "a2ui.httpStatus": "{url} 返回了 HTTP 状态 {status}",
+        "a2ui.fetchFailed": "无法从 {url} 读取数据流：{reason}",
+        "a2ui.streamTooLarge": "数据流超过 {limit} 字节；要跟随不会结束的数据流，请使用 --watch",
     ]
 }

@@ -479,5 +479,9 @@ extension MessageCatalog {
         "a2ui.formatUnsupported": "--from a2ui genera text, html o json; a2ui es el formato que lee",
         "a2ui.surfaceNeedsA2UI": "--surface solo se aplica con --from a2ui",
         "a2ui.summary": "{count} problema(s) en el flujo; todo lo demás se muestra",
+        "a2ui.watchNeedsText": "--watch vuelve a dibujar la salida de texto; omita --format o use --format text",
+        "a2ui.httpStatus": "{url} respondió con el estado HTTP {status}",
+        "a2ui.fetchFailed": "no se pudo leer el flujo desde {url}: {reason}",
+        "a2ui.streamTooLarge": "el flujo supera los {limit} bytes; use --watch para seguir un flujo que no termina",
     ]
 }

@@ -4,10 +4,11 @@ import GenUI
 import GenUIA2UI
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIHTTP
 import GenUIScreens
 
 /// `genui render FILE|-`: renders a saved screen without any model.
-struct RenderCommand: ParsableCommand {
+struct RenderCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render a saved screen (JSON, as `generate --format json` writes it) without a model.",
@@ -24,7 +25,7 @@ struct RenderCommand: ParsableCommand {
             is still rendered), 3 a file could not be read or written, 64 bad arguments.
             """)
 
-    @Argument(help: "The screen's JSON file (or, with --from a2ui, the message stream), or - for stdin.")
+    @Argument(help: "The screen's JSON file (or, with --from a2ui, the message stream: a file, an http(s) URL streaming JSONL or SSE), or - for stdin.")
     var file: String
 
     @Option(help: "What the input is: screen (genui's screen JSON) or a2ui (an A2UI v0.9 message stream).")
@@ -32,6 +33,9 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: "With --from a2ui: render only the surface with this id.")
     var surface: String?
+
+    @Flag(help: "With --from a2ui and text output: redraw the surfaces each time messages arrive.")
+    var watch = false
 
     @Option(help: "Output format: text, json, html or a2ui.")
     var format: ScreenOutputFormat = .text
@@ -48,10 +52,10 @@ struct RenderCommand: ParsableCommand {
     /// The largest screen read, in bytes (a file or stdin).
     static let maximumInputBytes = 1 << 20
 
-    func run() throws {
+    func run() async throws {
         let diagnostics = Diagnostics(
             language: DiagnosticLanguage.resolve(explicit: locale, environment: ProcessInfo.processInfo.environment))
-        if from == .a2ui { return try runA2UI(diagnostics) }
+        if from == .a2ui { return try await runA2UI(diagnostics) }
         if surface != nil {
             Console.error(diagnostics.text("a2ui.surfaceNeedsA2UI"))
             throw ExitCode(ScreenExitCode.usage)
@@ -83,25 +87,41 @@ struct RenderCommand: ParsableCommand {
     static let maximumStreamBytes = 16 << 20
 
     /// `--from a2ui`: reads the stream, prints each problem located, and renders the surfaces left at its end.
-    private func runA2UI(_ diagnostics: Diagnostics) throws {
+    private func runA2UI(_ diagnostics: Diagnostics) async throws {
         guard format != .a2ui else {
             Console.error(diagnostics.text("a2ui.formatUnsupported"))
             throw ExitCode(ScreenExitCode.usage)
         }
-        let text: String
-        do {
-            if file == "-" {
-                let bytes = try BoundedFileReader.readStandardInput(limit: Self.maximumStreamBytes)
-                text = try BoundedFileReader.text(from: bytes, path: "stdin")
-            } else {
-                text = try BoundedFileReader.readText(file, limit: Self.maximumStreamBytes)
-            }
-        } catch {
-            Console.error(diagnostics.text("file.readFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
-            throw ExitCode(ScreenExitCode.fileError)
+        if watch, format != .text {
+            Console.error(diagnostics.text("a2ui.watchNeedsText"))
+            throw ExitCode(ScreenExitCode.usage)
         }
         var client = A2UIClient()
-        client.process(jsonl: text)
+        if let url = A2UIStreamSource.url(file) {
+            client = try await readA2UI(from: url, diagnostics: diagnostics)
+        } else if watch, file == "-" {
+            client = try await watchStandardInput(diagnostics)
+        } else {
+            let text: String
+            do {
+                if file == "-" {
+                    let bytes = try BoundedFileReader.readStandardInput(limit: Self.maximumStreamBytes)
+                    text = try BoundedFileReader.text(from: bytes, path: "stdin")
+                } else {
+                    text = try BoundedFileReader.readText(file, limit: Self.maximumStreamBytes)
+                }
+            } catch {
+                Console.error(diagnostics.text("file.readFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
+                throw ExitCode(ScreenExitCode.fileError)
+            }
+            client.process(jsonl: text)
+        }
+        if watch {
+            // Every frame and problem has been shown as it arrived.
+            if client.problems.isEmpty { return }
+            Console.note(diagnostics.text("a2ui.summary", ["count": String(client.problems.count)]))
+            throw ExitCode(ScreenExitCode.invalidScreen)
+        }
         var ids = client.surfaceOrder
         if let surface {
             guard ids.contains(surface) else {
@@ -135,6 +155,54 @@ struct RenderCommand: ParsableCommand {
             Console.note(diagnostics.text("a2ui.summary", ["count": String(problems.count)]))
             throw ExitCode(ScreenExitCode.invalidScreen)
         }
+    }
+
+    /// Reads the stream from an http(s) URL as it arrives (JSONL or SSE `data:` lines); with `--watch`, redraws after
+    /// each chunk that completes a message. Without `--watch` the whole stream is bounded by ``maximumStreamBytes``.
+    private func readA2UI(from url: URL, diagnostics: Diagnostics) async throws -> A2UIClient {
+        var client = A2UIClient()
+        var frames = A2UIWatchFrames(command: self, diagnostics: diagnostics)
+        do {
+            let client24h = HTTPClient(timeouts: .init(connect: .seconds(10), total: watch ? .seconds(24 * 3600) : .seconds(300)))
+            let response = try await client24h.stream(HTTPRequest(url: url, headers: ["Accept": "application/jsonl, text/event-stream"]))
+            guard response.head.isSuccess else {
+                Console.error(diagnostics.text("a2ui.httpStatus", ["url": HTTPRequest.endpoint(of: url), "status": String(response.head.status)]))
+                throw ExitCode(ScreenExitCode.fileError)
+            }
+            var total = 0
+            var decoder = UTF8ChunkDecoder()
+            for try await chunk in response.body {
+                total += chunk.count
+                guard watch || total <= Self.maximumStreamBytes else {
+                    Console.error(diagnostics.text("a2ui.streamTooLarge", ["limit": String(Self.maximumStreamBytes)]))
+                    throw ExitCode(ScreenExitCode.fileError)
+                }
+                let found = client.receive(decoder.decode(chunk))
+                if watch { frames.show(client, newProblems: found) }
+            }
+            let found = client.receive(decoder.finish()) + client.finish()
+            if watch { frames.show(client, newProblems: found) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Console.error(diagnostics.text("a2ui.fetchFailed", ["url": HTTPRequest.endpoint(of: url), "reason": String(describing: error)]))
+            throw ExitCode(ScreenExitCode.fileError)
+        }
+        return client
+    }
+
+    /// `--watch` over standard input: reads what arrives and redraws after each chunk that completes a message.
+    private func watchStandardInput(_ diagnostics: Diagnostics) async throws -> A2UIClient {
+        var client = A2UIClient()
+        var frames = A2UIWatchFrames(command: self, diagnostics: diagnostics)
+        var decoder = UTF8ChunkDecoder()
+        while true {
+            let chunk = FileHandle.standardInput.availableData
+            if chunk.isEmpty { break }
+            frames.show(client, newProblems: client.receive(decoder.decode(chunk)))
+        }
+        frames.show(client, newProblems: client.receive(decoder.finish()) + client.finish())
+        return client
     }
 
     /// One problem as a localized line: where (line, surface, component, JSON pointer), what kind, and the detail.
@@ -189,4 +257,70 @@ enum RenderInput: String, CaseIterable, ExpressibleByArgument {
     case screen
     /// An A2UI v0.9 message stream from another agent.
     case a2ui
+}
+
+/// Where `genui render --from a2ui` reads from.
+enum A2UIStreamSource {
+    /// The argument as an http(s) URL, when it is one.
+    static func url(_ argument: String) -> URL? {
+        let lower = argument.lowercased()
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: argument), url.host != nil else { return nil }
+        return url
+    }
+}
+
+/// Turns chunks of bytes into text without splitting a UTF-8 character between chunks.
+struct UTF8ChunkDecoder {
+    private var pending: [UInt8] = []
+
+    /// The text of `data` (plus what was held back), holding back an incomplete character at the end.
+    mutating func decode(_ data: Data) -> String {
+        pending += data
+        var end = pending.count
+        var back = 0
+        // Hold back at most three bytes of a character whose lead byte says it continues past the chunk.
+        while back < 3, end - back - 1 >= 0 {
+            let byte = pending[end - back - 1]
+            if byte & 0xC0 == 0x80 { back += 1; continue }
+            let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+            if length > back + 1 { end -= back + 1 }
+            break
+        }
+        let text = String(decoding: pending[..<end], as: UTF8.self)
+        pending = Array(pending[end...])
+        return text
+    }
+
+    /// Whatever is left (an incomplete character becomes U+FFFD).
+    mutating func finish() -> String {
+        defer { pending = [] }
+        return String(decoding: pending, as: UTF8.self)
+    }
+}
+
+/// `--watch` output: the surfaces redrawn after each chunk that changed them (the screen cleared first on a
+/// terminal; frames one after another otherwise), and each new problem on stderr as it is found.
+struct A2UIWatchFrames {
+    let command: RenderCommand
+    let diagnostics: Diagnostics
+    private var lastFrame = ""
+    private var shownLines = 0
+
+    init(command: RenderCommand, diagnostics: Diagnostics) {
+        self.command = command
+        self.diagnostics = diagnostics
+    }
+
+    mutating func show(_ client: A2UIClient, newProblems: [A2UIProblem]) {
+        for problem in newProblems { Console.note(RenderCommand.describe(problem, diagnostics)) }
+        guard client.lineCount > shownLines else { return }
+        shownLines = client.lineCount
+        let ids = command.surface.map { id in client.surfaceOrder.filter { $0 == id } } ?? client.surfaceOrder
+        let renderer = A2UITerminalRenderer(colors: Console.wantsColor(command.color, writingToFile: false), width: Console.textWidth())
+        let frame = ids.compactMap { client.resolve(surfaceID: $0) }.map(renderer.render).joined(separator: "\n")
+        guard frame != lastFrame else { return }
+        lastFrame = frame
+        if Console.isTerminal(STDOUT_FILENO) { Printer.clearScreen() } else if !frame.isEmpty { Console.out("\n") }
+        Console.out(frame.isEmpty ? "" : frame)
+    }
 }

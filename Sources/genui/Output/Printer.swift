@@ -48,6 +48,11 @@ enum Printer {
         write("\r" + TerminalSafeText.sanitized(text, lines: .singleLine, maximumLength: 200) + control, to: .standardError)
     }
 
+    /// Clears a terminal's screen and homes the cursor on stdout (genui's own sequence, for `render --watch`).
+    static func clearScreen() {
+        write("\u{1B}[H\u{1B}[2J", to: .standardOutput)
+    }
+
     /// Writes genui's own terminal control sequence to stderr (a line clear after a spinner).
     static func clearStatusLine() {
         write("\r\u{1B}[2K", to: .standardError)
