@@ -72,6 +72,16 @@ struct A2UIFunctionTests {
         #expect(evaluator.problems.map(\.kind) == [.invalidFunction])
     }
 
+    @Test("a regex with catastrophic backtracking is stopped at its time limit and reported, instead of hanging")
+    func regexBacktracking() throws {
+        var evaluator = A2UIEvaluator(dataModel: A2UIDataModel())
+        let started = Date()
+        let call = #"{"call":"regex","args":{"value":"\#(String(repeating: "a", count: 60))b","pattern":"^(a+)+$"}}"#
+        #expect(!A2UIEvaluator.truth(evaluator.resolve(try GeneratedContent(json: call))))
+        #expect(evaluator.problems.map(\.kind) == [.limitExceeded])
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
     @Test("length and numeric check bounds")
     func lengthAndNumeric() throws {
         #expect(try bool(#"{"call":"length","args":{"value":"abc","min":2,"max":3}}"#))

@@ -35,8 +35,12 @@ extension A2UIEvaluator {
                 report(.invalidFunction, "regex: the pattern \"\(pattern)\" is not a valid regular expression")
                 return bool(false)
             }
-            let range = NSRange(text.startIndex..., in: text)
-            return bool(expression.firstMatch(in: text, range: range) != nil)
+            switch Self.matches(expression, text) {
+            case .some(let matched): return bool(matched)
+            case .none:
+                report(.limitExceeded, "regex: matching \"\(pattern)\" took longer than \(Self.regexTimeLimit) seconds and was stopped (counted as not matching)")
+                return bool(false)
+            }
         case "length":
             let count = Self.text(arg("value")).count
             let minimum = Self.number(arg("min")) ?? 0
@@ -85,6 +89,27 @@ extension A2UIEvaluator {
             report(.invalidFunction, "\"\(name)\" is not a function of the basic catalog")
             return GeneratedContent(kind: .null)
         }
+    }
+
+    /// How long one `regex` check may run (a pattern with nested quantifiers can take exponential time): 0.1 s.
+    public static let regexTimeLimit = 0.1
+
+    /// Whether `expression` matches somewhere in `text`, or `nil` when matching ran past ``regexTimeLimit`` and was
+    /// stopped (the engine reports progress during a long match, and the deadline is checked there).
+    static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool? {
+        let deadline = Date().addingTimeInterval(regexTimeLimit)
+        var found = false
+        var timedOut = false
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { match, _, stop in
+            if match != nil {
+                found = true
+                stop.pointee = true
+            } else if Date() > deadline {
+                timedOut = true
+                stop.pointee = true
+            }
+        }
+        return found ? true : timedOut ? nil : false
     }
 
     static func isEmail(_ text: String) -> Bool {
