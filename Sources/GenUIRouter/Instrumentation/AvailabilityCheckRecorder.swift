@@ -8,11 +8,13 @@ struct AvailabilityCheckRecorder {
     let observability: ChainObservability
 
     func record(provider: String, status: MemberStatus, elapsed: Duration, timeout: Duration) {
-        Timer(
-            label: GenUIMetric.availabilityDuration,
-            dimensions: [(GenUIAttribute.chain, chain), (GenAIAttribute.providerName, provider), (GenUIAttribute.status, status.code)],
-            factory: observability.metricsFactory ?? MetricsSystem.factory
-        ).recordNanoseconds(elapsed.nanoseconds)
+        if let factory = observability.activeMetricsFactory {
+            Timer(
+                label: GenUIMetric.availabilityDuration,
+                dimensions: [(GenUIAttribute.chain, chain), (GenAIAttribute.providerName, provider), (GenUIAttribute.status, status.code)],
+                factory: factory
+            ).recordNanoseconds(elapsed.nanoseconds)
+        }
         if case .checkTimedOut = status {
             observability.logger.warning("availability check timed out", metadata: [
                 GenUIAttribute.chain: .string(chain), GenUIAttribute.provider: .string(provider),

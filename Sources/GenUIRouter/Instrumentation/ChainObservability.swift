@@ -30,6 +30,12 @@ public struct ChainObservability: Sendable {
         self.metricsFactory = metricsFactory
     }
 
+    /// The factory metrics go to, or `nil` when it is the no-op one (nothing bootstrapped): no metric is made then.
+    var activeMetricsFactory: (any MetricsFactory)? {
+        let factory = metricsFactory ?? MetricsSystem.factory
+        return factory is NOOPMetricsHandler ? nil : factory
+    }
+
     /// A logger that discards every line: the default.
     public static let disabledLogger = Logger(label: "genui.router") { _ in SwiftLogNoOpLogHandler() }
 }

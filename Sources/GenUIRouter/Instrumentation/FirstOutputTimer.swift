@@ -8,10 +8,11 @@ struct FirstOutputTimer: Sendable {
 
     /// Records the time since `started`.
     func record(since started: ContinuousClock.Instant) {
+        guard let factory = observability.activeMetricsFactory else { return }
         Timer(
             label: GenAIMetric.timeToFirstToken,
             dimensions: [(GenAIAttribute.operationName, GenAIAttribute.chat), (GenAIAttribute.providerName, provider)],
-            factory: observability.metricsFactory ?? MetricsSystem.factory
+            factory: factory
         ).recordNanoseconds((ContinuousClock.now - started).nanoseconds)
     }
 }

@@ -4,16 +4,19 @@ import Metrics
 import Tracing
 
 /// The logs, spans and metrics of one request through a ``ProviderChain``: the ``Router`` tells it what happens and
-/// it speaks OpenTelemetry's GenAI conventions (see docs/observability.md). With nothing bootstrapped it costs a
-/// few no-op calls per attempt and nothing per token.
+/// it speaks OpenTelemetry's GenAI conventions (see docs/observability.md). With no tracer it starts no span and binds
+/// no context, with no metrics backend it makes no metric, and a logger below the line's level builds no metadata, so
+/// with nothing bootstrapped it costs a few checks per attempt and nothing per token.
 ///
 /// It records only names, codes and numbers: never a prompt, an answer, an error's description or a header.
 final class RouteObserver {
     private let chain: String
     private let streaming: Bool
     private var logger: Logger
-    private let tracer: any Tracer
-    private let metrics: any MetricsFactory
+    /// `nil` when the tracer is the no-op one.
+    private let tracer: (any Tracer)?
+    /// `nil` when the factory is the no-op one.
+    private let metrics: (any MetricsFactory)?
     /// The chain span, while the request runs.
     private var span: (any Span)?
     /// How many of the trace's steps were already logged and counted.
@@ -23,27 +26,29 @@ final class RouteObserver {
         self.chain = chain
         self.streaming = streaming
         var logger = observability.logger
-        logger[metadataKey: GenUIAttribute.chain] = .string(chain)
+        // `error` is the most severe line written: a logger above it (the default discards all) gets no metadata.
+        if logger.logLevel <= .error { logger[metadataKey: GenUIAttribute.chain] = .string(chain) }
         self.logger = logger
-        self.tracer = observability.tracer ?? InstrumentationSystem.tracer
-        self.metrics = observability.metricsFactory ?? MetricsSystem.factory
+        let tracer = observability.tracer ?? InstrumentationSystem.tracer
+        self.tracer = tracer is NoOpTracer ? nil : tracer
+        self.metrics = observability.activeMetricsFactory
     }
 
     /// Runs the whole request inside the chain span (`genui.route {chain}`). The router calls ``observe(_:)`` with
     /// the route trace's steps before `body` returns or throws.
     func request(_ body: () async throws -> GenerationResponse) async throws -> GenerationResponse {
-        let span = tracer.startSpan(
+        let span = tracer?.startSpan(
             "genui.route \(chain)", context: ServiceContext.current ?? .topLevel, ofKind: .internal)
         self.span = span
-        span.attributes[GenAIAttribute.operationName] = GenAIAttribute.chat
-        span.attributes[GenUIAttribute.chain] = chain
-        span.attributes[GenUIAttribute.streaming] = streaming
+        span?.attributes[GenAIAttribute.operationName] = GenAIAttribute.chat
+        span?.attributes[GenUIAttribute.chain] = chain
+        span?.attributes[GenUIAttribute.streaming] = streaming
         defer {
-            span.end()
+            span?.end()
             self.span = nil
         }
         do {
-            let response = try await ServiceContext.$current.withValue(span.context) { try await body() }
+            let response = try await within(span, body)
             served(response, on: span)
             return response
         } catch {
@@ -58,17 +63,20 @@ final class RouteObserver {
         _ body: () async throws -> GenerationResponse
     ) async throws -> GenerationResponse {
         let provider = member.name
-        let span = tracer.startSpan(
+        let span = tracer?.startSpan(
             GenAIAttribute.chat, context: ServiceContext.current ?? .topLevel, ofKind: .client)
-        defer { span.end() }
-        span.attributes[GenAIAttribute.operationName] = GenAIAttribute.chat
-        span.attributes[GenAIAttribute.providerName] = provider
-        span.attributes[GenUIAttribute.retries] = retries
-        span.attributes[GenUIAttribute.guided] = !unguided
+        defer { span?.end() }
+        span?.attributes[GenAIAttribute.operationName] = GenAIAttribute.chat
+        span?.attributes[GenAIAttribute.providerName] = provider
+        span?.attributes[GenUIAttribute.retries] = retries
+        span?.attributes[GenUIAttribute.guided] = !unguided
         var attemptLogger = logger
-        attemptLogger[metadataKey: GenUIAttribute.provider] = .string(provider)
-        attemptLogger[metadataKey: GenUIAttribute.attempt] = .stringConvertible(retries + 1)
-        if attemptLogger.logLevel <= .debug {
+        let logsDebug = attemptLogger.logLevel <= .debug
+        if attemptLogger.logLevel <= .warning {
+            attemptLogger[metadataKey: GenUIAttribute.provider] = .string(provider)
+            attemptLogger[metadataKey: GenUIAttribute.attempt] = .stringConvertible(retries + 1)
+        }
+        if logsDebug {
             // The request's size, never its text: counted only when the line is written.
             let bytes = request.messages.reduce(request.instructions?.utf8.count ?? 0) { $0 + $1.content.utf8.count }
             attemptLogger.debug("attempt started", metadata: [
@@ -80,10 +88,10 @@ final class RouteObserver {
         let clock = ContinuousClock()
         let started = clock.now
         do {
-            let response = try await ServiceContext.$current.withValue(span.context) { try await body() }
+            let response = try await within(span, body)
             let elapsed = clock.now - started
             record(response, on: span)
-            if let model = response.metadata.model { span.operationName = "\(GenAIAttribute.chat) \(model)" }
+            if let span, let model = response.metadata.model { span.operationName = "\(GenAIAttribute.chat) \(model)" }
             recordAttempt(provider: provider, outcome: "served", errorType: nil, model: response.metadata.model, elapsed)
             recordTokens(response.metadata.usage, provider: provider, model: response.metadata.model)
             if !response.metadata.repairs.isEmpty {
@@ -95,8 +103,8 @@ final class RouteObserver {
         } catch {
             let elapsed = clock.now - started
             let type = Self.errorType(error)
-            span.attributes[GenAIAttribute.errorType] = type
-            span.setStatus(SpanStatus(code: .error, message: type))
+            span?.attributes[GenAIAttribute.errorType] = type
+            span?.setStatus(SpanStatus(code: .error, message: type))
             recordAttempt(provider: provider, outcome: "failed", errorType: type, model: nil, elapsed)
             attemptLogger.debug("attempt failed", metadata: [GenAIAttribute.errorType: .string(type)])
             throw error
@@ -146,6 +154,7 @@ final class RouteObserver {
             logger.info("circuit breaker closed", metadata: metadata)
         }
         span?.addEvent(SpanEvent(name: "genui.breaker.\(state == "open" ? "opened" : "closed")", attributes: attributes))
+        guard let metrics else { return }
         Counter(
             label: GenUIMetric.breakerTransitions,
             dimensions: [(GenUIAttribute.chain, chain), (GenAIAttribute.providerName, provider), (GenUIAttribute.breakerState, state)],
@@ -154,14 +163,14 @@ final class RouteObserver {
     }
 
     private func fallback(_ step: RouteTrace.Step, kind: String) {
-        Counter(
+        if let metrics { Counter(
             label: GenUIMetric.fallbacks,
             dimensions: [
                 (GenUIAttribute.chain, chain), (GenAIAttribute.providerName, step.provider),
                 (GenUIAttribute.step, kind), (GenUIAttribute.reason, step.reason),
             ],
             factory: metrics
-        ).increment()
+        ).increment() }
         logger.info("falling back past a provider", metadata: stepMetadata(step).merging(
             [GenUIAttribute.step: .string(kind)], uniquingKeysWith: { a, _ in a }))
     }
@@ -170,9 +179,9 @@ final class RouteObserver {
         [GenUIAttribute.provider: .string(step.provider), GenUIAttribute.reason: .string(step.reason)]
     }
 
-    private func served(_ response: GenerationResponse, on span: any Span) {
-        span.attributes[GenUIAttribute.outcome] = "served"
-        span.attributes[GenAIAttribute.providerName] = response.metadata.provider
+    private func served(_ response: GenerationResponse, on span: (any Span)?) {
+        span?.attributes[GenUIAttribute.outcome] = "served"
+        span?.attributes[GenAIAttribute.providerName] = response.metadata.provider
         record(response, on: span)
         countRequest(outcome: "served")
     }
@@ -194,7 +203,8 @@ final class RouteObserver {
     }
 
     /// The GenAI response attributes of a served response.
-    private func record(_ response: GenerationResponse, on span: any Span) {
+    private func record(_ response: GenerationResponse, on span: (any Span)?) {
+        guard let span else { return }
         let metadata = response.metadata
         if let model = metadata.model {
             span.attributes[GenAIAttribute.responseModel] = model
@@ -216,6 +226,7 @@ final class RouteObserver {
     }
 
     private func countRequest(outcome: String) {
+        guard let metrics else { return }
         Counter(
             label: GenUIMetric.chainRequests, dimensions: [(GenUIAttribute.chain, chain), (GenUIAttribute.outcome, outcome)],
             factory: metrics
@@ -223,6 +234,7 @@ final class RouteObserver {
     }
 
     private func recordAttempt(provider: String, outcome: String, errorType: String?, model: String?, _ elapsed: Duration) {
+        guard let metrics else { return }
         var dimensions = [(GenAIAttribute.operationName, GenAIAttribute.chat), (GenAIAttribute.providerName, provider)]
         if let model { dimensions.append((GenAIAttribute.responseModel, model)) }
         if let errorType { dimensions.append((GenAIAttribute.errorType, errorType)) }
@@ -237,6 +249,7 @@ final class RouteObserver {
     }
 
     private func recordTokens(_ usage: TokenUsage, provider: String, model: String?) {
+        guard let metrics else { return }
         for (type, count) in [("input", usage.promptTokens), ("output", usage.completionTokens)] {
             guard let count else { continue }
             var dimensions = [
@@ -246,6 +259,12 @@ final class RouteObserver {
             if let model { dimensions.append((GenAIAttribute.responseModel, model)) }
             Recorder(label: GenAIMetric.tokenUsage, dimensions: dimensions, factory: metrics).record(Int64(count))
         }
+    }
+
+    /// Runs `body` with `span`'s context as the task's current one (what HTTP requests propagate).
+    private func within<T>(_ span: (any Span)?, _ body: () async throws -> T) async throws -> T {
+        guard let span else { return try await body() }
+        return try await ServiceContext.$current.withValue(span.context) { try await body() }
     }
 
     /// `error.type`: the error's code for a `LanguageModelError`, `cancelled`, `timedOut`, or the error's type name.
