@@ -45,6 +45,29 @@ struct A2UIMessageTests {
         #expect(client.resolve(surfaceID: "b")?.root?.text("text") == "B")
     }
 
+    @Test("a long stream is read in one pass: 50,000 messages in one chunk take seconds, not hours")
+    func longStreamIsLinear() {
+        var client = A2UIClient()
+        let update = #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/n","value":1}}"#
+        let stream = A2UIFixtures.stream([#"{"id":"root","component":"Text","text":{"path":"/n"}}"#])
+            + Array(repeating: update, count: 50_000).joined(separator: "\n") + "\n"
+        let started = Date()
+        #expect(client.process(jsonl: stream) == [])
+        #expect(client.lineCount == 50_002)
+        #expect(Date().timeIntervalSince(started) < 120)
+    }
+
+    @Test("chunks that split a line are joined: the message applies once its newline arrives")
+    func chunkedLines() {
+        var client = A2UIClient()
+        let stream = A2UIFixtures.stream([#"{"id":"root","component":"Text","text":"Joined"}"#])
+        let middle = stream.index(stream.startIndex, offsetBy: 150)
+        #expect(client.receive(String(stream[..<middle])) == [])
+        #expect(client.surfaces["s"]?.components.isEmpty == true)
+        #expect(client.receive(String(stream[middle...])) == [])
+        #expect(client.resolve(surfaceID: "s")?.root?.text("text") == "Joined")
+    }
+
     @Test("the official contact form example resolves with its data model values, and is gone after deleteSurface")
     func contactForm() throws {
         let lines = try A2UIFixtures.contactForm().split(separator: "\n").map(String.init)

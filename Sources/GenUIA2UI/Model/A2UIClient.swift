@@ -39,11 +39,13 @@ public struct A2UIClient: Sendable {
     public mutating func receive(_ chunk: String) -> [A2UIProblem] {
         pending += chunk
         var found: [A2UIProblem] = []
-        while let newline = pending.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
-            let line = String(pending[..<newline])
-            pending = String(pending[pending.index(after: newline)...])
-            found += process(line: line)
+        // One pass over the text: each line is cut out once, and only the unfinished rest is kept.
+        var start = pending.startIndex
+        while let newline = pending[start...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
+            found += process(line: String(pending[start..<newline]))
+            start = pending.index(after: newline)
         }
+        pending = String(pending[start...])
         if pending.utf8.count > limits.maximumMessageBytes {
             lineCount += 1
             let problem = A2UIProblem(.limitExceeded, line: lineCount, detail: "a line longer than \(limits.maximumMessageBytes) bytes was dropped")
