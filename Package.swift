@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "GenUIConfig", targets: ["GenUIConfig"]),
         .library(name: "GenUIModels", targets: ["GenUIModels"]),
         .library(name: "GenUIScreens", targets: ["GenUIScreens"]),
+        .library(name: "GenUIA2UI", targets: ["GenUIA2UI"]),
         .library(name: "GenUITesting", targets: ["GenUITesting"]),
         // The drop-in for `import FoundationModels`: the core, with SystemLanguageModel.default as the configured chain.
         .library(name: "GenUIFoundationModels", targets: ["GenUIFoundationModels"]),
