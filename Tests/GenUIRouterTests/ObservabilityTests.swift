@@ -251,6 +251,7 @@ struct ObservabilityTests {
 /// A model that serves with the metadata a network provider reports: a model name, token usage and a finish reason.
 private struct ReportingModel: LanguageModel {
     let name: String
+    var timings: GenerationTimings?
     var capabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming] }
     var availability: Availability { .available }
 
@@ -259,7 +260,7 @@ private struct ReportingModel: LanguageModel {
             content: GeneratedContent(kind: .string("ok")), text: "ok",
             metadata: ResponseMetadata(
                 provider: name, model: "\(name)-1.0", usage: TokenUsage(promptTokens: 12, completionTokens: 3),
-                guided: true, finishReason: .stop))
+                timings: timings, guided: true, finishReason: .stop))
     }
 }
 
@@ -428,5 +429,36 @@ extension ObservabilityTests {
         let emitted = backends.everythingEmitted
         #expect(emitted.contains { $0.contains("the chain ran out of providers") })
         #expect(!emitted.contains { $0.contains(key) || $0.contains(String(key.dropFirst(3))) })
+    }
+}
+
+extension ObservabilityTests {
+    @Test("the model server's own time is a child span of the attempt, as long as the server says it took")
+    func serverTimeSpan() async throws {
+        let backends = Backends()
+        let timings = GenerationTimings(totalSeconds: 0.25, promptSeconds: 0.05, generationSeconds: 0.2)
+        let chain = ProviderChain(
+            name: "main", members: [ChainMember(ReportingModel(name: "local", timings: timings))], options: quickOptions(),
+            observability: backends.observability)
+        _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+
+        let spans = backends.tracer.finishedSpans
+        let attempt = try #require(spans.first { $0.operationName == "chat local-1.0" })
+        let server = try #require(spans.first { $0.operationName == "genui.server local" })
+        #expect(server.parentSpanID == attempt.spanID)
+        #expect(server.endInstant.nanosecondsSinceEpoch - server.startInstant.nanosecondsSinceEpoch == 250_000_000)
+        #expect(server.attributes["genui.server.prompt_seconds"]?.toSpanAttribute() == .double(0.05))
+        #expect(server.attributes["genui.server.generation_seconds"]?.toSpanAttribute() == .double(0.2))
+    }
+
+    @Test("a response without server timings gets no server span")
+    func noServerSpanWithoutTimings() async throws {
+        let backends = Backends()
+        let chain = ProviderChain(
+            name: "main", members: [ChainMember(ReportingModel(name: "remote"))], options: quickOptions(),
+            observability: backends.observability)
+        _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
+        #expect(!backends.tracer.finishedSpans.contains { $0.operationName.hasPrefix("genui.server") })
+        #expect(backends.tracer.finishedSpans.count == 2)
     }
 }

@@ -29,6 +29,8 @@ enum GenUIAttribute {
     static let toolCalls = "genui.tool_calls"
     static let seconds = "genui.seconds"
     static let breakerState = "genui.breaker.state"
+    static let serverPromptSeconds = "genui.server.prompt_seconds"
+    static let serverGenerationSeconds = "genui.server.generation_seconds"
     static let status = "genui.availability.status"
     static let messages = "genui.request.messages"
     static let promptBytes = "genui.request.bytes"

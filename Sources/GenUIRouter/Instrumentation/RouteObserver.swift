@@ -91,7 +91,10 @@ final class RouteObserver {
             let response = try await within(span, body)
             let elapsed = clock.now - started
             record(response, on: span)
-            if let span, let model = response.metadata.model { span.operationName = "\(GenAIAttribute.chat) \(model)" }
+            if let span {
+                if let model = response.metadata.model { span.operationName = "\(GenAIAttribute.chat) \(model)" }
+                serverSpan(response.metadata.timings, provider: provider, parent: span)
+            }
             recordAttempt(provider: provider, outcome: "served", errorType: nil, model: response.metadata.model, elapsed)
             recordTokens(response.metadata.usage, provider: provider, model: response.metadata.model)
             if !response.metadata.repairs.isEmpty {
@@ -259,6 +262,26 @@ final class RouteObserver {
             if let model { dimensions.append((GenAIAttribute.responseModel, model)) }
             Recorder(label: GenAIMetric.tokenUsage, dimensions: dimensions, factory: metrics).record(Int64(count))
         }
+    }
+
+    /// The model server's own time for the answer (llama-server's `timings`), as a child span of the attempt that
+    /// ends when the answer arrived: `genui.server {provider}`, with the prompt and generation seconds.
+    private func serverSpan(_ timings: GenerationTimings?, provider: String, parent: any Span) {
+        guard let tracer, let timings, let total = timings.totalSeconds, total.isFinite, total > 0, total < 86_400
+        else { return }
+        let end = DefaultTracerClock.now
+        let length = UInt64(total * 1_000_000_000)
+        guard end.nanosecondsSinceEpoch > length else { return }
+        let start = DefaultTracerClock.Timestamp(nanosecondsSinceEpoch: end.nanosecondsSinceEpoch - length)
+        let span = tracer.startSpan(
+            "genui.server \(provider)", context: parent.context, ofKind: .internal, at: start,
+            function: #function, file: #fileID, line: #line)
+        span.attributes[GenAIAttribute.providerName] = provider
+        if let prompt = timings.promptSeconds, prompt.isFinite { span.attributes[GenUIAttribute.serverPromptSeconds] = prompt }
+        if let generation = timings.generationSeconds, generation.isFinite {
+            span.attributes[GenUIAttribute.serverGenerationSeconds] = generation
+        }
+        span.end(at: end)
     }
 
     /// Runs `body` with `span`'s context as the task's current one (what HTTP requests propagate).
