@@ -1,4 +1,5 @@
 import Foundation
+import GenUI
 import GenUIScreens
 import Testing
 

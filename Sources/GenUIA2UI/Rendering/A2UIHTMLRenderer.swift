@@ -37,37 +37,11 @@ public struct A2UIHTMLRenderer: Sendable {
         return html
     }
 
-    /// Escapes text for element content or a quoted attribute (as genui's screens do): `& < > " ' \` =` become
-    /// character references, control and bidi-override characters become U+FFFD.
-    public static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case "`": output += "&#96;"
-            case "=": output += "&#61;"
-            case "\n", "\t": output.unicodeScalars.append(scalar)
-            case "\r": output += " "
-            default:
-                if TerminalSafeText.isUnsafe(scalar) || (0xFDD0...0xFDEF).contains(scalar.value) || scalar.value & 0xFFFE == 0xFFFE {
-                    output += "\u{FFFD}"
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return output
-    }
+    /// Escapes text for element content or a quoted attribute, as genui's screens are escaped (``HTMLEscaping``).
+    public static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
-    /// `text` escaped for an attribute value; `:` is escaped too.
-    public static func attribute(_ text: String) -> String {
-        escape(text).replacingOccurrences(of: ":", with: "&#58;")
-    }
+    /// `text` escaped for an attribute value; `:` is escaped too (``HTMLEscaping/escapeAttribute(_:)``).
+    public static func attribute(_ text: String) -> String { HTMLEscaping.escapeAttribute(text) }
 
     /// Whether `url` may become a link: `https:` or `http:` only, no control characters or spaces.
     public static func isAllowedURL(_ url: String) -> Bool {

@@ -1,3 +1,5 @@
+import GenUI
+
 /// Renders a screen as one self-contained HTML page: inline CSS, no scripts, no external resources.
 ///
 /// A pure function of the screen. Every string from the screen goes through ``HTMLEscaping/escape(_:)`` whether it
