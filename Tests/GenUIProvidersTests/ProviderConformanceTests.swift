@@ -36,51 +36,6 @@ private func expectConforms(
     if ProcessInfo.processInfo.environment["GENUI_PRINT_CONFORMANCE"] != nil { print("\(report.model):\n\(report)") }
 }
 
-/// A llama-server started with `--jinja` (its tool-call parsing and `/v1/messages` tools need the Jinja template
-/// engine), for the OpenAI-compatible and Anthropic providers at once; stopped with SIGKILL.
-private final class ConformanceLlamaServer: Sendable {
-    let port: Int
-    private let process: Box
-
-    private struct Box: @unchecked Sendable { let process: Process }
-
-    init() throws {
-        try #require(LlamaTestEnvironment.installed, "llama-server or the test model is missing: run make bootstrap")
-        port = unusedLoopbackPort()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: LlamaTestEnvironment.serverPath)
-        process.arguments = [
-            "-m", LlamaTestEnvironment.modelPath, "--host", "127.0.0.1", "--port", "\(port)", "-c", "2048",
-            "--no-webui", "-np", "2", "--jinja",
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = Box(process: process)
-    }
-
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
-
-    func waitUntilHealthy() async throws {
-        let client = HTTPClient(timeouts: .init(connect: .seconds(2), total: .seconds(2)))
-        let deadline = ContinuousClock.now + .seconds(120)
-        while ContinuousClock.now < deadline {
-            if let response = try? await client.send(HTTPRequest(url: baseURL.appendingPathComponent("health"))),
-                response.status == 200
-            {
-                return
-            }
-            try #require(process.process.isRunning, "llama-server exited during start-up")
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("llama-server did not become healthy within 120 s")
-    }
-
-    func stop() {
-        kill(process.process.processIdentifier, SIGKILL)
-        process.process.waitUntilExit()
-    }
-}
 
 @Suite("Every shipped provider passes the conformance suite, tool checks included")
 struct ProviderConformanceTests {
@@ -95,7 +50,7 @@ struct ProviderConformanceTests {
     @Test("the OpenAI-compatible and Anthropic providers against one llama-server --jinja (/v1/chat/completions, /v1/messages)",
           .enabled(if: LlamaTestEnvironment.runnable))
     func llamaServer() async throws {
-        let server = try ConformanceLlamaServer()
+        let server = try JinjaLlamaServer(slots: 2)
         defer { server.stop() }
         try await server.waitUntilHealthy()
         let openAI = OpenAIProvider(configuration: OpenAIConfiguration(
