@@ -101,6 +101,8 @@ let package = Package(
                 "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIScreens", "GenUIModels", "GenUIOnDevice",
                 "GenUIA2UI", "GenUIHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
         // The benchmark suite: `swift run -c release genui-bench [--quick] [--json]`.

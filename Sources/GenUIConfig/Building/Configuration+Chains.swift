@@ -12,9 +12,11 @@ extension Configuration {
     /// Builds the chain named `name` (the default chain when `nil`) from `models` (built with
     /// ``makeProviders(registry:context:)``), with each member's context window, timeout and required
     /// capabilities from its settings.
-    public func makeChain(named name: String? = nil, models: [any LanguageModel], options override: ChainOptions? = nil)
-        -> ProviderChain?
-    {
+    /// `observability` says where the chain's logs, spans and metrics go (by default: nowhere but the global systems).
+    public func makeChain(
+        named name: String? = nil, models: [any LanguageModel], options override: ChainOptions? = nil,
+        observability: ChainObservability = ChainObservability()
+    ) -> ProviderChain? {
         guard let chain = chain(named: name ?? defaultChain) else { return nil }
         let byName = Dictionary(models.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let members: [ChainMember] = chain.providers.compactMap { providerName in
@@ -23,7 +25,8 @@ extension Configuration {
                 model, contextWindow: settings.contextWindow, attemptTimeout: settings.timeout,
                 requiredCapabilities: settings.requires)
         }
-        return ProviderChain(name: chain.name, members: members, options: override ?? chain.options)
+        return ProviderChain(
+            name: chain.name, members: members, options: override ?? chain.options, observability: observability)
     }
 
     /// Builds the chain named `name` (the default chain when `nil`) with freshly built providers.

@@ -39,6 +39,8 @@ extension MessageCatalog {
         "generate.data.noRecords": "{path} holds no records: give a JSON array of objects, or an object with one such array.",
         "generate.data.tooManyRecords": "{path} holds {count} records; genui looks up at most {limit}.",
         "generate.verbose.toolCall": "round {round}: {provider} called the tool {tool}, which answered in {duration}",
+        "generate.usage.logLevel": "--log-level (or GENUI_LOG_LEVEL) is {value}; use one of {levels}.",
+        "generate.trace.header": "spans of the request:",
         "error.contextSizeExceeded.message": "The prompt and the answer do not fit in the model's context window.",
         "error.contextSizeExceeded.remedy": "Shorten the prompt or the conversation, lower maximumResponseTokens, or use a model with a larger context.",
         "error.rateLimited.message": "The provider is limiting requests.",

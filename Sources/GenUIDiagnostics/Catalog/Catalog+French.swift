@@ -37,6 +37,8 @@ extension MessageCatalog {
         "generate.data.noRecords": "{path} ne contient aucun enregistrement : fournissez un tableau JSON d'objets, ou un objet contenant un tel tableau.",
         "generate.data.tooManyRecords": "{path} contient {count} enregistrements ; genui en consulte au plus {limit}.",
         "generate.verbose.toolCall": "tour {round} : {provider} a appelé l'outil {tool}, qui a répondu en {duration}",
+        "generate.usage.logLevel": "--log-level (ou GENUI_LOG_LEVEL) vaut {value} ; utilisez l'un de {levels}.",
+        "generate.trace.header": "spans de la requête :",
         "error.contextSizeExceeded.message": "Le prompt et la réponse ne tiennent pas dans la fenêtre de contexte du modèle.",
         "error.contextSizeExceeded.remedy": "Raccourcissez le prompt ou la conversation, baissez maximumResponseTokens ou utilisez un modèle au contexte plus large.",
         "error.rateLimited.message": "Le fournisseur limite les requêtes.",

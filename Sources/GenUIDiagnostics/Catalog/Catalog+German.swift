@@ -37,6 +37,8 @@ extension MessageCatalog {
         "generate.data.noRecords": "{path} enthält keine Datensätze: gib ein JSON-Array von Objekten an oder ein Objekt mit einem solchen Array.",
         "generate.data.tooManyRecords": "{path} enthält {count} Datensätze; genui durchsucht höchstens {limit}.",
         "generate.verbose.toolCall": "Runde {round}: {provider} hat das Werkzeug {tool} aufgerufen, das in {duration} antwortete",
+        "generate.usage.logLevel": "--log-level (oder GENUI_LOG_LEVEL) ist {value}; verwende eines von {levels}.",
+        "generate.trace.header": "Spans der Anfrage:",
         "error.contextSizeExceeded.message": "Prompt und Antwort passen nicht in das Kontextfenster des Modells.",
         "error.contextSizeExceeded.remedy": "Kürze den Prompt oder das Gespräch, senke maximumResponseTokens oder verwende ein Modell mit größerem Kontext.",
         "error.rateLimited.message": "Der Anbieter drosselt Anfragen.",

@@ -37,6 +37,8 @@ extension MessageCatalog {
         "generate.data.noRecords": "{path} にはレコードがありません。オブジェクトの JSON 配列、またはそのような配列を 1 つ持つオブジェクトを指定してください。",
         "generate.data.tooManyRecords": "{path} には {count} 件のレコードがあります。genui が参照できるのは最大 {limit} 件です。",
         "generate.verbose.toolCall": "ラウンド {round}: {provider} がツール {tool} を呼び出し、{duration} で応答がありました",
+        "generate.usage.logLevel": "--log-level（または GENUI_LOG_LEVEL）が {value} です。{levels} のいずれかを指定してください。",
+        "generate.trace.header": "リクエストのスパン:",
         "error.contextSizeExceeded.message": "プロンプトと応答がモデルのコンテキストウィンドウに収まりません。",
         "error.contextSizeExceeded.remedy": "プロンプトや会話を短くするか、maximumResponseTokens を下げるか、より大きなコンテキストのモデルを使ってください。",
         "error.rateLimited.message": "プロバイダーがリクエストを制限しています。",

@@ -37,6 +37,8 @@ extension MessageCatalog {
         "generate.data.noRecords": "{path} 中没有记录：请提供一个由对象组成的 JSON 数组，或一个包含这样数组的对象。",
         "generate.data.tooManyRecords": "{path} 含有 {count} 条记录；genui 最多查询 {limit} 条。",
         "generate.verbose.toolCall": "第 {round} 轮：{provider} 调用了工具 {tool}，它在 {duration} 内作答",
+        "generate.usage.logLevel": "--log-level（或 GENUI_LOG_LEVEL）为 {value}；请使用 {levels} 之一。",
+        "generate.trace.header": "请求的 span：",
         "error.contextSizeExceeded.message": "提示词和回答超出了模型的上下文窗口。",
         "error.contextSizeExceeded.remedy": "请缩短提示词或对话、降低 maximumResponseTokens，或使用上下文更大的模型。",
         "error.rateLimited.message": "提供方正在限制请求。",

@@ -37,6 +37,8 @@ extension MessageCatalog {
         "generate.data.noRecords": "{path} no contiene registros: da un array JSON de objetos, o un objeto con un array así.",
         "generate.data.tooManyRecords": "{path} contiene {count} registros; genui consulta como máximo {limit}.",
         "generate.verbose.toolCall": "ronda {round}: {provider} llamó a la herramienta {tool}, que respondió en {duration}",
+        "generate.usage.logLevel": "--log-level (o GENUI_LOG_LEVEL) es {value}; usa uno de {levels}.",
+        "generate.trace.header": "spans de la solicitud:",
         "error.contextSizeExceeded.message": "El prompt y la respuesta no caben en la ventana de contexto del modelo.",
         "error.contextSizeExceeded.remedy": "Acorta el prompt o la conversación, reduce maximumResponseTokens o usa un modelo con más contexto.",
         "error.rateLimited.message": "El proveedor está limitando las solicitudes.",

@@ -5,6 +5,8 @@ import GenUIConfig
 import GenUIDiagnostics
 import GenUIRouter
 import GenUIScreens
+import InMemoryTracing
+import Logging
 
 /// `genui generate "<intent>"`: composes a screen through the configured chain and renders it.
 struct GenerateCommand: AsyncParsableCommand {
@@ -55,6 +57,14 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "Colour terminal text: auto (a terminal without NO_COLOR), always or never.")
     var color: ColorChoice = .auto
 
+    @Option(help: ArgumentHelp(
+        "Log the chain's work to stderr at this level: trace, debug, info, notice, warning, error or critical (default: GENUI_LOG_LEVEL, else no logging).",
+        valueName: "level"))
+    var logLevel: String?
+
+    @Flag(help: "Print the request's span tree to stderr: the route, each attempt and the model server's time, with durations.")
+    var trace = false
+
     @Flag(name: .shortAndLong, help: "Print the route (which provider served, why others were skipped), tokens/s and repairs to stderr.")
     var verbose = false
 
@@ -68,11 +78,39 @@ struct GenerateCommand: AsyncParsableCommand {
                 "value": .verbatim(HumanFormatter(language: configuration.language).decimal(temperature, maximumFractionDigits: 3)),
             ])
         }
+        if let level = logLevel ?? configuration.environment["GENUI_LOG_LEVEL"], Logger.Level(rawValue: level) == nil {
+            return LocalizedText("generate.usage.logLevel", [
+                "value": .verbatim(level), "levels": .list(Logger.Level.allCases.map(\.rawValue)),
+            ])
+        }
         if intent.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             return LocalizedText("generate.usage.emptyIntent")
         }
         if let out, out.isEmpty { return LocalizedText("cli.usage.outNeedsPath") }
         return nil
+    }
+
+    /// Collects the request's spans for `--trace` (one request per process).
+    private static let tracer = InMemoryTracer()
+
+    /// Where the chain's logs and spans go: a stderr logger at `--log-level` (or `GENUI_LOG_LEVEL`), the in-memory
+    /// tracer with `--trace`; otherwise nowhere.
+    var observability: ChainObservability {
+        var observability = ChainObservability()
+        if let name = logLevel ?? configuration.environment["GENUI_LOG_LEVEL"], let level = Logger.Level(rawValue: name) {
+            var logger = Logger(label: "genui") { StreamLogHandler.standardError(label: $0) }
+            logger.logLevel = level
+            observability.logger = logger
+        }
+        if trace { observability.tracer = Self.tracer }
+        return observability
+    }
+
+    /// With `--trace`, prints the spans recorded so far as a tree.
+    private func printTrace() {
+        guard trace else { return }
+        Console.note(diagnostics.text("generate.trace.header"))
+        for line in SpanTreeText.lines(Self.tracer.finishedSpans, diagnostics: diagnostics) { Console.note(line) }
     }
 
     /// Greedy unless a temperature above zero or a seed asks for random sampling.
@@ -92,7 +130,10 @@ struct GenerateCommand: AsyncParsableCommand {
         do {
             let model: GenerationModel
             do {
-                model = try makeGenerationModel(configuration: configuration, chain: chain, allowUnguided: allowUnguided) {
+                model = try makeGenerationModel(
+                    configuration: configuration, chain: chain, allowUnguided: allowUnguided,
+                    observability: observability
+                ) {
                     guard let notice = TrustNotice.lines(for: $0, diagnostics: diagnostics) else { return }
                     Console.error(notice[0])
                     for line in notice.dropFirst() { Console.note(line) }
@@ -128,8 +169,10 @@ struct GenerateCommand: AsyncParsableCommand {
                 throw error
             }
         } catch let error as LanguageModelError {
+            printTrace()
             throw report(error, model: selected)
         }
+        printTrace()
         if verbose { Console.note(Self.describe(composed, diagnostics: diagnostics)) }
         let output = format.render(
             composed.screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),

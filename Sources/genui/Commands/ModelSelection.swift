@@ -28,7 +28,7 @@ struct GenerationModel {
 ///   - loadedFrom: told where the configuration came from, before anything is built from it.
 func makeGenerationModel(
     configuration: ConfigurationOptions, chain: String?, allowUnguided: Bool,
-    loadedFrom: (ConfigurationSource) -> Void = { _ in }
+    observability: ChainObservability = ChainObservability(), loadedFrom: (ConfigurationSource) -> Void = { _ in }
 ) throws -> GenerationModel {
     let loaded = try configuration.load()
     loadedFrom(loaded.source)
@@ -41,7 +41,10 @@ func makeGenerationModel(
     }
     var options = settings.options
     if allowUnguided { options.allowUnguided = true }
-    guard let built = loaded.makeChain(named: name, models: loaded.makeProviders(), options: options) else {
+    guard
+        let built = loaded.makeChain(
+            named: name, models: loaded.makeProviders(), options: options, observability: observability)
+    else {
         throw ModelSelectionError(text: LocalizedText("generate.chainNotBuilt", ["chain": .verbatim(name)]))
     }
     return GenerationModel(chain: built, configuration: loaded, settings: settings)
