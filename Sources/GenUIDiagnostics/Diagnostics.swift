@@ -154,6 +154,8 @@ public struct Diagnostics: Sendable {
         case "coolingDown", "availabilityCheckTimedOut":
             return text("short.\(step.reason)")
         default:
+            // The error's own values, where the step kept them, word it as fully as the error itself.
+            if let failure = step.failure { return describe(failure.error).message }
             return errorSummary(code: step.reason, detail: step.detail)
         }
     }

@@ -1,5 +1,8 @@
 import GenUI
 import GenUIDiagnostics
+import Foundation
+import GenUIRouter
+import GenUITesting
 import Testing
 
 @Suite("Network failures in the user's language")
@@ -33,5 +36,34 @@ struct TransportFailureTextTests {
         let message = Diagnostics(language: .german).describe(error).message
         #expect(message.contains("abgelehnt"), "\(message)")
         #expect(!message.contains("connection refused"), "\(message)")
+    }
+}
+
+@Suite("Failed route steps in the user's language")
+struct FailedStepTextTests {
+    @Test("a failed attempt's step keeps what its error carried, so the route is worded like the error itself")
+    func failedStepsWorded() async throws {
+        let refused = FailingLanguageModel(
+            name: "refused",
+            behavior: .fail(.transport(.connectionRefused(endpoint: "http://127.0.0.1:9"), .init(debugDescription: "connection refused (errno 111)"))))
+        let broken = FailingLanguageModel(
+            name: "broken", behavior: .fail(.serverError(status: 503, .init(debugDescription: "HTTP 503: overloaded"))))
+        let healthy = FailingLanguageModel(name: "healthy")
+        let chain = ProviderChain(name: "c", models: [refused, broken, healthy], options: quickOptions())
+        let response = try await chain.respond(to: GenerationRequest(prompt: "hi"))
+        let trace = try #require(response.metadata.trace)
+        let steps = trace.steps.filter { $0.outcome == .failed }
+        try #require(steps.count == 2, "\(trace.summary)")
+        #expect(steps[0].failure == .transport(.connectionRefused(endpoint: "http://127.0.0.1:9")))
+        #expect(steps[1].failure == .serverError(status: 503))
+
+        let german = Diagnostics(language: .german)
+        let refusedText = german.reason(of: steps[0])
+        #expect(refusedText.contains("abgelehnt") && refusedText.contains("http://127.0.0.1:9"), "\(refusedText)")
+        #expect(!refusedText.contains("errno"), "the developer's description stays out: \(refusedText)")
+        #expect(german.reason(of: steps[1]).contains("HTTP 503"), "\(german.reason(of: steps[1]))")
+
+        let decoded = try JSONDecoder().decode(RouteTrace.self, from: JSONEncoder().encode(trace))
+        #expect(decoded == trace, "the failure survives --json")
     }
 }

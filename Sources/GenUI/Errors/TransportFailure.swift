@@ -1,5 +1,5 @@
 /// How a network exchange with a provider failed, before or while the response arrived.
-public enum TransportFailure: Sendable, Hashable, CustomStringConvertible {
+public enum TransportFailure: Sendable, Hashable, Codable, CustomStringConvertible {
     /// Nothing listens at the endpoint.
     case connectionRefused(endpoint: String)
     /// The host name did not resolve.

@@ -84,13 +84,16 @@ public struct RouteTrace: Sendable, Hashable, Codable {
         /// The context check, when the chain counted the request's tokens for this provider (a
         /// `contextWindowTooSmall` skip carries the numbers that decided it).
         public var contextCheck: ContextCheck?
+        /// What the error of a failed attempt carried besides its code, when its wording needs it (a network
+        /// failure's kind, an HTTP status).
+        public var failure: Failure?
 
         /// Creates a step.
         public init(
             provider: String, outcome: Outcome, reason: String, unavailableReason: UnavailableReason? = nil,
             missingCapabilities: [LanguageModelCapability] = [], detail: String? = nil, action: Action? = nil,
             durationSeconds: Double = 0, guided: Bool? = nil, retries: Int = 0, repairs: [String] = [],
-            contextCheck: ContextCheck? = nil
+            contextCheck: ContextCheck? = nil, failure: Failure? = nil
         ) {
             self.provider = provider
             self.outcome = outcome
@@ -104,6 +107,7 @@ public struct RouteTrace: Sendable, Hashable, Codable {
             self.retries = retries
             self.repairs = repairs
             self.contextCheck = contextCheck
+            self.failure = failure
         }
     }
 }

@@ -279,7 +279,8 @@ struct Router {
             provider: member.name, outcome: .failed, reason: failure.code,
             unavailableReason: { if case .unavailable(let reason, _) = failure { reason } else { nil } }(),
             missingCapabilities: { if case .unsupportedCapability(let cap, _) = failure { [cap] } else { [] } }(),
-            detail: detail, action: action, durationSeconds: elapsed.seconds, retries: retries))
+            detail: detail, action: action, durationSeconds: elapsed.seconds, retries: retries,
+            failure: RouteTrace.Failure(failure)))
     }
 
     private func recordHealth(_ member: ChainMember, failure: LanguageModelError, rule: OutcomeRule, isProbe: Bool) async {
