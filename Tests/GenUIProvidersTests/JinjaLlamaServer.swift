@@ -3,21 +3,21 @@ import GenUIHTTP
 import Testing
 
 /// A llama-server started with `--jinja` (its tool-call parsing and `/v1/messages` tools need the Jinja template
-/// engine), with `slots` parallel slots; stopped with SIGKILL.
+/// engine), with one slot; stopped with SIGKILL.
 final class JinjaLlamaServer: Sendable {
     let port: Int
     private let process: Box
 
     private struct Box: @unchecked Sendable { let process: Process }
 
-    init(slots: Int = 1) throws {
+    init() throws {
         try #require(LlamaTestEnvironment.installed, "llama-server or the test model is missing: run make bootstrap")
         port = unusedLoopbackPort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: LlamaTestEnvironment.serverPath)
         process.arguments = [
             "-m", LlamaTestEnvironment.modelPath, "--host", "127.0.0.1", "--port", "\(port)", "-c", "2048",
-            "--no-webui", "-np", "\(slots)", "--jinja",
+            "--no-webui", "-np", "1", "--jinja",
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

@@ -107,3 +107,26 @@ struct OnDeviceToolCallingTests {
         #expect(tool.calls.withLock { $0.count } <= LanguageModelSession.defaultMaximumToolRounds)
     }
 }
+
+@Suite("On-device tool turns within a token limit")
+struct OnDeviceToolTurnLimitTests {
+    @Test("a small token limit bounds the text answer so the whole turn fits, instead of cutting it off")
+    func textAnswerFitsTheLimit() {
+        #expect(ToolTurn.textAnswerLength(maximumTokens: nil, noTool: "none") == ToolTurn.maximumTextAnswerLength)
+        let length = ToolTurn.textAnswerLength(maximumTokens: 96, noTool: "none")
+        let frame = #"{"tool":"none","answer":""}"#.utf8.count
+        #expect(length >= 1 && frame + 4 * length < 96, "\(length)")
+        let request = GenerationRequest(
+            messages: [.init(role: .user, content: "Weather?")], options: GenerationOptions(maximumResponseTokens: 96),
+            tools: [ToolDefinition(name: "get_weather", description: "d", parameters: GenerationSchema(
+                node: .object(.init(name: "A", properties: [])), name: "A"))])
+        let turn = ToolTurn(request)
+        guard case .anyOf(let choice)? = turn.request.schema?.root, case .object(let answer)? = choice.choices.last,
+            case .string(let text)? = answer.properties.last?.node
+        else {
+            Issue.record("unexpected turn schema")
+            return
+        }
+        #expect(text.maximumLength == length)
+    }
+}

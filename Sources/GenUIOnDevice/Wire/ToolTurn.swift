@@ -25,6 +25,15 @@ struct ToolTurn: Sendable {
     /// The longest text answer, in characters.
     static let maximumTextAnswerLength = 1200
 
+    /// The longest text answer for a request limited to `maximumTokens` tokens: short enough that the whole turn
+    /// (`{"tool":"none","answer":"…"}`, up to 4 bytes a character, at least one byte a token) ends within the limit,
+    /// so a small limit gives a short answer rather than one cut off mid-document.
+    static func textAnswerLength(maximumTokens: Int?, noTool: String) -> Int {
+        guard let maximumTokens else { return maximumTextAnswerLength }
+        let frame = #"{"tool":"","answer":""}"#.utf8.count + noTool.utf8.count + 1
+        return max(1, min(maximumTextAnswerLength, (maximumTokens - frame) / 4))
+    }
+
     /// The request as sent to the server: tool instructions added, the conversation as text, the turn's schema.
     let request: GenerationRequest
     /// The schema of the final answer, `nil` for text.
@@ -45,14 +54,17 @@ struct ToolTurn: Sendable {
             request.messages[last].content += "\n" + Self.answerNudge(noTool: noTool)
         }
         request.schema = Self.schema(
-            tools: original.tools.filter { !excluded.contains($0.name) }, answer: original.schema, noTool: noTool)
+            tools: original.tools.filter { !excluded.contains($0.name) }, answer: original.schema, noTool: noTool,
+            textAnswerLength: Self.textAnswerLength(maximumTokens: original.options.maximumResponseTokens, noTool: noTool))
         request.includeSchemaInPrompt = false
         request.tools = []
         self.request = request
     }
 
     /// The schema of one turn: a call of any one of `tools`, or the answer.
-    static func schema(tools: [ToolDefinition], answer: GenerationSchema?, noTool: String) -> GenerationSchema {
+    static func schema(
+        tools: [ToolDefinition], answer: GenerationSchema?, noTool: String, textAnswerLength: Int = maximumTextAnswerLength
+    ) -> GenerationSchema {
         var choices: [GenerationSchema.Node] = tools.map { tool in
             .object(.init(name: "call_\(tool.name)", properties: [
                 .init(name: toolKey, node: .string(.init(choices: [tool.name]))),
@@ -60,7 +72,7 @@ struct ToolTurn: Sendable {
             ]))
         }
         let answerNode: GenerationSchema.Node = answer?.root
-            ?? .string(.init(minimumLength: 1, maximumLength: maximumTextAnswerLength))
+            ?? .string(.init(minimumLength: 1, maximumLength: textAnswerLength))
         choices.append(.object(.init(name: "answer", properties: [
             .init(name: toolKey, node: .string(.init(choices: [noTool]))), .init(name: answerKey, node: answerNode),
         ])))
