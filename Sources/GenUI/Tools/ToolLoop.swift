@@ -73,19 +73,11 @@ struct ToolLoop {
     static func check(_ call: Transcript.ToolCall, against tools: [any Tool], provider: String, trace: RouteTrace?)
         throws(LanguageModelError) -> any Tool
     {
-        guard let tool = tools.first(where: { $0.name == call.toolName }) else {
-            let names = tools.map(\.name).joined(separator: ", ")
-            throw .invalidToolCall(
-                tool: call.toolName, path: "", details: "there is no tool of that name (the session has: \(names))",
-                .init(provider: provider, debugDescription: "the model called an unknown tool '\(call.toolName)'",
-                      trace: trace))
+        if let invalid = call.invalidity(against: tools.map(\.definition), provider: provider, trace: trace) {
+            throw invalid
         }
-        if let violation = tool.parameters.firstViolation(in: call.arguments) {
-            throw .invalidToolCall(
-                tool: call.toolName, path: violation.path, details: violation.message,
-                .init(provider: provider, debugDescription: "the arguments of \(call.toolName) do not follow its schema: \(violation)",
-                      trace: trace))
-        }
+        // `invalidity` found the tool by this name.
+        guard let tool = tools.first(where: { $0.name == call.toolName }) else { throw .invalid("no tool \(call.toolName)") }
         return tool
     }
 

@@ -60,3 +60,26 @@ extension Transcript.ToolCall {
         }
     }
 }
+
+extension Transcript.ToolCall {
+    /// ``LanguageModelError/invalidToolCall(tool:path:details:_:)`` when this call names none of `tools` or its
+    /// arguments do not follow that tool's schema (the JSON pointer of the first violation), attributed to
+    /// `provider`; `nil` when the call can run. The session checks every call with it before running any, and a
+    /// chain checks a turn of calls with it like any other output.
+    public func invalidity(against tools: [ToolDefinition], provider: String, trace: RouteTrace? = nil)
+        -> LanguageModelError?
+    {
+        guard let tool = tools.first(where: { $0.name == toolName }) else {
+            let names = tools.map(\.name).joined(separator: ", ")
+            return .invalidToolCall(
+                tool: toolName, path: "", details: "there is no tool of that name (offered: \(names))",
+                .init(provider: provider, debugDescription: "\(provider) called an unknown tool '\(toolName)'", trace: trace))
+        }
+        guard let violation = tool.parameters.firstViolation(in: arguments) else { return nil }
+        return .invalidToolCall(
+            tool: toolName, path: violation.path, details: violation.message,
+            .init(provider: provider,
+                  debugDescription: "the arguments \(provider) generated for \(toolName) do not follow its schema: \(violation)",
+                  trace: trace))
+    }
+}

@@ -85,17 +85,7 @@ enum Attempt {
         _ response: GenerationResponse, member: ChainMember, original: GenerationRequest
     ) throws(LanguageModelError) -> GenerationResponse {
         for call in response.toolCalls {
-            guard let tool = original.tools.first(where: { $0.name == call.toolName }) else {
-                throw .invalidToolCall(
-                    tool: call.toolName, path: "", details: "the request offers no tool of that name",
-                    .init(provider: member.name, debugDescription: "\(member.name) called an unknown tool '\(call.toolName)'"))
-            }
-            if let violation = tool.parameters.firstViolation(in: call.arguments) {
-                throw .invalidToolCall(
-                    tool: call.toolName, path: violation.path, details: violation.message,
-                    .init(provider: member.name,
-                          debugDescription: "the arguments \(member.name) generated for \(call.toolName) do not follow its schema: \(violation)"))
-            }
+            if let invalid = call.invalidity(against: original.tools, provider: member.name) { throw invalid }
         }
         return response
     }
