@@ -37,6 +37,12 @@ private func expectConforms(
 }
 
 
+/// Seen in 3 of about 10 runs, through both the OpenAI-compatible and the Anthropic endpoint, each on a server of
+/// its own: the first request with a tool gets no answer within the 120 s generation limit, where it otherwise
+/// takes about a second (96 tokens at most). The cause is not known yet; llama-server's log is where to look.
+private let llamaServerToolHang =
+    "llama-server --jinja with SmolLM2 sometimes never answers the first request with a tool (cause not known)"
+
 @Suite("Every shipped provider passes the conformance suite, tool checks included")
 struct ProviderConformanceTests {
     @Test("the on-device provider (llama-server with SmolLM2, genui's grammar)", .enabled(if: OnDeviceFixture.shouldRun))
@@ -54,7 +60,9 @@ struct ProviderConformanceTests {
             let openAI = OpenAIProvider(configuration: OpenAIConfiguration(
                 name: "llama-openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
                 apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(120), sendsTopK: true))
-            expectConforms(await LanguageModelConformance.run(openAI, options: conformanceOptions))
+            expectConforms(
+                await LanguageModelConformance.run(openAI, options: conformanceOptions),
+                knownDefects: [LanguageModelConformance.ToolCheck.offered: llamaServerToolHang], intermittent: true)
         }
     }
 
@@ -73,6 +81,7 @@ struct ProviderConformanceTests {
             expectConforms(await LanguageModelConformance.run(anthropic, options: conformanceOptions), knownDefects: [
                 "guided output validates against the schema":
                     "llama-server's /v1/messages ignores output_config.format and tool_choice; guided output is unconstrained",
+                LanguageModelConformance.ToolCheck.offered: llamaServerToolHang,
             ], intermittent: true)
         }
     }
