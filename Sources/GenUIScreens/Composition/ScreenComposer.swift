@@ -70,6 +70,14 @@ public struct ScreenComposer: Sendable {
 
     /// Composes, validates and (when needed) repairs a screen for `intent`.
     public func compose(_ intent: String) async throws -> ComposedScreen {
+        let request = try await checkedRequest(for: intent)
+        guard !tools.isEmpty else { return try finish(try await model.respond(to: request)) }
+        return try finish(try await respondWithTools(request))
+    }
+
+    /// The request for `intent` after checking it (not empty, not too long); the schema is in the prompt when
+    /// ``model`` cannot be held to it.
+    func checkedRequest(for intent: String) async throws -> GenerationRequest {
         let trimmed = intent.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw LanguageModelError.invalid(
@@ -81,13 +89,11 @@ public struct ScreenComposer: Sendable {
         }
         // A model that cannot be held to the schema is shown it.
         let guided = await model.capabilities.contains(.guidedGeneration)
-        let request = request(for: trimmed, schemaInPrompt: includeSchemaInPrompt || !guided)
-        guard !tools.isEmpty else { return try finish(try await model.respond(to: request)) }
-        return try finish(try await respondWithTools(request))
+        return request(for: trimmed, schemaInPrompt: includeSchemaInPrompt || !guided)
     }
 
     /// Runs `request` in a session with ``tools``: the model calls them, then composes from what they returned.
-    private func respondWithTools(_ request: GenerationRequest) async throws -> GenerationResponse {
+    func respondWithTools(_ request: GenerationRequest) async throws -> GenerationResponse {
         let session = LanguageModelSession(
             model: model, tools: tools, instructions: (request.instructions ?? "") + "\n" + Self.toolInstructions)
         let response = try await session.respond(
