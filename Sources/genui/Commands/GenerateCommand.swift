@@ -162,7 +162,12 @@ struct GenerateCommand: AsyncParsableCommand {
             }
             let spinner = ProgressSpinner(message: diagnostics.text("generate.spinner", ["chain": model.chain.name]))
             do {
-                composed = try await composer.compose(intent)
+                if await wantsLivePreview(model.chain) {
+                    composed = try await composeDrawingPreviews(
+                        composer, spinner: spinner, colors: Console.wantsColor(color, writingToFile: false))
+                } else {
+                    composed = try await composer.compose(intent)
+                }
                 await spinner.stop()
             } catch {
                 await spinner.stop()

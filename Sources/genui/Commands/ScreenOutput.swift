@@ -78,6 +78,15 @@ enum Console {
         return 64
     }
 
+    /// The terminal's height in rows, when stdout is a terminal that says.
+    static func textHeight() -> Int? {
+        var size = winsize()
+        guard isTerminal(STDOUT_FILENO), ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else {
+            return nil
+        }
+        return Int(size.ws_row)
+    }
+
     /// Writes an error message to stderr, made terminal-safe (``Printer``).
     static func error(_ message: String) {
         Printer.error("genui: " + message)

@@ -53,6 +53,12 @@ enum Printer {
         write("\u{1B}[H\u{1B}[2J", to: .standardOutput)
     }
 
+    /// Moves stdout's cursor up `lines` lines to the start of the first, and clears from there to the end of the
+    /// screen (genui's own sequence: a live preview replaced by the next one or by the final screen).
+    static func eraseLines(_ lines: Int) {
+        write(lines > 0 ? "\u{1B}[\(lines)F\u{1B}[J" : "\r\u{1B}[J", to: .standardOutput)
+    }
+
     /// Writes genui's own terminal control sequence to stderr (a line clear after a spinner).
     static func clearStatusLine() {
         write("\r\u{1B}[2K", to: .standardError)
