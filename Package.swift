@@ -45,18 +45,33 @@ let package = Package(
             ]
         ),
         // The core: LanguageModel, sessions, options, availability, capabilities, errors, schemas, content.
-        .target(name: "GenUI", dependencies: ["GenUIMacros"]),
+        .target(
+            name: "GenUI",
+            dependencies: [
+                "GenUIMacros", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]),
         // The HTTP transport shared by the network providers (URLSession, SSE, NDJSON).
         .target(
             name: "GenUIHTTP",
-            dependencies: ["GenUI", .product(name: "Instrumentation", package: "swift-distributed-tracing")]),
+            dependencies: [
+                "GenUI", .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // Providers, one target per backend family.
         .target(name: "CGenUIProcess"),
-        .target(name: "GenUIOnDevice", dependencies: ["GenUI", "GenUIHTTP", "CGenUIProcess"]),
-        .target(name: "GenUIOllama", dependencies: ["GenUI", "GenUIHTTP"]),
-        .target(name: "GenUIOpenAI", dependencies: ["GenUI", "GenUIHTTP"]),
-        .target(name: "GenUIAnthropic", dependencies: ["GenUI", "GenUIHTTP"]),
-        .target(name: "GenUIGemini", dependencies: ["GenUI", "GenUIHTTP"]),
+        .target(
+            name: "GenUIOnDevice",
+            dependencies: [
+                "GenUI", "GenUIHTTP", "CGenUIProcess", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+            ]),
+        .target(name: "GenUIOllama", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "GenUIOpenAI", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "GenUIAnthropic", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "GenUIGemini", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
         // Routing: ProviderChain, outcome policy, cooldowns, RouteTrace.
         .target(
             name: "GenUIRouter",
@@ -76,6 +91,7 @@ let package = Package(
                 "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic",
                 "GenUIGemini", "GenUIRouter", "GenUIDiagnostics",
                 .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -111,6 +127,10 @@ let package = Package(
             dependencies: [
                 "GenUI", "GenUIRouter", "GenUIConfig", "GenUIOnDevice", "GenUIOpenAI", "GenUIScreens", "GenUITesting",
                 "GenUIModels",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
             ]
         ),
 
@@ -130,6 +150,7 @@ let package = Package(
         ]),
         .testTarget(name: "GenUIRouterTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUIHTTP", "GenUIOpenAI",
+            "GenUIOnDevice",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "InMemoryLogging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import Logging
 
 /// A language model behind Anthropic's Messages API (`x-api-key`, `anthropic-version`).
 ///
@@ -24,13 +25,20 @@ public struct AnthropicProvider: LanguageModel {
     let http: HTTPProviderCore
 
     /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
-    /// looked up (the process environment by default).
-    public init(configuration: AnthropicConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
+    /// looked up (the process environment by default); `logger` receives a debug line per HTTP request and a warning
+    /// for a slow availability check (discarded by default; see docs/observability.md).
+    public init(
+        configuration: AnthropicConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process,
+        logger: Logger = ProviderInstrumentation.disabledLogger
+    ) {
         self.configuration = configuration
-        http = HTTPProviderCore(configuration, client: client, environment: environment)
+        http = HTTPProviderCore(configuration, client: client, environment: environment, logger: logger)
     }
 
     public var name: String { configuration.name }
+
+    /// The configured model (`model:`).
+    public var requestedModelName: String? { configuration.model }
 
     public var availability: Availability {
         get async {

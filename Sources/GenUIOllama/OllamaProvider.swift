@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import Logging
 import Synchronization
 
 /// A language model served by an Ollama daemon.
@@ -26,14 +27,21 @@ public struct OllamaProvider: LanguageModel {
     private let state: OllamaState
 
     /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
-    /// looked up (the process environment by default).
-    public init(configuration: OllamaConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
+    /// looked up (the process environment by default); `logger` receives a debug line per HTTP request and a warning
+    /// for a slow availability check (discarded by default; see docs/observability.md).
+    public init(
+        configuration: OllamaConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process,
+        logger: Logger = ProviderInstrumentation.disabledLogger
+    ) {
         self.configuration = configuration
-        http = HTTPProviderCore(configuration, client: client, environment: environment)
+        http = HTTPProviderCore(configuration, client: client, environment: environment, logger: logger)
         self.state = OllamaState()
     }
 
     public var name: String { configuration.name }
+
+    /// The configured model (`model:`).
+    public var requestedModelName: String? { configuration.model }
 
     private var endpointDescription: String { HTTPRequest.endpoint(of: configuration.baseURL) }
 

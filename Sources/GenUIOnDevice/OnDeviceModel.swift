@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import Logging
 
 /// genui's embedded default: a GGUF model run by llama.cpp's `llama-server`, managed as a subprocess.
 ///
@@ -17,21 +18,27 @@ public struct OnDeviceModel: LanguageModel {
     public let probe: OnDeviceAvailabilityProbe
     let server: LlamaServer
 
-    /// Creates a model. `resources` and `locator` default to the real device and the standard search.
+    /// Creates a model. `resources` and `locator` default to the real device and the standard search; `logger`
+    /// receives the managed server's start and stop (info), its failures (warning, error) and a debug line per HTTP
+    /// request to it (discarded by default; see docs/observability.md).
     public init(
         configuration: OnDeviceConfiguration = OnDeviceConfiguration(),
         resources: DeviceResources = .current,
-        locator: LlamaServerLocator? = nil
+        locator: LlamaServerLocator? = nil,
+        logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
         let locator = locator ?? LlamaServerLocator(configuredPath: configuration.serverPath)
         self.configuration = configuration
         self.probe = OnDeviceAvailabilityProbe(configuration: configuration, locator: locator, resources: resources)
         // Every model shares the process-wide client (one URLSession for the process); each request carries its own
         // timeouts.
-        self.server = LlamaServer(configuration: configuration, locator: locator, client: .shared)
+        self.server = LlamaServer(configuration: configuration, locator: locator, client: .shared, logger: logger)
     }
 
     public var name: String { configuration.name }
+
+    /// The model file's name without `.gguf` (``OnDeviceConfiguration/modelName``), as responses report it.
+    public var requestedModelName: String? { configuration.modelName }
 
     /// Files, device and server phase: `modelNotReady` while the managed server is loading the model. Never starts
     /// the server; takes well under 50 ms.

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import Logging
 
 /// A language model behind an OpenAI-compatible Chat Completions API: OpenAI itself, vLLM, llama-server,
 /// LM Studio, OpenRouter, a LiteLLM proxy.
@@ -22,13 +23,20 @@ public struct OpenAIProvider: LanguageModel {
     let http: HTTPProviderCore
 
     /// Creates a provider. `client` defaults to the shared one; `environment` is where the API key variable is
-    /// looked up (the process environment by default).
-    public init(configuration: OpenAIConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
+    /// looked up (the process environment by default); `logger` receives a debug line per HTTP request and a warning
+    /// for a slow availability check (discarded by default; see docs/observability.md).
+    public init(
+        configuration: OpenAIConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process,
+        logger: Logger = ProviderInstrumentation.disabledLogger
+    ) {
         self.configuration = configuration
-        http = HTTPProviderCore(configuration, client: client, environment: environment)
+        http = HTTPProviderCore(configuration, client: client, environment: environment, logger: logger)
     }
 
     public var name: String { configuration.name }
+
+    /// The configured model (`model:`).
+    public var requestedModelName: String? { configuration.model }
 
     public var availability: Availability {
         get async {

@@ -40,6 +40,11 @@ public protocol LanguageModel: Sendable {
     /// endpoints); others answer ``TokenEstimate``, the default. Counting never
     /// generates. Throws when the backend was asked and failed.
     func tokenCount(for request: GenerationRequest) async throws -> Int
+
+    /// The model this one will ask its backend for (the configuration's `model:`, or the model file's name), for
+    /// tracing: a chain's attempt span is named `chat {requestedModelName}` and carries it as `gen_ai.request.model`.
+    /// `nil` (the default) when it is not known before a response names it.
+    var requestedModelName: String? { get }
 }
 
 extension LanguageModel {
@@ -59,6 +64,9 @@ extension LanguageModel {
             continuation.onTermination = { _ in task.cancel() }
         }
     }
+
+    /// Not known: the attempt span takes the model the response names.
+    public var requestedModelName: String? { nil }
 
     /// Does nothing: a model with nothing to warm up.
     public func prewarm(promptPrefix: String?) async {}

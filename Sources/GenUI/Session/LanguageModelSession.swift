@@ -1,3 +1,4 @@
+import Logging
 import Synchronization
 
 /// A conversation with a model: the Foundation Models `LanguageModelSession`.
@@ -18,6 +19,10 @@ public final class LanguageModelSession: Sendable {
     /// How many rounds of tool calls one request may take before the session stops it with
     /// ``LanguageModelError/toolRoundLimitReached(rounds:_:)``: a round is one turn of the model asking for calls.
     public let maximumToolRounds: Int
+    /// Where the session logs (debug: each request's end and each tool call; info: a request stopped at the tool
+    /// round limit). Discards every line unless a logger is given; never logs a prompt, an answer or a tool's
+    /// arguments or output. See docs/observability.md.
+    public let logger: Logger
     private let state: Mutex<State>
 
     /// The rounds of tool calls a request may take unless the session is told otherwise: 8.
@@ -32,8 +37,12 @@ public final class LanguageModelSession: Sendable {
     /// - Parameters:
     ///   - model: the model to use; ``SystemLanguageModel/default`` when omitted.
     ///   - instructions: the system prompt, kept as the transcript's first entry.
-    public convenience init(model: any LanguageModel = SystemLanguageModel.default, instructions: String? = nil) {
-        self.init(model: model, tools: [], instructions: instructions)
+    ///   - logger: where the session logs; by default nowhere.
+    public convenience init(
+        model: any LanguageModel = SystemLanguageModel.default, instructions: String? = nil,
+        logger: Logger = ProviderInstrumentation.disabledLogger
+    ) {
+        self.init(model: model, tools: [], instructions: instructions, logger: logger)
     }
 
     /// Creates a session whose model may call `tools` while it answers (Foundation Models' `init(model:tools:instructions:)`).
@@ -43,11 +52,14 @@ public final class LanguageModelSession: Sendable {
     ///   - tools: the tools the model may call; their names must differ.
     ///   - maximumToolRounds: how many rounds of calls one request may take (``defaultMaximumToolRounds``).
     ///   - instructions: the system prompt, kept as the transcript's first entry.
+    ///   - logger: where the session logs each request and tool call; by default nowhere.
     public init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool],
-                maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil) {
+                maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil,
+                logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.model = model
         self.tools = tools
         self.maximumToolRounds = max(1, maximumToolRounds)
+        self.logger = logger
         let entries: [Transcript.Entry] = instructions.map { [.instructions($0)] } ?? []
         self.state = Mutex(State(transcript: Transcript(entries: entries)))
     }
@@ -64,12 +76,15 @@ public final class LanguageModelSession: Sendable {
         self.init(model: model, tools: tools, instructions: instructions())
     }
 
-    /// Creates a session that continues a transcript, with the tools its model may call.
+    /// Creates a session that continues a transcript, with the tools its model may call; `logger` is where it logs
+    /// (by default nowhere).
     public init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
-                maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript) {
+                maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript,
+                logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.model = model
         self.tools = tools
         self.maximumToolRounds = max(1, maximumToolRounds)
+        self.logger = logger
         self.state = Mutex(State(transcript: transcript))
     }
 
@@ -179,23 +194,48 @@ public final class LanguageModelSession: Sendable {
 
     private func perform(prompt: String, schema: GenerationSchema?, includeSchemaInPrompt: Bool,
                          options: GenerationOptions) async throws -> Performed {
-        let request = try makeRequest(prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt,
-                                      options: options)
-        try beginResponding()
+        let started = ContinuousClock.now
         do {
-            var request = request
-            var loop = ToolLoop(tools: tools, maximumRounds: maximumToolRounds)
-            var response = try await model.respond(to: request)
-            while !response.toolCalls.isEmpty {
-                try await loop.runCalls(of: response, appendingTo: &request)
-                response = try await model.respond(to: request)
+            let request = try makeRequest(
+                prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+            try beginResponding()
+            do {
+                var request = request
+                var loop = ToolLoop(tools: tools, maximumRounds: maximumToolRounds, logger: logger)
+                var response = try await model.respond(to: request)
+                while !response.toolCalls.isEmpty {
+                    try await loop.runCalls(of: response, appendingTo: &request)
+                    response = try await model.respond(to: request)
+                }
+                let performed = loop.finishing(try Self.finish(response, prompt: prompt, schema: schema))
+                endResponding(recording: performed.entries)
+                logEnd(since: started, streaming: false, metadata: performed.metadata, failure: nil)
+                return performed
+            } catch {
+                endResponding(recording: nil)
+                throw error
             }
-            let performed = loop.finishing(try Self.finish(response, prompt: prompt, schema: schema))
-            endResponding(recording: performed.entries)
-            return performed
         } catch {
-            endResponding(recording: nil)
+            logEnd(since: started, streaming: false, metadata: nil, failure: error)
             throw error
+        }
+    }
+
+    /// The debug line of a request's end: `session responded` (provider, tool calls, seconds) or
+    /// `session request failed` (`error.type`, seconds).
+    func logEnd(since started: ContinuousClock.Instant, streaming: Bool, metadata: ResponseMetadata?, failure: (any Error)?) {
+        guard logger.logLevel <= .debug else { return }
+        var fields: Logger.Metadata = [
+            SessionLogKey.seconds: .stringConvertible((ContinuousClock.now - started).seconds),
+            SessionLogKey.streaming: .stringConvertible(streaming),
+        ]
+        if let failure {
+            fields[SessionLogKey.errorType] = .string(ProviderInstrumentation.errorType(failure))
+            logger.debug("session request failed", metadata: fields)
+        } else if let metadata {
+            fields[SessionLogKey.provider] = .string(metadata.provider)
+            fields[SessionLogKey.toolCalls] = .stringConvertible(metadata.toolCalls.count)
+            logger.debug("session responded", metadata: fields)
         }
     }
 

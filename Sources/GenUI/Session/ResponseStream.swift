@@ -39,6 +39,7 @@ where Content.PartiallyGenerated: Sendable {
         self.final = final
         self.snapshots = AsyncThrowingStream { continuation in
             let task = Task {
+                let started = ContinuousClock.now
                 do {
                     let request = try session.makeRequest(
                         prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
@@ -49,12 +50,14 @@ where Content.PartiallyGenerated: Sendable {
                             continuation: continuation, final: final)
                         final.value.withLock { $0 = response }
                         session.endResponding(recording: response.transcriptEntries)
+                        session.logEnd(since: started, streaming: true, metadata: response.metadata, failure: nil)
                         continuation.finish()
                     } catch {
                         session.endResponding(recording: nil)
                         throw error
                     }
                 } catch {
+                    session.logEnd(since: started, streaming: true, metadata: nil, failure: error)
                     continuation.finish(throwing: error)
                 }
             }
@@ -67,7 +70,7 @@ where Content.PartiallyGenerated: Sendable {
         continuation: AsyncThrowingStream<Snapshot, any Error>.Continuation, final: FinalResponse
     ) async throws -> LanguageModelSession.Response<Content> {
         var request = request
-        var loop = ToolLoop(tools: session.tools, maximumRounds: session.maximumToolRounds)
+        var loop = ToolLoop(tools: session.tools, maximumRounds: session.maximumToolRounds, logger: session.logger)
         while true {
             var text = OutputText()
             var schedule: SnapshotSchedule = schema == nil ? .copying : .parsing

@@ -1,3 +1,5 @@
+import Logging
+
 /// The session's side of tool calling: runs the calls a model asks for, feeds their output back into the request,
 /// and keeps the transcript entries and records of every round.
 ///
@@ -5,16 +7,22 @@
 /// and outputs already in the request, so no tool runs twice). The arguments of every call are checked against its
 /// tool's schema before any call of the round runs; the calls of a round run concurrently; the number of rounds is
 /// bounded.
+///
+/// It logs each call (debug: `tool call finished` or `tool call failed`, with the tool's name, the round and the
+/// seconds it took) and a request stopped at the round limit (info: `tool round limit reached`): names, counts and
+/// durations, never arguments or outputs.
 struct ToolLoop {
     let tools: [any Tool]
     let maximumRounds: Int
+    let logger: Logger
     private(set) var round = 0
     private(set) var entries: [Transcript.Entry] = []
     private(set) var records: [ToolCallRecord] = []
 
-    init(tools: [any Tool], maximumRounds: Int) {
+    init(tools: [any Tool], maximumRounds: Int, logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.tools = tools
         self.maximumRounds = maximumRounds
+        self.logger = logger
     }
 
     /// Runs the calls `response` asks for and appends the model's turn and the outputs to `request`.
@@ -23,6 +31,9 @@ struct ToolLoop {
         let calls = response.toolCalls
         round += 1
         guard round <= maximumRounds else {
+            logger.info("tool round limit reached", metadata: [
+                SessionLogKey.provider: .string(provider), SessionLogKey.toolRounds: .stringConvertible(maximumRounds),
+            ])
             throw LanguageModelError.toolRoundLimitReached(
                 rounds: maximumRounds,
                 .init(provider: provider, debugDescription:
@@ -33,12 +44,21 @@ struct ToolLoop {
             (call, try Self.check(call, against: tools, provider: provider, trace: response.metadata.trace))
         }
         let round = self.round
+        let logger = self.logger
         let results = try await withThrowingTaskGroup(of: (Int, String, Double).self) { group in
             for (index, (call, tool)) in prepared.enumerated() {
                 group.addTask {
                     let start = ContinuousClock.now
-                    let text = try await Self.run(tool, call: call, provider: provider)
-                    return (index, text, (ContinuousClock.now - start).seconds)
+                    do {
+                        let text = try await Self.run(tool, call: call, provider: provider)
+                        let seconds = (ContinuousClock.now - start).seconds
+                        Self.log(call, round: round, provider: provider, seconds: seconds, failure: nil, to: logger)
+                        return (index, text, seconds)
+                    } catch {
+                        let seconds = (ContinuousClock.now - start).seconds
+                        Self.log(call, round: round, provider: provider, seconds: seconds, failure: error, to: logger)
+                        throw error
+                    }
                 }
             }
             var results: [(Int, String, Double)] = []
@@ -67,6 +87,24 @@ struct ToolLoop {
         performed.metadata.toolCalls = records
         performed.metadata.trace?.toolCalls = records
         return performed
+    }
+
+    /// The debug line of one call: the tool's name, the round, who asked and how long it took.
+    static func log(
+        _ call: Transcript.ToolCall, round: Int, provider: String, seconds: Double, failure: (any Error)?,
+        to logger: Logger
+    ) {
+        guard logger.logLevel <= .debug else { return }
+        var metadata: Logger.Metadata = [
+            SessionLogKey.tool: .string(call.toolName), SessionLogKey.round: .stringConvertible(round),
+            SessionLogKey.provider: .string(provider), SessionLogKey.seconds: .stringConvertible(seconds),
+        ]
+        guard let failure else {
+            logger.debug("tool call finished", metadata: metadata)
+            return
+        }
+        metadata[SessionLogKey.errorType] = .string(ProviderInstrumentation.errorType(failure))
+        logger.debug("tool call failed", metadata: metadata)
     }
 
     /// The tool a call names, once its arguments are known to follow the tool's schema.

@@ -24,6 +24,9 @@ public struct ConfiguredModel: LanguageModel {
 
     public var name: String { settings.name }
 
+    /// The built provider's model (``LanguageModel/requestedModelName``).
+    public var requestedModelName: String? { base.requestedModelName }
+
     /// Why configuration alone makes the provider unavailable, if it does.
     public var configuredUnavailability: UnavailableReason? {
         if !settings.enabled || disabledByEnvironment { return .disabled }

@@ -39,7 +39,7 @@ extension ProviderRegistry {
             if let idle = llama.idleTimeout { configuration.idleShutdownSeconds = idle.seconds }
             if let timeout = settings.timeout { configuration.requestTimeoutSeconds = timeout.seconds }
             let locator = LlamaServerLocator(configuredPath: llama.binary, environment: context.environment)
-            return OnDeviceModel(configuration: configuration, locator: locator)
+            return OnDeviceModel(configuration: configuration, locator: locator, logger: context.logger)
         }
     }
 
@@ -51,7 +51,8 @@ extension ProviderRegistry {
                 name: settings.name, host: ollama.host, model: ollama.model, keepAlive: ollama.keepAlive,
                 contextLength: ollama.numCtx)
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-            return OllamaProvider(configuration: configuration, environment: .values(context.environment))
+            return OllamaProvider(
+                configuration: configuration, environment: .values(context.environment), logger: context.logger)
         }
     }
 
@@ -64,7 +65,8 @@ extension ProviderRegistry {
                 apiKeyEnvironmentVariable: openai.apiKeyEnv, allowInsecure: openai.allowInsecure)
             configuration.contextSize = openai.context
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-            return OpenAIProvider(configuration: configuration, environment: .values(context.environment))
+            return OpenAIProvider(
+                configuration: configuration, environment: .values(context.environment), logger: context.logger)
         }
     }
 
@@ -79,7 +81,8 @@ extension ProviderRegistry {
                 structuredOutput: anthropic.structuredOutput == .tool ? .forcedTool : .automatic)
             configuration.contextSize = anthropic.context
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-            return AnthropicProvider(configuration: configuration, environment: .values(context.environment))
+            return AnthropicProvider(
+                configuration: configuration, environment: .values(context.environment), logger: context.logger)
         }
     }
 
@@ -92,7 +95,8 @@ extension ProviderRegistry {
                 apiKeyEnvironmentVariable: gemini.apiKeyEnv)
             configuration.contextSize = gemini.context
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-            return GeminiProvider(configuration: configuration, environment: .values(context.environment))
+            return GeminiProvider(
+                configuration: configuration, environment: .values(context.environment), logger: context.logger)
         }
     }
 

@@ -3,6 +3,7 @@ import FoundationNetworking
 #endif
 import Foundation
 import GenUI
+import Logging
 
 /// The HTTP client every network provider uses: one shared `URLSession` (FoundationNetworking on Linux), a connect
 /// timeout on the response head, a total timeout on the whole exchange, body streaming through a
@@ -29,31 +30,65 @@ public final class HTTPClient: Sendable {
 
     /// The timeouts requests use unless they set their own.
     public let timeouts: Timeouts
-    private let session: URLSession
-    private let router: TransferRouter
+    /// Where each request is logged (one debug line when it ends, see ``RequestLog``); discards by default.
+    public let logger: Logger
+    private let connections: Connections
+    /// Strings masked in logged paths (a provider's API key).
+    private let secrets: @Sendable () -> [String]
+    private var session: URLSession { connections.session }
+    private var router: TransferRouter { connections.router }
 
     /// A process-wide client with default timeouts, for providers that are not given one.
     public static let shared = HTTPClient()
 
     /// Creates a client with its own session.
-    public init(timeouts: Timeouts = Timeouts(), maximumConnectionsPerHost: Int = 16) {
+    public init(
+        timeouts: Timeouts = Timeouts(), maximumConnectionsPerHost: Int = 16,
+        logger: Logger = ProviderInstrumentation.disabledLogger
+    ) {
         self.timeouts = timeouts
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        // The client enforces its own deadlines; the session's must never fire first.
-        configuration.timeoutIntervalForRequest = 7 * 24 * 3600
-        configuration.timeoutIntervalForResource = 7 * 24 * 3600
-        configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
-        let router = TransferRouter()
-        self.router = router
-        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        self.logger = logger
+        self.secrets = { [] }
+        self.connections = Connections(maximumConnectionsPerHost: maximumConnectionsPerHost)
     }
 
-    deinit {
-        session.finishTasksAndInvalidate()
+    private init(sharing client: HTTPClient, logger: Logger, secrets: @escaping @Sendable () -> [String]) {
+        timeouts = client.timeouts
+        connections = client.connections
+        self.logger = logger
+        self.secrets = secrets
+    }
+
+    /// A client that sends through this one's session and connections, with its timeouts, and logs each request to
+    /// `logger`, with any of `secrets` masked in the path it logs. Providers use it to log under their own name.
+    public func logging(to logger: Logger, redacting secrets: @escaping @Sendable () -> [String] = { [] }) -> HTTPClient {
+        HTTPClient(sharing: self, logger: logger, secrets: secrets)
+    }
+
+    /// The session and its delegate, shared by a client and the clients made from it with ``logging(to:redacting:)``;
+    /// the session is invalidated when the last of them is gone.
+    private final class Connections: Sendable {
+        let session: URLSession
+        let router: TransferRouter
+
+        init(maximumConnectionsPerHost: Int) {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            configuration.httpShouldSetCookies = false
+            // The client enforces its own deadlines; the session's must never fire first.
+            configuration.timeoutIntervalForRequest = 7 * 24 * 3600
+            configuration.timeoutIntervalForResource = 7 * 24 * 3600
+            configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
+            let router = TransferRouter()
+            self.router = router
+            self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+        }
+
+        deinit {
+            session.finishTasksAndInvalidate()
+        }
     }
 
     /// Sends `request` and reads the whole body. A body longer than `bodyLimit` bytes (16 MiB unless given, see
@@ -86,7 +121,8 @@ public final class HTTPClient: Sendable {
 
         let (received, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let task = TaskHandle(task: session.dataTask(with: urlRequest))
-        let transfer = Transfer(task: task, endpoint: request.endpoint, body: bodyContinuation)
+        let log = logger.logLevel <= .debug ? RequestLog(request, logger: logger, secrets: secrets()) : nil
+        let transfer = Transfer(task: task, endpoint: request.endpoint, body: bodyContinuation, log: log)
         // The caller's stream reads on demand and tells the transfer what it read, which bounds what is held unread.
         let reader = PullReader<AsyncThrowingStream<Data, any Error>.Iterator, Data>(received.makeAsyncIterator())
         let body = AsyncThrowingStream<Data, any Error>(unfolding: {

@@ -2,22 +2,27 @@
 import FoundationNetworking
 #endif
 import Foundation
+import GenUI
 import Instrumentation
+import Tracing
 
 /// Carries the caller's trace context to the server: every request ``HTTPClient`` sends within a span gets the
 /// headers the instrument writes for it (W3C `traceparent` and `tracestate` with an OpenTelemetry tracer).
 ///
-/// The instrument is the one the application bootstrapped with `InstrumentationSystem.bootstrap`; with none, or
-/// outside any span, nothing is added. Only the trace context is written: no header of the request is read.
+/// The instrument is, in order: ``instrument`` when bound; the tracer of the chain attempt sending the request
+/// (``ProviderInstrumentation/tracer``, which a `ProviderChain` binds, so a tracer injected into the chain propagates
+/// without any global bootstrap); the one the application bootstrapped with `InstrumentationSystem.bootstrap`. With
+/// none, or outside any span, nothing is added. Only the trace context is written: no header of the request is read.
 public enum TraceContextPropagation {
-    /// An instrument used instead of the global one for requests sent within this task-local binding (tests, and
-    /// apps that keep several tracing pipelines apart).
+    /// An instrument used instead of the chain's or the global one for requests sent within this task-local binding
+    /// (tests, and apps that keep several tracing pipelines apart).
     @TaskLocal public static var instrument: (any Instrument)?
 
     /// Adds the current context's headers to `request`.
     static func inject(into request: inout URLRequest) {
         guard let context = ServiceContext.current else { return }
-        (instrument ?? InstrumentationSystem.instrument).inject(context, into: &request, using: URLRequestInjector())
+        let instrument: any Instrument = instrument ?? ProviderInstrumentation.tracer ?? InstrumentationSystem.instrument
+        instrument.inject(context, into: &request, using: URLRequestInjector())
     }
 }
 

@@ -19,6 +19,9 @@ final class Transfer: Sendable {
         var watchdog: Task<Void, Never>?
         /// Body bytes handed to the stream and not read from it yet.
         var unread = 0
+        /// The response's status, once its head arrived, and the body bytes received (for the request's log line).
+        var status: Int?
+        var received = 0
     }
 
     /// The most body bytes held before the client reads them (``ResponseLimits/maximumUnreadBytes``).
@@ -28,11 +31,17 @@ final class Transfer: Sendable {
     let endpoint: String
     private let body: AsyncThrowingStream<Data, any Error>.Continuation
     private let state = Mutex(State())
+    /// The request's debug line, written when the transfer ends; `nil` when the client's logger skips debug.
+    private let log: RequestLog?
 
-    init(task: TaskHandle, endpoint: String, body: AsyncThrowingStream<Data, any Error>.Continuation) {
+    init(
+        task: TaskHandle, endpoint: String, body: AsyncThrowingStream<Data, any Error>.Continuation,
+        log: RequestLog? = nil
+    ) {
         self.task = task
         self.endpoint = endpoint
         self.body = body
+        self.log = log
     }
 
     /// Starts the deadline watchdog: the head must arrive within `headTimeout`, everything within `total`.
@@ -112,6 +121,7 @@ final class Transfer: Sendable {
     func received(head: HTTPResponseHead) {
         let continuation = state.withLock { state -> CheckedContinuation<HTTPResponseHead, any Error>? in
             state.headDelivered = true
+            state.status = head.status
             defer { state.headContinuation = nil }
             return state.headContinuation
         }
@@ -122,6 +132,7 @@ final class Transfer: Sendable {
         let (stopped, overflow) = state.withLock { state -> (Bool, Bool) in
             if state.cancelCause != nil || state.callerCancelled { return (true, false) }
             state.unread += data.count
+            state.received += data.count
             return (false, state.unread > Self.maximumUnread)
         }
         if stopped {
@@ -143,10 +154,12 @@ final class Transfer: Sendable {
     }
 
     func completed(error: (any Error)?) {
-        let (continuation, cause, callerCancelled, headDelivered) = state.withLock { state in
+        let (continuation, cause, callerCancelled, headDelivered, status, received) = state.withLock { state in
             state.finished = true
             defer { state.headContinuation = nil }
-            return (state.headContinuation, state.cancelCause, state.callerCancelled, state.headDelivered)
+            return (
+                state.headContinuation, state.cancelCause, state.callerCancelled, state.headDelivered, state.status,
+                state.received)
         }
         finishWatchdog()
         let failure: (any Error)?
@@ -161,6 +174,7 @@ final class Transfer: Sendable {
         } else {
             failure = nil
         }
+        log?.finished(status: status, receivedBytes: received, failure: failure)
         if let continuation {
             continuation.resume(throwing: failure ?? LanguageModelError.transport(
                 .connectionLost(detail: "no response"), .init(debugDescription: "\(endpoint) closed without answering")))

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import Logging
 
 /// The settings every HTTP provider's configuration has, which ``HTTPProviderCore`` reads.
 ///
@@ -32,20 +33,35 @@ public struct HTTPProviderCore: Sendable {
     public let allowInsecure: Bool
     /// How long each availability probe may take.
     public let availabilityTimeout: Duration
-    /// The HTTP client requests go through.
+    /// The HTTP client requests go through: the one given, logging to ``logger``.
     public let client: HTTPClient
     /// Where the API key is read, each time it is needed.
     public let key: APIKeyReference
+    /// The provider's logger, its metadata extended with `genui.provider`: a debug line per HTTP request (through
+    /// ``client``) and a warning for a slow availability check.
+    public let logger: Logger
 
     /// Takes the shared settings of `settings`; `client` sends the requests, `environment` is where the API key
-    /// variable is looked up.
-    public init(_ settings: some HTTPProviderSettings, client: HTTPClient, environment: ProviderEnvironment) {
+    /// variable is looked up, `logger` receives the provider's lines (discarded by default).
+    public init(
+        _ settings: some HTTPProviderSettings, client: HTTPClient, environment: ProviderEnvironment,
+        logger: Logger = ProviderInstrumentation.disabledLogger
+    ) {
         name = settings.name
         baseURL = settings.baseURL
         allowInsecure = settings.allowInsecure
         availabilityTimeout = settings.availabilityTimeout
-        self.client = client
-        key = APIKeyReference(settings.apiKeyEnvironmentVariable, environment: environment)
+        let key = APIKeyReference(settings.apiKeyEnvironmentVariable, environment: environment)
+        self.key = key
+        var logger = logger
+        // `warning` is the most severe line written here: a logger above it gets no metadata and no logging client.
+        if logger.logLevel <= .warning {
+            logger[metadataKey: ProviderLogKey.provider] = .string(settings.name)
+            self.client = client.logging(to: logger, redacting: key.secrets)
+        } else {
+            self.client = client
+        }
+        self.logger = logger
     }
 
     /// The API key as it is when called, for masking in anything the provider reports.
@@ -75,10 +91,24 @@ public struct HTTPProviderCore: Sendable {
 
     /// Availability as every HTTP provider answers it: the ``preflight()`` reason when the key or URL is missing
     /// (no network call), else whatever `check` answers with the key.
+    ///
+    /// A check that takes half the availability timeout or longer is logged as a warning (`availability check slow`).
     public func availability(_ check: (_ key: String?) async -> Availability) async -> Availability {
         switch preflight() {
-        case .ready(let key): await check(key)
-        case .unavailable(let reason): .unavailable(reason)
+        case .ready(let key):
+            let started = ContinuousClock.now
+            let answer = await check(key)
+            let elapsed = ContinuousClock.now - started
+            if elapsed >= availabilityTimeout / 2, logger.logLevel <= .warning {
+                logger.warning("availability check slow", metadata: [
+                    ProviderLogKey.seconds: .stringConvertible(elapsed.seconds),
+                    ProviderLogKey.limit: .stringConvertible(availabilityTimeout.seconds),
+                    ProviderLogKey.status: .string(ProviderLogKey.code(of: answer)),
+                ])
+            }
+            return answer
+        case .unavailable(let reason):
+            return .unavailable(reason)
         }
     }
 

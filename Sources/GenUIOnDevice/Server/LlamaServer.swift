@@ -2,6 +2,7 @@ import CGenUIProcess
 import Foundation
 import GenUI
 import GenUIHTTP
+import Logging
 
 /// The `llama-server` subprocess behind an ``OnDeviceModel``: started on demand, shared by requests, stopped when
 /// idle or when the process ends.
@@ -20,6 +21,9 @@ import GenUIHTTP
 ///   ``crashCooldown`` with the exit status and the server's last log lines.
 /// - Stop: after ``OnDeviceConfiguration/idleShutdownSeconds`` without requests, on ``shutdown()``, and (through the C
 ///   shim) on exit, SIGINT and SIGTERM; on Linux the kernel also kills it if this process dies.
+/// - Observability: each start is a span, `genui.server.start` (from spawning to healthy, a child of the request
+///   that caused it), and is logged at info with its pid, port, model file and seconds to healthy, as is each stop;
+///   a start that fails is an error line, a server found dead a warning (``ServerLog``).
 actor LlamaServer {
     /// Consecutive failed starts or crashes after which the server is not restarted for a while.
     static let maximumConsecutiveCrashes = 3
@@ -30,8 +34,15 @@ actor LlamaServer {
 
     let configuration: OnDeviceConfiguration
     let locator: LlamaServerLocator
+    /// The client of requests to the server, logging each one (debug) to ``logger``.
     nonisolated let client: HTTPClient
+    /// The client of the start's health polls, which are not logged (one each 40 ms while the model loads).
+    private let pollingClient: HTTPClient
     nonisolated let status = ServerStatus()
+    /// The start, stop and failure lines, with `genui.provider`.
+    private let log: ServerLog
+    /// When the running server was started, for its uptime when it stops.
+    private var startedAt: ContinuousClock.Instant?
 
     private var process: ChildProcess?
     private var endpoint: ServerEndpoint?
@@ -55,10 +66,16 @@ actor LlamaServer {
     private var lastFailureTime: ContinuousClock.Instant?
     private var generation = 0
 
-    init(configuration: OnDeviceConfiguration, locator: LlamaServerLocator, client: HTTPClient = .shared) {
+    init(
+        configuration: OnDeviceConfiguration, locator: LlamaServerLocator, client: HTTPClient = .shared,
+        logger: Logger = ProviderInstrumentation.disabledLogger
+    ) {
         self.configuration = configuration
         self.locator = locator
-        self.client = client
+        let log = ServerLog(logger: logger, provider: configuration.name)
+        self.log = log
+        self.pollingClient = client
+        self.client = log.logger.logLevel <= .debug ? client.logging(to: log.logger) : client
     }
 
     deinit {
@@ -110,8 +127,8 @@ actor LlamaServer {
         scheduleIdleShutdown()
     }
 
-    /// Stops the server and waits until its process group is gone.
-    func shutdown() async {
+    /// Stops the server and waits until its process group is gone; `reason` is logged with the stop.
+    func shutdown(reason: ServerLog.StopReason = .shutdown) async {
         idleTask?.cancel()
         idleTask = nil
         startTask?.cancel()
@@ -121,7 +138,16 @@ actor LlamaServer {
         endpoint = nil
         status.phase = .stopped
         generation += 1
-        await stopping?.terminate()
+        let uptime = startedAt.map { ContinuousClock.now - $0 }
+        startedAt = nil
+        guard let stopping else { return }
+        let running = stopping.isRunning
+        await stopping.terminate()
+        if running {
+            log.stopped(pid: stopping.pid, uptime: uptime, reason: reason)
+        } else {
+            log.exitedUnexpectedly(pid: stopping.pid, exit: stopping.exit)
+        }
     }
 
     /// If the server process has ended, a description of how (exit status and last log lines), else `nil`.
@@ -146,6 +172,8 @@ actor LlamaServer {
             process = nil
             self.endpoint = nil
             status.phase = .stopped
+            startedAt = nil
+            log.exitedUnexpectedly(pid: dead.pid, exit: dead.exit)
             await dead.awaitLogEnd()
             recordFailure("llama-server (pid \(dead.pid)) \(dead.exit?.description ?? "ended"). Last log lines:\n\(tail(dead))")
         }
@@ -161,13 +189,36 @@ actor LlamaServer {
                         "llama-server failed \(consecutiveFailures) times in a row; not restarting it for \(Int(Self.crashCooldown.seconds)) s. \(lastFailure ?? "")"
                 ))
         }
-        let task = Task { try await self.launch() }
+        // The task inherits the caller's trace context and tracer: its span is a child of the attempt's.
+        let task = Task { try await self.tracedLaunch() }
         startTask = task
         defer { startTask = nil }
         do {
             return try await task.value
         } catch {
-            if !(error is CancellationError) { recordFailure("\(error)") }
+            if !(error is CancellationError) {
+                recordFailure("\(error)")
+                log.startFailed(error, consecutiveFailures: consecutiveFailures)
+            }
+            throw error
+        }
+    }
+
+    /// ``launch()`` within the `genui.server.start` span (when a tracer is configured), and its info line.
+    private func tracedLaunch() async throws -> ServerEndpoint {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let span = ServerStartSpan(configuration: configuration)
+        do {
+            let endpoint = try await launch()
+            let elapsed = clock.now - started
+            let pid = process?.pid
+            span?.succeeded(pid: pid, port: endpoint.baseURL.port)
+            startedAt = clock.now
+            log.started(pid: pid, port: endpoint.baseURL.port, model: ServerLog.fileName(of: configuration), seconds: elapsed)
+            return endpoint
+        } catch {
+            span?.failed(error)
             throw error
         }
     }
@@ -361,7 +412,7 @@ actor LlamaServer {
                     ))
             }
             let request = HTTPRequest(url: health, headTimeout: .seconds(2), totalTimeout: .seconds(2))
-            if let response = try? await client.send(request), response.status == 200 { return }
+            if let response = try? await pollingClient.send(request), response.status == 200 { return }
             try await Task.sleep(for: .milliseconds(40))
         }
     }
@@ -383,6 +434,6 @@ actor LlamaServer {
         guard generation == expected, inFlight == 0,
             ContinuousClock.now - lastActivity >= .milliseconds(Int64(seconds * 1000) - 5)
         else { return }
-        await shutdown()
+        await shutdown(reason: .idle)
     }
 }

@@ -57,16 +57,20 @@ final class RouteObserver {
         }
     }
 
-    /// Runs one attempt at `member` inside its child span (`chat`, renamed `chat {model}` once the model is known).
+    /// Runs one attempt at `member` inside its child span: `chat {model}` with the model the member says it will ask
+    /// for (`gen_ai.request.model`); `chat`, renamed `chat {model}` once a response names it, when it does not say.
     func attempt(
         _ member: ChainMember, request: GenerationRequest, retries: Int, unguided: Bool,
         _ body: () async throws -> GenerationResponse
     ) async throws -> GenerationResponse {
         let provider = member.name
+        let requestedModel = tracer == nil ? nil : member.model.requestedModelName
         let span = tracer?.startSpan(
-            GenAIAttribute.chat, context: ServiceContext.current ?? .topLevel, ofKind: .client)
+            requestedModel.map { "\(GenAIAttribute.chat) \($0)" } ?? GenAIAttribute.chat,
+            context: ServiceContext.current ?? .topLevel, ofKind: .client)
         defer { span?.end() }
         span?.attributes[GenAIAttribute.operationName] = GenAIAttribute.chat
+        if let requestedModel { span?.attributes[GenAIAttribute.requestModel] = requestedModel }
         span?.attributes[GenAIAttribute.providerName] = provider
         span?.attributes[GenUIAttribute.retries] = retries
         span?.attributes[GenUIAttribute.guided] = !unguided
@@ -92,7 +96,9 @@ final class RouteObserver {
             let elapsed = clock.now - started
             record(response, on: span)
             if let span {
-                if let model = response.metadata.model { span.operationName = "\(GenAIAttribute.chat) \(model)" }
+                if requestedModel == nil, let model = response.metadata.model {
+                    span.operationName = "\(GenAIAttribute.chat) \(model)"
+                }
                 serverSpan(response.metadata.timings, provider: provider, parent: span)
             }
             recordAttempt(provider: provider, outcome: "served", errorType: nil, model: response.metadata.model, elapsed)
@@ -284,10 +290,13 @@ final class RouteObserver {
         span.end(at: end)
     }
 
-    /// Runs `body` with `span`'s context as the task's current one (what HTTP requests propagate).
+    /// Runs `body` with `span`'s context as the task's current one (what HTTP requests propagate) and the chain's
+    /// tracer as the one providers use (`ProviderInstrumentation.tracer`: HTTP propagation, the managed server's span).
     private func within<T>(_ span: (any Span)?, _ body: () async throws -> T) async throws -> T {
-        guard let span else { return try await body() }
-        return try await ServiceContext.$current.withValue(span.context) { try await body() }
+        guard let span, let tracer else { return try await body() }
+        return try await ServiceContext.$current.withValue(span.context) {
+            try await ProviderInstrumentation.$tracer.withValue(tracer) { try await body() }
+        }
     }
 
     /// `error.type`: the error's code for a `LanguageModelError`, `cancelled`, `timedOut`, or the error's type name.

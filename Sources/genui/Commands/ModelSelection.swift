@@ -43,7 +43,9 @@ func makeGenerationModel(
     if allowUnguided { options.allowUnguided = true }
     guard
         let built = loaded.makeChain(
-            named: name, models: loaded.makeProviders(), options: options, observability: observability)
+            named: name,
+            models: loaded.makeProviders(context: ProviderBuildContext(logger: observability.logger)),
+            options: options, observability: observability)
     else {
         throw ModelSelectionError(text: LocalizedText("generate.chainNotBuilt", ["chain": .verbatim(name)]))
     }
