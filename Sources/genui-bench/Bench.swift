@@ -5,7 +5,7 @@ import Foundation
 //   swift run -c release genui-bench [--quick] [--json] [--no-write] [--only SECTION[,SECTION…]]
 //
 // Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
-// --only runs the named sections (overhead, context, fallback, doctor, grammar, warm, memory, scale, pull) and
+// --only runs the named sections (overhead, context, fallback, doctor, grammar, warm, memory, scale, pull, fleet) and
 // never writes docs/performance.md, whose other sections it would otherwise drop.
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
@@ -101,6 +101,9 @@ enum BenchmarkMain {
         await stage("Scale: concurrent sessions through one chain (scripted provider)") {
             try await ScaleBenchmark.run(into: &report, quick: quick)
         }
+    }
+    if runs("fleet") {
+        await stage(FleetBenchmark.section) { try await FleetBenchmark.run(into: &report, quick: quick) }
     }
     if !onDeviceReady {
         report.note("Setup", "llama-server or the model is not installed (run `scripts/bootstrap`): the on-device sections were skipped.")

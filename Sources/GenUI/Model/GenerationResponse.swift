@@ -40,6 +40,8 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var trace: RouteTrace?
     /// The tool calls a session ran before this answer, round by round (empty without tools).
     public var toolCalls: [ToolCallRecord] = []
+    /// The endpoint that served, when the provider has several (a fleet), and why it was picked.
+    public var endpoint: EndpointSelection? = nil
 
     /// Creates metadata.
     public init(

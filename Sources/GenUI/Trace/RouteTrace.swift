@@ -87,6 +87,8 @@ public struct RouteTrace: Sendable, Hashable, Codable {
         /// What the error of a failed attempt carried besides its code, when its wording needs it (a network
         /// failure's kind, an HTTP status).
         public var failure: Failure?
+        /// The endpoint that served, when the provider has several (a fleet), and why it was picked.
+        public var endpoint: EndpointSelection? = nil
 
         /// Creates a step.
         public init(

@@ -156,6 +156,7 @@ struct Router {
                     durationSeconds: (clock.now - started).seconds,
                     guided: request.schema == nil ? nil : response.metadata.guided,
                     retries: retries, repairs: response.metadata.repairs, contextCheck: currentCheck))
+                trace.steps[trace.steps.count - 1].endpoint = response.metadata.endpoint
                 response.metadata.trace = trace
                 return response
             } catch {

@@ -1,0 +1,106 @@
+import Foundation
+import GenUI
+@testable import GenUIRouter
+import Testing
+
+@Suite("Fleet failover and availability")
+struct FleetFailoverTests {
+    private func fleet(_ models: [FleetFakeModel], _ options: FleetOptions = FleetOptions()) -> EndpointFleet {
+        EndpointFleet(
+            name: "fleet", endpoints: models.enumerated().map { FleetEndpoint($1, label: "e\($0)") }, options: options)
+    }
+
+    @Test("a transport failure of one endpoint is served by the next, and the response says so")
+    func transportFailsOver() async throws {
+        let models = [FleetFakeModel("a", .fail(refused("e0"))), FleetFakeModel("b")]
+        let fleet = fleet(models)
+        let response = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
+        #expect(response.text == "served by b")
+        let endpoint = try #require(response.metadata.endpoint)
+        #expect(endpoint.index == 1)
+        #expect(endpoint.reason == "failover")
+        #expect(endpoint.failedEndpoints == [.init(endpoint: "e0", code: "transport")])
+        // The failed endpoint is set aside: the next request goes straight to the other one.
+        _ = try await fleet.respond(to: GenerationRequest(prompt: "again"))
+        #expect(models[0].arrivals == 1)
+        #expect(await fleet.endpointStatuses()[0].coolingDown != nil)
+    }
+
+    @Test("a set-aside endpoint is used again after its cooldown")
+    func returnsAfterCooldown() async throws {
+        let models = [FleetFakeModel("a", .fail(refused("e0"))), FleetFakeModel("b")]
+        let fleet = fleet(models, FleetOptions(coolDown: .milliseconds(200)))
+        _ = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
+        models[0].set(.answer)
+        try await Task.sleep(for: .milliseconds(400))
+        let response = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
+        #expect(response.metadata.endpoint?.index == 0)
+    }
+
+    @Test("an error any endpoint would give is not retried on another endpoint")
+    func refusalIsNotRetried() async throws {
+        let refusal = LanguageModelError.refusal(.init(provider: "fleet", debugDescription: "no"))
+        let models = [FleetFakeModel("a", .fail(refusal)), FleetFakeModel("b")]
+        await #expect(throws: LanguageModelError.self) { try await fleet(models).respond(to: GenerationRequest(prompt: "hi")) }
+        #expect(models[1].arrivals == 0)
+    }
+
+    @Test("tries at most maximumEndpointAttempts endpoints, then throws the last endpoint's error")
+    func boundedAttempts() async throws {
+        let models = (0..<4).map { FleetFakeModel("m\($0)", .fail(refused("e\($0)"))) }
+        let fleet = fleet(models, FleetOptions(maximumEndpointAttempts: 2))
+        do {
+            _ = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
+            Issue.record("expected a failure")
+        } catch let error as LanguageModelError {
+            #expect(error.code == "transport")
+        }
+        #expect(models.map(\.arrivals).reduce(0, +) == 2)
+    }
+
+    @Test("the fleet is available while one endpoint is, and doctor's statuses say how many are up")
+    func availableWhileOneIs() async {
+        let models = [FleetFakeModel("a"), FleetFakeModel("b"), FleetFakeModel("c")]
+        models[0].set(availability: .unavailable(.unreachable(endpoint: "e0")))
+        models[2].set(availability: .unavailable(.unreachable(endpoint: "e2")))
+        let fleet = fleet(models, FleetOptions(availabilityTTL: .zero))
+        #expect(await fleet.availability == .available)
+        #expect(await fleet.endpointStatuses().filter(\.isUp).count == 1)
+        models[1].set(availability: .unavailable(.unreachable(endpoint: "e1")))
+        #expect(await fleet.availability == .unavailable(.unreachable(endpoint: "e0")))
+    }
+
+    @Test("an endpoint known to be unavailable is not picked")
+    func unavailableNotPicked() async throws {
+        let models = [FleetFakeModel("a"), FleetFakeModel("b")]
+        models[0].set(availability: .unavailable(.unreachable(endpoint: "e0")))
+        let fleet = fleet(models)
+        _ = await fleet.availability
+        let response = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
+        #expect(response.metadata.endpoint?.index == 1)
+        #expect(models[0].arrivals == 0)
+    }
+
+    @Test("the chain's trace names the endpoint that served")
+    func traceNamesEndpoint() async throws {
+        let models = [FleetFakeModel("a", .fail(refused("e0"))), FleetFakeModel("b")]
+        let chain = ProviderChain(name: "c", models: [fleet(models)])
+        let response = try await chain.respond(to: GenerationRequest(prompt: "hi"))
+        let step = try #require(response.metadata.trace?.steps.last)
+        #expect(step.outcome == .served)
+        #expect(step.provider == "fleet")
+        #expect(step.endpoint?.endpoint == "e1")
+        #expect(step.endpoint?.reason == "failover")
+    }
+
+    @Test("a stream fails over to the next endpoint before its first output")
+    func streamFailsOver() async throws {
+        let models = [FleetFakeModel("a", .fail(refused("e0"))), FleetFakeModel("b")]
+        var completed: GenerationResponse?
+        for try await event in fleet(models).streamResponse(to: GenerationRequest(prompt: "hi")) {
+            if case .completed(let response) = event { completed = response }
+        }
+        #expect(completed?.text == "served by b")
+        #expect(completed?.metadata.endpoint?.reason == "failover")
+    }
+}
