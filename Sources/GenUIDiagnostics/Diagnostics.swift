@@ -96,7 +96,7 @@ public struct Diagnostics: Sendable {
         case .decodingFailure(let path, let details, _):
             arguments["path"] = path.isEmpty ? "/" : path
             arguments["detail"] = text(.decoding(details))
-        case .invalidRequest(let context): arguments["detail"] = context.debugDescription
+        case .invalidRequest(let context): arguments["detail"] = invalidRequestDetail(context)
         case .invalidToolCall(let tool, let path, let details, _):
             arguments["tool"] = tool
             arguments["path"] = path.isEmpty ? "/" : path

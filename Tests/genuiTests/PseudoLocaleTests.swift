@@ -22,6 +22,7 @@ struct PseudoLocaleTests {
         "ollama", "anthropic", "gemini", "enabled", "requires", "capabilities", "context", "threads", "idle_timeout",
         "model_size", "version", "title", "hang", "crash",
         "offschema", "badjson", "prose", "failing", "loopback.yml", "invalid.json", "offschema.json", "HTTP",
+        "unsaveable", "rejecting",
     ]).union(UnavailableReason.allCodes + LanguageModelError.allCodes)
 
     /// The lines of `output` that keep an ASCII letter outside the names, the user's data and paths.
@@ -159,6 +160,15 @@ struct PseudoLocaleTests {
             Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "prose", "--allow-unguided", "-v"], extraEnvironment: key,
                 stdoutIsContent: true),
             Run(arguments: ["doctor", "--config", loopback, "--deep"], extraEnvironment: key),
+            // A screen that stays invalid after repair: the decoding failure lists its issues.
+            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "unsaveable"], extraEnvironment: key),
+            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "unsaveable", "-v"], extraEnvironment: key),
+            // A server that rejects the request with HTTP 400 and no reason: the error and, with -v, its failed step.
+            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "rejecting"], extraEnvironment: key),
+            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "rejecting", "-v"], extraEnvironment: key),
+            // Simulated errors whose detail is the word "simulated": in the dry run's route and in --deep's test generation.
+            Run(arguments: ["doctor", "--config", valid, "--simulate", "scripted=invalidRequest", "--deep"]),
+            Run(arguments: ["doctor", "--config", valid, "--simulate", "scripted=decodingFailure", "-v"]),
         ]
         let data = ["A login form", home, "127.0.0.1:\(server.port)", "127.0.0.1:\(models.port)"] + screenTexts
             + Self.texts(in: try JSONSerialization.jsonObject(with: Data(Self.proseScreen.utf8)))
@@ -179,9 +189,13 @@ struct PseudoLocaleTests {
     /// schema does not declare, so the decoder repairs it.
     static let proseScreen = #"{"title":"Login","mood":"calm","sections":[{"title":"Account","components":[{"type":"heading","text":"Welcome"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
 
+    /// A screen whose only section holds nothing but a divider: the repair drops it, and no section is left.
+    static let unsaveableScreen = #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"divider"}]}]}"#
+
     /// An OpenAI-compatible server whose answers depend on the first path segment of its base URL: `offschema`
     /// answers JSON that is not a screen, `badjson` answers text that is not JSON, `prose` answers a fenced screen
-    /// with prose around it, `failing` answers every completion with HTTP 500.
+    /// with prose around it, `unsaveable` a screen that follows the schema but stays invalid after repair,
+    /// `rejecting` answers HTTP 400 without a reason, and `failing` answers every completion with HTTP 500.
     static func detailServer() throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer { request, connection in
             if request.path.hasSuffix("/models") {
@@ -193,6 +207,10 @@ struct PseudoLocaleTests {
             case "offschema": content = #"{"title": 5, "sections": []}"#
             case "badjson": content = "{\"title\": \"Login\", \"sections\": [}"
             case "prose": content = "Here is the screen:\n```json\n\(proseScreen)\n```\nI hope it helps."
+            case "unsaveable": content = unsaveableScreen
+            case "rejecting":
+                connection.respond(status: 400, json: #"{"error":{}}"#)
+                return
             default:
                 connection.respond(status: 500, json: #"{"error":{"message":"the model crashed"}}"#)
                 return
@@ -220,11 +238,15 @@ struct PseudoLocaleTests {
               prose:
                 providers: [prose]
                 allow_unguided: true
+              unsaveable: [unsaveable]
+              rejecting: [rejecting]
             providers:
             \(provider("offschema"))
             \(provider("badjson"))
             \(provider("failing"))
             \(provider("prose", ", capabilities: [streaming]"))
+            \(provider("unsaveable"))
+            \(provider("rejecting"))
             """
     }
 

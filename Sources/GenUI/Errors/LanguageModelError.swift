@@ -62,12 +62,26 @@ public enum LanguageModelError: Error, Sendable {
         public var debugDescription: String
         /// The route the request took through a chain, when it went through one.
         public var trace: RouteTrace?
+        /// What the error came from, as values (as Foundation Models' `GenerationError.Context` carries its
+        /// `underlyingErrors`): the server's reply to a rejected request (``ServerErrorReply``), the issues of a
+        /// screen that failed validation. A layer that speaks the user's language words these instead of
+        /// ``debugDescription``, which is the developer's English.
+        public var underlyingErrors: [any Error & Sendable]
 
         /// Creates a context.
-        public init(provider: String? = nil, debugDescription: String, trace: RouteTrace? = nil) {
+        public init(
+            provider: String? = nil, debugDescription: String, trace: RouteTrace? = nil,
+            underlyingErrors: [any Error & Sendable] = []
+        ) {
             self.provider = provider
             self.debugDescription = debugDescription
             self.trace = trace
+            self.underlyingErrors = underlyingErrors
+        }
+
+        /// The first underlying error of type `type`, if any.
+        public func underlying<T: Error>(_ type: T.Type) -> T? {
+            underlyingErrors.lazy.compactMap { $0 as? T }.first
         }
     }
 

@@ -14,6 +14,8 @@ extension RouteTrace {
         case invalidToolCall(tool: String, path: String, details: String)
         /// The model lacked a capability.
         case unsupportedCapability(LanguageModelCapability)
+        /// A server rejected the request as invalid, with what it answered.
+        case invalidRequest(ServerErrorReply)
 
         /// What `error` carried, for the errors whose wording needs more than their code; `nil` for the others.
         public init?(_ error: LanguageModelError) {
@@ -25,6 +27,9 @@ extension RouteTrace {
             case .invalidToolCall(let tool, let path, let details, _):
                 self = .invalidToolCall(tool: tool, path: path, details: details)
             case .unsupportedCapability(let capability, _): self = .unsupportedCapability(capability)
+            case .invalidRequest(let context):
+                guard let reply = context.underlying(ServerErrorReply.self) else { return nil }
+                self = .invalidRequest(reply)
             default: return nil
             }
         }
@@ -40,6 +45,8 @@ extension RouteTrace {
             case .invalidToolCall(let tool, let path, let details):
                 .invalidToolCall(tool: tool, path: path, details: details, context)
             case .unsupportedCapability(let capability): .unsupportedCapability(capability, context)
+            case .invalidRequest(let reply):
+                .invalidRequest(.init(debugDescription: reply.description, underlyingErrors: [reply]))
             }
         }
     }

@@ -88,10 +88,12 @@ public enum HTTPErrorMapping {
     public static func error(
         status: Int, headers: [String: String], parsed: ErrorBody, provider: String, secrets: [String] = []
     ) -> LanguageModelError {
-        let detail = clean(parsed.message ?? "no details", secrets: secrets)
-        let type = parsed.type.map { " " + clean($0, secrets: secrets, limit: 120) } ?? ""
-        let described = "HTTP \(status)" + type + ": " + detail
-        let context = LanguageModelError.Context(provider: provider, debugDescription: described)
+        // The reply travels with the error, so it can be worded in the user's language around the server's words.
+        let reply = ServerErrorReply(
+            status: status, type: parsed.type.map { clean($0, secrets: secrets, limit: 120) },
+            message: parsed.message.map { clean($0, secrets: secrets) })
+        let context = LanguageModelError.Context(
+            provider: provider, debugDescription: reply.description, underlyingErrors: [reply])
         if isContextOverflow(parsed) {
             return .contextSizeExceeded(contextSize: parsed.contextSize, tokenCount: parsed.tokenCount, context)
         }

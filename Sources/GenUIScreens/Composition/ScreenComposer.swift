@@ -174,10 +174,13 @@ public struct ScreenComposer: Sendable {
         return response.content
     }
 
+    /// A decoding failure for a screen that stayed invalid; it carries `error` itself (its issues, each with its
+    /// catalog key) among its context's underlying errors, so a caller can word the issues in the user's language.
     static func decodingFailure(_ error: ScreenValidationError, provider: String) -> LanguageModelError {
         let first = error.issues.first
-        return LanguageModelError.decoding(ScreenPointer.pointer(from: first?.path ?? ""), error.description)
-            .attributed(to: provider)
+        var failure = LanguageModelError.decoding(ScreenPointer.pointer(from: first?.path ?? ""), error.description)
+        failure.context.underlyingErrors = [error]
+        return failure.attributed(to: provider)
     }
 }
 

@@ -7,31 +7,33 @@ struct LenientScreenDecoder {
     func decode(_ content: GeneratedContent, log: inout RepairLog) throws(ScreenValidationError) -> (UIScreen, ScreenOrigins) {
         var root = content
         if let wrapped = root.property("screen"), wrapped.orderedProperties != nil {
-            log.note("", "unwrapped the screen from a \"screen\" property")
+            log.note("", "unwrapped the screen from a \"screen\" property", "unwrappedScreen")
             root = wrapped
         }
         guard root.orderedProperties != nil else {
             throw ScreenValidationError(issues: [ScreenIssue(
-                path: "", code: .schema, message: "expected a JSON object with title and sections, found \(root.kindName)")])
+                path: "", code: .schema, message: "expected a JSON object with title and sections, found \(Self.english(root))",
+                key: "screen.issue.notAScreen", arguments: ["found": Self.kind(root)])])
         }
         let title = string(root.property("title"), path: "title", log: &log)
         var sectionValues: [GeneratedContent]
         if let sections = root.property("sections")?.elements {
             sectionValues = sections
         } else if root.property("components")?.elements != nil {
-            log.note("sections", "wrapped top-level components in one section")
+            log.note("sections", "wrapped top-level components in one section", "wrappedComponents")
             sectionValues = [GeneratedContent(orderedProperties: [("title", GeneratedContent(kind: .string(title)))]
                 + [("components", root.property("components") ?? GeneratedContent(kind: .array([])))])]
         } else {
             throw ScreenValidationError(issues: [ScreenIssue(
-                path: "sections", code: .schema, message: "the screen has no sections array")])
+                path: "sections", code: .schema, message: "the screen has no sections array", key: "screen.issue.noSections",
+                arguments: [:])])
         }
         var sections: [UISection] = []
         var origins = ScreenOrigins(sections: [], components: [])
         for (index, value) in sectionValues.enumerated() {
             let path = ScreenPath.section(index)
             guard value.orderedProperties != nil else {
-                log.note(path, "dropped a section that is a \(value.kindName), not an object")
+                log.note(path, "dropped a section that is \(Self.english(value)), not an object", "sectionNotObject", ["found": Self.kind(value)])
                 continue
             }
             let sectionTitle = string(value.property("title") ?? value.property("name"), path: path + ".title", log: &log)
@@ -52,21 +54,28 @@ struct LenientScreenDecoder {
 
     private func decodeComponent(_ content: GeneratedContent, path: String, log: inout RepairLog) -> UIComponent? {
         guard content.orderedProperties != nil else {
-            log.note(path, "dropped a component that is a \(content.kindName), not an object")
+            log.note(path, "dropped a component that is \(Self.english(content)), not an object", "componentNotObject", ["found": Self.kind(content)])
             return nil
         }
         let typeValue = content.property(GenerationSchema.discriminator) ?? content.property("component") ?? content.property("kind")
         guard case .string(let rawType)? = typeValue?.kind else {
-            log.note(path, "dropped a component without a \"type\"")
+            log.note(path, "dropped a component without a \"type\"", "untypedComponent")
             return nil
         }
         guard let type = UIComponent.kinds.first(where: { $0.lowercased() == rawType.lowercased() })
             ?? Self.typeAliases[rawType.lowercased()]
         else {
-            log.note(path, "dropped an unknown component \(ScreenValidator.quoted(rawType)) (known: \(UIComponent.kinds.joined(separator: ", ")))")
+            let known = UIComponent.kinds.joined(separator: ", ")
+            log.note(path, "dropped an unknown component \(ScreenValidator.quoted(rawType)) (known: \(known))", "unknownComponent", [
+                "type": .text(ScreenValidator.quoted(rawType)), "known": .text(known),
+            ])
             return nil
         }
-        if type != rawType { log.note(path + ".type", "read \(ScreenValidator.quoted(rawType)) as \"\(type)\"") }
+        if type != rawType {
+            log.note(path + ".type", "read \(ScreenValidator.quoted(rawType)) as \"\(type)\"", "readAs", [
+                "from": .text(ScreenValidator.quoted(rawType)), "to": .text("\"\(type)\""),
+            ])
+        }
         func text(_ names: String...) -> String {
             let value = names.lazy.compactMap { content.property($0) }.first
             return string(value, path: path + "." + names[0], log: &log)
@@ -106,6 +115,21 @@ struct LenientScreenDecoder {
         }
     }
 
+    /// The shape of `content` as a phrase of the catalog ("a number"): ours to word, unlike the data.
+    private static func kind(_ content: GeneratedContent) -> ScreenIssue.Argument {
+        .phrase("detail.kind." + DecodingDetail.Kind(of: content).rawValue)
+    }
+
+    /// The shape of `content` in English, with its article ("a number", "an array", "null").
+    private static func english(_ content: GeneratedContent) -> String {
+        switch DecodingDetail.Kind(of: content) {
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        case let kind: "a " + kind.rawValue
+        }
+    }
+
     private static let typeAliases: [String: String] = [
         "title": "heading", "text": "paragraph", "label": "paragraph", "keyvalue": "keyValue", "key_value": "keyValue",
         "textfield": "field", "input": "field", "checkbox": "toggle", "switch": "toggle", "table": "standings",
@@ -116,19 +140,19 @@ struct LenientScreenDecoder {
 
     private func string(_ content: GeneratedContent?, path: String, log: inout RepairLog) -> String {
         guard let content else {
-            log.note(path, "was missing")
+            log.note(path, "was missing", "missing")
             return ""
         }
         switch content.kind {
         case .string(let value): return value
         case .number(let value):
-            log.note(path, "converted a number to text")
+            log.note(path, "converted a number to text", "numberToText")
             return JSONWriter.format(value)
         case .bool(let value):
-            log.note(path, "converted a boolean to text")
+            log.note(path, "converted a boolean to text", "booleanToText")
             return value ? "Yes" : "No"
         default:
-            log.note(path, "expected text, found \(content.kindName)")
+            log.note(path, "expected text, found \(Self.english(content))", "expectedText", ["found": Self.kind(content)])
             return ""
         }
     }
@@ -138,7 +162,7 @@ struct LenientScreenDecoder {
             return elements.enumerated().map { string($0.element, path: path + "[\($0.offset)]", log: &log) }
         }
         guard let content else { return [] }
-        log.note(path, "expected an array, found \(content.kindName); used it as one item")
+        log.note(path, "expected an array, found \(Self.english(content)); used it as one item", "usedAsOneItem", ["found": Self.kind(content)])
         return [string(content, path: path, log: &log)]
     }
 
@@ -146,13 +170,13 @@ struct LenientScreenDecoder {
         switch content?.kind {
         case .bool(let value)?: return value
         case .string(let text)? where ["true", "on", "yes"].contains(text.lowercased()):
-            log.note(path, "read \(ScreenValidator.quoted(text)) as true")
+            log.note(path, "read \(ScreenValidator.quoted(text)) as true", "readAsTrue", ["text": .text(ScreenValidator.quoted(text))])
             return true
         case .number(let value)?:
-            log.note(path, "read a number as a boolean")
+            log.note(path, "read a number as a boolean", "numberToBoolean")
             return value != 0
         default:
-            log.note(path, "was missing or not a boolean; used false")
+            log.note(path, "was missing or not a boolean; used false", "defaultFalse")
             return false
         }
     }
@@ -162,10 +186,13 @@ struct LenientScreenDecoder {
         if case .string(let text)? = content?.kind,
             let value = try? T(GeneratedContent(kind: .string(text.lowercased())))
         {
-            log.note(path, "read \(ScreenValidator.quoted(text)) as \"\(text.lowercased())\"")
+            log.note(path, "read \(ScreenValidator.quoted(text)) as \"\(text.lowercased())\"", "readAs", [
+                "from": .text(ScreenValidator.quoted(text)), "to": .text("\"\(text.lowercased())\""),
+            ])
             return value
         }
-        log.note(path, "was missing or unknown; used \"\(fallback.generatedContent.jsonString.trimmingCharacters(in: ["\""]))\"")
+        let used = "\"\(fallback.generatedContent.jsonString.trimmingCharacters(in: ["\""]))\""
+        log.note(path, "was missing or unknown; used \(used)", "defaultChoice", ["used": .text(used)])
         return fallback
     }
 }

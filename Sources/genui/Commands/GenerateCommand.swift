@@ -209,7 +209,7 @@ struct GenerateCommand: AsyncParsableCommand {
     /// attempt that timed out is told with its timeout and the setting that raises it; doctor is suggested only when
     /// a provider was passed over as unavailable, which is what doctor explains.
     private func report(_ error: LanguageModelError, model: GenerationModel?) -> ExitCode {
-        let described = diagnostics.describe(error)
+        let described = RequestErrorText.describe(error, diagnostics)
         Console.error(diagnostics.text("generate.failed", ["message": described.message]))
         // Without a provider, the route is the explanation: it is printed even without -v.
         var noProvider = false

@@ -44,7 +44,11 @@ enum SimulatedFailure: Sendable {
         case "unavailable": self = .unavailable(.unreachable(endpoint: settings.endpoint ?? detail))
         case "timedOut": self = .error(.timedOut(context))
         case "decodingFailure": self = .error(.decodingFailure(path: "", details: detail, context))
-        case "invalidRequest": self = .error(.invalidRequest(context))
+        case "invalidRequest":
+            // As a server rejects a request: its status, and its words (here the simulated word) quoted.
+            var rejected = context
+            rejected.underlyingErrors = [ServerErrorReply(status: 400, message: detail)]
+            self = .error(.invalidRequest(rejected))
         case "transport": self = .error(.transport(.connectionRefused(endpoint: settings.endpoint ?? detail), context))
         case "serverError": self = .error(.serverError(status: 500, context))
         case "concurrentRequests": self = .error(.concurrentRequests(context))
@@ -70,7 +74,7 @@ struct SimulatedModel: LanguageModel {
             case .unavailable(let reason): return .unavailable(reason)
             case .hang:
                 while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
-                return .unavailable(.unreachable(endpoint: "simulated"))
+                return .unavailable(.unreachable(endpoint: base.name))
             case .error, .crash: return await base.availability
             }
         }
@@ -82,7 +86,7 @@ struct SimulatedModel: LanguageModel {
         switch failure {
         case .error(let error): throw error
         case .unavailable(let reason):
-            throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "simulated"))
+            throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "simulated \(reason.code)"))
         case .hang, .crash: return try await base.respond(to: request)
         }
     }

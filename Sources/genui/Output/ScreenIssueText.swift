@@ -17,6 +17,17 @@ enum ScreenIssueText {
         return lines
     }
 
+    /// "the screen is invalid (N issues):" and the first few issues on indented lines: what a request's decoding
+    /// failure says when the composed screen stayed invalid after repair.
+    static func summary(of error: ScreenValidationError, diagnostics: Diagnostics) -> String {
+        var lines = [diagnostics.text("screen.invalidSummary", ["count": "\(error.issues.count)"])]
+        lines += error.issues.prefix(shownIssues).map { "  " + describe($0, diagnostics) }
+        if error.issues.count > shownIssues {
+            lines.append("  " + diagnostics.text("screen.more", ["count": "\(error.issues.count - shownIssues)"]))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// `path: message`, the path of the whole screen named in words.
     static func describe(_ issue: ScreenIssue, _ diagnostics: Diagnostics) -> String {
         let path = issue.path.isEmpty ? diagnostics.text("screen.path.root") : issue.path

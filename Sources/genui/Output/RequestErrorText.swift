@@ -1,0 +1,22 @@
+import GenUI
+import GenUIDiagnostics
+import GenUIScreens
+
+/// A failed request's error in the user's language, with what only the command line knows how to word: the issues
+/// of a screen that stayed invalid after repair, which the decoding failure carries
+/// (``LanguageModelError/Context/underlyingErrors``) beside its English description.
+enum RequestErrorText {
+    /// The message and remedy of `error`: ``Diagnostics/describe(_:)-(LanguageModelError)``, its detail worded from
+    /// the screen's issues when the error carries them.
+    static func describe(_ error: LanguageModelError, _ diagnostics: Diagnostics) -> DiagnosticMessage {
+        var described = diagnostics.describe(error)
+        guard case .decodingFailure(let path, _, let context) = error,
+            let invalid = context.underlying(ScreenValidationError.self)
+        else { return described }
+        described.message = diagnostics.text("error.decodingFailure.message", [
+            "path": path.isEmpty ? "/" : path,
+            "detail": ScreenIssueText.summary(of: invalid, diagnostics: diagnostics),
+        ])
+        return described
+    }
+}
