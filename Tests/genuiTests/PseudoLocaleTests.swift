@@ -150,6 +150,7 @@ struct PseudoLocaleTests {
             Run(arguments: ["generate", "A login form", "--config", invalid]),
             Run(arguments: ["generate", "A login form", "--config", scripted, "--temperature", "3"]),
             Run(arguments: ["generate", "   ", "--config", scripted]),
+            Run(arguments: ["generate", String(repeating: "A login form ", count: 160), "--config", scripted]),
             Run(arguments: ["render", home + "/missing.json"]),
             Run(arguments: ["render", screen]),
             Run(arguments: ["render", notJSON]),

@@ -512,5 +512,6 @@ extension MessageCatalog {
         "screen.repair.defaultChoice": "was missing or unknown; used {used}",
         "detail.server.answered": "the server answered HTTP {status}: {message}",
         "detail.server.answeredWithoutReason": "the server answered HTTP {status} without saying why",
+        "generate.usage.intentTooLong": "the intent has {count} characters, more than {limit}; describe the screen more briefly",
     ]
 }

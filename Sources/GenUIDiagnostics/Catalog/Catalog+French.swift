@@ -507,5 +507,6 @@ extension MessageCatalog {
         "screen.repair.defaultChoice": "absent ou inconnu ; {used} utilisé",
         "detail.server.answered": "le serveur a répondu HTTP {status} : {message}",
         "detail.server.answeredWithoutReason": "le serveur a répondu HTTP {status} sans donner de raison",
+        "generate.usage.intentTooLong": "l'intention compte {count} caractères, plus que {limit} ; décrivez l'écran plus brièvement",
     ]
 }

@@ -507,5 +507,6 @@ extension MessageCatalog {
         "screen.repair.defaultChoice": "fehlte oder war unbekannt; verwendet wurde {used}",
         "detail.server.answered": "der Server antwortete mit HTTP {status}: {message}",
         "detail.server.answeredWithoutReason": "der Server antwortete mit HTTP {status}, ohne einen Grund zu nennen",
+        "generate.usage.intentTooLong": "die Beschreibung hat {count} Zeichen, mehr als {limit}; beschreiben Sie den Bildschirm kürzer",
     ]
 }

@@ -507,5 +507,6 @@ extension MessageCatalog {
         "screen.repair.defaultChoice": "ないか不明だったため、{used} を使いました",
         "detail.server.answered": "サーバーが HTTP {status} を返しました: {message}",
         "detail.server.answeredWithoutReason": "サーバーが理由を示さずに HTTP {status} を返しました",
+        "generate.usage.intentTooLong": "説明が {count} 文字あり、上限の {limit} 文字を超えています。画面をもっと短く説明してください",
     ]
 }

@@ -507,5 +507,6 @@ extension MessageCatalog {
         "screen.repair.defaultChoice": "缺失或未知；已使用 {used}",
         "detail.server.answered": "服务器返回了 HTTP {status}：{message}",
         "detail.server.answeredWithoutReason": "服务器返回了 HTTP {status}，未说明原因",
+        "generate.usage.intentTooLong": "描述有 {count} 个字符，超过了 {limit} 个；请更简短地描述界面",
     ]
 }

@@ -507,5 +507,6 @@ extension MessageCatalog {
         "screen.repair.defaultChoice": "faltaba o era desconocido; se usó {used}",
         "detail.server.answered": "el servidor respondió HTTP {status}: {message}",
         "detail.server.answeredWithoutReason": "el servidor respondió HTTP {status} sin decir por qué",
+        "generate.usage.intentTooLong": "la intención tiene {count} caracteres, más de {limit}; describa la pantalla más brevemente",
     ]
 }

@@ -83,8 +83,14 @@ struct GenerateCommand: AsyncParsableCommand {
                 "value": .verbatim(level), "levels": .list(Logger.Level.allCases.map(\.rawValue)),
             ])
         }
-        if intent.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        let trimmedIntent = intent.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmedIntent.isEmpty {
             return LocalizedText("generate.usage.emptyIntent")
+        }
+        if trimmedIntent.count > ScreenComposer.maximumIntentLength {
+            return LocalizedText("generate.usage.intentTooLong", [
+                "count": .integer(trimmedIntent.count), "limit": .integer(ScreenComposer.maximumIntentLength),
+            ])
         }
         if let out, out.isEmpty { return LocalizedText("cli.usage.outNeedsPath") }
         return nil
