@@ -47,12 +47,14 @@ extension ProviderRegistry {
     mutating func registerOllama() {
         register(.ollama) { settings, context in
             guard case .ollama(let ollama) = settings.kind else { throw AdapterMismatch(settings: settings) }
-            var configuration = OllamaConfiguration(
-                name: settings.name, host: ollama.host, model: ollama.model, keepAlive: ollama.keepAlive,
-                contextLength: ollama.numCtx)
-            if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-            return OllamaProvider(
-                configuration: configuration, environment: .values(context.environment), logger: context.logger)
+            return try Self.fleet(settings, url: ollama.host) { host in
+                var configuration = OllamaConfiguration(
+                    name: settings.name, host: host, model: ollama.model, keepAlive: ollama.keepAlive,
+                    contextLength: ollama.numCtx)
+                if let timeout = settings.timeout { configuration.requestTimeout = timeout }
+                return OllamaProvider(
+                    configuration: configuration, environment: .values(context.environment), logger: context.logger)
+            }
         }
     }
 
@@ -60,13 +62,15 @@ extension ProviderRegistry {
     mutating func registerOpenAI() {
         register(.openai) { settings, context in
             guard case .openai(let openai) = settings.kind else { throw AdapterMismatch(settings: settings) }
-            var configuration = OpenAIConfiguration(
-                name: settings.name, baseURL: try Self.url(openai.baseURL, settings), model: openai.model,
-                apiKeyEnvironmentVariable: openai.apiKeyEnv, allowInsecure: openai.allowInsecure)
-            configuration.contextSize = openai.context
-            if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-            return OpenAIProvider(
-                configuration: configuration, environment: .values(context.environment), logger: context.logger)
+            return try Self.fleet(settings, url: openai.baseURL) { baseURL in
+                var configuration = OpenAIConfiguration(
+                    name: settings.name, baseURL: try Self.url(baseURL, settings), model: openai.model,
+                    apiKeyEnvironmentVariable: openai.apiKeyEnv, allowInsecure: openai.allowInsecure)
+                configuration.contextSize = openai.context
+                if let timeout = settings.timeout { configuration.requestTimeout = timeout }
+                return OpenAIProvider(
+                    configuration: configuration, environment: .values(context.environment), logger: context.logger)
+            }
         }
     }
 
@@ -101,7 +105,7 @@ extension ProviderRegistry {
     }
 
     /// The URL of a `base_url` setting (validated when the file was parsed).
-    private static func url(_ text: String, _ settings: ProviderSettings) throws -> URL {
+    static func url(_ text: String, _ settings: ProviderSettings) throws -> URL {
         guard let url = URL(string: text), url.scheme != nil else { throw InvalidBaseURL(settings: settings, text: text) }
         return url
     }

@@ -96,6 +96,9 @@ extension ConfigurationParser {
             if let node = optional("keep_alive") { ollama.keepAlive = reader.string(node, keyPath("keep_alive"), unresolved: &unresolved) }
             if let node = optional("num_ctx") { ollama.numCtx = reader.integer(node, keyPath("num_ctx"), in: 128...10_000_000) }
             settings.kind = .ollama(ollama)
+            settings.fleet = parseFleet(
+                entry, byKey: byKey, type: type, misspelled: misspelled, urlKey: "host", allowInsecure: true,
+                unresolved: &unresolved)
         case .openai:
             let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
             var openai = OpenAISettings(
@@ -112,6 +115,9 @@ extension ConfigurationParser {
             }
             if let node = optional("context") { openai.context = reader.integer(node, keyPath("context"), in: 128...10_000_000) }
             settings.kind = .openai(openai)
+            settings.fleet = parseFleet(
+                entry, byKey: byKey, type: type, misspelled: misspelled, urlKey: "base_url",
+                allowInsecure: openai.allowInsecure, unresolved: &unresolved)
         case .anthropic:
             let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
             var anthropic = AnthropicSettings(

@@ -15,8 +15,8 @@ public struct ProviderFields {
     /// The provider's `type:`.
     public let type: ProviderType
     var reader: YAMLReader
-    private let byKey: [String: YAMLReader.Entry]
-    private let entryNode: Node
+    let byKey: [String: YAMLReader.Entry]
+    let entryNode: Node
     private let misspelled: Set<String>
     var unresolved: [String] = []
 
@@ -95,5 +95,5 @@ public struct ProviderFields {
         return nil
     }
 
-    private func path(_ key: String) -> String { "providers.\(name).\(key)" }
+    func path(_ key: String) -> String { "providers.\(name).\(key)" }
 }

@@ -41,6 +41,8 @@ public struct ProviderSettings: Sendable, Hashable {
     /// How settings may be shown, by key (`base_url`), where that differs from the value: URLs with user info and
     /// query values masked, environment variables spliced into a value by name (`?key=${GW_KEY}`).
     public var displayValues: [String: String] = [:]
+    /// The provider's endpoints, strategy and hedge when it lists several servers (`endpoints:`); `nil` otherwise.
+    public var fleet: FleetSettings? = nil
 
     /// The model the provider uses, as written (a path, a tag, a name), for display.
     public var modelName: String? {

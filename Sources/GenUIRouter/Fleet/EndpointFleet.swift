@@ -61,8 +61,8 @@ public struct EndpointFleet: LanguageModel {
 
     /// Every endpoint's availability, statistics and whether it is set aside (checking availability first).
     public func endpointStatuses() async -> [EndpointStatus] {
-        _ = await checkEndpoints()
-        return await state.statuses(labels: endpoints.map(\.label))
+        let checked = await checkEndpoints()
+        return await state.statuses(labels: endpoints.map(\.label), availabilities: checked)
     }
 
     /// The capabilities of the first endpoint that is up (the endpoints serve the same model).

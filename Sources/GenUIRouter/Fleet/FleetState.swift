@@ -57,8 +57,11 @@ actor FleetState {
             }) {
                 return (stale, "exploring")
             }
+            // An endpoint still waiting for its first answer counts as the slowest measured one: it may be slow, and
+            // piling requests onto it before it answered would be the worst bet.
+            let unmeasured = candidates.compactMap { endpoints[$0].average }.max() ?? 1
             return (fewest(candidates) { index in
-                (endpoints[index].average ?? 0) * Double(endpoints[index].inFlight + 1)
+                (endpoints[index].average ?? unmeasured) * Double(endpoints[index].inFlight + 1)
             }, "lowestLatency")
         case .weighted:
             let total = candidates.reduce(0) { $0 + weights[$1] }
@@ -157,11 +160,11 @@ actor FleetState {
     }
 
     /// Every endpoint's state, for doctor and tests.
-    func statuses(labels: [String], now: ContinuousClock.Instant = .now) -> [EndpointStatus] {
+    func statuses(labels: [String], availabilities: [Availability], now: ContinuousClock.Instant = .now) -> [EndpointStatus] {
         endpoints.indices.map { index in
             let stats = endpoints[index]
             return EndpointStatus(
-                endpoint: labels[index], weight: weights[index], availability: availability(index, now: now),
+                endpoint: labels[index], weight: weights[index], availability: availabilities[index],
                 coolingDown: stats.downUntil.flatMap { $0 > now ? $0 - now : nil }, inFlight: stats.inFlight,
                 served: stats.served, failed: stats.failed, averageSeconds: stats.average)
         }

@@ -82,6 +82,21 @@ struct FleetStrategyTests {
         #expect(!picks.contains(0), "the slow endpoint gets nothing while the others are cheaper: \(picks)")
     }
 
+    @Test("latency does not pile requests onto an endpoint still waiting for its first answer")
+    func latencyAvoidsUnmeasuredBusy() async {
+        let state = FleetState(weights: [1, 1], options: FleetOptions(strategy: .latency, explorationInterval: .seconds(3600)))
+        let first = await state.pick(excluding: [1])
+        #expect(first?.reason == "exploring")
+        _ = await state.pick(excluding: [0])
+        await state.succeeded(1, firstOutput: .milliseconds(100))
+        // Endpoint 0 has a request in flight and no answer yet: the next requests go to the measured endpoint 1.
+        for _ in 0..<3 {
+            let pick = await state.pick(excluding: [])
+            #expect(pick?.index == 1)
+            if let pick { await state.succeeded(pick.index, firstOutput: .milliseconds(100)) }
+        }
+    }
+
     @Test("latency explores an endpoint nobody measured lately, so a recovered endpoint gets traffic again")
     func latencyExplores() async {
         let state = FleetState(

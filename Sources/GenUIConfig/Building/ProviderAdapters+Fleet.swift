@@ -1,0 +1,16 @@
+import GenUI
+import GenUIRouter
+
+extension ProviderRegistry {
+    /// The provider for `settings`: `make(url)` when the file lists no `endpoints:`, otherwise one provider per
+    /// endpoint (`make` with that endpoint's URL) used as one ``EndpointFleet`` with the file's strategy and hedge.
+    static func fleet(
+        _ settings: ProviderSettings, url: String, _ make: (String) throws -> any LanguageModel
+    ) throws -> any LanguageModel {
+        guard let fleet = settings.fleet, !fleet.endpoints.isEmpty else { return try make(url) }
+        let endpoints = try fleet.endpoints.map { endpoint in
+            FleetEndpoint(try make(endpoint.url), label: DisplayURL.masked(endpoint.url), weight: Double(endpoint.weight))
+        }
+        return EndpointFleet(name: settings.name, endpoints: endpoints, options: fleet.options)
+    }
+}

@@ -1,0 +1,36 @@
+import GenUIRouter
+
+/// A provider's endpoints in `providers.yml` (`endpoints:`, `strategy:`, `hedge:`): several servers of the same
+/// model, used as one provider (an ``EndpointFleet``).
+public struct FleetSettings: Sendable, Hashable {
+    /// One endpoint: its URL (the provider's `base_url` or `host` for that server) and its weight.
+    public struct Endpoint: Sendable, Hashable {
+        /// The URL, as written (with `${VAR}` expanded).
+        public var url: String
+        /// The weight for `strategy: weighted` (1 unless given).
+        public var weight: Int
+
+        /// Creates an endpoint.
+        public init(url: String, weight: Int = 1) {
+            self.url = url
+            self.weight = weight
+        }
+    }
+
+    /// The endpoints, in the order given.
+    public var endpoints: [Endpoint]
+    /// How an endpoint is picked (`ordered` unless given).
+    public var strategy: FleetStrategy
+    /// When to hedge, if at all.
+    public var hedge: HedgePolicy?
+
+    /// Creates settings.
+    public init(endpoints: [Endpoint], strategy: FleetStrategy = .ordered, hedge: HedgePolicy? = nil) {
+        self.endpoints = endpoints
+        self.strategy = strategy
+        self.hedge = hedge
+    }
+
+    /// The fleet options these settings give.
+    public var options: FleetOptions { FleetOptions(strategy: strategy, hedge: hedge) }
+}
