@@ -166,7 +166,7 @@ public struct Diagnostics: Sendable {
     }
 
     /// One trace step as a sentence.
-    public func describe(_ step: RouteTrace.Step) -> String {
+    func describeStep(_ step: RouteTrace.Step) -> String {
         let duration = format.duration(seconds: step.durationSeconds)
         switch step.outcome {
         case .skipped:
