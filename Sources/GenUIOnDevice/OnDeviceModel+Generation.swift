@@ -31,20 +31,52 @@ extension OnDeviceModel {
         }
     }
 
-    /// Evaluates `prefix` as a system prompt with no output, leaving it in the server's prompt cache.
+    /// Evaluates `prefix` as a system prompt with no output, leaving it in the server's slot in the state every
+    /// request with these instructions then finds there (``SlotGate``).
     func cachePrefix(_ prefix: String) async throws {
         let endpoint = try await server.acquire()
         defer { Task { await server.release(succeeded: true) } }
         let request = GenerationRequest(instructions: prefix, messages: [])
         let builder = CompletionRequestBuilder(configuration: configuration)
-        let timeout = requestTimeout
         let template = try await server.client.send(
-            endpoint.post("apply-template", json: builder.templateBody(for: request), timeout: timeout))
-        guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else { return }
-        let body = GeneratedContent.object([
-            ("prompt", .string(prompt)), ("n_predict", .integer(0)), ("cache_prompt", .bool(true)),
-        ])
-        _ = try await server.client.send(endpoint.post("completion", json: body, timeout: timeout))
+            endpoint.post("apply-template", json: builder.templateBody(for: request), timeout: requestTimeout))
+        guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue,
+            let promptPrefix = PromptPrefix(prompt: prompt, instructions: request.effectiveInstructions)
+        else { return }
+        _ = try await SlotGate.gate(for: server).exclusively {
+            try await establish(promptPrefix, endpoint: endpoint)
+        }
+    }
+
+    /// Puts `prefix` into the server's slot in its canonical state: evaluated from the first token in one go, then
+    /// its last token evaluated once more on its own (see ``PrefixStep``). Returns the milliseconds llama-server
+    /// spent on it. Call it only inside the server's ``SlotGate``.
+    func establish(_ prefix: PromptPrefix, endpoint: ServerEndpoint) async throws -> Double {
+        var milliseconds = 0.0
+        var cachePrompt = true
+        // At most: afresh, then cached (ready). A server that never reports the counts gets the prefix evaluated
+        // afresh and then cached, which is the canonical state too.
+        for _ in 0..<4 {
+            let response = try await server.client.send(
+                endpoint.post("completion", json: prefix.establishingBody(cachePrompt: cachePrompt), timeout: requestTimeout))
+            guard response.status == 200 else {
+                throw mapStatus(response.status, headers: response.head.headers, body: response.body)
+            }
+            let json = try JSONParser.parse(response.text)
+            milliseconds += ExternalNumber.measurement(json["timings"]?["prompt_ms"]?.numberValue) ?? 0
+            if !cachePrompt {
+                cachePrompt = true
+                continue
+            }
+            switch PrefixEvaluation(json)?.next ?? .evaluateAfresh {
+            case .ready: return milliseconds
+            case .repeatCached: continue
+            case .evaluateAfresh: cachePrompt = false
+            }
+        }
+        throw LanguageModelError.serverError(
+            status: nil,
+            .init(provider: name, debugDescription: "llama-server did not keep the instructions in its prompt cache (it evaluated them again on every request)"))
     }
 
     /// Generates `request`'s completion, streamed into `continuation` when there is one.
@@ -91,26 +123,34 @@ extension OnDeviceModel {
             throw mapStatus(template.status, headers: template.head.headers, body: template.body)
         }
         let contextSize = server.status.properties?.contextSize
+        // With the instructions already in the slot, the server evaluates only the conversation after them.
+        let prefix = PromptPrefix(prompt: prompt, instructions: request.effectiveInstructions)
         let body = builder.completionBody(
             prompt: prompt, request: request, constraint: constraint, contextSize: contextSize,
-            stream: continuation != nil)
-        let (text, final): (String, CompletionChunk)
-        if let continuation {
-            (text, final) = try await streamedCompletion(
-                endpoint.post("completion", json: body, headers: ["Accept": "text/event-stream"], timeout: timeout),
-                continuation: continuation)
-        } else {
+            stream: continuation != nil, cachePrompt: prefix == nil ? nil : true)
+        let complete: @Sendable () async throws -> (String, CompletionChunk, Double) = {
+            var prefixMilliseconds = 0.0
+            if let prefix { prefixMilliseconds = try await establish(prefix, endpoint: endpoint) }
+            if let continuation {
+                let (text, final) = try await streamedCompletion(
+                    endpoint.post("completion", json: body, headers: ["Accept": "text/event-stream"], timeout: timeout),
+                    continuation: continuation)
+                return (text, final, prefixMilliseconds)
+            }
             let response = try await client.send(endpoint.post("completion", json: body, timeout: timeout))
             guard response.status == 200 else {
                 throw mapStatus(response.status, headers: response.head.headers, body: response.body)
             }
             let chunk = try completionChunk(response.text)
-            (text, final) = (chunk.content, chunk)
+            return (chunk.content, chunk, prefixMilliseconds)
         }
+        // Every completion goes through the server's gate, so none lands between another's prefix and its prompt.
+        let (text, final, prefixMilliseconds) = try await SlotGate.gate(for: server).exclusively(complete)
         let usage = TokenUsage(promptTokens: final.tokensEvaluated, completionTokens: final.tokensPredicted)
         let timings = GenerationTimings(
             promptTokensPerSecond: final.promptPerSecond, generationTokensPerSecond: final.predictedPerSecond,
-            totalSeconds: (ContinuousClock.now - started).seconds, promptSeconds: final.promptMilliseconds.map { $0 / 1000 },
+            totalSeconds: (ContinuousClock.now - started).seconds,
+            promptSeconds: final.promptMilliseconds.map { ($0 + prefixMilliseconds) / 1000 },
             generationSeconds: final.predictedMilliseconds.map { $0 / 1000 })
         let limit = builder.tokenLimit(for: request, constraint: constraint, contextSize: contextSize)
         do {

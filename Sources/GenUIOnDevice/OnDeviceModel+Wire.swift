@@ -9,6 +9,21 @@ extension OnDeviceModel {
         public let template: GeneratedContent
         /// The body of a non-streamed `POST /completion`, given the prompt `/apply-template` returned.
         public let completion: @Sendable (_ templatedPrompt: String) -> GeneratedContent
+        /// The body that puts the prompt's instructions prefix into the server's slot first (no output), with the
+        /// prompt cache on or off; `nil` when the request has no instructions prefix. The provider sends it with the
+        /// cache on until llama-server reports that it evaluated one token (`timings.prompt_n` 1); when it evaluated
+        /// part of the prefix, it sends it with the cache off once, then on again.
+        public let prefix: @Sendable (_ templatedPrompt: String, _ cachePrompt: Bool) -> GeneratedContent?
+
+        /// Creates an exchange from its bodies.
+        public init(
+            template: GeneratedContent, completion: @escaping @Sendable (_ templatedPrompt: String) -> GeneratedContent,
+            prefix: @escaping @Sendable (_ templatedPrompt: String, _ cachePrompt: Bool) -> GeneratedContent?
+        ) {
+            self.template = template
+            self.completion = completion
+            self.prefix = prefix
+        }
     }
 
     /// The exchange ``respond(to:)`` performs for `request`: the same messages, grammar, token budget and sampling.
@@ -16,10 +31,18 @@ extension OnDeviceModel {
         let builder = CompletionRequestBuilder(configuration: configuration)
         let constraint = try builder.constraint(for: request)
         let contextSize = server.status.properties?.contextSize
-        return WireExchange(template: builder.templateBody(for: request)) { prompt in
-            builder.completionBody(
-                prompt: prompt, request: request, constraint: constraint, contextSize: contextSize, stream: false)
-        }
+        let instructions = request.effectiveInstructions
+        return WireExchange(
+            template: builder.templateBody(for: request),
+            completion: { prompt in
+                let prefix = PromptPrefix(prompt: prompt, instructions: instructions)
+                return builder.completionBody(
+                    prompt: prompt, request: request, constraint: constraint, contextSize: contextSize, stream: false,
+                    cachePrompt: prefix == nil ? nil : true)
+            },
+            prefix: { prompt, cachePrompt in
+                PromptPrefix(prompt: prompt, instructions: instructions)?.establishingBody(cachePrompt: cachePrompt)
+            })
     }
 
     /// Where the managed server listens while it runs.

@@ -7,7 +7,8 @@ import GenUIHTTP
 /// Sampling: greedy → `temperature` 0, `top_k` 1 and the configured fixed seed; `random(top:seed:)` → `top_k` (and
 /// `seed`); `random(probabilityThreshold:seed:)` → `top_p` with `top_k` 0 (so the threshold alone decides);
 /// `temperature` as given; `maximumResponseTokens` → `n_predict`. Options left `nil` keep llama-server's defaults.
-/// The prompt cache is used for every request but greedy ones (see ``isGreedy(_:)``).
+/// The prompt cache is used for every request whose instructions prefix was put in the slot first (``SlotGate``);
+/// without such a prefix, for every request but greedy ones (see ``isGreedy(_:)``).
 struct CompletionRequestBuilder: Sendable {
     /// How the output is constrained.
     enum Constraint: Sendable, Hashable {
@@ -68,15 +69,18 @@ struct CompletionRequestBuilder: Sendable {
         return .object([("messages", .array(messages))])
     }
 
-    /// The body of `POST /completion` for the templated `prompt`.
+    /// The body of `POST /completion` for the templated `prompt`. `cachePrompt` says whether llama-server may reuse
+    /// what its slot holds: `true` once the request's instructions prefix is in the slot in its canonical state
+    /// (``SlotGate``), so even greedy requests decode alike; `nil` uses the cache for every request but greedy ones.
     func completionBody(
-        prompt: String, request: GenerationRequest, constraint: Constraint, contextSize: Int?, stream: Bool
+        prompt: String, request: GenerationRequest, constraint: Constraint, contextSize: Int?, stream: Bool,
+        cachePrompt: Bool? = nil
     ) -> GeneratedContent {
         var fields: [(String, GeneratedContent?)] = [
             ("prompt", .string(prompt)),
             ("n_predict", .integer(tokenLimit(for: request, constraint: constraint, contextSize: contextSize))),
             ("stream", .bool(stream)),
-            ("cache_prompt", .bool(!Self.isGreedy(request.options))),
+            ("cache_prompt", .bool(cachePrompt ?? !Self.isGreedy(request.options))),
         ]
         fields += samplingFields(request.options)
         switch constraint {
@@ -87,9 +91,10 @@ struct CompletionRequestBuilder: Sendable {
         return .object(fields)
     }
 
-    /// Whether `options` ask for greedy decoding. Greedy requests do not reuse llama-server's prompt cache: decoding
-    /// after a cached prefix evaluates the prompt in different batches, whose rounding can tip a near tie between
-    /// two tokens, so the same greedy request could give a different answer the second time.
+    /// Whether `options` ask for greedy decoding. Greedy requests reuse llama-server's prompt cache only after their
+    /// prefix was established (``SlotGate``): otherwise a repeated request would evaluate its prompt in other batches
+    /// than the first, whose rounding can tip a near tie between two tokens, so the same greedy request could give a
+    /// different answer the second time.
     static func isGreedy(_ options: GenerationOptions) -> Bool {
         options.sampling?.isGreedy ?? false
     }

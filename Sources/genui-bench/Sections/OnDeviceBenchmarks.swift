@@ -39,7 +39,7 @@ enum OnDeviceBenchmarks {
             throw BenchmarkError("the on-device server is not running")
         }
         let direct = MinimalLlamaClient(baseURL: baseURL, headers: headers)
-        let first = try await direct.run(template: wire.template, completion: wire.completion)
+        let first = try await direct.run(wire)
         var comparison = InterleavedComparison()
         var identical = 0
         let runs = quick ? 6 : 20
@@ -47,7 +47,7 @@ enum OnDeviceBenchmarks {
         var serverTimes = Samples()
         for run in 0..<runs {
             func directRun() async throws -> ((content: String, serverSeconds: Double), Double) {
-                try await Stopwatch.time { try await direct.runTimed(template: wire.template, completion: wire.completion) }
+                try await Stopwatch.time { try await direct.runTimed(wire) }
             }
             func routedRun() async throws -> (LanguageModelSession.Response<GeneratedContent>, Double) {
                 let session = LanguageModelSession(model: chain, instructions: ScreenComposer.instructions)
@@ -258,19 +258,44 @@ struct MinimalLlamaClient {
     /// The server's access key header.
     let headers: [String: String]
 
-    func run(template: GeneratedContent, completion: @Sendable (String) -> GeneratedContent) async throws -> String {
-        try await runTimed(template: template, completion: completion).content
+    /// The exchange without the prefix step (the slot keeps whatever it holds).
+    func run(template: GeneratedContent, completion: @escaping @Sendable (String) -> GeneratedContent) async throws -> String {
+        try await run(OnDeviceModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
     }
 
-    /// The completion's text and the time llama-server reports it spent on it (prompt plus generation), seconds.
-    func runTimed(template: GeneratedContent, completion: @Sendable (String) -> GeneratedContent) async throws
+    /// The exchange without the prefix step (the slot keeps whatever it holds), timed.
+    func runTimed(template: GeneratedContent, completion: @escaping @Sendable (String) -> GeneratedContent) async throws
         -> (content: String, serverSeconds: Double)
     {
-        let templated = try await post("apply-template", template)
+        try await runTimed(OnDeviceModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
+    }
+
+    func run(_ wire: OnDeviceModel.WireExchange) async throws -> String {
+        try await runTimed(wire).content
+    }
+
+    /// The completion's text and the time llama-server reports it spent on it (prompt plus generation, the
+    /// instructions prefix included), seconds. Like the provider, it first puts the instructions prefix into the
+    /// slot: with the cache on until llama-server evaluates one token of it, once with the cache off when it
+    /// evaluated part of it.
+    func runTimed(_ wire: OnDeviceModel.WireExchange) async throws -> (content: String, serverSeconds: Double) {
+        let templated = try await post("apply-template", wire.template)
         let prompt = try templated.value(String.self, forProperty: "prompt")
-        let completed = try await post("completion", completion(prompt))
+        var milliseconds = 0.0
+        var cachePrompt = true
+        for _ in 0..<4 {
+            guard let body = wire.prefix(prompt, cachePrompt) else { break }
+            let answer = try await post("completion", body)
+            milliseconds += answer["timings"]?["prompt_ms"]?.numberValue ?? 0
+            let evaluated = answer["timings"]?["prompt_n"]?.intValue ?? 0
+            let total = answer["tokens_evaluated"]?.intValue ?? 0
+            if !cachePrompt { cachePrompt = true; continue }
+            if evaluated == 1 { break }
+            if evaluated < total { cachePrompt = false }
+        }
+        let completed = try await post("completion", wire.completion(prompt))
         let timings = completed["timings"]
-        let milliseconds = (timings?["prompt_ms"]?.numberValue ?? 0) + (timings?["predicted_ms"]?.numberValue ?? 0)
+        milliseconds += (timings?["prompt_ms"]?.numberValue ?? 0) + (timings?["predicted_ms"]?.numberValue ?? 0)
         return (try completed.value(String.self, forProperty: "content"), milliseconds / 1000)
     }
 

@@ -1,0 +1,92 @@
+import Foundation
+import GenUI
+import GenUIOnDevice
+import GenUIScreens
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Greedy screens from the real llama-server reuse the evaluated instructions and still decode byte for byte alike,
+/// within one server and across a restart.
+@Suite("Prompt cache and greedy determinism with the on-device model", .serialized)
+struct PromptCacheDeterminismTests {
+    static let model = OnDeviceModel(configuration: OnDeviceConfiguration(
+        name: "on-device", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
+        contextSize: 4096, threads: 2, idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
+
+    @Test("three identical greedy requests, the last after a server restart, give byte-identical screens while reusing the instructions", .enabled(if: OnDeviceScreenTests.enabled, "llama-server and SmolLM2 are not installed"))
+    func identicalAcrossRestart() async throws {
+        try OnDeviceScreenTests.requireRuntime()
+        let model = Self.model
+        defer { Task { await model.shutdown() } }
+        let composer = ScreenComposer(model: model)
+        let request = composer.request(for: "A login form with username and password fields and Login and Register buttons")
+        // A different request in between leaves other tokens after the instructions in llama-server's slot.
+        let other = composer.request(for: "A settings screen with toggles for notifications and dark mode")
+        let first = try await model.respond(to: request)
+        _ = try await model.respond(to: other)
+        let second = try await model.respond(to: request)
+        await model.shutdown()
+        let third = try await model.respond(to: request)
+        #expect(first.text == second.text)
+        #expect(second.text == third.text)
+        #expect(first.metadata.usage.promptTokens == third.metadata.usage.promptTokens)
+
+        // The same exchange sent by hand: the prefix step cuts the slot back to the instructions (one token evaluated
+        // again), the completion asks for the prompt cache, and llama-server evaluates only the conversation after
+        // the instructions. (Sending the completion alone would find the whole prompt cached and evaluate only its
+        // last token, in a batch of one: with SmolLM2 that decoded another screen.)
+        let wire = try await model.wireExchange(for: request)
+        let url = try #require(await model.serverURL)
+        let headers = try #require(await model.serverRequestHeaders)
+        let prompt = try #require(try await Self.post(url, "apply-template", wire.template, headers)["prompt"]?.stringValue)
+        let prefixBody = try #require(wire.prefix(prompt, true))
+        #expect(try await Self.post(url, "completion", prefixBody, headers)["timings"]?["prompt_n"]?.intValue == 1)
+        let body = wire.completion(prompt)
+        #expect(body["cache_prompt"]?.boolValue == true)
+        let answer = try await Self.post(url, "completion", body, headers)
+        let evaluated = try #require(answer["timings"]?["prompt_n"]?.intValue)
+        let total = try #require(answer["tokens_evaluated"]?.intValue)
+        #expect(evaluated * 4 < total, "llama-server evaluated \(evaluated) of \(total) prompt tokens")
+        #expect(answer["content"]?.stringValue == third.text)
+    }
+
+    @Test("prewarming with the instructions leaves them evaluated: the first request evaluates only its own messages", .enabled(if: OnDeviceScreenTests.enabled, "llama-server and SmolLM2 are not installed"))
+    func prewarmEvaluatesTheInstructions() async throws {
+        try OnDeviceScreenTests.requireRuntime()
+        let model = OnDeviceModel(configuration: OnDeviceConfiguration(
+            name: "on-device-prewarm", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
+            contextSize: 4096, threads: 2, idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
+        defer { Task { await model.shutdown() } }
+        await model.prewarm(promptPrefix: ScreenComposer.instructions)
+        let request = ScreenComposer(model: model).request(for: "A profile page with name, email and a Save button")
+        let wire = try await model.wireExchange(for: request)
+        let url = try #require(await model.serverURL)
+        let headers = try #require(await model.serverRequestHeaders)
+        let prompt = try #require(try await Self.post(url, "apply-template", wire.template, headers)["prompt"]?.stringValue)
+        // The prewarmed slot already holds the instructions in their canonical state: one more token at most.
+        let prefixBody = try #require(wire.prefix(prompt, true))
+        let established = try await Self.post(url, "completion", prefixBody, headers)
+        #expect(established["timings"]?["prompt_n"]?.intValue == 1)
+        let response = try await model.respond(to: request)
+        let evaluated = try #require(
+            try await Self.post(url, "completion", wire.completion(prompt), headers)["timings"]?["prompt_n"]?.intValue)
+        #expect(evaluated * 4 < (response.metadata.usage.promptTokens ?? 0))
+    }
+
+    /// POSTs `body` to the managed server's `path` and parses the JSON answer.
+    static func post(_ base: URL, _ path: String, _ body: GeneratedContent, _ headers: [String: String]) async throws
+        -> GeneratedContent
+    {
+        var request = URLRequest(url: base.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = Data(body.jsonString.utf8)
+        request.timeoutInterval = 600
+        let (data, _) = try await URLSession.shared.data(for: request)
+        return try GeneratedContent(json: String(decoding: data, as: UTF8.self))
+    }
+}
