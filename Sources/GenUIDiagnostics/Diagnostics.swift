@@ -93,9 +93,9 @@ public struct Diagnostics: Sendable {
             let inner = describe(reason)
             arguments["reason"] = inner.message
             return DiagnosticMessage(message: text("\(key).message", arguments), remediation: inner.remediation)
-        case .decodingFailure(let path, let details, _):
+        case .decodingFailure(let path, let details, let context):
             arguments["path"] = path.isEmpty ? "/" : path
-            arguments["detail"] = text(.decoding(details))
+            arguments["detail"] = text(.decoding(details, carriedBy: context))
         case .invalidRequest(let context): arguments["detail"] = invalidRequestDetail(context)
         case .invalidToolCall(let tool, let path, let details, _):
             arguments["tool"] = tool

@@ -219,6 +219,20 @@ extension LanguageModelError {
         .decodingFailure(path: path, details: details, Context(debugDescription: details))
     }
 
+    /// A decoding failure at `path` described by `detail`, which it carries among its context's underlying errors
+    /// so it can be worded in another language; its details are the detail's English.
+    public static func decoding(_ path: String, _ detail: DecodingDetail) -> LanguageModelError {
+        .decodingFailure(
+            path: path, details: detail.description,
+            Context(debugDescription: detail.description, underlyingErrors: [detail]))
+    }
+
+    /// The decoding failure for a schema `violation`, carrying its ``DecodingDetail`` when it has one.
+    public static func decoding(_ violation: GenerationSchema.Violation) -> LanguageModelError {
+        guard let detail = violation.detail else { return .decoding(violation.path, violation.message) }
+        return .decoding(violation.path, detail)
+    }
+
     /// An invalid request described by `message`.
     public static func invalid(_ message: String) -> LanguageModelError {
         .invalidRequest(Context(debugDescription: message))

@@ -74,7 +74,7 @@ public struct JSONParser {
     private mutating func checkSize() throws(LanguageModelError) {
         guard bytes.count <= limits.maximumBytes else {
             throw LanguageModelError.decoding(
-                "", DecodingDetail(.jsonTooLarge, ["size": .integer(bytes.count), "limit": .integer(limits.maximumBytes)]).description)
+                "", DecodingDetail(.jsonTooLarge, ["size": .integer(bytes.count), "limit": .integer(limits.maximumBytes)]))
         }
     }
 
@@ -386,6 +386,6 @@ public struct JSONParser {
                 column += 1
             }
         }
-        return .decoding("", DecodingDetail.json(code, line: line, column: column, arguments).description)
+        return .decoding("", DecodingDetail.json(code, line: line, column: column, arguments))
     }
 }

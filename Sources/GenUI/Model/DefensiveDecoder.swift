@@ -64,7 +64,7 @@ public struct DefensiveDecoder: Sendable {
         guard text.utf8.count <= limits.maximumBytes else {
             throw .decoding("", DecodingDetail(.outputTooLarge, [
                 "size": .integer(text.utf8.count), "limit": .integer(limits.maximumBytes),
-            ]).description)
+            ]))
         }
         var repairs: [DecodingDetail] = []
         let sliced = Self.slice(text, repairs: &repairs)
@@ -73,12 +73,12 @@ public struct DefensiveDecoder: Sendable {
         var walker = Walker(
             schema: schema, repairs: repairs, budget: SchemaWorkBudget(for: parsed, visitsPerValue: limits.checksPerValue))
         let repaired = walker.repair(parsed, node: schema.root, path: "", depth: 0)
-        if walker.budget.isExhausted { throw .decoding("", walker.budget.exhaustedDetail.description) }
+        if walker.budget.isExhausted { throw .decoding("", walker.budget.exhaustedDetail) }
         guard let repaired else {
-            throw .decoding("", DecodingDetail(.wrongShape).description)
+            throw .decoding("", DecodingDetail(.wrongShape))
         }
         if let violation = schema.firstViolation(in: repaired, against: schema.root, budget: &walker.budget) {
-            throw .decoding(violation.path, violation.message)
+            throw .decoding(violation)
         }
         return Result(content: repaired, repairDetails: walker.repairs, schemaChecks: walker.budget.visits)
     }

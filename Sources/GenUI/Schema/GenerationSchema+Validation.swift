@@ -22,7 +22,7 @@ extension GenerationSchema {
     /// Throws ``LanguageModelError/decodingFailure(path:details:_:)`` at the first violation.
     public func validate(_ content: GeneratedContent) throws(LanguageModelError) {
         if let violation = firstViolation(in: content) {
-            throw .decoding(violation.path, violation.message)
+            throw .decoding(violation)
         }
     }
 

@@ -16,6 +16,8 @@ extension RouteTrace {
         case unsupportedCapability(LanguageModelCapability)
         /// A server rejected the request as invalid, with what it answered.
         case invalidRequest(ServerErrorReply)
+        /// The answer did not have the requested shape at `path` (a JSON pointer), for the reason `detail`.
+        case decodingFailure(path: String, detail: DecodingDetail)
 
         /// What `error` carried, for the errors whose wording needs more than their code; `nil` for the others.
         public init?(_ error: LanguageModelError) {
@@ -30,6 +32,9 @@ extension RouteTrace {
             case .invalidRequest(let context):
                 guard let reply = context.underlying(ServerErrorReply.self) else { return nil }
                 self = .invalidRequest(reply)
+            case .decodingFailure(let path, _, let context):
+                guard let detail = context.underlying(DecodingDetail.self) else { return nil }
+                self = .decodingFailure(path: path, detail: detail)
             default: return nil
             }
         }
@@ -47,6 +52,7 @@ extension RouteTrace {
             case .unsupportedCapability(let capability): .unsupportedCapability(capability, context)
             case .invalidRequest(let reply):
                 .invalidRequest(.init(debugDescription: reply.description, underlyingErrors: [reply]))
+            case .decodingFailure(let path, let detail): .decoding(path, detail)
             }
         }
     }

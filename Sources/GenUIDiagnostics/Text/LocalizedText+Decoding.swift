@@ -28,6 +28,12 @@ extension LocalizedText {
         DecodingDetail(parsing: english).map(LocalizedText.init) ?? .verbatim(english)
     }
 
+    /// A decoding failure's details as a catalog message: the ``DecodingDetail`` its error carries
+    /// (``LanguageModelError/Context/underlyingErrors``), else read back from the English (``decoding(_:)``).
+    public static func decoding(_ english: String, carriedBy context: LanguageModelError.Context) -> LocalizedText {
+        context.underlying(DecodingDetail.self).map(LocalizedText.init) ?? .decoding(english)
+    }
+
     private static func argument(_ argument: DecodingDetail.Argument, named name: String, of code: DecodingDetail.Code)
         -> Argument
     {

@@ -16,9 +16,11 @@ public enum ScreenDocument {
         } catch {
             let details: String
             if case .decodingFailure(_, let message, _) = error { details = message } else { details = "\(error)" }
-            throw ScreenValidationError(issues: [ScreenIssue(
+            var issue = ScreenIssue(
                 path: "", code: .schema, message: "not valid JSON: \(details)", key: "screen.issue.notJSON",
-                arguments: ["detail": .text(details)])])
+                arguments: ["detail": .text(details)])
+            issue.detail = error.context.underlying(DecodingDetail.self)
+            throw ScreenValidationError(issues: [issue])
         }
         return try read(content: content, limits: limits)
     }
@@ -27,14 +29,16 @@ public enum ScreenDocument {
     public static func read(content: GeneratedContent, limits: ScreenLimits = .standard) throws(ScreenValidationError) -> UIScreen {
         if let violation = UIScreen.generationSchema.firstViolation(in: content) {
             throw ScreenValidationError(issues: [ScreenIssue(
-                path: ScreenPath.fromPointer(violation.path), code: .schema, message: violation.message)])
+                path: ScreenPath.fromPointer(violation.path), code: .schema, message: violation.message, detail: violation.detail)])
         }
         let screen: UIScreen
         do {
             screen = try UIScreen(content)
         } catch let error as LanguageModelError {
-            if case .decodingFailure(let path, let details, _) = error {
-                throw ScreenValidationError(issues: [ScreenIssue(path: ScreenPath.fromPointer(path), code: .schema, message: details)])
+            if case .decodingFailure(let path, let details, let context) = error {
+                throw ScreenValidationError(issues: [ScreenIssue(
+                    path: ScreenPath.fromPointer(path), code: .schema, message: details,
+                    detail: context.underlying(DecodingDetail.self))])
             }
             throw ScreenValidationError(issues: [ScreenIssue(path: "", code: .schema, message: error.description)])
         } catch {

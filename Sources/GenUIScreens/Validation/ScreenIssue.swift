@@ -1,3 +1,5 @@
+import GenUI
+
 /// One way a screen breaks the rules: where (`sections[1].components[3].label`), what, and a stable code.
 public struct ScreenIssue: Sendable, Hashable, CustomStringConvertible {
     /// Stable identifiers for the kinds of issue.
@@ -30,6 +32,9 @@ public struct ScreenIssue: Sendable, Hashable, CustomStringConvertible {
     public var key: String
     /// The values of the message's placeholders.
     public var arguments: [String: Argument]
+    /// The core's detail behind a schema issue or a JSON syntax error, when the issue came from one: for wording it
+    /// from its code in the user's language (its English is ``message``, or inside it).
+    public var detail: DecodingDetail?
 
     /// A value of a message's placeholder.
     public enum Argument: Sendable, Hashable {
@@ -44,6 +49,13 @@ public struct ScreenIssue: Sendable, Hashable, CustomStringConvertible {
     /// Creates an issue whose message is not from the catalog (shown as it is in every language).
     public init(path: String, code: Code, message: String) {
         self.init(path: path, code: code, message: message, key: "text.verbatim", arguments: ["text": .text(message)])
+    }
+
+    /// Creates an issue for the core's `detail` (a schema violation, a decoding failure), when there is one; its
+    /// English is `message`, shown as it is when there is no detail.
+    public init(path: String, code: Code, message: String, detail: DecodingDetail?) {
+        self.init(path: path, code: code, message: message)
+        self.detail = detail
     }
 
     /// Creates an issue with its English message and its catalog key and arguments.

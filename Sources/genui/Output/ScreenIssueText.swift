@@ -40,9 +40,11 @@ enum ScreenIssueText {
         return "\(path): " + diagnostics.text(text(repair.key, repair.arguments))
     }
 
-    /// The issue's message as a catalog message. A schema issue without a key of its own, and the parser's error
-    /// behind "not valid JSON", are the core's English details: worded from their codes (``LocalizedText/decoding(_:)``).
+    /// The issue's message as a catalog message. A schema issue or a JSON syntax error worded from the core's
+    /// detail it carries; without one (an error from elsewhere), read back from its English
+    /// (``LocalizedText/decoding(_:)``).
     static func text(of issue: ScreenIssue) -> LocalizedText {
+        if let detail = issue.detail { return LocalizedText(detail) }
         if issue.code == .schema, issue.key == "text.verbatim" { return .decoding(issue.message) }
         if issue.key == "screen.issue.notJSON", case .text(let detail)? = issue.arguments["detail"] {
             // The parser's own words already say "invalid JSON at line …, column …".
