@@ -5,8 +5,8 @@ import Foundation
 //   swift run -c release genui-bench [--quick] [--json] [--no-write] [--only SECTION[,SECTION…]]
 //
 // Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
-// --only runs the named sections (overhead, context, fallback, doctor, grammar, warm, memory, scale, pull, fleet) and
-// never writes docs/performance.md, whose other sections it would otherwise drop.
+// --only runs the named sections (overhead, instrumentation, context, fallback, doctor, grammar, warm, memory, scale,
+// pull, fleet) and never writes docs/performance.md, whose other sections it would otherwise drop.
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let arguments = Set(argumentList)
@@ -51,6 +51,11 @@ enum BenchmarkMain {
     if onDeviceReady && runs("overhead") {
         await stage(OnDeviceBenchmarks.overheadSection) {
             try await OnDeviceBenchmarks.routerOverhead(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
+        }
+    }
+    if onDeviceReady && runs("instrumentation") {
+        await stage(InstrumentationBenchmark.section) {
+            try await InstrumentationBenchmark.run(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
         }
     }
     if onDeviceReady && runs("context") {
