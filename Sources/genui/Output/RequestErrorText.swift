@@ -9,14 +9,14 @@ enum RequestErrorText {
     /// The message and remedy of `error`: ``Diagnostics/describe(_:)-(LanguageModelError)``, its detail worded from
     /// the screen's issues when the error carries them.
     static func describe(_ error: LanguageModelError, _ diagnostics: Diagnostics) -> DiagnosticMessage {
-        var described = diagnostics.describe(error)
         guard case .decodingFailure(let path, _, let context) = error,
             let invalid = context.underlying(ScreenValidationError.self)
-        else { return described }
-        described.message = diagnostics.text("error.decodingFailure.message", [
-            "path": path.isEmpty ? "/" : path,
-            "detail": ScreenIssueText.summary(of: invalid, diagnostics: diagnostics),
-        ])
-        return described
+        else { return diagnostics.describe(error) }
+        return DiagnosticMessage(
+            message: diagnostics.text("error.decodingFailure.message", [
+                "path": path.isEmpty ? "/" : path,
+                "detail": ScreenIssueText.summary(of: invalid, diagnostics: diagnostics),
+            ]),
+            remediation: diagnostics.text("error.decodingFailure.remedy"))
     }
 }
