@@ -3,9 +3,15 @@ import GenUIHTTP
 import Testing
 
 /// A llama-server started with `--jinja` (its tool-call parsing and `/v1/messages` tools need the Jinja template
-/// engine), with one slot; stopped with SIGKILL.
+/// engine), with one slot and one thread.
+///
+/// One thread, because the suite must hold on a busy machine: with as many threads as cores (2 here) and the cores
+/// busy, llama.cpp's threads wait on each other at every step, and SmolLM2 generated 0.5 to 1.7 tokens per second
+/// (a 96-token answer outran the 120 s generation limit), against 13 to 23 with one thread at the same time.
 final class JinjaLlamaServer: Sendable {
     let port: Int
+    /// The file llama-server writes its log to.
+    let logPath: String
     private let process: Box
 
     private struct Box: @unchecked Sendable { let process: Process }
@@ -17,11 +23,18 @@ final class JinjaLlamaServer: Sendable {
         process.executableURL = URL(fileURLWithPath: LlamaTestEnvironment.serverPath)
         process.arguments = [
             "-m", LlamaTestEnvironment.modelPath, "--host", "127.0.0.1", "--port", "\(port)", "-c", "2048",
-            "--no-webui", "-np", "1", "--jinja",
+            "--no-webui", "-np", "1", "--jinja", "-t", "1",
         ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        // The server's log is kept beside the test's other outputs (GENUI_TEST_ARTIFACTS), else in the temporary
+        // directory: it is where a request that got no answer can be looked into.
+        let directory = ProcessInfo.processInfo.environment["GENUI_TEST_ARTIFACTS"] ?? NSTemporaryDirectory()
+        logPath = URL(fileURLWithPath: directory).appendingPathComponent("llama-server-jinja-\(port).log").path
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.standardOutput = log
+        process.standardError = log
         try process.run()
+        try log.close()
         self.process = Box(process: process)
     }
 
@@ -42,8 +55,14 @@ final class JinjaLlamaServer: Sendable {
         Issue.record("llama-server did not become healthy within 120 s")
     }
 
+    /// Asks the server to stop (SIGTERM, so its log is written out to the end), and kills it if it is still
+    /// running after 5 s.
     func stop() {
-        kill(process.process.processIdentifier, SIGKILL)
+        let pid = process.process.processIdentifier
+        kill(pid, SIGTERM)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while process.process.isRunning && ContinuousClock.now < deadline { usleep(20_000) }
+        if process.process.isRunning { kill(pid, SIGKILL) }
         process.process.waitUntilExit()
     }
 

@@ -60,7 +60,7 @@ enum OnDeviceFixture {
     ) throws -> OnDeviceConfiguration {
         let runtime = try requireRuntime()
         return OnDeviceConfiguration(
-            name: name, modelPath: runtime.model, serverPath: runtime.server, contextSize: 2048, threads: 2,
+            name: name, modelPath: runtime.model, serverPath: runtime.server, contextSize: 2048, threads: 1,
             idleShutdownSeconds: idleShutdownSeconds, startTimeoutSeconds: 120, requestTimeoutSeconds: 120,
             grammarMode: grammarMode)
     }

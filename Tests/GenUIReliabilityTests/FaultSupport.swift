@@ -43,7 +43,7 @@ enum Runtime {
     static let sharedOnDevice: OnDeviceModel? = {
         guard let server = serverPath, FileManager.default.fileExists(atPath: modelPath) else { return nil }
         return OnDeviceModel(configuration: OnDeviceConfiguration(
-            name: "on-device", modelPath: modelPath, serverPath: server, contextSize: 4096, threads: 2,
+            name: "on-device", modelPath: modelPath, serverPath: server, contextSize: 4096, threads: 1,
             startTimeoutSeconds: 120, requestTimeoutSeconds: 120))
     }()
 }

@@ -35,7 +35,7 @@ struct SubprocessHygieneTests {
             chains:
               local: [on-device]
             providers:
-              on-device: { type: llama.cpp, model: "\(runtime.model)", binary: "\(runtime.server)", context: 2048, threads: 2 }
+              on-device: { type: llama.cpp, model: "\(runtime.model)", binary: "\(runtime.server)", context: 2048, threads: 1 }
             """.write(toFile: config, atomically: true, encoding: .utf8)
 
         let process = Process()

@@ -23,7 +23,7 @@ struct GenerateDataTests {
             chains:
               default: [on-device]
             providers:
-              on-device: { type: llama.cpp, model: "\(modelPath)", binary: "\(serverPath)", context: 4096, timeout: 600s }
+              on-device: { type: llama.cpp, model: "\(modelPath)", binary: "\(serverPath)", context: 4096, threads: 1, timeout: 600s }
             """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
