@@ -85,42 +85,48 @@ struct GenerateLivePreviewTests {
         return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 
+    /// Runs `body` with a providers.yml whose default chain is a ``streamingServer()`` and an environment for it.
+    static func withStreamingProvider(_ body: (_ config: URL, _ environment: [String: String]) throws -> Void) throws {
+        try CLI.requireBinary()
+        let home = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let server = try streamingServer()
+        defer { server.stop() }
+        let config = URL(fileURLWithPath: home).appendingPathComponent("providers.yml")
+        try configuration(port: server.port).write(to: config, atomically: true, encoding: .utf8)
+        try body(config, CLI.freshEnvironment(home: home, extra: ["GENUI_STREAM_TEST_KEY": "sk-stream-test", "TERM": "xterm"]))
+    }
+
     /// The erase sequence the preview uses: cursor up N lines to column 1, clear to the end of the screen.
     static var erase: Regex<(Substring, Substring)> { /\x{1B}\[(\d+)F\x{1B}\[J/ }
 
     @Test("on a terminal the screen is drawn while it streams, then erased and replaced by the final screen")
     func terminalShowsPreviews() throws {
-        try CLI.requireBinary()
-        let home = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        let server = try Self.streamingServer()
-        defer { server.stop() }
-        let config = URL(fileURLWithPath: home).appendingPathComponent("providers.yml")
-        try Self.configuration(port: server.port).write(to: config, atomically: true, encoding: .utf8)
-        let environment = CLI.freshEnvironment(home: home, extra: ["GENUI_STREAM_TEST_KEY": "sk-stream-test", "TERM": "xterm"])
-        let arguments = ["generate", "A login form", "--config", config.path, "--color", "never"]
+        try Self.withStreamingProvider { config, environment in
+            let arguments = ["generate", "A login form", "--config", config.path, "--color", "never"]
 
-        let piped = try CLI.run(arguments, environment: environment)
-        #expect(piped.status == 0, "\(piped.stderr)")
-        #expect(!piped.stdout.contains("\u{1B}"), "a pipe gets the final screen with no terminal control")
-        #expect(piped.stdout.contains("Sign in") && piped.stdout.contains("Log in"))
+            let piped = try CLI.run(arguments, environment: environment)
+            #expect(piped.status == 0, "\(piped.stderr)")
+            #expect(!piped.stdout.contains("\u{1B}"), "a pipe gets the final screen with no terminal control")
+            #expect(piped.stdout.contains("Sign in") && piped.stdout.contains("Log in"))
 
-        let terminal = try Self.runOnTerminal(arguments, environment: environment)
-        #expect(terminal.status == 0, "\(terminal.output)")
-        let erasures = terminal.output.matches(of: Self.erase)
-        #expect(!erasures.isEmpty, "at least one preview was drawn and erased: \(terminal.output.debugDescription)")
-        // What follows the last erasure is the final screen as the pipe got it, drawn at the terminal's 80 columns
-        // instead of a pipe's 64 (the terminal turns line feeds into CR LF): the same lines, the same words.
-        let last = try #require(erasures.last)
-        let final = terminal.output[last.range.upperBound...].replacingOccurrences(of: "\r\n", with: "\n")
-        #expect(Self.words(final) == Self.words(piped.stdout), "\(final)\n---\n\(piped.stdout)")
-        #expect(final.split(separator: "\n").count == piped.stdout.split(separator: "\n").count)
-        #expect(final.split(separator: "\n").allSatisfy { $0.count == 80 }, "every line is as wide as the terminal")
-        // Each preview is erased before the next is drawn: the line counts match what was drawn before.
-        let previews = terminal.output.split(separator: Self.erase, omittingEmptySubsequences: false)
-        for (index, match) in erasures.enumerated() {
-            let drawn = previews[index].components(separatedBy: "\r\n").count - 1
-            #expect(Int(match.output.1) == drawn, "erasure \(index) moves up \(match.output.1) of \(drawn) lines")
+            let terminal = try Self.runOnTerminal(arguments, environment: environment)
+            #expect(terminal.status == 0, "\(terminal.output)")
+            let erasures = terminal.output.matches(of: Self.erase)
+            #expect(!erasures.isEmpty, "at least one preview was drawn and erased: \(terminal.output.debugDescription)")
+            // What follows the last erasure is the final screen as the pipe got it, drawn at the terminal's 80 columns
+            // instead of a pipe's 64 (the terminal turns line feeds into CR LF): the same lines, the same words.
+            let last = try #require(erasures.last)
+            let final = terminal.output[last.range.upperBound...].replacingOccurrences(of: "\r\n", with: "\n")
+            #expect(Self.words(final) == Self.words(piped.stdout), "\(final)\n---\n\(piped.stdout)")
+            #expect(final.split(separator: "\n").count == piped.stdout.split(separator: "\n").count)
+            #expect(final.split(separator: "\n").allSatisfy { $0.count == 80 }, "every line is as wide as the terminal")
+            // Each preview is erased before the next is drawn: the line counts match what was drawn before.
+            let previews = terminal.output.split(separator: Self.erase, omittingEmptySubsequences: false)
+            for (index, match) in erasures.enumerated() {
+                let drawn = previews[index].components(separatedBy: "\r\n").count - 1
+                #expect(Int(match.output.1) == drawn, "erasure \(index) moves up \(match.output.1) of \(drawn) lines")
+            }
         }
     }
 
@@ -131,18 +137,12 @@ struct GenerateLivePreviewTests {
 
     @Test("with --format json on a terminal no preview is drawn")
     func jsonOnTerminalHasNoPreview() throws {
-        try CLI.requireBinary()
-        let home = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: home) }
-        let server = try Self.streamingServer()
-        defer { server.stop() }
-        let config = URL(fileURLWithPath: home).appendingPathComponent("providers.yml")
-        try Self.configuration(port: server.port).write(to: config, atomically: true, encoding: .utf8)
-        let environment = CLI.freshEnvironment(home: home, extra: ["GENUI_STREAM_TEST_KEY": "sk-stream-test", "TERM": "xterm"])
-        let terminal = try Self.runOnTerminal(
-            ["generate", "A login form", "--config", config.path, "--format", "json"], environment: environment)
-        #expect(terminal.status == 0, "\(terminal.output)")
-        #expect(terminal.output.matches(of: Self.erase).isEmpty, "\(terminal.output.debugDescription)")
-        #expect(terminal.output.contains("\"Sign in\""))
+        try Self.withStreamingProvider { config, environment in
+            let terminal = try Self.runOnTerminal(
+                ["generate", "A login form", "--config", config.path, "--format", "json"], environment: environment)
+            #expect(terminal.status == 0, "\(terminal.output)")
+            #expect(terminal.output.matches(of: Self.erase).isEmpty, "\(terminal.output.debugDescription)")
+            #expect(terminal.output.contains("\"Sign in\""))
+        }
     }
 }
