@@ -89,9 +89,11 @@ public final class SingleSlotCompletionServer: Sendable {
                 shared.slot.unlock()
                 break
             }
-            _ = shared.slot.wait(until: Date().addingTimeInterval(0.05))
+            // Woken by a release: try for the slot at once. Only after a quiet wait, look whether the client left (a
+            // look that may block for a poll interval).
+            let woken = shared.slot.wait(until: Date().addingTimeInterval(0.05))
             shared.slot.unlock()
-            if connection.stall(for: .milliseconds(1)) {
+            if !woken, connection.stall(for: .milliseconds(1)) {
                 shared.state.withLock { $0.abandoned += 1 }
                 return
             }

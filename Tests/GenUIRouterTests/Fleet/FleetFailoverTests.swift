@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIDiagnostics
 @testable import GenUIRouter
 import Testing
 
@@ -91,6 +92,8 @@ struct FleetFailoverTests {
         #expect(step.provider == "fleet")
         #expect(step.endpoint?.endpoint == "e1")
         #expect(step.endpoint?.reason == "failover")
+        let sentence = Diagnostics(language: .english).describe(step)
+        #expect(sentence.hasSuffix("at endpoint e1 (after 1 endpoint(s) failed)"), "\(sentence)")
     }
 
     @Test("a stream fails over to the next endpoint before its first output")
