@@ -124,7 +124,8 @@ extension OnDeviceModel {
         }
         let contextSize = server.status.properties?.contextSize
         // With the instructions already in the slot, the server evaluates only the conversation after them.
-        let prefix = PromptPrefix(prompt: prompt, instructions: request.effectiveInstructions)
+        let prefix = configuration.reusesInstructions
+            ? PromptPrefix(prompt: prompt, instructions: request.effectiveInstructions) : nil
         let body = builder.completionBody(
             prompt: prompt, request: request, constraint: constraint, contextSize: contextSize,
             stream: continuation != nil, cachePrompt: prefix == nil ? nil : true)

@@ -32,16 +32,17 @@ extension OnDeviceModel {
         let constraint = try builder.constraint(for: request)
         let contextSize = server.status.properties?.contextSize
         let instructions = request.effectiveInstructions
+        let reuses = configuration.reusesInstructions
         return WireExchange(
             template: builder.templateBody(for: request),
             completion: { prompt in
-                let prefix = PromptPrefix(prompt: prompt, instructions: instructions)
+                let prefix = reuses ? PromptPrefix(prompt: prompt, instructions: instructions) : nil
                 return builder.completionBody(
                     prompt: prompt, request: request, constraint: constraint, contextSize: contextSize, stream: false,
                     cachePrompt: prefix == nil ? nil : true)
             },
             prefix: { prompt, cachePrompt in
-                PromptPrefix(prompt: prompt, instructions: instructions)?.establishingBody(cachePrompt: cachePrompt)
+                (reuses ? PromptPrefix(prompt: prompt, instructions: instructions) : nil)?.establishingBody(cachePrompt: cachePrompt)
             })
     }
 

@@ -76,6 +76,11 @@ enum BenchmarkMain {
             try await OnDeviceBenchmarks.guidedGenerationCost(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
         }
     }
+    if onDeviceReady && runs("quality") {
+        await stage(QualityBenchmark.section) {
+            try await QualityBenchmark.run(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)
+        }
+    }
     if onDeviceReady && runs("warm") {
         await stage(OnDeviceBenchmarks.warmSection) {
             try await OnDeviceBenchmarks.warmVersusCold(into: &report, quick: quick, modelPath: modelPath, serverPath: serverPath)

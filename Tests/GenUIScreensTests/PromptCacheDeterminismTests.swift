@@ -10,7 +10,7 @@ import FoundationNetworking
 
 /// Greedy screens from the real llama-server reuse the evaluated instructions and still decode byte for byte alike,
 /// within one server and across a restart.
-@Suite("Prompt cache and greedy determinism with the on-device model", .serialized)
+@Suite("The on-device wire with the real llama-server: prompt cache, greedy determinism, repetition samplers", .serialized)
 struct PromptCacheDeterminismTests {
     static let model = OnDeviceModel(configuration: OnDeviceConfiguration(
         name: "on-device", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
@@ -74,6 +74,36 @@ struct PromptCacheDeterminismTests {
         let evaluated = try #require(
             try await Self.post(url, "completion", wire.completion(prompt), headers)["timings"]?["prompt_n"]?.intValue)
         #expect(evaluated * 4 < (response.metadata.usage.promptTokens ?? 0))
+    }
+
+    @Test("the configured DRY and repeat-penalty samplers reach llama-server, which reports them in its generation settings", .enabled(if: OnDeviceScreenTests.enabled, "llama-server and SmolLM2 are not installed"))
+    func repetitionControlsReachTheServer() async throws {
+        try OnDeviceScreenTests.requireRuntime()
+        var configuration = OnDeviceConfiguration(
+            name: "on-device-dry", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
+            contextSize: 4096, threads: 2, idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600)
+        configuration.repetition = RepetitionControls(
+            repeatPenalty: 1.15, repeatLastTokens: 128, dryMultiplier: 0.8, dryBase: 1.5, dryAllowedLength: 3,
+            dryLastTokens: -1, drySequenceBreakers: ["\n"])
+        let model = OnDeviceModel(configuration: configuration)
+        defer { Task { await model.shutdown() } }
+        let request = ScreenComposer(model: model)
+            .request(for: "A search screen with a search field and a Search button")
+        await model.prewarm(promptPrefix: nil)
+        let wire = try await model.wireExchange(for: request)
+        let url = try #require(await model.serverURL)
+        let headers = try #require(await model.serverRequestHeaders)
+        let prompt = try #require(try await Self.post(url, "apply-template", wire.template, headers)["prompt"]?.stringValue)
+        let answer = try await Self.post(url, "completion", wire.completion(prompt), headers)
+        let settings = try #require(answer["generation_settings"])
+        #expect(settings["repeat_penalty"]?.numberValue.map { abs($0 - 1.15) < 1e-6 } == true)
+        #expect(settings["repeat_last_n"]?.intValue == 128)
+        #expect(settings["dry_multiplier"]?.numberValue.map { abs($0 - 0.8) < 1e-6 } == true)
+        #expect(settings["dry_base"]?.numberValue.map { abs($0 - 1.5) < 1e-6 } == true)
+        #expect(settings["dry_allowed_length"]?.intValue == 3)
+        #expect(settings["dry_sequence_breakers"] == .array([.string("\n")]))
+        // Greedy decoding with the samplers on still composes through the provider.
+        #expect(try await model.respond(to: request).metadata.usage.completionTokens ?? 0 > 0)
     }
 
     /// POSTs `body` to the managed server's `path` and parses the JSON answer.

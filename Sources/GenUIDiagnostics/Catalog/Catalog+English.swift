@@ -534,5 +534,7 @@ extension MessageCatalog {
         "trace.endpoint.weightedRandom": "picked at random by weight",
         "trace.endpoint.failover": "after {count} endpoint(s) failed",
         "trace.endpoint.hedge": "a copy sent after {duration} answered first",
+        // Screen quality
+        "screen.repair.repeatedComponent": "dropped a {kind} identical to one earlier on the screen",
     ]
 }

@@ -529,5 +529,7 @@ extension MessageCatalog {
         "trace.endpoint.weightedRandom": "tiré au hasard selon le poids",
         "trace.endpoint.failover": "après l'échec de {count} point(s) d'accès",
         "trace.endpoint.hedge": "une copie envoyée après {duration} a répondu la première",
+        // Screen quality
+        "screen.repair.repeatedComponent": "{kind} identique à un élément précédent de l’écran retiré",
     ]
 }

@@ -529,5 +529,7 @@ extension MessageCatalog {
         "trace.endpoint.weightedRandom": "zufällig nach Gewicht gewählt",
         "trace.endpoint.failover": "nachdem {count} Endpunkt(e) fehlschlugen",
         "trace.endpoint.hedge": "eine nach {duration} gesendete Kopie antwortete zuerst",
+        // Screen quality
+        "screen.repair.repeatedComponent": "ein {kind} entfernt, das einem früheren auf dem Bildschirm gleicht",
     ]
 }

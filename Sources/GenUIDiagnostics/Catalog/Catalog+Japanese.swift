@@ -529,5 +529,7 @@ extension MessageCatalog {
         "trace.endpoint.weightedRandom": "重みに従って無作為に選択",
         "trace.endpoint.failover": "{count} 個のエンドポイントが失敗した後",
         "trace.endpoint.hedge": "{duration} 後に送ったコピーが先に応答",
+        // Screen quality
+        "screen.repair.repeatedComponent": "画面内の前の要素と同一の {kind} を削除しました",
     ]
 }

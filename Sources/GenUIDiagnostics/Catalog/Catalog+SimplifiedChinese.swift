@@ -529,5 +529,7 @@ extension MessageCatalog {
         "trace.endpoint.weightedRandom": "按权重随机选择",
         "trace.endpoint.failover": "在 {count} 个端点失败之后",
         "trace.endpoint.hedge": "{duration} 后发送的副本先应答",
+        // Screen quality
+        "screen.repair.repeatedComponent": "删除了与屏幕上前一个元素相同的 {kind}",
     ]
 }

@@ -529,5 +529,7 @@ extension MessageCatalog {
         "trace.endpoint.weightedRandom": "elegido al azar según su peso",
         "trace.endpoint.failover": "después de que fallaran {count} punto(s) de acceso",
         "trace.endpoint.hedge": "una copia enviada tras {duration} respondió primero",
+        // Screen quality
+        "screen.repair.repeatedComponent": "se quitó un {kind} idéntico a otro anterior de la pantalla",
     ]
 }

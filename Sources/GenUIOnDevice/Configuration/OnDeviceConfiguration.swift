@@ -47,6 +47,12 @@ public struct OnDeviceConfiguration: Sendable, Hashable {
     public var greedySeed: UInt64
     /// Extra command-line arguments passed to llama-server after genui's own.
     public var extraArguments: [String]
+    /// llama.cpp's repetition samplers (repeat penalty, DRY), sent with every request; all off by default.
+    public var repetition = RepetitionControls()
+    /// Whether each request first puts its instructions into llama-server's slot and then reuses them (the prompt
+    /// cache, greedy requests included), so only the conversation after them is evaluated. `false` evaluates every
+    /// greedy prompt whole, as genui did before; both are deterministic.
+    public var reusesInstructions = true
 
     /// Creates a configuration.
     public init(

@@ -83,6 +83,7 @@ struct CompletionRequestBuilder: Sendable {
             ("cache_prompt", .bool(cachePrompt ?? !Self.isGreedy(request.options))),
         ]
         fields += samplingFields(request.options)
+        fields += configuration.repetition.fields
         switch constraint {
         case .none: break
         case .grammar(let grammar): fields.append(("grammar", .string(grammar.text)))

@@ -32,6 +32,10 @@ public struct ScreenComposer: Sendable {
     /// for a screen whose facts come from records). The result is validated against ``UIScreen``'s either way.
     public var schema: GenerationSchema = UIScreen.generationSchema
 
+    /// Whether a component identical to an earlier one on the screen is dropped (and reported as a repair,
+    /// `screen.repair.repeatedComponent`). On by default: small models repeat a component until a section is full.
+    public var dropsRepeatedComponents = true
+
     /// The longest intent accepted, in characters.
     public static let maximumIntentLength = 2_000
 
@@ -57,6 +61,15 @@ public struct ScreenComposer: Sendable {
         A screen has a title of at most 40 characters and 1 to 4 sections with distinct short titles; a section \
         has 1 to 6 components. Keep every label short. Use only what the request asks for; do not invent \
         components that are not listed.
+        Show each thing the request names exactly once: a field for each input, a button for each action, a \
+        keyValue for each figure. Never repeat a component. Give the screen a short title of its own.
+        Example request: A trip booking screen with destination and date fields, the price, and Book and Cancel \
+        buttons
+        Example screen: {"title":"Book a trip","sections":[{"title":"Trip","components":[{"type":"field",\
+        "label":"Destination","placeholder":"City","kind":"text"},{"type":"field","label":"Date",\
+        "placeholder":"DD/MM/YYYY","kind":"text"},{"type":"keyValue","key":"Price","value":"€240"}]},\
+        {"title":"Actions","components":[{"type":"button","label":"Book","style":"primary"},{"type":"button",\
+        "label":"Cancel","style":"secondary"}]}]}
         """
 
     /// The request sent for `intent` to a model with guided generation; `schemaInPrompt` overrides
@@ -145,6 +158,11 @@ public struct ScreenComposer: Sendable {
                     throw Self.decodingFailure(error, provider: provider)
                 }
             }
+        }
+        if dropsRepeatedComponents {
+            let unrepeated = ScreenRepairer(limits: limits).dropRepeatedComponents(screen)
+            screen = unrepeated.screen
+            repairs += unrepeated.repairs
         }
         let validator = ScreenValidator(limits: limits)
         if !validator.issues(in: screen).isEmpty {
