@@ -10,7 +10,8 @@ import GenUI
 /// - **DRY** ("don't repeat yourself") penalises a token that would extend a sequence already seen, more the longer
 ///   the sequence (`dry_multiplier` × `dry_base`^(length − `dry_allowed_length`)); ``drySequenceBreakers`` end such a
 ///   sequence (`dry_sequence_breakers`; llama.cpp's default is newline, colon, quote and asterisk, which in JSON
-///   output stops nearly every match, so an empty list lets it see repeated components).
+///   output stops nearly every match; `["\n"]` lets it see repeated components in genui's compact JSON; llama-server
+///   rejects an empty list).
 public struct RepetitionControls: Sendable, Hashable {
     /// `repeat_penalty`: 1 is off, above 1 penalises tokens seen recently.
     public var repeatPenalty: Double?
