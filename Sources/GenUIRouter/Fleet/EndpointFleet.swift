@@ -21,7 +21,7 @@ public struct EndpointFleet: LanguageModel {
     public let options: FleetOptions
     let state: FleetState
 
-    /// Creates a fleet named `name` over `endpoints` (at least one).
+    /// Creates a fleet named `name` over `endpoints`. A fleet without endpoints is never available.
     public init(name: String, endpoints: [FleetEndpoint], options: FleetOptions = FleetOptions()) {
         self.name = name
         self.endpoints = endpoints
@@ -67,17 +67,21 @@ public struct EndpointFleet: LanguageModel {
 
     /// The capabilities of the first endpoint that is up (the endpoints serve the same model).
     public var capabilities: Set<LanguageModelCapability> {
-        get async { await firstUp().model.capabilities }
+        get async { await firstUp()?.model.capabilities ?? [] }
     }
 
     /// The context size the first endpoint that is up reports.
     public var contextSize: Int {
-        get async throws { try await firstUp().model.contextSize }
+        get async throws {
+            guard let endpoint = await firstUp() else { throw noEndpointError() }
+            return try await endpoint.model.contextSize
+        }
     }
 
     /// Counted by the first endpoint that is up.
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
-        try await firstUp().model.tokenCount(for: request)
+        guard let endpoint = await firstUp() else { return TokenEstimate.tokens(in: request) }
+        return try await endpoint.model.tokenCount(for: request)
     }
 
     /// Warms up every endpoint.
@@ -89,11 +93,12 @@ public struct EndpointFleet: LanguageModel {
         }
     }
 
-    private func firstUp() async -> FleetEndpoint {
+    /// The first endpoint not known to be down, else the first endpoint; `nil` for a fleet without endpoints.
+    private func firstUp() async -> FleetEndpoint? {
         for (index, endpoint) in endpoints.enumerated() {
             if await state.availability(index)?.isAvailable != false { return endpoint }
         }
-        return endpoints[0]
+        return endpoints.first
     }
 
     /// Whether a failure of one endpoint may not happen at another, so the request tries the next endpoint and this

@@ -71,6 +71,15 @@ struct FleetFailoverTests {
         #expect(await fleet.availability == .unavailable(.unreachable(endpoint: "e0")))
     }
 
+    @Test("a fleet without endpoints is unavailable and fails requests without trapping")
+    func emptyFleet() async throws {
+        let fleet = EndpointFleet(name: "empty", endpoints: [])
+        #expect(await fleet.availability == .unavailable(.notConfigured(missing: "endpoints")))
+        #expect(await fleet.capabilities.isEmpty)
+        await #expect(throws: LanguageModelError.self) { try await fleet.respond(to: GenerationRequest(prompt: "hi")) }
+        await #expect(throws: LanguageModelError.self) { try await fleet.contextSize }
+    }
+
     @Test("an endpoint known to be unavailable is not picked")
     func unavailableNotPicked() async throws {
         let models = [FleetFakeModel("a"), FleetFakeModel("b")]
