@@ -39,6 +39,7 @@ struct FleetConfigurationTests {
         #expect(fleet.endpoints == [.init(url: "http://127.0.0.1:8081/v1"), .init(url: "http://127.0.0.1:8082/v1", weight: 3)])
         #expect(fleet.strategy == .leastBusy)
         #expect(fleet.hedge == .after(.seconds(2)))
+        #expect(configuration.providers.first?.endpoint == "http://127.0.0.1:8081/v1, http://127.0.0.1:8082/v1")
     }
 
     @Test("an ollama provider reads a percentile hedge")
