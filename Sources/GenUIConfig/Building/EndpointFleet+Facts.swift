@@ -18,7 +18,7 @@ extension EndpointFleet: ProviderFactsReporting {
                     "doctor.fact.fleetEndpointCoolingDown", ["url": url, "duration": .seconds(remaining.seconds)])))
             } else if let reason = status.availability?.unavailableReason {
                 facts.append(ProviderFact(kind: "endpoint", LocalizedText(
-                    "doctor.fact.fleetEndpointDown", ["url": url, "reason": .verbatim(reason.code)])))
+                    "doctor.fact.fleetEndpointDown", ["url": url, "reason": .reason(reason)])))
             } else {
                 facts.append(ProviderFact(kind: "endpoint", LocalizedText("doctor.fact.fleetEndpointUp", ["url": url])))
             }

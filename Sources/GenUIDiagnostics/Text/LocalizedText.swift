@@ -1,3 +1,5 @@
+import GenUI
+
 /// A message named by its catalog key, with its arguments: built where something happens (a parser, a validator),
 /// rendered in the user's language where it is printed (``Diagnostics/text(_:)-(LocalizedText)``).
 ///
@@ -21,6 +23,9 @@ public struct LocalizedText: Sendable, Hashable {
         case seconds(Double)
         /// Names joined the language's way ("a, b"; "a、b").
         case list([String])
+        /// Why a model is unavailable, as the catalog words it (``Diagnostics/describe(_:)-(UnavailableReason)``'s
+        /// message, without the remedy).
+        case reason(UnavailableReason)
     }
 
     /// The catalog key.
@@ -66,6 +71,7 @@ extension Diagnostics {
         case .bytes(let count): format.bytes(count)
         case .seconds(let value): format.duration(seconds: value)
         case .list(let items): format.list(items)
+        case .reason(let reason): describe(reason).message
         }
     }
 }

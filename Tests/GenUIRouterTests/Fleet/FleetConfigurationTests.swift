@@ -1,4 +1,5 @@
 import GenUI
+import GenUIDiagnostics
 import GenUIConfig
 import GenUIRouter
 import GenUITesting
@@ -133,6 +134,12 @@ struct FleetConfigurationTests {
         #expect(await model.availability == .available)
         let facts = await fleet.facts()
         #expect(facts.first?.text == "1 of 2 endpoints up (strategy least-busy)")
+        // A down endpoint says why in the reader's language, as doctor words the reason itself.
+        let downFact = try #require(facts.last?.localized)
+        #expect(facts.last?.text.hasPrefix("\(downURL): down (The server at ") == true, "\(facts.last?.text ?? "")")
+        let german = Diagnostics(language: .german)
+        #expect(german.text(downFact).contains(german.text("reason.unreachable.message", ["endpoint": "127.0.0.1"])
+            .components(separatedBy: "127.0.0.1")[0]), "\(german.text(downFact))")
         let response = try await model.respond(to: GenerationRequest(prompt: "hi"))
         #expect(response.text == "served by up")
     }
