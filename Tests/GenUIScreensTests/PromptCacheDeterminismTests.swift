@@ -84,7 +84,7 @@ struct PromptCacheDeterminismTests {
             contextSize: 4096, threads: 2, idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600)
         configuration.repetition = RepetitionControls(
             repeatPenalty: 1.15, repeatLastTokens: 128, dryMultiplier: 0.8, dryBase: 1.5, dryAllowedLength: 3,
-            dryLastTokens: -1, drySequenceBreakers: ["\n"])
+            dryLastTokens: 512, drySequenceBreakers: ["\n"])
         let model = OnDeviceModel(configuration: configuration)
         defer { Task { await model.shutdown() } }
         let request = ScreenComposer(model: model)

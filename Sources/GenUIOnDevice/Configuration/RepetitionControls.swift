@@ -15,7 +15,7 @@ import GenUI
 public struct RepetitionControls: Sendable, Hashable {
     /// `repeat_penalty`: 1 is off, above 1 penalises tokens seen recently.
     public var repeatPenalty: Double?
-    /// `repeat_last_n`: how many recent tokens the repeat penalty looks at (−1: the whole context).
+    /// `repeat_last_n`: how many recent tokens the repeat penalty looks at (0: none).
     public var repeatLastTokens: Int?
     /// `dry_multiplier`: 0 is off.
     public var dryMultiplier: Double?
@@ -23,7 +23,8 @@ public struct RepetitionControls: Sendable, Hashable {
     public var dryBase: Double?
     /// `dry_allowed_length`: repeated sequences up to this length are not penalised.
     public var dryAllowedLength: Int?
-    /// `dry_penalty_last_n`: how many recent tokens DRY looks at (−1: the whole context).
+    /// `dry_penalty_last_n`: how many recent tokens DRY looks at (llama-server accepts 0 and above; it rejects a
+    /// request with a negative value).
     public var dryLastTokens: Int?
     /// `dry_sequence_breakers`: strings that end a repeated sequence; `nil` keeps llama.cpp's default.
     public var drySequenceBreakers: [String]?

@@ -55,7 +55,7 @@ enum QualityBenchmark {
             configuration.repetition = repetition
             return OnDeviceModel(configuration: configuration)
         }
-        let dry = RepetitionControls(dryMultiplier: 0.8, dryBase: 1.75, dryAllowedLength: 2, dryLastTokens: -1, drySequenceBreakers: ["\n"])
+        let dry = RepetitionControls(dryMultiplier: 0.8, dryBase: 1.75, dryAllowedLength: 2, dryLastTokens: 1024, drySequenceBreakers: ["\n"])
         let variants = [
             Variant(label: "before (instructions evaluated on every request)", model: model("before", reuse: false),
                     instructions: earlierInstructions, dropsRepeats: false),
