@@ -54,6 +54,7 @@ extension OnDeviceModel {
     func establish(_ prefix: PromptPrefix, endpoint: ServerEndpoint) async throws -> Double {
         var milliseconds = 0.0
         var cachePrompt = true
+        var evaluatedAfresh = false
         // At most: afresh, then cached (ready). A server that never reports the counts gets the prefix evaluated
         // afresh and then cached, which is the canonical state too.
         for _ in 0..<4 {
@@ -66,9 +67,16 @@ extension OnDeviceModel {
             milliseconds += ExternalNumber.measurement(json["timings"]?["prompt_ms"]?.numberValue) ?? 0
             if !cachePrompt {
                 cachePrompt = true
+                evaluatedAfresh = true
                 continue
             }
-            switch PrefixEvaluation(json)?.next ?? .evaluateAfresh {
+            guard let evaluation = PrefixEvaluation(json) else {
+                // No counts: evaluated afresh, then its last token alone, is the canonical state by construction.
+                if evaluatedAfresh { return milliseconds }
+                cachePrompt = false
+                continue
+            }
+            switch evaluation.next {
             case .ready: return milliseconds
             case .repeatCached: continue
             case .evaluateAfresh: cachePrompt = false
