@@ -104,7 +104,7 @@ let package = Package(
             ]
         ),
         // Generative UI: the component vocabulary, its validator and renderers.
-        .target(name: "GenUIScreens", dependencies: ["GenUI"]),
+        .target(name: "GenUIScreens", dependencies: ["GenUI", .product(name: "Logging", package: "swift-log")]),
         // A2UI v0.9 surfaces from other agents: the message stream, data binding, functions, actions and renderers.
         .target(name: "GenUIA2UI", dependencies: ["GenUI"]),
         // Foundation Models' import: re-exports GenUI and makes SystemLanguageModel.default the configured default chain.
@@ -159,7 +159,13 @@ let package = Package(
             .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
         ]),
         .testTarget(
-            name: "GenUIScreensTests", dependencies: ["GenUI", "GenUIScreens", "GenUIOnDevice"], exclude: ["Fixtures"]),
+            name: "GenUIScreensTests",
+            dependencies: [
+                "GenUI", "GenUIScreens", "GenUIOnDevice", "GenUITesting",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+            ],
+            exclude: ["Fixtures"]),
         .testTarget(name: "GenUIA2UITests", dependencies: ["GenUI", "GenUIA2UI", "GenUIScreens", "GenUITesting"]),
         .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
             "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",

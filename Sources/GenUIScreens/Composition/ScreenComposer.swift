@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import Logging
 
 /// Composes a screen from an intent ("A login form with …") through any ``LanguageModel``: a provider or a chain.
 ///
@@ -36,6 +37,10 @@ public struct ScreenComposer: Sendable {
     /// `screen.repair.repeatedComponent`). On by default: small models repeat a component until a section is full.
     public var dropsRepeatedComponents = true
 
+    /// Where the session that runs ``tools`` logs each request and tool call (``LanguageModelSession/logger``); by
+    /// default nowhere. A composition without tools is one request to ``model``, which logs on its own.
+    public var logger: Logger = ProviderInstrumentation.disabledLogger
+
     /// The longest intent accepted, in characters.
     public static let maximumIntentLength = 2_000
 
@@ -48,8 +53,9 @@ public struct ScreenComposer: Sendable {
         self.limits = limits
     }
 
-    /// The system instructions that teach the model the vocabulary. The schema itself is appended by the request.
-    public static let instructions = """
+    /// The system instructions that teach the model the vocabulary (the components and the screen's bounds). The
+    /// schema itself is appended by the request.
+    public static let vocabularyInstructions = """
         You design mobile app screens. You do not write code: you fill in a JSON screen built only from these \
         components, each an object whose "type" names it:
         heading {text} - a prominent line; paragraph {text} - one or two sentences; keyValue {key, value} - a fact \
@@ -61,6 +67,12 @@ public struct ScreenComposer: Sendable {
         A screen has a title of at most 40 characters and 1 to 4 sections with distinct short titles; a section \
         has 1 to 6 components. Keep every label short. Use only what the request asks for; do not invent \
         components that are not listed.
+        """
+
+    /// The system instructions of a composition without tools: the vocabulary, then rules against repeats and
+    /// copied titles, and one complete example screen (measured on SmolLM2-135M over the project's intent corpus:
+    /// docs/performance.md, "Screen quality").
+    public static let instructions = vocabularyInstructions + "\n" + """
         Show each thing the request names exactly once: a field for each input, a button for each action, a \
         keyValue for each figure. Never repeat a component. Give the screen a short title of its own.
         Example request: A trip booking screen with destination and date fields, the price, and Book and Cancel \
@@ -72,11 +84,19 @@ public struct ScreenComposer: Sendable {
         "label":"Cancel","style":"secondary"}]}]}
         """
 
+    /// The system instructions of a composition with tools: the vocabulary, then ``toolInstructions``. The example
+    /// screen is left out: it is a form, and with it SmolLM2-135M laid out a data file's records as a field instead
+    /// of a standings table.
+    public static let toolCompositionInstructions = vocabularyInstructions + "\n" + toolInstructions
+
+    /// The instructions this composer sends: ``instructions``, or ``toolCompositionInstructions`` with ``tools``.
+    public var effectiveInstructions: String { tools.isEmpty ? Self.instructions : Self.toolCompositionInstructions }
+
     /// The request sent for `intent` to a model with guided generation; `schemaInPrompt` overrides
     /// ``includeSchemaInPrompt``.
     public func request(for intent: String, schemaInPrompt: Bool? = nil) -> GenerationRequest {
         GenerationRequest(
-            instructions: Self.instructions, messages: [.init(role: .user, content: intent)],
+            instructions: effectiveInstructions, messages: [.init(role: .user, content: intent)],
             schema: schema, includeSchemaInPrompt: schemaInPrompt ?? includeSchemaInPrompt,
             options: options)
     }
@@ -108,7 +128,8 @@ public struct ScreenComposer: Sendable {
     /// Runs `request` in a session with ``tools``: the model calls them, then composes from what they returned.
     func respondWithTools(_ request: GenerationRequest) async throws -> GenerationResponse {
         let session = LanguageModelSession(
-            model: model, tools: tools, instructions: (request.instructions ?? "") + "\n" + Self.toolInstructions)
+            model: model, tools: tools, instructions: request.instructions ?? effectiveInstructions,
+            logger: logger)
         let response = try await session.respond(
             to: request.prompt, schema: request.schema ?? UIScreen.generationSchema,
             includeSchemaInPrompt: request.includeSchemaInPrompt, options: request.options)

@@ -9,20 +9,9 @@ import GenUIScreens
 enum QualityBenchmark {
     static let section = "Screen quality: the intent corpus through SmolLM2-135M, greedy, before and after"
 
-    /// `ScreenComposer.instructions` as they were before the example and the never-repeat rule (the "before" rows).
-    static let earlierInstructions = """
-        You design mobile app screens. You do not write code: you fill in a JSON screen built only from these \
-        components, each an object whose "type" names it:
-        heading {text} - a prominent line; paragraph {text} - one or two sentences; keyValue {key, value} - a fact \
-        such as "Plan": "Pro"; badge {label, tone: neutral|info|positive|warning|critical} - a short status; \
-        field {label, placeholder, kind: text|secure|email|number} - an input the user types into (secure for \
-        passwords); button {label, style: primary|secondary|destructive} - an action, one primary per section; \
-        toggle {label, isOn} - an on/off setting; list {items} - short bullet items; standings {title, rows: \
-        [{name, value}]} - a ranked table; divider {} - a separator.
-        A screen has a title of at most 40 characters and 1 to 4 sections with distinct short titles; a section \
-        has 1 to 6 components. Keep every label short. Use only what the request asks for; do not invent \
-        components that are not listed.
-        """
+    /// `ScreenComposer.instructions` as they were before the example and the never-repeat rule (the "before" rows):
+    /// the vocabulary alone.
+    static let earlierInstructions = ScreenComposer.vocabularyInstructions
 
     /// One way of composing, measured over the corpus.
     struct Variant {

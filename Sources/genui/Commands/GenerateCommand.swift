@@ -156,6 +156,7 @@ struct GenerateCommand: AsyncParsableCommand {
             }
             selected = model
             var composer = ScreenComposer(model: model.chain, options: generationOptions, allowUnguided: allowUnguided)
+            composer.logger = observability.logger
             if let data {
                 do {
                     let records = try DataOption.load(data, diagnostics: diagnostics)
