@@ -19,7 +19,7 @@ extension Diagnostics {
         switch endpoint.reason {
         case "failover", "hedge":
             return text("trace.endpoint.failover", ["count": "\(endpoint.failedEndpoints.count)"])
-        case "first", "fewestInFlight", "lowestLatency", "exploring", "weightedRandom":
+        case "first", "fewestInFlight", "fewestBusySlots", "lowestLatency", "exploring", "weightedRandom":
             return text("trace.endpoint.\(endpoint.reason)")
         default:
             return Self.safeValue(endpoint.reason)

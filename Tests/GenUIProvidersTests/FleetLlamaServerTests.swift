@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIConfig
 import GenUIHTTP
 import GenUIOpenAI
 import GenUIRouter
@@ -20,7 +21,7 @@ private final class RestartableLlamaServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: LlamaTestEnvironment.serverPath)
         process.arguments = [
             "-m", LlamaTestEnvironment.modelPath, "--host", "127.0.0.1", "--port", "\(port)", "-c", "2048",
-            "--no-webui", "-np", "1",
+            "--no-webui", "-np", "1", "-t", "1",
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -118,5 +119,51 @@ struct FleetLlamaServerTests {
             back = response.metadata.endpoint?.endpoint == servers[0].baseURL.absoluteString
         }
         #expect(back, "the restarted endpoint served again")
+    }
+
+    @Test("least-busy from providers.yml reads llama-server's /slots: the server busy with another client's request is passed over")
+    func leastBusyReadsSlots() async throws {
+        let servers = [RestartableLlamaServer(), RestartableLlamaServer()]
+        defer { servers.forEach { $0.kill() } }
+        for server in servers { try await server.start() }
+        let configuration = try ConfigurationLoader(environment: [:], homeDirectory: "/nonexistent").parse("""
+            version: 1
+            chains:
+              default: [fleet]
+            providers:
+              fleet:
+                type: openai
+                model: smollm2
+                api_key_env: null
+                endpoints: [\(servers.map { $0.baseURL.appendingPathComponent("v1").absoluteString }.joined(separator: ", "))]
+                strategy: least-busy
+            """)
+        let settings = try #require(configuration.providers.first)
+        let fleet = ProviderRegistry.standard.makeModel(for: settings, context: ProviderBuildContext(environment: [:]))
+        let options = GenerationOptions(temperature: 0, maximumResponseTokens: 4)
+
+        // Another client (not this process) keeps the first server's only slot busy with a long answer.
+        let body = #"{"prompt": "Tell a long story.", "n_predict": 4000, "ignore_eos": true}"#
+        let other = Task {
+            _ = try? await HTTPClient(timeouts: .init(connect: .seconds(2), total: .seconds(600))).send(HTTPRequest(
+                method: "POST", url: servers[0].baseURL.appendingPathComponent("completion"),
+                headers: ["Content-Type": "application/json"], body: Data(body.utf8)))
+        }
+        defer { other.cancel() }
+        let slots = servers[0].baseURL.appendingPathComponent("slots")
+        let deadline = ContinuousClock.now + .seconds(60)
+        var busy = false
+        while !busy, ContinuousClock.now < deadline {
+            let response = try? await HTTPClient.shared.send(HTTPRequest(url: slots))
+            busy = response.map { String(decoding: $0.body, as: UTF8.self).contains(#""is_processing":true"#) } ?? false
+            if !busy { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        try #require(busy, "the other client's request never started on the first server")
+
+        // This process has nothing in flight to either: only the servers' own slot counts tell them apart.
+        let response = try await fleet.respond(to: GenerationRequest(prompt: "Say hi.", options: options))
+        #expect(response.metadata.endpoint?.endpoint == servers[1].baseURL.appendingPathComponent("v1").absoluteString,
+                "\(String(describing: response.metadata.endpoint))")
+        #expect(response.metadata.endpoint?.reason == "fewestBusySlots")
     }
 }

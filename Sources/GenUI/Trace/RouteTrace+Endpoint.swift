@@ -11,7 +11,8 @@ public struct EndpointSelection: Sendable, Hashable, Codable {
     public var endpointCount: Int
     /// The provider's selection strategy (`ordered`, `least-busy`, `latency`, `weighted`).
     public var strategy: String
-    /// Why this endpoint was picked: `first` (ordered), `fewestInFlight`, `lowestLatency`, `exploring` (an endpoint
+    /// Why this endpoint was picked: `first` (ordered), `fewestInFlight`, `fewestBusySlots` (least-busy with the
+    /// servers' own slot counts), `lowestLatency`, `exploring` (an endpoint
     /// without recent statistics gets a request so it can come back), `weightedRandom`, `failover` (an earlier
     /// endpoint failed), `hedge` (a second copy of the request answered first).
     public var reason: String

@@ -62,7 +62,9 @@ extension ProviderRegistry {
     mutating func registerOpenAI() {
         register(.openai) { settings, context in
             guard case .openai(let openai) = settings.kind else { throw AdapterMismatch(settings: settings) }
-            return try Self.fleet(settings, url: openai.baseURL) { baseURL in
+            let key = openai.apiKeyEnv.flatMap { context.environment[$0] }
+            let slots = { (url: String) in URL(string: url).map { LlamaServerSlots.reader(baseURL: $0, apiKey: key) } }
+            return try Self.fleet(settings, url: openai.baseURL, slots: slots) { baseURL in
                 var configuration = OpenAIConfiguration(
                     name: settings.name, baseURL: try Self.url(baseURL, settings), model: openai.model,
                     apiKeyEnvironmentVariable: openai.apiKeyEnv, allowInsecure: openai.allowInsecure)

@@ -529,6 +529,7 @@ extension MessageCatalog {
         "trace.endpoint": "{served}, at endpoint {endpoint} ({reason})",
         "trace.endpoint.first": "the first endpoint that is up",
         "trace.endpoint.fewestInFlight": "fewest requests in flight",
+        "trace.endpoint.fewestBusySlots": "fewest busy slots (the servers' own count)",
         "trace.endpoint.lowestLatency": "lowest recent latency",
         "trace.endpoint.exploring": "measuring it again",
         "trace.endpoint.weightedRandom": "picked at random by weight",

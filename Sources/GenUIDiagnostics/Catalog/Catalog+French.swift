@@ -524,6 +524,7 @@ extension MessageCatalog {
         "trace.endpoint": "{served}, au point d'accès {endpoint} ({reason})",
         "trace.endpoint.first": "le premier point d'accès disponible",
         "trace.endpoint.fewestInFlight": "le moins de requêtes en cours",
+        "trace.endpoint.fewestBusySlots": "le moins de slots occupés (selon les serveurs)",
         "trace.endpoint.lowestLatency": "la plus faible latence récente",
         "trace.endpoint.exploring": "pour le mesurer à nouveau",
         "trace.endpoint.weightedRandom": "tiré au hasard selon le poids",

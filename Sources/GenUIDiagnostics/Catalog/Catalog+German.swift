@@ -524,6 +524,7 @@ extension MessageCatalog {
         "trace.endpoint": "{served}, am Endpunkt {endpoint} ({reason})",
         "trace.endpoint.first": "der erste erreichbare Endpunkt",
         "trace.endpoint.fewestInFlight": "die wenigsten laufenden Anfragen",
+        "trace.endpoint.fewestBusySlots": "die wenigsten belegten Slots (laut den Servern)",
         "trace.endpoint.lowestLatency": "die geringste Latenz zuletzt",
         "trace.endpoint.exploring": "wird erneut gemessen",
         "trace.endpoint.weightedRandom": "zufällig nach Gewicht gewählt",

@@ -524,6 +524,7 @@ extension MessageCatalog {
         "trace.endpoint": "{served}、エンドポイント {endpoint} ({reason})",
         "trace.endpoint.first": "最初に稼働しているエンドポイント",
         "trace.endpoint.fewestInFlight": "処理中のリクエストが最も少ない",
+        "trace.endpoint.fewestBusySlots": "使用中のスロットが最も少ない（サーバー自身の集計）",
         "trace.endpoint.lowestLatency": "最近のレイテンシが最も低い",
         "trace.endpoint.exploring": "再計測のため",
         "trace.endpoint.weightedRandom": "重みに従って無作為に選択",

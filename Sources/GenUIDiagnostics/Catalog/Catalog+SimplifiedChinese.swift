@@ -524,6 +524,7 @@ extension MessageCatalog {
         "trace.endpoint": "{served},由端点 {endpoint} 处理({reason})",
         "trace.endpoint.first": "第一个可用的端点",
         "trace.endpoint.fewestInFlight": "进行中的请求最少",
+        "trace.endpoint.fewestBusySlots": "占用的槽位最少（按服务器自己的统计）",
         "trace.endpoint.lowestLatency": "最近延迟最低",
         "trace.endpoint.exploring": "重新测量",
         "trace.endpoint.weightedRandom": "按权重随机选择",

@@ -524,6 +524,7 @@ extension MessageCatalog {
         "trace.endpoint": "{served}, en el punto de acceso {endpoint} ({reason})",
         "trace.endpoint.first": "el primer punto de acceso disponible",
         "trace.endpoint.fewestInFlight": "menos solicitudes en curso",
+        "trace.endpoint.fewestBusySlots": "menos ranuras ocupadas (según los servidores)",
         "trace.endpoint.lowestLatency": "menor latencia reciente",
         "trace.endpoint.exploring": "para medirlo de nuevo",
         "trace.endpoint.weightedRandom": "elegido al azar según su peso",

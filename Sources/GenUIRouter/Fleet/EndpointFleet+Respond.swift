@@ -36,7 +36,7 @@ extension EndpointFleet {
             }
 
             func startNext(reason: String?) async -> Bool {
-                guard tried.count < attemptLimit, let pick = await state.pick(excluding: tried) else { return false }
+                guard tried.count < attemptLimit, let pick = await pick(excluding: tried) else { return false }
                 start(pick.index, reason: reason ?? pick.reason)
                 return true
             }
@@ -54,7 +54,7 @@ extension EndpointFleet {
                     guard !Task.isCancelled, hedge == nil, running.count == 1, let primary = running.keys.first,
                         tried.count < endpoints.count, let threshold
                     else { continue }
-                    if let pick = await state.pick(excluding: tried) {
+                    if let pick = await pick(excluding: tried) {
                         hedge = (threshold, primary, pick.index)
                         start(pick.index, reason: "hedge")
                     }

@@ -25,7 +25,7 @@ extension EndpointFleet {
         var failed: [EndpointSelection.FailedEndpoint] = []
         var reasonOverride: String?
         let clock = ContinuousClock()
-        while tried.count < attemptLimit, let pick = await state.pick(excluding: tried) {
+        while tried.count < attemptLimit, let pick = await pick(excluding: tried) {
             tried.insert(pick.index)
             let reason = reasonOverride ?? pick.reason
             let started = clock.now

@@ -93,6 +93,30 @@ public struct EndpointFleet: LanguageModel {
         }
     }
 
+    /// Picks the endpoint for the next try (``FleetState/pick(excluding:now:)``), reading stale slots first.
+    func pick(excluding tried: Set<Int>) async -> (index: Int, reason: String)? {
+        await refreshSlots()
+        return await state.pick(excluding: tried)
+    }
+
+    /// For ``FleetStrategy/leastBusy``: reads again, concurrently, the slots of every endpoint that can say
+    /// (``FleetEndpoint/slots``) and whose reading is no longer fresh, each within ``FleetOptions/slotsTimeout``.
+    func refreshSlots() async {
+        guard options.strategy == .leastBusy else { return }
+        let readable = endpoints.indices.filter { endpoints[$0].slots != nil }
+        guard !readable.isEmpty else { return }
+        let stale = await state.staleSlots(readable)
+        await withTaskGroup(of: Void.self) { group in
+            for index in stale {
+                guard let read = endpoints[index].slots else { continue }
+                group.addTask {
+                    let reading = try? await withDeadline(options.slotsTimeout) { await read() }
+                    await state.store(slots: reading ?? nil, for: index)
+                }
+            }
+        }
+    }
+
     /// The first endpoint not known to be down, else the first endpoint; `nil` for a fleet without endpoints.
     private func firstUp() async -> FleetEndpoint? {
         for (index, endpoint) in endpoints.enumerated() {

@@ -38,4 +38,6 @@ struct EndpointStatistics: Sendable {
     var failuresInARow = 0
     /// The last availability check and when it was made.
     var availability: (value: Availability, at: ContinuousClock.Instant)?
+    /// The last slot reading (``FleetEndpoint/slots``) and when it was taken; a `nil` value is a reading that failed.
+    var slots: (value: SlotReading?, at: ContinuousClock.Instant)?
 }

@@ -26,6 +26,11 @@ public struct FleetOptions: Sendable {
     public var minimumHedgeSamples: Int
     /// The random source for ``FleetStrategy/weighted``.
     public var random: FleetRandom
+    /// For ``FleetStrategy/leastBusy``: how long a slot reading (``FleetEndpoint/slots``) counts as fresh; an older
+    /// one is read again before the next pick.
+    public var slotsFreshness: Duration = .seconds(1)
+    /// How long reading one endpoint's slots may take before the pick goes ahead without it.
+    public var slotsTimeout: Duration = .milliseconds(300)
 
     /// Creates options.
     public init(

@@ -46,7 +46,13 @@ actor FleetState {
         case .ordered:
             return (candidates[0], "first")
         case .leastBusy:
-            return (fewest(candidates) { Double(endpoints[$0].inFlight) }, "fewestInFlight")
+            // A fresh slot reading counts every client's requests; this process's own may be newer than the reading.
+            let readings = candidates.map { freshSlots($0, now: now) }
+            let busy = Dictionary(uniqueKeysWithValues: zip(candidates, readings).map { index, reading in
+                (index, max(endpoints[index].inFlight, reading?.busy ?? 0))
+            })
+            let chosen = fewest(candidates) { Double(busy[$0] ?? 0) }
+            return (chosen, readings.contains { $0 != nil } ? "fewestBusySlots" : "fewestInFlight")
         case .latency:
             // An endpoint nobody measured lately gets this request: a recovered or once-slow endpoint is measured
             // again, at the cost of one request per endpoint per interval.
@@ -132,6 +138,25 @@ actor FleetState {
     /// that any endpoint would give).
     func ended(_ index: Int) {
         endpoints[index].inFlight -= 1
+    }
+
+    /// The slot reading of `index`, when one was taken within ``FleetOptions/slotsFreshness`` and succeeded.
+    private func freshSlots(_ index: Int, now: ContinuousClock.Instant) -> SlotReading? {
+        guard let entry = endpoints[index].slots, now - entry.at < options.slotsFreshness else { return nil }
+        return entry.value
+    }
+
+    /// The endpoints among `indices` whose slot reading is missing or older than ``FleetOptions/slotsFreshness``.
+    func staleSlots(_ indices: [Int], now: ContinuousClock.Instant = .now) -> [Int] {
+        indices.filter { index in
+            guard let entry = endpoints[index].slots else { return true }
+            return now - entry.at >= options.slotsFreshness
+        }
+    }
+
+    /// Stores a slot reading of `index` (`nil`: the reading failed, so the pick goes by this process's count).
+    func store(slots reading: SlotReading?, for index: Int, now: ContinuousClock.Instant = .now) {
+        endpoints[index].slots = (reading, now)
     }
 
     /// The cached availability of `index`, when fresh.

@@ -41,6 +41,35 @@ struct FleetStrategyTests {
         #expect(await fleet.endpointStatuses().map(\.inFlight) == [0, 0, 0])
     }
 
+    @Test("least-busy counts the servers' own busy slots when an endpoint can read them, and only this process's requests when it cannot")
+    func leastBusyReadsSlots() async throws {
+        let models = [FleetFakeModel("a"), FleetFakeModel("b"), FleetFakeModel("c")]
+        let reads = Mutex(0)
+        let busyServer: @Sendable () async -> SlotReading? = {
+            reads.withLock { $0 += 1 }
+            return SlotReading(idle: 0, total: 1)
+        }
+        let endpoints = [
+            FleetEndpoint(models[0], label: "e0", slots: busyServer),
+            FleetEndpoint(models[1], label: "e1", slots: { nil }),
+            FleetEndpoint(models[2], label: "e2", slots: { SlotReading(idle: 2, total: 2) }),
+        ]
+        let slotted = EndpointFleet(name: "fleet", endpoints: endpoints, options: FleetOptions(strategy: .leastBusy))
+        var served: [String] = []
+        for _ in 0..<4 {
+            let response = try await slotted.respond(to: GenerationRequest(prompt: "hi"))
+            served.append(response.metadata.endpoint?.endpoint ?? "")
+            #expect(response.metadata.endpoint?.reason == "fewestBusySlots")
+        }
+        #expect(!served.contains("e0"), "the endpoint whose server says its only slot is busy is passed over: \(served)")
+        #expect(Set(served) == ["e1", "e2"], "the others take turns: \(served)")
+        #expect(reads.withLock { $0 } == 1, "a reading stays fresh for a second: read once for four quick picks")
+
+        // Without a reading, least-busy is what it was: this process's own count.
+        let plain = fleet([FleetFakeModel("a"), FleetFakeModel("b")], FleetOptions(strategy: .leastBusy))
+        #expect(try await plain.respond(to: GenerationRequest(prompt: "hi")).metadata.endpoint?.reason == "fewestInFlight")
+    }
+
     @Test("least-busy sends a request to the endpoint with fewer in flight, not the first")
     func leastBusyAvoidsBusy() async throws {
         let models = [FleetFakeModel("a", .hold), FleetFakeModel("b")]
