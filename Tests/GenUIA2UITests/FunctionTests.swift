@@ -14,6 +14,13 @@ struct A2UIFunctionTests {
     func string(_ json: String, data: String = "{}") throws -> String { A2UIEvaluator.text(try eval(json, data: data)) }
     func bool(_ json: String, data: String = "{}") throws -> Bool { A2UIEvaluator.truth(try eval(json, data: data)) }
 
+    @Test("an argument list splits at top-level commas only: brackets inside quotes do not nest")
+    func argumentsSplitOutsideQuotes() {
+        #expect(A2UIEvaluator.splitArguments("a:'x{y', b:2") == ["a:'x{y'", " b:2"])
+        #expect(A2UIEvaluator.splitArguments("a:'x(', b:')'") == ["a:'x('", " b:')'"])
+        #expect(A2UIEvaluator.splitArguments("a:'}', b:${f(c:1, d:2)}") == ["a:'}'", " b:${f(c:1, d:2)}"])
+    }
+
     @Test("formatString interpolates absolute paths, relative paths, nested calls and keeps an escaped ${")
     func formatString() throws {
         let data = #"{"user":{"name":"Ada"},"n":1234.5}"#

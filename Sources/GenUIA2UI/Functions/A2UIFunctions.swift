@@ -253,8 +253,8 @@ extension A2UIEvaluator {
         while index < body.endIndex {
             switch body[index] {
             case "'": quoted.toggle()
-            case "{", "(" where !quoted: level += 1
-            case "}", ")" where !quoted: level -= 1
+            case "{" where !quoted, "(" where !quoted: level += 1
+            case "}" where !quoted, ")" where !quoted: level -= 1
             case "," where !quoted && level == 0:
                 pieces.append(body[start..<index])
                 start = body.index(after: index)
