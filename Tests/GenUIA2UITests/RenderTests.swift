@@ -40,7 +40,7 @@ struct A2UIRenderTests {
 
     static func surface(_ component: String) throws -> A2UIResolution {
         var client = A2UIClient()
-        let id = try #require(try GeneratedContent(json: component).value(String.self, forProperty: "id"))
+        let id = try GeneratedContent(json: component).value(String.self, forProperty: "id")
         let problems = client.process(jsonl: A2UIFixtures.stream([#"{"id":"root","component":"Column","children":["\#(id)"]}"#, component] + helpers, data: data))
         #expect(problems == [])
         return try #require(client.resolve(surfaceID: "s"))

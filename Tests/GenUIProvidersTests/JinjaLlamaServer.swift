@@ -29,7 +29,7 @@ final class JinjaLlamaServer: Sendable {
         // directory: it is where a request that got no answer can be looked into.
         let directory = ProcessInfo.processInfo.environment["GENUI_TEST_ARTIFACTS"] ?? NSTemporaryDirectory()
         logPath = URL(fileURLWithPath: directory).appendingPathComponent("llama-server-jinja-\(port).log").path
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        try #require(FileManager.default.createFile(atPath: logPath, contents: nil), "cannot create \(logPath)")
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = log
         process.standardError = log

@@ -281,7 +281,7 @@ struct ModelDownloadTests {
             #expect(await Self.eventually { (ModelFileInspector.fileSize(partial) ?? 0) > 8 * 1024 * 1024 })
             // Something else takes the rest of the disk.
             if let filler = FileHandle(forWritingAtPath: volume + "/filler") ?? {
-                FileManager.default.createFile(atPath: volume + "/filler", contents: nil)
+                _ = FileManager.default.createFile(atPath: volume + "/filler", contents: nil)
                 return FileHandle(forWritingAtPath: volume + "/filler")
             }() {
                 let block = Data(count: 1 << 20)
