@@ -3,7 +3,9 @@ import GenUI
 extension EndpointFleet {
     /// Streams from the picked endpoint. An endpoint failure before the first output tries the next endpoint, as
     /// ``respond(to:)`` does; after output began, the error ends the stream (the chain's policy decides what then).
-    /// Streams are not hedged. The time to the first delta is the endpoint's latency sample.
+    /// With a ``HedgePolicy`` and no tools, a stream with no output by the threshold is also asked of a second
+    /// endpoint, and the first to send output is streamed (``hedgedStream(_:after:into:)``). The time to the first
+    /// delta is the endpoint's latency sample.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
@@ -21,6 +23,9 @@ extension EndpointFleet {
     private func stream(
         _ request: GenerationRequest, into continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
     ) async throws {
+        if Self.mayHedge(request), let threshold = await state.hedgeThreshold() {
+            return try await hedgedStream(request, after: threshold, into: continuation)
+        }
         var tried = Set<Int>()
         var failed: [EndpointSelection.FailedEndpoint] = []
         var reasonOverride: String?

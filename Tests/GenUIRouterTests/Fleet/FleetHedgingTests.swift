@@ -23,6 +23,52 @@ struct FleetHedgingTests {
         #expect(await fleet.endpointStatuses().map(\.inFlight) == [0, 0])
     }
 
+    @Test("a stream still silent at the threshold is also asked of a second endpoint; the first to send output is streamed, the other cancelled")
+    func streamHedgeWins() async throws {
+        let models = [FleetFakeModel("slow", .hold), FleetFakeModel("fast")]
+        let fleet = EndpointFleet(
+            name: "fleet", endpoints: models.enumerated().map { FleetEndpoint($1, label: "e\($0)") },
+            options: FleetOptions(strategy: .ordered, hedge: .after(.milliseconds(50))))
+        // Without a hedge the held request would wait forever: let it go after a while, so that fails instead.
+        let backstop = Task {
+            try await Task.sleep(for: .seconds(30))
+            models[0].releaseAll()
+        }
+        defer { backstop.cancel() }
+        var text = ""
+        var completed: GenerationResponse?
+        for try await event in fleet.streamResponse(to: GenerationRequest(prompt: "hi")) {
+            switch event {
+            case .delta(let delta): text += delta
+            case .completed(let response): completed = response
+            case .restarted: Issue.record("a fleet's stream does not restart")
+            }
+        }
+        #expect(text == "served by fast")
+        let endpoint = try #require(completed?.metadata.endpoint)
+        #expect(endpoint.reason == "hedge")
+        #expect(endpoint.hedge == .init(afterSeconds: 0.05, primary: "e0", secondary: "e1", secondaryWon: true))
+        #expect(await eventually { models[0].cancellations == 1 }, "the silent request was cancelled")
+        #expect(await fleet.endpointStatuses().map(\.inFlight) == [0, 0])
+    }
+
+    @Test("a hedged stream whose first endpoint answers in time is streamed from it alone")
+    func streamWithoutHedge() async throws {
+        let models = [FleetFakeModel("first"), FleetFakeModel("second")]
+        let fleet = EndpointFleet(
+            name: "fleet", endpoints: models.enumerated().map { FleetEndpoint($1, label: "e\($0)") },
+            options: FleetOptions(strategy: .ordered, hedge: .after(.seconds(30))))
+        var completed: GenerationResponse?
+        for try await event in fleet.streamResponse(to: GenerationRequest(prompt: "hi")) {
+            if case .completed(let response) = event { completed = response }
+        }
+        #expect(completed?.text == "served by first")
+        #expect(completed?.metadata.endpoint?.hedge == nil)
+        #expect(completed?.metadata.endpoint?.reason == "first")
+        #expect(models[1].arrivals == 0)
+        #expect(await fleet.endpointStatuses().map(\.inFlight) == [0, 0])
+    }
+
     @Test("a request with tools is never hedged")
     func noHedgeWithTools() async throws {
         let models = [FleetFakeModel("slow", .hold), FleetFakeModel("fast")]
