@@ -161,12 +161,15 @@ let package = Package(
         .testTarget(
             name: "GenUIScreensTests",
             dependencies: [
-                "GenUI", "GenUIScreens", "GenUIOnDevice", "GenUITesting",
+                "GenUI", "GenUIScreens", "GenUIOnDevice", "GenUITesting", "GenUITestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             exclude: ["Fixtures"]),
-        .testTarget(name: "GenUIA2UITests", dependencies: ["GenUI", "GenUIA2UI", "GenUIScreens", "GenUITesting"]),
+        // Support shared by the screen and A2UI tests: the machine's facts, subprocesses, fixture screens.
+        .target(name: "GenUITestSupport", dependencies: ["GenUI", "GenUIScreens"], path: "Tests/GenUITestSupport"),
+        .testTarget(
+            name: "GenUIA2UITests", dependencies: ["GenUI", "GenUIA2UI", "GenUIScreens", "GenUITesting", "GenUITestSupport"]),
         .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
             "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",
         ]),

@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import Testing
 @testable import GenUIA2UI
+import GenUITestSupport
 
 /// `genui render --from a2ui`, run as a real subprocess (the binary `swift build` made).
 @Suite("genui render --from a2ui")

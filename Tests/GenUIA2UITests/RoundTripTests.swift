@@ -3,6 +3,7 @@ import GenUI
 import GenUIScreens
 import Testing
 @testable import GenUIA2UI
+import GenUITestSupport
 
 @Suite("A2UI round trip")
 struct A2UIRoundTripTests {

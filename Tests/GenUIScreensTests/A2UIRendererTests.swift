@@ -1,6 +1,7 @@
 import GenUI
 import GenUIScreens
 import Testing
+import GenUITestSupport
 
 @Suite("A2UI renderer")
 struct A2UIRendererTests {

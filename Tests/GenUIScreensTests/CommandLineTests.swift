@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUIScreens
 import Testing
+import GenUITestSupport
 
 /// Runs the real `genui` executable (built next to the test bundle) as a subprocess.
 @Suite("genui generate and render")

@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUIScreens
 import Testing
+import GenUITestSupport
 
 @Suite("HTML renderer")
 struct HTMLRendererTests {

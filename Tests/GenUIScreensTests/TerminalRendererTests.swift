@@ -1,5 +1,6 @@
 import GenUIScreens
 import Testing
+import GenUITestSupport
 
 @Suite("Terminal renderer")
 struct TerminalRendererTests {

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 @testable import GenUIA2UI
+import GenUITestSupport
 
 /// Where the official A2UI v0.9 schemas and example live (`GENUI_A2UI_SCHEMAS`, else ../shared/a2ui-v0.9).
 enum A2UIFixtures {

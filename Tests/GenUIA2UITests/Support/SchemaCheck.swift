@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import Testing
+import GenUITestSupport
 
 /// Validates A2UI messages against the official v0.9 JSON Schemas with Python's `jsonschema` (a real Draft 2020-12
 /// validator) run as a subprocess: server-to-client streams, or client-to-server messages (actions).

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import Testing
+import GenUITestSupport
 
 /// Validates A2UI message streams against the official v0.9 JSON Schemas with Python's `jsonschema` (a real
 /// Draft 2020-12 validator), run as a subprocess. The schemas are read from ``TestEnvironment/a2uiSchemas``.

@@ -2,9 +2,9 @@ import GenUI
 import GenUIScreens
 
 /// Screens used across the tests.
-enum ScreenFixtures {
+public enum ScreenFixtures {
     /// One component of each kind, named by its `type`.
-    static func component(_ kind: String, text: String = "Sample") -> UIComponent {
+    public static func component(_ kind: String, text: String = "Sample") -> UIComponent {
         let short = ShortText(verbatim: text)
         switch kind {
         case "heading": return .heading(text: short)
@@ -23,14 +23,14 @@ enum ScreenFixtures {
     }
 
     /// A valid screen holding one component of `kind` (a divider gets a heading beside it).
-    static func screen(with kind: String, text: String = "Sample") -> UIScreen {
+    public static func screen(with kind: String, text: String = "Sample") -> UIScreen {
         var components = [component(kind, text: text)]
         if kind == "divider" { components.insert(.heading(text: "Above"), at: 0) }
         return UIScreen(title: "Only \(kind)", sections: [UISection(title: "Section", components: components)])
     }
 
     /// A valid screen with every kind and every variant of tone, style and field kind.
-    static let everything = UIScreen(
+    public static let everything = UIScreen(
         title: "Everything",
         sections: [
             UISection(title: "Text", components: [
@@ -52,7 +52,7 @@ enum ScreenFixtures {
         ])
 
     /// A screen with `text` in every string of every component kind (not necessarily valid: lengths are ignored).
-    static func hostile(_ text: String) -> UIScreen {
+    public static func hostile(_ text: String) -> UIScreen {
         let short = ShortText(verbatim: text)
         return UIScreen(title: text, sections: [
             UISection(title: text, components: [

@@ -1,17 +1,16 @@
 import Foundation
-import Testing
 
 /// Facts about the machine the tests run on.
-enum TestEnvironment {
+public enum TestEnvironment {
     /// `true` under CI, where a missing tool is a failure instead of a skip.
-    static let isCI = ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased())
+    public static let isCI = ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased())
 
     /// The package's root directory.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// The official A2UI v0.9 schemas: `GENUI_A2UI_SCHEMAS`, or `../shared/a2ui-v0.9` next to the package.
-    static let a2uiSchemas: URL = {
+    public static let a2uiSchemas: URL = {
         if let path = ProcessInfo.processInfo.environment["GENUI_A2UI_SCHEMAS"], !path.isEmpty {
             return URL(fileURLWithPath: path)
         }
@@ -19,7 +18,7 @@ enum TestEnvironment {
     }()
 
     /// The full path of `tool` on PATH, if it is there.
-    static func executable(_ tool: String) -> String? {
+    public static func executable(_ tool: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/\(tool)"
@@ -30,14 +29,17 @@ enum TestEnvironment {
 }
 
 /// The result of a finished subprocess.
-struct ProcessResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public struct ProcessResult: Sendable {
+    /// The exit status.
+    public var status: Int32
+    /// Everything written to stdout.
+    public var stdout: String
+    /// Everything written to stderr.
+    public var stderr: String
 }
 
 /// Runs a real subprocess with optional stdin, killing it after `timeout` seconds.
-func runProcess(
+public func runProcess(
     _ executable: String, _ arguments: [String], stdin: String? = nil, timeout: TimeInterval = 120,
     environment: [String: String]? = nil
 ) throws -> ProcessResult {
