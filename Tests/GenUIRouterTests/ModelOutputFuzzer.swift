@@ -35,21 +35,35 @@ struct ModelOutputFuzzer {
         #"{"title":"Ünïcødé ✓","stars":1,"tags":["日本","ça"],"note":"line\nbreak \"quoted\""}"#,
     ]
 
+    /// How many inputs share one 10 MB string.
+    static let hugeStringInterval = 2_000
+
     private var generator: SeededGenerator
+    /// Inputs made so far.
+    private var produced = 0
+    /// Where in the current run of ``hugeStringInterval`` inputs the 10 MB string comes.
+    private var hugeStringAt = 0
 
     /// Creates a fuzzer whose inputs follow from `seed`.
     init(seed: UInt64) {
         generator = SeededGenerator(seed: seed)
     }
 
-    /// The next input and the damage done to it. A 10 MB string comes once in 2,000 inputs, so that a 100,000-input
-    /// run stays within minutes.
+    /// The next input and the damage done to it. A 10 MB string comes exactly once in every 2,000 inputs, at a
+    /// place drawn from the seed, so that a 100,000-input run stays within minutes and a run of 2,000 or more always
+    /// has one.
     mutating func next() -> (text: String, damage: [Damage]) {
+        if produced % Self.hugeStringInterval == 0 {
+            hugeStringAt = Int.random(in: 0..<Self.hugeStringInterval, using: &generator)
+        }
+        let hugeString = produced % Self.hugeStringInterval == hugeStringAt
+        produced += 1
         var text = Self.documents[Int.random(in: 0..<Self.documents.count, using: &generator)]
         var damage: [Damage] = []
-        for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        for round in 0..<Int.random(in: 1...3, using: &generator) {
             var kind = Damage.allCases.randomElement(using: &generator) ?? .mutation
-            if kind == .hugeString, Int.random(in: 0..<200, using: &generator) != 0 { kind = .mutation }
+            if kind == .hugeString { kind = .mutation }
+            if hugeString, round == 0 { kind = .hugeString }
             text = apply(kind, to: text)
             damage.append(kind)
         }
