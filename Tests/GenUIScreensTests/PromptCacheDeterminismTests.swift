@@ -60,8 +60,10 @@ struct PromptCacheDeterminismTests {
             name: "on-device-prewarm", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
             contextSize: 4096, threads: 2, idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
         defer { Task { await model.shutdown() } }
-        await model.prewarm(promptPrefix: ScreenComposer.instructions)
-        let request = ScreenComposer(model: model).request(for: "A profile page with name, email and a Save button")
+        let composer = ScreenComposer(model: model)
+        await composer.prewarm()
+        let request = composer.request(for: "A profile page with name, email and a Save button")
+        #expect(request.instructions == ScreenComposer.outlineInstructions)
         let wire = try await model.wireExchange(for: request)
         let url = try #require(await model.serverURL)
         let headers = try #require(await model.serverRequestHeaders)

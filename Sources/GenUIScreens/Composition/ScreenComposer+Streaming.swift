@@ -10,7 +10,8 @@ public enum ScreenCompositionEvent: Sendable {
 
 extension ScreenComposer {
     /// Composes a screen for `intent` as ``compose(_:)`` does, sending previews of the screen as its text arrives:
-    /// the title first, then each section's components as each becomes complete.
+    /// the title first, then each section's components as each becomes complete (for an outlined composition, each
+    /// named element as its value arrives).
     ///
     /// The request is streamed only when ``model`` has the ``LanguageModelCapability/streaming`` capability and no
     /// ``tools`` are set (a tool turn is not a screen); otherwise the stream holds just the completed screen. The
@@ -32,9 +33,11 @@ extension ScreenComposer {
     }
 
     private func streamComposing(_ intent: String, preview: (UIScreen) -> Void) async throws -> ComposedScreen {
-        let request = try await checkedRequest(for: intent)
+        let (request, outline) = try await checkedRequest(for: intent)
         guard tools.isEmpty else { return try finish(try await respondWithTools(request)) }
-        guard await model.capabilities.contains(.streaming) else { return try finish(try await model.respond(to: request)) }
+        guard await model.capabilities.contains(.streaming) else {
+            return try finish(try await model.respond(to: request), outline: outline)
+        }
         var text = ""
         var nextParse = 0
         var shown: UIScreen?
@@ -46,7 +49,8 @@ extension ScreenComposer {
                 // (at least 24 bytes), so a long answer in tiny deltas costs linear time, not quadratic.
                 guard text.utf8.count >= nextParse else { continue }
                 nextParse = text.utf8.count + max(24, text.utf8.count / 8)
-                guard let partial = try? JSONParser.parsePartial(text), let screen = ScreenPreview.screen(from: partial),
+                guard let partial = try? JSONParser.parsePartial(text),
+                    let screen = outline.map({ $0.screen(from: partial, partial: true) }) ?? ScreenPreview.screen(from: partial),
                     screen != shown
                 else { continue }
                 shown = screen
@@ -55,7 +59,7 @@ extension ScreenComposer {
                 text = ""
                 nextParse = 0
             case .completed(let response):
-                return try finish(response)
+                return try finish(response, outline: outline)
             }
         }
         throw LanguageModelError.serverError(

@@ -37,6 +37,10 @@ public struct ScreenComposer: Sendable {
     /// `screen.repair.repeatedComponent`). On by default: small models repeat a component until a section is full.
     public var dropsRepeatedComponents = true
 
+    /// How screens are composed: outlined by default (every element the intent names is shown once; measured on
+    /// SmolLM2-135M in docs/performance.md, "Screen quality"), or freely.
+    public var composition: ScreenComposition = .outlined
+
     /// Where the session that runs ``tools`` logs each request and tool call (``LanguageModelSession/logger``); by
     /// default nowhere. A composition without tools is one request to ``model``, which logs on its own.
     public var logger: Logger = ProviderInstrumentation.disabledLogger
@@ -89,28 +93,40 @@ public struct ScreenComposer: Sendable {
     /// of a standings table.
     public static let toolCompositionInstructions = vocabularyInstructions + "\n" + toolInstructions
 
-    /// The instructions this composer sends: ``instructions``, or ``toolCompositionInstructions`` with ``tools``.
+    /// The instructions of a free composition without tools: ``instructions``, or ``toolCompositionInstructions``
+    /// with ``tools``. An outlined composition sends ``outlineInstructions``.
     public var effectiveInstructions: String { tools.isEmpty ? Self.instructions : Self.toolCompositionInstructions }
 
     /// The request sent for `intent` to a model with guided generation; `schemaInPrompt` overrides
-    /// ``includeSchemaInPrompt``.
+    /// ``includeSchemaInPrompt``. Under ``outline(for:)``'s outline the model fills in
+    /// ``ScreenOutline/fillInSchema`` under ``outlineInstructions``.
     public func request(for intent: String, schemaInPrompt: Bool? = nil) -> GenerationRequest {
-        GenerationRequest(
-            instructions: effectiveInstructions, messages: [.init(role: .user, content: intent)],
-            schema: schema, includeSchemaInPrompt: schemaInPrompt ?? includeSchemaInPrompt,
+        let outline = outline(for: intent)
+        return GenerationRequest(
+            instructions: outline == nil ? effectiveInstructions : Self.outlineInstructions,
+            messages: [.init(role: .user, content: intent)],
+            schema: outline?.fillInSchema ?? schema, includeSchemaInPrompt: schemaInPrompt ?? includeSchemaInPrompt,
             options: options)
+    }
+
+    /// The outline `intent` is composed with: what it names, when ``composition`` is outlined, no ``tools`` are set
+    /// and the intent names something (``ScreenOutline/read(from:)``); `nil` when it is composed freely.
+    public func outline(for intent: String) -> ScreenOutline? {
+        guard composition == .outlined, tools.isEmpty else { return nil }
+        let outline = ScreenOutline.read(from: intent)
+        return outline.isEmpty ? nil : outline
     }
 
     /// Composes, validates and (when needed) repairs a screen for `intent`.
     public func compose(_ intent: String) async throws -> ComposedScreen {
-        let request = try await checkedRequest(for: intent)
-        guard !tools.isEmpty else { return try finish(try await model.respond(to: request)) }
+        let (request, outline) = try await checkedRequest(for: intent)
+        guard !tools.isEmpty else { return try finish(try await model.respond(to: request), outline: outline) }
         return try finish(try await respondWithTools(request))
     }
 
-    /// The request for `intent` after checking it (not empty, not too long); the schema is in the prompt when
-    /// ``model`` cannot be held to it.
-    func checkedRequest(for intent: String) async throws -> GenerationRequest {
+    /// The request for `intent` after checking it (not empty, not too long), with its outline; the schema is in the
+    /// prompt when ``model`` cannot be held to it, which also composes freely.
+    func checkedRequest(for intent: String) async throws -> (GenerationRequest, ScreenOutline?) {
         let trimmed = intent.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw LanguageModelError.invalid(
@@ -120,9 +136,11 @@ public struct ScreenComposer: Sendable {
             throw LanguageModelError.invalid(
                 "the intent has \(trimmed.count) characters, more than \(Self.maximumIntentLength); describe the screen more briefly")
         }
-        // A model that cannot be held to the schema is shown it.
+        // A model that cannot be held to the schema is shown it, and composes freely.
         let guided = await model.capabilities.contains(.guidedGeneration)
-        return request(for: trimmed, schemaInPrompt: includeSchemaInPrompt || !guided)
+        var composer = self
+        if !guided { composer.composition = .free }
+        return (composer.request(for: trimmed, schemaInPrompt: includeSchemaInPrompt || !guided), composer.outline(for: trimmed))
     }
 
     /// Runs `request` in a session with ``tools``: the model calls them, then composes from what they returned.
@@ -231,12 +249,15 @@ public struct ComposedScreen: Sendable {
     public var metadata: ResponseMetadata
     /// What was repaired to make it valid (empty for clean output).
     public var repairs: [ScreenRepair]
+    /// The outline the model filled in (``ScreenComposer/outline(for:)``), or `nil` for a free composition.
+    public var outline: ScreenOutline?
 
     /// Creates a result.
-    public init(screen: UIScreen, metadata: ResponseMetadata, repairs: [ScreenRepair]) {
+    public init(screen: UIScreen, metadata: ResponseMetadata, repairs: [ScreenRepair], outline: ScreenOutline? = nil) {
         self.screen = screen
         self.metadata = metadata
         self.repairs = repairs
+        self.outline = outline
     }
 }
 

@@ -39,7 +39,9 @@ enum InstrumentationBenchmark {
             name: "bench", members: [ChainMember(observed)], options: options,
             observability: ChainObservability(logger: logger, tracer: tracer, metricsFactory: metrics))
         let intent = "A login form with username and password fields and Login and Register buttons"
-        let composer = ScreenComposer(model: noop)
+        var composer = ScreenComposer(model: noop)
+        // The screen schema under the free composition's instructions, as the routed session below sends.
+        composer.composition = .free
         let request = composer.request(for: intent)
         let wire = try await plain.wireExchange(for: request)
         _ = try await noop.respond(to: request)

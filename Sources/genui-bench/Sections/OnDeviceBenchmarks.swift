@@ -30,7 +30,9 @@ enum OnDeviceBenchmarks {
         await onDevice.prewarm(promptPrefix: nil)
         let chain = ProviderChain(name: "bench", models: [onDevice])
         let intent = "A login form with username and password fields and Login and Register buttons"
-        let composer = ScreenComposer(model: chain)
+        var composer = ScreenComposer(model: chain)
+        // The screen schema under the free composition's instructions, as the routed session below sends.
+        composer.composition = .free
         let request = composer.request(for: intent)
         let wire = try await onDevice.wireExchange(for: request)
         // Warm the server and both paths once before measuring.
@@ -158,7 +160,9 @@ enum OnDeviceBenchmarks {
         for intent in corpus {
             for variant in 0..<2 {
                 let model = variant == 0 ? compiled : stock
-                let composer = ScreenComposer(model: model, options: options)
+                var composer = ScreenComposer(model: model, options: options)
+                // Both grammars for the whole screen schema.
+                composer.composition = .free
                 let started = ContinuousClock.now
                 var tally = variant == 0 ? tallies.compiled : tallies.stock
                 let (response, deltas) = await streamed(model, composer.request(for: intent))
@@ -234,7 +238,7 @@ enum OnDeviceBenchmarks {
             warm.append(try await Stopwatch.time { try await first.respond(to: request) }.1)
             await first.shutdown()
             let second = model("prewarm-\(round)", modelPath: modelPath, serverPath: serverPath)
-            await second.prewarm(promptPrefix: ScreenComposer.instructions)
+            await second.prewarm(promptPrefix: request.instructions)
             prewarmed.append(try await Stopwatch.time { try await second.respond(to: request) }.1)
             await second.shutdown()
         }

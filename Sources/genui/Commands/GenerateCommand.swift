@@ -48,6 +48,9 @@ struct GenerateCommand: AsyncParsableCommand {
         valueName: "file.json"))
     var data: String?
 
+    @Option(help: "How the screen is composed: outlined (each field, button, toggle and fact the intent names is shown once; the model writes the rest) or free (the model picks and arranges any components).")
+    var composition: ScreenComposition = .outlined
+
     @Option(help: "Output format: text, json, html or a2ui.")
     var format: ScreenOutputFormat = .text
 
@@ -157,6 +160,7 @@ struct GenerateCommand: AsyncParsableCommand {
             selected = model
             var composer = ScreenComposer(model: model.chain, options: generationOptions, allowUnguided: allowUnguided)
             composer.logger = observability.logger
+            composer.composition = composition
             if let data {
                 do {
                     let records = try DataOption.load(data, diagnostics: diagnostics)

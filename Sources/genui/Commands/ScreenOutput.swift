@@ -138,3 +138,6 @@ struct ProgressSpinner {
         await task?.value
     }
 }
+
+/// `--composition outlined|free`.
+extension ScreenComposition: ExpressibleByArgument {}

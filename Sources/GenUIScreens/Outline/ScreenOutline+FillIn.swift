@@ -1,0 +1,160 @@
+import GenUI
+
+/// A section of an outlined screen: what the intent names is grouped into facts, inputs and actions.
+public enum OutlineSection: String, Sendable, Hashable, CaseIterable {
+    /// Facts and messages: `keyValue` and `paragraph` components.
+    case facts
+    /// Fields and toggles.
+    case inputs
+    /// Buttons, always last.
+    case actions
+}
+
+extension OutlinedElement.Kind {
+    /// The section an element of this kind is shown in.
+    public var section: OutlineSection {
+        switch self {
+        case .fact, .message: .facts
+        case .field, .toggle: .inputs
+        case .button: .actions
+        }
+    }
+}
+
+extension ScreenOutline {
+    /// The outline's sections with their elements: facts and inputs in the order the intent first names them,
+    /// actions last; a section with no element is left out.
+    public var sections: [(section: OutlineSection, elements: [OutlinedElement])] {
+        var order: [OutlineSection] = []
+        for element in elements where element.kind.section != .actions && !order.contains(element.kind.section) {
+            order.append(element.kind.section)
+        }
+        if elements.contains(where: { $0.kind == .button }) { order.append(.actions) }
+        return order.map { section in (section, elements.filter { $0.kind.section == section }) }
+    }
+
+    /// The schema the model fills in: the screen's title, then one object per section holding the section's title
+    /// and, under each element's label, what the model writes for it (a field's placeholder and input kind, a fact's
+    /// value, a toggle's state, a button's style: primary for the first button, secondary or destructive for the
+    /// others). Messages are shown as named and are not in it.
+    public var fillInSchema: GenerationSchema {
+        let limits = ScreenLimits.standard
+        var properties = [GenerationSchema.PropertyNode(name: "title", node: Self.text(limits.screenTitleLength))]
+        for (section, elements) in sections {
+            var sectionProperties = [GenerationSchema.PropertyNode(name: "title", node: Self.text(limits.sectionTitleLength))]
+            for (key, element) in zip(Self.keys(for: elements), elements) {
+                guard let node = node(for: element) else { continue }
+                sectionProperties.append(.init(name: key, node: node))
+            }
+            properties.append(.init(name: section.rawValue, node: .object(.init(name: "Outlined\(section.rawValue.capitalized)", properties: sectionProperties))))
+        }
+        return GenerationSchema(node: .object(.init(name: "OutlinedScreen", properties: properties)), name: "OutlinedScreen")
+    }
+
+    private func node(for element: OutlinedElement) -> GenerationSchema.Node? {
+        let shortText = Self.text(ShortText.lengthRange)
+        switch element.kind {
+        case .field:
+            return .object(.init(name: "OutlinedField", properties: [
+                .init(name: "placeholder", node: shortText),
+                .init(name: "kind", node: .string(.init(choices: element.fieldKinds.map(\.name)))),
+            ]))
+        case .fact: return shortText
+        case .toggle: return .boolean
+        case .button: return .string(.init(choices: buttonStyles(for: element).map(\.name)))
+        case .message: return nil
+        }
+    }
+
+    /// The styles a button may have: the first is the primary action, the others secondary or destructive.
+    public func buttonStyles(for element: OutlinedElement) -> [ActionStyle] {
+        elements.first(where: { $0.kind == .button }) == element ? [.primary] : [.secondary, .destructive]
+    }
+
+    static func text(_ length: ClosedRange<Int>) -> GenerationSchema.Node {
+        .string(.init(minimumLength: length.lowerBound, maximumLength: length.upperBound))
+    }
+
+    /// The property name of each element in its section's object: its label, made distinct from the section's
+    /// `title` and from the labels before it.
+    static func keys(for elements: [OutlinedElement]) -> [String] {
+        var used: Set<String> = ["title"]
+        return elements.map { element in
+            var key = element.label
+            var number = 2
+            while used.contains(key) {
+                key = "\(element.label) \(number)"
+                number += 1
+            }
+            used.insert(key)
+            return key
+        }
+    }
+
+    /// The screen the filled-in outline describes, or `nil` when `filled` has no title. With `partial` (a prefix
+    /// still streaming), an element whose value has not fully arrived is left out instead of failing; otherwise every
+    /// value must be there (the model was held to ``fillInSchema``, or the caller checked it).
+    public func screen(from filled: GeneratedContent, partial: Bool = false) -> UIScreen? {
+        guard let properties = Self.properties(filled), let title = Self.string(properties["title"]) else { return nil }
+        var screenSections: [UISection] = []
+        for (section, elements) in sections {
+            guard let sectionProperties = Self.properties(properties[section.rawValue]) else { continue }
+            var components: [UIComponent] = []
+            for (key, element) in zip(Self.keys(for: elements), elements) {
+                let value = sectionProperties[key]
+                if partial, value?.isComplete == false { break }
+                guard let component = component(for: element, value: value) else {
+                    if partial { break }
+                    return nil
+                }
+                components.append(component)
+            }
+            let sectionTitle = Self.string(sectionProperties["title"]) ?? ""
+            guard !partial || !sectionTitle.isEmpty || !components.isEmpty else { continue }
+            screenSections.append(UISection(title: sectionTitle, components: components))
+        }
+        return UIScreen(title: title, sections: screenSections)
+    }
+
+    private func component(for element: OutlinedElement, value: GeneratedContent?) -> UIComponent? {
+        let label = ShortText(verbatim: element.label)
+        switch element.kind {
+        case .message:
+            return .paragraph(text: BodyText(verbatim: element.label))
+        case .fact:
+            return Self.string(value).map { .keyValue(key: label, value: ShortText(verbatim: $0)) }
+        case .toggle:
+            guard case .bool(let isOn)? = value?.kind else { return nil }
+            return .toggle(label: label, isOn: isOn)
+        case .button:
+            guard let name = Self.string(value), let style = ActionStyle.allCases.first(where: { $0.name == name }) else { return nil }
+            return .button(label: label, style: style)
+        case .field:
+            guard let properties = Self.properties(value), let placeholder = Self.string(properties["placeholder"]),
+                let name = Self.string(properties["kind"]), let kind = FieldKind.allCases.first(where: { $0.name == name })
+            else { return nil }
+            return .field(label: label, placeholder: ShortText(verbatim: placeholder), kind: kind)
+        }
+    }
+
+    private static func properties(_ content: GeneratedContent?) -> [String: GeneratedContent]? {
+        guard case .structure(let properties, _)? = content?.kind else { return nil }
+        return properties
+    }
+
+    private static func string(_ content: GeneratedContent?) -> String? {
+        guard case .string(let text)? = content?.kind else { return nil }
+        return text
+    }
+}
+
+extension ActionStyle {
+    /// The style's name in the screen's JSON (`primary`, `secondary`, `destructive`).
+    public var name: String {
+        switch self {
+        case .primary: "primary"
+        case .secondary: "secondary"
+        case .destructive: "destructive"
+        }
+    }
+}

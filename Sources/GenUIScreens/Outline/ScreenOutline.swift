@@ -1,0 +1,78 @@
+/// The things an intent names, in the order it names them: "username and password fields", "a Pay button", "the
+/// humidity". An outlined composition shows each of them exactly once; the model writes everything around them (the
+/// screen's title, the section titles, placeholders, values, toggle states, which kind of input a field is).
+///
+/// ``read(from:)`` finds them in an English intent's phrasing. An app that knows what a screen must hold can also
+/// build an outline itself.
+public struct ScreenOutline: Sendable, Hashable, Codable {
+    /// The named things, in the intent's order.
+    public var elements: [OutlinedElement]
+
+    /// Creates an outline.
+    public init(elements: [OutlinedElement]) {
+        self.elements = elements
+    }
+
+    /// Whether nothing is named: such an intent is composed freely.
+    public var isEmpty: Bool { elements.isEmpty }
+}
+
+/// One thing an intent names, with the component that shows it.
+public struct OutlinedElement: Sendable, Hashable, Codable {
+    /// Which component shows an outlined element.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// An input the user types into: a `field`, its placeholder and input kind written by the model.
+        case field
+        /// An action: a `button`, its style written by the model (the first button is the primary one).
+        case button
+        /// An on/off setting: a `toggle`, its state written by the model.
+        case toggle
+        /// A figure or fact: a `keyValue` whose key is the label and whose value the model writes.
+        case fact
+        /// A statement the screen makes ("the server is unreachable"): a `paragraph`, shown as named.
+        case message
+    }
+
+    /// The component that shows it.
+    public var kind: Kind
+    /// Its words: a field's or button's label, a fact's key, a message's text.
+    public var label: String
+    /// For a field, the input kinds it may be: `[.secure]` for a password, `[.email]` for an e-mail address, every
+    /// kind (the model's choice) otherwise.
+    public var fieldKinds: [FieldKind]
+
+    /// Creates an element; a field with no `fieldKinds` may be any kind.
+    public init(_ kind: Kind, _ label: String, fieldKinds: [FieldKind] = FieldKind.allCases) {
+        self.kind = kind
+        self.label = label
+        self.fieldKinds = fieldKinds.isEmpty ? FieldKind.allCases : fieldKinds
+    }
+}
+
+extension FieldKind: Codable {
+    /// The kind's name in the screen's JSON (`text`, `secure`, `email`, `number`).
+    public var name: String {
+        switch self {
+        case .text: "text"
+        case .secure: "secure"
+        case .email: "email"
+        case .number: "number"
+        }
+    }
+
+    /// Decodes a kind from its name.
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let kind = FieldKind.allCases.first(where: { $0.name == name }) else {
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "unknown field kind \"\(name)\""))
+        }
+        self = kind
+    }
+
+    /// Encodes the kind's name.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}
