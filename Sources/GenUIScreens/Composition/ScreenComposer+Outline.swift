@@ -6,10 +6,10 @@ extension ScreenComposer {
     /// quality").
     public static let outlineInstructions = """
         You fill in a mobile app screen for a request. The JSON already holds each thing the request names, grouped \
-        in sections. Write a short title of the screen's own (not the request's words), a short title for each \
-        section, a placeholder and an input kind for each field (secure for passwords, email for e-mail addresses, \
-        number for amounts, otherwise text), a realistic value for each fact, whether each toggle is on, and a style \
-        for each button.
+        in sections. Write a title of the screen's own in two or three words (never the request's words), a short \
+        title for each section, a placeholder and an input kind for each field (secure for passwords, email for \
+        e-mail addresses, number for amounts, otherwise text), a realistic value for each fact, whether each toggle \
+        is on, and a style for each button.
         Example request: A trip booking screen with destination and date fields, the price, and Book and Cancel \
         buttons
         Example screen: {"title":"Book a trip","inputs":{"title":"Trip","Destination":{"placeholder":"City",\
@@ -39,7 +39,7 @@ extension ScreenComposer {
         guard let outline else { return try finish(response) }
         let provider = response.metadata.provider
         let filled = response.metadata.guided ? response.content : Self.unguidedContent(response)
-        let violation = outline.fillInSchema.firstViolation(in: filled)
+        let violation = outline.fillInSchema(titlePattern: nil).firstViolation(in: filled)
         if response.metadata.guided, let violation {
             throw LanguageModelError.decoding(
                 violation.path, "guided output does not follow the outline's schema: \(violation.message)"

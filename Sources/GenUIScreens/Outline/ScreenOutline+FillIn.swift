@@ -37,9 +37,26 @@ extension ScreenOutline {
     /// and, under each element's label, what the model writes for it (a field's placeholder and input kind, a fact's
     /// value, a toggle's state, a button's style: primary for the first button, secondary or destructive for the
     /// others). Messages are shown as named and are not in it.
-    public var fillInSchema: GenerationSchema {
+    ///
+    /// The title is held to ``titlePattern``: at most three capitalized words, as the instructions ask. (A provider that does not
+    /// enforce patterns is not failed for a longer title: ``screen(from:)`` and the composer's check accept any title
+    /// of the screen's length.)
+    public var fillInSchema: GenerationSchema { fillInSchema(titlePattern: Self.titlePattern) }
+
+    /// A title of one to three capitalized words of at most 12 characters each (38 characters at most, within a
+    /// screen title's 40). Measured on SmolLM2-135M: without it, titles ran on into the intent's own words ("Flight
+    /// Status Screen with Departure Time"); with three words of any case they stopped mid-phrase ("Profile Page
+    /// with"); a capital at every word makes the model end the title where a lowercase joining word would follow
+    /// ("Profile Page").
+    public static let titlePattern = "[A-Z0-9][^ ]{0,11}( [A-Z0-9][^ ]{0,11}){0,2}"
+
+    /// ``fillInSchema`` with the title held to `titlePattern`, or to the screen title's length alone when `nil`.
+    func fillInSchema(titlePattern: String?) -> GenerationSchema {
         let limits = ScreenLimits.standard
-        var properties = [GenerationSchema.PropertyNode(name: "title", node: Self.text(limits.screenTitleLength))]
+        var title = GenerationSchema.StringConstraints(
+            minimumLength: limits.screenTitleLength.lowerBound, maximumLength: limits.screenTitleLength.upperBound)
+        title.pattern = titlePattern
+        var properties = [GenerationSchema.PropertyNode(name: "title", node: .string(title))]
         for (section, elements) in sections {
             var sectionProperties = [GenerationSchema.PropertyNode(name: "title", node: Self.text(limits.sectionTitleLength))]
             for (key, element) in zip(Self.keys(for: elements), elements) {

@@ -189,7 +189,11 @@ struct GenerateCommand: AsyncParsableCommand {
             throw report(error, model: selected)
         }
         printTrace()
-        if verbose { Console.note(Self.describe(composed, diagnostics: diagnostics)) }
+        if verbose {
+            let composing = data != nil ? nil : composition == .free ? "freeByChoice"
+                : ScreenOutline.read(from: intent).isEmpty ? "freeNoOutline" : "freeUnguided"
+            Console.note(Self.describe(composed, freeReason: composing, diagnostics: diagnostics))
+        }
         let output = format.render(
             composed.screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64, language: diagnostics.language.rawValue)
@@ -240,7 +244,9 @@ struct GenerateCommand: AsyncParsableCommand {
 
     // MARK: - Verbose output
 
-    static func describe(_ composed: ComposedScreen, diagnostics: Diagnostics) -> String {
+    /// The -v lines for `composed`; `freeReason` names why a screen without an outline was composed freely
+    /// (`freeByChoice`, `freeNoOutline`, `freeUnguided`), `nil` for a composition with tools.
+    static func describe(_ composed: ComposedScreen, freeReason: String?, diagnostics: Diagnostics) -> String {
         let metadata = composed.metadata
         var facts = [diagnostics.text("generate.verbose.servedBy", ["provider": metadata.provider])]
         if let model = metadata.model { facts.append(diagnostics.text("generate.verbose.model", ["model": model])) }
@@ -259,6 +265,14 @@ struct GenerateCommand: AsyncParsableCommand {
                 "round": "\(call.round)", "tool": call.tool, "provider": call.requestedBy,
                 "duration": diagnostics.format.duration(seconds: call.durationSeconds),
             ]))
+        }
+        if let outline = composed.outline {
+            let elements = outline.elements.map {
+                diagnostics.text("generate.verbose.outline.\($0.kind.rawValue)", ["label": $0.label])
+            }
+            lines.append(diagnostics.text("generate.verbose.outline", ["elements": elements.joined(separator: ", ")]))
+        } else if let freeReason {
+            lines.append(diagnostics.text("generate.verbose.\(freeReason)"))
         }
         if !metadata.repairs.isEmpty {
             lines.append(diagnostics.text("generate.verbose.decodingRepairs", ["provider": metadata.provider]))
