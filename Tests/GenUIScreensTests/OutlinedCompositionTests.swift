@@ -49,6 +49,23 @@ struct FixedContentModel: LanguageModel {
         #expect(composer.outline(for: "A login form") == nil)
     }
 
+    @Test func anAppSuppliedReaderOutlinesAnotherLanguage() async throws {
+        var composer = ScreenComposer(model: ScriptedLanguageModel())
+        composer.outlineReader = { intent in
+            intent.contains("ログイン") ? ScreenOutline(elements: [.init(.field, "ユーザー名"), .init(.button, "ログイン")]) : ScreenOutline(elements: [])
+        }
+        let composed = try await composer.compose("ログイン画面")
+        #expect(composed.outline?.elements.map(\.label) == ["ユーザー名", "ログイン"])
+        let labels = composed.screen.sections.flatMap(\.components).compactMap { component -> String? in
+            switch component {
+            case .field(let label, _, _), .button(let label, _): label.text
+            default: nil
+            }
+        }
+        #expect(labels == ["ユーザー名", "ログイン"])
+        #expect(composer.outline(for: "A login form with a username field") == nil)
+    }
+
     @Test func guidedOutputThatDoesNotFillTheOutlineInIsADecodingFailure() async throws {
         let model = FixedContentModel(json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"divider"}]}]}"#, guided: true)
         await #expect(throws: LanguageModelError.self) { try await ScreenComposer(model: model).compose(intent) }

@@ -41,6 +41,11 @@ public struct ScreenComposer: Sendable {
     /// SmolLM2-135M in docs/performance.md, "Screen quality"), or freely.
     public var composition: ScreenComposition = .outlined
 
+    /// How an outlined composition reads what an intent names: ``ScreenOutline/read(from:)`` (English phrasing) by
+    /// default. Replace it to read another language, or to give a screen a fixed outline; an empty outline composes
+    /// freely.
+    public var outlineReader: @Sendable (String) -> ScreenOutline = { ScreenOutline.read(from: $0) }
+
     /// Where the session that runs ``tools`` logs each request and tool call (``LanguageModelSession/logger``); by
     /// default nowhere. A composition without tools is one request to ``model``, which logs on its own.
     public var logger: Logger = ProviderInstrumentation.disabledLogger
@@ -109,11 +114,11 @@ public struct ScreenComposer: Sendable {
             options: options)
     }
 
-    /// The outline `intent` is composed with: what it names, when ``composition`` is outlined, no ``tools`` are set
-    /// and the intent names something (``ScreenOutline/read(from:)``); `nil` when it is composed freely.
+    /// The outline `intent` is composed with: what it names (``outlineReader``), when ``composition`` is outlined,
+    /// no ``tools`` are set and the intent names something; `nil` when it is composed freely.
     public func outline(for intent: String) -> ScreenOutline? {
         guard composition == .outlined, tools.isEmpty else { return nil }
-        let outline = ScreenOutline.read(from: intent)
+        let outline = outlineReader(intent)
         return outline.isEmpty ? nil : outline
     }
 

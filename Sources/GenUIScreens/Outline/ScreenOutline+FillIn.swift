@@ -38,17 +38,17 @@ extension ScreenOutline {
     /// value, a toggle's state, a button's style: primary for the first button, secondary or destructive for the
     /// others). Messages are shown as named and are not in it.
     ///
-    /// The title is held to ``titlePattern``: at most three capitalized words, as the instructions ask. (A provider that does not
+    /// The title is held to ``titlePattern``: at most three words, none starting lowercase. (A provider that does not
     /// enforce patterns is not failed for a longer title: ``screen(from:)`` and the composer's check accept any title
     /// of the screen's length.)
     public var fillInSchema: GenerationSchema { fillInSchema(titlePattern: Self.titlePattern) }
 
-    /// A title of one to three capitalized words of at most 12 characters each (38 characters at most, within a
-    /// screen title's 40). Measured on SmolLM2-135M: without it, titles ran on into the intent's own words ("Flight
+    /// A title of one to three words of at most 12 characters each (38 characters at most, within a screen title's
+    /// 40), none starting with a lowercase Latin letter (a word of a script without case may start as it does). Measured on SmolLM2-135M: without it, titles ran on into the intent's own words ("Flight
     /// Status Screen with Departure Time"); with three words of any case they stopped mid-phrase ("Profile Page
     /// with"); a capital at every word makes the model end the title where a lowercase joining word would follow
     /// ("Profile Page").
-    public static let titlePattern = "[A-Z0-9][^ ]{0,11}( [A-Z0-9][^ ]{0,11}){0,2}"
+    public static let titlePattern = "[^ a-z][^ ]{0,11}( [^ a-z][^ ]{0,11}){0,2}"
 
     /// ``fillInSchema`` with the title held to `titlePattern`, or to the screen title's length alone when `nil`.
     func fillInSchema(titlePattern: String?) -> GenerationSchema {

@@ -228,7 +228,9 @@ enum OnDeviceBenchmarks {
     // MARK: 5. Warm vs cold
 
     static func warmVersusCold(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
-        let request = ScreenComposer(model: ScriptedLanguageModel()).request(for: "A settings screen with two toggles")
+        // The shipped composition (outlined) of the demo's intent.
+        let request = ScreenComposer(model: ScriptedLanguageModel()).request(
+            for: "A login form with username and password fields and Login and Register buttons")
         var cold = Samples()
         var warm = Samples()
         var prewarmed = Samples()
