@@ -10,9 +10,13 @@ import Testing
 struct GenerateLivePreviewTests {
     static let screen = #"{"title":"Sign in","sections":[{"title":"Account","components":[{"type":"field","label":"Username","placeholder":"you@example.com","kind":"email"},{"type":"field","label":"Password","placeholder":"Password","kind":"secure"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
 
-    /// Answers ``screen``: as chat completion chunks of 12 characters, 15 ms apart, when the request asks for a
+    /// An outlined composition's answer for ``outlinedIntent``: its fields and button filled in.
+    static let outlinedIntent = "A login form with username and password fields and a Log in button"
+    static let filledOutline = #"{"title":"Sign In","inputs":{"title":"Account","Username":{"placeholder":"you@example.com","kind":"text"},"Password":{"placeholder":"Password","kind":"secure"}},"actions":{"title":"Go","Log in":"primary"}}"#
+
+    /// Answers `screen`: as chat completion chunks of 12 characters, 15 ms apart, when the request asks for a
     /// stream, else as one completion.
-    static func streamingServer() throws -> LoopbackHTTPServer {
+    static func streamingServer(answering screen: String = screen) throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer { request, connection in
             if request.path.hasSuffix("/models") {
                 connection.respond(json: #"{"object":"list","data":[{"id":"m"}]}"#)
@@ -85,12 +89,15 @@ struct GenerateLivePreviewTests {
         return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 
-    /// Runs `body` with a providers.yml whose default chain is a ``streamingServer()`` and an environment for it.
-    static func withStreamingProvider(_ body: (_ config: URL, _ environment: [String: String]) throws -> Void) throws {
+    /// Runs `body` with a providers.yml whose default chain is a ``streamingServer(answering:)`` and an environment
+    /// for it.
+    static func withStreamingProvider(
+        answering answer: String = screen, _ body: (_ config: URL, _ environment: [String: String]) throws -> Void
+    ) throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let server = try streamingServer()
+        let server = try streamingServer(answering: answer)
         defer { server.stop() }
         let config = URL(fileURLWithPath: home).appendingPathComponent("providers.yml")
         try configuration(port: server.port).write(to: config, atomically: true, encoding: .utf8)
@@ -127,6 +134,27 @@ struct GenerateLivePreviewTests {
                 let drawn = previews[index].components(separatedBy: "\r\n").count - 1
                 #expect(Int(match.output.1) == drawn, "erasure \(index) moves up \(match.output.1) of \(drawn) lines")
             }
+        }
+    }
+
+    @Test("an outlined composition is drawn as each named element's value arrives, then replaced by the final screen")
+    func outlinedScreenFillsIn() throws {
+        try Self.withStreamingProvider(answering: Self.filledOutline) { config, environment in
+            let arguments = ["generate", Self.outlinedIntent, "--config", config.path, "--color", "never"]
+            let piped = try CLI.run(arguments, environment: environment)
+            #expect(piped.status == 0, "\(piped.stderr)")
+            #expect(["Sign", "In", "Username", "Password", "Log", "in"].allSatisfy(Self.words(piped.stdout).contains))
+
+            let terminal = try Self.runOnTerminal(arguments, environment: environment)
+            #expect(terminal.status == 0, "\(terminal.output)")
+            let erasures = terminal.output.matches(of: Self.erase)
+            #expect(erasures.count >= 2, "two previews or more were drawn: \(terminal.output.debugDescription)")
+            let previews = terminal.output.split(separator: Self.erase, omittingEmptySubsequences: false).dropLast()
+            #expect(Set(previews).count == previews.count, "each preview differs from the one before")
+            #expect(previews.contains { $0.contains("you@example.com") }, "a field was drawn before the final screen")
+            let last = try #require(erasures.last)
+            let final = terminal.output[last.range.upperBound...].replacingOccurrences(of: "\r\n", with: "\n")
+            #expect(Self.words(final) == Self.words(piped.stdout), "\(final)\n---\n\(piped.stdout)")
         }
     }
 
