@@ -122,6 +122,12 @@ struct DoctorCommandTests {
         let steps = try #require((chain["trace"] as? [String: Any])?["steps"] as? [[String: Any]])
         #expect(steps.last?["reason"] as? String == "serverError")
         #expect(steps.last?["action"] as? String == "nextProvider")
+        let passedOver = try #require(chain["skipped"] as? [[String: Any]])
+        #expect(passedOver.last?["outcome"] as? String == "failed")
+
+        let text = try CLI.run(["doctor", "--config", defaultConfig, "--simulate", "scripted=serverError"], environment: environment)
+        #expect(text.stdout.contains("scripted was tried and failed: "), "\(text.stdout)")
+        #expect(!text.stdout.contains("scripted is skipped"))
     }
 
     @Test("a provider whose check never answers is shown pending and doctor still finishes; a crashed check has its own mark")

@@ -109,6 +109,7 @@ extension MessageCatalog {
         "doctor.chain.wouldUse": "chain `{chain}` would use: {provider}",
         "doctor.chain.cannotServe": "chain `{chain}` cannot serve: no provider is usable",
         "doctor.chain.skipped": "{provider} is skipped: {reason}",
+        "doctor.chain.failed": "{provider} was tried and failed: {reason}",
         "doctor.chain.requires": "required capabilities: {capabilities}",
         "doctor.simulated": "simulated: {provider} → {reason}",
         "doctor.deep.ok": "test generation answered in {duration}",

@@ -105,6 +105,7 @@ extension MessageCatalog {
         "doctor.chain.wouldUse": "la chaîne `{chain}` utiliserait : {provider}",
         "doctor.chain.cannotServe": "la chaîne `{chain}` ne peut pas répondre : aucun fournisseur n’est utilisable",
         "doctor.chain.skipped": "{provider} est ignoré : {reason}",
+        "doctor.chain.failed": "{provider} a été essayé et a échoué : {reason}",
         "doctor.chain.requires": "capacités requises : {capabilities}",
         "doctor.simulated": "simulé : {provider} → {reason}",
         "doctor.deep.ok": "la génération de test a répondu en {duration}",

@@ -105,6 +105,7 @@ extension MessageCatalog {
         "doctor.chain.wouldUse": "Kette `{chain}` würde verwenden: {provider}",
         "doctor.chain.cannotServe": "Kette `{chain}` kann nicht antworten: kein Anbieter ist nutzbar",
         "doctor.chain.skipped": "{provider} wird übersprungen: {reason}",
+        "doctor.chain.failed": "{provider} wurde versucht und ist fehlgeschlagen: {reason}",
         "doctor.chain.requires": "benötigte Fähigkeiten: {capabilities}",
         "doctor.simulated": "simuliert: {provider} → {reason}",
         "doctor.deep.ok": "Testgenerierung hat in {duration} geantwortet",

@@ -105,6 +105,7 @@ extension MessageCatalog {
         "doctor.chain.wouldUse": "チェーン `{chain}` が使うプロバイダー：{provider}",
         "doctor.chain.cannotServe": "チェーン `{chain}` は応答できません：使えるプロバイダーがありません",
         "doctor.chain.skipped": "{provider} はスキップされます：{reason}",
+        "doctor.chain.failed": "{provider} を試しましたが失敗しました：{reason}",
         "doctor.chain.requires": "必要な機能：{capabilities}",
         "doctor.simulated": "シミュレーション：{provider} → {reason}",
         "doctor.deep.ok": "テスト生成は {duration} で応答しました",

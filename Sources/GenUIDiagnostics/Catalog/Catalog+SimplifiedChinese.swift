@@ -105,6 +105,7 @@ extension MessageCatalog {
         "doctor.chain.wouldUse": "链 `{chain}` 将使用：{provider}",
         "doctor.chain.cannotServe": "链 `{chain}` 无法提供服务：没有可用的提供方",
         "doctor.chain.skipped": "{provider} 被跳过：{reason}",
+        "doctor.chain.failed": "已尝试 {provider} 但失败：{reason}",
         "doctor.chain.requires": "所需能力：{capabilities}",
         "doctor.simulated": "模拟：{provider} → {reason}",
         "doctor.deep.ok": "测试生成用时 {duration} 作答",

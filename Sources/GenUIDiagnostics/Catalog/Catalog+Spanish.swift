@@ -105,6 +105,7 @@ extension MessageCatalog {
         "doctor.chain.wouldUse": "la cadena `{chain}` usaría: {provider}",
         "doctor.chain.cannotServe": "la cadena `{chain}` no puede responder: ningún proveedor es utilizable",
         "doctor.chain.skipped": "{provider} se omite: {reason}",
+        "doctor.chain.failed": "{provider} se probó y falló: {reason}",
         "doctor.chain.requires": "capacidades requeridas: {capabilities}",
         "doctor.simulated": "simulado: {provider} → {reason}",
         "doctor.deep.ok": "la generación de prueba respondió en {duration}",

@@ -219,7 +219,8 @@ struct DoctorEngine {
             trace = nil
         }
         let skipped = (trace?.steps ?? []).filter { $0.outcome != .served }.map { step in
-            DoctorReport.Skip(provider: step.provider, reason: step.reason, message: diagnostics.reason(of: step))
+            DoctorReport.Skip(
+                provider: step.provider, reason: step.reason, message: diagnostics.reason(of: step), outcome: step.outcome)
         }
         let message = servedBy.map { diagnostics.text("doctor.chain.wouldUse", ["chain": chain.name, "provider": $0]) }
             ?? diagnostics.text("doctor.chain.cannotServe", ["chain": chain.name])

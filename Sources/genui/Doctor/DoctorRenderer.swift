@@ -35,7 +35,8 @@ struct DoctorRenderer {
             lines.append("")
             lines.append(terminal.paint(chain.message, chain.canServe ? .green : .red))
             for skip in chain.skipped {
-                lines.append(StyledText("  - " + diagnostics.text("doctor.chain.skipped", ["provider": skip.provider, "reason": skip.message])))
+                let key = skip.outcome == .failed ? "doctor.chain.failed" : "doctor.chain.skipped"
+                lines.append(StyledText("  - " + diagnostics.text(key, ["provider": skip.provider, "reason": skip.message])))
             }
             if verbose, let trace = chain.trace {
                 for sentence in diagnostics.describe(trace) { lines.append(terminal.paint("    " + sentence, .dim)) }

@@ -100,9 +100,12 @@ struct DoctorReport: Codable, Sendable {
         var trace: RouteTrace?
     }
 
+    /// A provider the dry run passed over: not tried (`skipped`) or tried and failed (`failed`).
     struct Skip: Codable, Sendable {
         var provider: String
         var reason: String
         var message: String
+        /// `skipped` or `failed` (the route step's outcome).
+        var outcome: RouteTrace.Outcome
     }
 }
