@@ -294,5 +294,8 @@ struct ProviderChainTests {
         #expect(step.guided == false)
         #expect(step.repairs.contains("stripped code fence"))
         #expect(step.repairs.contains("clamped /stars to 5"))
+        // The same repairs as codes, for wording them in any language.
+        #expect(response.metadata.repairDetails.map(\.description) == response.metadata.repairs)
+        #expect(response.metadata.repairDetails.contains { $0.code == .repairStrippedCodeFence })
     }
 }

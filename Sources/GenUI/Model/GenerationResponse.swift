@@ -32,8 +32,11 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var timings: GenerationTimings?
     /// Whether decoding was constrained to the schema (`false` for plain text or unguided, repaired output).
     public var guided: Bool
-    /// Repairs applied to unguided output before it validated.
+    /// Repairs applied to unguided output before it validated, in English for developers.
     public var repairs: [String]
+    /// The same repairs as codes with their arguments, for wording them in the user's language (empty when the
+    /// repairs came from elsewhere than genui's decoder).
+    public var repairDetails: [DecodingDetail] = []
     /// Why the model stopped, when the backend says.
     public var finishReason: FinishReason?
     /// The route through a chain, when the response came through one.

@@ -70,6 +70,7 @@ enum Attempt {
                 response.content = result.content
                 response.metadata.guided = false
                 response.metadata.repairs = result.repairs
+                response.metadata.repairDetails = result.repairDetails
             } else {
                 try schema.validate(response.content)
             }

@@ -276,7 +276,7 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         if !metadata.repairs.isEmpty {
             lines.append(diagnostics.text("generate.verbose.decodingRepairs", ["provider": metadata.provider]))
-            lines += DecodingRepairText.lines(metadata.repairs, diagnostics)
+            lines += DecodingRepairText.lines(metadata, diagnostics)
         }
         if composed.repairs.isEmpty {
             lines.append(diagnostics.text("generate.verbose.noRepairs"))
