@@ -20,8 +20,19 @@ public struct OnDeviceConfiguration: Sendable, Hashable {
     public var serverPath: String?
     /// The context size in tokens (`-c`); 0 uses the model's own.
     public var contextSize: Int
-    /// CPU threads (`-t`); `nil` lets llama-server decide.
+    /// CPU threads (`-t`); `nil` runs ``defaultThreads``.
     public var threads: Int?
+
+    /// The threads llama-server runs with when ``threads`` is not set: half this machine's active cores, at least one.
+    /// llama-server's own choice is one per core, whose threads all wait at every step for any that is not
+    /// scheduled: on a 2-core machine kept busy by other processes SmolLM2-135M generated 13–23 tokens/s with one
+    /// thread against 0.5–1.7 with two, and on the same machine idle one thread ran at 0.98× the speed of two
+    /// (docs/on-device.md, "Threads"). Half the cores is llama.cpp's own choice on machines with two hardware threads
+    /// per core, and leaves the others to the app elsewhere.
+    public static var defaultThreads: Int { max(1, ProcessInfo.processInfo.activeProcessorCount / 2) }
+
+    /// The threads llama-server is started with: ``threads``, or ``defaultThreads``.
+    public var effectiveThreads: Int { threads ?? Self.defaultThreads }
     /// Seconds without requests after which the server is stopped; `nil` keeps it running until the process ends.
     public var idleShutdownSeconds: Double?
     /// How long the server may take to start and load the model, in seconds.

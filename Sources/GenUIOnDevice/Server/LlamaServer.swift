@@ -273,7 +273,7 @@ actor LlamaServer {
             "-m", configuration.resolvedModelPath, "--host", "127.0.0.1", "--port", String(port),
             "-c", String(configuration.contextSize), "--no-webui", "--parallel", "1",
         ]
-        if let threads = configuration.threads { arguments += ["-t", String(threads)] }
+        arguments += ["-t", String(configuration.effectiveThreads)]
         return arguments + configuration.extraArguments
     }
 
