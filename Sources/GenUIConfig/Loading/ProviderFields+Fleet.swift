@@ -3,12 +3,12 @@ import GenUIRouter
 import Yams
 
 extension ProviderFields {
-    /// The keys a provider with endpoints accepts: `endpoints`, `strategy` and `hedge`.
-    public static let fleetKeys = ["endpoints", "strategy", "hedge"]
+    /// The keys a provider with endpoints accepts: `endpoints`, `strategy`, `hedge` and `endpoint_timeout`.
+    public static let fleetKeys = ["endpoints", "strategy", "hedge", "endpoint_timeout"]
 
     /// Reads `endpoints:` (a list of URLs or of `{url, weight}`), `strategy:` (`ordered`, `least-busy`, `latency`,
-    /// `weighted`) and `hedge:` (`{after: 2s}` or `{percentile: 90}`), reporting each problem at its
-    /// file:line:column. `nil` when the provider lists no endpoints (then `strategy` and `hedge` are errors).
+    /// `weighted`), `hedge:` (`{after: 2s}` or `{percentile: 90}`) and `endpoint_timeout:` (a duration), reporting
+    /// each problem at its file:line:column. `nil` when the provider lists no endpoints (then the others are errors).
     /// `urlKey` is the provider's own URL key (`base_url`, `host`), which may not be given beside `endpoints`.
     /// Plain http to a host other than loopback is refused unless `allowInsecure`.
     public mutating func fleet(urlKey: String, allowInsecure: Bool = false) -> FleetSettings? {
@@ -38,6 +38,15 @@ extension ProviderFields {
                 reader.error(node, path("hedge"), YAMLReader.issue("fleetNeedsEndpoints", ["key": .verbatim("hedge")]))
             } else {
                 settings.hedge = readHedge(node)
+            }
+        }
+        if let node = byKey["endpoint_timeout"]?.value {
+            if endpointsNode == nil {
+                reader.error(
+                    node, path("endpoint_timeout"),
+                    YAMLReader.issue("fleetNeedsEndpoints", ["key": .verbatim("endpoint_timeout")]))
+            } else {
+                settings.endpointTimeout = reader.duration(node, path("endpoint_timeout"))
             }
         }
         return endpointsNode == nil ? nil : settings

@@ -23,14 +23,24 @@ public struct FleetSettings: Sendable, Hashable {
     public var strategy: FleetStrategy
     /// When to hedge, if at all.
     public var hedge: HedgePolicy?
+    /// How long one endpoint may take before the request goes to the next (`endpoint_timeout`), if set.
+    public var endpointTimeout: Duration?
 
     /// Creates settings.
-    public init(endpoints: [Endpoint], strategy: FleetStrategy = .ordered, hedge: HedgePolicy? = nil) {
+    public init(
+        endpoints: [Endpoint], strategy: FleetStrategy = .ordered, hedge: HedgePolicy? = nil,
+        endpointTimeout: Duration? = nil
+    ) {
         self.endpoints = endpoints
         self.strategy = strategy
         self.hedge = hedge
+        self.endpointTimeout = endpointTimeout
     }
 
     /// The fleet options these settings give.
-    public var options: FleetOptions { FleetOptions(strategy: strategy, hedge: hedge) }
+    public var options: FleetOptions {
+        var options = FleetOptions(strategy: strategy, hedge: hedge)
+        options.endpointTimeout = endpointTimeout
+        return options
+    }
 }

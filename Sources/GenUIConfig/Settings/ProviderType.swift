@@ -40,8 +40,10 @@ public struct ProviderType: RawRepresentable, Sendable, Hashable, Codable, Custo
     /// The type-specific keys of the built-in types.
     private static let builtInKeys: [ProviderType: [String]] = [
         .llamaCpp: ["model", "binary", "context", "threads", "idle_timeout", "model_size"],
-        .ollama: ["host", "model", "keep_alive", "num_ctx", "endpoints", "strategy", "hedge"],
-        .openai: ["base_url", "model", "api_key_env", "allow_insecure", "context", "endpoints", "strategy", "hedge"],
+        .ollama: ["host", "model", "keep_alive", "num_ctx", "endpoints", "strategy", "hedge", "endpoint_timeout"],
+        .openai: [
+            "base_url", "model", "api_key_env", "allow_insecure", "context", "endpoints", "strategy", "hedge", "endpoint_timeout",
+        ],
         .anthropic: ["base_url", "model", "api_key_env", "structured_output", "context"],
         .gemini: ["base_url", "model", "api_key_env", "context"],
         .scripted: ["seed"],

@@ -22,12 +22,11 @@ extension EndpointFleet {
             func start(_ index: Int, reason: String) {
                 tried.insert(index)
                 running[index] = reason
-                let model = endpoints[index].model
                 group.addTask {
                     let clock = ContinuousClock()
                     let started = clock.now
                     do {
-                        let response = try await model.respond(to: request)
+                        let response = try await endpointRespond(index, to: request)
                         return .answered(index, .success(response), clock.now - started)
                     } catch {
                         return .answered(index, .failure(error), clock.now - started)

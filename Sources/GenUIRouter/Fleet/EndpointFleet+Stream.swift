@@ -36,7 +36,7 @@ extension EndpointFleet {
             let started = clock.now
             var began = false
             do {
-                for try await event in endpoints[pick.index].model.streamResponse(to: request) {
+                for try await event in endpointStream(pick.index, for: request) {
                     switch event {
                     case .delta, .restarted:
                         if !began {

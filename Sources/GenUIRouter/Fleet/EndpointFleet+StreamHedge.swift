@@ -27,10 +27,10 @@ extension EndpointFleet {
 
         func launch(_ index: Int, reason: String) {
             tried.insert(index)
-            let model = endpoints[index].model
+            let stream = endpointStream(index, for: request)
             let task = Task {
                 do {
-                    for try await event in model.streamResponse(to: request) { sink.yield(.event(index, event)) }
+                    for try await event in stream { sink.yield(.event(index, event)) }
                     sink.yield(.finished(index))
                 } catch {
                     sink.yield(.failed(index, error))

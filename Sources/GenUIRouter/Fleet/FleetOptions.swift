@@ -31,6 +31,10 @@ public struct FleetOptions: Sendable {
     public var slotsFreshness: Duration = .seconds(1)
     /// How long reading one endpoint's slots may take before the pick goes ahead without it.
     public var slotsTimeout: Duration = .milliseconds(300)
+    /// How long one endpoint may take to answer (a stream: to send its first output) before its request is
+    /// cancelled and the endpoint is set aside as timed out, so the request goes to the next endpoint; `nil` (the
+    /// default) leaves a silent endpoint to the chain's attempt timeout, which ends the attempt instead.
+    public var endpointTimeout: Duration?
 
     /// Creates options.
     public init(

@@ -57,6 +57,30 @@ struct FleetConfigurationTests {
         #expect(fleet.hedge == .percentile(90))
     }
 
+    @Test("endpoint_timeout is read into the fleet's options; without endpoints, or not a duration, it is an error where it is")
+    func endpointTimeout() throws {
+        let configuration = try parse(document("""
+                type: openai
+                model: m
+                api_key_env: null
+                endpoints: [http://127.0.0.1:8081/v1, http://127.0.0.1:8082/v1]
+                endpoint_timeout: 1500ms
+            """))
+        let fleet = try #require(configuration.providers.first?.fleet)
+        #expect(fleet.endpointTimeout == .milliseconds(1500))
+        #expect(fleet.options.endpointTimeout == .milliseconds(1500))
+        #expect(firstIssue(document("    type: openai\n    model: m\n    endpoint_timeout: 2s\n"))?.keyPath
+            == "providers.fleet.endpoint_timeout")
+        let bad = try #require(firstIssue(document("""
+                type: ollama
+                model: m
+                endpoints: [http://127.0.0.1:11434]
+                endpoint_timeout: soon
+            """)))
+        #expect(bad.keyPath == "providers.fleet.endpoint_timeout")
+        #expect(bad.location.line == 10)
+    }
+
     @Test("an unknown strategy is reported at its line and column, with a did-you-mean")
     func unknownStrategy() throws {
         let issue = try #require(firstIssue(document("""

@@ -27,6 +27,47 @@ struct FleetFailoverTests {
         #expect(await fleet.endpointStatuses()[0].coolingDown != nil)
     }
 
+    @Test("an endpoint that gives no answer within the endpoint timeout is cancelled and set aside, and the next one answers",
+          .timeLimit(.minutes(1)))
+    func endpointTimeoutFailsOver() async throws {
+        let models = [FleetFakeModel("a", .hold), FleetFakeModel("b")]
+        var options = FleetOptions()
+        options.endpointTimeout = .milliseconds(200)
+        let fleet = fleet(models, options)
+        let response = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
+        #expect(response.text == "served by b")
+        #expect(response.metadata.endpoint?.failedEndpoints == [.init(endpoint: "e0", code: "timedOut")])
+        #expect(await eventually { models[0].cancellations == 1 }, "the held request was cancelled")
+        #expect(await fleet.endpointStatuses()[0].coolingDown != nil)
+    }
+
+    @Test("a stream with no output within the endpoint timeout is cancelled and the next endpoint streams",
+          .timeLimit(.minutes(1)))
+    func endpointTimeoutFailsOverStreams() async throws {
+        let models = [FleetFakeModel("a", .hold), FleetFakeModel("b")]
+        var options = FleetOptions()
+        options.endpointTimeout = .milliseconds(200)
+        var completed: GenerationResponse?
+        for try await event in fleet(models, options).streamResponse(to: GenerationRequest(prompt: "hi")) {
+            if case .completed(let response) = event { completed = response }
+        }
+        let response = try #require(completed)
+        #expect(response.text == "served by b")
+        #expect(response.metadata.endpoint?.failedEndpoints == [.init(endpoint: "e0", code: "timedOut")])
+        #expect(await eventually { models[0].cancellations == 1 })
+    }
+
+    @Test("without an endpoint timeout a slow endpoint is waited for")
+    func noEndpointTimeoutWaits() async throws {
+        let models = [FleetFakeModel("a", .hold), FleetFakeModel("b")]
+        let fleet = fleet(models)
+        let answer = Task { try await fleet.respond(to: GenerationRequest(prompt: "hi")) }
+        try await Task.sleep(for: .milliseconds(400))
+        models[0].releaseAll()
+        #expect(try await answer.value.text == "served by a")
+        #expect(models[1].arrivals == 0)
+    }
+
     @Test("a set-aside endpoint is used again after its cooldown")
     func returnsAfterCooldown() async throws {
         let models = [FleetFakeModel("a", .fail(refused("e0"))), FleetFakeModel("b")]
