@@ -45,6 +45,12 @@ import Testing
         ])
     }
 
+    @Test func quotedLabelsAreRead() {
+        #expect(read(#"A welcome screen with a "Sign up" button and “Remember me” and 'Stay signed in' toggles"#) == [
+            "button:Sign up", "toggle:Remember me", "toggle:Stay signed in",
+        ])
+    }
+
     @Test func bareCountsAndRepeatsAreDropped() {
         #expect(read("A settings screen with two toggles") == [])
         #expect(read("A search screen with a search field and a Search button and a search field") == [

@@ -11,10 +11,10 @@ extension ScreenOutline {
     ///   calories and heart rate");
     /// - what follows "saying": a message ("saying the server is unreachable").
     ///
-    /// Items are split at commas, "and" and "or"; leading articles and bare counts ("three") are dropped. An intent in
-    /// another language, or one that names nothing this way ("A login form"), gives an empty outline, which is
-    /// composed freely. At most ``maximumElementsPerSection`` elements of each section (facts, inputs, actions) are
-    /// kept.
+    /// Items are split at commas, "and" and "or"; quotes around a label, leading articles and bare counts ("three")
+    /// are dropped. An intent in another language, or one that names nothing this way ("A login form"), gives an
+    /// empty outline, which is composed freely. At most ``maximumElementsPerSection`` elements of each section
+    /// (facts, inputs, actions) are kept.
     public static func read(from intent: String) -> ScreenOutline {
         var reading = IntentReading(intent)
         return reading.outline()
@@ -67,7 +67,9 @@ struct IntentReading {
         var tokens: [Token] = []
         var word = ""
         func flush() {
-            if !word.isEmpty { tokens.append(.word(word)) }
+            // An apostrophe inside a word stays ("don't"); one at either end is a quote ('Stay signed in').
+            let trimmed = word.trimmingCharacters(in: CharacterSet(charactersIn: "'’"))
+            if !trimmed.isEmpty { tokens.append(.word(trimmed)) }
             word = ""
         }
         for character in intent {
@@ -76,7 +78,8 @@ struct IntentReading {
             } else {
                 flush()
                 if character == "," { tokens.append(.separator) }
-                if ".;:!?()\"".contains(character) { tokens.append(.stop) }
+                // Quotes around a label ("a \"Sign up\" button") only end a word.
+                if ".;:!?()".contains(character) { tokens.append(.stop) }
             }
         }
         flush()
