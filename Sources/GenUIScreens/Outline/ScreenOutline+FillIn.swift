@@ -44,10 +44,10 @@ extension ScreenOutline {
     public var fillInSchema: GenerationSchema { fillInSchema(titlePattern: Self.titlePattern) }
 
     /// A title of one to three words of at most 12 characters each (38 characters at most, within a screen title's
-    /// 40), none starting with a lowercase Latin letter (a word of a script without case may start as it does). Measured on SmolLM2-135M: without it, titles ran on into the intent's own words ("Flight
-    /// Status Screen with Departure Time"); with three words of any case they stopped mid-phrase ("Profile Page
-    /// with"); a capital at every word makes the model end the title where a lowercase joining word would follow
-    /// ("Profile Page").
+    /// 40), none starting with a lowercase Latin letter (a word of a script without case may start as it does).
+    /// Measured on SmolLM2-135M: without it, titles ran on into the intent's own words ("Flight Status Screen with
+    /// Departure Time"); with three words of any case they stopped mid-phrase ("Profile Page with"); with no word
+    /// starting lowercase the model ends the title where a lowercase joining word would follow ("Profile Page").
     public static let titlePattern = "[^ a-z][^ ]{0,11}( [^ a-z][^ ]{0,11}){0,2}"
 
     /// ``fillInSchema`` with the title held to `titlePattern`, or to the screen title's length alone when `nil`.
@@ -63,9 +63,12 @@ extension ScreenOutline {
                 guard let node = node(for: element) else { continue }
                 sectionProperties.append(.init(name: key, node: node))
             }
-            properties.append(.init(name: section.rawValue, node: .object(.init(name: "Outlined\(section.rawValue.capitalized)", properties: sectionProperties))))
+            let object = GenerationSchema.ObjectNode(
+                name: "Outlined\(section.rawValue.capitalized)", properties: sectionProperties)
+            properties.append(.init(name: section.rawValue, node: .object(object)))
         }
-        return GenerationSchema(node: .object(.init(name: "OutlinedScreen", properties: properties)), name: "OutlinedScreen")
+        return GenerationSchema(
+            node: .object(.init(name: "OutlinedScreen", properties: properties)), name: "OutlinedScreen")
     }
 
     private func node(for element: OutlinedElement) -> GenerationSchema.Node? {
@@ -144,11 +147,14 @@ extension ScreenOutline {
             guard case .bool(let isOn)? = value?.kind else { return nil }
             return .toggle(label: label, isOn: isOn)
         case .button:
-            guard let name = Self.string(value), let style = ActionStyle.allCases.first(where: { $0.name == name }) else { return nil }
+            guard let name = Self.string(value), let style = ActionStyle.allCases.first(where: { $0.name == name }) else {
+                return nil
+            }
             return .button(label: label, style: style)
         case .field:
             guard let properties = Self.properties(value), let placeholder = Self.string(properties["placeholder"]),
-                let name = Self.string(properties["kind"]), let kind = FieldKind.allCases.first(where: { $0.name == name })
+                let name = Self.string(properties["kind"]),
+                let kind = FieldKind.allCases.first(where: { $0.name == name })
             else { return nil }
             return .field(label: label, placeholder: ShortText(verbatim: placeholder), kind: kind)
         }

@@ -40,7 +40,9 @@ struct IntentReading {
         "toggle": .toggle, "toggles": .toggle, "switch": .toggle, "switches": .toggle, "checkbox": .toggle,
         "checkboxes": .toggle,
     ]
-    static let pluralComponentWords: Set<String> = ["fields", "inputs", "boxes", "buttons", "toggles", "switches", "checkboxes"]
+    static let pluralComponentWords: Set<String> = [
+        "fields", "inputs", "boxes", "buttons", "toggles", "switches", "checkboxes",
+    ]
     /// Words after which a screen's contents are listed.
     static let openers: Set<String> = [
         "with", "showing", "shows", "listing", "lists", "displaying", "displays", "including", "containing", "saying",
@@ -150,7 +152,8 @@ struct IntentReading {
                 if word == "saying" {
                     let text = span.compactMap(text).joined(separator: " ")
                     if !text.isEmpty {
-                        found.append((index * 64, OutlinedElement(.message, Self.capitalized(String(text.prefix(Self.maximumMessageLength))))))
+                        let message = Self.capitalized(String(text.prefix(Self.maximumMessageLength)))
+                        found.append((index * 64, OutlinedElement(.message, message)))
                     }
                 } else {
                     add(items(span), kind: .fact, at: index)
