@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
@@ -62,9 +63,9 @@ struct A2UIBindingTests {
         #expect(json.hasPrefix(#"{"version":"v0.9","action":{"name":"submitContactForm","surfaceId":"contact_form_1","sourceComponentId":"submit_button","timestamp":"2026-02-02T02:40:00.000Z","context":{"formId":"contact_form_1","clientTime":"#))
         #expect(json.contains(#""isNewsletterSubscribed":false"#))
         #expect(json.contains(#""clientTime":"Mon Feb 2, 2026 3:17 PM""#))
-        guard SchemaCheck.ready() else { return }
-        #expect(try SchemaCheck.errors(in: json + "\n", schema: "client_to_server.json") == [])
-        #expect(try !SchemaCheck.errors(in: #"{"version":"v0.9","action":{"name":"x"}}"# + "\n", schema: "client_to_server.json").isEmpty)
+        guard A2UISchemaCheck.ready() else { return }
+        #expect(try A2UISchemaCheck.errors(in: json + "\n", schema: A2UISchemaCheck.clientToServer) == [])
+        #expect(try !A2UISchemaCheck.errors(in: #"{"version":"v0.9","action":{"name":"x"}}"# + "\n", schema: A2UISchemaCheck.clientToServer).isEmpty)
     }
 
     @Test("a Button inside a template resolves its context against its own item")
