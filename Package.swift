@@ -150,7 +150,7 @@ let package = Package(
         ]),
         .testTarget(name: "GenUIRouterTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUIHTTP", "GenUIOpenAI",
-            "GenUIOnDevice",
+            "GenUIOnDevice", "GenUITestSupport",
             .product(name: "Logging", package: "swift-log"),
             .product(name: "InMemoryLogging", package: "swift-log"),
             .product(name: "Metrics", package: "swift-metrics"),
@@ -166,7 +166,8 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
             ],
             exclude: ["Fixtures"]),
-        // Support shared by the screen and A2UI tests: the machine's facts, subprocesses, fixture screens.
+        // Support shared by the test targets: the machine's facts, the on-device runtime, subprocesses, fixture
+        // screens, the A2UI schema check.
         .target(name: "GenUITestSupport", dependencies: ["GenUI", "GenUIScreens"], path: "Tests/GenUITestSupport"),
         .testTarget(
             name: "GenUIA2UITests", dependencies: ["GenUI", "GenUIA2UI", "GenUIScreens", "GenUITesting", "GenUITestSupport"]),

@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUIOnDevice
 import GenUIRouter
+import GenUITestSupport
 import InMemoryLogging
 import InMemoryTracing
 import Logging
@@ -13,22 +14,13 @@ import Tracing
 /// skipped with a message.
 @Suite("Managed server observability", .serialized)
 struct ManagedServerObservabilityTests {
-    static let environment = ProcessInfo.processInfo.environment
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let serverPath = environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? packageRoot.appendingPathComponent(".tools/bin/llama-server").path
-    static let modelPath = environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf").path
-    static let installed = FileManager.default.isExecutableFile(atPath: serverPath)
-        && FileManager.default.fileExists(atPath: modelPath)
-    static let isCI = ["true", "1", "yes"].contains((environment["CI"] ?? "").lowercased())
-    static let enabled = installed || isCI
+    static let serverPath = OnDeviceRuntime.serverPath
+    static let modelPath = OnDeviceRuntime.modelPath
+    static let enabled = OnDeviceRuntime.enabled
 
     @Test("the managed llama-server logs its start (pid, port, model file, seconds) and stop at info, and its start is a genui.server.start span under the attempt that caused it", .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
     func startAndStop() async throws {
-        try #require(Self.installed, "llama-server or the model is missing (\(Self.serverPath), \(Self.modelPath)); run scripts/bootstrap")
+        try OnDeviceRuntime.require()
         let logs = InMemoryLogHandler()
         var logger = Logger(label: "genui.test") { _ in logs }
         logger.logLevel = .debug
@@ -84,7 +76,7 @@ struct ManagedServerObservabilityTests {
 
     @Test("a llama-server that exits while starting is logged as an error and its start span ends with the error status", .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
     func failedStart() async throws {
-        try #require(Self.installed, "llama-server or the model is missing (\(Self.serverPath), \(Self.modelPath)); run scripts/bootstrap")
+        try OnDeviceRuntime.require()
         let logs = InMemoryLogHandler()
         var logger = Logger(label: "genui.test") { _ in logs }
         logger.logLevel = .info

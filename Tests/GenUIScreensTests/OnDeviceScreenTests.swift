@@ -9,17 +9,10 @@ import GenUITestSupport
 /// Under CI a missing runtime fails these tests; elsewhere they are skipped with a message.
 @Suite("Screens from the on-device model", .serialized)
 struct OnDeviceScreenTests {
-    static let environment = ProcessInfo.processInfo.environment
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let serverPath = environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? packageRoot.appendingPathComponent(".tools/bin/llama-server").path
-    static let modelPath = environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf").path
-    static let installed = FileManager.default.isExecutableFile(atPath: serverPath)
-        && FileManager.default.fileExists(atPath: modelPath)
-    static let enabled = installed || TestEnvironment.isCI
+    static let serverPath = OnDeviceRuntime.serverPath
+    static let modelPath = OnDeviceRuntime.modelPath
+    static let installed = OnDeviceRuntime.installed
+    static let enabled = OnDeviceRuntime.enabled
 
     /// One server for the suite. The timeouts only catch a hang: a screen takes a few seconds on a quiet machine,
     /// but with the machine shared several times over a greedy screen has taken more than 120 s.
@@ -28,8 +21,7 @@ struct OnDeviceScreenTests {
         idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
 
     static func requireRuntime() throws {
-        let message: Comment = "llama-server or the model is missing (\(serverPath), \(modelPath)); run scripts/bootstrap"
-        try #require(installed, message)
+        try OnDeviceRuntime.require()
     }
 
     @Test("20 intents through SmolLM2 all yield valid screens", .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
