@@ -40,6 +40,20 @@ struct ObservabilityTests {
             return emitted
         }
 
+        /// The chain most tests route through: `absent` is skipped (not configured), `broken` fails (500), `tiny`
+        /// serves, all observed by these backends.
+        func skipFailServe() -> ProviderChain {
+            ProviderChain(
+                name: "main",
+                members: [
+                    ChainMember(FailingLanguageModel(name: "absent", behavior: .unavailable(.notConfigured(missing: "model")))),
+                    ChainMember(FailingLanguageModel(
+                        name: "broken", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))),
+                    ChainMember(ReportingModel(name: "tiny")),
+                ],
+                options: quickOptions(), observability: observability)
+        }
+
         var observability: ChainObservability {
             var logger = Logger(label: "genui.test") { _ in logs }
             logger.logLevel = .trace
@@ -50,15 +64,7 @@ struct ObservabilityTests {
     @Test("a request that skips one member, fails on a second and is served by a third gives one chain span with a skip event and a child span per attempt")
     func spanTree() async throws {
         let backends = Backends()
-        let chain = ProviderChain(
-            name: "main",
-            members: [
-                ChainMember(FailingLanguageModel(name: "absent", behavior: .unavailable(.notConfigured(missing: "model")))),
-                ChainMember(FailingLanguageModel(
-                    name: "broken", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))),
-                ChainMember(ReportingModel(name: "tiny")),
-            ],
-            options: quickOptions(), observability: backends.observability)
+        let chain = backends.skipFailServe()
 
         let response = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
         #expect(response.metadata.provider == "tiny")
@@ -95,15 +101,7 @@ struct ObservabilityTests {
     @Test("the same request counts requests per provider and outcome, fallbacks by reason, durations and token usage")
     func metrics() async throws {
         let backends = Backends()
-        let chain = ProviderChain(
-            name: "main",
-            members: [
-                ChainMember(FailingLanguageModel(name: "absent", behavior: .unavailable(.notConfigured(missing: "model")))),
-                ChainMember(FailingLanguageModel(
-                    name: "broken", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))),
-                ChainMember(ReportingModel(name: "tiny")),
-            ],
-            options: quickOptions(), observability: backends.observability)
+        let chain = backends.skipFailServe()
         _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
 
         let metrics = backends.metrics
@@ -138,15 +136,7 @@ struct ObservabilityTests {
     @Test("logs: a debug line per attempt, an info line per fallback, with chain, provider and attempt metadata")
     func logLines() async throws {
         let backends = Backends()
-        let chain = ProviderChain(
-            name: "main",
-            members: [
-                ChainMember(FailingLanguageModel(name: "absent", behavior: .unavailable(.notConfigured(missing: "model")))),
-                ChainMember(FailingLanguageModel(
-                    name: "broken", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))),
-                ChainMember(ReportingModel(name: "tiny")),
-            ],
-            options: quickOptions(), observability: backends.observability)
+        let chain = backends.skipFailServe()
         _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
 
         let entries = backends.logs.entries
