@@ -1,3 +1,4 @@
+import Foundation
 import GenUI
 import GenUIScreens
 import Testing
@@ -46,6 +47,14 @@ import Testing
         #expect(screen.title == "Welcome Back")
         #expect(screen.sections.map(\.components) == [[.field(label: "Username", placeholder: "jane", kind: .text)]])
         #expect(outline.screen(from: partial) == nil)
+    }
+
+    @Test func anOutlineRoundTripsThroughJSONWithKindsByName() throws {
+        let data = try JSONEncoder().encode(outline)
+        #expect(String(decoding: data, as: UTF8.self).contains(#""fieldKinds":["secure"]"#))
+        #expect(try JSONDecoder().decode(ScreenOutline.self, from: data) == outline)
+        let unknown = Data(#"{"elements":[{"kind":"field","label":"Pin","fieldKinds":["hidden"]}]}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ScreenOutline.self, from: unknown) }
     }
 
     @Test func labelsThatCollideGetDistinctKeys() {

@@ -77,11 +77,11 @@ extension ScreenOutline {
         case .field:
             return .object(.init(name: "OutlinedField", properties: [
                 .init(name: "placeholder", node: shortText),
-                .init(name: "kind", node: .string(.init(choices: element.fieldKinds.map(\.name)))),
+                .init(name: "kind", node: .string(.init(choices: element.fieldKinds.map(Self.caseName)))),
             ]))
         case .fact: return shortText
         case .toggle: return .boolean
-        case .button: return .string(.init(choices: buttonStyles(for: element).map(\.name)))
+        case .button: return .string(.init(choices: buttonStyles(for: element).map(Self.caseName)))
         case .message: return nil
         }
     }
@@ -147,17 +147,19 @@ extension ScreenOutline {
             guard case .bool(let isOn)? = value?.kind else { return nil }
             return .toggle(label: label, isOn: isOn)
         case .button:
-            guard let name = Self.string(value), let style = ActionStyle.allCases.first(where: { $0.name == name }) else {
-                return nil
-            }
+            guard let value, let style = try? ActionStyle(value) else { return nil }
             return .button(label: label, style: style)
         case .field:
             guard let properties = Self.properties(value), let placeholder = Self.string(properties["placeholder"]),
-                let name = Self.string(properties["kind"]),
-                let kind = FieldKind.allCases.first(where: { $0.name == name })
+                let kindValue = properties["kind"], let kind = try? FieldKind(kindValue)
             else { return nil }
             return .field(label: label, placeholder: ShortText(verbatim: placeholder), kind: kind)
         }
+    }
+
+    /// A case's name as the screen's JSON writes it (`secure`, `primary`), from its generated content.
+    static func caseName(_ value: some ConvertibleToGeneratedContent) -> String {
+        string(value.generatedContent) ?? ""
     }
 
     private static func properties(_ content: GeneratedContent?) -> [String: GeneratedContent]? {
@@ -168,16 +170,5 @@ extension ScreenOutline {
     private static func string(_ content: GeneratedContent?) -> String? {
         guard case .string(let text)? = content?.kind else { return nil }
         return text
-    }
-}
-
-extension ActionStyle {
-    /// The style's name in the screen's JSON (`primary`, `secondary`, `destructive`).
-    public var name: String {
-        switch self {
-        case .primary: "primary"
-        case .secondary: "secondary"
-        case .destructive: "destructive"
-        }
     }
 }

@@ -1,3 +1,5 @@
+import GenUI
+
 /// The things an intent names, in the order it names them: "username and password fields", "a Pay button", "the
 /// humidity". An outlined composition shows each of them exactly once; the model writes everything around them (the
 /// screen's title, the section titles, placeholders, values, toggle states, which kind of input a field is).
@@ -50,29 +52,20 @@ public struct OutlinedElement: Sendable, Hashable, Codable {
 }
 
 extension FieldKind: Codable {
-    /// The kind's name in the screen's JSON (`text`, `secure`, `email`, `number`).
-    public var name: String {
-        switch self {
-        case .text: "text"
-        case .secure: "secure"
-        case .email: "email"
-        case .number: "number"
-        }
-    }
-
-    /// Decodes a kind from its name.
+    /// Decodes a kind from its name in the screen's JSON (`text`, `secure`, `email`, `number`).
     public init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
-        guard let kind = FieldKind.allCases.first(where: { $0.name == name }) else {
+        do {
+            self = try FieldKind(GeneratedContent(kind: .string(name)))
+        } catch {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: decoder.codingPath, debugDescription: "unknown field kind \"\(name)\""))
         }
-        self = kind
     }
 
     /// Encodes the kind's name.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(name)
+        try container.encode(ScreenOutline.caseName(self))
     }
 }
