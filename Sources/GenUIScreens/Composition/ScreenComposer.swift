@@ -106,12 +106,15 @@ public struct ScreenComposer: Sendable {
     /// ``includeSchemaInPrompt``. Under ``outline(for:)``'s outline the model fills in
     /// ``ScreenOutline/fillInSchema`` under ``outlineInstructions``.
     public func request(for intent: String, schemaInPrompt: Bool? = nil) -> GenerationRequest {
-        let outline = outline(for: intent)
-        return GenerationRequest(
+        request(for: intent, outline: outline(for: intent), schemaInPrompt: schemaInPrompt ?? includeSchemaInPrompt)
+    }
+
+    /// The request for `intent` under `outline` (free without one).
+    func request(for intent: String, outline: ScreenOutline?, schemaInPrompt: Bool) -> GenerationRequest {
+        GenerationRequest(
             instructions: outline == nil ? effectiveInstructions : Self.outlineInstructions,
             messages: [.init(role: .user, content: intent)],
-            schema: outline?.fillInSchema ?? schema, includeSchemaInPrompt: schemaInPrompt ?? includeSchemaInPrompt,
-            options: options)
+            schema: outline?.fillInSchema ?? schema, includeSchemaInPrompt: schemaInPrompt, options: options)
     }
 
     /// The outline `intent` is composed with: what it names (``outlineReader``), when ``composition`` is outlined,
@@ -143,9 +146,8 @@ public struct ScreenComposer: Sendable {
         }
         // A model that cannot be held to the schema is shown it, and composes freely.
         let guided = await model.capabilities.contains(.guidedGeneration)
-        var composer = self
-        if !guided { composer.composition = .free }
-        return (composer.request(for: trimmed, schemaInPrompt: includeSchemaInPrompt || !guided), composer.outline(for: trimmed))
+        let outline = guided ? outline(for: trimmed) : nil
+        return (request(for: trimmed, outline: outline, schemaInPrompt: includeSchemaInPrompt || !guided), outline)
     }
 
     /// Runs `request` in a session with ``tools``: the model calls them, then composes from what they returned.
