@@ -13,15 +13,14 @@ public enum ScreenPreview {
     /// text of it may still grow; an array element still arriving, such as a table row, is left out until it has). Anything else in the partial document — unknown properties, a component
     /// still missing a property, a value of the wrong kind — is left out of the preview, never guessed.
     public static func screen(from partial: GeneratedContent) -> UIScreen? {
-        guard let properties = dictionary(partial), let title = text(properties["title"]) else { return nil }
-        let sections = (properties["sections"]?.elements ?? []).compactMap(section)
+        guard let title = partial["title"]?.stringValue else { return nil }
+        let sections = (partial["sections"]?.elements ?? []).compactMap(section)
         return UIScreen(title: title, sections: sections)
     }
 
     private static func section(_ content: GeneratedContent) -> UISection? {
-        guard let properties = dictionary(content) else { return nil }
-        let components = (properties["components"]?.elements ?? []).compactMap { try? UIComponent(arrived($0)) }
-        let title = text(properties["title"]) ?? ""
+        let components = (content["components"]?.elements ?? []).compactMap { try? UIComponent(arrived($0)) }
+        let title = content["title"]?.stringValue ?? ""
         guard !title.isEmpty || !components.isEmpty else { return nil }
         return UISection(title: title, components: components)
     }
@@ -39,15 +38,5 @@ public enum ScreenPreview {
         default:
             return content
         }
-    }
-
-    private static func dictionary(_ content: GeneratedContent) -> [String: GeneratedContent]? {
-        guard case .structure(let properties, _) = content.kind else { return nil }
-        return properties
-    }
-
-    private static func text(_ content: GeneratedContent?) -> String? {
-        guard case .string(let text) = content?.kind else { return nil }
-        return text
     }
 }

@@ -115,13 +115,13 @@ extension ScreenOutline {
     /// still streaming), an element whose value has not fully arrived is left out instead of failing; otherwise every
     /// value must be there (the model was held to ``fillInSchema``, or the caller checked it).
     public func screen(from filled: GeneratedContent, partial: Bool = false) -> UIScreen? {
-        guard let properties = Self.properties(filled), let title = Self.string(properties["title"]) else { return nil }
+        guard let title = filled["title"]?.stringValue else { return nil }
         var screenSections: [UISection] = []
         for (section, elements) in sections {
-            guard let sectionProperties = Self.properties(properties[section.rawValue]) else { continue }
+            guard let sectionContent = filled[section.rawValue], sectionContent.orderedProperties != nil else { continue }
             var components: [UIComponent] = []
             for (key, element) in zip(Self.keys(for: elements), elements) {
-                let value = sectionProperties[key]
+                let value = sectionContent[key]
                 if partial, value?.isComplete == false { break }
                 guard let component = component(for: element, value: value) else {
                     if partial { break }
@@ -129,7 +129,7 @@ extension ScreenOutline {
                 }
                 components.append(component)
             }
-            let sectionTitle = Self.string(sectionProperties["title"]) ?? ""
+            let sectionTitle = sectionContent["title"]?.stringValue ?? ""
             guard !partial || !sectionTitle.isEmpty || !components.isEmpty else { continue }
             screenSections.append(UISection(title: sectionTitle, components: components))
         }
@@ -142,7 +142,7 @@ extension ScreenOutline {
         case .message:
             return .paragraph(text: BodyText(verbatim: element.label))
         case .fact:
-            return Self.string(value).map { .keyValue(key: label, value: ShortText(verbatim: $0)) }
+            return value?.stringValue.map { .keyValue(key: label, value: ShortText(verbatim: $0)) }
         case .toggle:
             guard case .bool(let isOn)? = value?.kind else { return nil }
             return .toggle(label: label, isOn: isOn)
@@ -150,8 +150,8 @@ extension ScreenOutline {
             guard let value, let style = try? ActionStyle(value) else { return nil }
             return .button(label: label, style: style)
         case .field:
-            guard let properties = Self.properties(value), let placeholder = Self.string(properties["placeholder"]),
-                let kindValue = properties["kind"], let kind = try? FieldKind(kindValue)
+            guard let placeholder = value?["placeholder"]?.stringValue, let kindValue = value?["kind"],
+                let kind = try? FieldKind(kindValue)
             else { return nil }
             return .field(label: label, placeholder: ShortText(verbatim: placeholder), kind: kind)
         }
@@ -159,16 +159,6 @@ extension ScreenOutline {
 
     /// A case's name as the screen's JSON writes it (`secure`, `primary`), from its generated content.
     static func caseName(_ value: some ConvertibleToGeneratedContent) -> String {
-        string(value.generatedContent) ?? ""
-    }
-
-    private static func properties(_ content: GeneratedContent?) -> [String: GeneratedContent]? {
-        guard case .structure(let properties, _)? = content?.kind else { return nil }
-        return properties
-    }
-
-    private static func string(_ content: GeneratedContent?) -> String? {
-        guard case .string(let text)? = content?.kind else { return nil }
-        return text
+        value.generatedContent.stringValue ?? ""
     }
 }

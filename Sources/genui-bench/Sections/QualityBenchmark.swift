@@ -21,9 +21,7 @@ enum QualityBenchmark {
         /// Instructions that replace the composer's (the "before" row's earlier instructions), or `nil`.
         let instructions: String?
 
-        var prefix: String {
-            instructions ?? (composer.composition == .outlined ? ScreenComposer.outlineInstructions : ScreenComposer.instructions)
-        }
+        var prefix: String { instructions ?? composer.usualInstructions }
     }
 
     struct Tally {

@@ -136,6 +136,8 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         let composed: ComposedScreen
         var selected: GenerationModel?
+        /// Why a screen without an outline is composed freely, for -v (`nil` with tools).
+        var freeReason: String?
         do {
             let model: GenerationModel
             do {
@@ -171,6 +173,10 @@ struct GenerateCommand: AsyncParsableCommand {
                     throw ExitCode(error.exitCode)
                 }
             }
+            if composer.tools.isEmpty {
+                freeReason = composition == .free ? "freeByChoice"
+                    : composer.outline(for: intent) == nil ? "freeNoOutline" : "freeUnguided"
+            }
             let spinner = ProgressSpinner(message: diagnostics.text("generate.spinner", ["chain": model.chain.name]))
             do {
                 if await wantsLivePreview(model.chain) {
@@ -189,11 +195,7 @@ struct GenerateCommand: AsyncParsableCommand {
             throw report(error, model: selected)
         }
         printTrace()
-        if verbose {
-            let composing = data != nil ? nil : composition == .free ? "freeByChoice"
-                : ScreenOutline.read(from: intent).isEmpty ? "freeNoOutline" : "freeUnguided"
-            Console.note(Self.describe(composed, freeReason: composing, diagnostics: diagnostics))
-        }
+        if verbose { Console.note(Self.describe(composed, freeReason: freeReason, diagnostics: diagnostics)) }
         let output = format.render(
             composed.screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64, language: diagnostics.language.rawValue)

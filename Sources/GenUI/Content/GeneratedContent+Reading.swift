@@ -1,0 +1,34 @@
+import Foundation
+
+/// Loose reading of content whose shape is not known in advance: a server's JSON, a screen still streaming.
+extension GeneratedContent {
+    /// The property `key` of an object, or `nil`.
+    public subscript(key: String) -> GeneratedContent? {
+        guard case .structure(let properties, _) = kind else { return nil }
+        return properties[key]
+    }
+
+    /// The value when it is a string, else `nil`.
+    public var stringValue: String? {
+        if case .string(let text) = kind { return text }
+        return nil
+    }
+
+    /// The value when it is a number, else `nil`.
+    public var numberValue: Double? {
+        if case .number(let number) = kind { return number }
+        return nil
+    }
+
+    /// The value when it is an integral number, else `nil`.
+    public var intValue: Int? {
+        guard let number = numberValue, number.rounded() == number else { return nil }
+        return Int(exactly: number)
+    }
+
+    /// The value when it is a boolean, else `nil`.
+    public var boolValue: Bool? {
+        if case .bool(let value) = kind { return value }
+        return nil
+    }
+}
