@@ -20,6 +20,8 @@ public struct AnthropicConfiguration: Sendable, Hashable {
     public var name: String
     /// The API root, without `/v1` (`https://api.anthropic.com`).
     public var baseURL: URL
+    /// ``baseURL`` as it may be shown or logged (`${NAME}` where a variable was spliced in); `nil` shows it as is.
+    public var displayBaseURL: String? = nil
     /// The model identifier.
     public var model: String
     /// The environment variable holding the API key (sent as `x-api-key`); `nil` for servers that need none.

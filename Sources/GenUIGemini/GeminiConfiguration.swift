@@ -8,6 +8,8 @@ public struct GeminiConfiguration: Sendable, Hashable {
     public var name: String
     /// The API root (`https://generativelanguage.googleapis.com/v1beta`).
     public var baseURL: URL
+    /// ``baseURL`` as it may be shown or logged (`${NAME}` where a variable was spliced in); `nil` shows it as is.
+    public var displayBaseURL: String? = nil
     /// The model (`gemini-2.5-flash`); requests go to `{base}/models/{model}:generateContent`.
     public var model: String
     /// The environment variable holding the API key (sent as `x-goog-api-key`, never in the URL).

@@ -8,6 +8,8 @@ public struct OllamaConfiguration: Sendable, Hashable {
     public var name: String
     /// The server, resolved from `OLLAMA_HOST` conventions (see ``resolveHost(_:)``).
     public var baseURL: URL
+    /// ``baseURL`` as it may be shown or logged (`${NAME}` where a variable was spliced in); `nil` shows it as is.
+    public var displayBaseURL: String? = nil
     /// The model tag (`qwen2.5:0.5b`; a name without a tag means `:latest`).
     public var model: String
     /// How long the server keeps the model loaded after a request (`"5m"`, `"3600"`, `"-1"` = forever).

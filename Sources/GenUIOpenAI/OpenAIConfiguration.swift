@@ -19,6 +19,8 @@ public struct OpenAIConfiguration: Sendable, Hashable {
     public var name: String
     /// The API root including `/v1` (`https://api.openai.com/v1`, `http://127.0.0.1:8080/v1`).
     public var baseURL: URL
+    /// ``baseURL`` as it may be shown or logged (`${NAME}` where a variable was spliced in); `nil` shows it as is.
+    public var displayBaseURL: String? = nil
     /// The model identifier sent with every request.
     public var model: String
     /// The environment variable holding the API key; `nil` for servers that need none. Read at request time.

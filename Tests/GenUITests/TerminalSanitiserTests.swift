@@ -11,7 +11,7 @@ struct TerminalSanitiserTests {
         text.unicodeScalars.contains { scalar in
             switch scalar.value {
             case 0x09, 0x0A: false
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+            case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
             default: false
             }
         }
@@ -92,8 +92,19 @@ struct TerminalSanitiserTests {
         for value in UInt32(0)...0x2100 {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let expected = (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
+                || [0x061C, 0x200E, 0x200F].contains(value)
                 || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
             #expect(TerminalSafeText.isUnsafe(scalar) == expected, "U+\(String(value, radix: 16))")
         }
+    }
+
+    @Test("the Arabic letter mark and the left-to-right and right-to-left marks are shown escaped like every bidi control")
+    func bidirectionalMarksAreEscaped() {
+        let text = "price\u{200F} 10\u{200E}0\u{061C}$"
+        let safe = TerminalSafeText.sanitized(text)
+        #expect(!Self.hasTerminalControl(safe), "\(safe)")
+        #expect(safe == "price\\u{200F} 10\\u{200E}0\\u{61C}$")
+        let json = TerminalSafeText.escapingForJSON(#"{"m":"a\#u{200F}b"}"#)
+        #expect(json == #"{"m":"a\u200fb"}"#)
     }
 }

@@ -32,12 +32,14 @@ public enum TerminalSafeText {
     public static let defaultMaximumLength = 4096
 
     /// Whether `scalar` must not reach a terminal as it is: C0 controls except `\t` and `\n`, DEL, C1 controls
-    /// (U+0080–U+009F, which include the 8-bit CSI and OSC), and the bidirectional embeddings, overrides and
-    /// isolates (U+202A–U+202E, U+2066–U+2069).
+    /// (U+0080–U+009F, which include the 8-bit CSI and OSC), and every bidirectional formatting character: the
+    /// Arabic letter mark (U+061C), the left-to-right and right-to-left marks (U+200E, U+200F), and the
+    /// embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x09, 0x0A: false
         case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x061C, 0x200E, 0x200F: true
         case 0x202A...0x202E, 0x2066...0x2069: true
         default: false
         }

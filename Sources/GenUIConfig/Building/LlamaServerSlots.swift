@@ -9,10 +9,17 @@ import GenUIRouter
 /// least-busy fleet then counts only this process's requests to that endpoint.
 enum LlamaServerSlots {
     /// The reader for the endpoint at `baseURL`; `apiKey` (the provider's key, when set) goes in the same
-    /// `Authorization` header the provider sends there, and nowhere else.
-    static func reader(baseURL: URL, apiKey: String?, client: HTTPClient = .shared) -> @Sendable () async -> SlotReading? {
+    /// `Authorization` header the provider sends there, and nowhere else. The URL is held to the rule the provider's
+    /// own requests follow (``EndpointPolicy``): a URL they may not use is never read, so no key goes over plain http
+    /// to a remote host.
+    static func reader(
+        baseURL: URL, apiKey: String?, allowInsecure: Bool, client: HTTPClient = .shared
+    ) -> @Sendable () async -> SlotReading? {
         let url = slotsURL(for: baseURL)
         return {
+            guard (try? EndpointPolicy.check(url, allowInsecure: allowInsecure, provider: "slots")) != nil else {
+                return nil
+            }
             var headers = ["Accept": "application/json"]
             if let apiKey, !apiKey.isEmpty { headers["Authorization"] = "Bearer \(apiKey)" }
             let request = HTTPRequest(url: url, headers: headers, totalTimeout: .seconds(2))

@@ -47,10 +47,11 @@ extension ProviderRegistry {
     mutating func registerOllama() {
         register(.ollama) { settings, context in
             guard case .ollama(let ollama) = settings.kind else { throw AdapterMismatch(settings: settings) }
-            return try Self.fleet(settings, url: ollama.host) { host in
+            return try Self.fleet(settings, url: ollama.host, urlKey: "host") { host, display in
                 var configuration = OllamaConfiguration(
                     name: settings.name, host: host, model: ollama.model, keepAlive: ollama.keepAlive,
                     contextLength: ollama.numCtx)
+                configuration.displayBaseURL = display
                 if let timeout = settings.timeout { configuration.requestTimeout = timeout }
                 return OllamaProvider(
                     configuration: configuration, environment: .values(context.environment), logger: context.logger)
@@ -63,11 +64,12 @@ extension ProviderRegistry {
         register(.openai) { settings, context in
             guard case .openai(let openai) = settings.kind else { throw AdapterMismatch(settings: settings) }
             let key = openai.apiKeyEnv.flatMap { context.environment[$0] }
-            let slots = { (url: String) in URL(string: url).map { LlamaServerSlots.reader(baseURL: $0, apiKey: key) } }
-            return try Self.fleet(settings, url: openai.baseURL, slots: slots) { baseURL in
+            let slots = { (url: String) in URL(string: url).map { LlamaServerSlots.reader(baseURL: $0, apiKey: key, allowInsecure: openai.allowInsecure) } }
+            return try Self.fleet(settings, url: openai.baseURL, urlKey: "base_url", slots: slots) { baseURL, display in
                 var configuration = OpenAIConfiguration(
                     name: settings.name, baseURL: try Self.url(baseURL, settings), model: openai.model,
                     apiKeyEnvironmentVariable: openai.apiKeyEnv, allowInsecure: openai.allowInsecure)
+                configuration.displayBaseURL = display
                 configuration.contextSize = openai.context
                 if let timeout = settings.timeout { configuration.requestTimeout = timeout }
                 return OpenAIProvider(
@@ -86,6 +88,7 @@ extension ProviderRegistry {
                 apiKeyEnvironmentVariable: anthropic.apiKeyEnv,
                 structuredOutput: anthropic.structuredOutput == .tool ? .forcedTool : .automatic)
             configuration.contextSize = anthropic.context
+            configuration.displayBaseURL = settings.displayValues["base_url"]
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
             return AnthropicProvider(
                 configuration: configuration, environment: .values(context.environment), logger: context.logger)
@@ -100,6 +103,7 @@ extension ProviderRegistry {
                 name: settings.name, baseURL: try Self.url(gemini.baseURL, settings), model: gemini.model,
                 apiKeyEnvironmentVariable: gemini.apiKeyEnv)
             configuration.contextSize = gemini.context
+            configuration.displayBaseURL = settings.displayValues["base_url"]
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
             return GeminiProvider(
                 configuration: configuration, environment: .values(context.environment), logger: context.logger)
@@ -117,7 +121,7 @@ extension ProviderRegistry {
 struct InvalidBaseURL: Error, CustomStringConvertible {
     let settings: ProviderSettings
     let text: String
-    var description: String { "base_url '\(text)' of provider \(settings.name) is not a URL" }
+    var description: String { "base_url '\(DisplayURL.masked(text))' of provider \(settings.name) is not a URL" }
 }
 
 /// A builder was handed settings of another type (a registration mistake).

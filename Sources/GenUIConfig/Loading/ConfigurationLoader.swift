@@ -49,11 +49,16 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// Parses configuration text. `file` names it in error locations.
-    public func parse(_ text: String, file: String = "providers.yml", origin: ConfigurationSource.Origin = .text)
-        throws(ConfigurationError) -> Configuration
-    {
+    ///
+    /// Relative paths in it (`binary:`, a llama.cpp `model:`, a catalog `file:`) resolve against `baseDirectory`; with
+    /// none, against the folder of `file` when that is an absolute path, and otherwise they stay as written.
+    public func parse(
+        _ text: String, file: String = "providers.yml", origin: ConfigurationSource.Origin = .text,
+        baseDirectory: String? = nil
+    ) throws(ConfigurationError) -> Configuration {
         var parser = ConfigurationParser(text: text, file: file, environment: environment)
         parser.registry = registry
+        parser.baseDirectory = baseDirectory ?? (file.hasPrefix("/") ? (file as NSString).deletingLastPathComponent : nil)
         return try parser.parse(source: ConfigurationSource(origin: origin, path: origin == .builtIn ? nil : file))
     }
 
@@ -84,6 +89,14 @@ public struct ConfigurationLoader: Sendable {
                         text: LocalizedText("config.issue.noFileAt", [
                             "option": .verbatim(origin == .commandLine ? "--config" : "GENUI_CONFIG"),
                         ]))])
+                case _ where origin == .workingDirectory:
+                    // Whatever sits in the current directory came with it: a link to /dev/zero, a FIFO or an
+                    // oversized file there is passed over like an untrusted one, never a reason for every command
+                    // in that folder to fail.
+                    searched.append((path, true))
+                    skipped = SkippedConfiguration(
+                        path: path, sha256: "", changedSinceTrusted: false, unreadable: error.localizedReason(diagnostics))
+                    return nil
                 default:
                     searched.append((path, true))
                     throw failure(error.localizedReason(diagnostics))
@@ -106,7 +119,10 @@ public struct ConfigurationLoader: Sendable {
             } catch {
                 throw failure(error.localizedReason(diagnostics))
             }
-            var configuration = try parse(text, file: path, origin: origin)
+            // Relative paths in the file resolve against the folder of the file itself, links resolved: the file
+            // whose content was trusted, so a link to it cannot borrow its trust for programs planted beside the link.
+            let folder = (TrustStore.canonicalPath(path) as NSString).deletingLastPathComponent
+            var configuration = try parse(text, file: path, origin: origin, baseDirectory: folder)
             configuration.source.searched = searched
             configuration.source.untrusted = skipped
             return configuration

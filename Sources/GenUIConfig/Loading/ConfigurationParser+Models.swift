@@ -85,7 +85,7 @@ extension ConfigurationParser {
         var file: String?
         var fileProblem = false
         if let node = byKey["file"]?.value {
-            file = reader.string(node, "\(path).file").map(Self.expandingTilde)
+            file = reader.string(node, "\(path).file").map(Self.expandingTilde).map { resolvedAgainstFile($0, bareNames: true) }
             fileProblem = file == nil
             if file?.isEmpty == true {
                 reader.error(node, "\(path).file", YAMLReader.issue("missingValue", ["expected": .phrase(YAMLReader.expected("string"))]))

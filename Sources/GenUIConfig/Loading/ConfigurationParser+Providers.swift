@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIDiagnostics
+import GenUIHTTP
 import Yams
 
 extension ConfigurationParser {
@@ -79,10 +80,10 @@ extension ConfigurationParser {
         switch type {
         case .llamaCpp:
             let model = required("model").flatMap { reader.string($0, keyPath("model"), unresolved: &unresolved) }
-            var llama = LlamaCppSettings(model: Self.expandingTilde(model ?? ""))
+            var llama = LlamaCppSettings(model: resolvedAgainstFile(Self.expandingTilde(model ?? ""), bareNames: true))
             if let node = optional("binary") {
                 llama.binary = reader.string(node, keyPath("binary"), unresolved: &unresolved).map(Self.expandingTilde)
-                    .map { resolvedAgainstFile($0) }
+                    .map { resolvedAgainstFile($0, bareNames: false) }
             }
             if let node = optional("context") { llama.context = reader.integer(node, keyPath("context"), in: 128...10_000_000) }
             if let node = optional("threads") { llama.threads = reader.integer(node, keyPath("threads"), in: 1...1024) }
@@ -187,18 +188,24 @@ extension ConfigurationParser {
             YAMLReader.issue("insecureURL"))
     }
 
-    /// Whether `url` is plain http to a host other than loopback.
+    /// Whether `url` is plain http to a host other than loopback, by the rule requests use (``EndpointPolicy``): the
+    /// host as a URL parser reads it, so `http://localhost.evil.example` and `http://127.0.0.1.evil.example` are
+    /// insecure however they begin.
     static func isInsecure(_ url: String) -> Bool {
-        guard url.lowercased().hasPrefix("http://") else { return false }
-        let loopback = ["http://127.0.0.1", "http://localhost", "http://[::1]"]
-        return !loopback.contains(where: { url.lowercased().hasPrefix($0) })
+        guard let components = URLComponents(string: url), components.scheme?.lowercased() == "http" else {
+            return url.lowercased().hasPrefix("http://")
+        }
+        guard let host = components.host, !host.isEmpty else { return true }
+        return !EndpointPolicy.isLoopback(host)
     }
 
-    /// A relative path with a folder in it (`./bin/llama-server`) is relative to the configuration file's folder, not
-    /// to whatever directory genui runs in; a bare name (`llama-server`) stays a program looked up on `PATH`.
-    func resolvedAgainstFile(_ path: String) -> String {
-        guard path.contains("/"), !path.hasPrefix("/"), reader.file.hasPrefix("/") else { return path }
-        let folder = (reader.file as NSString).deletingLastPathComponent
+    /// A relative path (`./bin/llama-server`, `models/m.gguf`) is relative to the folder of the configuration file
+    /// that was read, symbolic links resolved (``baseDirectory``), never to whatever directory genui runs in. A bare
+    /// name (`llama-server`) stays a program looked up on `PATH` unless `bareNames` says it is a file name too.
+    func resolvedAgainstFile(_ path: String, bareNames: Bool) -> String {
+        guard !path.isEmpty, !path.hasPrefix("/"), bareNames || path.contains("/"), let folder = baseDirectory else {
+            return path
+        }
         return ((folder as NSString).appendingPathComponent(path) as NSString).standardizingPath
     }
 

@@ -22,6 +22,10 @@ struct ConfigurationParser {
     let text: String
     /// The provider types the file may name.
     var registry = ProviderRegistry.standard
+    /// The folder relative paths in the file (`binary:`, a llama.cpp `model:`, a catalog `file:`) resolve against: the
+    /// folder of the file itself, symbolic links resolved, so that a link to a trusted file runs and loads only what
+    /// sits beside the file that was trusted. `nil` for text that is not a file (relative paths stay as written).
+    var baseDirectory: String?
 
     init(text: String, file: String, environment: [String: String]) {
         self.text = text

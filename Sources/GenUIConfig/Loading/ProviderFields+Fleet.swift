@@ -65,7 +65,7 @@ extension ProviderFields {
             switch element {
             case .scalar:
                 if let url = checkedURL(element, elementPath, allowInsecure: allowInsecure) {
-                    endpoints.append(.init(url: url))
+                    endpoints.append(.init(url: url, display: DisplayURL.masked(reader.shown(elementPath, url))))
                 }
             case .mapping:
                 guard let entries = reader.entries(element, elementPath, expected: YAMLReader.expected("endpoint")) else {
@@ -86,7 +86,7 @@ extension ProviderFields {
                     continue
                 }
                 if let url = checkedURL(urlNode, "\(elementPath).url", allowInsecure: allowInsecure) {
-                    endpoints.append(.init(url: url, weight: weight))
+                    endpoints.append(.init(url: url, weight: weight, display: DisplayURL.masked(reader.shown("\(elementPath).url", url))))
                 }
             default:
                 reader.error(element, elementPath, YAMLReader.mismatch(YAMLReader.expected("endpoint"), element))

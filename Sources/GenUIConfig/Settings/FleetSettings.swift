@@ -9,11 +9,15 @@ public struct FleetSettings: Sendable, Hashable {
         public var url: String
         /// The weight for `strategy: weighted` (1 unless given).
         public var weight: Int
+        /// The URL as it may be shown: a `${VAR}` spliced into it appears by its name, and user info, query values
+        /// and the fragment are masked (``DisplayURL``). Everything that prints or logs an endpoint uses this.
+        public var display: String
 
-        /// Creates an endpoint.
-        public init(url: String, weight: Int = 1) {
+        /// Creates an endpoint; `display` defaults to `url` masked.
+        public init(url: String, weight: Int = 1, display: String? = nil) {
             self.url = url
             self.weight = weight
+            self.display = display ?? DisplayURL.masked(url)
         }
     }
 

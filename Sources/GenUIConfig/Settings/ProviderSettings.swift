@@ -84,7 +84,7 @@ public struct ProviderSettings: Sendable, Hashable {
     /// The endpoint the provider talks to, when it is a network provider, for display: credentials in it are masked
     /// (see ``displayValues``).
     public var endpoint: String? {
-        if let fleet, !fleet.endpoints.isEmpty { return fleet.endpoints.map { DisplayURL.masked($0.url) }.joined(separator: ", ") }
+        if let fleet, !fleet.endpoints.isEmpty { return fleet.endpoints.map(\.display).joined(separator: ", ") }
         return switch kind {
         case .ollama(let s): displayValues["host"] ?? s.host
         case .openai(let s): displayValues["base_url"] ?? s.baseURL

@@ -35,6 +35,8 @@ public final class HTTPClient: Sendable {
     private let connections: Connections
     /// Strings masked in logged paths (a provider's API key).
     private let secrets: @Sendable () -> [String]
+    /// How the provider's base path is logged (its display form), when it has one.
+    private let basePath: LoggedBasePath?
     private var session: URLSession { connections.session }
     private var router: TransferRouter { connections.router }
 
@@ -49,20 +51,29 @@ public final class HTTPClient: Sendable {
         self.timeouts = timeouts
         self.logger = logger
         self.secrets = { [] }
+        self.basePath = nil
         self.connections = Connections(maximumConnectionsPerHost: maximumConnectionsPerHost)
     }
 
-    private init(sharing client: HTTPClient, logger: Logger, secrets: @escaping @Sendable () -> [String]) {
+    private init(
+        sharing client: HTTPClient, logger: Logger, secrets: @escaping @Sendable () -> [String], basePath: LoggedBasePath?
+    ) {
         timeouts = client.timeouts
         connections = client.connections
         self.logger = logger
         self.secrets = secrets
+        self.basePath = basePath
     }
 
     /// A client that sends through this one's session and connections, with its timeouts, and logs each request to
     /// `logger`, with any of `secrets` masked in the path it logs. Providers use it to log under their own name.
-    public func logging(to logger: Logger, redacting secrets: @escaping @Sendable () -> [String] = { [] }) -> HTTPClient {
-        HTTPClient(sharing: self, logger: logger, secrets: secrets)
+    ///
+    /// `basePath` says how the provider's base URL path is logged: a value spliced into it from the environment
+    /// (`base_url: https://gw/${GW_PATH}/v1`) is logged by its display form (`/${GW_PATH}/v1`), never expanded.
+    public func logging(
+        to logger: Logger, redacting secrets: @escaping @Sendable () -> [String] = { [] }, basePath: LoggedBasePath? = nil
+    ) -> HTTPClient {
+        HTTPClient(sharing: self, logger: logger, secrets: secrets, basePath: basePath)
     }
 
     /// The session and its delegate, shared by a client and the clients made from it with ``logging(to:redacting:)``;
@@ -121,7 +132,7 @@ public final class HTTPClient: Sendable {
 
         let (received, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let task = TaskHandle(task: session.dataTask(with: urlRequest))
-        let log = logger.logLevel <= .debug ? RequestLog(request, logger: logger, secrets: secrets()) : nil
+        let log = logger.logLevel <= .debug ? RequestLog(request, logger: logger, secrets: secrets(), basePath: basePath) : nil
         let transfer = Transfer(task: task, endpoint: request.endpoint, body: bodyContinuation, log: log)
         // The caller's stream reads on demand and tells the transfer what it read, which bounds what is held unread.
         let reader = PullReader<AsyncThrowingStream<Data, any Error>.Iterator, Data>(received.makeAsyncIterator())

@@ -14,17 +14,19 @@ struct RequestLog: Sendable {
     let requestBytes: Int
     let started: ContinuousClock.Instant
 
-    init(_ request: HTTPRequest, logger: Logger, secrets: [String]) {
+    init(_ request: HTTPRequest, logger: Logger, secrets: [String], basePath: LoggedBasePath? = nil) {
         self.logger = logger
         method = request.method
-        path = Self.path(of: request.url, secrets: secrets)
+        path = Self.path(of: request.url, secrets: secrets, basePath: basePath)
         requestBytes = request.body?.count ?? 0
         started = .now
     }
 
-    /// The URL's path alone (percent-encoded as sent), `secrets` masked; `/` for none.
-    static func path(of url: URL, secrets: [String]) -> String {
-        let path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+    /// The URL's path alone (percent-encoded as sent), `secrets` masked and the provider's base path in its display
+    /// form; `/` for none.
+    static func path(of url: URL, secrets: [String], basePath: LoggedBasePath? = nil) -> String {
+        var path = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        if let basePath { path = basePath.shown(path) }
         let masked = Redaction.clean(path, secrets: secrets)
         return masked.isEmpty ? "/" : masked
     }

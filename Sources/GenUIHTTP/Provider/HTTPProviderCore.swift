@@ -16,6 +16,14 @@ public protocol HTTPProviderSettings: Sendable {
     var allowInsecure: Bool { get }
     /// How long each availability probe may take.
     var availabilityTimeout: Duration { get }
+    /// ``baseURL`` as it may be shown or logged: a value spliced into it from the environment appears by its name
+    /// (`https://gw/${GW_PATH}/v1`). `nil` when the URL itself may be shown.
+    var displayBaseURL: String? { get }
+}
+
+extension HTTPProviderSettings {
+    /// No display form: the base URL holds nothing from the environment.
+    public var displayBaseURL: String? { nil }
 }
 
 /// What every HTTP provider does the same way, held by each provider: the client and the API key's lookup, the key
@@ -57,7 +65,8 @@ public struct HTTPProviderCore: Sendable {
         // `warning` is the most severe line written here: a logger above it gets no metadata and no logging client.
         if logger.logLevel <= .warning {
             logger[metadataKey: ProviderLogKey.provider] = .string(settings.name)
-            self.client = client.logging(to: logger, redacting: key.secrets)
+            let basePath = settings.displayBaseURL.flatMap { LoggedBasePath(baseURL: settings.baseURL, display: $0) }
+            self.client = client.logging(to: logger, redacting: key.secrets, basePath: basePath)
         } else {
             self.client = client
         }

@@ -5,9 +5,11 @@ import GenUI
 /// OpenAI `message.tool_calls`) or in pieces by index (OpenAI's streamed `delta.tool_calls`, whose `arguments` text
 /// is split across chunks), bounded like any other output.
 ///
-/// Bounds: at most ``maximumCalls`` calls, and at most ``byteLimit`` bytes of ids, names and arguments together
-/// (``ResponseLimits/maximumOutputBytes`` by default); past either the response is
-/// ``LanguageModelError/responseTooLarge(limit:_:)``.
+/// Bounds: at most ``maximumCalls`` calls, at most ``argumentByteLimit`` bytes of arguments in one call (1 MiB by
+/// default), and at most ``byteLimit`` bytes of ids, names and arguments together
+/// (``ResponseLimits/maximumOutputBytes`` by default); past any of them the response is
+/// ``LanguageModelError/responseTooLarge(limit:_:)``. Pieces are appended in place, so a call streamed in a million
+/// one-byte pieces costs time in proportion to its length, not its square.
 ///
 /// ``calls(provider:tools:)`` turns the pieces into ``Transcript/ToolCall``s: arguments that arrived as JSON text are
 /// parsed (text that is not JSON is ``LanguageModelError/invalidToolCall(tool:path:details:_:)`` naming the tool),
@@ -19,16 +21,16 @@ public struct ToolCallAssembly: Sendable {
 
     /// The most bytes of ids, names and arguments together.
     public let byteLimit: Int
-
-    private enum Arguments: Sendable {
-        case text(String)
-        case content(GeneratedContent)
-    }
+    /// The most bytes of arguments one call may have.
+    public let argumentByteLimit: Int
 
     private struct Slot: Sendable {
         var id: String?
         var name: String
-        var arguments: Arguments
+        /// The arguments' JSON text as it streamed in, appended in place; unused when ``content`` is set.
+        var argumentText = ""
+        /// The arguments of a call that arrived whole.
+        var content: GeneratedContent?
     }
 
     private var slots: [Slot] = []
@@ -36,9 +38,15 @@ public struct ToolCallAssembly: Sendable {
     private var slotOfIndex: [Int: Int] = [:]
     private var byteCount = 0
 
-    /// An empty assembly bounded by `byteLimit` bytes.
-    public init(byteLimit: Int = ResponseLimits.standard.maximumOutputBytes) {
+    /// The default bound on one call's arguments: 1 MiB.
+    public static let defaultArgumentByteLimit = 1 << 20
+
+    /// An empty assembly bounded by `byteLimit` bytes in all and `argumentByteLimit` bytes of arguments per call.
+    public init(
+        byteLimit: Int = ResponseLimits.standard.maximumOutputBytes, argumentByteLimit: Int = Self.defaultArgumentByteLimit
+    ) {
         self.byteLimit = byteLimit
+        self.argumentByteLimit = argumentByteLimit
     }
 
     /// Whether no call arrived.
@@ -69,8 +77,11 @@ public struct ToolCallAssembly: Sendable {
         try charge((id?.utf8.count ?? 0) + (name?.utf8.count ?? 0) + (arguments?.utf8.count ?? 0))
         if let id, slots[position].id == nil { slots[position].id = id }
         if let name, !name.isEmpty, name != slots[position].name { slots[position].name += name }
-        if let arguments, case .text(let text) = slots[position].arguments {
-            slots[position].arguments = .text(text + arguments)
+        if let arguments, !arguments.isEmpty, slots[position].content == nil {
+            guard arguments.utf8.count <= argumentByteLimit - slots[position].argumentText.utf8.count else {
+                throw Self.argumentsTooLarge(tool: slots[position].name, limit: argumentByteLimit)
+            }
+            slots[position].argumentText += arguments
         }
     }
 
@@ -78,8 +89,10 @@ public struct ToolCallAssembly: Sendable {
     public mutating func appendCall(id: String?, name: String, arguments: GeneratedContent) throws(LanguageModelError) {
         let position = try openSlot()
         let id = id.flatMap { $0.isEmpty ? nil : $0 }
-        try charge((id?.utf8.count ?? 0) + name.utf8.count + arguments.jsonString.utf8.count)
-        slots[position] = Slot(id: id, name: name, arguments: .content(arguments))
+        let argumentBytes = arguments.jsonString.utf8.count
+        guard argumentBytes <= argumentByteLimit else { throw Self.argumentsTooLarge(tool: name, limit: argumentByteLimit) }
+        try charge((id?.utf8.count ?? 0) + name.utf8.count + argumentBytes)
+        slots[position] = Slot(id: id, name: name, content: arguments)
     }
 
     /// The calls, in the order they arrived. `tools` are the tools the request offered: a call's wire name is mapped
@@ -94,10 +107,10 @@ public struct ToolCallAssembly: Sendable {
             }
             let name = ToolWireNames.toolName(forWireName: slot.name, in: tools)
             let id = slot.id ?? Self.makeID()
-            switch slot.arguments {
-            case .text(let text):
-                calls.append(try .parsing(id: id, toolName: name, argumentsJSON: text, provider: provider))
-            case .content(let content):
+            switch slot.content {
+            case nil:
+                calls.append(try .parsing(id: id, toolName: name, argumentsJSON: slot.argumentText, provider: provider))
+            case let content?:
                 if case .string(let text) = content.kind {
                     calls.append(try .parsing(id: id, toolName: name, argumentsJSON: text, provider: provider))
                 } else if content.kind == .null {
@@ -121,8 +134,15 @@ public struct ToolCallAssembly: Sendable {
                 limit: Self.maximumCalls,
                 .init(debugDescription: "the model asked for more than \(Self.maximumCalls) tool calls in one turn; the transfer was stopped"))
         }
-        slots.append(Slot(id: nil, name: "", arguments: .text("")))
+        slots.append(Slot(id: nil, name: ""))
         return slots.count - 1
+    }
+
+    private static func argumentsTooLarge(tool: String, limit: Int) -> LanguageModelError {
+        let shown = tool.isEmpty ? "a tool call" : "the call of \(TerminalSafeText.sanitized(tool, lines: .singleLine, maximumLength: 64))"
+        return .responseTooLarge(
+            limit: limit,
+            .init(debugDescription: "the arguments of \(shown) are longer than \(limit) bytes; the transfer was stopped"))
     }
 
     private mutating func charge(_ bytes: Int) throws(LanguageModelError) {

@@ -38,13 +38,25 @@ struct DoctorCommand: AsyncParsableCommand {
     @Flag(help: "Treat warnings (caveats, pending checks, configuration warnings) as failures.")
     var strict = false
 
-    @Option(help: "How long each provider's check may take, in seconds.")
+    @Option(help: "How long each provider's check may take, in seconds (0.05 to 3600).")
     var timeout: Double = 3
+
+    /// The values `--timeout` may take, in seconds.
+    static let timeoutRange: ClosedRange<Double> = 0.05...3600
 
     func run() async throws {
         let environment = options.environment
         let language = options.language
         let diagnostics = Diagnostics(language: language)
+        // Checked before anything runs: 1e300, inf, nan or a negative number would otherwise trap when converted.
+        guard Self.timeoutRange.contains(timeout) else {
+            printError("genui doctor: " + diagnostics.text("doctor.usage.timeout", [
+                "value": "\(timeout)",
+                "minimum": "0.05", "maximum": "3600",
+            ]))
+            printError(diagnostics.text("cli.usage.help", ["command": "genui doctor --help"]))
+            throw ExitCode(ExitStatus.usage)
+        }
 
         let configuration: Configuration
         do {
@@ -66,7 +78,7 @@ struct DoctorCommand: AsyncParsableCommand {
         var request = DoctorRequest(
             chain: chain, required: Set(capabilityRequirements.map { LanguageModelCapability(rawValue: $0) }),
             simulations: parsedSimulations, deep: deep, strict: strict,
-            checkDeadline: .milliseconds(Int64(max(0.05, timeout) * 1000)), environment: environment,
+            checkDeadline: .milliseconds(Int64(timeout * 1000)), environment: environment,
             language: language,
             onSlow: { pending in
                 guard !isJSON else { return }

@@ -199,13 +199,14 @@ struct GenerateCommand: AsyncParsableCommand {
         let output = format.render(
             composed.screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64, language: diagnostics.language.rawValue)
-        try Self.emit(output, to: out, diagnostics: diagnostics)
+        try Self.emit(output, to: out, isJSON: format.isJSON, diagnostics: diagnostics)
     }
 
-    /// Writes `output` to `path` atomically, or to stdout.
-    static func emit(_ output: String, to path: String?, diagnostics: Diagnostics) throws {
+    /// Writes `output` to `path` atomically, or to stdout. JSON output (`isJSON`) keeps JSON's own escapes on a
+    /// terminal, so what a script reads from stdout is still valid JSON; other output is made terminal-safe as text.
+    static func emit(_ output: String, to path: String?, isJSON: Bool = false, diagnostics: Diagnostics) throws {
         guard let path else {
-            Console.out(output)
+            if isJSON { Printer.jsonDocument(output) } else { Console.out(output) }
             return
         }
         do {

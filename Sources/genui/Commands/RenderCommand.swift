@@ -80,7 +80,7 @@ struct RenderCommand: AsyncParsableCommand {
         let output = format.render(
             screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64, language: diagnostics.language.rawValue)
-        try GenerateCommand.emit(output, to: out, diagnostics: diagnostics)
+        try GenerateCommand.emit(output, to: out, isJSON: format.isJSON, diagnostics: diagnostics)
     }
 
     /// The largest A2UI stream read, in bytes (a file or stdin).
@@ -150,7 +150,7 @@ struct RenderCommand: AsyncParsableCommand {
                 colors: Console.wantsColor(color, writingToFile: out != nil), width: out == nil ? Console.textWidth() : 72)
             output = resolutions.map(renderer.render).joined(separator: "\n")
         }
-        try GenerateCommand.emit(output, to: out, diagnostics: diagnostics)
+        try GenerateCommand.emit(output, to: out, isJSON: format == .json, diagnostics: diagnostics)
         if !problems.isEmpty {
             Console.note(diagnostics.text("a2ui.summary", ["count": String(problems.count)]))
             throw ExitCode(ScreenExitCode.invalidScreen)

@@ -19,6 +19,9 @@ enum ScreenOutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// A2UI v0.9 messages, one JSON object per line.
     case a2ui
 
+    /// Whether the format is JSON text (`json`, and `a2ui`'s JSON lines), which stdout carries with JSON's escapes.
+    var isJSON: Bool { self == .json || self == .a2ui }
+
     /// Renders `screen`; an HTML page's `lang` is `language` (a BCP 47 tag).
     func render(_ screen: UIScreen, colors: Bool, width: Int, language: String) -> String {
         switch self {

@@ -31,6 +31,8 @@ enum ExitStatus {
     static let cannotServe: Int32 = 1
     /// The configuration (or the command line naming parts of it) is invalid.
     static let configurationError: Int32 = 2
+    /// An argument cannot be used (a number out of range): the command did nothing.
+    static let usage: Int32 = 64
 }
 
 /// Writes to standard error.

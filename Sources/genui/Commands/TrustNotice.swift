@@ -1,8 +1,8 @@
 import GenUIConfig
 import GenUIDiagnostics
 
-/// What every command says when it passed over an untrusted `./providers.yml`: that the file was ignored, why, and how
-/// to trust it. `nil` when no file was passed over.
+/// What every command says when it passed over an untrusted or unreadable `./providers.yml`: that the file was ignored,
+/// why, and how to trust it (or what to use instead). `nil` when no file was passed over.
 enum TrustNotice {
     /// The notice's lines: the file and the reason, then the command that trusts it.
     static func lines(for source: ConfigurationSource, diagnostics: Diagnostics) -> [String]? {
@@ -12,6 +12,12 @@ enum TrustNotice {
     /// The notice for `skipped`, when the configuration `source` was loaded in its place.
     static func lines(for skipped: SkippedConfiguration?, source: String, diagnostics: Diagnostics) -> [String]? {
         guard let skipped else { return nil }
+        if let reason = skipped.unreadable {
+            return [
+                diagnostics.text("trust.skipped.unreadable", ["path": skipped.path, "reason": reason, "source": source]),
+                diagnostics.text("trust.skipped.unreadable.remedy", ["path": skipped.path]),
+            ]
+        }
         let key = skipped.changedSinceTrusted ? "trust.skipped.changed" : "trust.skipped"
         return [
             diagnostics.text(key, ["path": skipped.path, "hash": skipped.sha256, "source": source]),

@@ -38,6 +38,11 @@ enum Printer {
         write(TerminalSafeText.escapingForJSON(text) + "\n", to: .standardOutput)
     }
 
+    /// Writes a JSON document (or JSON lines) to stdout as it is, with the same escaping as ``json(_:)``.
+    static func jsonDocument(_ text: String) {
+        write(TerminalSafeText.escapingForJSON(text), to: .standardOutput)
+    }
+
     /// Writes `text` and a line break to stderr.
     static func error(_ text: String) {
         write(TerminalSafeText.sanitized(text, maximumLength: nil) + "\n", to: .standardError)
