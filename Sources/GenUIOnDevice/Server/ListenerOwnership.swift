@@ -4,8 +4,9 @@ import Foundation
 /// the llama-server it started, not a process that took the port between picking and binding.
 ///
 /// On Linux the kernel says so: every TCP socket listening on the port (`/proc/net/tcp`, `/proc/net/tcp6`) must be
-/// one of the child's open files (`/proc/<pid>/fd` → `socket:[inode]`). Elsewhere the answer is ``unknown`` and the
-/// server is recognised by its access key alone (see ``LlamaServer``).
+/// one of the child's open files (`/proc/<pid>/fd` → `socket:[inode]`). On macOS libproc says whether the child holds
+/// a socket listening on the port (``libprocCheck(port:pid:)``). Elsewhere the answer is ``unknown`` and the server
+/// is recognised by its access key alone (see ``LlamaServer``).
 enum ListenerOwnership: Sendable, Hashable {
     /// Every socket listening on the port belongs to the process.
     case owned
@@ -18,6 +19,9 @@ enum ListenerOwnership: Sendable, Hashable {
 
     /// Who listens on TCP `port`, compared with process `pid`. `procRoot` is for tests.
     static func check(port: Int, pid: Int32, procRoot: String = "/proc") -> ListenerOwnership {
+        #if canImport(Darwin)
+        if procRoot == "/proc" { return libprocCheck(port: port, pid: pid) }
+        #endif
         var readAny = false
         var listening: Set<String> = []
         for table in ["net/tcp", "net/tcp6"] {
