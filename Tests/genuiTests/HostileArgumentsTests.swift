@@ -35,6 +35,7 @@ struct HostileArgumentsTests {
               fleet:
                 type: openai
                 model: m
+                api_key_env: GW_KEY
                 strategy: least-busy
                 endpoints:
                   - "http://127.0.0.1:\(first.port)/${GW_PATH}/v1"
@@ -42,7 +43,7 @@ struct HostileArgumentsTests {
               scripted: { type: scripted }
 
             """.write(toFile: config, atomically: true, encoding: .utf8)
-        let environment = CLI.freshEnvironment(home: home, extra: ["GW_PATH": secret, "NO_COLOR": "1"])
+        let environment = CLI.freshEnvironment(home: home, extra: ["GW_PATH": secret, "GW_KEY": "gw-key-3e8a", "NO_COLOR": "1"])
         let runs = try [
             ["config", "check", "--config", config], ["doctor", "-v", "--config", config],
             ["doctor", "--json", "--config", config],
@@ -60,37 +61,34 @@ struct HostileArgumentsTests {
         #expect(paths.contains("/\(secret)/v1/chat/completions"), "\(paths)")
     }
 
-    @Test("--format json and a2ui to stdout stay valid JSON when text holds U+202E, U+009B, DEL and bidi marks")
+    @Test("render --from a2ui --format json to stdout stays valid JSON when text holds U+202E, U+009B, DEL and bidi marks")
     func jsonOutputKeepsJSONEscapes() throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let hostile = "a\u{202E}b\u{9B}c\u{7F}d\u{200F}e\u{1B}[2Jf"
         let escaped = #"a\u202eb\u009bc\u007fd\u200fe\u001b[2Jf"#
-        let file = home + "/screen.json"
-        try #"{"title":"T","sections":[{"title":"S","components":[{"type":"heading","text":"\#(escaped)"}]}]}"#
-            .write(toFile: file, atomically: true, encoding: .utf8)
+        let file = home + "/surface.jsonl"
+        try """
+            {"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+            {"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"\(escaped)"}]}}
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
         let environment = CLI.freshEnvironment(home: home)
 
-        let json = try CLI.run(["render", file, "--format", "json"], environment: environment)
+        let json = try CLI.run(["render", "--from", "a2ui", file, "--format", "json"], environment: environment)
         #expect(json.status == 0, "\(json.stderr)")
         #expect(TerminalInjectionTests.terminalControls(in: json.stdout).isEmpty, "\(json.stdout)")
+        #expect(!json.stdout.contains(#"\u{"#), "terminal escapes are not JSON: \(json.stdout)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        let sections = try #require(object["sections"] as? [[String: Any]])
-        let heading = try #require((sections.first?["components"] as? [[String: Any]])?.first)
-        #expect(heading["text"] as? String == hostile, "the value survives exactly: \(json.stdout)")
-
-        let a2ui = try CLI.run(["render", file, "--format", "a2ui"], environment: environment)
-        #expect(a2ui.status == 0, "\(a2ui.stderr)")
-        #expect(TerminalInjectionTests.terminalControls(in: a2ui.stdout).isEmpty)
-        let lines = a2ui.stdout.split(separator: "\n")
-        #expect(!lines.isEmpty)
-        for line in lines { #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) != nil, "not JSON: \(line)") }
-        #expect(a2ui.stdout.contains(#"\u202e"#), "\(a2ui.stdout)")
+        let surfaces = try #require(object["surfaces"] as? [[String: Any]])
+        let root = try #require(surfaces.first?["root"] as? [String: Any])
+        #expect((root["properties"] as? [String: Any])?["text"] as? String == hostile, "the value survives exactly")
 
         // Text output still shows them escaped the terminal way.
-        let text = try CLI.run(["render", file], environment: environment)
-        #expect(text.stdout.contains(#"\u{202E}"#), "\(text.stdout)")
+        let text = try CLI.run(["render", "--from", "a2ui", file], environment: environment)
+        #expect(TerminalInjectionTests.terminalControls(in: text.stdout).isEmpty, "\(text.stdout)")
+        #expect(text.stdout.contains(#"\u{202E}"#) && text.stdout.contains(#"\u{200F}"#), "\(text.stdout)")
     }
 
     @Test("doctor --timeout refuses 1e300, inf, nan, a negative and zero with a usage error instead of trapping")
