@@ -174,6 +174,8 @@ let package = Package(
         .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
             "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",
         ]),
+        // Foundation Models code as apps write it, compiled and run against genui: one suite per part of the API.
+        .testTarget(name: "FoundationModelsAPITests", dependencies: ["GenUIFoundationModels", "GenUITesting"]),
         .testTarget(name: "genuiTests", dependencies: ["GenUI", "GenUITesting"]),
         .testTarget(name: "GenUIReliabilityTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIOpenAI", "GenUIOllama",

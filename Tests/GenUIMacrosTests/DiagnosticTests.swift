@@ -75,28 +75,6 @@ struct DiagnosticTests {
         )
     }
 
-    @Test("a struct with only static and computed properties is rejected")
-    func rejectsComputed() {
-        assertExpansion(
-            #"""
-            @Generable
-            struct Clock {
-                static var zone = "UTC"
-                var now: String { "12:00" }
-            }
-            """#,
-            expandedSource: #"""
-            struct Clock {
-                static var zone = "UTC"
-                var now: String { "12:00" }
-            }
-            """#,
-            diagnostics: [
-                DiagnosticSpec(message: "'Clock' has no stored properties to generate; add at least one stored property", line: 2, column: 8),
-            ]
-        )
-    }
-
     @Test("properties of types that cannot be generated are rejected at the type")
     func rejectsTypes() {
         assertExpansion(

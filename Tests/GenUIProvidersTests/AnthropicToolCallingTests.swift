@@ -224,8 +224,8 @@ struct AnthropicToolCallingTests {
             messages: [
                 .init(role: .user, content: "Weather in Rome and Oslo?"),
                 .init(role: .assistant, content: "Looking both up.", toolCalls: calls),
-                .toolOutput(.init(id: "call.1|gemini", toolName: "get_weather", text: "Rome: 25 °C")),
-                .toolOutput(.init(id: "toolu_02", toolName: "get_weather", text: "Oslo: 8 °C")),
+                .toolOutput(id: "call.1|gemini", toolName: "get_weather", text: "Rome: 25 °C"),
+                .toolOutput(id: "toolu_02", toolName: "get_weather", text: "Oslo: 8 °C"),
             ],
             tools: [weather])
         let response = try await provider(server).respond(to: request)
@@ -385,7 +385,7 @@ extension AnthropicToolCallingTests {
         let call = Transcript.ToolCall(id: "call:1", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Bern"))]))
         let count = try await provider(server).tokenCount(for: GenerationRequest(
             messages: [.init(role: .user, content: "Bern?"), .toolCalls([call]),
-                       .toolOutput(.init(id: "call:1", toolName: "get_weather", text: "mild"))],
+                       .toolOutput(id: "call:1", toolName: "get_weather", text: "mild")],
             tools: [weather]))
         #expect(count == 42)
         let body = try #require(server.requests.first?.json)
@@ -408,7 +408,7 @@ struct AnthropicToolCallingLlamaTests {
                     .toolCalls([Transcript.ToolCall(
                         id: "call.7|elsewhere", toolName: "get_weather",
                         arguments: GeneratedContent(orderedProperties: [("city", .string("Paris"))]))]),
-                    .toolOutput(.init(id: "call.7|elsewhere", toolName: "get_weather", text: "It is 21 °C and sunny in Paris.")),
+                    .toolOutput(id: "call.7|elsewhere", toolName: "get_weather", text: "It is 21 °C and sunny in Paris."),
                 ],
                 options: .init(sampling: .greedy, maximumResponseTokens: 24), tools: [weather])
             // SmolLM2's template knows no tools: whatever the model chooses, the server must accept the wire format.

@@ -244,7 +244,7 @@ struct GeminiToolCallingTests {
             messages: [
                 .init(role: .user, content: "Rome and Oslo?"),
                 .init(role: .assistant, content: "Checking.", toolCalls: calls),
-            ] + calls.map { .toolOutput(.init(id: $0.id, toolName: $0.toolName, text: "\($0.arguments["city"]?.stringValue ?? ""): fine")) },
+            ] + calls.map { .toolOutput(id: $0.id, toolName: $0.toolName, text: "\($0.arguments["city"]?.stringValue ?? ""): fine") },
             tools: [weather])
         let answer = try await model.respond(to: request)
         #expect(answer.text == "Here it is: Rome: fine Oslo: fine Lima: fine")
@@ -316,7 +316,7 @@ struct GeminiToolCallingTests {
         let foreign = Transcript.ToolCall(id: "call_9", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Kyiv"))]))
         _ = try await model.respond(to: GenerationRequest(
             messages: [.init(role: .user, content: "Kyiv?"), .toolCalls([foreign]),
-                       .toolOutput(.init(id: "call_9", toolName: "get_weather", text: "cold"))],
+                       .toolOutput(id: "call_9", toolName: "get_weather", text: "cold")],
             tools: [weather]))
         let placeholder = try #require(server.requests.last?.json?["contents"]?.elements?[1]["parts"]?.elements?.first)
         #expect(placeholder["thoughtSignature"]?.stringValue == "skip_thought_signature_validator")
@@ -327,7 +327,7 @@ struct GeminiToolCallingTests {
         let older = provider(plain, key: key, model: "gemini-2.5-flash")
         _ = try await older.respond(to: GenerationRequest(
             messages: [.init(role: .user, content: "Kyiv?"), .toolCalls([foreign]),
-                       .toolOutput(.init(id: "call_9", toolName: "get_weather", text: "cold"))],
+                       .toolOutput(id: "call_9", toolName: "get_weather", text: "cold")],
             tools: [weather]))
         let unsigned = try #require(plain.requests.last?.json?["contents"]?.elements?[1]["parts"]?.elements?.first)
         #expect(unsigned["thoughtSignature"] == nil)
@@ -396,7 +396,7 @@ struct GeminiToolCallingTests {
         let call = Transcript.ToolCall(id: "fc-9", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Bern"))]))
         let count = try await provider(server, key: key).tokenCount(for: GenerationRequest(
             messages: [.init(role: .user, content: "Bern?"), .toolCalls([call]),
-                       .toolOutput(.init(id: "fc-9", toolName: "get_weather", text: "mild"))],
+                       .toolOutput(id: "fc-9", toolName: "get_weather", text: "mild")],
             tools: [weather]))
         #expect(count == 57)
         let inner = try #require(server.requests.first?.json?["generateContentRequest"])

@@ -154,8 +154,8 @@ private let ollamaAnsweredTwoCalls: [GenerationRequest.Message] = [
         Transcript.ToolCall(id: "call_1", toolName: "get_weather", arguments: city("Lisbon")),
         Transcript.ToolCall(id: "call_2", toolName: "get_time", arguments: .object([("zone", .string("Europe/Lisbon"))])),
     ]),
-    .toolOutput(Transcript.ToolOutput(id: "call_1", toolName: "get_weather", text: "21 °C")),
-    .toolOutput(Transcript.ToolOutput(id: "call_2", toolName: "get_time", text: "14:05")),
+    .toolOutput(id: "call_1", toolName: "get_weather", text: "21 °C"),
+    .toolOutput(id: "call_2", toolName: "get_time", text: "14:05"),
 ]
 
 @Suite("Ollama provider: tool calling against a faithful fake")

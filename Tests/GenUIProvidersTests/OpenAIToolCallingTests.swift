@@ -229,8 +229,8 @@ private let answeredTwoCalls: [GenerationRequest.Message] = [
         Transcript.ToolCall(id: "call_a", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Lisbon"))])),
         Transcript.ToolCall(id: "call_b", toolName: "get_time", arguments: GeneratedContent(orderedProperties: [("zone", .string("Europe/Lisbon"))])),
     ]),
-    .toolOutput(Transcript.ToolOutput(id: "call_a", toolName: "get_weather", text: "21 °C")),
-    .toolOutput(Transcript.ToolOutput(id: "call_b", toolName: "get_time", text: "14:05")),
+    .toolOutput(id: "call_a", toolName: "get_weather", text: "21 °C"),
+    .toolOutput(id: "call_b", toolName: "get_time", text: "14:05"),
 ]
 
 @Suite("OpenAI-compatible provider: tool calling against a faithful fake")
@@ -326,8 +326,8 @@ struct OpenAIToolCallingFakeTests {
                 Transcript.ToolCall(id: long, toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Lisbon"))])),
                 Transcript.ToolCall(id: other, toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Porto"))])),
             ]),
-            .toolOutput(Transcript.ToolOutput(id: long, toolName: "get_weather", text: "21 °C")),
-            .toolOutput(Transcript.ToolOutput(id: other, toolName: "get_weather", text: "19 °C")),
+            .toolOutput(id: long, toolName: "get_weather", text: "21 °C"),
+            .toolOutput(id: other, toolName: "get_weather", text: "19 °C"),
         ]
         _ = try await fake.provider().respond(to: GenerationRequest(messages: messages, tools: [weatherDefinition]))
         let sent = try #require(fake.bodies.first?["messages"]?.elements)

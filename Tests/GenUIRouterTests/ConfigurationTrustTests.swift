@@ -177,9 +177,13 @@ struct ConfigurationTrustTests {
         try Data(repeating: 0x23, count: BoundedFileReader.configurationLimit + 1).write(to: URL(fileURLWithPath: large))
         let refusedLarge = #expect(throws: ConfigurationError.self) { try directories.loader().load(explicitPath: large) }
         #expect(refusedLarge?.description.contains("\(BoundedFileReader.configurationLimit + 1) bytes") == true)
-        // A FIFO named providers.yml in the working directory is refused too, not waited on.
+        // A FIFO named providers.yml in the working directory is not waited on either: it came with the folder, so it
+        // is passed over like an untrusted file, with the reason, and the next configuration is used.
         #expect(mkfifo(directories.work + "/providers.yml", 0o600) == 0)
-        #expect(throws: ConfigurationError.self) { try directories.loader().load() }
+        let passedOver = try directories.loader().load()
+        #expect(passedOver.source.origin == .builtIn)
+        #expect(passedOver.source.untrusted?.path == directories.work + "/providers.yml")
+        #expect(passedOver.source.untrusted?.unreadable?.contains("named pipe (FIFO)") == true)
         // The messages follow the language asked for.
         let german = ConfigurationLoader(environment: [:], currentDirectory: directories.work, homeDirectory: directories.home, language: .german)
         let refusedInGerman = #expect(throws: ConfigurationError.self) { try german.load(explicitPath: fifo) }

@@ -86,7 +86,7 @@ struct ToolCallingTests {
         #expect(response.metadata.toolCalls.map(\.tool) == ["get_weather"])
         #expect(response.metadata.toolCalls.first?.outcome == .succeeded)
         #expect(response.metadata.toolCalls.first?.requestedBy == "m")
-        let kinds = session.transcript.entries.map { entry -> String in
+        let kinds = session.transcript.map { entry -> String in
             switch entry {
             case .instructions: "instructions"
             case .prompt: "prompt"
@@ -95,7 +95,8 @@ struct ToolCallingTests {
             case .response: "response"
             }
         }
-        #expect(kinds == ["prompt", "toolCalls", "toolOutput", "response"])
+        // The instructions entry records the tools the session offered, as in Foundation Models.
+        #expect(kinds == ["instructions", "prompt", "toolCalls", "toolOutput", "response"])
     }
 
     @Test("the second request carries the model's calls and the tool's output, paired by the call's id")
@@ -123,6 +124,7 @@ struct ToolCallingTests {
             name: "m", behavior: .callTools([call("c1", cityContent: GeneratedContent(kind: .number(42)))]),
             capabilities: toolCapable)
         let session = LanguageModelSession(model: model, tools: [tool])
+        let before = session.transcript
         let error = await routingError { _ = try await session.respond(to: "Weather?") }
         guard case .invalidToolCall(let name, let path, _, let context)? = error else {
             Issue.record("expected invalidToolCall, got \(String(describing: error))")
@@ -132,7 +134,7 @@ struct ToolCallingTests {
         #expect(path == "/city")
         #expect(context.provider == "m")
         #expect(tool.calls.withLock { $0 }.isEmpty)
-        #expect(session.transcript.entries.isEmpty)
+        #expect(session.transcript == before, "the transcript holds only the instructions with the tools")
     }
 
     @Test("a call of a tool the session does not have is an invalid tool call")
@@ -156,6 +158,7 @@ struct ToolCallingTests {
         let model = FailingLanguageModel(
             name: "m", behavior: .callTools([call("c1", city: "Rome")]), capabilities: toolCapable)
         let session = LanguageModelSession(model: model, tools: [tool])
+        let before = session.transcript
         do {
             _ = try await session.respond(to: "Weather in Rome?")
             Issue.record("expected ToolCallError")
@@ -163,7 +166,7 @@ struct ToolCallingTests {
             #expect(error.tool.name == "get_weather")
             #expect(error.underlyingError is StationClosed)
         }
-        #expect(session.transcript.entries.isEmpty)
+        #expect(session.transcript == before && before.count == 1, "the transcript holds only the instructions")
         #expect(!session.isResponding)
     }
 

@@ -128,7 +128,7 @@ struct CocktailExampleTests {
         let cocktailResult = try EducationalResult(response.content)
         #expect(cocktailResult.subComponents.count == 3)
         #expect(!cocktailResult.summary.isEmpty)
-        #expect(session.transcript.entries.count == 3)
+        #expect(session.transcript.count == 3)
     }
 
     @Test("a reference to an undefined dependency is an invalid request")

@@ -242,7 +242,15 @@ struct FoundationModelsNamesTests {
             for field in fields { "A field for \(field)." }
         }
         #expect(model.received.last?.prompt == "A login form.\nA field for username.\nA field for password.")
-        #expect(session.transcript.entries.first == .prompt("A login form.\nA field for username.\nA field for password."))
+        guard case .prompt(let prompt)? = session.transcript.first else {
+            Issue.record("the transcript does not start with the prompt: \(session.transcript)")
+            return
+        }
+        let texts = prompt.segments.compactMap { segment -> String? in
+            if case .text(let text) = segment { return text.content }
+            return nil
+        }
+        #expect(texts == ["A login form.\nA field for username.\nA field for password."])
     }
 
     @Test("respond(to: Prompt, generating:) and a builder with a generable value decode as the String forms do")
@@ -287,6 +295,15 @@ struct FoundationModelsNamesTests {
         #expect(model.received.last?.prompt == "Say hello")
     }
 
+    /// The text of a transcript's instructions entry, read the Foundation Models way.
+    static func instructionsText(_ transcript: Transcript) -> String? {
+        guard case .instructions(let instructions)? = transcript.first else { return nil }
+        return instructions.segments.compactMap { segment -> String? in
+            if case .text(let text) = segment { return text.content }
+            return nil
+        }.joined(separator: "\n")
+    }
+
     @Test("Instructions and an instructions builder with the app's own type become the session's instructions")
     func instructionsForms() async throws {
         let model = ProbeModel()
@@ -294,14 +311,14 @@ struct FoundationModelsNamesTests {
             BartenderPersona()
             "Never mention prices."
         })
-        #expect(withType.transcript.instructions == "You are a bartender.\nAnswer in one sentence.\nNever mention prices.")
+        #expect(Self.instructionsText(withType.transcript) == "You are a bartender.\nAnswer in one sentence.\nNever mention prices.")
         let withClosure = LanguageModelSession(model: model) {
             BartenderPersona()
         }
-        #expect(withClosure.transcript.instructions == "You are a bartender.\nAnswer in one sentence.")
+        #expect(Self.instructionsText(withClosure.transcript) == "You are a bartender.\nAnswer in one sentence.")
         let none: Instructions? = nil
-        #expect(LanguageModelSession(model: model, instructions: none).transcript.entries.isEmpty)
-        #expect(LanguageModelSession(model: model, instructions: nil).transcript.entries.isEmpty)
+        #expect(LanguageModelSession(model: model, instructions: none).transcript.isEmpty)
+        #expect(LanguageModelSession(model: model, instructions: nil).transcript.isEmpty)
         let withValue = LanguageModelSession(model: model, instructions: Instructions("Be brief."))
         try await withValue.respond(to: Prompt("Hello"))
         #expect(model.received.last?.instructions == "Be brief.")

@@ -22,7 +22,7 @@ struct GenerationOptionsTests {
         await #expect(throws: LanguageModelError.self) {
             try await session.respond(to: "hello", options: GenerationOptions(temperature: 2.5))
         }
-        #expect(session.transcript.entries.isEmpty)
+        #expect(session.transcript.isEmpty)
         #expect(!session.isResponding)
     }
 

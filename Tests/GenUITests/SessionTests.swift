@@ -42,7 +42,7 @@ struct SessionTests {
         model.release()
         _ = try await first.value
         #expect(!session.isResponding)
-        #expect(session.transcript.entries.count == 2)
+        #expect(session.transcript.count == 2)
     }
 
     @Test("instructions and each exchange are recorded in the transcript and sent with the next request")
@@ -50,10 +50,15 @@ struct SessionTests {
         let session = LanguageModelSession(model: ScriptedLanguageModel(), instructions: "Be brief.")
         try await session.respond(to: "first question")
         try await session.respond(to: "second question")
-        let entries = session.transcript.entries
+        let entries = session.transcript
         #expect(entries.count == 5)
-        #expect(session.transcript.instructions == "Be brief.")
+        #expect(session.transcript.instructionsText == "Be brief.")
         #expect(session.transcript.messages.map(\.role) == [.user, .assistant, .user, .assistant])
+        guard case .prompt(let second) = entries[3] else {
+            Issue.record("the fourth entry is not the second prompt: \(entries[3])")
+            return
+        }
+        #expect(second.segments == [.text(.init(id: second.segments[0].id, content: "second question"))])
     }
 
     @Test("streaming a structured response yields growing snapshots, then the validated value")
@@ -72,7 +77,7 @@ struct SessionTests {
         try schema.validate(final)
         let response = try await stream.collect()
         #expect(response.rawContent == final)
-        #expect(session.transcript.entries.count == 2)
+        #expect(session.transcript.count == 2)
     }
 
     @Test("a response that breaks the schema is rejected even if the model claims it is guided")

@@ -6,9 +6,22 @@ public protocol ConvertibleFromGeneratedContent: SendableMetatype {
 }
 
 /// A type that can be turned into ``GeneratedContent``.
-public protocol ConvertibleToGeneratedContent {
+public protocol ConvertibleToGeneratedContent: InstructionsRepresentable, PromptRepresentable {
     /// The value as generated content.
     var generatedContent: GeneratedContent { get }
+}
+
+extension ConvertibleToGeneratedContent {
+    /// The value as a prompt: one structured segment holding its content, named after its type, which the model
+    /// reads as JSON. A tool may return such a value as its output.
+    public var promptRepresentation: Prompt {
+        return Prompt(segments: [.structure(.init(source: String(describing: Self.self), content: generatedContent))])
+    }
+
+    /// The value as instructions: its content as JSON.
+    public var instructionsRepresentation: Instructions {
+        return Instructions(text: generatedContent.jsonString)
+    }
 }
 
 /// A type a model can generate: it has a schema and converts to and from ``GeneratedContent``.
@@ -151,6 +164,8 @@ extension Array: Generable where Element: Generable {
     }
 }
 
+extension Array: PromptRepresentable, InstructionsRepresentable where Element: ConvertibleToGeneratedContent {}
+
 extension Array: ConvertibleToGeneratedContent where Element: ConvertibleToGeneratedContent {
     public var generatedContent: GeneratedContent { GeneratedContent(kind: .array(map(\.generatedContent))) }
 }
@@ -177,6 +192,8 @@ extension Optional: Generable, OptionalGenerable where Wrapped: Generable {
     public static var generationSchema: GenerationSchema { Wrapped.generationSchema }
     static var wrappedSchema: GenerationSchema { Wrapped.generationSchema }
 }
+
+extension Optional: PromptRepresentable, InstructionsRepresentable where Wrapped: ConvertibleToGeneratedContent {}
 
 extension Optional: ConvertibleToGeneratedContent where Wrapped: ConvertibleToGeneratedContent {
     public var generatedContent: GeneratedContent { self?.generatedContent ?? GeneratedContent(kind: .null) }

@@ -38,9 +38,15 @@ public struct GenerationRequest: Sendable {
             Message(role: .assistant, content: "", toolCalls: calls)
         }
 
+        /// A tool's output as text, answering the call `id` of `toolName`.
+        public static func toolOutput(id: String, toolName: String, text: String) -> Message {
+            Message(role: .tool, content: text, toolCallID: id, toolName: toolName)
+        }
+
         /// A tool's output, answering the call with the same identifier.
         public static func toolOutput(_ output: Transcript.ToolOutput) -> Message {
-            Message(role: .tool, content: output.text, toolCallID: output.id, toolName: output.toolName)
+            Message(
+                role: .tool, content: Transcript.text(of: output.segments), toolCallID: output.id, toolName: output.toolName)
         }
     }
 

@@ -10,12 +10,19 @@
 /// let reply = try await session.respond(to: prompt)
 /// ```
 ///
-/// A prompt is plain text: the parts a builder collects are joined by line breaks, leaving out empty ones.
+/// A prompt is made of segments: text, and the structured content of ``Generable`` values and `GeneratedContent`
+/// placed in it. The model receives their text, the parts a builder collects joined by line breaks (leaving out empty
+/// ones) and structured content written as JSON.
 public struct Prompt: Sendable, Hashable {
-    /// The prompt as the model receives it.
-    public let text: String
+    /// The prompt's parts, in order.
+    let segments: [Transcript.Segment]
 
-    init(text: String) { self.text = text }
+    /// The prompt as the model receives it.
+    public var text: String { Transcript.text(of: segments) }
+
+    init(text: String) { self.segments = text.isEmpty ? [] : [.text(.init(content: text))] }
+
+    init(segments: [Transcript.Segment]) { self.segments = segments }
 
     /// Creates a prompt from a value that represents one (a string, another prompt, your own type).
     public init(_ content: some PromptRepresentable) {
@@ -27,16 +34,21 @@ public struct Prompt: Sendable, Hashable {
         self = try content()
     }
 
-    /// Parts joined by line breaks, leaving out empty parts.
+    /// Parts one after the other, leaving out empty text.
     static func joining(_ parts: [Prompt]) -> Prompt {
-        Prompt(text: parts.lazy.map(\.text).filter { !$0.isEmpty }.joined(separator: "\n"))
+        Prompt(segments: parts.flatMap(\.segments).filter { segment in
+            if case .text(let text) = segment { return !text.content.isEmpty }
+            return true
+        })
     }
 }
 
 /// A type that can be used as a prompt: Foundation Models' `PromptRepresentable`.
 ///
 /// Conform your own types to put them in a ``PromptBuilder`` block or pass them to ``Prompt/init(_:)``.
-/// `String` and ``Prompt`` conform; a ``Generable`` value can appear in a builder block as its JSON.
+/// `String` and ``Prompt`` conform, and so does every ``ConvertibleToGeneratedContent`` type (every ``Generable``
+/// type, `GeneratedContent`, arrays of them): such a value becomes a structured segment, which the model reads as
+/// JSON.
 public protocol PromptRepresentable {
     /// The value as a prompt.
     @PromptBuilder var promptRepresentation: Prompt { get }

@@ -22,7 +22,7 @@ public struct PromptBuilder {
 
     /// A generated-content value (a `@Generable` type, ``GeneratedContent``), as its JSON.
     public static func buildExpression(_ content: some ConvertibleToGeneratedContent) -> Prompt {
-        Prompt(text: content.generatedContent.jsonString)
+        content.promptRepresentation
     }
 
     /// The statements of a block.

@@ -6,9 +6,15 @@ extension GenerationSchema {
     ///   `additionalProperties: false`; optional properties become nullable instead of being left out of
     ///   `required`. Without `strict`, optional properties are simply not required.
     public func jsonSchema(strict: Bool = false) -> GeneratedContent {
-        var document = export(root, strict: strict)
+        document(strict: strict, titled: false)
+    }
+
+    /// The JSON Schema document; `titled` adds what reading it back needs (see ``GenerationSchema/encode(to:)``):
+    /// each object's and choice's name as `title`, and each object's property order as `x-order`.
+    func document(strict: Bool, titled: Bool) -> GeneratedContent {
+        var document = export(root, strict: strict, titled: titled)
         if !definitions.isEmpty, case .structure(var properties, var keys) = document.kind {
-            let defs = definitions.map { ($0.name, export($0.node, strict: strict)) }
+            let defs = definitions.map { ($0.name, export($0.node, strict: strict, titled: titled)) }
             properties["$defs"] = GeneratedContent(orderedProperties: defs)
             keys.append("$defs")
             document = GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys))
@@ -19,7 +25,7 @@ extension GenerationSchema {
     /// ``jsonSchema(strict:)`` as compact JSON text.
     public func jsonSchemaString(strict: Bool = false) -> String { jsonSchema(strict: strict).jsonString }
 
-    private func export(_ node: Node, strict: Bool, description: String? = nil) -> GeneratedContent {
+    private func export(_ node: Node, strict: Bool, titled: Bool, description: String? = nil) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = []
         func add(_ key: String, _ value: some ConvertibleToGeneratedContent) { fields.append((key, value.generatedContent)) }
         switch node {
@@ -43,14 +49,15 @@ extension GenerationSchema {
             add("type", "boolean")
         case .array(let a):
             add("type", "array")
-            fields.append(("items", export(a.items, strict: strict)))
+            fields.append(("items", export(a.items, strict: strict, titled: titled)))
             if let min = a.minimumCount { add("minItems", min) }
             if let max = a.maximumCount { add("maxItems", max) }
         case .object(let object):
             add("type", "object")
+            if titled { add("title", object.name) }
             if let description = description ?? object.description { add("description", description) }
             let properties = object.properties.map { property in
-                var schema = export(property.node, strict: strict, description: property.description)
+                var schema = export(property.node, strict: strict, titled: titled, description: property.description)
                 if strict && property.isOptional { schema = nullable(schema) }
                 return (property.name, schema)
             }
@@ -58,10 +65,13 @@ extension GenerationSchema {
             let required = object.properties.filter { strict || !$0.isOptional }.map(\.name)
             add("required", required)
             add("additionalProperties", false)
+            if titled { add("x-order", object.properties.map(\.name)) }
             return GeneratedContent(orderedProperties: fields)
         case .anyOf(let choice):
+            if titled { add("title", choice.name) }
             if let description = description ?? choice.description { add("description", description) }
-            fields.append(("anyOf", GeneratedContent(kind: .array(choice.choices.map { export($0, strict: strict) }))))
+            fields.append((
+                "anyOf", GeneratedContent(kind: .array(choice.choices.map { export($0, strict: strict, titled: titled) }))))
             return GeneratedContent(orderedProperties: fields)
         }
         if let description { add("description", description) }

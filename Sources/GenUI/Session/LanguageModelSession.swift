@@ -39,7 +39,7 @@ public final class LanguageModelSession: Sendable {
     ///   - instructions: the system prompt, kept as the transcript's first entry.
     ///   - logger: where the session logs; by default nowhere.
     public convenience init(
-        model: any LanguageModel = SystemLanguageModel.default, instructions: String? = nil,
+        model: some LanguageModel = SystemLanguageModel.default, instructions: String? = nil,
         logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
         self.init(model: model, tools: [], instructions: instructions, logger: logger)
@@ -53,32 +53,31 @@ public final class LanguageModelSession: Sendable {
     ///   - maximumToolRounds: how many rounds of calls one request may take (``defaultMaximumToolRounds``).
     ///   - instructions: the system prompt, kept as the transcript's first entry.
     ///   - logger: where the session logs each request and tool call; by default nowhere.
-    public init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+    public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
                 maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil,
                 logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.model = model
         self.tools = tools
         self.maximumToolRounds = max(1, maximumToolRounds)
         self.logger = logger
-        let entries: [Transcript.Entry] = instructions.map { [.instructions($0)] } ?? []
-        self.state = Mutex(State(transcript: Transcript(entries: entries)))
+        self.state = Mutex(State(transcript: Self.openingTranscript(instructions: instructions, tools: tools)))
     }
 
     /// Creates a session whose instructions come from a builder closure.
-    public convenience init(model: any LanguageModel = SystemLanguageModel.default,
+    public convenience init(model: some LanguageModel = SystemLanguageModel.default,
                             @InstructionsBuilder instructions: () -> String) {
         self.init(model: model, instructions: instructions())
     }
 
     /// Creates a session with tools whose instructions come from a builder closure.
-    public convenience init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+    public convenience init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
                             @InstructionsBuilder instructions: () -> String) {
         self.init(model: model, tools: tools, instructions: instructions())
     }
 
     /// Creates a session that continues a transcript, with the tools its model may call; `logger` is where it logs
     /// (by default nowhere).
-    public init(model: any LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
+    public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
                 maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript,
                 logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.model = model
@@ -145,10 +144,18 @@ public final class LanguageModelSession: Sendable {
             metadata: response.metadata)
     }
 
-    /// Starts the model early so the first response is fast.
-    public func prewarm(promptPrefix: String? = nil) {
+    /// Starts the model early so the first response is fast; `promptPrefix`, the start of the prompt to come, lets
+    /// a model that caches prompts process it ahead.
+    public func prewarm(promptPrefix: Prompt? = nil) {
         let model = self.model
-        Task { await model.prewarm(promptPrefix: promptPrefix) }
+        let prefix = promptPrefix?.text
+        Task { await model.prewarm(promptPrefix: prefix) }
+    }
+
+    /// ``prewarm(promptPrefix:)`` with the prefix as text.
+    @_disfavoredOverload
+    public func prewarm(promptPrefix: String?) {
+        prewarm(promptPrefix: promptPrefix.map { Prompt(text: $0) })
     }
 
     // MARK: - Internals
@@ -166,7 +173,7 @@ public final class LanguageModelSession: Sendable {
         try Self.checkToolNames(tools)
         return state.withLock { state in
             GenerationRequest(
-                instructions: state.transcript.instructions,
+                instructions: state.transcript.instructionsText,
                 messages: state.transcript.messages + [.init(role: .user, content: prompt)],
                 schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
                 tools: tools.map(\.definition))
@@ -207,7 +214,7 @@ public final class LanguageModelSession: Sendable {
                     try await loop.runCalls(of: response, appendingTo: &request)
                     response = try await model.respond(to: request)
                 }
-                let performed = loop.finishing(try Self.finish(response, prompt: prompt, schema: schema))
+                let performed = loop.finishing(try Self.finish(response, prompt: prompt, schema: schema, options: request.options))
                 endResponding(recording: performed.entries)
                 logEnd(since: started, streaming: false, metadata: performed.metadata, failure: nil)
                 return performed
@@ -239,8 +246,19 @@ public final class LanguageModelSession: Sendable {
         }
     }
 
-    /// Validates a model's final response against the schema (trust, but verify) and builds transcript entries.
-    static func finish(_ response: GenerationResponse, prompt: String, schema: GenerationSchema?) throws -> Performed {
+    /// The transcript a new session starts with: its instructions and the tools it offers, when it has either.
+    static func openingTranscript(instructions: String?, tools: [any Tool]) -> Transcript {
+        guard instructions != nil || !tools.isEmpty else { return Transcript() }
+        let segments: [Transcript.Segment] = instructions.map { [.text(.init(content: $0))] } ?? []
+        let definitions = tools.map { Transcript.ToolDefinition(tool: $0) }
+        return Transcript(entries: [.instructions(.init(segments: segments, toolDefinitions: definitions))])
+    }
+
+    /// Validates a model's final response against the schema (trust, but verify) and builds transcript entries: the
+    /// prompt (with its options and response format) and the response (its text, or its structured content).
+    static func finish(
+        _ response: GenerationResponse, prompt: String, schema: GenerationSchema?, options: GenerationOptions
+    ) throws -> Performed {
         if let schema {
             do {
                 try schema.validate(response.content)
@@ -248,9 +266,17 @@ public final class LanguageModelSession: Sendable {
                 throw error.attributed(to: response.metadata.provider)
             }
         }
+        let answer: Transcript.Segment =
+            if let schema {
+                .structure(.init(source: schema.name, content: response.content))
+            } else {
+                .text(.init(content: response.text))
+            }
         let entries: [Transcript.Entry] = [
-            .prompt(prompt),
-            .response(text: response.text, content: response.content, provider: response.metadata.provider),
+            .prompt(.init(
+                segments: [.text(.init(content: prompt))], options: options,
+                responseFormat: schema.map { Transcript.ResponseFormat(schema: $0) })),
+            .response(.init(assetIDs: [], segments: [answer])),
         ]
         return Performed(content: response.content, text: response.text, metadata: response.metadata, entries: entries)
     }

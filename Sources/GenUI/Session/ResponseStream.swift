@@ -105,7 +105,8 @@ where Content.PartiallyGenerated: Sendable {
                 try await loop.runCalls(of: response, appendingTo: &request)
                 continue
             }
-            let performed = loop.finishing(try LanguageModelSession.finish(response, prompt: prompt, schema: schema))
+            let performed = loop.finishing(
+                try LanguageModelSession.finish(response, prompt: prompt, schema: schema, options: request.options))
             let value: Content = try schema == nil
                 ? Content(GeneratedContent(kind: .string(performed.text)))
                 : LanguageModelSession.decode(Content.self, from: performed)

@@ -1,54 +1,325 @@
-/// The history of a session: instructions, prompts and responses, in order.
+import Foundation
+
+/// The history of a session, as Foundation Models shapes it: a collection of ``Entry`` values — instructions,
+/// prompts, tool calls, tool output and responses — each made of ``Segment``s.
+///
+/// App code reads it the way it reads Foundation Models' transcript:
+///
+/// ```swift
+/// for entry in session.transcript {
+///     if case .response(let response) = entry {
+///         for case .text(let text) in response.segments { print(text.content) }
+///     }
+/// }
+/// ```
+///
+/// It is a `RandomAccessCollection`, `MutableCollection` and `RangeReplaceableCollection` of entries (so a history
+/// can be trimmed before a new session continues it with ``LanguageModelSession/init(model:tools:transcript:)``), and
+/// `Codable` (see docs/core.md for the JSON it writes).
 public struct Transcript: Sendable, Hashable {
-    /// One entry of the history.
-    public enum Entry: Sendable, Hashable {
-        /// The session's instructions.
-        case instructions(String)
-        /// A prompt the caller sent.
-        case prompt(String)
-        /// A model's response: its raw text and content, and the provider that produced it.
-        case response(text: String, content: GeneratedContent, provider: String)
-        /// Calls the model asked for in one turn, and the provider that asked.
-        case toolCalls([ToolCall], provider: String)
+    private var storage: [Entry]
+
+    /// A transcript of `entries`, oldest first.
+    public init(entries: some Sequence<Entry> = [Entry]()) {
+        storage = Array(entries)
+    }
+}
+
+extension Transcript: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+    /// Entries are addressed by their position, the oldest at 0.
+    public typealias Index = Int
+
+    /// An empty transcript.
+    public init() { storage = [] }
+
+    /// The position of the oldest entry.
+    public var startIndex: Int { storage.startIndex }
+
+    /// The position after the newest entry.
+    public var endIndex: Int { storage.endIndex }
+
+    /// The entry at `position`.
+    public subscript(position: Int) -> Entry {
+        get { storage[position] }
+        set { storage[position] = newValue }
+    }
+
+    /// Replaces the entries in `subrange` with `newElements`.
+    public mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C)
+    where C.Element == Entry {
+        storage.replaceSubrange(subrange, with: newElements)
+    }
+}
+
+extension Transcript {
+    /// One entry of a transcript.
+    public enum Entry: Sendable, Hashable, Identifiable {
+        /// Instructions, typically the developer's: how the model should behave, and the tools it may call.
+        case instructions(Transcript.Instructions)
+        /// A prompt, typically from a user.
+        case prompt(Transcript.Prompt)
+        /// The calls the model asked for in one turn.
+        case toolCalls(Transcript.ToolCalls)
         /// What one of those calls returned.
-        case toolOutput(ToolOutput)
-    }
+        case toolOutput(Transcript.ToolOutput)
+        /// A response of the model.
+        case response(Transcript.Response)
 
-    /// The entries, oldest first.
-    public private(set) var entries: [Entry]
-
-    /// Creates a transcript.
-    public init(entries: [Entry] = []) { self.entries = entries }
-
-    mutating func append(contentsOf newEntries: [Entry]) { entries.append(contentsOf: newEntries) }
-
-    /// The instructions, if the transcript starts with them.
-    public var instructions: String? {
-        if case .instructions(let text)? = entries.first { return text }
-        return nil
-    }
-
-    /// The conversation as request messages (instructions excluded).
-    public var messages: [GenerationRequest.Message] {
-        entries.compactMap { entry in
-            switch entry {
-            case .instructions: nil
-            case .prompt(let text): .init(role: .user, content: text)
-            case .response(let text, _, _): .init(role: .assistant, content: text)
-            case .toolCalls(let calls, _): .toolCalls(calls)
-            case .toolOutput(let output): .toolOutput(output)
+        /// The entry's identifier: that of its payload.
+        public var id: String {
+            switch self {
+            case .instructions(let instructions): instructions.id
+            case .prompt(let prompt): prompt.id
+            case .toolCalls(let calls): calls.id
+            case .toolOutput(let output): output.id
+            case .response(let response): response.id
             }
+        }
+    }
+
+    /// One piece of an entry's content.
+    public enum Segment: Sendable, Hashable, Identifiable {
+        /// Text.
+        case text(Transcript.TextSegment)
+        /// Structured content (a `@Generable` value, a `GeneratedContent`).
+        case structure(Transcript.StructuredSegment)
+
+        /// The segment's identifier.
+        public var id: String {
+            switch self {
+            case .text(let text): text.id
+            case .structure(let structure): structure.id
+            }
+        }
+    }
+
+    /// A segment of text.
+    public struct TextSegment: Sendable, Hashable, Identifiable {
+        /// The segment's identifier.
+        public var id: String
+        /// The text.
+        public var content: String
+
+        /// A text segment.
+        public init(id: String = UUID().uuidString, content: String) {
+            self.id = id
+            self.content = content
+        }
+    }
+
+    /// A segment of structured content.
+    public struct StructuredSegment: Sendable, Hashable, Identifiable {
+        /// The segment's identifier.
+        public var id: String
+        /// Where the content came from: the name of its type or schema.
+        public var source: String
+        /// The content.
+        public var content: GeneratedContent
+
+        /// A structured segment from `source` (a type or schema name).
+        public init(id: String = UUID().uuidString, source: String, content: GeneratedContent) {
+            self.id = id
+            self.source = source
+            self.content = content
+        }
+
+        /// A structured segment following the schema named `schemaName` (Foundation Models 27's spelling).
+        public init(id: String = UUID().uuidString, schemaName: String, content: GeneratedContent) {
+            self.init(id: id, source: schemaName, content: content)
+        }
+
+        /// The name of the content's schema (Foundation Models 27's name for ``source``).
+        public var schemaName: String {
+            get { source }
+            set { source = newValue }
+        }
+    }
+
+    /// Instructions: how the model should behave, and the tools it may call.
+    public struct Instructions: Sendable, Hashable, Identifiable {
+        /// The entry's identifier.
+        public var id: String
+        /// The instructions' content.
+        public var segments: [Transcript.Segment]
+        /// The tools the model may call.
+        public var toolDefinitions: [Transcript.ToolDefinition]
+
+        /// Instructions made of `segments`, offering `toolDefinitions`.
+        public init(
+            id: String = UUID().uuidString, segments: [Transcript.Segment], toolDefinitions: [Transcript.ToolDefinition]
+        ) {
+            self.id = id
+            self.segments = segments
+            self.toolDefinitions = toolDefinitions
+        }
+    }
+
+    /// A prompt, with the options and response format it was sent with.
+    public struct Prompt: Sendable, Hashable, Identifiable {
+        /// The entry's identifier.
+        public var id: String
+        /// The prompt's content.
+        public var segments: [Transcript.Segment]
+        /// The generation options it was sent with.
+        public var options: GenerationOptions
+        /// The shape the response was asked to take; `nil` for text.
+        public var responseFormat: Transcript.ResponseFormat?
+
+        /// A prompt made of `segments`.
+        public init(
+            id: String = UUID().uuidString, segments: [Transcript.Segment], options: GenerationOptions = GenerationOptions(),
+            responseFormat: Transcript.ResponseFormat? = nil
+        ) {
+            self.id = id
+            self.segments = segments
+            self.options = options
+            self.responseFormat = responseFormat
+        }
+    }
+
+    /// The shape a response was asked to take: a generable type's schema or a dynamic one.
+    public struct ResponseFormat: Sendable, Hashable {
+        /// The schema the response follows.
+        let schema: GenerationSchema
+
+        /// The format of `type`'s schema.
+        public init<Content: Generable>(type: Content.Type) {
+            schema = Content.generationSchema
+        }
+
+        /// The format of `schema`.
+        public init(schema: GenerationSchema) {
+            self.schema = schema
+        }
+
+        /// The schema's name.
+        public var name: String { schema.name }
+    }
+
+    /// A tool the model may call, as the instructions offer it.
+    public struct ToolDefinition: Sendable, Hashable {
+        /// The tool's name.
+        public var name: String
+        /// What the tool does, in words the model reads.
+        public var description: String
+        /// The schema of the tool's arguments.
+        public var parameters: GenerationSchema
+
+        /// A definition from its parts.
+        public init(name: String, description: String, parameters: GenerationSchema) {
+            self.name = name
+            self.description = description
+            self.parameters = parameters
+        }
+
+        /// The definition of `tool`.
+        public init(tool: some Tool) {
+            self.init(name: tool.name, description: tool.description, parameters: tool.parameters)
+        }
+    }
+
+    /// The calls the model asked for in one turn, in order.
+    public struct ToolCalls: Sendable, Hashable, Identifiable, RandomAccessCollection {
+        /// The entry's identifier.
+        public var id: String
+        private var calls: [Transcript.ToolCall]
+
+        /// The turn asking for `calls`.
+        public init<S: Sequence>(id: String = UUID().uuidString, _ calls: S) where S.Element == Transcript.ToolCall {
+            self.id = id
+            self.calls = Array(calls)
+        }
+
+        /// The position of the first call.
+        public var startIndex: Int { calls.startIndex }
+        /// The position after the last call.
+        public var endIndex: Int { calls.endIndex }
+        /// The call at `position`.
+        public subscript(position: Int) -> Transcript.ToolCall { calls[position] }
+    }
+
+    /// What one call returned, as the model reads it.
+    public struct ToolOutput: Sendable, Hashable, Identifiable {
+        /// The identifier of the call this answers.
+        public var id: String
+        /// The tool's name.
+        public var toolName: String
+        /// The output.
+        public var segments: [Transcript.Segment]
+
+        /// The output of the call `id` of `toolName`.
+        public init(id: String, toolName: String, segments: [Transcript.Segment]) {
+            self.id = id
+            self.toolName = toolName
+            self.segments = segments
+        }
+    }
+
+    /// A response of the model.
+    public struct Response: Sendable, Hashable, Identifiable {
+        /// The entry's identifier.
+        public var id: String
+        /// Identifiers of the model assets that produced it (on-device adapters); empty elsewhere.
+        public var assetIDs: [String]
+        /// The response's content.
+        public var segments: [Transcript.Segment]
+
+        /// A response made of `segments`.
+        public init(id: String = UUID().uuidString, assetIDs: [String], segments: [Transcript.Segment]) {
+            self.id = id
+            self.assetIDs = assetIDs
+            self.segments = segments
         }
     }
 }
 
-/// Builds instructions from string expressions, as in `LanguageModelSession { "You are a bartender." }`.
-@resultBuilder
-public enum InstructionsBuilder {
-    public static func buildBlock(_ parts: String...) -> String { parts.joined(separator: "\n") }
-    public static func buildExpression(_ text: String) -> String { text }
-    public static func buildOptional(_ text: String?) -> String { text ?? "" }
-    public static func buildEither(first text: String) -> String { text }
-    public static func buildEither(second text: String) -> String { text }
-    public static func buildArray(_ parts: [String]) -> String { parts.joined(separator: "\n") }
+extension Transcript.Instructions: CustomStringConvertible {
+    /// The instructions' text.
+    public var description: String { Transcript.text(of: segments) }
+}
+
+extension Transcript.Prompt: CustomStringConvertible {
+    /// The prompt's text.
+    public var description: String { Transcript.text(of: segments) }
+}
+
+extension Transcript.Response: CustomStringConvertible {
+    /// The response's text.
+    public var description: String { Transcript.text(of: segments) }
+}
+
+extension Transcript.ToolOutput: CustomStringConvertible {
+    /// The output's text.
+    public var description: String { Transcript.text(of: segments) }
+}
+
+extension Transcript {
+    /// The text a model reads for `segments`: text as it is, structured content as JSON, one segment a line.
+    static func text(of segments: [Segment]) -> String {
+        segments.map { segment in
+            switch segment {
+            case .text(let text): text.content
+            case .structure(let structure): structure.content.jsonString
+            }
+        }.joined(separator: "\n")
+    }
+
+    /// The instructions' text, when the transcript starts with instructions.
+    var instructionsText: String? {
+        guard case .instructions(let instructions)? = first else { return nil }
+        return Transcript.text(of: instructions.segments)
+    }
+
+    /// The conversation as request messages (instructions excluded).
+    var messages: [GenerationRequest.Message] {
+        compactMap { entry in
+            switch entry {
+            case .instructions: nil
+            case .prompt(let prompt): .init(role: .user, content: Transcript.text(of: prompt.segments))
+            case .response(let response): .init(role: .assistant, content: Transcript.text(of: response.segments))
+            case .toolCalls(let calls): .toolCalls(Array(calls))
+            case .toolOutput(let output): .toolOutput(output)
+            }
+        }
+    }
 }

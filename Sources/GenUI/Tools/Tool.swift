@@ -81,7 +81,7 @@ extension Tool {
             return .argumentsRejected(error)
         }
         let output = try await call(arguments: decoded)
-        return .output(output.promptRepresentation.text)
+        return .output(output.promptRepresentation.segments)
     }
 }
 
@@ -90,5 +90,5 @@ enum ToolInvocationResult: Sendable {
     /// The arguments passed the schema but `Arguments` could not be built from them.
     case argumentsRejected(LanguageModelError)
     /// The tool ran and returned this text.
-    case output(String)
+    case output([Transcript.Segment])
 }

@@ -45,15 +45,15 @@ struct ToolLoop {
         }
         let round = self.round
         let logger = self.logger
-        let results = try await withThrowingTaskGroup(of: (Int, String, Double).self) { group in
+        let results = try await withThrowingTaskGroup(of: (Int, [Transcript.Segment], Double).self) { group in
             for (index, (call, tool)) in prepared.enumerated() {
                 group.addTask {
                     let start = ContinuousClock.now
                     do {
-                        let text = try await Self.run(tool, call: call, provider: provider)
+                        let segments = try await Self.run(tool, call: call, provider: provider)
                         let seconds = (ContinuousClock.now - start).seconds
                         Self.log(call, round: round, provider: provider, seconds: seconds, failure: nil, to: logger)
-                        return (index, text, seconds)
+                        return (index, segments, seconds)
                     } catch {
                         let seconds = (ContinuousClock.now - start).seconds
                         Self.log(call, round: round, provider: provider, seconds: seconds, failure: error, to: logger)
@@ -61,19 +61,19 @@ struct ToolLoop {
                     }
                 }
             }
-            var results: [(Int, String, Double)] = []
+            var results: [(Int, [Transcript.Segment], Double)] = []
             for try await result in group { results.append(result) }
             return results.sorted { $0.0 < $1.0 }
         }
-        let outputs = results.map { index, text, _ in
-            Transcript.ToolOutput(id: calls[index].id, toolName: calls[index].toolName, text: text)
+        let outputs = results.map { index, segments, _ in
+            Transcript.ToolOutput(id: calls[index].id, toolName: calls[index].toolName, segments: segments)
         }
         for (index, _, duration) in results {
             records.append(ToolCallRecord(
                 round: round, id: calls[index].id, tool: calls[index].toolName, requestedBy: provider,
                 durationSeconds: duration, outcome: .succeeded))
         }
-        entries.append(.toolCalls(calls, provider: provider))
+        entries.append(.toolCalls(Transcript.ToolCalls(calls)))
         entries.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
         request.messages.append(.toolCalls(calls))
         request.messages.append(contentsOf: outputs.map(GenerationRequest.Message.toolOutput))
@@ -119,8 +119,9 @@ struct ToolLoop {
         return tool
     }
 
-    /// Runs one call: the tool's output as text, ``LanguageModelSession/ToolCallError`` when the tool throws.
-    static func run(_ tool: any Tool, call: Transcript.ToolCall, provider: String) async throws -> String {
+    /// Runs one call: the tool's output as transcript segments, ``LanguageModelSession/ToolCallError`` when the tool
+    /// throws.
+    static func run(_ tool: any Tool, call: Transcript.ToolCall, provider: String) async throws -> [Transcript.Segment] {
         let result: ToolInvocationResult
         do {
             result = try await tool.invoke(with: call.arguments)
@@ -130,8 +131,8 @@ struct ToolLoop {
             throw LanguageModelSession.ToolCallError(tool: tool, underlyingError: error)
         }
         switch result {
-        case .output(let text):
-            return text
+        case .output(let segments):
+            return segments
         case .argumentsRejected(let error):
             let (path, details): (String, String) = if case .decodingFailure(let path, let details, _) = error {
                 (path, details)

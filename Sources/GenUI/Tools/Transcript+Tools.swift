@@ -1,6 +1,6 @@
 import Foundation
 
-// The transcript's records of tool calls and their output, as Foundation Models names them.
+// The transcript's record of a tool call, as Foundation Models names it.
 
 extension Transcript {
     /// One call the model asked for: which tool, with which arguments (Foundation Models' `Transcript.ToolCall`).
@@ -18,23 +18,6 @@ extension Transcript {
             self.id = id
             self.toolName = toolName
             self.arguments = arguments
-        }
-    }
-
-    /// What one call returned, as the model reads it (Foundation Models' `Transcript.ToolOutput`).
-    public struct ToolOutput: Sendable, Hashable, Identifiable {
-        /// The identifier of the call this answers.
-        public var id: String
-        /// The tool's name.
-        public var toolName: String
-        /// The output as text.
-        public var text: String
-
-        /// Creates an output.
-        public init(id: String, toolName: String, text: String) {
-            self.id = id
-            self.toolName = toolName
-            self.text = text
         }
     }
 }

@@ -61,11 +61,7 @@ enum DeclarationReader {
             for property in properties where property.shape.refers(to: structure.name.text) {
                 rejectRecursion(property.shape.syntax, name: structure.name.text, log: &log)
             }
-            if properties.isEmpty && !log.hasErrors {
-                log.error(
-                    structure.name, "noStoredProperties",
-                    "'\(structure.name.text)' has no stored properties to generate; add at least one stored property")
-            }
+            // A struct without stored properties is an empty object: the arguments of a tool that takes none.
             guard !log.hasErrors else { return (nil, log) }
             return (GenerableDeclaration(
                 shape: .structure(properties), name: structure.name.text, access: access, description: description), log)

@@ -61,7 +61,7 @@ extension LanguageModelConformance {
                 detail: "skipped: the first request gave no valid calls to send back", skipped: true))
         } else {
             let messages = [question, .toolCalls(ownCalls)]
-                + ownCalls.map { .toolOutput(.init(id: $0.id, toolName: $0.toolName, text: options.toolOutput)) }
+                + ownCalls.map { .toolOutput(id: $0.id, toolName: $0.toolName, text: options.toolOutput) }
             checks.append(verdict(ToolCheck.ownCallsBack, await attempt(model, request(messages), options.generationTimeout)))
         }
 
@@ -69,7 +69,7 @@ extension LanguageModelConformance {
         let foreign = Transcript.ToolCall(
             id: foreignCallID, toolName: tool.name, arguments: exampleArguments(for: tool.parameters))
         let fallback = [question, .toolCalls([foreign]),
-                        .toolOutput(.init(id: foreign.id, toolName: tool.name, text: options.toolOutput))]
+                        .toolOutput(id: foreign.id, toolName: tool.name, text: options.toolOutput)]
         checks.append(verdict(ToolCheck.foreignCallsBack, await attempt(model, request(fallback), options.generationTimeout)))
 
         if capabilities.contains(.streaming) {
