@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "GenUITesting", targets: ["GenUITesting"]),
         // The drop-in for `import FoundationModels`: the core, with SystemLanguageModel.default as the configured chain.
         .library(name: "GenUIFoundationModels", targets: ["GenUIFoundationModels"]),
+        // Apple's module name for the same layer, for Linux: link it with `condition: .when(platforms: [.linux])` and
+        // `import FoundationModels` and `#if canImport(FoundationModels)` work unchanged.
+        .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .executable(name: "genui", targets: ["genui"]),
     ],
     dependencies: [
@@ -109,6 +112,8 @@ let package = Package(
         .target(name: "GenUIA2UI", dependencies: ["GenUI"]),
         // Foundation Models' import: re-exports GenUI and makes SystemLanguageModel.default the configured default chain.
         .target(name: "GenUIFoundationModels", dependencies: ["GenUI", "GenUIConfig", "GenUIRouter"]),
+        // `import FoundationModels` on Linux: re-exports GenUIFoundationModels under Apple's module name.
+        .target(name: "FoundationModels", dependencies: ["GenUIFoundationModels"]),
         // What apps need to test their own degradation paths.
         .target(name: "GenUITesting", dependencies: ["GenUI", "GenUIRouter"]),
         .executableTarget(
@@ -176,6 +181,10 @@ let package = Package(
         ]),
         // Foundation Models code as apps write it, compiled and run against genui: one suite per part of the API.
         .testTarget(name: "FoundationModelsAPITests", dependencies: ["GenUIFoundationModels", "GenUITesting"]),
+        // Code written for Apple's framework, with its import and its `#if canImport(FoundationModels)` unchanged.
+        .testTarget(name: "FoundationModelsTests", dependencies: [
+            .target(name: "FoundationModels", condition: .when(platforms: [.linux])),
+        ]),
         .testTarget(name: "genuiTests", dependencies: ["GenUI", "GenUITesting"]),
         .testTarget(name: "GenUIReliabilityTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIOpenAI", "GenUIOllama",

@@ -14,8 +14,19 @@ import Synchronization
 /// ``availability`` is the last known availability, kept fresh in the background (see ``AvailabilityRefresh``):
 /// a read never waits on the network, and a change shows within ``AvailabilityRefresh/interval``.
 /// ``availabilityReport`` says why, member by member.
+///
+/// ``init(useCase:guardrails:)`` and ``init(adapter:guardrails:)`` are Foundation Models' specialized models: the
+/// default model, with a ``UseCase`` that reaches every request as instructions and ``Guardrails`` that are recorded
+/// but not enforced (see each type).
 public struct SystemLanguageModel: LanguageModel {
     let monitor: AvailabilityMonitor
+
+    /// What the model is specialized for: ``UseCase/general`` unless created with ``init(useCase:guardrails:)``.
+    public let useCase: UseCase
+    /// The guardrails the model was created with; recorded, not enforced by genui (see ``Guardrails``).
+    public let guardrails: Guardrails
+    /// The adapter the model was created with; always `nil` on genui, where no adapter can be loaded.
+    public let adapter: Adapter?
 
     /// The default model (see the type's description for what it is).
     public static let `default` = SystemLanguageModel(monitor: AvailabilityMonitor(resolve: Self.resolveDefault))
@@ -24,18 +35,38 @@ public struct SystemLanguageModel: LanguageModel {
     /// - Parameters:
     ///   - model: the model every request goes to.
     ///   - refresh: how often availability is checked while it is being read, and when checking stops.
-    public init(_ model: any LanguageModel, refresh: AvailabilityRefresh = AvailabilityRefresh()) {
-        self.monitor = AvailabilityMonitor(model: model, refresh: refresh)
+    ///   - useCase: what the model is specialized for; its instructions go before the session's in every request.
+    ///   - guardrails: recorded in ``guardrails``; genui does not enforce them.
+    public init(_ model: any LanguageModel, refresh: AvailabilityRefresh = AvailabilityRefresh(),
+                useCase: UseCase = .general, guardrails: Guardrails = .default) {
+        self.init(monitor: AvailabilityMonitor(model: model, refresh: refresh), useCase: useCase, guardrails: guardrails)
     }
 
     /// Creates a model built by `factory` on first use, with synchronous availability.
     public init(refresh: AvailabilityRefresh = AvailabilityRefresh(),
                 building factory: @escaping @Sendable () -> any LanguageModel) {
-        self.monitor = AvailabilityMonitor(resolve: factory, refresh: refresh)
+        self.init(monitor: AvailabilityMonitor(resolve: factory, refresh: refresh))
     }
 
-    init(monitor: AvailabilityMonitor) {
+    init(monitor: AvailabilityMonitor, useCase: UseCase = .general, guardrails: Guardrails = .default,
+         adapter: Adapter? = nil) {
         self.monitor = monitor
+        self.useCase = useCase
+        self.guardrails = guardrails
+        self.adapter = adapter
+    }
+
+    /// The default model specialized for `useCase` (Foundation Models' `init(useCase:guardrails:)`): the same model
+    /// and availability as ``default`` (and what ``use(_:)`` sets), with `useCase`'s instructions put before the
+    /// session's in every request. `guardrails` is recorded in ``guardrails``; genui does not enforce it.
+    public init(useCase: UseCase = .general, guardrails: Guardrails = .default) {
+        self.init(monitor: Self.default.monitor, useCase: useCase, guardrails: guardrails)
+    }
+
+    /// The default model with `adapter` (Foundation Models' `init(adapter:guardrails:)`). No ``Adapter`` can be
+    /// created on genui, so this is unreachable in practice; it serves as ``default`` does, the adapter recorded.
+    public init(adapter: Adapter, guardrails: Guardrails = .default) {
+        self.init(monitor: Self.default.monitor, guardrails: guardrails, adapter: adapter)
     }
 
     /// Makes `model` the one ``default`` (and so every `LanguageModelSession()` without a model) uses, replacing
@@ -88,16 +119,20 @@ public struct SystemLanguageModel: LanguageModel {
 
     public var contextSize: Int { get async throws { try await monitor.model.contextSize } }
 
+    /// The underlying model's count of `request` as given: the instructions a ``useCase`` adds when the request is
+    /// sent are not counted (``UseCase/instructions`` shows them).
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
         try await monitor.model.tokenCount(for: request)
     }
 
+    /// Sends `request`, with the ``useCase``'s instructions before its own, to the underlying model.
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        try await monitor.model.respond(to: request)
+        try await monitor.model.respond(to: useCase.apply(to: request))
     }
 
+    /// Streams `request`, with the ``useCase``'s instructions before its own, from the underlying model.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        monitor.model.streamResponse(to: request)
+        monitor.model.streamResponse(to: useCase.apply(to: request))
     }
 
     public func prewarm(promptPrefix: String?) async {
