@@ -126,6 +126,20 @@ struct TranscriptAPITests {
         #expect(decoded.contains { if case .toolCalls(let calls) = $0 { calls.first?.arguments == call.arguments } else { false } })
     }
 
+    @Test("a history is measured in tokens before it is trimmed, and a shorter history counts fewer")
+    func tokenBudget() async throws {
+        let session = LanguageModelSession(model: ScriptedLanguageModel(), instructions: "Answer briefly.")
+        for question in ["First question about apples?", "Second question about pears?"] {
+            try await session.respond(to: question)
+        }
+        let model = session.model
+        let whole = try await model.tokenCount(for: session.transcript)
+        let trimmed = try await model.tokenCount(for: session.transcript.prefix(3))
+        #expect(whole > trimmed && trimmed > 0, "\(whole) vs \(trimmed)")
+        let none = try await model.tokenCount(for: [Transcript.Entry]())
+        #expect(none == 0)
+    }
+
     @Test("a file that is not a transcript is refused with a decoding error")
     func refusesOtherDocuments() {
         #expect(throws: DecodingError.self) {

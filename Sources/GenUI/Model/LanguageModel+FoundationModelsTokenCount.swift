@@ -21,4 +21,18 @@ extension LanguageModel {
         let without = try await tokenCount(for: GenerationRequest(instructions: nil, messages: []))
         return max(0, with - without)
     }
+
+    /// How many tokens `entries` take when sent as a conversation (instructions, tool definitions and turns), as a
+    /// token budget measures a history before trimming it.
+    public func tokenCount(for entries: some Collection<Transcript.Entry>) async throws -> Int {
+        let transcript = Transcript(entries: entries)
+        let tools = transcript.compactMap { entry -> [Transcript.ToolDefinition]? in
+            if case .instructions(let instructions) = entry { return instructions.toolDefinitions }
+            return nil
+        }.flatMap { $0 }.map { ToolDefinition(name: $0.name, description: $0.description, parameters: $0.parameters) }
+        let request = GenerationRequest(
+            instructions: transcript.instructionsText, messages: transcript.messages, tools: tools)
+        let empty = try await tokenCount(for: GenerationRequest(instructions: nil, messages: []))
+        return max(0, try await tokenCount(for: request) - empty)
+    }
 }
