@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
-// An app written for Apple's Foundation Models, built against genui with one change: `import FoundationModels`
-// became `import GenUIFoundationModels`. It depends on genui by path, as any client package would.
+// An app written for Apple's Foundation Models, built against genui with no change to its code: on Linux, genui's
+// `FoundationModels` product provides the module (`import FoundationModels` and `#if canImport(FoundationModels)`
+// work as written); on Apple platforms the condition leaves Apple's framework in charge. It depends on genui by path,
+// as any client package would.
 import PackageDescription
 
 let package = Package(
@@ -12,7 +14,9 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "FMClient",
-            dependencies: [.product(name: "GenUIFoundationModels", package: "genui")]
+            dependencies: [
+                .product(name: "FoundationModels", package: "genui", condition: .when(platforms: [.linux])),
+            ]
         ),
     ]
 )

@@ -58,6 +58,15 @@ struct SchemaAPITests {
         #expect(decoded.definitions.map(\.name) == schema.definitions.map(\.name))
     }
 
+    @Test("Optional's PartiallyGenerated is the wrapped type's, as in Foundation Models")
+    func optionalPartiallyGenerated() throws {
+        #expect(ObjectIdentifier(Trip?.PartiallyGenerated.self) == ObjectIdentifier(Trip.PartiallyGenerated.self))
+        let snapshot: Trip?.PartiallyGenerated = try Trip?.PartiallyGenerated(
+            GeneratedContent(json: #"{"city":"Lis"#))
+        #expect(snapshot.city == "Lis")
+        #expect(snapshot.nights == nil)
+    }
+
     @Test("debugDescription shows the JSON Schema; a document genui cannot read is a decoding error")
     func debugDescriptionAndRefusal() {
         #expect(Trip.generationSchema.debugDescription.contains(#""x-order""#))

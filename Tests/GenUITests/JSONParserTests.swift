@@ -63,8 +63,21 @@ struct JSONParserTests {
         ("", "unexpected end of input"),
     ])
     func locatedSyntaxErrors(input: String, expected: String) throws {
-        let error = try #require(throws: LanguageModelError.self) { try GeneratedContent(json: input) }
+        let error = try #require(throws: LanguageModelError.self) { try JSONParser.parse(input) }
         #expect(String(describing: error).contains(expected), "\(error)")
+    }
+
+    @Test("GeneratedContent(json:) accepts the beginning of a document as incomplete content and refuses the rest")
+    func incompleteDocuments() throws {
+        let prefix = try GeneratedContent(json: #"{"title":"Log"#)
+        #expect(!prefix.isComplete)
+        #expect(prefix.orderedProperties?.first?.key == "title")
+        let unterminated = try GeneratedContent(json: "\"unterminated")
+        #expect(!unterminated.isComplete)
+        #expect(try GeneratedContent(json: #"{"a":1}"#).isComplete)
+        for invalid in ["{\"a\":1,}", "[1 2]", "{\"a\":1} x", "", "{\"a\":01}", "hello"] {
+            #expect(throws: LanguageModelError.self, "\(invalid)") { try GeneratedContent(json: invalid) }
+        }
     }
 
     @Test("nesting beyond the depth limit is rejected, not a stack overflow")

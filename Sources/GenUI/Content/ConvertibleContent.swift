@@ -187,7 +187,8 @@ protocol OptionalGenerable {
 }
 
 extension Optional: Generable, OptionalGenerable where Wrapped: Generable {
-    public typealias PartiallyGenerated = Wrapped.PartiallyGenerated?
+    /// As in Foundation Models, the wrapped type's snapshot type itself: a snapshot's properties are optional already.
+    public typealias PartiallyGenerated = Wrapped.PartiallyGenerated
 
     public static var generationSchema: GenerationSchema { Wrapped.generationSchema }
     static var wrappedSchema: GenerationSchema { Wrapped.generationSchema }

@@ -61,9 +61,23 @@ public struct GeneratedContent: Sendable, Hashable {
         self.init(kind: .array(elements.map(\.generatedContent)))
     }
 
-    /// Parses JSON text. Object key order is kept; a syntax error is a decoding failure naming line and column.
+    /// Parses JSON text, as Foundation Models does: a complete document, or the beginning of one (a response still
+    /// streaming), which gives content whose ``isComplete`` is `false`. Object key order is kept; text that cannot
+    /// begin any JSON document is a decoding failure naming line and column. Code that needs a whole document uses
+    /// ``JSONParser/parse(_:limits:duplicateKeys:)``.
     public init(json: String) throws(LanguageModelError) {
-        self = try JSONParser.parse(json)
+        do {
+            self = try JSONParser.parse(json)
+        } catch {
+            // Only text that ended early is a beginning; anything wrong before its end stays an error.
+            let endedEarly: Set<DecodingDetail.Code> = [
+                .jsonUnexpectedEnd, .jsonUnterminatedString, .jsonUnexpectedEndInLiteral, .jsonUnterminatedUnicodeEscape,
+            ]
+            guard let code = error.context.underlying(DecodingDetail.self)?.code, endedEarly.contains(code),
+                let partial = try? JSONParser.parsePartial(json), !partial.isComplete
+            else { throw error }
+            self = partial
+        }
     }
 
     /// The value as compact JSON, object keys in their generated order.

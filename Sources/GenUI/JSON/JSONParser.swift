@@ -212,14 +212,17 @@ public struct JSONParser {
                 case UInt8(ascii: "u"):
                     guard let unit = try readHex4() else { return try endOfStringInput(String(scalars)) }
                     if (0xD800...0xDBFF).contains(unit) {
-                        // A high surrogate must be followed by an escaped low surrogate.
-                        if index + 1 >= bytes.count || (index + 6 > bytes.count && partial) {
+                        // A high surrogate must be followed by an escaped low surrogate. Input that ends where one
+                        // could still follow (nothing, `\`, or in partial mode a cut `\uXX`) ended early; anything
+                        // else after it is an unpaired surrogate.
+                        let rest = bytes.count - index
+                        let backslash = rest > 0 && bytes[index] == UInt8(ascii: "\\")
+                        let escape = backslash && rest > 1 && bytes[index + 1] == UInt8(ascii: "u")
+                        if rest == 0 || (backslash && rest == 1) || (escape && rest < 6 && partial) {
                             index = bytes.count
                             return try endOfStringInput(String(scalars))
                         }
-                        guard bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw error(.jsonUnpairedSurrogate)
-                        }
+                        guard escape else { throw error(.jsonUnpairedSurrogate) }
                         index += 2
                         guard let low = try readHex4() else { return try endOfStringInput(String(scalars)) }
                         guard (0xDC00...0xDFFF).contains(low) else { throw error(.jsonInvalidLowSurrogate) }

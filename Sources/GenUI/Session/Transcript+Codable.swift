@@ -130,7 +130,7 @@ extension Transcript.Segment: Codable {
     /// Generated content from the JSON text it was written as.
     static func content(_ json: String, at path: [any CodingKey]) throws -> GeneratedContent {
         do {
-            return try GeneratedContent(json: json)
+            return try JSONParser.parse(json)
         } catch {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: path, debugDescription: "content is not JSON: \(error.context.debugDescription)"))

@@ -35,7 +35,7 @@ extension Transcript.ToolCall {
             return Transcript.ToolCall(id: id, toolName: toolName, arguments: GeneratedContent(orderedProperties: []))
         }
         do {
-            return Transcript.ToolCall(id: id, toolName: toolName, arguments: try GeneratedContent(json: trimmed))
+            return Transcript.ToolCall(id: id, toolName: toolName, arguments: try JSONParser.parse(trimmed))
         } catch {
             throw .invalidToolCall(
                 tool: toolName, path: "", details: "the arguments are not JSON (\(error.context.debugDescription))",

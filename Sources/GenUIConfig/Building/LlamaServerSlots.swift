@@ -39,7 +39,7 @@ enum LlamaServerSlots {
     /// The reading in a `/slots` body: `nil` unless it is a non-empty array of objects that each say whether they
     /// are processing.
     static func parse(_ body: Data) -> SlotReading? {
-        guard let document = try? GeneratedContent(json: String(decoding: body, as: UTF8.self)),
+        guard let document = try? JSONParser.parse(String(decoding: body, as: UTF8.self)),
             let slots = document.elements, !slots.isEmpty
         else { return nil }
         var idle = 0

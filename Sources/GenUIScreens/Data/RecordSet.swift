@@ -30,7 +30,7 @@ public struct RecordSet: Sendable, Hashable {
     public init(json text: String, title: String) throws(Problem) {
         let document: GeneratedContent
         do {
-            document = try GeneratedContent(json: text)
+            document = try JSONParser.parse(text)
         } catch {
             throw .notJSON(detail: error.context.debugDescription)
         }

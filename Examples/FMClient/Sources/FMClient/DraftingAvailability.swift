@@ -1,4 +1,4 @@
-import GenUIFoundationModels  // with Apple's framework: import FoundationModels
+import FoundationModels  // on Linux, genui's FoundationModels product; on Apple platforms, Apple's framework
 
 // The on-device drafting article's availability handling: each reason its own message, the button gated on a
 // synchronous isAvailable, and a mapping by the reason's description for reasons a future release may rename.

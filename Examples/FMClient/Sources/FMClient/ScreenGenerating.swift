@@ -1,4 +1,4 @@
-import GenUIFoundationModels  // with Apple's framework: import FoundationModels
+import FoundationModels  // on Linux, genui's FoundationModels product; on Apple platforms, Apple's framework
 
 // The generator of the generative-UI article, as written there: a protocol, a resilient fallback, a synchronous
 // availability switch, random sampling with a fresh seed, prewarm and streaming.

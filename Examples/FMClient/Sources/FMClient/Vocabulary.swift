@@ -1,4 +1,4 @@
-import GenUIFoundationModels  // with Apple's framework: import FoundationModels
+import FoundationModels  // on Linux, genui's FoundationModels product; on Apple platforms, Apple's framework
 
 // The grammar of the generative-UI article: the only components the model may use.
 

@@ -1,4 +1,4 @@
-import GenUIFoundationModels  // with Apple's framework: import FoundationModels
+import FoundationModels  // on Linux, genui's FoundationModels product; on Apple platforms, Apple's framework
 
 // Runs the article's code once: the availability message and gate, then a generated and a streamed screen.
 // With GENUI_CONFIG=providers.yml (this folder's) the scripted provider answers; without, the providers.yml the
@@ -19,3 +19,11 @@ if SystemLanguageModel.default.isAvailable {
     let streamed = try await FoundationModelsScreenGenerator().stream(from: intent) { _ in partials += 1 }
     print("streamed: \(streamed.title) after \(partials) partial(s)")
 }
+
+#if canImport(FoundationModels)
+let trip = await TripPlanner().plan(city: "Lisbon")
+print("trip: \(trip.outcome)")
+for line in trip.history { print("history: \(line)") }
+#else
+print("trip: Foundation Models is not available on this platform")
+#endif
