@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 import GenUIHTTP
 
 /// Collects a Messages API answer, whole or from stream events: text, the answer tool's input, the calls of the

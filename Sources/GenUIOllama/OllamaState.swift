@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 import Synchronization
 
 /// What `/api/show` says about a model.

@@ -1,5 +1,5 @@
 import Foundation
-import GenUI
+@_spi(Reading) import GenUI
 import GenUIHTTP
 
 /// Ollama's native API: `/api/chat` bodies and the statistics in its final chunk.

@@ -1,5 +1,5 @@
 import Foundation
-import GenUI
+@_spi(Reading) import GenUI
 import GenUIHTTP
 
 /// The Chat Completions wire format: request bodies and the fields read back from responses and stream chunks.

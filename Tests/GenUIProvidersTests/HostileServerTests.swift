@@ -1,5 +1,5 @@
 import Foundation
-@testable import GenUI
+@_spi(Reading) @testable import GenUI
 import GenUIAnthropic
 import GenUIDiagnostics
 import GenUIGemini

@@ -1,4 +1,4 @@
-@testable import GenUI
+@_spi(Reading) @testable import GenUI
 import Testing
 
 @testable import GenUIOnDevice

@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 import Testing
 
 @testable import GenUIOnDevice

@@ -1,5 +1,5 @@
 import Foundation
-@testable import GenUI
+@_spi(Reading) @testable import GenUI
 import Testing
 
 @testable import GenUIOnDevice

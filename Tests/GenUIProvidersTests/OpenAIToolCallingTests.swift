@@ -1,5 +1,5 @@
 import Foundation
-import GenUI
+@_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOpenAI
 import GenUITesting

@@ -1,5 +1,5 @@
 import Foundation
-import GenUI
+@_spi(Reading) import GenUI
 
 /// Maps an HTTP error response to a ``LanguageModelError``, reading the error body shapes providers use:
 /// `{"error":{"message","type","code"}}` (OpenAI, llama-server, Gemini), `{"type":"error","error":{"type","message"}}`

@@ -1,6 +1,6 @@
 import CGenUIProcess
 import Foundation
-import GenUI
+@_spi(Reading) import GenUI
 import GenUIHTTP
 import Logging
 

@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 import GenUIHTTP
 
 /// One `data:` event of a streamed `/completion`, or its non-streamed body.

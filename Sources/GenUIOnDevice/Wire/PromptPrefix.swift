@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 import Synchronization
 
 /// The part of a templated prompt that every request with the same instructions shares: the prompt up to the end of

@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 
 /// What can be shown of a screen while it is still being generated: the title as far as it has arrived, and each
 /// section's title and its components that are complete enough to draw.

@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 
 /// A section of an outlined screen: what the intent names is grouped into facts, inputs and actions.
 public enum OutlineSection: String, Sendable, Hashable, CaseIterable {
