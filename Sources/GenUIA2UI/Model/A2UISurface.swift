@@ -26,6 +26,8 @@ public struct A2UISurface: Sendable, Hashable {
     public private(set) var components: [String: StoredComponent] = [:]
     /// The data model.
     public var dataModel = A2UIDataModel()
+    /// The estimated bytes the surface holds (its data model, theme and components), as its client counts them.
+    public internal(set) var storedBytes = 0
 
     /// Creates an empty surface.
     public init(id: String, catalogID: String, theme: GeneratedContent? = nil, sendDataModel: Bool = false) {
