@@ -207,6 +207,13 @@ extension MessageCatalog {
         "models.list.ollamaInstalled": "{name} : installé dans Ollama ({host}, {size})",
         "models.list.ollamaMissing": "{name} : absent d’Ollama ({host}) ; téléchargez-le avec genui models pull --provider {provider} {name}",
         "models.list.ollamaUnreachable": "{name} : Ollama ({host}) ne répond pas",
+        "models.error.fileName": "Impossible de télécharger {name} : le nom de fichier {file} tiré de son URL pourrait sortir du dossier des modèles ou n’est pas un simple nom de fichier (ni /, ni \\, ni .., ni caractère de contrôle, ni point initial, ni fin en .part/.lock). Rien n’a été écrit. Choisissez l’emplacement du modèle avec --file CHEMIN (ou file: dans le catalogue models:).",
+        "models.error.oversized": "Le serveur a envoyé plus que les {expected} octets déclarés pour {name} (au moins {received}) ; le téléchargement a été arrêté à la taille déclarée et son fichier partiel supprimé. Vérifiez l’URL et la taille (--size ou size: dans le catalogue models:).",
+        "models.pull.sourceChanged.url": "Le fichier partiel de {name} venait d’une autre URL ({previous}) : il a été abandonné ({discarded}) et le téléchargement recommence à zéro.",
+        "models.pull.sourceChanged.file": "Le fichier de {name} a changé à la source depuis le téléchargement partiel (son ETag ou son Last-Modified diffère) : le fichier partiel a été abandonné ({discarded}) et le téléchargement recommence à zéro.",
+        "models.pull.sourceChanged.unverifiable": "Le fichier partiel de {name} ne peut pas être vérifié auprès de sa source (ni ETag, ni Last-Modified, ni --sha256) : il a été abandonné ({discarded}) et le téléchargement recommence à zéro.",
+        "models.rm.busy": "Impossible de supprimer {name} : un genui models pull (pid {pid}) le télécharge et détient son verrou de téléchargement ({done} jusqu’ici). Attendez la fin du téléchargement ou arrêtez-le avec Ctrl-C, ou lancez genui models rm --wait {name}.",
+        "models.rm.waiting": "Un genui models pull (pid {pid}) télécharge {name} ; attente de sa fin avant la suppression.",
         // Context windows
         "short.contextWindowTooSmall.counted": "le prompt fait {tokens} tokens et {answer} sont réservés à la réponse, plus que sa fenêtre de contexte de {context}",
         "short.contextWindowTooSmall.estimated": "le prompt fait environ {tokens} tokens (estimation) et {answer} sont réservés à la réponse, plus que sa fenêtre de contexte de {context}",

@@ -207,6 +207,13 @@ extension MessageCatalog {
         "models.list.ollamaInstalled": "{name}: in Ollama unter {host} installiert ({size})",
         "models.list.ollamaMissing": "{name}: nicht in Ollama unter {host}; laden Sie es mit genui models pull --provider {provider} {name}",
         "models.list.ollamaUnreachable": "{name}: Ollama unter {host} antwortet nicht",
+        "models.error.fileName": "{name} kann nicht geladen werden: Der Dateiname {file} aus der URL könnte den Modellordner verlassen oder ist kein einfacher Dateiname (kein /, \\, .., keine Steuerzeichen, kein Punkt am Anfang, keine Endung .part/.lock). Es wurde nichts geschrieben. Wähle mit --file PFAD (oder file: im models:-Katalog), wohin das Modell kommt.",
+        "models.error.oversized": "Der Server hat mehr als die für {name} angegebenen {expected} Bytes gesendet (mindestens {received}); der Download wurde bei der angegebenen Größe angehalten und die Teildatei gelöscht. Prüfe die URL und die Größe (--size oder size: im models:-Katalog).",
+        "models.pull.sourceChanged.url": "Die Teildatei von {name} stammt von einer anderen URL ({previous}): Sie wurde verworfen ({discarded}), und der Download beginnt wieder bei null.",
+        "models.pull.sourceChanged.file": "Die Datei von {name} hat sich an der Quelle seit dem Teil-Download geändert (ETag oder Last-Modified weichen ab): Die Teildatei wurde verworfen ({discarded}), und der Download beginnt wieder bei null.",
+        "models.pull.sourceChanged.unverifiable": "Die Teildatei von {name} lässt sich nicht gegen ihre Quelle prüfen (kein ETag, kein Last-Modified, kein --sha256): Sie wurde verworfen ({discarded}), und der Download beginnt wieder bei null.",
+        "models.rm.busy": "{name} kann nicht entfernt werden: Ein genui models pull (PID {pid}) lädt es herunter und hält seine Download-Sperre (bisher {done}). Warte, bis der Download endet, oder brich ihn mit Strg-C ab, oder führe genui models rm --wait {name} aus.",
+        "models.rm.waiting": "Ein genui models pull (PID {pid}) lädt {name} herunter; vor dem Entfernen wird auf sein Ende gewartet.",
         // Context windows
         "short.contextWindowTooSmall.counted": "der Prompt umfasst {tokens} Tokens, dazu {answer} für die Antwort – mehr als sein Kontextfenster von {context}",
         "short.contextWindowTooSmall.estimated": "der Prompt umfasst etwa {tokens} Tokens (geschätzt), dazu {answer} für die Antwort – mehr als sein Kontextfenster von {context}",

@@ -207,6 +207,13 @@ extension MessageCatalog {
         "models.list.ollamaInstalled": "{name}: instalado en Ollama en {host} ({size})",
         "models.list.ollamaMissing": "{name}: no está en Ollama en {host}; descárguelo con genui models pull --provider {provider} {name}",
         "models.list.ollamaUnreachable": "{name}: Ollama en {host} no responde",
+        "models.error.fileName": "No se puede descargar {name}: el nombre de archivo {file} tomado de su URL podría salir de la carpeta de modelos o no es un nombre de archivo simple (sin /, \\, .., caracteres de control, punto inicial ni terminación .part/.lock). No se escribió nada. Elige dónde va el modelo con --file RUTA (o file: en el catálogo models:).",
+        "models.error.oversized": "El servidor envió más de los {expected} bytes declarados para {name} (al menos {received}); la descarga se detuvo en el tamaño declarado y se eliminó su archivo parcial. Revisa la URL y el tamaño (--size o size: en el catálogo models:).",
+        "models.pull.sourceChanged.url": "El archivo parcial de {name} procedía de otra URL ({previous}): se descartó ({discarded}) y la descarga empieza de nuevo desde cero.",
+        "models.pull.sourceChanged.file": "El archivo de {name} cambió en el origen desde la descarga parcial (su ETag o Last-Modified es distinto): se descartó el archivo parcial ({discarded}) y la descarga empieza de nuevo desde cero.",
+        "models.pull.sourceChanged.unverifiable": "El archivo parcial de {name} no se puede comprobar con su origen (sin ETag, Last-Modified ni --sha256): se descartó ({discarded}) y la descarga empieza de nuevo desde cero.",
+        "models.rm.busy": "No se puede eliminar {name}: un genui models pull (pid {pid}) lo está descargando y tiene su bloqueo de descarga ({done} hasta ahora). Espera a que termine o detenlo con Ctrl-C, o ejecuta genui models rm --wait {name}.",
+        "models.rm.waiting": "Un genui models pull (pid {pid}) está descargando {name}; se espera a que termine antes de eliminarlo.",
         // Context windows
         "short.contextWindowTooSmall.counted": "el prompt ocupa {tokens} tokens y se reservan {answer} para la respuesta, más que su ventana de contexto de {context}",
         "short.contextWindowTooSmall.estimated": "el prompt ocupa unos {tokens} tokens (estimados) y se reservan {answer} para la respuesta, más que su ventana de contexto de {context}",
