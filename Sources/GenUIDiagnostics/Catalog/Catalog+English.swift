@@ -212,7 +212,7 @@ extension MessageCatalog {
         "models.list.ollamaInstalled": "{name}: installed in Ollama at {host} ({size})",
         "models.list.ollamaMissing": "{name}: not in Ollama at {host}; pull it with genui models pull --provider {provider} {name}",
         "models.list.ollamaUnreachable": "{name}: Ollama at {host} does not answer",
-        "models.error.fileName": "Cannot pull {name}: the file name {file} taken from its URL could leave the models folder or is not a plain file name (no /, \\, .., control characters, leading dot or .part/.lock ending). Nothing was written. Choose where the model goes with --file PATH (or file: in the models: catalog).",
+        "models.error.fileName": "The file name {file} that {name} takes from its URL could leave the models folder or is not a plain file name (no /, \\, .., control characters, leading dot or .part/.lock ending). Nothing was written. Choose where the model goes with --file PATH (or file: in the models: catalog).",
         "models.error.oversized": "The server sent more than the {expected} bytes declared for {name} (at least {received}); the download was stopped at the declared size and its partial file deleted. Check the URL and the size (--size or size: in the models: catalog).",
         "models.pull.sourceChanged.url": "The partial file of {name} came from another URL ({previous}): it was discarded ({discarded}) and the download starts again from zero.",
         "models.pull.sourceChanged.file": "The file of {name} changed at the source since the partial download (its ETag or Last-Modified differs): the partial file was discarded ({discarded}) and the download starts again from zero.",

@@ -207,7 +207,7 @@ extension MessageCatalog {
         "models.list.ollamaInstalled": "{name}：{host} の Ollama にインストール済み（{size}）",
         "models.list.ollamaMissing": "{name}：{host} の Ollama にありません。genui models pull --provider {provider} {name} で取得できます",
         "models.list.ollamaUnreachable": "{name}：{host} の Ollama が応答しません",
-        "models.error.fileName": "{name} を取得できません：URL から取ったファイル名 {file} はモデルフォルダーの外に出るおそれがあるか、単純なファイル名ではありません（/、\\、..、制御文字、先頭のドット、.part/.lock で終わる名前は使えません）。何も書き込んでいません。--file パス（または models: カタログの file:）でモデルの置き場所を指定してください。",
+        "models.error.fileName": "{name} が URL から取ったファイル名 {file} はモデルフォルダーの外に出るおそれがあるか、単純なファイル名ではありません（/、\\、..、制御文字、先頭のドット、.part/.lock で終わる名前は使えません）。何も書き込んでいません。--file パス（または models: カタログの file:）でモデルの置き場所を指定してください。",
         "models.error.oversized": "サーバーが {name} の宣言サイズ {expected} バイトを超えて送信しました（少なくとも {received} バイト）。宣言サイズでダウンロードを止め、部分ファイルを削除しました。URL とサイズ（--size または models: カタログの size:）を確認してください。",
         "models.pull.sourceChanged.url": "{name} の部分ファイルは別の URL（{previous}）から取得したものです。破棄して（{discarded}）最初からダウンロードし直します。",
         "models.pull.sourceChanged.file": "{name} のファイルは部分ダウンロードの後に配布元で変更されました（ETag または Last-Modified が異なります）。部分ファイルを破棄して（{discarded}）最初からダウンロードし直します。",

@@ -207,7 +207,7 @@ extension MessageCatalog {
         "models.list.ollamaInstalled": "{name}：已安装在 {host} 上的 Ollama 中（{size}）",
         "models.list.ollamaMissing": "{name}：不在 {host} 上的 Ollama 中;可用 genui models pull --provider {provider} {name} 拉取",
         "models.list.ollamaUnreachable": "{name}：{host} 上的 Ollama 没有应答",
-        "models.error.fileName": "无法拉取 {name}：从其 URL 得到的文件名 {file} 可能会离开模型文件夹，或不是普通文件名（不能含 /、\\、..、控制字符，不能以点开头，也不能以 .part/.lock 结尾）。未写入任何内容。请用 --file 路径（或 models: 目录中的 file:）指定模型的位置。",
+        "models.error.fileName": "{name} 从其 URL 得到的文件名 {file} 可能会离开模型文件夹，或不是普通文件名（不能含 /、\\、..、控制字符，不能以点开头，也不能以 .part/.lock 结尾）。未写入任何内容。请用 --file 路径（或 models: 目录中的 file:）指定模型的位置。",
         "models.error.oversized": "服务器发送的数据超过了为 {name} 声明的 {expected} 字节（至少 {received} 字节）；下载已在声明的大小处停止，部分文件已删除。请检查 URL 和大小（--size 或 models: 目录中的 size:）。",
         "models.pull.sourceChanged.url": "{name} 的部分文件来自另一个 URL（{previous}）：已丢弃（{discarded}），下载从零重新开始。",
         "models.pull.sourceChanged.file": "自部分下载以来，{name} 的文件在源头已更改（ETag 或 Last-Modified 不同）：部分文件已丢弃（{discarded}），下载从零重新开始。",

@@ -207,7 +207,7 @@ extension MessageCatalog {
         "models.list.ollamaInstalled": "{name}: instalado en Ollama en {host} ({size})",
         "models.list.ollamaMissing": "{name}: no está en Ollama en {host}; descárguelo con genui models pull --provider {provider} {name}",
         "models.list.ollamaUnreachable": "{name}: Ollama en {host} no responde",
-        "models.error.fileName": "No se puede descargar {name}: el nombre de archivo {file} tomado de su URL podría salir de la carpeta de modelos o no es un nombre de archivo simple (sin /, \\, .., caracteres de control, punto inicial ni terminación .part/.lock). No se escribió nada. Elige dónde va el modelo con --file RUTA (o file: en el catálogo models:).",
+        "models.error.fileName": "El nombre de archivo {file} que {name} toma de su URL podría salir de la carpeta de modelos o no es un nombre de archivo simple (sin /, \\, .., caracteres de control, punto inicial ni terminación .part/.lock). No se escribió nada. Elige dónde va el modelo con --file RUTA (o file: en el catálogo models:).",
         "models.error.oversized": "El servidor envió más de los {expected} bytes declarados para {name} (al menos {received}); la descarga se detuvo en el tamaño declarado y se eliminó su archivo parcial. Revisa la URL y el tamaño (--size o size: en el catálogo models:).",
         "models.pull.sourceChanged.url": "El archivo parcial de {name} procedía de otra URL ({previous}): se descartó ({discarded}) y la descarga empieza de nuevo desde cero.",
         "models.pull.sourceChanged.file": "El archivo de {name} cambió en el origen desde la descarga parcial (su ETag o Last-Modified es distinto): se descartó el archivo parcial ({discarded}) y la descarga empieza de nuevo desde cero.",
