@@ -113,6 +113,45 @@ struct ModelPullHostileTests {
         #expect(!FileManager.default.fileExists(atPath: DownloadRecord.recordPath(forTarget: target)))
     }
 
+    static let canMount: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
+
+    static func run(_ program: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "\(program) \(arguments) failed")
+    }
+
+    @Test("On a small volume (a real 8 MB tmpfs), a host sending far more than the declared 1 MB never fills the disk: the pull stops at the declared size and the volume is left empty",
+          .enabled(if: canMount))
+    func moreThanTheDeclaredSizeNeverFillsTheDisk() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (served, _) = try Self.randomFile(directory, "served.bin", bytes: 1_000_000)
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.declaresLength = false
+        behaviour.trailingBytes = 64 * 1024 * 1024
+        let server = try RangeFileServer(file: served, name: "model.gguf", behaviour: behaviour)
+        defer { server.stop() }
+        let volume = directory + "/volume"
+        try FileManager.default.createDirectory(atPath: volume, withIntermediateDirectories: true)
+        try Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "tmpfs", volume])
+        defer { try? Self.run("/bin/umount", [volume]) }
+        let target = volume + "/model.gguf"
+        let options = DownloadOptions(storageMarginBytes: 0)
+        do {
+            _ = try await ModelDownloader(options: options).pull(
+                ModelSource(name: "model", url: server.url, expectedBytes: 1_000_000), to: target)
+            Issue.record("a body longer than the declared size was installed")
+        } catch ModelDownloadError.oversized(let expected, let received) {
+            #expect(expected == 1_000_000)
+            #expect(received > 1_000_000)
+        }
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: volume)) ?? ["?"]).isEmpty)
+    }
+
     // MARK: - Resuming from the same source only
 
     /// A pull of `server` cut at `cut` bytes: the partial file and its record stay.
