@@ -42,6 +42,7 @@ struct A2UIFuzzTests {
         var slowest = 0.0
         var slowestAttacks: [A2UIStreamFuzzer.Attack] = []
         var slowestPhases = ""
+        var timeByAttack: [A2UIStreamFuzzer.Attack: Double] = [:]
         var largestOutput = 0
         var mostWork = 0
         var largestStream = 0
@@ -61,6 +62,7 @@ struct A2UIFuzzTests {
             let html = A2UIHTMLRenderer(limits: limits).renderedOutput(resolutions)
             let json = A2UIJSONRenderer(limits: limits).renderedOutput(resolutions)
             let elapsed = Date().timeIntervalSince(begin)
+            for attack in Set(used) { timeByAttack[attack, default: 0] += elapsed }
             if elapsed > slowest {
                 slowest = elapsed
                 slowestAttacks = used
@@ -90,6 +92,7 @@ struct A2UIFuzzTests {
             \(String(format: "%.3f", slowest)) s (\(slowestPhases); \(slowestAttacks.map(\.rawValue).joined(separator: "+"))); largest output \(largestOutput) bytes; most evaluation work \(mostWork) units; \
             peak RSS \(Self.peakResidentSize()) KiB; attacks: \(summary)
             """)
+        print("A2UI stream fuzz: seconds spent on the streams holding each attack:", timeByAttack.map { "\($0.key.rawValue) \(String(format: "%.1f", $0.value))" }.sorted().joined(separator: ", "))
     }
 
     /// The nodes of a tree, counted without recursion.

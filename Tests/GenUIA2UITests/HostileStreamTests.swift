@@ -137,6 +137,17 @@ struct A2UIHostileStreamTests {
         #expect(A2UIEvaluator.text(evaluator.resolve(value)) == "[x] 3.0 {x} ${/a/b}")
     }
 
+    @Test("a 200,000-character line sent one character at a time is read whole: only the new text is searched for its end")
+    func lineByteByByte() throws {
+        var client = A2UIClient()
+        client.process(jsonl: HostileStreams.create)
+        let line = HostileStreams.data(#""\#(String(repeating: "x", count: 200_000))""#, path: "/long")
+        for character in line { client.receive(String(character)) }
+        let found = client.receive("\n")
+        #expect(found.isEmpty)
+        #expect(client.surfaces["s"]?.dataModel.value(at: "/long").map { A2UIEvaluator.text($0).utf8.count } == 200_000)
+    }
+
     @Test("the client keeps the first 1,000 problems and counts the rest")
     func problemsAreBounded() {
         var client = A2UIClient()

@@ -43,15 +43,20 @@ public struct A2UIClient: Sendable {
     /// Returns the problems of this chunk that were kept (see ``problems``).
     @discardableResult
     public mutating func receive(_ chunk: String) -> [A2UIProblem] {
-        pending += chunk
         var found: [A2UIProblem] = []
-        // One pass over the text: each line is cut out once, and only the unfinished rest is kept.
-        var start = pending.startIndex
-        while let newline = pending[start...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
-            found += process(line: String(pending[start..<newline]))
-            start = pending.index(after: newline)
+        // Only the new chunk is searched for a line break, so a long line sent a byte at a time costs linear time.
+        if chunk.contains(where: { $0 == "\n" || $0 == "\r\n" }) {
+            pending += chunk
+            // One pass over the text: each line is cut out once, and only the unfinished rest is kept.
+            var start = pending.startIndex
+            while let newline = pending[start...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
+                found += process(line: String(pending[start..<newline]))
+                start = pending.index(after: newline)
+            }
+            pending = String(pending[start...])
+        } else {
+            pending += chunk
         }
-        pending = String(pending[start...])
         if pending.utf8.count > limits.maximumMessageBytes {
             lineCount += 1
             let problem = A2UIProblem(.limitExceeded, line: lineCount, detail: "a line longer than \(limits.maximumMessageBytes) bytes was dropped")

@@ -39,7 +39,7 @@ struct A2UIStreamFuzzer {
 
     /// A size that is usually small and sometimes as large as `maximum`.
     mutating func size(_ maximum: Int) -> Int {
-        chance(85) ? int(0...min(maximum, 2_000)) : int(0...maximum)
+        chance(97) ? int(0...min(maximum, 2_000)) : int(0...maximum)
     }
 
     static let create = #"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#
@@ -71,12 +71,12 @@ struct A2UIStreamFuzzer {
                 let text = String(repeating: unit, count: size(900_000) / unit.utf8.count)
                 lines.append(HostileStreams.data(#""\#(text)""#, path: chance(50) ? "/name" : "/items/0/label"))
             case .wideTemplate:
-                let items = size(200_000)
+                let items = chance(90) ? int(0...100) : size(200_000)
                 let element = chance(50) ? "0" : #"{"label":{"a":[1,2,3]}}"#
                 lines.append(HostileStreams.data("[" + Array(repeating: element, count: items).joined(separator: ",") + "]", path: "/items"))
             case .regexBomb:
-                let count = int(1...400)
-                let subject = String(repeating: "a", count: int(10...40)) + "b"
+                let count = chance(90) ? int(1...20) : int(21...400)
+                let subject = String(repeating: "a", count: chance(90) ? int(5...16) : int(17...40)) + "b"
                 let patterns = ["^(a+)+$", "(a|aa)+$", "^(a|a?)+$", "(.*a){12}", "(", "^\\\\d{10}$"]
                 var components = [#"{"id":"form","component":"Column","children":[\#((0..<count).map { "\"r\($0)\"" }.joined(separator: ","))]}"#]
                 for index in 0..<count {
