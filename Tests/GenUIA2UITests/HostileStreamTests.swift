@@ -107,6 +107,22 @@ struct A2UIHostileStreamTests {
         #expect(resolution.root?.children.last?.failedChecks == ["no"])
     }
 
+    @Test("the surfaces of one rendering share one evaluation budget: three regex bombs together do no more work than one may")
+    func budgetPerRendering() throws {
+        var client = A2UIClient()
+        for surface in ["s1", "s2", "s3"] {
+            client.process(jsonl: HostileStreams.regexBomb().replacingOccurrences(of: #""surfaceId":"s""#, with: #""surfaceId":"\#(surface)""#))
+        }
+        let resolutions = client.resolve(surfaceIDs: ["s1", "s2", "s3", "missing"])
+        #expect(resolutions.map(\.surfaceID) == ["s1", "s2", "s3"])
+        #expect(resolutions.reduce(0) { $0 + $1.evaluationWork } <= A2UILimits.defaultMaximumEvaluationWork)
+        // Each surface the budget ran out in says so once, located at the component where it ran out.
+        for resolution in resolutions {
+            #expect(resolution.problems.filter { $0.detail.contains("evaluation budget") }.count == 1)
+        }
+        #expect(resolutions[2].problems.first { $0.detail.contains("evaluation budget") }?.componentID == "f0")
+    }
+
     @Test("and stops at the first false value and or at the first true one: a regex bomb after them is never run")
     func shortCircuit() throws {
         let bomb = #"{"call":"regex","args":{"value":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaab","pattern":"^(a+)+$"}}"#

@@ -1,11 +1,13 @@
-/// The work one resolution of a surface may do evaluating its bindings and function calls, counted in units
-/// rather than timed, so the same stream does the same work on an idle and on a loaded machine.
+/// The work one rendering may do evaluating bindings and function calls (one resolution, or all the surfaces of
+/// one rendering together), counted in units rather than timed, so the same stream does the same work on an idle and
+/// on a loaded machine.
 ///
-/// What costs what: each value resolved one unit, a binding ``unitsPerBinding`` more (plus one per
-/// ``bytesPerUnit`` bytes of its path), each function call and each item of a template list ``unitsPerCall``, each ``bytesPerUnit`` bytes of text a function reads or builds, and each progress report
-/// of the regular expression engine while it matches (one unit per start position it tries, then
-/// ``unitsPerRegexProgress`` per report of backtracking, which comes every few thousand steps). When the budget is used up, what is left evaluates to `null` (a check to
-/// "failed") and the resolution reports one `limitExceeded` problem.
+/// What costs what: each value resolved one unit, a binding ``unitsPerBinding`` more (plus one per ``bytesPerUnit``
+/// bytes of its path), each function call and each item of a template list ``unitsPerCall``, each ``bytesPerUnit``
+/// bytes of text a function reads or builds, and each progress report of the regular expression engine while it
+/// matches (one unit per start position it tries, then ``unitsPerRegexProgress`` per report of backtracking, which
+/// comes every few thousand steps). When the budget is used up, what is left evaluates to `null` (a check to
+/// "failed") and each surface it ran out in reports one `limitExceeded` problem.
 public struct A2UIEvaluationBudget: Sendable, Hashable {
     /// Text bytes that cost one unit: 64.
     public static let bytesPerUnit = 64
@@ -16,7 +18,7 @@ public struct A2UIEvaluationBudget: Sendable, Hashable {
     /// What one progress report of the regular expression engine costs once it is backtracking: 500 units (the
     /// reports of a plain scan, one per start position, cost one unit each).
     public static let unitsPerRegexProgress = 500
-    /// The most time all `regex` calls of one resolution may take together, a safety net behind the counted work:
+    /// The most time all `regex` calls spending one budget may take together, a safety net behind the counted work:
     /// 0.5 s.
     public static let regexTimeCeiling = 0.5
     /// The longest text one function builds or reads whole (an array or object shown as text is cut there): 1 MiB.

@@ -127,7 +127,7 @@ extension A2UIEvaluator {
     /// The first `text.utf16.count + 1` reports of a call cost one unit each (a plain scan of the text); each report
     /// past them is backtracking and costs ``A2UIEvaluationBudget/unitsPerRegexProgress``. Matching stops when the
     /// budget runs out; as safety nets, one call also stops after ``regexTimeLimit`` and all the calls of one
-    /// resolution after ``A2UIEvaluationBudget/regexTimeCeiling`` in total.
+    /// budget (one rendering) after ``A2UIEvaluationBudget/regexTimeCeiling`` in total.
     static func matches(_ expression: NSRegularExpression, _ text: String, budget: inout A2UIEvaluationBudget) -> RegexOutcome {
         let started = Date()
         let allowed = min(regexTimeLimit, budget.regexTimeLeft)

@@ -214,6 +214,14 @@ public struct A2UIClient: Sendable {
         surfaces[surfaceID]?.resolve(limits: limits)
     }
 
+    /// The resolved trees of the surfaces `ids` that exist, in that order, all spending one evaluation budget
+    /// (``A2UILimits/maximumEvaluationWork``): one rendering of many surfaces does no more work than one of a single
+    /// surface may.
+    public func resolve(surfaceIDs ids: [String]) -> [A2UIResolution] {
+        var budget = A2UIEvaluationBudget(limit: limits.maximumEvaluationWork)
+        return ids.compactMap { id in surfaces[id].map { $0.resolve(limits: limits, budget: &budget) } }
+    }
+
     /// The client-to-server `action` message for pressing the Button `componentID` (the first one in the tree, for
     /// a Button repeated by a template), with its context resolved against the data model now; `nil` when the
     /// surface or button does not exist or its action is a local function call.

@@ -22,7 +22,8 @@ public struct A2UILimits: Sendable, Hashable {
     public static let defaultMaximumStoredBytes = 16 << 20
     /// The most problems a client (or one resolution) keeps: 1,000; the rest are only counted.
     public static let defaultMaximumProblems = 1_000
-    /// The work one resolution of a surface may do evaluating bindings and functions: 2,000,000 units (see
+    /// The work one rendering (one resolution, or the surfaces resolved together by
+    /// ``A2UIClient/resolve(surfaceIDs:)``) may do evaluating bindings and functions: 2,000,000 units (see
     /// ``A2UIEvaluationBudget`` for what a unit is). Work is counted, not timed, so the bound holds on a loaded machine.
     public static let defaultMaximumEvaluationWork = 2_000_000
     /// The most lines one terminal rendering may have: 10,000.
@@ -48,7 +49,7 @@ public struct A2UILimits: Sendable, Hashable {
     public var maximumStoredBytes: Int
     /// The most problems kept (the rest are counted).
     public var maximumProblems: Int
-    /// The evaluation work one resolution may do, in units.
+    /// The evaluation work one rendering may do, in units.
     public var maximumEvaluationWork: Int
     /// The most lines of one terminal rendering.
     public var maximumOutputLines: Int

@@ -13,10 +13,11 @@ struct A2UITreeResolver {
     var reportedNodeLimit = false
     var budget: A2UIEvaluationBudget
 
-    init(surface: A2UISurface, limits: A2UILimits) {
+    /// A resolver spending `budget` (a fresh one of ``A2UILimits/maximumEvaluationWork`` when `nil`).
+    init(surface: A2UISurface, limits: A2UILimits, budget: A2UIEvaluationBudget? = nil) {
         self.surface = surface
         self.limits = limits
-        self.budget = A2UIEvaluationBudget(limit: limits.maximumEvaluationWork)
+        self.budget = budget ?? A2UIEvaluationBudget(limit: limits.maximumEvaluationWork)
     }
 
     mutating func run() -> A2UIResolution {
@@ -24,10 +25,11 @@ struct A2UITreeResolver {
             let problem = A2UIProblem(.missingRoot, surfaceID: surface.id, detail: "no component has the id \"root\" yet; nothing to show")
             return A2UIResolution(surfaceID: surface.id, root: nil, problems: surface.components.isEmpty ? [] : [problem])
         }
+        let before = budget.used
         let root = node("root", scope: nil, ancestors: [], depth: 0, from: nil)
         var resolution = A2UIResolution(surfaceID: surface.id, root: root, problems: problems)
         resolution.droppedProblemCount = droppedProblemCount
-        resolution.evaluationWork = budget.used
+        resolution.evaluationWork = budget.used - before
         return resolution
     }
 

@@ -137,7 +137,7 @@ struct RenderCommand: AsyncParsableCommand {
             }
             ids = [surface]
         }
-        let resolutions = ids.compactMap { client.resolve(surfaceID: $0) }
+        let resolutions = client.resolve(surfaceIDs: ids)
         guard !resolutions.isEmpty else {
             for problem in client.problems { Console.note(Self.describe(problem, diagnostics)) }
             Console.error(diagnostics.text("a2ui.noSurfaces"))
@@ -347,7 +347,7 @@ struct A2UIWatchFrames {
         let ids = command.surface.map { id in client.surfaceOrder.filter { $0 == id } } ?? client.surfaceOrder
         let renderer = A2UITerminalRenderer(colors: Console.wantsColor(command.color, writingToFile: false), width: Console.textWidth(),
             limits: client.limits, cutNotice: RenderCommand.cutNotice(diagnostics))
-        let frame = renderer.renderedOutput(ids.compactMap { client.resolve(surfaceID: $0) }).text
+        let frame = renderer.renderedOutput(client.resolve(surfaceIDs: ids)).text
         guard frame != lastFrame else { return }
         lastFrame = frame
         if Console.isTerminal(STDOUT_FILENO) { Printer.clearScreen() } else if !frame.isEmpty { Console.out("\n") }
