@@ -15,6 +15,11 @@ extension A2UIEvaluator {
         func arg(_ key: String) -> GeneratedContent { resolved[key] ?? GeneratedContent(kind: .null) }
         func string(_ text: String) -> GeneratedContent { GeneratedContent(kind: .string(text)) }
         func bool(_ flag: Bool) -> GeneratedContent { GeneratedContent(kind: .bool(flag)) }
+        /// The argument as text, its bytes paid for; `nil` when the budget is used up.
+        func text(_ key: String) -> String? {
+            let text = Self.text(arg(key))
+            return spend(bytes: text.utf8.count) ? text : nil
+        }
         let checked = A2UILimits.defaultMaximumCheckedLength
         switch name {
         case "required":
@@ -25,24 +30,29 @@ extension A2UIEvaluator {
             default: return bool(true)
             }
         case "regex":
-            guard case .string(let pattern) = arg("pattern").kind, pattern.count <= 512 else {
+            guard case .string(let pattern) = arg("pattern").kind, pattern.utf8.count <= 2_048, pattern.count <= 512 else {
                 report(.invalidFunction, "regex needs a string pattern of at most 512 characters")
                 return bool(false)
             }
-            let text = Self.text(arg("value"))
-            guard text.count <= checked else { return bool(false) }
+            let text = Self.text(arg("value"), limit: checked * 4 + 1)
+            guard text.utf8.count <= checked * 4, text.count <= checked else { return bool(false) }
+            guard spend(bytes: text.utf8.count + pattern.utf8.count * 16) else { return bool(false) }
             guard let expression = try? NSRegularExpression(pattern: pattern) else {
-                report(.invalidFunction, "regex: the pattern \"\(pattern)\" is not a valid regular expression")
+                report(.invalidFunction, "regex: the pattern \"\(A2UISize.clipped(pattern))\" is not a valid regular expression")
                 return bool(false)
             }
-            switch Self.matches(expression, text) {
-            case .some(let matched): return bool(matched)
-            case .none:
-                report(.limitExceeded, "regex: matching \"\(pattern)\" took longer than \(Self.regexTimeLimit) seconds and was stopped (counted as not matching)")
+            switch Self.matches(expression, text, budget: &budget) {
+            case .matched(let matched): return bool(matched)
+            case .outOfBudget:
+                _ = spend(budget.remaining + 1)
+                return bool(false)
+            case .timedOut:
+                report(.limitExceeded, "regex: matching \"\(A2UISize.clipped(pattern))\" took longer than \(Self.regexTimeLimit) seconds and was stopped (counted as not matching)")
                 return bool(false)
             }
         case "length":
-            let count = Self.text(arg("value")).count
+            guard let text = text("value") else { return bool(false) }
+            let count = text.count
             let minimum = Self.number(arg("min")) ?? 0
             let maximum = Self.number(arg("max")) ?? .infinity
             return bool(Double(count) >= minimum && Double(count) <= maximum)
@@ -50,43 +60,50 @@ extension A2UIEvaluator {
             guard let value = Self.number(arg("value")) else { return bool(false) }
             return bool(value >= (Self.number(arg("min")) ?? -.infinity) && value <= (Self.number(arg("max")) ?? .infinity))
         case "email":
-            let text = Self.text(arg("value"))
+            let text = Self.text(arg("value"), limit: checked * 4 + 1)
+            guard text.utf8.count <= checked * 4, spend(bytes: text.utf8.count) else { return bool(false) }
             return bool(text.count <= checked && Self.isEmail(text))
         case "and", "or":
             guard let values = args.first(where: { $0.key == "values" })?.value.elements else {
                 report(.invalidFunction, "\(name) needs an array \"values\"")
                 return bool(false)
             }
-            var flags: [Bool] = []
-            for value in values { flags.append(Self.truth(resolve(value, depth: depth))) }
-            return bool(name == "and" ? flags.allSatisfy { $0 } : flags.contains(true))
+            // Short-circuit: `and` stops at the first false value, `or` at the first true one.
+            let decisive = name == "or"
+            for value in values where Self.truth(resolve(value, depth: depth)) == decisive {
+                return bool(decisive)
+            }
+            return bool(!decisive)
         case "not":
             return bool(!Self.truth(arg("value")))
         case "formatString":
-            return string(interpolate(Self.text(arg("value")), depth: depth))
+            guard let template = text("value") else { return string("") }
+            return string(interpolate(template, depth: depth))
         case "formatNumber":
             guard let value = Self.number(arg("value")) else { return string("") }
             return string(Self.formatNumber(value, decimals: Self.number(arg("decimals")), grouping: resolved["grouping"].map(Self.truth) ?? true))
         case "formatCurrency":
             guard let value = Self.number(arg("value")) else { return string("") }
-            let code = Self.text(arg("currency")).uppercased()
+            let code = String(Self.text(arg("currency"), limit: 16).prefix(8)).uppercased()
             return string(Self.formatCurrency(value, code: code, decimals: Self.number(arg("decimals")), grouping: resolved["grouping"].map(Self.truth) ?? true))
         case "formatDate":
             guard let date = Self.date(arg("value")) else {
-                report(.invalidFunction, "formatDate: \"\(Self.text(arg("value")))\" is not an ISO 8601 date or a number of milliseconds")
-                return string(Self.text(arg("value")))
+                let shown = Self.text(arg("value"), limit: 256)
+                report(.invalidFunction, "formatDate: \"\(A2UISize.clipped(shown))\" is not an ISO 8601 date or a number of milliseconds")
+                return string(shown)
             }
-            let format = Self.text(arg("format"))
+            let format = Self.text(arg("format"), limit: 512)
             return string(Self.formatDate(date, format: format.isEmpty ? "yyyy-MM-dd HH:mm" : format))
         case "pluralize":
             let value = Self.number(arg("value")) ?? 0
             let category: String = value == 0 && resolved["zero"] != nil ? "zero" : value == 1 ? "one" : value == 2 && resolved["two"] != nil ? "two" : "other"
             let chosen = resolved[category] ?? resolved["other"] ?? GeneratedContent(kind: .null)
-            return string(Self.text(chosen))
+            let text = Self.text(chosen)
+            return spend(bytes: text.utf8.count) ? string(text) : string("")
         case "openUrl":
             return GeneratedContent(kind: .null)
         default:
-            report(.invalidFunction, "\"\(name)\" is not a function of the basic catalog")
+            report(.invalidFunction, "\"\(A2UISize.clipped(name))\" is not a function of the basic catalog")
             return GeneratedContent(kind: .null)
         }
     }
@@ -94,22 +111,51 @@ extension A2UIEvaluator {
     /// How long one `regex` check may run (a pattern with nested quantifiers can take exponential time): 0.1 s.
     public static let regexTimeLimit = 0.1
 
-    /// Whether `expression` matches somewhere in `text`, or `nil` when matching ran past ``regexTimeLimit`` and was
-    /// stopped (the engine reports progress during a long match, and the deadline is checked there).
-    static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool? {
-        let deadline = Date().addingTimeInterval(regexTimeLimit)
+    /// How a bounded match ended.
+    enum RegexOutcome: Equatable {
+        /// The match ran to its end: whether it found something.
+        case matched(Bool)
+        /// The evaluation budget ran out while matching.
+        case outOfBudget
+        /// Matching ran past ``regexTimeLimit`` (a safety net behind the budget).
+        case timedOut
+    }
+
+    /// Whether `expression` matches somewhere in `text`, its work paid for from `budget`.
+    ///
+    /// The engine reports progress once per start position it tries and every few thousand steps of backtracking.
+    /// The first `text.utf16.count + 1` reports of a call cost one unit each (a plain scan of the text); each report
+    /// past them is backtracking and costs ``A2UIEvaluationBudget/unitsPerRegexProgress``. Matching stops when the
+    /// budget runs out; as safety nets, one call also stops after ``regexTimeLimit`` and all the calls of one
+    /// budget (one rendering) after ``A2UIEvaluationBudget/regexTimeCeiling`` in total.
+    static func matches(_ expression: NSRegularExpression, _ text: String, budget: inout A2UIEvaluationBudget) -> RegexOutcome {
+        let started = Date()
+        let allowed = min(regexTimeLimit, budget.regexTimeLeft)
+        guard allowed > 0 else { return .outOfBudget }
+        let deadline = started.addingTimeInterval(allowed)
+        let scan = text.utf16.count + 1
+        var reports = 0
         var found = false
-        var timedOut = false
+        var outcome: RegexOutcome?
+        var spent = budget
         expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { match, _, stop in
             if match != nil {
                 found = true
                 stop.pointee = true
+                return
+            }
+            reports += 1
+            if !spent.charge(reports <= scan ? 1 : A2UIEvaluationBudget.unitsPerRegexProgress) {
+                outcome = .outOfBudget
+                stop.pointee = true
             } else if Date() > deadline {
-                timedOut = true
+                outcome = allowed < regexTimeLimit ? .outOfBudget : .timedOut
                 stop.pointee = true
             }
         }
-        return found ? true : timedOut ? nil : false
+        spent.regexSeconds += Date().timeIntervalSince(started)
+        budget = spent
+        return outcome ?? .matched(found)
     }
 
     static func isEmail(_ text: String) -> Bool {
@@ -159,7 +205,7 @@ extension A2UIEvaluator {
             guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return nil }
             return Date(timeIntervalSince1970: milliseconds / 1000)
         case .string(let text):
-            guard text.count <= 64 else { return nil }
+            guard text.utf8.count <= 256, text.count <= 64 else { return nil }
             let full = ISO8601DateFormatter()
             if let date = full.date(from: text) { return date }
             full.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
@@ -182,44 +228,53 @@ extension A2UIEvaluator {
 
     /// `template` with each `${…}` replaced: a path (`${/user/name}`, `${name}` relative to the item), or a call with
     /// named arguments (`${formatNumber(value:${/n}, decimals:2)}`); `\${` is a literal `${`.
+    ///
+    /// Linear in the template: the braces are paired in one pass first, so a template full of unclosed `${` is not
+    /// rescanned from each of them; the text built is paid for from the budget and stops at
+    /// ``A2UIEvaluationBudget/maximumTextBytes``.
     mutating func interpolate(_ template: String, depth: Int) -> String {
+        let closing = Self.closingBraces(template)
         var output = ""
-        var characters = Substring(template)
-        while let first = characters.first {
-            if characters.hasPrefix("\\${") {
+        var index = template.startIndex
+        let end = template.endIndex
+        while index < end, output.utf8.count < A2UIEvaluationBudget.maximumTextBytes {
+            let rest = template[index...]
+            if rest.hasPrefix("\\${") {
                 output += "${"
-                characters = characters.dropFirst(3)
-            } else if characters.hasPrefix("${"), let end = Self.closingBrace(characters) {
-                let inner = characters[characters.index(characters.startIndex, offsetBy: 2)..<end]
-                output += Self.text(expression(String(inner), depth: depth + 1))
-                characters = characters[characters.index(after: end)...]
+                index = template.index(index, offsetBy: 3)
+            } else if rest.hasPrefix("${"), let close = closing[template.index(after: index)] {
+                let inner = template[template.index(index, offsetBy: 2)..<close]
+                let value = Self.text(expression(String(inner), depth: depth + 1))
+                guard spend(bytes: value.utf8.count) else { break }
+                output += value
+                index = template.index(after: close)
             } else {
-                output.append(first)
-                characters = characters.dropFirst()
+                output.append(template[index])
+                index = template.index(after: index)
             }
         }
-        return output
+        return A2UISize.prefix(output, bytes: A2UIEvaluationBudget.maximumTextBytes)
     }
 
-    /// The index of the `}` closing the `${` at the start of `text`, counting nested `${`.
-    static func closingBrace(_ text: Substring) -> Substring.Index? {
-        var level = 0
+    /// For each `{` of `text` that is closed, the index of its `}` (nested braces pair inside out), found in one pass.
+    static func closingBraces(_ text: String) -> [String.Index: String.Index] {
+        var pairs: [String.Index: String.Index] = [:]
+        var open: [String.Index] = []
         var index = text.startIndex
         while index < text.endIndex {
-            let character = text[index]
-            if character == "{" { level += 1 }
-            if character == "}" {
-                level -= 1
-                if level == 0 { return index }
+            switch text[index] {
+            case "{": open.append(index)
+            case "}": if let start = open.popLast() { pairs[start] = index }
+            default: break
             }
             index = text.index(after: index)
         }
-        return nil
+        return pairs
     }
 
     mutating func expression(_ text: String, depth: Int) -> GeneratedContent {
+        guard depth < A2UILimits.defaultMaximumJSONDepth, spend(bytes: text.utf8.count) else { return GeneratedContent(kind: .null) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard depth < A2UILimits.defaultMaximumJSONDepth else { return GeneratedContent(kind: .null) }
         if trimmed.hasPrefix("${"), trimmed.hasSuffix("}") {
             return expression(String(trimmed.dropFirst(2).dropLast()), depth: depth + 1)
         }
@@ -238,6 +293,7 @@ extension A2UIEvaluator {
                 args.append((key, expression(String(piece[piece.index(after: colon)...]), depth: depth + 1)))
             }
             if name == "now" { return GeneratedContent(kind: .string(ISO8601DateFormatter().string(from: Date()))) }
+            guard spend(A2UIEvaluationBudget.unitsPerCall) else { return GeneratedContent(kind: .null) }
             return evaluate(name, args: args, depth: depth + 1)
         }
         return resolve(GeneratedContent(kind: .structure(properties: ["path": GeneratedContent(kind: .string(trimmed))], orderedKeys: ["path"])), depth: depth)

@@ -14,8 +14,13 @@ public struct A2UIClient: Sendable {
     public private(set) var surfaces: [String: A2UISurface] = [:]
     /// The live surfaces' ids, in the order they were created.
     public private(set) var surfaceOrder: [String] = []
-    /// Every problem met while reading the stream, in order.
+    /// The problems met while reading the stream, in order: the first ``A2UILimits/maximumProblems``.
     public private(set) var problems: [A2UIProblem] = []
+    /// How many problems were met after ``problems`` was full (counted, not kept).
+    public private(set) var droppedProblemCount = 0
+    /// The estimated bytes all surfaces hold (data models and components), bounded by
+    /// ``A2UILimits/maximumStoredBytes``.
+    public private(set) var storedBytes = 0
     /// The lines read so far.
     public private(set) var lineCount = 0
     private var pending = ""
@@ -35,23 +40,28 @@ public struct A2UIClient: Sendable {
 
     /// Feeds a chunk of the stream: complete lines are processed now, a partial last line waits for the rest.
     /// Lines starting with `data:` (Server-Sent Events) are read as their payload; other SSE fields are ignored.
+    /// Returns the problems of this chunk that were kept (see ``problems``).
     @discardableResult
     public mutating func receive(_ chunk: String) -> [A2UIProblem] {
-        pending += chunk
         var found: [A2UIProblem] = []
-        // One pass over the text: each line is cut out once, and only the unfinished rest is kept.
-        var start = pending.startIndex
-        while let newline = pending[start...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
-            found += process(line: String(pending[start..<newline]))
-            start = pending.index(after: newline)
+        // Only the new chunk is searched for a line break, so a long line sent a byte at a time costs linear time.
+        if chunk.contains(where: { $0 == "\n" || $0 == "\r\n" }) {
+            pending += chunk
+            // One pass over the text: each line is cut out once, and only the unfinished rest is kept.
+            var start = pending.startIndex
+            while let newline = pending[start...].firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
+                found += process(line: String(pending[start..<newline]))
+                start = pending.index(after: newline)
+            }
+            pending = String(pending[start...])
+        } else {
+            pending += chunk
         }
-        pending = String(pending[start...])
         if pending.utf8.count > limits.maximumMessageBytes {
             lineCount += 1
             let problem = A2UIProblem(.limitExceeded, line: lineCount, detail: "a line longer than \(limits.maximumMessageBytes) bytes was dropped")
             pending = ""
-            problems.append(problem)
-            found.append(problem)
+            found += record([problem])
         }
         return found
     }
@@ -65,7 +75,7 @@ public struct A2UIClient: Sendable {
         return process(line: line)
     }
 
-    /// Processes one line of the stream (counted for locations even when blank).
+    /// Processes one line of the stream (counted for locations even when blank); returns its problems that were kept.
     @discardableResult
     public mutating func process(line raw: String) -> [A2UIProblem] {
         lineCount += 1
@@ -79,8 +89,16 @@ public struct A2UIClient: Sendable {
         let (message, found) = A2UIMessageReader(limits: limits).read(text, line: lineCount)
         var all = found
         if let message { all += apply(message, line: lineCount) }
-        problems += all
-        return all
+        return record(all)
+    }
+
+    /// Keeps `found` while fewer than ``A2UILimits/maximumProblems`` are kept and counts the rest; returns those kept.
+    private mutating func record(_ found: [A2UIProblem]) -> [A2UIProblem] {
+        let room = max(0, limits.maximumProblems - problems.count)
+        let kept = Array(found.prefix(room))
+        problems += kept
+        droppedProblemCount += found.count - kept.count
+        return kept
     }
 
     /// Applies one message; returns the problems it causes.
@@ -97,7 +115,10 @@ public struct A2UIClient: Sendable {
             guard surfaces.count < limits.maximumSurfaces else {
                 return problem(.limitExceeded, "/createSurface", "at most \(limits.maximumSurfaces) surfaces can be open at once")
             }
-            surfaces[id] = A2UISurface(id: id, catalogID: catalog, theme: theme, sendDataModel: send)
+            var surface = A2UISurface(id: id, catalogID: catalog, theme: theme, sendDataModel: send)
+            surface.storedBytes = A2UISize.estimatedBytes(surface.dataModel.root) + (theme.map { A2UISize.estimatedBytes($0) } ?? 0)
+            storedBytes += surface.storedBytes
+            surfaces[id] = surface
             surfaceOrder.append(id)
             return []
         case .updateComponents(_, let components):
@@ -114,6 +135,15 @@ public struct A2UIClient: Sendable {
                         detail: "a surface holds at most \(limits.maximumComponents) components; this one was dropped"))
                     continue
                 }
+                let removed = surface.components[componentID].map { A2UISize.estimatedBytes($0.content) } ?? 0
+                let added = A2UISize.estimatedBytes(component, limit: limits.maximumStoredBytes)
+                guard storedBytes - removed + added <= limits.maximumStoredBytes else {
+                    found.append(A2UIProblem(.limitExceeded, line: line, surfaceID: id, pointer: pointer, componentID: componentID,
+                        detail: storageDetail(added)))
+                    continue
+                }
+                storedBytes += added - removed
+                surface.storedBytes += added - removed
                 surface.store(.init(content: component, type: type, line: line, pointer: pointer), id: componentID)
             }
             surfaces[id] = surface
@@ -122,15 +152,16 @@ public struct A2UIClient: Sendable {
             guard var surface = surfaces[id] else {
                 return problem(.unknownSurface, "/updateDataModel/surfaceId", "no surface with this id was created; send createSurface first")
             }
-            guard surface.dataModel.setValue(value, at: path) else {
-                return problem(.invalidMessage, "/updateDataModel/path", "the path \(path) runs through a value that is neither an object nor an array")
+            if let refusal = update(&surface, value, at: path) {
+                return problem(refusal.kind, refusal.pointer, refusal.detail)
             }
             surfaces[id] = surface
             return []
         case .deleteSurface:
-            guard surfaces.removeValue(forKey: id) != nil else {
+            guard let removed = surfaces.removeValue(forKey: id) else {
                 return problem(.unknownSurface, "/deleteSurface/surfaceId", "no surface with this id exists")
             }
+            storedBytes -= removed.storedBytes
             surfaceOrder.removeAll { $0 == id }
             return []
         }
@@ -139,16 +170,56 @@ public struct A2UIClient: Sendable {
     /// Sets the value at `path` of a surface's data model, as a user's input does (two-way binding); every
     /// component bound to that path shows it on the next resolution. Returns `false` for an unknown surface or a
     /// path that cannot hold a value.
+    /// The same bounds as `updateDataModel` apply: the path depth and the stored bytes.
     @discardableResult
     public mutating func setValue(_ value: GeneratedContent, at path: String, surfaceID: String) -> Bool {
-        guard var surface = surfaces[surfaceID], surface.dataModel.setValue(value, at: path) else { return false }
+        guard var surface = surfaces[surfaceID], update(&surface, value, at: path) == nil else { return false }
         surfaces[surfaceID] = surface
         return true
+    }
+
+    /// Applies one data model update to `surface` within the limits (path depth, JSON depth, stored bytes); the
+    /// reason when it is refused, with the pointer (inside `updateDataModel`) of what caused it.
+    private mutating func update(_ surface: inout A2UISurface, _ value: GeneratedContent?, at path: String)
+        -> (kind: A2UIProblem.Kind, pointer: String, detail: String)?
+    {
+        let tokens = A2UIDataModel.tokenCount(path)
+        guard tokens <= limits.maximumPathDepth else {
+            return (.limitExceeded, "/updateDataModel/path", "the path has \(tokens) segments; at most \(limits.maximumPathDepth) are accepted. The update was refused.")
+        }
+        if let value, A2UISize.depth(value, limit: limits.maximumJSONDepth) > limits.maximumJSONDepth {
+            return (.limitExceeded, "/updateDataModel/value", "the value is nested deeper than \(limits.maximumJSONDepth) levels. The update was refused.")
+        }
+        let change = surface.dataModel.sizeChange(value, at: path, limit: limits.maximumStoredBytes)
+        guard storedBytes - change.removed + change.added <= limits.maximumStoredBytes else {
+            return (.limitExceeded, "/updateDataModel/value", storageDetail(change.added))
+        }
+        do {
+            try surface.dataModel.update(value, at: path, maximumPathDepth: limits.maximumPathDepth)
+        } catch {
+            return (.invalidMessage, "/updateDataModel/path",
+                "the path \(A2UISize.clipped(path)) runs through a value that is neither an object nor an array")
+        }
+        storedBytes += change.added - change.removed
+        surface.storedBytes += change.added - change.removed
+        return nil
+    }
+
+    private func storageDetail(_ added: Int) -> String {
+        "the surfaces would hold more than \(limits.maximumStoredBytes) bytes of data and components (they hold \(storedBytes); this adds about \(added)); the update was refused. Delete surfaces or send smaller data."
     }
 
     /// The resolved tree of a surface, or `nil` when there is no such surface.
     public func resolve(surfaceID: String) -> A2UIResolution? {
         surfaces[surfaceID]?.resolve(limits: limits)
+    }
+
+    /// The resolved trees of the surfaces `ids` that exist, in that order, all spending one evaluation budget
+    /// (``A2UILimits/maximumEvaluationWork``): one rendering of many surfaces does no more work than one of a single
+    /// surface may.
+    public func resolve(surfaceIDs ids: [String]) -> [A2UIResolution] {
+        var budget = A2UIEvaluationBudget(limit: limits.maximumEvaluationWork)
+        return ids.compactMap { id in surfaces[id].map { $0.resolve(limits: limits, budget: &budget) } }
     }
 
     /// The client-to-server `action` message for pressing the Button `componentID` (the first one in the tree, for

@@ -38,6 +38,7 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
     /// The surface concerned, when known.
     public var surfaceID: String?
     /// The JSON pointer of the offending value inside its message (or the data model path for `missingPath`).
+    /// Every string of a problem is kept to its first 1,000 bytes (the detail to 2,000), with `…` when cut.
     public var pointer: String
     /// The component concerned, when there is one.
     public var componentID: String?
@@ -49,12 +50,13 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
         _ kind: Kind, line: Int? = nil, surfaceID: String? = nil, pointer: String = "", componentID: String? = nil,
         detail: String
     ) {
+        // Values from the stream can be a megabyte long; a problem keeps a bounded start of each.
         self.kind = kind
         self.line = line
-        self.surfaceID = surfaceID
-        self.pointer = pointer
-        self.componentID = componentID
-        self.detail = detail
+        self.surfaceID = surfaceID.map { A2UISize.clipped($0, bytes: 1_000) }
+        self.pointer = A2UISize.clipped(pointer, bytes: 1_000)
+        self.componentID = componentID.map { A2UISize.clipped($0, bytes: 1_000) }
+        self.detail = A2UISize.clipped(detail, bytes: 2_000)
     }
 
     /// The location as text: `line 3, surface s, component c, at /updateComponents/components/2`.

@@ -26,6 +26,8 @@ public struct A2UISurface: Sendable, Hashable {
     public private(set) var components: [String: StoredComponent] = [:]
     /// The data model.
     public var dataModel = A2UIDataModel()
+    /// The estimated bytes the surface holds (its data model, theme and components), as its client counts them.
+    public internal(set) var storedBytes = 0
 
     /// Creates an empty surface.
     public init(id: String, catalogID: String, theme: GeneratedContent? = nil, sendDataModel: Bool = false) {
@@ -42,7 +44,17 @@ public struct A2UISurface: Sendable, Hashable {
 
     /// The resolved tree from `root`, with the problems met on the way.
     public func resolve(limits: A2UILimits = .default) -> A2UIResolution {
-        var resolver = A2UITreeResolver(surface: self, limits: limits)
-        return resolver.run()
+        var budget = A2UIEvaluationBudget(limit: limits.maximumEvaluationWork)
+        return resolve(limits: limits, budget: &budget)
+    }
+
+    /// The resolved tree from `root`, spending `budget` (share one budget across the surfaces of one rendering).
+    public func resolve(limits: A2UILimits, budget: inout A2UIEvaluationBudget) -> A2UIResolution {
+        // Exhaustion is reported once per surface, where it is met.
+        budget.reported = false
+        var resolver = A2UITreeResolver(surface: self, limits: limits, budget: budget)
+        let resolution = resolver.run()
+        budget = resolver.budget
+        return resolution
     }
 }

@@ -8,12 +8,31 @@ import GenUI
 /// they become labelled placeholders, with a link when the URL's scheme is `https` or `http` (any other scheme —
 /// `javascript:`, `data:`, `file:` — is shown as text only).
 public struct A2UIHTMLRenderer: Sendable {
+    /// The output bound (``A2UILimits/maximumOutputBytes``).
+    public var limits: A2UILimits
+    /// The notice shown where the output was cut (English by default).
+    public var cutNotice: @Sendable (A2UIOutputCut) -> String
+
     /// Creates a renderer.
-    public init() {}
+    public init(limits: A2UILimits = .default, cutNotice: @escaping @Sendable (A2UIOutputCut) -> String = A2UIOutputCut.englishNotice) {
+        self.limits = limits
+        self.cutNotice = cutNotice
+    }
 
     /// The page for `resolutions` (one section per surface).
     public func render(_ resolutions: [A2UIResolution], title: String = "A2UI") -> String {
-        var html = """
+        renderedOutput(resolutions, title: title).text
+    }
+
+    /// The bytes kept free for closing the open elements and the notice of a cut.
+    static let reserve = 8_192
+
+    /// The page for `resolutions` within ``A2UILimits/maximumOutputBytes``: every text is paid for before it is
+    /// escaped, and a page that reaches the bound closes its open elements and ends with a notice saying where it
+    /// was cut.
+    public func renderedOutput(_ resolutions: [A2UIResolution], title: String = "A2UI") -> A2UIRenderedOutput {
+        let page = HTMLPage(budget: A2UIOutputBudget(maximumLines: nil, maximumBytes: limits.maximumOutputBytes, reserve: Self.reserve))
+        page.html = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -21,20 +40,25 @@ public struct A2UIHTMLRenderer: Sendable {
             <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; base-uri 'none'">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="generator" content="genui">
-            <title>\(Self.escape(title))</title>
+            <title>\(Self.escape(A2UISize.prefix(title, bytes: 512)))</title>
             <style>\(Self.css)</style>
             </head>
             <body>
             <main class="screen">
 
             """
+        _ = page.budget.take(bytes: page.html.utf8.count, at: nil)
         for resolution in resolutions {
-            html += "<section class=\"surface\" data-surface=\"\(Self.attribute(resolution.surfaceID))\">\n"
-            if let root = resolution.root { html += render(root) }
-            html += "</section>\n"
+            page.budget.surfaceID = resolution.surfaceID
+            guard page.raw("<section class=\"surface\" data-surface=\"\(page.attribute(resolution.surfaceID, nil))\">\n", nil) else { break }
+            if let root = resolution.root { render(root, page) }
+            page.close("</section>\n")
         }
-        html += "</main>\n</body>\n</html>\n"
-        return html
+        if let cut = page.budget.cut {
+            page.close("<p class=\"cut\" role=\"status\">\(Self.escape(A2UISize.prefix(cutNotice(cut), bytes: 1_024)))</p>\n")
+        }
+        page.close("</main>\n</body>\n</html>\n")
+        return A2UIRenderedOutput(text: page.html, cut: page.budget.cut)
     }
 
     /// Escapes text for element content or a quoted attribute, as genui's screens are escaped (``HTMLEscaping``).
@@ -45,109 +69,133 @@ public struct A2UIHTMLRenderer: Sendable {
 
     /// Whether `url` may become a link: `https:` or `http:` only, no control characters or spaces.
     public static func isAllowedURL(_ url: String) -> Bool {
-        let lower = url.lowercased()
+        let lower = url.prefix(8).lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return false }
         return !url.unicodeScalars.contains { TerminalSafeText.isUnsafe($0) || $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" }
     }
 
-    private func media(_ kind: String, _ node: A2UINode) -> String {
-        let url = node.text("url")
-        let description = node.text("description")
+    private func media(_ kind: String, _ node: A2UINode, _ page: HTMLPage) {
+        let url = page.value(node, "url")
+        let description = page.value(node, "description")
         let label = kind + (description.isEmpty ? "" : ": " + description)
         let link = Self.isAllowedURL(url)
             ? "<a href=\"\(Self.escape(url))\" rel=\"noopener noreferrer\">\(Self.escape(url))</a>"
             : "<span class=\"url\">\(Self.escape(url))</span>"
-        return "<figure class=\"media\" data-kind=\"\(kind.lowercased())\"><figcaption>\(Self.escape(label))</figcaption>\(link)</figure>\n"
+        _ = page.raw("<figure class=\"media\" data-kind=\"\(kind.lowercased())\"><figcaption>\(Self.escape(label))</figcaption>\(link)</figure>\n", node.id)
     }
 
-    private func checks(_ node: A2UINode) -> String {
-        node.failedChecks.map { "<p class=\"check-failed\" role=\"alert\">\(Self.escape($0))</p>\n" }.joined()
+    private func checks(_ node: A2UINode, _ page: HTMLPage) {
+        for message in node.failedChecks {
+            guard page.raw("<p class=\"check-failed\" role=\"alert\">\(page.text(message, node.id))</p>\n", node.id) else { return }
+        }
     }
 
-    private func children(_ node: A2UINode) -> String {
-        node.children.map(render).joined()
+    private func children(_ node: A2UINode, _ page: HTMLPage) {
+        for child in node.children where !page.budget.isExhausted { render(child, page) }
     }
 
-    func render(_ node: A2UINode) -> String {
-        let e = Self.escape
-        let id = Self.attribute(node.id)
+    /// Writes `node` (and its subtree) into `page`, within its budget.
+    func render(_ node: A2UINode, _ page: HTMLPage) {
+        guard !page.budget.isExhausted else { return }
+        let id = page.attribute(node.id, node.id)
+        func text(_ name: String) -> String { page.text(page.value(node, name), node.id) }
+        func container(_ open: String, _ close: String, _ body: () -> Void) {
+            guard page.raw(open, node.id) else { return }
+            body()
+            page.close(close)
+        }
         switch node.type {
         case "Text":
-            let text = node.text("text")
-            switch node.text("variant") {
-            case let variant where ["h1", "h2", "h3", "h4", "h5"].contains(variant):
-                let stripped = String(text.drop { $0 == "#" }.drop { $0 == " " })
-                return "<\(variant) id=\"\(id)\">\(e(stripped))</\(variant)>\n"
-            case "caption": return "<p class=\"caption\" id=\"\(id)\">\(e(text))</p>\n"
-            default: return "<p id=\"\(id)\">\(e(text))</p>\n"
+            var shown = page.value(node, "text")
+            let variant = node.text("variant")
+            if ["h1", "h2", "h3", "h4", "h5"].contains(variant) {
+                shown = String(shown.drop { $0 == "#" }.drop { $0 == " " })
+                _ = page.raw("<\(variant) id=\"\(id)\">\(page.text(shown, node.id))</\(variant)>\n", node.id)
+            } else if variant == "caption" {
+                _ = page.raw("<p class=\"caption\" id=\"\(id)\">\(page.text(shown, node.id))</p>\n", node.id)
+            } else {
+                _ = page.raw("<p id=\"\(id)\">\(page.text(shown, node.id))</p>\n", node.id)
             }
-        case "Image": return media("Image", node)
-        case "Video": return media("Video", node)
-        case "AudioPlayer": return media("Audio", node)
+        case "Image": media("Image", node, page)
+        case "Video": media("Video", node, page)
+        case "AudioPlayer": media("Audio", node, page)
         case "Icon":
-            let name = node.properties["name"].flatMap { $0.orderedProperties == nil ? A2UIEvaluator.text($0) : "svg" } ?? ""
-            return "<span class=\"icon\" role=\"img\" aria-label=\"\(Self.attribute(name))\">\(e(name))</span>\n"
-        case "Divider": return node.text("axis") == "vertical" ? "<span class=\"vr\"></span>\n" : "<hr>\n"
-        case "Row": return "<div class=\"row\" id=\"\(id)\">\n\(children(node))</div>\n"
-        case "Column": return "<div class=\"column\" id=\"\(id)\">\n\(children(node))</div>\n"
+            let name = node.properties["name"].map { $0.orderedProperties == nil ? page.value(node, "name") : "svg" } ?? ""
+            _ = page.raw("<span class=\"icon\" role=\"img\" aria-label=\"\(Self.attribute(name))\">\(Self.escape(name))</span>\n", node.id)
+        case "Divider": _ = page.raw(node.text("axis") == "vertical" ? "<span class=\"vr\"></span>\n" : "<hr>\n", node.id)
+        case "Row": container("<div class=\"row\" id=\"\(id)\">\n", "</div>\n") { children(node, page) }
+        case "Column": container("<div class=\"column\" id=\"\(id)\">\n", "</div>\n") { children(node, page) }
         case "List":
             let direction = node.text("direction") == "horizontal" ? "row" : "column"
-            return "<ul class=\"list \(direction)\" id=\"\(id)\">\n" + node.children.map { "<li>\(render($0))</li>\n" }.joined() + "</ul>\n"
-        case "Card": return "<div class=\"card\" id=\"\(id)\">\n\(children(node))</div>\n"
-        case "Tabs":
-            let titles = node.properties["tabTitles"]?.elements?.map(A2UIEvaluator.text) ?? []
-            var html = "<div class=\"tabs\" id=\"\(id)\">\n"
-            for (index, child) in node.children.enumerated() {
-                let title = index < titles.count ? titles[index] : ""
-                html += "<details class=\"tab\"\(index == 0 ? " open" : "")><summary>\(e(title))</summary>\n\(render(child))</details>\n"
+            container("<ul class=\"list \(direction)\" id=\"\(id)\">\n", "</ul>\n") {
+                for child in node.children {
+                    guard page.raw("<li>", child.id) else { break }
+                    render(child, page)
+                    page.close("</li>\n")
+                }
             }
-            return html + "</div>\n"
+        case "Card": container("<div class=\"card\" id=\"\(id)\">\n", "</div>\n") { children(node, page) }
+        case "Tabs":
+            let titles = node.properties["tabTitles"]?.elements ?? []
+            container("<div class=\"tabs\" id=\"\(id)\">\n", "</div>\n") {
+                for (index, child) in node.children.enumerated() {
+                    let title = index < titles.count ? page.text(A2UIEvaluator.text(titles[index], limit: page.budget.remainingBytes + 1), node.id) : ""
+                    guard page.raw("<details class=\"tab\"\(index == 0 ? " open" : "")><summary>\(title)</summary>\n", node.id) else { break }
+                    render(child, page)
+                    page.close("</details>\n")
+                }
+            }
         case "Modal":
-            var html = "<div class=\"modal\" id=\"\(id)\">\n"
-            if let trigger = node.children.first { html += render(trigger) }
-            if node.children.count > 1 { html += "<details class=\"modal-content\"><summary>Open</summary>\n\(render(node.children[1]))</details>\n" }
-            return html + "</div>\n"
+            container("<div class=\"modal\" id=\"\(id)\">\n", "</div>\n") {
+                if let trigger = node.children.first { render(trigger, page) }
+                if node.children.count > 1, page.raw("<details class=\"modal-content\"><summary>Open</summary>\n", node.id) {
+                    render(node.children[1], page)
+                    page.close("</details>\n")
+                }
+            }
         case "Button":
             let variant = ["primary", "borderless"].contains(node.text("variant")) ? " " + node.text("variant") : ""
-            let label = node.children.flatMap(\.texts).joined(separator: " ")
-            let name = node.action.map { " data-action=\"\(Self.attribute($0.name))\"" } ?? ""
-            return "<button type=\"button\" class=\"btn\(variant)\" id=\"\(id)\"\(name)>\(e(label))</button>\n" + checks(node)
+            let label = page.label(node.children)
+            let name = node.action.map { " data-action=\"\(page.attribute($0.name, node.id))\"" } ?? ""
+            guard page.raw("<button type=\"button\" class=\"btn\(variant)\" id=\"\(id)\"\(name)>\(label)</button>\n", node.id) else { return }
+            checks(node, page)
         case "TextField":
             let variant = node.text("variant")
             let type = variant == "obscured" ? "password" : variant == "number" ? "number" : "text"
+            let value = page.value(node, "value")
             let field = variant == "longText"
-                ? "<textarea id=\"\(id)-input\" readonly>\(e(node.text("value")))</textarea>"
-                : "<input id=\"\(id)-input\" type=\"\(type)\" value=\"\(Self.attribute(node.text("value")))\" readonly>"
-            return "<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(e(node.text("label")))</label>\(field)\n\(checks(node))</div>\n"
+                ? "<textarea id=\"\(id)-input\" readonly>\(page.text(value, node.id))</textarea>"
+                : "<input id=\"\(id)-input\" type=\"\(type)\" value=\"\(page.attribute(value, node.id))\" readonly>"
+            container("<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(text("label"))</label>\(field)\n", "</div>\n") { checks(node, page) }
         case "CheckBox":
             let checked = node.properties["value"].map(A2UIEvaluator.truth) ?? false
-            return "<div class=\"toggle\" id=\"\(id)\"><input type=\"checkbox\" id=\"\(id)-input\"\(checked ? " checked" : "") disabled><label for=\"\(id)-input\">\(e(node.text("label")))</label>\n\(checks(node))</div>\n"
+            container("<div class=\"toggle\" id=\"\(id)\"><input type=\"checkbox\" id=\"\(id)-input\"\(checked ? " checked" : "") disabled><label for=\"\(id)-input\">\(text("label"))</label>\n", "</div>\n") { checks(node, page) }
         case "ChoicePicker":
-            let selected = Set((node.properties["value"]?.elements ?? []).map(A2UIEvaluator.text))
+            let selected = Set((node.properties["value"]?.elements ?? []).prefix(1_000).map { A2UIEvaluator.text($0, limit: 1_000) })
             let type = node.text("variant") == "multipleSelection" ? "checkbox" : "radio"
-            var html = "<fieldset class=\"choices\" id=\"\(id)\">"
-            if !node.text("label").isEmpty { html += "<legend>\(e(node.text("label")))</legend>" }
-            html += "\n"
-            for (index, option) in (node.properties["options"]?.elements ?? []).enumerated() {
-                let fields = Dictionary((option.orderedProperties ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-                let value = fields["value"].map(A2UIEvaluator.text) ?? ""
-                let label = fields["label"].map(A2UIEvaluator.text) ?? ""
-                html += "<label><input type=\"\(type)\" name=\"\(id)\" value=\"\(Self.attribute(value))\"\(selected.contains(value) ? " checked" : "") disabled id=\"\(id)-\(index)\"> \(e(label))</label>\n"
+            let label = text("label")
+            container("<fieldset class=\"choices\" id=\"\(id)\">" + (label.isEmpty ? "" : "<legend>\(label)</legend>") + "\n", "</fieldset>\n") {
+                for (index, option) in (node.properties["options"]?.elements ?? []).enumerated() {
+                    let fields = Dictionary((option.orderedProperties ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+                    let value = fields["value"].map { A2UIEvaluator.text($0, limit: 1_000) } ?? ""
+                    let label = fields["label"].map { page.text(A2UIEvaluator.text($0, limit: page.budget.remainingBytes + 1), node.id) } ?? ""
+                    guard page.raw("<label><input type=\"\(type)\" name=\"\(id)\" value=\"\(page.attribute(value, node.id))\"\(selected.contains(value) ? " checked" : "") disabled id=\"\(id)-\(index)\"> \(label)</label>\n", node.id) else { break }
+                }
+                checks(node, page)
             }
-            return html + checks(node) + "</fieldset>\n"
         case "Slider":
             let minimum = A2UIEvaluator.number(node.properties["min"] ?? .init(kind: .number(0))) ?? 0
             let maximum = A2UIEvaluator.number(node.properties["max"] ?? .init(kind: .number(100))) ?? 100
             let value = A2UIEvaluator.number(node.properties["value"] ?? .init(kind: .null)) ?? minimum
             let f = JSONWriter.format
-            return "<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(e(node.text("label")))</label><input id=\"\(id)-input\" type=\"range\" min=\"\(f(minimum))\" max=\"\(f(maximum))\" value=\"\(f(value))\" disabled><output>\(f(value))</output>\n\(checks(node))</div>\n"
+            container("<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(text("label"))</label><input id=\"\(id)-input\" type=\"range\" min=\"\(f(minimum))\" max=\"\(f(maximum))\" value=\"\(f(value))\" disabled><output>\(f(value))</output>\n", "</div>\n") { checks(node, page) }
         case "DateTimeInput":
             let date = node.properties["enableDate"] == GeneratedContent(kind: .bool(true))
             let time = node.properties["enableTime"] == GeneratedContent(kind: .bool(true))
             let type = date && time ? "datetime-local" : time ? "time" : "date"
-            return "<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(e(node.text("label")))</label><input id=\"\(id)-input\" type=\"\(type)\" value=\"\(Self.attribute(node.text("value")))\" readonly>\n\(checks(node))</div>\n"
+            container("<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(text("label"))</label><input id=\"\(id)-input\" type=\"\(type)\" value=\"\(page.attribute(page.value(node, "value"), node.id))\" readonly>\n", "</div>\n") { checks(node, page) }
         default:
-            return "<p class=\"unknown\">\(e(node.type))</p>\n"
+            _ = page.raw("<p class=\"unknown\">\(page.text(node.type, node.id))</p>\n", node.id)
         }
     }
 
@@ -178,4 +226,78 @@ public struct A2UIHTMLRenderer: Sendable {
         hr{border:0;border-top:1px solid var(--line);margin:.8rem 0}
 
         """
+}
+
+/// A page being written within an output budget: every text from the stream is paid for before it is escaped, and
+/// closing tags are always written (the budget keeps room for them).
+final class HTMLPage {
+    let budget: A2UIOutputBudget
+    var html = ""
+
+    init(budget: A2UIOutputBudget) {
+        self.budget = budget
+    }
+
+    /// Appends markup when it fits the budget; records the cut at `componentID` otherwise.
+    func raw(_ markup: String, _ componentID: String?) -> Bool {
+        guard budget.take(bytes: markup.utf8.count, at: componentID) else { return false }
+        html += markup
+        return true
+    }
+
+    /// Appends a closing tag (room for these is reserved).
+    func close(_ markup: String) {
+        html += markup
+    }
+
+    /// A node's property as display text, read no further than the bytes left.
+    func value(_ node: A2UINode, _ name: String) -> String {
+        node.properties[name].map { A2UIEvaluator.text($0, limit: budget.remainingBytes + 1) } ?? ""
+    }
+
+    /// The visible texts of `nodes` and their subtrees (as ``A2UINode/texts`` lists them), escaped and joined by
+    /// spaces, each paid for: a button's label, however large its content.
+    func label(_ nodes: [A2UINode]) -> String {
+        var parts: [String] = []
+        var stack = Array(nodes.reversed())
+        while let node = stack.popLast(), !budget.isExhausted {
+            for name in ["text", "label", "title", "description", "value"] {
+                let shown = value(node, name)
+                if !shown.isEmpty { parts.append(text(shown, node.id)) }
+            }
+            for title in node.properties["tabTitles"]?.elements ?? [] where !budget.isExhausted {
+                parts.append(text(A2UIEvaluator.text(title, limit: budget.remainingBytes + 1), node.id))
+            }
+            for option in node.properties["options"]?.elements ?? [] where !budget.isExhausted {
+                if let label = option.orderedProperties?.first(where: { $0.key == "label" }) {
+                    parts.append(text(A2UIEvaluator.text(label.value, limit: budget.remainingBytes + 1), node.id))
+                }
+            }
+            stack += node.children.reversed()
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// `text` escaped for element content, paid for (cut to what is left, recording the cut).
+    func text(_ text: String, _ componentID: String?) -> String {
+        A2UIHTMLRenderer.escape(fitting(text, componentID, escape: A2UIHTMLRenderer.escape))
+    }
+
+    /// `text` escaped for an attribute value, paid for (cut to what is left, recording the cut).
+    func attribute(_ text: String, _ componentID: String?) -> String {
+        A2UIHTMLRenderer.attribute(fitting(text, componentID, escape: A2UIHTMLRenderer.attribute))
+    }
+
+    /// The longest start of `text` whose escaped form fits the budget, paid for. Escaping at most multiplies the
+    /// size by 6 (`&quot;`), so the cut is found in at most two tries.
+    private func fitting(_ text: String, _ componentID: String?, escape: (String) -> String) -> String {
+        guard !budget.isExhausted else { return "" }
+        let kept = A2UISize.prefix(text, bytes: budget.remainingBytes)
+        let size = escape(kept).utf8.count
+        if kept.utf8.count == text.utf8.count, budget.take(bytes: size, at: componentID) { return kept }
+        let shorter = A2UISize.prefix(kept, bytes: budget.remainingBytes / 6)
+        _ = budget.take(bytes: escape(shorter).utf8.count, at: componentID)
+        budget.stop(at: componentID)
+        return shorter
+    }
 }

@@ -78,6 +78,11 @@ public struct A2UIResolution: Sendable, Hashable {
     public var surfaceID: String
     /// The tree from `root`; `nil` when the surface has no `root` yet.
     public var root: A2UINode?
-    /// Problems found while resolving (dangling children, cycles, missing paths, limits), each located.
+    /// Problems found while resolving (dangling children, cycles, missing paths, limits), each located; at most
+    /// ``A2UILimits/maximumProblems``.
     public var problems: [A2UIProblem]
+    /// How many more problems were found than were kept.
+    public var droppedProblemCount = 0
+    /// The evaluation work the resolution spent, in ``A2UIEvaluationBudget`` units.
+    public var evaluationWork = 0
 }

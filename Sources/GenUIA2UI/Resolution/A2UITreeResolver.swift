@@ -2,17 +2,22 @@ import GenUI
 
 /// Builds a surface's tree from `root`: follows child ids, expands template lists over their data, resolves
 /// properties, checks and actions. Bounded: a child that is an ancestor (a cycle), a dangling id, a tree deeper than
-/// the limit, or more nodes than the limit each become a located problem and are left out.
+/// the limit, or more nodes than the limit each become a located problem and are left out. All evaluation shares one
+/// ``A2UIEvaluationBudget``, and at most ``A2UILimits/maximumProblems`` problems are kept (the rest are counted).
 struct A2UITreeResolver {
     let surface: A2UISurface
     let limits: A2UILimits
     var problems: [A2UIProblem] = []
+    var droppedProblemCount = 0
     var nodeCount = 0
     var reportedNodeLimit = false
+    var budget: A2UIEvaluationBudget
 
-    init(surface: A2UISurface, limits: A2UILimits) {
+    /// A resolver spending `budget` (a fresh one of ``A2UILimits/maximumEvaluationWork`` when `nil`).
+    init(surface: A2UISurface, limits: A2UILimits, budget: A2UIEvaluationBudget? = nil) {
         self.surface = surface
         self.limits = limits
+        self.budget = budget ?? A2UIEvaluationBudget(limit: limits.maximumEvaluationWork)
     }
 
     mutating func run() -> A2UIResolution {
@@ -20,39 +25,63 @@ struct A2UITreeResolver {
             let problem = A2UIProblem(.missingRoot, surfaceID: surface.id, detail: "no component has the id \"root\" yet; nothing to show")
             return A2UIResolution(surfaceID: surface.id, root: nil, problems: surface.components.isEmpty ? [] : [problem])
         }
+        let before = budget.used
         let root = node("root", scope: nil, ancestors: [], depth: 0, from: nil)
-        return A2UIResolution(surfaceID: surface.id, root: root, problems: problems)
+        var resolution = A2UIResolution(surfaceID: surface.id, root: root, problems: problems)
+        resolution.droppedProblemCount = droppedProblemCount
+        resolution.evaluationWork = budget.used - before
+        return resolution
     }
 
-    private mutating func report(_ kind: A2UIProblem.Kind, _ stored: A2UISurface.StoredComponent?, id: String?, pointer: String = "", _ detail: String) {
-        problems.append(A2UIProblem(kind, line: stored?.line, surfaceID: surface.id, pointer: (stored?.pointer ?? "") + pointer, componentID: id, detail: detail))
+    /// Keeps a located problem (the detail is only built when it is kept).
+    private mutating func report(
+        _ kind: A2UIProblem.Kind, _ stored: A2UISurface.StoredComponent?, id: String?, pointer: String = "", _ detail: @autoclosure () -> String
+    ) {
+        guard problems.count < limits.maximumProblems else {
+            droppedProblemCount += 1
+            return
+        }
+        problems.append(A2UIProblem(kind, line: stored?.line, surfaceID: surface.id, pointer: (stored?.pointer ?? "") + pointer, componentID: id, detail: detail()))
+    }
+
+    /// Spends `units` of the budget outside an evaluator (template items); reports exhaustion once.
+    private mutating func spend(_ units: Int, _ stored: A2UISurface.StoredComponent, id: String) -> Bool {
+        if budget.charge(units) { return true }
+        if !budget.reported {
+            budget.reported = true
+            let limit = budget.limit
+            report(.limitExceeded, stored, id: id, "the evaluation budget of \(limit) work units for this surface is used up; the rest of the tree is left out")
+        }
+        return false
     }
 
     private mutating func node(_ id: String, scope: String?, ancestors: [String], depth: Int, from parent: (String, String)?) -> A2UINode? {
         guard let stored = surface.components[id] else {
             let parentStored = parent.flatMap { surface.components[$0.0] }
-            report(.danglingChild, parentStored, id: parent?.0, pointer: parent?.1 ?? "", "the child \"\(id)\" is not a component of this surface")
+            report(.danglingChild, parentStored, id: parent?.0, pointer: parent?.1 ?? "", "the child \"\(A2UISize.clipped(id))\" is not a component of this surface")
             return nil
         }
         guard !ancestors.contains(id) else {
             let parentStored = parent.flatMap { surface.components[$0.0] }
-            report(.cycle, parentStored, id: parent?.0, pointer: parent?.1 ?? "", "the child \"\(id)\" contains this component (\((ancestors + [id]).joined(separator: " → "))); it is left out")
+            report(.cycle, parentStored, id: parent?.0, pointer: parent?.1 ?? "", "the child \"\(A2UISize.clipped(id))\" contains this component (\((ancestors + [id]).map { A2UISize.clipped($0, bytes: 40) }.joined(separator: " → "))); it is left out")
             return nil
         }
         guard depth < limits.maximumTreeDepth else {
-            report(.limitExceeded, stored, id: id, "the tree is deeper than \(limits.maximumTreeDepth) levels; this branch is left out")
+            let maximum = limits.maximumTreeDepth
+            report(.limitExceeded, stored, id: id, "the tree is deeper than \(maximum) levels; this branch is left out")
             return nil
         }
         guard nodeCount < limits.maximumNodes else {
             if !reportedNodeLimit {
                 reportedNodeLimit = true
-                report(.limitExceeded, stored, id: id, "the tree has more than \(limits.maximumNodes) nodes; the rest is left out")
+                let maximum = limits.maximumNodes
+                report(.limitExceeded, stored, id: id, "the tree has more than \(maximum) nodes; the rest is left out")
             }
             return nil
         }
         nodeCount += 1
         let lookup = Dictionary((stored.content.orderedProperties ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-        var evaluator = A2UIEvaluator(dataModel: surface.dataModel, scope: scope)
+        var evaluator = A2UIEvaluator(dataModel: surface.dataModel, scope: scope, budget: budget)
         var result = A2UINode(id: id, type: stored.type, properties: [:], children: [], failedChecks: [], bindings: [:], action: nil)
         let inputs: Set<String> = ["TextField", "CheckBox", "ChoicePicker", "Slider", "DateTimeInput"]
         let structural: Set<String> = ["id", "component", "children", "child", "trigger", "content", "tabs", "action", "checks", "options", "accessibility"]
@@ -63,7 +92,7 @@ struct A2UITreeResolver {
             let isInputValue = inputs.contains(stored.type) && name == "value"
             if !isInputValue, evaluator.missingPaths.count > before, A2UIEvaluator.bindingPath(value) != nil {
                 report(.missingPath, stored, id: id, pointer: JSONPointer.escape(name),
-                    "the binding reads \(evaluator.missingPaths[before]), which holds no value in the data model; it shows as empty")
+                    "the binding reads \(A2UISize.clipped(evaluator.missingPaths[before])), which holds no value in the data model; it shows as empty")
             }
         }
         if let accessibility = lookup["accessibility"]?.orderedProperties {
@@ -88,9 +117,19 @@ struct A2UITreeResolver {
                 result.action = A2UINode.Event(name: name, context: GeneratedContent(orderedProperties: context))
             }
         }
+        var titles: [GeneratedContent] = []
+        if stored.type == "Tabs" {
+            for tab in lookup["tabs"]?.elements ?? [] {
+                let title = tab.orderedProperties?.last(where: { $0.key == "title" })?.value
+                titles.append(title.map { evaluator.resolve($0) } ?? .init(kind: .string("")))
+            }
+            result.properties["tabTitles"] = GeneratedContent(kind: .array(titles))
+        }
         for problem in evaluator.problems {
             report(problem.kind, stored, id: id, problem.detail)
         }
+        // The children spend the same budget.
+        budget = evaluator.budget
         let path = ancestors + [id]
         func child(_ childID: GeneratedContent?, _ pointer: String, into children: inout [A2UINode]) {
             guard case .string(let childID)? = childID?.kind else { return }
@@ -105,22 +144,25 @@ struct A2UITreeResolver {
                 let fields = Dictionary(template.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
                 if case .string(let templateID)? = fields["componentId"]?.kind, case .string(let listPath)? = fields["path"]?.kind {
                     let absolute = evaluator.absolutePath(listPath)
-                    switch surface.dataModel.value(at: absolute)?.kind {
-                    case .array(let items)?:
-                        for index in items.indices {
-                            if let built = node(templateID, scope: A2UIDataModel.pointer(A2UIDataModel.tokens(absolute) + [String(index)]),
-                                ancestors: path, depth: depth + 1, from: (id, "/children/componentId"))
-                            { children.append(built) }
-                        }
-                    case .structure(_, let keys)?:
-                        for key in keys {
-                            if let built = node(templateID, scope: A2UIDataModel.pointer(A2UIDataModel.tokens(absolute) + [key]),
-                                ancestors: path, depth: depth + 1, from: (id, "/children/componentId"))
-                            { children.append(built) }
-                        }
+                    guard spend(1 + absolute.utf8.count / A2UIEvaluationBudget.bytesPerUnit, stored, id: id) else { break }
+                    let list = surface.dataModel.value(at: absolute)
+                    // The item scopes share one base pointer, built once.
+                    let base = A2UIDataModel.pointer(A2UIDataModel.tokens(absolute))
+                    let prefix = base == "/" ? "" : base
+                    var keys: [String] = []
+                    switch list?.kind {
+                    case .array(let items)?: keys = items.indices.map(String.init)
+                    case .structure(_, let names)?: keys = names
                     default:
                         report(.missingPath, stored, id: id, pointer: "/children/path",
-                            "the template reads \(absolute), which holds no list in the data model; the list is empty")
+                            "the template reads \(A2UISize.clipped(absolute)), which holds no list in the data model; the list is empty")
+                    }
+                    for key in keys {
+                        // Each item costs as much as a function call, and once the tree is full the rest are not visited.
+                        guard nodeCount < limits.maximumNodes || !reportedNodeLimit, spend(A2UIEvaluationBudget.unitsPerCall, stored, id: id) else { break }
+                        if let built = node(templateID, scope: prefix + JSONPointer.escape(key), ancestors: path, depth: depth + 1, from: (id, "/children/componentId")) {
+                            children.append(built)
+                        }
                     }
                 }
             }
@@ -130,13 +172,9 @@ struct A2UITreeResolver {
             child(lookup["trigger"], "/trigger", into: &children)
             child(lookup["content"], "/content", into: &children)
         case "Tabs":
-            var titles: [GeneratedContent] = []
             for (index, tab) in (lookup["tabs"]?.elements ?? []).enumerated() {
-                let fields = Dictionary((tab.orderedProperties ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
-                titles.append(fields["title"].map { evaluator.resolve($0) } ?? .init(kind: .string("")))
-                child(fields["child"], "/tabs/\(index)/child", into: &children)
+                child(tab.orderedProperties?.last(where: { $0.key == "child" })?.value, "/tabs/\(index)/child", into: &children)
             }
-            result.properties["tabTitles"] = GeneratedContent(kind: .array(titles))
         default:
             break
         }

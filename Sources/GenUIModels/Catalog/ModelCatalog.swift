@@ -14,10 +14,11 @@ public struct ModelCatalogEntry: Sendable, Hashable {
     public var sha256: String?
     /// The environment variable holding a bearer token, for gated models.
     public var tokenEnvironmentVariable: String?
-    /// Where the file is installed (`~` expanded by ``resolvedFile``).
-    public var file: String
+    /// Where the file is installed as the user chose it (`--file`, or `file:` in the `models:` catalog; `~` expanded
+    /// by ``installPath()``); `nil` installs it in the models folder under the URL's file name (``ModelFileName``).
+    public var file: String?
 
-    /// Creates an entry; `file` defaults to `~/.cache/genui/models/<the URL's file name>`.
+    /// Creates an entry; without `file` it installs to `~/.cache/genui/models/<the URL's file name>`.
     public init(
         name: String, url: URL, sizeBytes: Int64?, sha256: String?, tokenEnvironmentVariable: String? = nil,
         file: String? = nil
@@ -27,11 +28,19 @@ public struct ModelCatalogEntry: Sendable, Hashable {
         self.sizeBytes = sizeBytes
         self.sha256 = sha256?.lowercased()
         self.tokenEnvironmentVariable = tokenEnvironmentVariable
-        self.file = file ?? "~/.cache/genui/models/" + url.lastPathComponent
+        self.file = file
     }
 
-    /// ``file`` with `~` expanded.
-    public var resolvedFile: String { OnDeviceConfiguration(modelPath: file).resolvedModelPath }
+    /// The path the model installs to: ``file`` with `~` expanded, or the models folder and the URL's file name.
+    /// Throws ``ModelDownloadError/unsafeFileName(_:)`` when there is no ``file`` and the URL's file name is refused
+    /// (``ModelFileName``): the user then names the file with `--file` (or `file:` in the catalog).
+    public func installPath() throws(ModelDownloadError) -> String {
+        if let file { return OnDeviceConfiguration(modelPath: file).resolvedModelPath }
+        return try ModelFileName.target(named: ModelFileName.derive(from: url))
+    }
+
+    /// ``installPath()``, or `nil` when the URL's file name is refused.
+    public var resolvedFile: String? { try? installPath() }
 
     /// The source to pull, with the token read from `environment` when the entry names its variable.
     public func source(environment: [String: String]) -> ModelSource {

@@ -9,10 +9,25 @@ public enum DownloadEvent: Sendable, Hashable {
     case started(resumedFrom: Int64, expectedBytes: Int64?)
     /// The server does not honour ranges: the partial file was discarded and the download starts from zero.
     case restartedFromZero(discardedBytes: Int64)
+    /// The partial file cannot be resumed from this source (another URL, a file changed at the source, or nothing to
+    /// check it by): it was discarded and the download starts from zero, so bytes of two files are never joined.
+    case sourceChanged(discardedBytes: Int64, reason: DownloadSourceChange)
     /// Bytes so far, the size when known, and the recent rate.
     case progress(DownloadProgress)
     /// Every byte is on disk; the file is being checked against its SHA-256.
     case verifying
+}
+
+/// Why a partial file was not resumed (``DownloadEvent/sourceChanged(discardedBytes:reason:)``).
+public enum DownloadSourceChange: Sendable, Hashable {
+    /// The partial file was downloaded from another URL (`previous`, shown without user info or query).
+    case differentURL(previous: String)
+    /// The file changed at the source: its ETag or Last-Modified differs from the one recorded, or the server
+    /// answered the whole file to `If-Range`.
+    case fileChanged
+    /// Neither a validator (ETag, Last-Modified) nor an expected SHA-256 can show that the partial file's bytes are
+    /// the source's.
+    case unverifiable
 }
 
 /// How far a download has come.

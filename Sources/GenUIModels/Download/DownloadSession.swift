@@ -19,8 +19,11 @@ import GenUIHTTP
 /// Redirects are never followed by the session (``ModelDownloader`` follows them itself, deciding where the
 /// credential may go). The head is delivered before any body byte reaches the sink. FoundationNetworking does not
 /// wait for the delegate's response disposition (body chunks follow the head on the delegate queue at once), so the
-/// chunks that arrive before ``DownloadExchange/receive(into:)`` attaches the sink are held (the milliseconds the
-/// downloader takes to check the head; at most ``DownloadExchange/maximumEarlyBytes``) and go to the sink first.
+/// chunks that arrive before ``DownloadExchange/receive(into:)`` attaches the sink are held (the time the downloader
+/// takes to check the head and write its record) and go to the sink first, even when the transfer failed meanwhile.
+/// Past ``DownloadExchange/earlyBytesBeforeWaiting`` the delegate queue waits for the sink instead of holding more,
+/// so libcurl stops reading and a fast server cannot fill memory; a sink that never comes within
+/// ``DownloadExchange/maximumEarlyWait`` stops the exchange.
 final class DownloadSession: Sendable {
     private let session: URLSession
     private let router: DownloadSessionRouter
@@ -84,13 +87,15 @@ final class DownloadExchange: @unchecked Sendable {
     /// Takes one body chunk; a thrown error ends the exchange and is what ``receive(into:)`` throws.
     typealias Sink = @Sendable (Data) throws -> Void
 
-    /// The most body bytes held while no sink is attached yet (a caller that never attaches one).
-    static let maximumEarlyBytes = ResponseLimits.standard.maximumUnreadBytes
+    /// The body bytes held while no sink is attached yet before the delegate queue waits for one.
+    static let earlyBytesBeforeWaiting = 1 << 20
+    /// How long the delegate queue waits for a sink before the exchange is stopped (a caller that never attaches one).
+    static let maximumEarlyWait: Duration = .seconds(120)
 
     let endpoint: String
     private let task: DataTaskHandle
-    // Everything below is guarded by `lock`.
-    private let lock = NSLock()
+    // Everything below is guarded by `lock`; its condition is signalled when a sink is attached or the exchange stops.
+    private let lock = NSCondition()
     private var head: HTTPResponseHead?
     private var headWaiter: CheckedContinuation<Void, any Error>?
     private var disposition: ((URLSession.ResponseDisposition) -> Void)?
@@ -162,16 +167,16 @@ final class DownloadExchange: @unchecked Sendable {
                     }
                     self.sink = sink
                     bodyWaiter = continuation
+                    lock.broadcast()
                     defer { disposition = nil }
                     return (disposition, nil, [])
                 }
                 if var finished {
-                    if case .success = finished {
-                        do {
-                            for chunk in held { try sink(chunk) }
-                        } catch {
-                            finished = .failure(error)
-                        }
+                    // The bytes that arrived are the file's, even when the connection was cut after them.
+                    do {
+                        for chunk in held { try sink(chunk) }
+                    } catch {
+                        finished = .failure(error)
                     }
                     continuation.resume(with: finished)
                     return
@@ -193,6 +198,7 @@ final class DownloadExchange: @unchecked Sendable {
         let (first, pending) = lock.withLock { () -> (Bool, ((URLSession.ResponseDisposition) -> Void)?) in
             guard stopCause == nil, completion == nil else { return (false, nil) }
             stopCause = cause
+            lock.broadcast()
             defer { disposition = nil }
             return (true, disposition)
         }
@@ -232,11 +238,16 @@ final class DownloadExchange: @unchecked Sendable {
     func receivedData(_ data: Data) {
         enum Next { case deliver(Sink, [Data]), held, overflow, stopped }
         let next = lock.withLock { () -> Next in
+            // Enough held: wait here (libcurl waits behind this queue) until the sink is attached or the exchange stops.
+            let deadline = Date(timeIntervalSinceNow: Double(Self.maximumEarlyWait.components.seconds))
+            while sink == nil && stopCause == nil && earlyBytes >= Self.earlyBytesBeforeWaiting {
+                if !lock.wait(until: deadline) && sink == nil && stopCause == nil { return .overflow }
+            }
             guard stopCause == nil else { return .stopped }
             guard let sink else {
                 early.append(data)
                 earlyBytes += data.count
-                return earlyBytes > Self.maximumEarlyBytes ? .overflow : .held
+                return .held
             }
             defer { early = [] }
             return .deliver(sink, early)
@@ -245,7 +256,7 @@ final class DownloadExchange: @unchecked Sendable {
         case .held:
             return
         case .overflow:
-            stop(because: ResponseLimits.exceeded("the body received before it was read", limit: Self.maximumEarlyBytes))
+            stop(because: ResponseLimits.exceeded("the body received before it was read", limit: Self.earlyBytesBeforeWaiting))
         case .stopped:
             // Data still arriving after a stop (the cancel has been asked for): drop it.
             return

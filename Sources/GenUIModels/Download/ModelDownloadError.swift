@@ -27,6 +27,13 @@ public enum ModelDownloadError: Error, Sendable, Hashable, CustomStringConvertib
     case badSource(String)
     /// A file operation failed.
     case file(path: String, operation: String, errno: Int32)
+    /// The file name taken from the URL could leave the models folder or is not a plain file name (a separator,
+    /// `..`, a NUL or another control character, a leading dot, one of the endings genui keeps beside a model):
+    /// nothing was written; `--file` (or `file:` in the catalog) names the file instead.
+    case unsafeFileName(String)
+    /// The server sent more bytes than the declared size (`--size`, the catalog's `size:`, or its own length): the
+    /// transfer stopped at `expected` bytes, at least `received` had arrived, and the partial file was deleted.
+    case oversized(expected: Int64, received: Int64)
 
     public var description: String {
         switch self {
@@ -40,6 +47,8 @@ public enum ModelDownloadError: Error, Sendable, Hashable, CustomStringConvertib
         case .badRedirect(let detail): "redirect refused: \(detail)"
         case .badSource(let detail): "source refused: \(detail)"
         case .file(let path, let operation, let code): "\(operation) \(path): \(String(cString: strerror(code)))"
+        case .unsafeFileName(let name): "the file name \(name.debugDescription) taken from the URL is refused; name the file with --file"
+        case .oversized(let expected, let received): "the server sent more than the declared \(expected) bytes (at least \(received))"
         }
     }
 }

@@ -10,8 +10,8 @@ extension ModelDownloader {
             case complete
             /// A body to read: `total` is the whole file's size when the server said; `fromZero` when the body starts
             /// at byte 0 although bytes from `offset` were asked for (no range support). The body has not flowed
-            /// yet: ``DownloadExchange/receive(into:)`` lets it.
-            case body(DownloadExchange, total: Int64?, fromZero: Bool)
+            /// yet: ``DownloadExchange/receive(into:)`` lets it. `validator` is the response's ETag and Last-Modified.
+            case body(DownloadExchange, total: Int64?, fromZero: Bool, validator: SourceValidator)
         }
         var kind: Kind
     }
@@ -20,7 +20,11 @@ extension ModelDownloader {
     /// (scheme, host and port): a redirect to any other origin is requested without it. Redirects must stay on
     /// https (or plain http between loopback hosts) and end within ``DownloadOptions/maximumRedirects``.
     /// Every response not returned is discarded (its connection closed) before the next request or the error.
-    func request(_ source: ModelSource, offset: Int64, session: DownloadSession) async throws -> Opened {
+    /// With `ifRange` (a validator of the bytes already held), a ranged request carries `If-Range`: a server whose
+    /// file changed answers the whole new file (200) instead of the rest of the old one.
+    func request(
+        _ source: ModelSource, offset: Int64, ifRange: String? = nil, session: DownloadSession
+    ) async throws -> Opened {
         let origin = Self.origin(of: source.url)
         var url = source.url
         var offset = offset
@@ -28,7 +32,10 @@ extension ModelDownloader {
         var retriedWithoutRange = false
         while true {
             var headers = ["Accept-Encoding": "identity", "User-Agent": "genui-models"]
-            if offset > 0 { headers["Range"] = "bytes=\(offset)-" }
+            if offset > 0 {
+                headers["Range"] = "bytes=\(offset)-"
+                if let ifRange { headers["If-Range"] = ifRange }
+            }
             if let token = source.token, Self.origin(of: url) == origin { headers["Authorization"] = "Bearer \(token)" }
             let response = try await session.open(url: url, headers: headers, headTimeout: .seconds(30))
             let head = response.responseHead
@@ -62,10 +69,13 @@ extension ModelDownloader {
                     offset = 0
                     continue
                 }
-                return Opened(kind: .body(response, total: range.total, fromZero: false))
+                return Opened(kind: .body(
+                    response, total: range.total, fromZero: false, validator: SourceValidator(head: head)))
             case 200:
                 let length = head.header("content-length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-                return Opened(kind: .body(response, total: length.flatMap { $0 >= 0 ? $0 : nil }, fromZero: offset > 0 || retriedWithoutRange))
+                return Opened(kind: .body(
+                    response, total: length.flatMap { $0 >= 0 ? $0 : nil }, fromZero: offset > 0 || retriedWithoutRange,
+                    validator: SourceValidator(head: head)))
             case 416 where offset > 0:
                 let total = ContentRange(head.header("content-range"))?.total
                 if let total, total == offset, source.expectedBytes.map({ $0 == offset }) ?? true {

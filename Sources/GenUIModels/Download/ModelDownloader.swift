@@ -22,6 +22,14 @@ import Darwin
 ///   most every ``DownloadOptions/recordInterval``.
 /// - Interrupted (connection lost, stalled, cancelled, a full disk): the partial file and its record stay, and the
 ///   next pull resumes from where it stopped. A wrong digest deletes the partial file.
+/// - Resumed only from the same source: the record keeps the source URL and its ETag/Last-Modified, the ranged
+///   request carries `If-Range`, and another URL, a changed validator, the whole file in answer to `If-Range`, or
+///   nothing to check the bytes by (no validator, no SHA-256) discards the partial file and starts from zero, saying
+///   so (``DownloadEvent/sourceChanged(discardedBytes:reason:)``).
+/// - Never past the declared size: a server sending more than `--size`, the catalog's size or its own length is
+///   stopped at that size (``ModelDownloadError/oversized(expected:received:)``) and the partial file deleted.
+/// - A file already at the target is never replaced: it is checked against the SHA-256 and reported installed.
+/// - Cancellable everywhere, hashing included: the digest checks for cancellation between 1 MiB pieces.
 /// - Memory stays flat: each piece the session delivers is hashed and written to the file inside the callback that
 ///   delivers it (``DownloadSession``); nothing waits in a second queue.
 public struct ModelDownloader: Sendable {
@@ -40,7 +48,8 @@ public struct ModelDownloader: Sendable {
     ) async throws -> DownloadResult {
         try Self.checkURL(source.url, failure: ModelDownloadError.badSource)
         let partialPath = DownloadRecord.partialPath(forTarget: target)
-        if FileManager.default.fileExists(atPath: target), !FileManager.default.fileExists(atPath: partialPath) {
+        // A file already at the target is never replaced (whatever lies beside it): it is checked, not overwritten.
+        if FileManager.default.fileExists(atPath: target) {
             return try installedResult(source, target: target)
         }
         // Read-only checks first: a refused pull writes nothing, not even its lock file.
@@ -56,9 +65,10 @@ public struct ModelDownloader: Sendable {
         let lock = try await acquireLock(target: target, events: events)
         defer { lock.release(removing: true) }
         // Another writer may have finished while this one waited.
-        if FileManager.default.fileExists(atPath: target), !FileManager.default.fileExists(atPath: partialPath) {
+        if FileManager.default.fileExists(atPath: target) {
             return try installedResult(source, target: target)
         }
+        let previous = DownloadRecord.read(target: target)
         let partial = try PartialFile(path: partialPath)
         let recorder = RecordWriter(
             target: target, name: source.name, source: DownloadRecord.displaySource(source.url),
@@ -67,7 +77,8 @@ public struct ModelDownloader: Sendable {
         defer { session.invalidate() }
         do {
             return try await transfer(
-                source, target: target, partial: partial, recorder: recorder, session: session, events: events)
+                source, target: target, partial: partial, previous: previous, recorder: recorder, session: session,
+                events: events)
         } catch {
             try? partial.sync()
             partial.close()
@@ -124,10 +135,10 @@ public struct ModelDownloader: Sendable {
         }
     }
 
-    private func installedResult(_ source: ModelSource, target: String) throws(ModelDownloadError) -> DownloadResult {
+    private func installedResult(_ source: ModelSource, target: String) throws -> DownloadResult {
         let (digest, bytes) = try FileDigest.sha256(path: target)
         if let expected = source.sha256, expected != digest {
-            throw .checksumMismatch(expected: expected, actual: digest)
+            throw ModelDownloadError.checksumMismatch(expected: expected, actual: digest)
         }
         return DownloadResult(
             path: target, bytes: bytes, sha256: digest, verified: source.sha256 != nil, fetchedBytes: 0,
@@ -137,20 +148,41 @@ public struct ModelDownloader: Sendable {
     // MARK: - The transfer
 
     private func transfer(
-        _ source: ModelSource, target: String, partial: PartialFile, recorder: RecordWriter, session: DownloadSession,
-        events: @escaping @Sendable (DownloadEvent) -> Void
+        _ source: ModelSource, target: String, partial: PartialFile, previous: DownloadRecord?, recorder: RecordWriter,
+        session: DownloadSession, events: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> DownloadResult {
         var expected = source.expectedBytes
         if let expected, partial.bytes > expected { try partial.truncate() }
         var restarted = false
         var fetched: Int64 = 0
+        // The bytes already there are resumed only from the same source, checked by its validator (or the digest).
+        var held = SourceValidator()
+        if partial.bytes > 0 {
+            switch ResumeCheck.decide(previous: previous, source: source) {
+            case .resume(let validator):
+                held = validator
+            case .restart(let reason):
+                events(.sourceChanged(discardedBytes: partial.bytes, reason: reason))
+                restarted = true
+                try partial.truncate()
+            }
+        }
+        recorder.validator = held
 
         if expected == nil || partial.bytes < expected ?? 0 {
-            let opened = try await request(source, offset: partial.bytes, session: session)
+            var opened = try await request(source, offset: partial.bytes, ifRange: held.ifRange, session: session)
+            if case .body(let response, _, false, let served) = opened.kind, partial.bytes > 0, served.differs(from: held) {
+                // The rest of another version of the file (a server that ignores If-Range): start over.
+                response.discard()
+                events(.sourceChanged(discardedBytes: partial.bytes, reason: .fileChanged))
+                restarted = true
+                try partial.truncate()
+                opened = try await request(source, offset: 0, session: session)
+            }
             switch opened.kind {
             case .complete:
                 break
-            case .body(let response, let total, let fromZero):
+            case .body(let response, let total, let fromZero, let served):
                 // Refused before the body flows (a size that disagrees, no room): close the connection.
                 var receiving = false
                 defer { if !receiving { response.discard() } }
@@ -161,10 +193,16 @@ public struct ModelDownloader: Sendable {
                     expected = total
                 }
                 if fromZero && partial.bytes > 0 {
-                    events(.restartedFromZero(discardedBytes: partial.bytes))
+                    // The whole file instead of the rest: another version (its validator changed, or If-Range was
+                    // not met), or a server that does not resume at all.
+                    let changed = held.ifRange != nil && (served.isEmpty || served.differs(from: held))
+                    events(changed
+                        ? .sourceChanged(discardedBytes: partial.bytes, reason: .fileChanged)
+                        : .restartedFromZero(discardedBytes: partial.bytes))
                     restarted = true
                     try partial.truncate()
                 }
+                if !served.isEmpty || partial.bytes == 0 { recorder.validator = served }
                 if source.expectedBytes == nil {
                     try checkDevice(expected: expected, have: partial.bytes, target: target)
                 }
@@ -249,7 +287,7 @@ public struct ModelDownloader: Sendable {
     /// Whether an error leaves a partial file not worth resuming (its bytes are wrong).
     static func deletesPartial(_ error: any Error) -> Bool {
         switch error as? ModelDownloadError {
-        case .checksumMismatch?, .sizeMismatch?: true
+        case .checksumMismatch?, .sizeMismatch?, .oversized?: true
         default: false
         }
     }
@@ -304,6 +342,13 @@ private final class ReceiveState: @unchecked Sendable {
         _ chunk: Data, expected: Int64?, target: String, resources: DeviceResources,
         events: @Sendable (DownloadEvent) -> Void
     ) throws {
+        // Never a byte past the declared size: more is another file (or an endless one), not this model.
+        if let expected {
+            let (after, overflow) = partial.bytes.addingReportingOverflow(Int64(chunk.count))
+            if overflow || after > expected {
+                throw ModelDownloadError.oversized(expected: expected, received: overflow ? Int64.max : after)
+            }
+        }
         do {
             try partial.append(chunk)
         } catch {

@@ -12,6 +12,8 @@ final class RecordWriter: @unchecked Sendable {
     let pid: Int32
     let interval: Duration
     var expectedBytes: Int64?
+    /// The source's validators for the bytes in the partial file (kept so that a resume can check them).
+    var validator = SourceValidator()
     private let startedAt = Date().timeIntervalSince1970
     private var lastWrite: ContinuousClock.Instant?
     private var lastBytes: Int64 = 0
@@ -42,7 +44,8 @@ final class RecordWriter: @unchecked Sendable {
         lastBytes = bytes
         let record = DownloadRecord(
             name: name, source: source, expectedBytes: expectedBytes, bytes: bytes, bytesPerSecond: bytesPerSecond,
-            pid: pid, startedAt: startedAt, updatedAt: Date().timeIntervalSince1970)
+            pid: pid, startedAt: startedAt, updatedAt: Date().timeIntervalSince1970,
+            entityTag: validator.entityTag, lastModified: validator.lastModified)
         try? AtomicFile.write(record.encoded(), to: DownloadRecord.recordPath(forTarget: target))
         return true
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GenUIConfig
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,9 @@ final class DigestFollower: @unchecked Sendable {
     private var exited = false
     /// Touched only by the follower's thread until it has exited.
     private var hasher = SHA256()
+    /// Set by ``stop()``; the follower checks it between pieces, so stopping never waits for a long range to be
+    /// hashed (a resumed partial file of many gigabytes).
+    private let stopRequested = Atomic(false)
 
     /// How much the follower reads at a time; it is woken only when at least this much is waiting.
     static let pieceBytes = 1 << 20
@@ -59,12 +63,20 @@ final class DigestFollower: @unchecked Sendable {
     }
 
     /// Waits until the first `total` bytes are hashed, stops the follower, and returns their SHA-256 as 64 lowercase
-    /// hexadecimal digits. Throws the read error that stopped the follower.
-    func digest(of total: Int64) throws(ModelDownloadError) -> String {
+    /// hexadecimal digits. Throws the read error that stopped the follower, or `CancellationError` when the calling
+    /// task is cancelled while it waits (checked every 100 ms; the follower is stopped).
+    func digest(of total: Int64) throws -> String {
         condition.lock()
         available = total
         condition.broadcast()
-        while hashed < total && failure == nil && !exited { condition.wait() }
+        while hashed < total && failure == nil && !exited {
+            if Task.isCancelled {
+                condition.unlock()
+                stop()
+                throw CancellationError()
+            }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.1))
+        }
         let failure = failure ?? (hashed == total ? nil : .file(path: path, operation: "read", errno: EIO))
         condition.unlock()
         stop()
@@ -74,6 +86,7 @@ final class DigestFollower: @unchecked Sendable {
 
     /// Stops the follower and waits for its thread to end.
     func stop() {
+        stopRequested.store(true, ordering: .relaxed)
         condition.lock()
         stopping = true
         condition.broadcast()
@@ -96,7 +109,7 @@ final class DigestFollower: @unchecked Sendable {
             condition.unlock()
             var offset = from
             var error: ModelDownloadError?
-            while offset < to {
+            while offset < to && !stopRequested.load(ordering: .relaxed) {
                 let count = pread(fd, buffer.baseAddress, min(Self.pieceBytes, Int(to - offset)), off_t(offset))
                 if count < 0 {
                     if errno == EINTR { continue }

@@ -89,8 +89,9 @@ final class PartialFile {
     }
 
     /// The SHA-256 of the whole file as 64 lowercase hexadecimal digits (waits for the hash to reach the end).
-    func digest() throws(ModelDownloadError) -> String {
-        guard let follower else { throw .file(path: path, operation: "read", errno: EBADF) }
+    /// Throws ``ModelDownloadError``, or `CancellationError` when the calling task is cancelled while it waits.
+    func digest() throws -> String {
+        guard let follower else { throw ModelDownloadError.file(path: path, operation: "read", errno: EBADF) }
         return try follower.digest(of: bytes)
     }
 

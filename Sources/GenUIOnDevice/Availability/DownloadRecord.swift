@@ -31,6 +31,10 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
     public var startedAt: Double
     /// When the record was last written, in seconds since 1970.
     public var updatedAt: Double
+    /// The source's `ETag` when the bytes in the partial file were fetched; a resumed pull sends it in `If-Range`.
+    public var entityTag: String?
+    /// The source's `Last-Modified` when the bytes in the partial file were fetched (`If-Range` without an ETag).
+    public var lastModified: String?
 
     /// The largest record read; a larger file is not a record genui wrote.
     public static let maximumBytes = 16 * 1024
@@ -38,7 +42,7 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
     /// Creates a record.
     public init(
         name: String, source: String, expectedBytes: Int64?, bytes: Int64, bytesPerSecond: Double?, pid: Int32,
-        startedAt: Double, updatedAt: Double
+        startedAt: Double, updatedAt: Double, entityTag: String? = nil, lastModified: String? = nil
     ) {
         self.name = name
         self.source = source
@@ -48,6 +52,8 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
         self.pid = pid
         self.startedAt = startedAt
         self.updatedAt = updatedAt
+        self.entityTag = entityTag
+        self.lastModified = lastModified
     }
 
     // MARK: - Where

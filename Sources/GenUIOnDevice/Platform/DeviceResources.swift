@@ -37,6 +37,14 @@ public struct DeviceResources: Sendable {
     }
 }
 
+/// The bytes in `blocks` blocks of `blockSize` bytes, as the volume reports them, clamped to `Int64.max`: a
+/// file system (a network or FUSE mount) may report counts whose product does not fit, and the probe must not trap.
+func freeBytes(blocks: UInt64, blockSize: UInt64) -> Int64 {
+    let (product, overflow) = blocks.multipliedReportingOverflow(by: blockSize)
+    guard !overflow, product <= UInt64(Int64.max) else { return Int64.max }
+    return Int64(product)
+}
+
 /// Walks up from `path` to the nearest folder that exists (free space is measured where the file would go).
 func nearestExistingFolder(of path: String) -> String {
     var url = URL(fileURLWithPath: path)

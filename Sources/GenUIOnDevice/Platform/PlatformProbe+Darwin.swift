@@ -11,7 +11,9 @@ enum PlatformProbe {
         let volume = withUnsafeBytes(of: stats.f_mntonname) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
-        return (Int64(stats.f_bavail) * Int64(stats.f_bsize), volume.isEmpty ? folder : volume)
+        return (
+            freeBytes(blocks: UInt64(stats.f_bavail), blockSize: UInt64(stats.f_bsize)), volume.isEmpty ? folder : volume
+        )
     }
 
     static func totalMemoryBytes() -> Int64? {

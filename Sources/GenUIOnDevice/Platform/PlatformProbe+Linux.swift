@@ -8,7 +8,7 @@ enum PlatformProbe {
         let folder = nearestExistingFolder(of: path)
         var stats = statvfs()
         guard statvfs(folder, &stats) == 0 else { return nil }
-        return (Int64(stats.f_bavail) * Int64(stats.f_frsize), folder)
+        return (freeBytes(blocks: UInt64(stats.f_bavail), blockSize: UInt64(stats.f_frsize)), folder)
     }
 
     static func totalMemoryBytes() -> Int64? {

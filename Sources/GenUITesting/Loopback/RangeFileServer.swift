@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
 
-/// A loopback file host for download tests: serves one file at `/<name>` with HTTP Range support, and can be told to
-/// misbehave the ways real hosts do — cut the connection at a given byte, throttle, ignore Range, redirect elsewhere,
-/// serve wrong bytes.
+/// A loopback file host for download tests: serves one file at `/<name>` with HTTP Range support (and `If-Range`
+/// against its `ETag`/`Last-Modified` when it has them), and can be told to misbehave the ways real hosts do — cut
+/// the connection at a given byte, throttle, ignore Range, redirect elsewhere, serve wrong bytes, change the file
+/// under the same URL, send more than the file.
 ///
 /// The file is read from disk piece by piece for each request (never held whole in memory). Every request is kept
 /// in ``LoopbackHTTPServer/requests`` (method, target, headers), so a test can check which Range was asked for and
@@ -25,6 +26,22 @@ public final class RangeFileServer: Sendable {
         public var corrupt = false
         /// The size of each write.
         public var pieceBytes = 256 * 1024
+        /// Serve this file instead of the one given at creation (the source changed, at the same URL).
+        public var servedFile: String?
+        /// The `ETag` sent with every 200 and 206; `If-Range` compares against it (and ``lastModified``).
+        public var entityTag: String?
+        /// The `Last-Modified` sent with every 200 and 206.
+        public var lastModified: String?
+        /// Honour `Range` even when `If-Range` names another version (a server that ignores `If-Range`).
+        public var ignoresIfRange = false
+        /// Send the 200 body without `Content-Length` (its end is the connection's close).
+        public var declaresLength = true
+        /// Bytes sent after the file's last byte (with ``declaresLength`` false, a body longer than the file).
+        public var trailingBytes: Int64 = 0
+        /// Serve the file at every path, not only at `/<name>`.
+        public var servesAnyPath = false
+        /// Wait this long before answering a request at all (a host slow to start the response).
+        public var headDelay: Duration?
 
         /// The default: a well-behaved host.
         public init() {}
@@ -76,14 +93,23 @@ public final class RangeFileServer: Sendable {
             connection.respond(status: 302, headers: ["Location": target.absoluteString])
             return
         }
-        guard request.path == "/" + name, let handle = FileHandle(forReadingAtPath: path) else {
+        if let delay = behaviour.headDelay, connection.stall(for: delay) { return }
+        let path = behaviour.servedFile ?? path
+        guard request.path == "/" + name || behaviour.servesAnyPath, let handle = FileHandle(forReadingAtPath: path) else {
             connection.respond(status: 404, body: Data("no such file".utf8))
             return
         }
         defer { try? handle.close() }
         let size = Int64((try? handle.seekToEnd()) ?? 0)
         var start: Int64 = 0
-        if behaviour.honoursRange, let range = request.header("range"), range.hasPrefix("bytes="),
+        var validators: [String: String] = [:]
+        if let tag = behaviour.entityTag { validators["ETag"] = tag }
+        if let date = behaviour.lastModified { validators["Last-Modified"] = date }
+        // RFC 9110 13.1.5: a Range whose If-Range names another version is ignored (the whole file, 200).
+        let ifRangeHolds = request.header("if-range").map { condition in
+            behaviour.ignoresIfRange || condition == behaviour.entityTag || condition == behaviour.lastModified
+        } ?? true
+        if behaviour.honoursRange, ifRangeHolds, let range = request.header("range"), range.hasPrefix("bytes="),
             let first = Int64(range.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false).first ?? "")
         {
             guard first < size else {
@@ -91,12 +117,13 @@ public final class RangeFileServer: Sendable {
                 return
             }
             start = first
-            connection.writeHead(status: 206, headers: [
+            connection.writeHead(status: 206, headers: validators.merging([
                 "Content-Range": "bytes \(first)-\(size - 1)/\(size)", "Content-Length": "\(size - first)",
                 "Accept-Ranges": "bytes", "Content-Type": "application/octet-stream",
-            ])
+            ]) { _, new in new })
         } else {
-            var headers = ["Content-Length": "\(size)", "Content-Type": "application/octet-stream"]
+            var headers = validators.merging(["Content-Type": "application/octet-stream"]) { _, new in new }
+            if behaviour.declaresLength { headers["Content-Length"] = "\(size + behaviour.trailingBytes)" }
             if behaviour.honoursRange { headers["Accept-Ranges"] = "bytes" }
             connection.writeHead(status: 200, headers: headers)
         }
@@ -128,6 +155,13 @@ public final class RangeFileServer: Sendable {
                 let seconds = Double(piece.count) / Double(rate)
                 if connection.pause(.milliseconds(Int(min(seconds, 60) * 1000))) { return }
             }
+        }
+        var trailing = behaviour.trailingBytes
+        let filler = Data(count: behaviour.pieceBytes)
+        while trailing > 0 {
+            let count = Int(min(trailing, Int64(filler.count)))
+            guard connection.write(filler.prefix(count)) else { return }
+            trailing -= Int64(count)
         }
     }
 }

@@ -117,9 +117,14 @@ struct RenderCommand: AsyncParsableCommand {
             client.process(jsonl: text)
         }
         if watch {
-            // Every frame and problem has been shown as it arrived.
+            // Every frame and problem has been shown as it arrived (the problems up to the client's bound).
             if client.problems.isEmpty { return }
-            Console.note(diagnostics.text("a2ui.summary", ["count": String(client.problems.count)]))
+            if client.droppedProblemCount > 0 {
+                Console.note(diagnostics.text("a2ui.problemsDropped", [
+                    "count": String(client.droppedProblemCount), "kept": String(client.problems.count),
+                ]))
+            }
+            Console.note(diagnostics.text("a2ui.summary", ["count": String(client.problems.count + client.droppedProblemCount)]))
             throw ExitCode(ScreenExitCode.invalidScreen)
         }
         var ids = client.surfaceOrder
@@ -132,28 +137,52 @@ struct RenderCommand: AsyncParsableCommand {
             }
             ids = [surface]
         }
-        let resolutions = ids.compactMap { client.resolve(surfaceID: $0) }
-        let problems = client.problems + resolutions.flatMap(\.problems)
-        for problem in problems { Console.note(Self.describe(problem, diagnostics)) }
+        let resolutions = client.resolve(surfaceIDs: ids)
         guard !resolutions.isEmpty else {
+            for problem in client.problems { Console.note(Self.describe(problem, diagnostics)) }
             Console.error(diagnostics.text("a2ui.noSurfaces"))
             throw ExitCode(ScreenExitCode.invalidScreen)
         }
-        let output: String
+        // Every rendering is bounded (A2UILimits.maximumOutputLines/Bytes); a cut ends the output with a notice and
+        // is one more located problem.
+        let notice = Self.cutNotice(diagnostics)
+        let rendered: A2UIRenderedOutput
         switch format {
         case .html:
-            output = A2UIHTMLRenderer().render(resolutions)
+            rendered = A2UIHTMLRenderer(limits: client.limits, cutNotice: notice).renderedOutput(resolutions)
         case .json:
-            output = Self.json(resolutions, problems: problems).jsonString + "\n"
+            rendered = A2UIJSONRenderer(limits: client.limits).renderedOutput(resolutions)
         case .text, .a2ui:
             let renderer = A2UITerminalRenderer(
-                colors: Console.wantsColor(color, writingToFile: out != nil), width: out == nil ? Console.textWidth() : 72)
-            output = resolutions.map(renderer.render).joined(separator: "\n")
+                colors: Console.wantsColor(color, writingToFile: out != nil), width: out == nil ? Console.textWidth() : 72,
+                limits: client.limits, cutNotice: notice)
+            rendered = renderer.renderedOutput(resolutions)
         }
+        var found = client.problems + resolutions.flatMap(\.problems)
+        if let cut = rendered.cut { found.append(cut.problem) }
+        let kept = Array(found.prefix(client.limits.maximumProblems))
+        let dropped = found.count - kept.count + client.droppedProblemCount + resolutions.reduce(0) { $0 + $1.droppedProblemCount }
+        for problem in kept { Console.note(Self.describe(problem, diagnostics)) }
+        if dropped > 0 {
+            Console.note(diagnostics.text("a2ui.problemsDropped", ["count": String(dropped), "kept": String(kept.count)]))
+        }
+        let output = format == .json ? Self.json(surfaces: rendered.text, problems: kept) + "\n" : rendered.text
         try GenerateCommand.emit(output, to: out, isJSON: format == .json, diagnostics: diagnostics)
-        if !problems.isEmpty {
-            Console.note(diagnostics.text("a2ui.summary", ["count": String(problems.count)]))
+        if !kept.isEmpty {
+            Console.note(diagnostics.text("a2ui.summary", ["count": String(kept.count + dropped)]))
             throw ExitCode(ScreenExitCode.invalidScreen)
+        }
+    }
+
+    /// The localized notice a rendering ends with when it reached its bounds.
+    static func cutNotice(_ diagnostics: Diagnostics) -> @Sendable (A2UIOutputCut) -> String {
+        { cut in
+            let limit = cut.maximumLines.map {
+                diagnostics.text("a2ui.outputCut.linesOrBytes", ["lines": String($0), "bytes": String(cut.maximumBytes)])
+            } ?? diagnostics.text("a2ui.outputCut.bytes", ["bytes": String(cut.maximumBytes)])
+            var place = [diagnostics.text("a2ui.location.surface", ["id": cut.surfaceID])]
+            if let id = cut.componentID { place.append(diagnostics.text("a2ui.location.component", ["id": id])) }
+            return "[" + diagnostics.text("a2ui.outputCut", ["limit": limit, "place": place.joined(separator: ", ")]) + "]"
         }
     }
 
@@ -218,14 +247,10 @@ struct RenderCommand: AsyncParsableCommand {
         ])
     }
 
-    /// `--format json`: `{"surfaces":[{"surfaceId","root"}],"problems":[{kind,line,surfaceId,componentId,pointer,detail}]}`.
-    static func json(_ resolutions: [A2UIResolution], problems: [A2UIProblem]) -> GeneratedContent {
+    /// `--format json`: `{"surfaces":[{"surfaceId","root"}],"problems":[{kind,line,surfaceId,componentId,pointer,detail}]}`,
+    /// the surfaces as ``A2UIJSONRenderer`` wrote them (bounded).
+    static func json(surfaces: String, problems: [A2UIProblem]) -> String {
         func string(_ text: String) -> GeneratedContent { GeneratedContent(kind: .string(text)) }
-        let surfaces = resolutions.map { resolution in
-            GeneratedContent(orderedProperties: [
-                ("surfaceId", string(resolution.surfaceID)), ("root", resolution.root?.json ?? GeneratedContent(kind: .null)),
-            ])
-        }
         let list = problems.map { problem in
             var pairs: [(String, GeneratedContent)] = [("kind", string(problem.kind.rawValue))]
             if let line = problem.line { pairs.append(("line", GeneratedContent(kind: .number(Double(line))))) }
@@ -235,9 +260,7 @@ struct RenderCommand: AsyncParsableCommand {
             pairs.append(("detail", string(problem.detail)))
             return GeneratedContent(orderedProperties: pairs)
         }
-        return GeneratedContent(orderedProperties: [
-            ("surfaces", GeneratedContent(kind: .array(surfaces))), ("problems", GeneratedContent(kind: .array(list))),
-        ])
+        return "{\"surfaces\":" + surfaces + ",\"problems\":" + GeneratedContent(kind: .array(list)).jsonString + "}"
     }
 
     /// The screen's text: a regular file (never a FIFO or a device such as /dev/zero, which could be read forever) or
@@ -305,6 +328,9 @@ struct A2UIWatchFrames {
     let diagnostics: Diagnostics
     private var lastFrame = ""
     private var shownLines = 0
+    /// Problems printed so far; after ``A2UILimits/maximumProblems`` they are only counted (the client keeps no
+    /// more either), and the count is printed once at the end.
+    private var printedProblems = 0
 
     init(command: RenderCommand, diagnostics: Diagnostics) {
         self.command = command
@@ -312,12 +338,16 @@ struct A2UIWatchFrames {
     }
 
     mutating func show(_ client: A2UIClient, newProblems: [A2UIProblem]) {
-        for problem in newProblems { Console.note(RenderCommand.describe(problem, diagnostics)) }
+        for problem in newProblems where printedProblems < client.limits.maximumProblems {
+            printedProblems += 1
+            Console.note(RenderCommand.describe(problem, diagnostics))
+        }
         guard client.lineCount > shownLines else { return }
         shownLines = client.lineCount
         let ids = command.surface.map { id in client.surfaceOrder.filter { $0 == id } } ?? client.surfaceOrder
-        let renderer = A2UITerminalRenderer(colors: Console.wantsColor(command.color, writingToFile: false), width: Console.textWidth())
-        let frame = ids.compactMap { client.resolve(surfaceID: $0) }.map(renderer.render).joined(separator: "\n")
+        let renderer = A2UITerminalRenderer(colors: Console.wantsColor(command.color, writingToFile: false), width: Console.textWidth(),
+            limits: client.limits, cutNotice: RenderCommand.cutNotice(diagnostics))
+        let frame = renderer.renderedOutput(client.resolve(surfaceIDs: ids)).text
         guard frame != lastFrame else { return }
         lastFrame = frame
         if Console.isTerminal(STDOUT_FILENO) { Printer.clearScreen() } else if !frame.isEmpty { Console.out("\n") }

@@ -76,6 +76,12 @@ struct ModelsText {
                 return (diagnostics.text("models.error.file", [
                     "path": path, "operation": operation, "detail": String(cString: strerror(code)),
                 ]), ExitStatus.cannotServe)
+            case .unsafeFileName(let file):
+                return (diagnostics.text("models.error.fileName", ["name": name, "file": file.debugDescription]), ExitStatus.configurationError)
+            case .oversized(let expected, let received):
+                return (diagnostics.text("models.error.oversized", [
+                    "name": name, "expected": "\(expected)", "received": "\(received)",
+                ]), ExitStatus.cannotServe)
             }
         case is CancellationError:
             return (diagnostics.text("models.pull.cancelled"), 130)

@@ -17,7 +17,19 @@ struct ModelsListCommand: AsyncParsableCommand {
         let catalog = ModelCatalog.entries(configured: configuration.models)
         let text = ModelsText(diagnostics: diagnostics)
         for entry in catalog {
-            let target = entry.resolvedFile
+            let target: String
+            do {
+                target = try entry.installPath()
+            } catch {
+                // A catalog entry without file: whose URL's file name is refused: say so, and list the rest.
+                let message = text.describe(error, name: entry.name).text
+                if options.json {
+                    Printer.json(ModelsText.jsonLine([("name", entry.name), ("state", "refused"), ("message", message)]))
+                } else {
+                    Printer.error(message)
+                }
+                continue
+            }
             let partial = DownloadRecord.partialPath(forTarget: target)
             let installed = ModelFileSize.of(target)
             let partialBytes = ModelFileSize.of(partial)

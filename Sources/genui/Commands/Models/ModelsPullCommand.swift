@@ -61,7 +61,13 @@ struct ModelsPullCommand: AsyncParsableCommand {
             ]))
             throw ExitCode(ExitStatus.configurationError)
         }
-        let target = entry.resolvedFile
+        let target: String
+        do {
+            target = try entry.installPath()
+        } catch {
+            Printer.error(text.describe(error, name: entry.name).text)
+            throw ExitCode(ExitStatus.configurationError)
+        }
         let downloader = ModelDownloader(options: DownloadOptions(force: force, waitForOtherWriter: wait))
         let reporter = PullReporter(name: entry.name, json: options.json, quiet: quiet, text: text)
         let pull = Task {
@@ -135,6 +141,16 @@ final class PullReporter: Sendable {
         case .restartedFromZero(let discarded):
             note(diagnostics.text("models.pull.restarted", ["name": name, "discarded": text.bytes(discarded)]), event: "restarted",
                  fields: [("discarded", discarded)])
+        case .sourceChanged(let discarded, let reason):
+            let (key, code, previous): (String, String, String?) = switch reason {
+            case .differentURL(let previous): ("models.pull.sourceChanged.url", "differentURL", previous)
+            case .fileChanged: ("models.pull.sourceChanged.file", "fileChanged", nil)
+            case .unverifiable: ("models.pull.sourceChanged.unverifiable", "unverifiable", nil)
+            }
+            var arguments = ["name": name, "discarded": text.bytes(discarded)]
+            if let previous { arguments["previous"] = previous }
+            note(diagnostics.text(key, arguments), event: "restarted",
+                 fields: [("discarded", discarded), ("reason", code), ("previous", previous)])
         case .verifying:
             if terminal && !json { Printer.status(diagnostics.text("models.pull.verifying", ["name": name]), control: "\u{1B}[K") }
         case .progress(let progress):

@@ -3,7 +3,8 @@ import Foundation
 import GenUIModels
 import GenUIOnDevice
 
-/// `genui models rm NAME`: removes an installed model, its partial file and its record (refused while a pull runs).
+/// `genui models rm NAME`: removes an installed model, its partial file and its record, holding the download's lock
+/// (refused while a pull holds it; `--wait` waits for the pull to end).
 struct ModelsRemoveCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a downloaded model.")
 
@@ -11,6 +12,9 @@ struct ModelsRemoveCommand: AsyncParsableCommand {
 
     @Argument(help: "A model name from `genui models list`, or the path it installs to.")
     var model: String
+
+    @Flag(help: "Wait for a pull of the model that is running to end, then remove the model.")
+    var wait = false
 
     @Option(help: "Remove from an Ollama daemon instead: ollama, or the name of an Ollama provider in providers.yml.")
     var provider: String?
@@ -28,16 +32,30 @@ struct ModelsRemoveCommand: AsyncParsableCommand {
             ]))
             throw ExitCode(ExitStatus.configurationError)
         }
-        let target = entry.resolvedFile
-        if let record = DownloadRecord.read(target: target), record.writerIsAlive(target: target) {
-            Printer.error(diagnostics.text("models.error.busy", [
-                "pid": "\(record.pid)", "name": entry.name, "done": ModelsText(diagnostics: diagnostics).bytes(record.bytes),
+        let text = ModelsText(diagnostics: diagnostics)
+        let target: String
+        do {
+            target = try entry.installPath()
+        } catch {
+            Printer.error(text.describe(error, name: entry.name).text)
+            throw ExitCode(ExitStatus.configurationError)
+        }
+        // The download's lock, as a pull takes it: a pull that is starting or running keeps its partial file.
+        let outcome: ModelRemoval.Outcome
+        do {
+            outcome = try await ModelRemoval.remove(target: target, wait: wait) { pid, _ in
+                Printer.error(diagnostics.text("models.rm.waiting", ["name": entry.name, "pid": pid > 0 ? "\(pid)" : "?"]))
+            }
+        } catch ModelDownloadError.busy(let pid, let record) {
+            Printer.error(diagnostics.text("models.rm.busy", [
+                "name": entry.name, "pid": pid > 0 ? "\(pid)" : "?", "done": text.bytes(record?.bytes),
             ]))
             throw ExitCode(ExitStatus.cannotServe)
+        } catch {
+            Printer.error(text.describe(error, name: entry.name).text)
+            throw ExitCode(ExitStatus.cannotServe)
         }
-        let paths = [target, DownloadRecord.partialPath(forTarget: target), DownloadRecord.recordPath(forTarget: target)]
-        let removed = paths.filter { unlink($0) == 0 }
-        let key = removed.isEmpty ? "models.rm.missing" : "models.rm.done"
+        let key = outcome == .removed ? "models.rm.done" : "models.rm.missing"
         Printer.line(diagnostics.text(key, ["name": entry.name, "path": target]))
     }
 }

@@ -24,11 +24,18 @@ struct ModelsVerifyCommand: AsyncParsableCommand {
             }
             entries = [entry]
         } else {
-            entries = catalog.filter { FileManager.default.fileExists(atPath: $0.resolvedFile) }
+            entries = catalog.filter { $0.resolvedFile.map { FileManager.default.fileExists(atPath: $0) } ?? false }
         }
         var failed = false
         for entry in entries {
-            let path = entry.resolvedFile
+            let path: String
+            do {
+                path = try entry.installPath()
+            } catch {
+                Printer.error(ModelsText(diagnostics: diagnostics).describe(error, name: entry.name).text)
+                failed = true
+                continue
+            }
             let key: String
             var arguments = ["name": entry.name, "path": path]
             if let (digest, _) = try? FileDigest.sha256(path: path) {
