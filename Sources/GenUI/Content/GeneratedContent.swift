@@ -24,10 +24,13 @@ public struct GeneratedContent: Sendable, Hashable {
     public var kind: Kind
     /// `false` for a value cut short while streaming: an unclosed string, array or object.
     public var isComplete: Bool
+    /// An identity that stays the same while one response streams, when the content was given one.
+    public var id: GenerationID?
 
     /// Creates content of the given kind.
-    public init(kind: Kind, isComplete: Bool = true) {
+    public init(kind: Kind, id: GenerationID? = nil, isComplete: Bool = true) {
         self.kind = kind
+        self.id = id
         self.isComplete = isComplete
     }
 
@@ -36,14 +39,39 @@ public struct GeneratedContent: Sendable, Hashable {
         self = value.generatedContent
     }
 
-    /// Creates an object from ordered key-value pairs.
-    public init(properties: KeyValuePairs<String, any ConvertibleToGeneratedContent>) {
+    /// Creates content from a convertible value, with an identity.
+    public init(_ value: some ConvertibleToGeneratedContent, id: GenerationID) {
+        self = value.generatedContent
+        self.id = id
+    }
+
+    /// Creates an object from ordered key-value pairs; a repeated key keeps its last value.
+    public init(properties: KeyValuePairs<String, any ConvertibleToGeneratedContent>, id: GenerationID? = nil) {
         var values: [String: GeneratedContent] = [:]
         var keys: [String] = []
         for (key, value) in properties {
             if values.updateValue(value.generatedContent, forKey: key) == nil { keys.append(key) }
         }
-        self.init(kind: .structure(properties: values, orderedKeys: keys))
+        self.init(kind: .structure(properties: values, orderedKeys: keys), id: id)
+    }
+
+    /// Creates an object from key-value pairs in order; `combine` decides the value of a repeated key from the one
+    /// kept so far and the new one.
+    public init<S: Sequence>(
+        properties: S, id: GenerationID? = nil,
+        uniquingKeysWith combine: (GeneratedContent, GeneratedContent) throws -> some ConvertibleToGeneratedContent
+    ) rethrows where S.Element == (String, any ConvertibleToGeneratedContent) {
+        var values: [String: GeneratedContent] = [:]
+        var keys: [String] = []
+        for (key, value) in properties {
+            if let kept = values[key] {
+                values[key] = try combine(kept, value.generatedContent).generatedContent
+            } else {
+                values[key] = value.generatedContent
+                keys.append(key)
+            }
+        }
+        self.init(kind: .structure(properties: values, orderedKeys: keys), id: id)
     }
 
     /// Creates an object from ordered `(key, content)` pairs; a repeated key keeps its last value.
@@ -57,8 +85,8 @@ public struct GeneratedContent: Sendable, Hashable {
     }
 
     /// Creates an array from a sequence of convertible values.
-    public init<S: Sequence>(elements: S) where S.Element == any ConvertibleToGeneratedContent {
-        self.init(kind: .array(elements.map(\.generatedContent)))
+    public init<S: Sequence>(elements: S, id: GenerationID? = nil) where S.Element == any ConvertibleToGeneratedContent {
+        self.init(kind: .array(elements.map(\.generatedContent)), id: id)
     }
 
     /// Parses JSON text, as Foundation Models does: a complete document, or the beginning of one (a response still
