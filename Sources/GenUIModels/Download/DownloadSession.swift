@@ -19,11 +19,11 @@ import GenUIHTTP
 /// Redirects are never followed by the session (``ModelDownloader`` follows them itself, deciding where the
 /// credential may go). The head is delivered before any body byte reaches the sink. FoundationNetworking does not
 /// wait for the delegate's response disposition (body chunks follow the head on the delegate queue at once), so the
-/// chunks that arrive before ``DownloadExchange/receive(into:)`` attaches the sink are held (the time the downloader
-/// takes to check the head and write its record) and go to the sink first, even when the transfer failed meanwhile.
-/// Past ``DownloadExchange/earlyBytesBeforeWaiting`` the delegate queue waits for the sink instead of holding more,
-/// so libcurl stops reading and a fast server cannot fill memory; a sink that never comes within
-/// ``DownloadExchange/maximumEarlyWait`` stops the exchange.
+/// chunks that arrive before ``DownloadExchange/receive(into:)`` attaches the sink are held (the milliseconds the
+/// downloader takes to check the head; at most ``DownloadExchange/maximumEarlyBytes``) and go to the sink first, even
+/// when the transfer failed after them (a cut: the bytes that came are the file's, kept for the resume). The delegate
+/// queue never waits for the caller to attach its sink: attaching needs a thread of the cooperative pool, and while
+/// the delegate queue waits, libcurl's thread waits too — which stalled every other transfer of the process.
 final class DownloadSession: Sendable {
     private let session: URLSession
     private let router: DownloadSessionRouter
@@ -87,15 +87,13 @@ final class DownloadExchange: @unchecked Sendable {
     /// Takes one body chunk; a thrown error ends the exchange and is what ``receive(into:)`` throws.
     typealias Sink = @Sendable (Data) throws -> Void
 
-    /// The body bytes held while no sink is attached yet before the delegate queue waits for one.
-    static let earlyBytesBeforeWaiting = 1 << 20
-    /// How long the delegate queue waits for a sink before the exchange is stopped (a caller that never attaches one).
-    static let maximumEarlyWait: Duration = .seconds(120)
+    /// The most body bytes held while no sink is attached yet (a caller that never attaches one).
+    static let maximumEarlyBytes = ResponseLimits.standard.maximumUnreadBytes
 
     let endpoint: String
     private let task: DataTaskHandle
-    // Everything below is guarded by `lock`; its condition is signalled when a sink is attached or the exchange stops.
-    private let lock = NSCondition()
+    // Everything below is guarded by `lock`.
+    private let lock = NSLock()
     private var head: HTTPResponseHead?
     private var headWaiter: CheckedContinuation<Void, any Error>?
     private var disposition: ((URLSession.ResponseDisposition) -> Void)?
@@ -167,7 +165,6 @@ final class DownloadExchange: @unchecked Sendable {
                     }
                     self.sink = sink
                     bodyWaiter = continuation
-                    lock.broadcast()
                     defer { disposition = nil }
                     return (disposition, nil, [])
                 }
@@ -198,7 +195,6 @@ final class DownloadExchange: @unchecked Sendable {
         let (first, pending) = lock.withLock { () -> (Bool, ((URLSession.ResponseDisposition) -> Void)?) in
             guard stopCause == nil, completion == nil else { return (false, nil) }
             stopCause = cause
-            lock.broadcast()
             defer { disposition = nil }
             return (true, disposition)
         }
@@ -238,16 +234,11 @@ final class DownloadExchange: @unchecked Sendable {
     func receivedData(_ data: Data) {
         enum Next { case deliver(Sink, [Data]), held, overflow, stopped }
         let next = lock.withLock { () -> Next in
-            // Enough held: wait here (libcurl waits behind this queue) until the sink is attached or the exchange stops.
-            let deadline = Date(timeIntervalSinceNow: Double(Self.maximumEarlyWait.components.seconds))
-            while sink == nil && stopCause == nil && earlyBytes >= Self.earlyBytesBeforeWaiting {
-                if !lock.wait(until: deadline) && sink == nil && stopCause == nil { return .overflow }
-            }
             guard stopCause == nil else { return .stopped }
             guard let sink else {
                 early.append(data)
                 earlyBytes += data.count
-                return .held
+                return earlyBytes > Self.maximumEarlyBytes ? .overflow : .held
             }
             defer { early = [] }
             return .deliver(sink, early)
@@ -256,7 +247,7 @@ final class DownloadExchange: @unchecked Sendable {
         case .held:
             return
         case .overflow:
-            stop(because: ResponseLimits.exceeded("the body received before it was read", limit: Self.earlyBytesBeforeWaiting))
+            stop(because: ResponseLimits.exceeded("the body received before it was read", limit: Self.maximumEarlyBytes))
         case .stopped:
             // Data still arriving after a stop (the cancel has been asked for): drop it.
             return
