@@ -73,7 +73,7 @@ public struct ModelDownloader: Sendable {
         let recorder = RecordWriter(
             target: target, name: source.name, source: DownloadRecord.displaySource(source.url),
             pid: options.processID, interval: options.recordInterval)
-        let session = DownloadSession()
+        let session = DownloadSession(spillFolder: directory.isEmpty ? "." : directory)
         defer { session.invalidate() }
         do {
             return try await transfer(
