@@ -54,7 +54,7 @@ struct ModelsPullHostileTests {
         process.arguments = arguments
         process.environment = CLI.freshEnvironment(home: home)
         process.currentDirectoryURL = URL(fileURLWithPath: home)
-        FileManager.default.createFile(atPath: home + "/\(tag).err", contents: nil)
+        _ = FileManager.default.createFile(atPath: home + "/\(tag).err", contents: nil)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: home + "/\(tag).err")
         try process.run()
