@@ -96,7 +96,7 @@ struct ModelPullHostileTests {
         let (served, _) = try Self.randomFile(directory, "served.bin", bytes: 1_000_000)
         var behaviour = RangeFileServer.Behaviour()
         behaviour.declaresLength = false
-        behaviour.trailingBytes = 64 * 1024 * 1024
+        behaviour.trailingBytes = 16 * 1024 * 1024
         let server = try RangeFileServer(file: served, name: "model.gguf", behaviour: behaviour)
         defer { server.stop() }
         let target = directory + "/models/model.gguf"
@@ -132,7 +132,7 @@ struct ModelPullHostileTests {
         let (served, _) = try Self.randomFile(directory, "served.bin", bytes: 1_000_000)
         var behaviour = RangeFileServer.Behaviour()
         behaviour.declaresLength = false
-        behaviour.trailingBytes = 64 * 1024 * 1024
+        behaviour.trailingBytes = 16 * 1024 * 1024
         let server = try RangeFileServer(file: served, name: "model.gguf", behaviour: behaviour)
         defer { server.stop() }
         let volume = directory + "/volume"

@@ -54,7 +54,7 @@ struct ModelsPullHostileTests {
         process.arguments = arguments
         process.environment = CLI.freshEnvironment(home: home)
         process.currentDirectoryURL = URL(fileURLWithPath: home)
-        FileManager.default.createFile(atPath: home + "/\(tag).err", contents: nil)
+        _ = FileManager.default.createFile(atPath: home + "/\(tag).err", contents: nil)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: home + "/\(tag).err")
         try process.run()
@@ -129,7 +129,7 @@ struct ModelsPullHostileTests {
         let (served, data) = try Self.servedFile(bytes: 1_000_000)
         var behaviour = RangeFileServer.Behaviour()
         behaviour.declaresLength = false
-        behaviour.trailingBytes = 256 * 1024 * 1024
+        behaviour.trailingBytes = 16 * 1024 * 1024
         let server = try RangeFileServer(file: served, name: "model.gguf", behaviour: behaviour)
         defer { server.stop() }
         let home = try Self.home()

@@ -136,7 +136,8 @@ struct OllamaModelsCommandTests {
 
     @Test("models pull --provider drives POST /api/pull; genui doctor in another process sees modelNotReady with progress strictly between 0 and 1 while it runs, and the model installed after")
     func pullIsSeenFromAnotherProcess() async throws {
-        let (daemon, server) = try OllamaRegistryDaemon.start()
+        // 12 s of pulling: a doctor started on a loaded machine must still find the pull running.
+        let (daemon, server) = try OllamaRegistryDaemon.start(steps: 48)
         defer { server.stop() }
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }

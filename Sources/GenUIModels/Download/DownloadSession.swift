@@ -19,16 +19,20 @@ import GenUIHTTP
 /// Redirects are never followed by the session (``ModelDownloader`` follows them itself, deciding where the
 /// credential may go). The head is delivered before any body byte reaches the sink. FoundationNetworking does not
 /// wait for the delegate's response disposition (body chunks follow the head on the delegate queue at once), so the
-/// chunks that arrive before ``DownloadExchange/receive(into:)`` attaches the sink are held (the time the downloader
-/// takes to check the head and write its record) and go to the sink first, even when the transfer failed meanwhile.
-/// Past ``DownloadExchange/earlyBytesBeforeWaiting`` the delegate queue waits for the sink instead of holding more,
-/// so libcurl stops reading and a fast server cannot fill memory; a sink that never comes within
-/// ``DownloadExchange/maximumEarlyWait`` stops the exchange.
+/// chunks that arrive before ``DownloadExchange/receive(into:)`` attaches the sink are held — in memory up to
+/// ``DownloadExchange/earlyMemoryBytes``, then in an unnamed file in the download's folder (``EarlySpill``) — and go
+/// to the sink first, even when the transfer failed after them (a cut: the bytes that came are the file's, kept for
+/// the resume). The delegate queue never waits for the caller to attach its sink: attaching needs a thread of the
+/// cooperative pool, which a busy process may keep for seconds, and while the delegate queue waits, libcurl's thread
+/// waits too — which stalled every other transfer of the process.
 final class DownloadSession: Sendable {
     private let session: URLSession
     private let router: DownloadSessionRouter
+    /// Where bytes received before a sink is attached go beyond memory (the download's folder).
+    private let spillFolder: String
 
-    init() {
+    init(spillFolder: String = NSTemporaryDirectory()) {
+        self.spillFolder = spillFolder
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
@@ -49,8 +53,12 @@ final class DownloadSession: Sendable {
     }
 
     /// Sends `GET url` with `headers` and waits (at most `headTimeout`) for the response head. Throws
-    /// ``LanguageModelError`` for a transport failure, or `CancellationError`.
-    func open(url: URL, headers: [String: String], headTimeout: Duration) async throws -> DownloadExchange {
+    /// ``LanguageModelError`` for a transport failure, or `CancellationError`. With `declaredBytes` (the file's
+    /// declared size), a body that arrives before the sink larger than that stops the exchange with
+    /// ``ModelDownloadError/oversized(expected:received:)``: the bytes held early never exceed the file.
+    func open(
+        url: URL, headers: [String: String], headTimeout: Duration, declaredBytes: Int64? = nil
+    ) async throws -> DownloadExchange {
         try Task.checkCancellation()
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
@@ -58,7 +66,9 @@ final class DownloadSession: Sendable {
         request.timeoutInterval = 7 * 24 * 3600
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let task = session.dataTask(with: request)
-        let exchange = DownloadExchange(task: DataTaskHandle(task: task), endpoint: HTTPRequest.endpoint(of: url))
+        let exchange = DownloadExchange(
+            task: DataTaskHandle(task: task), endpoint: HTTPRequest.endpoint(of: url), spillFolder: spillFolder,
+            declaredBytes: declaredBytes)
         router.register(exchange, for: task.taskIdentifier)
         try await exchange.awaitHead(timeout: headTimeout)
         return exchange
@@ -87,15 +97,16 @@ final class DownloadExchange: @unchecked Sendable {
     /// Takes one body chunk; a thrown error ends the exchange and is what ``receive(into:)`` throws.
     typealias Sink = @Sendable (Data) throws -> Void
 
-    /// The body bytes held while no sink is attached yet before the delegate queue waits for one.
-    static let earlyBytesBeforeWaiting = 1 << 20
-    /// How long the delegate queue waits for a sink before the exchange is stopped (a caller that never attaches one).
-    static let maximumEarlyWait: Duration = .seconds(120)
+    /// The body bytes held in memory while no sink is attached; more go to an ``EarlySpill`` file.
+    static let earlyMemoryBytes = 8 << 20
 
     let endpoint: String
     private let task: DataTaskHandle
-    // Everything below is guarded by `lock`; its condition is signalled when a sink is attached or the exchange stops.
-    private let lock = NSCondition()
+    private let spillFolder: String
+    /// The most body bytes held before the sink is attached (the file's declared size), when known.
+    private let declaredBytes: Int64?
+    // Everything below is guarded by `lock`.
+    private let lock = NSLock()
     private var head: HTTPResponseHead?
     private var headWaiter: CheckedContinuation<Void, any Error>?
     private var disposition: ((URLSession.ResponseDisposition) -> Void)?
@@ -103,6 +114,8 @@ final class DownloadExchange: @unchecked Sendable {
     /// Body chunks that arrived before the sink was attached, in order.
     private var early: [Data] = []
     private var earlyBytes = 0
+    /// Body chunks that arrived after `early` filled up, before the sink was attached.
+    private var spill: EarlySpill?
     private var bodyWaiter: CheckedContinuation<Void, any Error>?
     /// Why the exchange was stopped from this side (a sink error, a timeout, the caller); the first one wins.
     private var stopCause: (any Error)?
@@ -110,9 +123,13 @@ final class DownloadExchange: @unchecked Sendable {
     private var completion: (any Error)??
     private var headTimer: Task<Void, Never>?
 
-    init(task: DataTaskHandle, endpoint: String) {
+    init(
+        task: DataTaskHandle, endpoint: String, spillFolder: String = NSTemporaryDirectory(), declaredBytes: Int64? = nil
+    ) {
         self.task = task
         self.endpoint = endpoint
+        self.spillFolder = spillFolder
+        self.declaredBytes = declaredBytes
     }
 
     /// The response head (after ``DownloadSession/open(url:headers:headTimeout:)`` returned).
@@ -158,23 +175,26 @@ final class DownloadExchange: @unchecked Sendable {
     func receive(into sink: @escaping Sink) async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (allow, finished, held) = lock.withLock {
-                    () -> (((URLSession.ResponseDisposition) -> Void)?, Result<Void, any Error>?, [Data]) in
+                let (allow, finished, held, spilled) = lock.withLock {
+                    () -> (((URLSession.ResponseDisposition) -> Void)?, Result<Void, any Error>?, [Data], EarlySpill?) in
                     if let completion {
                         // The session is done: no callback can race the sink, which runs here on what it held.
-                        defer { early = [] }
-                        return (nil, outcome(completion), stopCause == nil ? early : [])
+                        defer {
+                            early = []
+                            spill = nil
+                        }
+                        return (nil, outcome(completion), stopCause == nil ? early : [], stopCause == nil ? spill : nil)
                     }
                     self.sink = sink
                     bodyWaiter = continuation
-                    lock.broadcast()
                     defer { disposition = nil }
-                    return (disposition, nil, [])
+                    return (disposition, nil, [], nil)
                 }
                 if var finished {
                     // The bytes that arrived are the file's, even when the connection was cut after them.
                     do {
                         for chunk in held { try sink(chunk) }
+                        try spilled?.drain(into: sink)
                     } catch {
                         finished = .failure(error)
                     }
@@ -198,7 +218,6 @@ final class DownloadExchange: @unchecked Sendable {
         let (first, pending) = lock.withLock { () -> (Bool, ((URLSession.ResponseDisposition) -> Void)?) in
             guard stopCause == nil, completion == nil else { return (false, nil) }
             stopCause = cause
-            lock.broadcast()
             defer { disposition = nil }
             return (true, disposition)
         }
@@ -236,33 +255,46 @@ final class DownloadExchange: @unchecked Sendable {
     }
 
     func receivedData(_ data: Data) {
-        enum Next { case deliver(Sink, [Data]), held, overflow, stopped }
+        enum Next { case deliver(Sink, [Data], EarlySpill?), held, failed(any Error), stopped }
         let next = lock.withLock { () -> Next in
-            // Enough held: wait here (libcurl waits behind this queue) until the sink is attached or the exchange stops.
-            let deadline = Date(timeIntervalSinceNow: Double(Self.maximumEarlyWait.components.seconds))
-            while sink == nil && stopCause == nil && earlyBytes >= Self.earlyBytesBeforeWaiting {
-                if !lock.wait(until: deadline) && sink == nil && stopCause == nil { return .overflow }
-            }
             guard stopCause == nil else { return .stopped }
             guard let sink else {
-                early.append(data)
-                earlyBytes += data.count
-                return .held
+                let total = Int64(earlyBytes) + (spill?.bytes ?? 0) + Int64(data.count)
+                if let declaredBytes, total > declaredBytes {
+                    return .failed(ModelDownloadError.oversized(expected: declaredBytes, received: total))
+                }
+                if spill == nil && earlyBytes + data.count <= Self.earlyMemoryBytes {
+                    early.append(data)
+                    earlyBytes += data.count
+                    return .held
+                }
+                do {
+                    let file = try spill ?? EarlySpill(folder: spillFolder)
+                    spill = file
+                    try file.append(data)
+                    return .held
+                } catch {
+                    return .failed(error)
+                }
             }
-            defer { early = [] }
-            return .deliver(sink, early)
+            defer {
+                early = []
+                spill = nil
+            }
+            return .deliver(sink, early, spill)
         }
         switch next {
         case .held:
             return
-        case .overflow:
-            stop(because: ResponseLimits.exceeded("the body received before it was read", limit: Self.earlyBytesBeforeWaiting))
+        case .failed(let error):
+            stop(because: error)
         case .stopped:
             // Data still arriving after a stop (the cancel has been asked for): drop it.
             return
-        case .deliver(let sink, let held):
+        case .deliver(let sink, let held, let spilled):
             do {
                 for chunk in held { try sink(chunk) }
+                try spilled?.drain(into: sink)
                 try sink(data)
             } catch {
                 stop(because: error)
@@ -272,14 +304,18 @@ final class DownloadExchange: @unchecked Sendable {
 
     func completed(error: (any Error)?) {
         // Chunks still held when the body ended (it all arrived before the sink was attached) go to the sink first.
-        let pending = lock.withLock { () -> (Sink, [Data])? in
-            guard let sink, stopCause == nil, !early.isEmpty else { return nil }
-            defer { early = [] }
-            return (sink, early)
+        let pending = lock.withLock { () -> (Sink, [Data], EarlySpill?)? in
+            guard let sink, stopCause == nil, !early.isEmpty || spill != nil else { return nil }
+            defer {
+                early = []
+                spill = nil
+            }
+            return (sink, early, spill)
         }
-        if let (sink, held) = pending {
+        if let (sink, held, spilled) = pending {
             do {
                 for chunk in held { try sink(chunk) }
+                try spilled?.drain(into: sink)
             } catch {
                 lock.withLock { if stopCause == nil { stopCause = error } }
             }

@@ -37,7 +37,8 @@ extension ModelDownloader {
                 if let ifRange { headers["If-Range"] = ifRange }
             }
             if let token = source.token, Self.origin(of: url) == origin { headers["Authorization"] = "Bearer \(token)" }
-            let response = try await session.open(url: url, headers: headers, headTimeout: .seconds(30))
+            let response = try await session.open(
+                url: url, headers: headers, headTimeout: .seconds(30), declaredBytes: source.expectedBytes)
             let head = response.responseHead
             if head.status != 200 && head.status != 206 { response.discard() }
             switch head.status {

@@ -73,7 +73,7 @@ public struct ModelDownloader: Sendable {
         let recorder = RecordWriter(
             target: target, name: source.name, source: DownloadRecord.displaySource(source.url),
             pid: options.processID, interval: options.recordInterval)
-        let session = DownloadSession()
+        let session = DownloadSession(spillFolder: directory.isEmpty ? "." : directory)
         defer { session.invalidate() }
         do {
             return try await transfer(
@@ -170,6 +170,10 @@ public struct ModelDownloader: Sendable {
         recorder.validator = held
 
         if expected == nil || partial.bytes < expected ?? 0 {
+            // The record is written before the request: between the head and the sink, nothing slow (a record's
+            // fsync on a busy disk) may keep the body waiting in memory.
+            recorder.expectedBytes = expected
+            recorder.write(bytes: partial.bytes, force: true)
             var opened = try await request(source, offset: partial.bytes, ifRange: held.ifRange, session: session)
             if case .body(let response, _, false, let served) = opened.kind, partial.bytes > 0, served.differs(from: held) {
                 // The rest of another version of the file (a server that ignores If-Range): start over.
@@ -206,8 +210,9 @@ public struct ModelDownloader: Sendable {
                 if source.expectedBytes == nil {
                     try checkDevice(expected: expected, have: partial.bytes, target: target)
                 }
+                // Written with the first bytes the sink receives (not here: the body is already arriving).
                 recorder.expectedBytes = expected
-                recorder.write(bytes: partial.bytes, force: true)
+                recorder.due = true
                 events(.started(resumedFrom: partial.bytes, expectedBytes: expected))
                 let before = partial.bytes
                 receiving = true

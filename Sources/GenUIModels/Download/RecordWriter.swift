@@ -14,6 +14,8 @@ final class RecordWriter: @unchecked Sendable {
     var expectedBytes: Int64?
     /// The source's validators for the bytes in the partial file (kept so that a resume can check them).
     var validator = SourceValidator()
+    /// Makes the next ``write(bytes:force:)`` happen whatever the interval (the record's facts changed).
+    var due = false
     private let startedAt = Date().timeIntervalSince1970
     private var lastWrite: ContinuousClock.Instant?
     private var lastBytes: Int64 = 0
@@ -33,7 +35,7 @@ final class RecordWriter: @unchecked Sendable {
         let now = ContinuousClock.now
         if let lastWrite {
             let elapsed = now - lastWrite
-            guard force || elapsed >= interval else { return false }
+            guard force || due || elapsed >= interval else { return false }
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             if seconds > 0.05 {
                 let rate = Double(max(0, bytes - lastBytes)) / seconds
@@ -42,6 +44,7 @@ final class RecordWriter: @unchecked Sendable {
         }
         lastWrite = now
         lastBytes = bytes
+        due = false
         let record = DownloadRecord(
             name: name, source: source, expectedBytes: expectedBytes, bytes: bytes, bytesPerSecond: bytesPerSecond,
             pid: pid, startedAt: startedAt, updatedAt: Date().timeIntervalSince1970,
