@@ -140,6 +140,23 @@ struct TranscriptAPITests {
         #expect(none == 0)
     }
 
+    @Test("LanguageModelSession.ResponseStream and LanguageModelSession.Response are the nested names FM code writes")
+    func nestedStreamAndResponseNames() async throws {
+        let session = LanguageModelSession(model: ScriptedLanguageModel())
+        let stream: LanguageModelSession.ResponseStream<Recipe> = session.streamResponse(
+            to: "A recipe", generating: Recipe.self)
+        var snapshots = 0
+        for try await snapshot in stream {
+            snapshots += 1
+            _ = snapshot.content.name
+        }
+        let response: LanguageModelSession.Response<Recipe> = try await stream.collect()
+        #expect(snapshots > 0)
+        #expect(!response.content.name.isEmpty)
+        #expect(response.rawContent.isComplete)
+        #expect(response.transcriptEntries.count == 2)
+    }
+
     @Test("a file that is not a transcript is refused with a decoding error")
     func refusesOtherDocuments() {
         #expect(throws: DecodingError.self) {

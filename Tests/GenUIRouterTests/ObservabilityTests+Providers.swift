@@ -108,6 +108,9 @@ struct ProviderObservabilityTests {
             configuration: .init(name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil),
             logger: debugLogger(logs))
         for try await _ in provider.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
+        // The stream ends at `[DONE]`; the transfer's end, which writes the line, may come a moment later.
+        let logged = await eventually { logs.entries.contains { $0.message.description == "http request finished" } }
+        #expect(logged, "no line when the body ended")
         let line = try #require(logs.entries.first { $0.message.description == "http request finished" })
         #expect(line.metadata["url.path"]?.description == "/v1/chat/completions")
         #expect(Int(line.metadata["http.response.body.size"]?.description ?? "") ?? 0 > 40)
