@@ -10,7 +10,8 @@ import GenUITestSupport
 @Suite("A2UI HTML in a headless browser")
 struct A2UIBrowserTests {
     static let chromium = TestEnvironment.executable("chromium") ?? TestEnvironment.executable("chromium-browser")
-    static let enabled = chromium != nil || TestEnvironment.isCI
+    /// The page shows the official example stream, which only `GENUI_A2UI_SCHEMAS` provides.
+    static let enabled = (chromium != nil || TestEnvironment.isCI) && A2UIFixtures.hasOfficialExample
 
     static func page() throws -> String {
         let lines = try A2UIFixtures.contactForm().split(separator: "\n").dropLast()
@@ -27,7 +28,7 @@ struct A2UIBrowserTests {
     }
 
     @Test("the contact form's page loads with its values in the DOM, runs no script, fetches none of its URLs, and screenshots",
-        .enabled(if: enabled, "chromium is not installed"))
+        .enabled(if: enabled, "chromium is not installed, or GENUI_A2UI_SCHEMAS does not provide the official example"))
     func contactFormInBrowser() throws {
         let chromium = try #require(Self.chromium, "chromium is not installed (scripts/system-deps --test installs it)")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-a2ui-\(UUID().uuidString)")

@@ -32,8 +32,8 @@ struct A2UIRendererTests {
 
     @Test("the validator accepts the official example and rejects an unknown property")
     func validatorIsStrict() throws {
-        guard A2UISchemaCheck.ready() else { return }
-        let example = try String(contentsOf: TestEnvironment.a2uiSchemas.appendingPathComponent("contact_form_example.jsonl"), encoding: .utf8)
+        guard A2UISchemaCheck.ready(), let file = TestEnvironment.a2uiOfficialExample else { return }
+        let example = try String(contentsOf: file, encoding: .utf8)
         #expect(try A2UISchemaCheck.errors(in: example) == [])
         let bad = #"{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"TextField","label":"Name","placeholder":"x"}]}}"#
         #expect(try !A2UISchemaCheck.errors(in: bad + "\n").isEmpty)

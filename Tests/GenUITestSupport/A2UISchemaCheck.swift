@@ -12,9 +12,12 @@ public enum A2UISchemaCheck {
 
     /// Why validation cannot run here, or `nil` when it can.
     public static let unavailableReason: String? = {
+        guard let folder = TestEnvironment.a2uiSchemas else {
+            return "GENUI_A2UI_SCHEMAS does not name the folder of the official A2UI v0.9 schemas"
+        }
         for schema in [serverToClient, clientToServer, "common_types.json", "catalog.json"]
-        where !FileManager.default.fileExists(atPath: TestEnvironment.a2uiSchemas.appendingPathComponent(schema).path) {
-            return "the A2UI v0.9 schemas are not at \(TestEnvironment.a2uiSchemas.path) (set GENUI_A2UI_SCHEMAS)"
+        where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(schema).path) {
+            return "the A2UI v0.9 schemas are not at \(folder.path) (GENUI_A2UI_SCHEMAS)"
         }
         guard let python = TestEnvironment.executable("python3") else { return "python3 is not installed" }
         guard let result = try? runProcess(python, ["-c", "import jsonschema, referencing"], timeout: 60),
@@ -40,7 +43,8 @@ public enum A2UISchemaCheck {
     /// when every message validates. A failing server-to-client component is also checked against its own schema.
     public static func errors(in jsonl: String, schema: String = serverToClient) throws -> [String] {
         guard let python = TestEnvironment.executable("python3") else { throw CheckFailure(message: "python3 is missing") }
-        let result = try runProcess(python, ["-c", script, TestEnvironment.a2uiSchemas.path, schema], stdin: jsonl)
+        guard let folder = TestEnvironment.a2uiSchemas else { throw CheckFailure(message: "GENUI_A2UI_SCHEMAS is not set") }
+        let result = try runProcess(python, ["-c", script, folder.path, schema], stdin: jsonl)
         guard result.status == 0 else {
             throw CheckFailure(message: "the validator failed (status \(result.status)): \(result.stderr)")
         }

@@ -9,12 +9,21 @@ public enum TestEnvironment {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The official A2UI v0.9 schemas: `GENUI_A2UI_SCHEMAS`, or `../shared/a2ui-v0.9` next to the package.
-    public static let a2uiSchemas: URL = {
-        if let path = ProcessInfo.processInfo.environment["GENUI_A2UI_SCHEMAS"], !path.isEmpty {
-            return URL(fileURLWithPath: path)
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/a2ui-v0.9")
+    /// The folder holding the official A2UI v0.9 schemas and example stream, when `GENUI_A2UI_SCHEMAS` names one.
+    ///
+    /// They are not part of the repository: tests that need them run when the variable points at them (`.ci/run` sets
+    /// it when the specification sits beside the clone) and are skipped, saying so, otherwise.
+    public static let a2uiSchemas: URL? = {
+        guard let path = ProcessInfo.processInfo.environment["GENUI_A2UI_SCHEMAS"], !path.isEmpty else { return nil }
+        return URL(fileURLWithPath: path)
+    }()
+
+    /// The official A2UI v0.9 example stream (`contact_form_example.jsonl`), when ``a2uiSchemas`` holds it.
+    public static let a2uiOfficialExample: URL? = {
+        guard let file = a2uiSchemas?.appendingPathComponent("contact_form_example.jsonl"),
+            FileManager.default.fileExists(atPath: file.path)
+        else { return nil }
+        return file
     }()
 
     /// The full path of `tool` on PATH, if it is there.

@@ -3,12 +3,17 @@ import GenUI
 @testable import GenUIA2UI
 import GenUITestSupport
 
-/// Where the official A2UI v0.9 schemas and example live (`GENUI_A2UI_SCHEMAS`, else ../shared/a2ui-v0.9).
+/// The A2UI streams the tests read: the official v0.9 example when `GENUI_A2UI_SCHEMAS` names its folder (tests that
+/// read it are enabled only then), and streams built here.
 enum A2UIFixtures {
-    static var schemas: URL { TestEnvironment.a2uiSchemas }
+    /// Whether the official example stream is provided.
+    static let hasOfficialExample = TestEnvironment.a2uiOfficialExample != nil
+
+    /// The official example stream's path (tests that call this are enabled only with ``hasOfficialExample``).
+    static var officialExamplePath: String { TestEnvironment.a2uiOfficialExample?.path ?? "/nonexistent/contact_form_example.jsonl" }
 
     static func contactForm() throws -> String {
-        try String(contentsOf: schemas.appendingPathComponent("contact_form_example.jsonl"), encoding: .utf8)
+        try String(contentsOfFile: officialExamplePath, encoding: .utf8)
     }
 
     /// A stream of `createSurface` for `surface` followed by one `updateComponents` with `components` (JSON objects).
