@@ -36,22 +36,7 @@ final class EarlySpill {
 
     /// Appends `data`.
     func append(_ data: Data) throws(ModelDownloadError) {
-        let failure: Int32? = data.withUnsafeBytes { raw -> Int32? in
-            guard var pointer = raw.baseAddress else { return nil }
-            var remaining = raw.count
-            while remaining > 0 {
-                let written = write(fd, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if written == 0 { return EIO }
-                pointer += written
-                remaining -= written
-                bytes += Int64(written)
-            }
-            return nil
-        }
+        let failure = DescriptorWriter.writeAll(data, to: fd) { bytes += Int64($0) }
         if let failure { throw .file(path: folder, operation: "write the body received early in", errno: failure) }
     }
 

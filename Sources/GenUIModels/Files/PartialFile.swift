@@ -67,22 +67,7 @@ final class PartialFile {
 
     /// Appends `data`. Throws `.file(…, errno)` when the system refuses; what was written stays.
     func append(_ data: Data) throws(ModelDownloadError) {
-        let failure: Int32? = data.withUnsafeBytes { raw -> Int32? in
-            guard var pointer = raw.baseAddress else { return nil }
-            var remaining = raw.count
-            while remaining > 0 {
-                let written = write(fd, pointer, remaining)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if written == 0 { return EIO }
-                bytes += Int64(written)
-                pointer += written
-                remaining -= written
-            }
-            return nil
-        }
+        let failure = DescriptorWriter.writeAll(data, to: fd) { bytes += Int64($0) }
         follower?.advance(to: bytes)
         if let failure { throw .file(path: path, operation: "write", errno: failure) }
         startWriteBack()
