@@ -47,12 +47,16 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
-        // The core: LanguageModel, sessions, options, availability, capabilities, errors, schemas, content.
+        // `UTType` on Linux, where Apple's UniformTypeIdentifiers does not exist: Foundation Models 27 names data types
+        // with it.
+        .target(name: "UniformTypeIdentifiers"),
+        // The core: LanguageModel and its executors (Foundation Models 27's provider seam), RoutableModel, sessions, options, availability, capabilities, errors, schemas, content.
         .target(
             name: "GenUI",
             dependencies: [
                 "GenUIMacros", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .target(name: "UniformTypeIdentifiers", condition: .when(platforms: [.linux])),
             ]),
         // The HTTP transport shared by the network providers (URLSession, SSE, NDJSON).
         .target(

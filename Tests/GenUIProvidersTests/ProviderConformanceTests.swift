@@ -117,11 +117,45 @@ struct ProviderConformanceTests {
     }
 }
 
+@Suite("Shipped providers pass the conformance suite through Foundation Models 27's executor path")
+struct ExecutorPathConformanceTests {
+    @Test("the on-device provider, driven as an FM 27 model (executor, channel events, reduction)",
+          .enabled(if: OnDeviceFixture.shouldRun))
+    func onDevice() async throws {
+        let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "on-device-fm27"))
+        let report = await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions)
+        await model.shutdown()
+        expectConforms(report)
+    }
+
+    @Test("the Ollama provider against a protocol-faithful daemon, driven as an FM 27 model")
+    func ollama() async throws {
+        let fake = try ConformanceOllama()
+        defer { fake.server.stop() }
+        let model = OllamaProvider(configuration: OllamaConfiguration(
+            host: fake.host, model: ConformanceOllama.model, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        expectConforms(await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
+    }
+
+    @Test("the Gemini provider against a protocol-faithful generateContent API, driven as an FM 27 model")
+    func gemini() async throws {
+        let fake = try ConformanceGemini(key: "AIza-conformance-\(UUID().uuidString)")
+        defer { fake.server.stop() }
+        let key = TestKey(fake.key)
+        let model = GeminiProvider(
+            configuration: GeminiConfiguration(
+                baseURL: fake.baseURL, model: ConformanceGemini.model, apiKeyEnvironmentVariable: key.variable,
+                requestTimeout: .seconds(20)),
+            environment: key.environment)
+        expectConforms(await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
+    }
+}
+
 // MARK: - The tool checks can fail
 
 /// A model with one tool-calling defect (or none): it answers plain requests like ``ScriptedLanguageModel``, and a
 /// request with tools by one call of the first tool, or, once the conversation ends in a tool output, by an answer.
-private final class ToolDefectModel: LanguageModel {
+private final class ToolDefectModel: RoutableModel {
     enum Defect: Sendable {
         case none
         /// Calls a tool that was not offered.
@@ -152,8 +186,8 @@ private final class ToolDefectModel: LanguageModel {
 
     var name: String { "defect" }
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> {
-        var set = scripted.capabilities
+    var supportedCapabilities: Set<LanguageModelCapability> {
+        var set = scripted.supportedCapabilities
         if claimsTools { set.insert(.toolCalling) }
         return set
     }

@@ -45,6 +45,10 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var toolCalls: [ToolCallRecord] = []
     /// The endpoint that served, when the provider has several (a fleet), and why it was picked.
     public var endpoint: EndpointSelection? = nil
+    /// The transcript entries a Foundation Models 27 executor produced for this turn (``ExecutorModel``): its
+    /// reasoning, data and the response with its metadata, which a session keeps in the transcript. Empty for genui's
+    /// own providers.
+    public var executorEntries: [Transcript.Entry] = []
 
     /// Creates metadata.
     public init(

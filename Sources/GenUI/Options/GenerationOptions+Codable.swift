@@ -2,7 +2,7 @@
 /// with its parameters, the temperature and the response-token limit, each left out when unset.
 extension GenerationOptions: Codable {
     private enum CodingKeys: String, CodingKey {
-        case sampling, temperature, maximumResponseTokens
+        case sampling, temperature, maximumResponseTokens, toolCallingMode
     }
 
     /// Reads options written by ``encode(to:)``.
@@ -12,6 +12,14 @@ extension GenerationOptions: Codable {
             sampling: try container.decodeIfPresent(SamplingMode.self, forKey: .sampling),
             temperature: try container.decodeIfPresent(Double.self, forKey: .temperature),
             maximumResponseTokens: try container.decodeIfPresent(Int.self, forKey: .maximumResponseTokens))
+        toolCallingMode = try container.decodeIfPresent(String.self, forKey: .toolCallingMode).map { name in
+            guard let kind = ToolCallingMode.Kind(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .toolCallingMode, in: container,
+                    debugDescription: "unknown tool-calling mode '\(name)'; expected allowed, required or disallowed")
+            }
+            return ToolCallingMode(kind: kind)
+        }
     }
 
     /// Writes the options that are set.
@@ -20,6 +28,7 @@ extension GenerationOptions: Codable {
         try container.encodeIfPresent(sampling, forKey: .sampling)
         try container.encodeIfPresent(temperature, forKey: .temperature)
         try container.encodeIfPresent(maximumResponseTokens, forKey: .maximumResponseTokens)
+        try container.encodeIfPresent(toolCallingMode?.kind.rawValue, forKey: .toolCallingMode)
     }
 }
 

@@ -27,6 +27,25 @@ public struct GenerationOptions: Sendable, Hashable {
             SamplingMode(mode: .nucleus(probabilityThreshold, seed: seed))
         }
 
+        /// The mode as Foundation Models 27 spells it, for a `switch`.
+        public enum Kind: Sendable, Hashable {
+            /// ``SamplingMode/greedy``.
+            case greedy
+            /// ``SamplingMode/random(top:seed:)``: the `top` most likely tokens.
+            case randomTopK(_ top: Int, seed: UInt64?)
+            /// ``SamplingMode/random(probabilityThreshold:seed:)``: nucleus sampling.
+            case randomProbabilityThreshold(_ threshold: Double, seed: UInt64?)
+        }
+
+        /// Which mode this is, with its parameters (Foundation Models 27's `kind`).
+        public var kind: Kind {
+            switch mode {
+            case .greedy: .greedy
+            case .topK(let k, let seed): .randomTopK(k, seed: seed)
+            case .nucleus(let p, let seed): .randomProbabilityThreshold(p, seed: seed)
+            }
+        }
+
         /// `true` for greedy sampling.
         public var isGreedy: Bool { mode == .greedy }
 
@@ -62,6 +81,8 @@ public struct GenerationOptions: Sendable, Hashable {
     public var temperature: Double?
     /// The most tokens the response may use. `nil` lets the provider choose.
     public var maximumResponseTokens: Int?
+    /// Whether the model may, must or must not call tools (Foundation Models 27); `nil` means ``ToolCallingMode/allowed``.
+    public var toolCallingMode: ToolCallingMode?
 
     /// Creates options.
     public init(sampling: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
@@ -77,6 +98,15 @@ public struct GenerationOptions: Sendable, Hashable {
     /// `GenerationOptions()` and `GenerationOptions(temperature:)` keep meaning the other initializer.
     public init(samplingMode: SamplingMode?, temperature: Double? = nil, maximumResponseTokens: Int? = nil) {
         self.init(sampling: samplingMode, temperature: temperature, maximumResponseTokens: maximumResponseTokens)
+    }
+
+    /// Creates options with a tool-calling mode (Foundation Models 27's initializer).
+    public init(
+        samplingMode: SamplingMode? = nil, temperature: Double? = nil, maximumResponseTokens: Int? = nil,
+        toolCallingMode: ToolCallingMode?
+    ) {
+        self.init(sampling: samplingMode, temperature: temperature, maximumResponseTokens: maximumResponseTokens)
+        self.toolCallingMode = toolCallingMode
     }
 
     /// The range ``temperature`` must lie in.

@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 public final class LanguageModelSession: Sendable {
     /// The model the session talks to (a provider or a chain).
-    public let model: any LanguageModel
+    public let model: any RoutableModel
     /// The tools the model may call while answering.
     public let tools: [any Tool]
     /// How many rounds of tool calls one request may take before the session stops it with
@@ -31,6 +31,7 @@ public final class LanguageModelSession: Sendable {
     private struct State {
         var transcript: Transcript
         var isResponding = false
+        var usage = Usage()
     }
 
     /// Creates a session.
@@ -56,7 +57,7 @@ public final class LanguageModelSession: Sendable {
     public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
                 maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil,
                 logger: Logger = ProviderInstrumentation.disabledLogger) {
-        self.model = model
+        self.model = model.routable
         self.tools = tools
         self.maximumToolRounds = max(1, maximumToolRounds)
         self.logger = logger
@@ -80,7 +81,7 @@ public final class LanguageModelSession: Sendable {
     public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
                 maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript,
                 logger: Logger = ProviderInstrumentation.disabledLogger) {
-        self.model = model
+        self.model = model.routable
         self.tools = tools
         self.maximumToolRounds = max(1, maximumToolRounds)
         self.logger = logger
@@ -92,6 +93,9 @@ public final class LanguageModelSession: Sendable {
 
     /// `true` while a request is running.
     public var isResponding: Bool { state.withLock { $0.isResponding } }
+
+    /// The tokens the session's responses used so far, added up (Foundation Models 27).
+    public var usage: Usage { state.withLock { $0.usage } }
 
     /// A response of a session: the decoded content, the raw content, and metadata.
     public struct Response<Content: Sendable>: Sendable {
@@ -192,9 +196,10 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// Ends a request: records the exchange when it succeeded and clears the responding flag.
-    func endResponding(recording entries: [Transcript.Entry]?) {
+    func endResponding(recording entries: [Transcript.Entry]?, metadata: ResponseMetadata? = nil) {
         state.withLock { state in
             if let entries { state.transcript.append(contentsOf: entries) }
+            if let metadata { state.usage = state.usage + Usage(metadata.usage) }
             state.isResponding = false
         }
     }
@@ -215,7 +220,7 @@ public final class LanguageModelSession: Sendable {
                     response = try await model.respond(to: request)
                 }
                 let performed = loop.finishing(try Self.finish(response, prompt: prompt, schema: schema, options: request.options))
-                endResponding(recording: performed.entries)
+                endResponding(recording: performed.entries, metadata: performed.metadata)
                 logEnd(since: started, streaming: false, metadata: performed.metadata, failure: nil)
                 return performed
             } catch {
@@ -272,12 +277,30 @@ public final class LanguageModelSession: Sendable {
             } else {
                 .text(.init(content: response.text))
             }
-        let entries: [Transcript.Entry] = [
-            .prompt(.init(
-                segments: [.text(.init(content: prompt))], options: options,
-                responseFormat: schema.map { Transcript.ResponseFormat(schema: $0) })),
-            .response(.init(assetIDs: [], segments: [answer])),
-        ]
+        var answerEntry = Transcript.Response(assetIDs: [], segments: [answer])
+        var producedEntries: [Transcript.Entry] = []
+        for entry in response.metadata.executorEntries {
+            switch entry {
+            case .response(let produced):
+                answerEntry.id = produced.id
+                answerEntry.metadata = produced.metadata
+                if schema == nil {
+                    answerEntry.segments = produced.segments
+                } else {
+                    answerEntry.segments += produced.segments.filter { if case .attachment = $0 { true } else { false } }
+                }
+            case .reasoning, .data:
+                producedEntries.append(entry)
+            default:
+                break
+            }
+        }
+        let entries: [Transcript.Entry] =
+            [
+                .prompt(.init(
+                    segments: [.text(.init(content: prompt))], options: options,
+                    responseFormat: schema.map { Transcript.ResponseFormat(schema: $0) }))
+            ] + producedEntries + [.response(answerEntry)]
         return Performed(content: response.content, text: response.text, metadata: response.metadata, entries: entries)
     }
 

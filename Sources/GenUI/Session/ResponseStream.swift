@@ -49,7 +49,7 @@ where Content.PartiallyGenerated: Sendable {
                             session: session, request: request, prompt: prompt, schema: schema,
                             continuation: continuation, final: final)
                         final.value.withLock { $0 = response }
-                        session.endResponding(recording: response.transcriptEntries)
+                        session.endResponding(recording: response.transcriptEntries, metadata: response.metadata)
                         session.logEnd(since: started, streaming: true, metadata: response.metadata, failure: nil)
                         continuation.finish()
                     } catch {

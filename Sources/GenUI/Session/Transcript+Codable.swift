@@ -1,4 +1,5 @@
 import Foundation
+import UniformTypeIdentifiers
 
 /// A transcript is written as `{"type": "FoundationModels.Transcript", "version": "1.1", "transcript": {"entries":
 /// […]}}`, the envelope Foundation Models writes, so a persisted conversation can be restored with
@@ -44,11 +45,12 @@ extension Transcript: Codable {
 
 extension Transcript.Entry: Codable {
     private enum Keys: String, CodingKey {
-        case role, id, contents, tools, options, responseFormat, calls, toolName, assets
+        case role, id, contents, tools, options, responseFormat, calls, toolName, assets, metadata, signature
+        case contentType, data
     }
 
     private enum Role: String, Codable {
-        case instructions, user, toolCalls, tool, response
+        case instructions, user, toolCalls, tool, response, reasoning, data
     }
 
     /// Reads an entry written by ``encode(to:)``.
@@ -72,10 +74,36 @@ extension Transcript.Entry: Codable {
                 id: id, toolName: try container.decode(String.self, forKey: .toolName),
                 segments: try container.decode([Transcript.Segment].self, forKey: .contents)))
         case .response:
-            self = .response(.init(
+            var response = Transcript.Response(
                 id: id, assetIDs: try container.decodeIfPresent([String].self, forKey: .assets) ?? [],
-                segments: try container.decode([Transcript.Segment].self, forKey: .contents)))
+                segments: try container.decode([Transcript.Segment].self, forKey: .contents))
+            response.metadata = try Self.metadata(in: container)
+            self = .response(response)
+        case .reasoning:
+            self = .reasoning(.init(
+                id: id, metadata: try Self.metadata(in: container),
+                segments: try container.decode([Transcript.Segment].self, forKey: .contents),
+                signature: try container.decodeIfPresent(Data.self, forKey: .signature)))
+        case .data:
+            self = .data(.init(
+                id: id, contentType: try container.decode(UTType.self, forKey: .contentType),
+                content: try container.decode(Data.self, forKey: .data),
+                metadata: try Transcript.Segment.content(
+                    container.decodeIfPresent(String.self, forKey: .metadata) ?? "{}", at: container.codingPath)))
         }
+    }
+
+    /// Metadata written as an object of JSON texts, by key.
+    private static func metadata(in container: KeyedDecodingContainer<Keys>) throws -> [String: GeneratedContent] {
+        let texts = try container.decodeIfPresent([String: String].self, forKey: .metadata) ?? [:]
+        return try texts.mapValues { try Transcript.Segment.content($0, at: container.codingPath) }
+    }
+
+    private static func encode(_ metadata: [String: GeneratedContent], in container: inout KeyedEncodingContainer<Keys>)
+        throws
+    {
+        guard !metadata.isEmpty else { return }
+        try container.encode(metadata.mapValues(\.jsonString), forKey: .metadata)
     }
 
     /// Writes the entry with its role.
@@ -103,12 +131,23 @@ extension Transcript.Entry: Codable {
             try container.encode(Role.response, forKey: .role)
             try container.encode(response.assetIDs, forKey: .assets)
             try container.encode(response.segments, forKey: .contents)
+            try Self.encode(response.metadata, in: &container)
+        case .reasoning(let reasoning):
+            try container.encode(Role.reasoning, forKey: .role)
+            try container.encode(reasoning.segments, forKey: .contents)
+            try container.encodeIfPresent(reasoning.signature, forKey: .signature)
+            try Self.encode(reasoning.metadata, in: &container)
+        case .data(let data):
+            try container.encode(Role.data, forKey: .role)
+            try container.encode(data.contentType, forKey: .contentType)
+            try container.encode(data.content, forKey: .data)
+            try container.encode(data.metadata.jsonString, forKey: .metadata)
         }
     }
 }
 
 extension Transcript.Segment: Codable {
-    private enum Keys: String, CodingKey { case type, id, text, source, content }
+    private enum Keys: String, CodingKey { case type, id, text, source, content, label, image, contentType, data, metadata }
 
     /// Reads a segment written by ``encode(to:)``.
     public init(from decoder: any Decoder) throws {
@@ -121,9 +160,22 @@ extension Transcript.Segment: Codable {
             self = .structure(.init(
                 id: id, source: try container.decode(String.self, forKey: .source),
                 content: try Self.content(container.decode(String.self, forKey: .content), at: container.codingPath)))
+        case "attachment":
+            let label = try container.decodeIfPresent(String.self, forKey: .label)
+            if let url = try container.decodeIfPresent(URL.self, forKey: .image) {
+                self = .attachment(.init(id: id, content: .image(.init(imageURL: url)), label: label))
+            } else {
+                let data = Transcript.DataAttachment(
+                    contentType: try container.decode(UTType.self, forKey: .contentType),
+                    content: try container.decode(Data.self, forKey: .data),
+                    metadata: try Self.content(
+                        container.decodeIfPresent(String.self, forKey: .metadata) ?? "{}", at: container.codingPath))
+                self = .attachment(.init(id: id, content: .data(data), label: label))
+            }
         case let other:
             throw DecodingError.dataCorruptedError(
-                forKey: .type, in: container, debugDescription: "unknown segment type '\(other)'; expected text or structure")
+                forKey: .type, in: container,
+                debugDescription: "unknown segment type '\(other)'; expected text, structure or attachment")
         }
     }
 
@@ -149,6 +201,17 @@ extension Transcript.Segment: Codable {
             try container.encode("structure", forKey: .type)
             try container.encode(structure.source, forKey: .source)
             try container.encode(structure.content.jsonString, forKey: .content)
+        case .attachment(let attachment):
+            try container.encode("attachment", forKey: .type)
+            try container.encodeIfPresent(attachment.label, forKey: .label)
+            switch attachment.content {
+            case .image(let image):
+                try container.encodeIfPresent(image.url, forKey: .image)
+            case .data(let data):
+                try container.encode(data.contentType, forKey: .contentType)
+                try container.encode(data.content, forKey: .data)
+                try container.encode(data.metadata.jsonString, forKey: .metadata)
+            }
         }
     }
 }

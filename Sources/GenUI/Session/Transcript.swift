@@ -64,6 +64,10 @@ extension Transcript {
         case toolOutput(Transcript.ToolOutput)
         /// A response of the model.
         case response(Transcript.Response)
+        /// The model's reasoning before it answered, when its executor reports it (Foundation Models 27).
+        case reasoning(Transcript.Reasoning)
+        /// Data an executor produced for the app, typed by its content type (Foundation Models 27.2).
+        case data(Transcript.DataEntry)
 
         /// The entry's identifier: that of its payload.
         public var id: String {
@@ -73,6 +77,8 @@ extension Transcript {
             case .toolCalls(let calls): calls.id
             case .toolOutput(let output): output.id
             case .response(let response): response.id
+            case .reasoning(let reasoning): reasoning.id
+            case .data(let data): data.id
             }
         }
     }
@@ -83,12 +89,15 @@ extension Transcript {
         case text(Transcript.TextSegment)
         /// Structured content (a `@Generable` value, a `GeneratedContent`).
         case structure(Transcript.StructuredSegment)
+        /// An attachment: an image or typed data (Foundation Models 27).
+        case attachment(Transcript.AttachmentSegment)
 
         /// The segment's identifier.
         public var id: String {
             switch self {
             case .text(let text): text.id
             case .structure(let structure): structure.id
+            case .attachment(let attachment): attachment.id
             }
         }
     }
@@ -164,6 +173,21 @@ extension Transcript {
         public var options: GenerationOptions
         /// The shape the response was asked to take; `nil` for text.
         public var responseFormat: Transcript.ResponseFormat?
+        /// How the conversation was presented to the model (Foundation Models 27).
+        public var contextOptions: ContextOptions = ContextOptions()
+        /// What the caller attached to the request (Foundation Models 27); empty unless it passed some.
+        public var metadata: [String: GeneratedContent] = [:]
+
+        /// A prompt made of `segments`, with its metadata and context options (Foundation Models 27).
+        public init(
+            id: String = UUID().uuidString, metadata: [String: GeneratedContent], segments: [Transcript.Segment],
+            options: GenerationOptions = GenerationOptions(), responseFormat: Transcript.ResponseFormat? = nil,
+            contextOptions: ContextOptions = ContextOptions()
+        ) {
+            self.init(id: id, segments: segments, options: options, responseFormat: responseFormat)
+            self.metadata = metadata
+            self.contextOptions = contextOptions
+        }
 
         /// A prompt made of `segments`.
         public init(
@@ -263,12 +287,21 @@ extension Transcript {
         public var assetIDs: [String]
         /// The response's content.
         public var segments: [Transcript.Segment]
+        /// What the model's executor attached to the response (Foundation Models 27): the serving provider, the
+        /// backend's model, or values of its own; empty unless it sent some.
+        public internal(set) var metadata: [String: GeneratedContent] = [:]
 
         /// A response made of `segments`.
         public init(id: String = UUID().uuidString, assetIDs: [String], segments: [Transcript.Segment]) {
             self.id = id
             self.assetIDs = assetIDs
             self.segments = segments
+        }
+
+        /// A response made of `segments`, with its metadata (Foundation Models 27).
+        public init(id: String = UUID().uuidString, metadata: [String: GeneratedContent], segments: [Transcript.Segment]) {
+            self.init(id: id, assetIDs: [], segments: segments)
+            self.metadata = metadata
         }
     }
 }
@@ -300,6 +333,7 @@ extension Transcript {
             switch segment {
             case .text(let text): text.content
             case .structure(let structure): structure.content.jsonString
+            case .attachment(let attachment): attachment.placeholderText
             }
         }.joined(separator: "\n")
     }
@@ -319,6 +353,7 @@ extension Transcript {
             case .response(let response): .init(role: .assistant, content: Transcript.text(of: response.segments))
             case .toolCalls(let calls): .toolCalls(Array(calls))
             case .toolOutput(let output): .toolOutput(output)
+            case .reasoning, .data: nil
             }
         }
     }

@@ -30,3 +30,17 @@ public struct ToolDefinition: Sendable, Hashable {
         return sanitized.isEmpty ? "tool" : sanitized
     }
 }
+
+extension ToolDefinition {
+    /// The definition a transcript's instructions offer.
+    public init(_ definition: Transcript.ToolDefinition) {
+        self.init(name: definition.name, description: definition.description, parameters: definition.parameters)
+    }
+}
+
+extension Transcript.ToolDefinition {
+    /// The transcript's form of a definition.
+    public init(_ definition: ToolDefinition) {
+        self.init(name: definition.name, description: definition.description, parameters: definition.parameters)
+    }
+}

@@ -12,6 +12,8 @@ extension Transcript {
         public var toolName: String
         /// The arguments the model generated.
         public var arguments: GeneratedContent
+        /// What the model's executor attached to the call (Foundation Models 27); empty unless it sent some.
+        public var metadata: [String: GeneratedContent] = [:]
 
         /// Creates a call.
         public init(id: String, toolName: String, arguments: GeneratedContent) {

@@ -24,7 +24,9 @@ public struct ProviderDefinition: Sendable {
     ///   - parse: reads the keys through ``ProviderFields``, which reports each problem where it is. Returning
     ///     `nil` leaves the provider out (report why with ``ProviderFields/reject(_:_:suggestion:)`` first).
     ///   - build: makes the provider from the options and the common settings (`settings.name`,
-    ///     `settings.timeout`…). Throwing reports the provider as not configured, with the error's description.
+    ///     `settings.timeout`…): a genui provider, or any Foundation Models 27 model, which serves under the
+    ///     provider's name through ``ExecutorModel``. Throwing reports the provider as not configured, with the
+    ///     error's description.
     public init<Options: ProviderOptions>(
         type: String, keys: [String],
         parse: @escaping @Sendable (inout ProviderFields) -> Options?,
@@ -37,7 +39,7 @@ public struct ProviderDefinition: Sendable {
             guard case .custom(let custom) = settings.kind, let options = custom.options(as: Options.self) else {
                 throw AdapterMismatch(settings: settings)
             }
-            return try build(options, settings, context)
+            return try build(options, settings, context).routable(named: settings.name)
         }
     }
 

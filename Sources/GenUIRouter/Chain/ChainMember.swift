@@ -1,9 +1,9 @@
 import GenUI
 
-/// One provider of a chain, with what the chain needs to know about it beyond the `LanguageModel` itself.
+/// One provider of a chain, with what the chain needs to know about it beyond the `RoutableModel` itself.
 public struct ChainMember: Sendable {
     /// The provider.
-    public var model: any LanguageModel
+    public var model: any RoutableModel
     /// The model's context window in tokens, when known; used to route past a context overflow.
     public var contextWindow: Int?
     /// This provider's per-attempt time limit, overriding the chain's.
@@ -12,12 +12,12 @@ public struct ChainMember: Sendable {
     /// `providers.yml`): a provider whose backend lacks one is skipped as missing it.
     public var requiredCapabilities: Set<LanguageModelCapability>
 
-    /// Creates a member.
+    /// Creates a member: a genui provider or chain, or any Foundation Models 27 model (through ``ExecutorModel``).
     public init(
-        _ model: any LanguageModel, contextWindow: Int? = nil, attemptTimeout: Duration? = nil,
+        _ model: some LanguageModel, contextWindow: Int? = nil, attemptTimeout: Duration? = nil,
         requiredCapabilities: Set<LanguageModelCapability> = []
     ) {
-        self.model = model
+        self.model = model.routable
         self.contextWindow = contextWindow
         self.attemptTimeout = attemptTimeout
         self.requiredCapabilities = requiredCapabilities

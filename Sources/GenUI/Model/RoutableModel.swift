@@ -1,9 +1,15 @@
-/// The seam every provider and every chain implements: one backend, or a routing of several, that can generate.
+/// A model genui can route to: every genui provider and chain, and any Foundation Models 27 model through
+/// ``ExecutorModel``.
 ///
-/// A model reports whether it can serve (``availability``, cheap: no completions, no downloads), what it can do
-/// (``capabilities``), and generates from a ``GenerationRequest``. It throws ``LanguageModelError`` attributed to
-/// itself, and `CancellationError` when the calling task is cancelled.
-public protocol LanguageModel: Sendable {
+/// It is a Foundation Models 27 ``LanguageModel`` (its executor, ``RoutableModelExecutor``, drives it), plus what
+/// genui needs to route: whether it can serve now and why not (``availability``, cheap: no completions, no
+/// downloads), what it can do now (``supportedCapabilities``), its context size and token counts, and generation from
+/// a ``GenerationRequest``. It throws ``LanguageModelError`` attributed to itself, and `CancellationError` when the
+/// calling task is cancelled.
+public protocol RoutableModel: AvailabilityReporting, ContextSizeReporting, TokenCountReporting, ModelNaming {
+    /// ``RoutableModelExecutor``, which drives the model through ``streamResponse(to:)``.
+    associatedtype Executor = RoutableModelExecutor<Self>
+
     /// A stable name: the provider's name in `providers.yml`, or the chain's.
     var name: String { get }
 
@@ -11,8 +17,9 @@ public protocol LanguageModel: Sendable {
     /// starts a server.
     var availability: Availability { get async }
 
-    /// What the model can do. Providers may discover this from their backend and cache it.
-    var capabilities: Set<LanguageModelCapability> { get async }
+    /// What the model can do now. Providers may discover this from their backend and cache it; Foundation Models 27's
+    /// ``LanguageModel/capabilities`` is the synchronous declaration.
+    var supportedCapabilities: Set<LanguageModelCapability> { get async }
 
     /// Generates a complete response.
     func respond(to request: GenerationRequest) async throws -> GenerationResponse
@@ -47,7 +54,22 @@ public protocol LanguageModel: Sendable {
     var requestedModelName: String? { get }
 }
 
-extension LanguageModel {
+extension RoutableModel where Executor == RoutableModelExecutor<Self> {
+    /// The configuration of ``RoutableModelExecutor``, which holds nothing: the executor works through the model.
+    public var executorConfiguration: RoutableModelExecutor<Self>.Configuration { .init() }
+}
+
+extension RoutableModel {
+
+    /// Guided generation and tool calling, which every genui provider offers when its backend allows; a model that
+    /// knows more (or less) declares its own. Sessions and chains check ``supportedCapabilities``, which asks the
+    /// backend.
+    public var capabilities: LanguageModelCapabilities {
+        LanguageModelCapabilities([.guidedGeneration, .toolCalling])
+    }
+}
+
+extension RoutableModel {
     /// Streams by generating the whole response, then delivering it as one delta and the completion.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         AsyncThrowingStream { continuation in
@@ -105,7 +127,7 @@ extension LanguageModel {
         if case .unavailable(let reason) = await availability {
             return .unavailable(reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
         }
-        let missing = required.subtracting(await capabilities)
+        let missing = required.subtracting(await supportedCapabilities)
         if let first = missing.sorted().first {
             return .unsupportedCapability(
                 first, .init(provider: name, debugDescription: "\(name) lacks \(missing.sorted().map(\.rawValue).joined(separator: ", "))"))

@@ -1,0 +1,48 @@
+import Foundation
+
+extension GenerationRequest {
+    /// The request an executor's request describes: the transcript's instructions and conversation, its enabled
+    /// tools, schema and options.
+    public init(_ request: LanguageModelExecutorGenerationRequest) {
+        self.init(
+            instructions: request.transcript.instructionsText, messages: request.transcript.messages,
+            schema: request.schema, includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
+            options: request.generationOptions,
+            requiredCapabilities: request.contextOptions.reasoningLevel == nil ? [] : [.reasoning],
+            tools: request.generationOptions.toolCallingMode?.kind == .disallowed
+                ? [] : request.enabledToolDefinitions.map(ToolDefinition.init))
+    }
+}
+
+extension LanguageModelExecutorGenerationRequest {
+    /// An executor's request for `request`: its instructions (with the tools) and conversation as a transcript.
+    public init(_ request: GenerationRequest, id: UUID = UUID()) {
+        let definitions = request.tools.map(Transcript.ToolDefinition.init)
+        var entries: [Transcript.Entry] = []
+        if request.instructions != nil || !definitions.isEmpty {
+            entries.append(.instructions(.init(
+                segments: request.instructions.map { [.text(.init(content: $0))] } ?? [], toolDefinitions: definitions)))
+        }
+        for (position, message) in request.messages.enumerated() {
+            switch message.role {
+            case .user:
+                let isLast = position == request.messages.count - 1
+                entries.append(.prompt(.init(
+                    segments: [.text(.init(content: message.content))], options: request.options,
+                    responseFormat: isLast ? request.schema.map { Transcript.ResponseFormat(schema: $0) } : nil)))
+            case .assistant where !message.toolCalls.isEmpty:
+                entries.append(.toolCalls(.init(message.toolCalls)))
+            case .assistant:
+                entries.append(.response(.init(assetIDs: [], segments: [.text(.init(content: message.content))])))
+            case .tool:
+                entries.append(.toolOutput(.init(
+                    id: message.toolCallID ?? UUID().uuidString, toolName: message.toolName ?? "",
+                    segments: [.text(.init(content: message.content))])))
+            }
+        }
+        self.init(
+            id: id, transcript: Transcript(entries: entries), enabledTools: definitions, schema: request.schema,
+            generationOptions: request.options,
+            contextOptions: ContextOptions(includeSchemaInPrompt: request.includeSchemaInPrompt), metadata: [:])
+    }
+}

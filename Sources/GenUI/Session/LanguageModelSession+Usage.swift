@@ -1,0 +1,75 @@
+extension LanguageModelSession {
+    /// Token counts of a response or of a whole session (Foundation Models 27's `LanguageModelSession.Usage`).
+    public struct Usage: Sendable, Hashable {
+        /// Tokens read.
+        public struct Input: Sendable, Hashable {
+            /// All input tokens.
+            public var totalTokenCount: Int
+            /// Input tokens served from the provider's prompt cache (0 when the provider does not say).
+            public var cachedTokenCount: Int
+
+            /// Creates counts.
+            public init(totalTokenCount: Int, cachedTokenCount: Int) {
+                self.totalTokenCount = totalTokenCount
+                self.cachedTokenCount = cachedTokenCount
+            }
+        }
+
+        /// Tokens generated.
+        public struct Output: Sendable, Hashable {
+            /// All output tokens, reasoning included.
+            public var totalTokenCount: Int
+            /// Output tokens spent reasoning (0 when the provider does not say).
+            public var reasoningTokenCount: Int
+
+            /// Creates counts.
+            public init(totalTokenCount: Int, reasoningTokenCount: Int) {
+                self.totalTokenCount = totalTokenCount
+                self.reasoningTokenCount = reasoningTokenCount
+            }
+        }
+
+        /// The input side.
+        public var input: Input
+        /// The output side.
+        public var output: Output
+        /// What the provider attached to its counts.
+        public var metadata: [String: GeneratedContent]
+
+        /// Creates counts.
+        public init(
+            input: Input = Input(totalTokenCount: 0, cachedTokenCount: 0),
+            output: Output = Output(totalTokenCount: 0, reasoningTokenCount: 0),
+            metadata: [String: any ConvertibleToGeneratedContent] = [:]
+        ) {
+            self.input = input
+            self.output = output
+            self.metadata = metadata.generatedContent
+        }
+
+        /// Input and output tokens together.
+        public var totalTokenCount: Int { input.totalTokenCount + output.totalTokenCount }
+
+        /// The counts a response's metadata reports (missing counts are 0).
+        init(_ usage: TokenUsage) {
+            self.init(
+                input: Input(totalTokenCount: usage.promptTokens ?? 0, cachedTokenCount: 0),
+                output: Output(totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: 0))
+        }
+
+        /// The sum of two counts.
+        static func + (lhs: Usage, rhs: Usage) -> Usage {
+            var sum = lhs
+            sum.input.totalTokenCount += rhs.input.totalTokenCount
+            sum.input.cachedTokenCount += rhs.input.cachedTokenCount
+            sum.output.totalTokenCount += rhs.output.totalTokenCount
+            sum.output.reasoningTokenCount += rhs.output.reasoningTokenCount
+            return sum
+        }
+    }
+}
+
+extension LanguageModelSession.Response {
+    /// The tokens this response used, as its provider reported them (Foundation Models 27).
+    public var usage: LanguageModelSession.Usage { LanguageModelSession.Usage(metadata.usage) }
+}
