@@ -51,6 +51,21 @@ struct DiagnosticsCatalogTests {
         }
     }
 
+    @Test("every known capability has a name of its own in every language; an unknown one keeps its identifier",
+          arguments: DiagnosticLanguage.allCases)
+    func capabilityNames(_ language: DiagnosticLanguage) {
+        let diagnostics = Diagnostics(language: language)
+        for capability in LanguageModelCapability.known {
+            let name = diagnostics.name(of: capability)
+            #expect(name != capability.rawValue && name != "capability.\(capability.rawValue)", "\(language) \(capability)")
+        }
+        #expect(diagnostics.name(of: LanguageModelCapability(rawValue: "x-telepathy")) == "x-telepathy")
+        #expect(Diagnostics(language: .german).list(of: [.guidedGeneration, .toolCalling])
+            == "geführte Generierung, Werkzeugaufrufe")
+        #expect(Diagnostics(language: .german).describe(.unsupportedCapability(.toolCalling, .init(debugDescription: "no tools"))).message
+            == "Dem Modell fehlt etwas, das die Anfrage braucht: Werkzeugaufrufe.")
+    }
+
     @Test("described reasons fill every placeholder, in every language")
     func describedReasonsAreFilled() {
         let reasons: [UnavailableReason] = [
