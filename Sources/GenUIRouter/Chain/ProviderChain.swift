@@ -23,6 +23,8 @@ public final class ProviderChain: LanguageModel {
     public let options: ChainOptions
     /// Where the chain's logs, spans and metrics go (the global systems unless given).
     public let observability: ChainObservability
+    /// The clock of the chain's cooldowns, breakers, deadline and Retry-After waits (the system's unless given).
+    public let clock: ChainClock
 
     let health: ProviderHealth
     let cache: AvailabilityCache
@@ -30,12 +32,13 @@ public final class ProviderChain: LanguageModel {
     /// Creates a chain of members.
     public init(
         name: String, members: [ChainMember], options: ChainOptions = ChainOptions(),
-        observability: ChainObservability = ChainObservability()
+        observability: ChainObservability = ChainObservability(), clock: ChainClock = .continuous
     ) {
         self.name = name
         self.members = members
         self.options = options
         self.observability = observability
+        self.clock = clock
         self.health = ProviderHealth(settings: options.breaker)
         self.cache = AvailabilityCache(ttl: options.availabilityTTL)
     }
@@ -43,9 +46,11 @@ public final class ProviderChain: LanguageModel {
     /// Creates a chain of models with no per-member settings.
     public convenience init(
         name: String, models: [any LanguageModel], options: ChainOptions = ChainOptions(),
-        observability: ChainObservability = ChainObservability()
+        observability: ChainObservability = ChainObservability(), clock: ChainClock = .continuous
     ) {
-        self.init(name: name, members: models.map { ChainMember($0) }, options: options, observability: observability)
+        self.init(
+            name: name, members: models.map { ChainMember($0) }, options: options, observability: observability,
+            clock: clock)
     }
 
     /// Available when any member is; otherwise unavailable for the first member's reason.
@@ -149,7 +154,7 @@ public final class ProviderChain: LanguageModel {
 
     /// Providers cooling down after failures, with the time left.
     public func coolingDown() async -> [String: Duration] {
-        await health.coolingDown()
+        await health.coolingDown(now: clock.now)
     }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
