@@ -27,11 +27,13 @@ deps: system-deps runtime
 build: system-deps
 	$(SWIFT) build
 
+# Both yield the CPU to llama.cpp's build when they run beside it: on a first run that build is the longer one and
+# ends in steps that use one core (linking, the largest files), so it should start those as early as it can.
 genui-binary: system-deps
-	$(SWIFT) build --product genui
+	nice -n 10 $(SWIFT) build --product genui
 
 test-binaries: system-deps
-	$(SWIFT) build --build-tests
+	nice -n 10 $(SWIFT) build --build-tests
 
 test: system-deps
 	@scripts/system-deps --test
