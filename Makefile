@@ -2,14 +2,17 @@
 #   make demo    install the on-device runtime and model if missing, then show doctor and a generated screen
 #   make test    install everything the tests need, then build and run the whole suite and the example client
 #                package (Examples/FMClient: Foundation Models code with only the import changed)
+# On a first run the runtime's build (llama.cpp's llama-server, scripts/bootstrap) and the Swift build run side by
+# side: neither reads what the other writes.
 SHELL := /bin/bash
 SWIFT ?= swift
 TOOLS := $(CURDIR)/.tools
 MODELS ?= $(HOME)/.cache/genui/models
 export GENUI_LLAMA_SERVER ?= $(TOOLS)/bin/llama-server
 export GENUI_TEST_MODEL ?= $(MODELS)/SmolLM2-135M-Instruct.Q4_1.gguf
+export GENUI_MODELS_DIR ?= $(MODELS)
 
-.PHONY: all build test demo deps system-deps runtime bench bench-quick fuzz clean
+.PHONY: all build test demo deps system-deps runtime genui-binary test-binaries bench bench-quick fuzz clean
 
 all: build
 
@@ -24,14 +27,22 @@ deps: system-deps runtime
 build: system-deps
 	$(SWIFT) build
 
-test: runtime
+# Both yield the CPU to llama.cpp's build when they run beside it: on a first run that build is the longer one and
+# ends in steps that use one core (linking, the largest files), so it should start those as early as it can.
+genui-binary: system-deps
+	nice -n 10 $(SWIFT) build --product genui
+
+test-binaries: system-deps
+	nice -n 10 $(SWIFT) build --build-tests
+
+test: system-deps
 	@scripts/system-deps --test
-	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory -j2 runtime test-binaries
 	@SWIFT=$(SWIFT) scripts/check-example
 	@scripts/run-tests
 
-demo: deps
-	$(SWIFT) build --product genui
+demo: system-deps
+	@$(MAKE) --no-print-directory -j2 runtime genui-binary
 	@scripts/demo
 
 bench: deps

@@ -90,7 +90,7 @@ let package = Package(
             ]
         ),
         // Localized messages and remediations for reasons, errors and routing decisions.
-        .target(name: "GenUIDiagnostics", dependencies: ["GenUI", "GenUIRouter"]),
+        .target(name: "GenUIDiagnostics", dependencies: ["GenUI"]),
         // providers.yml: loading, validation, and building providers and chains from it.
         .target(
             name: "GenUIConfig",
@@ -107,7 +107,6 @@ let package = Package(
             name: "GenUIModels",
             dependencies: [
                 "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIConfig",
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Generative UI: the component vocabulary, its validator and renderers.
@@ -115,7 +114,9 @@ let package = Package(
         // A2UI v0.9 surfaces from other agents: the message stream, data binding, functions, actions and renderers.
         .target(name: "GenUIA2UI", dependencies: ["GenUI"]),
         // Foundation Models' import: re-exports GenUI and makes SystemLanguageModel.default the configured default chain.
-        .target(name: "GenUIFoundationModels", dependencies: ["GenUI", "GenUIConfig", "GenUIRouter"]),
+        .target(name: "GenUIFoundationModels", dependencies: ["GenUI", "GenUIConfig", "GenUIRouter", "CGenUIDefaultModel"]),
+        // The start-up hook that registers GenUIFoundationModels' default model before main (a C constructor).
+        .target(name: "CGenUIDefaultModel"),
         // `import FoundationModels` on Linux: re-exports GenUIFoundationModels under Apple's module name.
         .target(name: "FoundationModels", dependencies: ["GenUIFoundationModels"]),
         // What apps need to test their own degradation paths.

@@ -88,7 +88,7 @@ public struct Diagnostics: Sendable {
         let key = "error.\(error.code)"
         var arguments: [String: String] = [:]
         switch error {
-        case .unsupportedCapability(let capability, _): arguments["capability"] = capability.rawValue
+        case .unsupportedCapability(let capability, _): arguments["capability"] = name(of: capability)
         case .unavailable(let reason, _):
             let inner = describe(reason)
             arguments["reason"] = inner.message
@@ -138,7 +138,7 @@ public struct Diagnostics: Sendable {
         if let reason = step.unavailableReason { return describe(reason).message }
         switch step.reason {
         case "missingCapability":
-            return text("short.missingCapability", ["capabilities": format.list(step.missingCapabilities.map(\.rawValue))])
+            return text("short.missingCapability", ["capabilities": list(of: step.missingCapabilities)])
         case "contextWindowTooSmall":
             guard let check = step.contextCheck else { return text("short.contextWindowTooSmall") }
             let variant: String

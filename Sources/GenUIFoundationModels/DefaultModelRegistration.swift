@@ -1,16 +1,27 @@
 import GenUI
 import GenUIConfig
 
-/// What makes ``SystemLanguageModel/default`` the configured default chain in an app that links this module.
+/// The provider of ``SystemLanguageModel/default`` this module contributes: the configured default chain.
 ///
-/// A Swift module runs no code when it is loaded, so nothing here is installed at start-up. Instead, on first use
-/// of `SystemLanguageModel.default`, the core looks this type up by name in the running program (the Swift
-/// runtime's type lookup, `_typeByName`) and, when it is there, asks it for the model. Linking the product is
-/// therefore the whole setup; ``SystemLanguageModel/use(_:)`` still replaces the model explicitly.
+/// It is registered with ``SystemLanguageModel/registerDefault(_:)`` as the program starts (a constructor in the
+/// `CGenUIDefaultModel` target, which this module links, calls ``register()``), so linking the product is the whole
+/// setup; ``SystemLanguageModel/use(_:)`` still replaces the model explicitly.
 public enum DefaultModelRegistration: DefaultLanguageModelProvider {
     /// The default chain of the `providers.yml` the usual lookup finds (``ConfigurationLoader``, with its trust rule
     /// for `./providers.yml`), built with the process's environment.
     public static func makeDefaultLanguageModel() -> any RoutableModel {
         ConfiguredDefaultModel(loader: ConfigurationLoader())
     }
+
+    /// Registers this provider for ``SystemLanguageModel/default``. Done at start-up already; calling it again
+    /// restores it after another provider was registered.
+    public static func register() {
+        SystemLanguageModel.registerDefault(Self.self)
+    }
+}
+
+/// The start-up hook's entry point (see `CGenUIDefaultModel.h`): registers ``DefaultModelRegistration``.
+@_cdecl("genui_register_default_model")
+public func registerDefaultModelAtStartup() {
+    DefaultModelRegistration.register()
 }

@@ -53,10 +53,10 @@ struct A2UICLITests {
         #expect(result.stdout.contains(#""bindings":{"value":"/contact/firstName"}"#))
     }
 
-    @Test("after deleteSurface nothing is left to show: a message and exit 2", .enabled(if: A2UIFixtures.hasOfficialExample))
+    @Test("after deleteSurface nothing is left to show: a message and exit 4", .enabled(if: A2UIFixtures.hasOfficialExample))
     func deleted() throws {
         let result = try genui([Self.example])
-        #expect(result.status == 2)
+        #expect(result.status == 4)
         #expect(result.stdout == "")
         #expect(result.stderr.contains("no surface to show"))
     }
@@ -69,17 +69,17 @@ struct A2UICLITests {
         #expect(picked.status == 0)
         #expect(picked.stdout.contains("Beta") && !picked.stdout.contains("Alpha"))
         let missing = try genui(["-", "--surface", "c"], stdin: two)
-        #expect(missing.status == 2)
+        #expect(missing.status == 4)
         #expect(missing.stderr.contains("'c'") && missing.stderr.contains("a, b"))
     }
 
-    @Test("each bad line is reported on stderr with its line, component and pointer; the rest renders and the exit is 2")
+    @Test("each bad line is reported on stderr with its line, component and pointer; the rest renders and the exit is 4")
     func problems() throws {
         let stream = A2UIFixtures.stream([
             #"{"id":"root","component":"Column","children":["ok","ghost"]}"#, #"{"id":"ok","component":"Text","text":"Survivor"}"#,
         ]) + "not json\n"
         let result = try genui(["-"], stdin: stream)
-        #expect(result.status == 2)
+        #expect(result.status == 4)
         #expect(result.stdout.contains("Survivor"))
         #expect(result.stderr.contains("line 3: not JSON"))
         #expect(result.stderr.contains("line 2, surface s, component root, at /updateComponents/components/0/children/1: missing child component"))

@@ -20,11 +20,11 @@ struct A2UIHostileCLITests {
         return try runProcess(binary, ["render", "--from", "a2ui"] + arguments, stdin: stdin, timeout: 300, environment: environment)
     }
 
-    @Test("a 400,000-segment data path and 400,000 nested arrays end as located problems and exit 2, not a crash")
+    @Test("a 400,000-segment data path and 400,000 nested arrays end as located problems and exit 4, not a crash")
     func deepPath() throws {
         let stream = HostileStreams.deepPath() + HostileStreams.nestedArrays() + "\n"
         let result = try genui(["-"], stdin: stream)
-        #expect(result.status == 2, "\(result.stderr.prefix(2_000))")
+        #expect(result.status == 4, "\(result.stderr.prefix(2_000))")
         #expect(result.stderr.contains("line 2, surface s, at /updateDataModel/path: limit exceeded: the path has 400000 segments"))
         #expect(result.stderr.contains("line 4: not JSON"))
         #expect(result.stdout.hasPrefix("═ s "))
@@ -33,7 +33,7 @@ struct A2UIHostileCLITests {
     @Test("a 500,000-line string in a 5,000-item List prints at most 10,000 lines and 2 MiB, ending with where it was cut")
     func outputBomb() throws {
         let result = try genui(["-"], stdin: HostileStreams.outputBomb())
-        #expect(result.status == 2)
+        #expect(result.status == 4)
         #expect(result.stdout.utf8.count <= A2UILimits.defaultMaximumOutputBytes)
         #expect(result.stdout.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= A2UILimits.defaultMaximumOutputLines)
         #expect(result.stdout.hasSuffix("[output cut at its limit of 10000 lines or 2097152 bytes: the rest of surface s, component t is not shown]\n"))
@@ -43,12 +43,12 @@ struct A2UIHostileCLITests {
     @Test("the same stream as HTML and as JSON stays within 2 MiB; the JSON still parses and lists the cut")
     func outputBombOtherFormats() throws {
         let html = try genui(["-", "--format", "html"], stdin: HostileStreams.outputBomb())
-        #expect(html.status == 2)
+        #expect(html.status == 4)
         #expect(html.stdout.utf8.count <= A2UILimits.defaultMaximumOutputBytes)
         #expect(html.stdout.hasSuffix("</main>\n</body>\n</html>\n"))
         #expect(html.stdout.contains(#"<p class="cut" role="status">[output cut at its limit of 2097152 bytes"#))
         let json = try genui(["-", "--format", "json"], stdin: HostileStreams.outputBomb())
-        #expect(json.status == 2)
+        #expect(json.status == 4)
         #expect(json.stdout.utf8.count <= A2UILimits.defaultMaximumOutputBytes + 64 * 1_024)
         let content = try JSONParser.parse(json.stdout, limits: .init(maximumBytes: 4 << 20, maximumDepth: 200))
         let problems = try #require(content.orderedProperties?.first { $0.key == "problems" }?.value.elements)
@@ -58,7 +58,7 @@ struct A2UIHostileCLITests {
     @Test("the localized notice: the cut is announced in the chosen language")
     func localizedNotice() throws {
         let result = try genui(["-", "--locale", "de"], stdin: HostileStreams.outputBomb())
-        #expect(result.status == 2)
+        #expect(result.status == 4)
         #expect(result.stdout.contains("Ausgabe an ihrer Grenze von 10000 Zeilen oder 2097152 Bytes abgeschnitten"))
     }
 
@@ -74,7 +74,7 @@ struct A2UIHostileCLITests {
         }
         defer { server.stop() }
         let result = try genui([server.baseURL.appendingPathComponent("stream").absoluteString, "--watch"])
-        #expect(result.status == 2)
+        #expect(result.status == 4)
         let lines = result.stderr.split(separator: "\n")
         let refused = lines.filter { $0.contains("surface s, at /updateDataModel/value: limit exceeded: the surfaces would hold more than 16777216 bytes") }
         let notJSON = lines.filter { $0.contains(": not JSON:") }
@@ -93,7 +93,7 @@ struct A2UIHostileCLITests {
             HostileStreams.data(zeros(200_000), path: "/a"), HostileStreams.data(zeros(100_000), path: "/b"),
         ].joined(separator: "\n") + "\n"
         let result = try genui(["-"], stdin: stream)
-        #expect(result.status == 2)
+        #expect(result.status == 4)
         #expect(result.stderr.contains("line 4, surface s, at /updateDataModel/value: limit exceeded: the surfaces would hold more than 16777216 bytes"))
         #expect(!result.stderr.contains("line 3,"))
         #expect(result.stdout.contains("live"))

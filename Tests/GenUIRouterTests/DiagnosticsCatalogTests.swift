@@ -51,6 +51,24 @@ struct DiagnosticsCatalogTests {
         }
     }
 
+    @Test("every known capability is named from the catalog in every language; an unknown one keeps its identifier",
+          arguments: DiagnosticLanguage.allCases)
+    func capabilityNames(_ language: DiagnosticLanguage) {
+        let diagnostics = Diagnostics(language: language)
+        for capability in LanguageModelCapability.known {
+            let key = "capability.\(capability.rawValue)"
+            let name = diagnostics.name(of: capability)
+            #expect(MessageCatalog.messages(for: language)[key] == name, "\(language) \(capability)")
+            // A one-word identifier may be the English word itself (vision); a compound one is never shown as such.
+            #expect(!capability.rawValue.contains("-") || name != capability.rawValue, "\(language) \(capability): \(name)")
+        }
+        #expect(diagnostics.name(of: LanguageModelCapability(rawValue: "x-telepathy")) == "x-telepathy")
+        #expect(Diagnostics(language: .german).list(of: [.guidedGeneration, .toolCalling])
+            == "geführte Generierung, Werkzeugaufrufe")
+        #expect(Diagnostics(language: .german).describe(.unsupportedCapability(.toolCalling, .init(debugDescription: "no tools"))).message
+            == "Dem Modell fehlt etwas, das die Anfrage braucht: Werkzeugaufrufe.")
+    }
+
     @Test("described reasons fill every placeholder, in every language")
     func describedReasonsAreFilled() {
         let reasons: [UnavailableReason] = [
@@ -124,7 +142,7 @@ struct DiagnosticsCatalogTests {
         ])
         let lines = Diagnostics(language: .english).describe(trace)
         #expect(lines[0] == "on-device: skipped (The runtime program llama-server is not installed.)")
-        #expect(lines[1] == "ollama: skipped (lacks guided-generation)")
+        #expect(lines[1] == "ollama: skipped (lacks guided generation)")
         #expect(lines[2] == "cloud: failed after 200 ms (The server failed (HTTP 502).); moving on")
         #expect(lines[3] == "scripted: answered in 10 ms, guided by the schema")
     }

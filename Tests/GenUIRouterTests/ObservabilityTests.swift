@@ -298,12 +298,14 @@ extension ObservabilityTests {
     func breakerTransitions() async throws {
         let backends = Backends()
         let flaky = FailingLanguageModel(name: "flaky", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))
+        let clock = ManualClock()
         let chain = ProviderChain(
             name: "main", members: [ChainMember(flaky), ChainMember(ReportingModel(name: "tiny"))],
-            options: quickOptions(threshold: 1, coolDown: .milliseconds(50)), observability: backends.observability)
+            options: quickOptions(threshold: 1, coolDown: .milliseconds(50)), observability: backends.observability,
+            clock: clock.chainClock)
         _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
         flaky.behavior = .serve
-        try await Task.sleep(for: .milliseconds(300))
+        clock.advance(by: .milliseconds(50))
         let response = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
         #expect(response.metadata.provider == "flaky")
 

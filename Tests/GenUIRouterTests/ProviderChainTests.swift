@@ -121,9 +121,10 @@ struct ProviderChainTests {
     @Test("cools a repeatedly failing provider down, probes it after the cooldown, and a failed probe extends it")
     func coolsDownAndProbes() async throws {
         let flaky = FailingLanguageModel(name: "flaky", behavior: .fail(.testServerError(503)))
+        let clock = ManualClock()
         let chain = ProviderChain(
             name: "c", models: [flaky, ScriptedLanguageModel()],
-            options: quickOptions(threshold: 2, coolDown: .seconds(1)))
+            options: quickOptions(threshold: 2, coolDown: .seconds(1)), clock: clock.chainClock)
         let request = GenerationRequest(prompt: "hello")
         for _ in 0..<2 { _ = try await chain.respond(to: request) }
         #expect(flaky.requestCount == 2)
@@ -132,17 +133,24 @@ struct ProviderChainTests {
         #expect(cooling.summary.first == "flaky:skipped:coolingDown")
         #expect(flaky.requestCount == 2)
 
+        // Just before the cooldown ends the provider is still passed over.
+        clock.advance(by: .milliseconds(990))
+        #expect(try await chain.respond(to: request).metadata.trace?.summary.first == "flaky:skipped:coolingDown")
+        #expect(await chain.coolingDown()["flaky"] == .milliseconds(10))
+
         // The cooldown passes; the probe fails, which doubles the cooldown.
-        try await Task.sleep(for: .milliseconds(1200))
+        clock.advance(by: .milliseconds(10))
         let probe = try #require(try await chain.respond(to: request).metadata.trace)
         #expect(probe.summary.first == "flaky:failed:serverError")
         #expect(flaky.requestCount == 3)
         let extended = try #require(try await chain.respond(to: request).metadata.trace)
         #expect(extended.summary.first == "flaky:skipped:coolingDown")
 
+        #expect(await chain.coolingDown()["flaky"] == .seconds(2))
+
         // After the longer cooldown a successful probe closes the circuit.
         flaky.behavior = .serve
-        try await Task.sleep(for: .milliseconds(2200))
+        clock.advance(by: .seconds(2))
         let recovered = try await chain.respond(to: request)
         #expect(recovered.metadata.provider == "flaky")
         let closed = try await chain.respond(to: request)

@@ -92,11 +92,11 @@ struct CommandLineTests {
         #expect(try ScreenDocument.read(json: result.stdout).title.isEmpty == false)
     }
 
-    @Test("render reports an invalid screen with its path and exit code 2", .enabled(if: enabled, "genui is not built"))
+    @Test("render reports an invalid screen with its path and exit code 4", .enabled(if: enabled, "genui is not built"))
     func renderInvalid() throws {
         let json = #"{"title":"T","sections":[{"title":"A","components":[{"type":"heading","text":"x"}]},{"title":"B","components":[{"type":"button","label":"  ","style":"primary"}]}]}"#
         let result = try Self.genui(["render", "-"], stdin: json)
-        #expect(result.status == 2)
+        #expect(result.status == 4)
         #expect(result.stderr.contains("sections[1].components[0].label"))
         #expect(result.stdout.isEmpty)
     }

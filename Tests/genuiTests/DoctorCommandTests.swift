@@ -6,22 +6,30 @@ struct LocalizedExpectation: Sendable, CustomTestStringConvertible {
     var locale: String
     var runtimeMissing: String
     var wouldUse: String
+    /// The scripted provider's capabilities as `doctor -v` lists them: guided generation, streaming, seeded sampling.
+    var capabilities: String
     var testDescription: String { locale }
 }
 
 let localizedExpectations = [
     LocalizedExpectation(locale: "en", runtimeMissing: "The runtime program llama-server is not installed.",
-                         wouldUse: "chain `default` would use: scripted"),
+                         wouldUse: "chain `default` would use: scripted",
+                         capabilities: "guided generation, seeded sampling, streaming"),
     LocalizedExpectation(locale: "de", runtimeMissing: "Das Laufzeitprogramm llama-server ist nicht installiert.",
-                         wouldUse: "Kette `default` würde verwenden: scripted"),
+                         wouldUse: "Kette `default` würde verwenden: scripted",
+                         capabilities: "geführte Generierung, reproduzierbares Sampling mit Seed, Streaming"),
     LocalizedExpectation(locale: "fr", runtimeMissing: "Le programme d’exécution llama-server n’est pas installé.",
-                         wouldUse: "la chaîne `default` utiliserait : scripted"),
+                         wouldUse: "la chaîne `default` utiliserait : scripted",
+                         capabilities: "génération guidée, échantillonnage reproductible par graine, diffusion en continu"),
     LocalizedExpectation(locale: "es", runtimeMissing: "El programa de ejecución llama-server no está instalado.",
-                         wouldUse: "la cadena `default` usaría: scripted"),
+                         wouldUse: "la cadena `default` usaría: scripted",
+                         capabilities: "generación guiada, muestreo reproducible con semilla, transmisión en flujo"),
     LocalizedExpectation(locale: "ja", runtimeMissing: "実行プログラム llama-server がインストールされていません。",
-                         wouldUse: "チェーン `default` が使うプロバイダー：scripted"),
+                         wouldUse: "チェーン `default` が使うプロバイダー：scripted",
+                         capabilities: "ガイド付き生成、シード指定による再現可能なサンプリング、ストリーミング"),
     LocalizedExpectation(locale: "zh-Hans", runtimeMissing: "运行程序 llama-server 未安装。",
-                         wouldUse: "链 `default` 将使用：scripted"),
+                         wouldUse: "链 `default` 将使用：scripted",
+                         capabilities: "引导生成、基于种子的可复现采样、流式输出"),
 ]
 
 @Suite("genui doctor", .serialized)
@@ -42,6 +50,21 @@ struct DoctorCommandTests {
         #expect(result.stdout.contains(expected.wouldUse), "\(result.stdout)")
         #expect(result.stdout.contains("✗  on-device"))
         #expect(result.stdout.contains("✓  scripted"))
+    }
+
+    @Test("doctor -v names capabilities in the user's language, never by their identifiers", arguments: localizedExpectations)
+    func localizedCapabilities(_ expected: LocalizedExpectation) throws {
+        try CLI.requireBinary()
+        let home = try CLI.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let result = try CLI.run(
+            ["doctor", "--config", defaultConfig, "-v", "--require", "streaming", "--locale", expected.locale],
+            environment: CLI.freshEnvironment(home: home))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(expected.capabilities), "\(result.stdout)")
+        for identifier in ["guided-generation", "seeded-sampling", "streaming"] where expected.locale != "en" || identifier != "streaming" {
+            #expect(!result.stdout.contains(identifier), "\(identifier) printed as an identifier: \(result.stdout)")
+        }
     }
 
     @Test("the language also comes from LANG when --locale is absent")
@@ -160,7 +183,7 @@ struct DoctorCommandTests {
             ["doctor", "--config", defaultConfig, "-v", "--require", "guided-generation", "--chain", "default"],
             environment: environment)
         #expect(verbose.status == 0)
-        #expect(verbose.stdout.contains("required capabilities: guided-generation"))
+        #expect(verbose.stdout.contains("required capabilities: guided generation"))
         #expect(verbose.stdout.contains("looked for a configuration at: \(defaultConfig) (found)"))
         #expect(verbose.stdout.contains("llama-server not found on PATH"))
         #expect(verbose.stdout.contains("environment variables read: OLLAMA_HOST"))
@@ -178,8 +201,8 @@ struct DoctorCommandTests {
         let result = try CLI.run(
             ["doctor", "--require", "tool-calling", "--locale", "en"], environment: CLI.freshEnvironment(home: directory),
             directory: directory)
-        #expect(result.stdout.contains("required capabilities: tool-calling"), "\(result.stdout)")
-        #expect(result.stdout.contains("lacks tool-calling"), "the scripted provider cannot call tools: \(result.stdout)")
+        #expect(result.stdout.contains("required capabilities: tool calling"), "\(result.stdout)")
+        #expect(result.stdout.contains("lacks tool calling"), "the scripted provider cannot call tools: \(result.stdout)")
         #expect(!result.stdout.contains("would use: scripted"), "\(result.stdout)")
     }
 

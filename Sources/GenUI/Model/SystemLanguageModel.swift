@@ -5,9 +5,10 @@ import Synchronization
 ///
 /// ``default`` is built on first use, in this order:
 /// 1. the model given to ``use(_:)``;
-/// 2. the default chain of the configured `providers.yml`, when the app links the `GenUIFoundationModels` product
-///    (`import GenUIFoundationModels` in place of `import FoundationModels`): that module holds a
-///    ``DefaultLanguageModelProvider`` that this type finds by name, so no setup call is needed;
+/// 2. the model of the ``DefaultLanguageModelProvider`` registered with ``registerDefault(_:)``: the default chain
+///    of the configured `providers.yml` when the app links the `GenUIFoundationModels` product (`import
+///    GenUIFoundationModels` in place of `import FoundationModels`), which registers itself as the program starts,
+///    so no setup call is needed;
 /// 3. otherwise nothing: the model is unavailable (``UnavailableReason/notConfigured(missing:)``) and every request
 ///    fails with ``LanguageModelError/unavailable(_:_:)``. No invented text is ever served by default.
 ///
@@ -75,15 +76,26 @@ public struct SystemLanguageModel: RoutableModel {
         Self.default.monitor.replace(with: model)
     }
 
-    /// The mangled name of `GenUIFoundationModels.DefaultModelRegistration`, the ``DefaultLanguageModelProvider``
-    /// that module contributes (a test in that module checks the two agree).
-    static let registrationTypeName = "21GenUIFoundationModels24DefaultModelRegistrationO"
+    /// The provider registered with ``registerDefault(_:)``, if any.
+    private static let registeredProvider = Mutex<(any DefaultLanguageModelProvider.Type)?>(nil)
+
+    /// Makes `provider` build ``default`` on its first use (unless ``use(_:)`` set a model first).
+    ///
+    /// The `GenUIFoundationModels` product registers its provider (the configured default chain) when the program
+    /// starts, so an app that links it calls nothing. An app that builds its default another way registers its own
+    /// provider before the first use of ``default``; the last registration before that use wins, and one made after
+    /// it has no effect (``use(_:)`` replaces the model at any time).
+    public static func registerDefault(_ provider: any DefaultLanguageModelProvider.Type) {
+        registeredProvider.withLock { $0 = provider }
+    }
+
+    /// The provider ``default`` is built from on first use; `nil` when none was registered.
+    public static var registeredDefault: (any DefaultLanguageModelProvider.Type)? {
+        registeredProvider.withLock { $0 }
+    }
 
     @Sendable static func resolveDefault() -> any RoutableModel {
-        if let provider = _typeByName(registrationTypeName) as? any DefaultLanguageModelProvider.Type {
-            return provider.makeDefaultLanguageModel()
-        }
-        return UnconfiguredLanguageModel()
+        registeredDefault?.makeDefaultLanguageModel() ?? UnconfiguredLanguageModel()
     }
 
     /// The model requests go to, built on first use.

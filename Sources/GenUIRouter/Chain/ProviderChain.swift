@@ -23,6 +23,8 @@ public final class ProviderChain: RoutableModel {
     public let options: ChainOptions
     /// Where the chain's logs, spans and metrics go (the global systems unless given).
     public let observability: ChainObservability
+    /// The clock of the chain's cooldowns, breakers, deadline and Retry-After waits (the system's unless given).
+    public let clock: ChainClock
 
     let health: ProviderHealth
     let cache: AvailabilityCache
@@ -30,12 +32,13 @@ public final class ProviderChain: RoutableModel {
     /// Creates a chain of members.
     public init(
         name: String, members: [ChainMember], options: ChainOptions = ChainOptions(),
-        observability: ChainObservability = ChainObservability()
+        observability: ChainObservability = ChainObservability(), clock: ChainClock = .continuous
     ) {
         self.name = name
         self.members = members
         self.options = options
         self.observability = observability
+        self.clock = clock
         self.health = ProviderHealth(settings: options.breaker)
         self.cache = AvailabilityCache(ttl: options.availabilityTTL)
     }
@@ -43,10 +46,12 @@ public final class ProviderChain: RoutableModel {
     /// Creates a chain of models with no per-member settings: genui providers and chains, or any Foundation Models
     /// 27 models.
     public convenience init(
-        name: String, models: [any LanguageModel], options: ChainOptions = ChainOptions(),
-        observability: ChainObservability = ChainObservability()
+        name: String, models: [any RoutableModel], options: ChainOptions = ChainOptions(),
+        observability: ChainObservability = ChainObservability(), clock: ChainClock = .continuous
     ) {
-        self.init(name: name, members: models.map { ChainMember($0) }, options: options, observability: observability)
+        self.init(
+            name: name, members: models.map { ChainMember($0) }, options: options, observability: observability,
+            clock: clock)
     }
 
     /// What any member declares: the chain routes a request to a member that can serve it.
@@ -155,7 +160,7 @@ public final class ProviderChain: RoutableModel {
 
     /// Providers cooling down after failures, with the time left.
     public func coolingDown() async -> [String: Duration] {
-        await health.coolingDown()
+        await health.coolingDown(now: clock.now)
     }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {

@@ -12,7 +12,8 @@ struct Router {
     /// For streamed requests: tells the caller output starts over.
     var onRestart: (@Sendable (String, String) -> Void)?
     private var trace: RouteTrace
-    private let clock = ContinuousClock()
+    /// The chain's clock: the deadline, Retry-After waits and breaker times are read from it.
+    private var clock: ChainClock { chain.clock }
     /// The context check of the member being tried, recorded on its step.
     private var currentCheck: RouteTrace.ContextCheck?
     /// The largest window that was too small, and the tokens that did not fit it, while every provider passed over
@@ -75,7 +76,7 @@ struct Router {
                     currentCheck = check
                 }
             }
-            let admission = await chain.health.admit(member.name)
+            let admission = await chain.health.admit(member.name, now: clock.now)
             if case .coolingDown(let remaining) = admission {
                 skip(member, reason: "coolingDown", detail: "cooling down for \(Self.format(remaining)) more")
                 continue
@@ -150,7 +151,7 @@ struct Router {
                 var response = try await observer.attempt(member, request: attemptRequest, retries: retries, unguided: unguided) {
                     try await withDeadline(limit) { try await attempt(member, attemptRequest, unguided, attemptID) }
                 }
-                observer.breaker(member.name, await chain.health.recordSuccess(member.name))
+                observer.breaker(member.name, await chain.health.recordSuccess(member.name, now: clock.now))
                 trace.steps.append(RouteTrace.Step(
                     provider: member.name, outcome: .served, reason: "served",
                     durationSeconds: (clock.now - started).seconds,
@@ -177,7 +178,7 @@ struct Router {
                 {
                     appendFailure(member, failure, action: .retrySameProvider, elapsed: elapsed, retries: retries)
                     retries += 1
-                    try await Task.sleep(for: retryAfter)
+                    try await clock.sleep(for: retryAfter)
                     continue
                 }
 
@@ -289,15 +290,16 @@ struct Router {
         switch rule.coolDown {
         case .none:
             // The provider answered (a refusal, an overflow): it is healthy.
-            transition = isProbe ? await chain.health.recordSuccess(member.name) : nil
+            transition = isProbe ? await chain.health.recordSuccess(member.name, now: clock.now) : nil
         case .countFailure:
-            transition = await chain.health.recordFailure(member.name, immediate: nil)
+            transition = await chain.health.recordFailure(member.name, immediate: nil, now: clock.now)
         case .immediately:
             var length = options.breaker.coolDown
             if case .rateLimited(let retryAfter?, _) = failure { length = retryAfter }
-            transition = await chain.health.recordFailure(member.name, immediate: length)
+            transition = await chain.health.recordFailure(member.name, immediate: length, now: clock.now)
         case .long:
-            transition = await chain.health.recordFailure(member.name, immediate: options.breaker.maximumCoolDown)
+            transition = await chain.health.recordFailure(
+                member.name, immediate: options.breaker.maximumCoolDown, now: clock.now)
         }
         observer.breaker(member.name, transition)
     }

@@ -13,7 +13,7 @@ struct ConfigCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "check",
             abstract: "Validate providers.yml and print the resolved chains and providers (secrets masked).",
-            discussion: "Exit status: 0 when valid, 2 when not.")
+            discussion: "Exit status: 0 when valid, 2 when not (each error located at file:line:column).")
 
         @OptionGroup var options: ConfigurationOptions
 
@@ -105,7 +105,7 @@ struct ConfigCommand: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.cannotServe)
             } catch {
                 printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
-                throw ExitCode(ScreenExitCode.fileError)
+                throw ExitCode(ExitStatus.fileError)
             }
             Printer.line(diagnostics.text("config.init.written", ["path": path]))
         }

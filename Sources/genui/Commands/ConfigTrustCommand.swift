@@ -42,7 +42,7 @@ extension ConfigCommand {
                     removed = try store.revoke(path: path)
                 } catch {
                     printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
-                    throw ExitCode(ScreenExitCode.fileError)
+                    throw ExitCode(ExitStatus.fileError)
                 }
                 guard removed else {
                     printError(diagnostics.text("trust.notTrusted", ["path": TrustStore.canonicalPath(path)]))
@@ -56,14 +56,14 @@ extension ConfigCommand {
                 bytes = try BoundedFileReader.read(path, limit: BoundedFileReader.configurationLimit)
             } catch {
                 printError(diagnostics.text("file.readFailed", ["path": path, "reason": error.localizedReason(diagnostics)]))
-                throw ExitCode(ScreenExitCode.fileError)
+                throw ExitCode(ExitStatus.fileError)
             }
             let digest = SHA256.hexDigest(of: bytes)
             do {
                 try store.trust(path: path, sha256: digest)
             } catch {
                 printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
-                throw ExitCode(ScreenExitCode.fileError)
+                throw ExitCode(ExitStatus.fileError)
             }
             Printer.line(diagnostics.text("trust.trusted", ["path": TrustStore.canonicalPath(path), "hash": digest]))
         }

@@ -12,7 +12,8 @@ struct DoctorCommand: AsyncParsableCommand {
         abstract: "Check every provider and show which one each chain would use.",
         discussion: """
             Exit status: 0 when the chosen chain (--chain, else the default chain) can serve, 1 when it cannot \
-            (or, with --strict, when there are warnings), 2 on a configuration error.
+            (or, with --strict, when there are warnings), 2 on a configuration error (or --chain or --simulate \
+            naming something the configuration does not define), 64 bad arguments.
             """)
 
     @OptionGroup var options: ConfigurationOptions

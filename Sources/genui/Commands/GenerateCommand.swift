@@ -22,8 +22,9 @@ struct GenerateCommand: AsyncParsableCommand {
             N): it takes the names and numbers from there and only lays them out. Only providers that call tools can \
             serve such a request.
 
-            Exit codes: 0 success, 1 no model could compose the screen, 2 the output could not be made into a valid \
-            screen, 3 a file could not be read or written, 64 bad arguments (a data file that holds no records).
+            Exit codes: 0 success, 1 no model could compose the screen, 2 providers.yml is invalid or lacks the \
+            --chain, 3 a file could not be read or written, 4 the output could not be made into a valid screen, \
+            64 bad arguments (a data file that holds no records).
             """)
 
     @Argument(help: "What the screen is for, in words (\"A login form with username and password\").")

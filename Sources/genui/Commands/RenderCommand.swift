@@ -21,8 +21,9 @@ struct RenderCommand: AsyncParsableCommand {
             --surface ID). Each bad line or component is reported with its line, JSON pointer and component id, and \
             everything else is still shown. --format json prints the resolved trees for scripts.
 
-            Exit codes: 0 success, 2 the screen is invalid (or, with --from a2ui, the stream had problems; the rest \
-            is still rendered), 3 a file could not be read or written, 64 bad arguments.
+            Exit codes: 0 success, 3 a file could not be read or written, 4 the screen is invalid (or, with --from \
+            a2ui, the stream had problems, the rest still rendered, or it leaves no surface to show), 64 bad \
+            arguments.
             """)
 
     @Argument(help: "The screen's JSON file (or, with --from a2ui, the message stream: a file, an http(s) URL streaming JSONL or SSE), or - for stdin.")

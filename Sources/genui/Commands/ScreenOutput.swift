@@ -43,16 +43,17 @@ enum ColorChoice: String, CaseIterable, ExpressibleByArgument {
     case never
 }
 
-/// Exit codes of `generate` and `render` (documented in docs/generative-ui.md).
+/// The exit statuses `generate` and `render` end with, by the names those commands use (``ExitStatus`` holds the
+/// one table every command shares).
 enum ScreenExitCode {
     /// A model or provider error: nothing could compose the screen.
-    static let generationFailed: Int32 = 1
+    static let generationFailed = ExitStatus.cannotServe
     /// The screen (generated or read) is invalid and could not be repaired.
-    static let invalidScreen: Int32 = 2
+    static let invalidScreen = ExitStatus.invalidScreen
     /// A file could not be read or written.
-    static let fileError: Int32 = 3
+    static let fileError = ExitStatus.fileError
     /// Bad arguments (ArgumentParser's usage exit code).
-    static let usage: Int32 = 64
+    static let usage = ExitStatus.usage
 }
 
 /// Terminal facts and output for the screen commands.

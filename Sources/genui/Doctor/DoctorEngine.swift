@@ -136,7 +136,7 @@ struct DoctorEngine {
             } else {
                 report.status = "caveat"
                 report.mark = DoctorMarks.caveat
-                let names = diagnostics.format.list(missing.map(\.rawValue))
+                let names = diagnostics.list(of: missing)
                 report.message = diagnostics.text("short.missingCapability", ["capabilities": names])
                 report.remediation = diagnostics.text("error.unsupportedCapability.remedy", ["capability": names])
             }

@@ -23,7 +23,7 @@ struct DoctorRenderer {
         for line in notice ?? [] { lines.append(terminal.paint(line, .yellow)) }
         if verbose { lines += configurationDetails() }
         if !report.requiredCapabilities.isEmpty {
-            lines.append(StyledText(diagnostics.text("doctor.chain.requires", ["capabilities": diagnostics.format.list(report.requiredCapabilities)])))
+            lines.append(StyledText(diagnostics.text("doctor.chain.requires", ["capabilities": diagnostics.list(ofCapabilityNames: report.requiredCapabilities)])))
         }
         for simulation in report.simulated {
             lines.append(terminal.paint(
@@ -105,7 +105,7 @@ struct DoctorRenderer {
                     diagnostics.text("doctor.verbose.checkTook", ["duration": diagnostics.format.duration(seconds: provider.durationSeconds)]), .dim))
                 if !provider.capabilities.isEmpty {
                     lines.append(indent + terminal.paint(diagnostics.text(
-                        "doctor.verbose.capabilities", ["capabilities": diagnostics.format.list(provider.capabilities)]), .dim))
+                        "doctor.verbose.capabilities", ["capabilities": diagnostics.list(ofCapabilityNames: provider.capabilities)]), .dim))
                 }
                 if let endpoint = provider.endpoint {
                     lines.append(indent + terminal.paint(diagnostics.text("doctor.verbose.endpoint", ["endpoint": endpoint]), .dim))

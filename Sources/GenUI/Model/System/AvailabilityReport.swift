@@ -40,9 +40,10 @@ public protocol MemberAvailabilityReporting: RoutableModel {
     func availabilityReport() async -> AvailabilityReport
 }
 
-/// A type that builds the model ``SystemLanguageModel/default`` uses. A module that provides the default (the
-/// `GenUIFoundationModels` product) declares one; ``SystemLanguageModel`` finds it by name on first use.
-public protocol DefaultLanguageModelProvider {
+/// A type that builds the model ``SystemLanguageModel/default`` uses, registered with
+/// ``SystemLanguageModel/registerDefault(_:)``. The `GenUIFoundationModels` product declares one and registers it
+/// when the program starts.
+public protocol DefaultLanguageModelProvider: SendableMetatype {
     /// Builds the default model. Called once, on first use of ``SystemLanguageModel/default``; must not block on
     /// the network.
     static func makeDefaultLanguageModel() -> any RoutableModel

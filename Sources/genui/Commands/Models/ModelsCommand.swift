@@ -84,7 +84,7 @@ struct ModelsText {
                 ]), ExitStatus.cannotServe)
             }
         case is CancellationError:
-            return (diagnostics.text("models.pull.cancelled"), 130)
+            return (diagnostics.text("models.pull.cancelled"), ExitStatus.interrupted)
         default:
             return ("\(error)", ExitStatus.cannotServe)
         }

@@ -7,7 +7,9 @@ import GenUIOnDevice
 /// `genui models list`: each known model with its state — installed, downloading (by which process, how far), a
 /// stale partial, or missing (and the space it needs where).
 struct ModelsListCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List known models and their state.")
+    static let configuration = CommandConfiguration(
+        commandName: "list", abstract: "List known models and their state.",
+        discussion: "Exit status: 0 listed, 2 the configuration is invalid.")
 
     @OptionGroup var options: ModelsOptions
 

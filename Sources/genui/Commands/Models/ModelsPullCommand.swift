@@ -8,7 +8,12 @@ import Synchronization
 /// `genui models pull NAME|URL`: downloads a model, resuming a partial download, verifying its SHA-256.
 struct ModelsPullCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pull", abstract: "Download a model (resumes an interrupted download; Ctrl-C keeps the partial file).")
+        commandName: "pull", abstract: "Download a model (resumes an interrupted download; Ctrl-C keeps the partial file).",
+        discussion: """
+            Exit status: 0 installed (or already installed), 1 the download or its verification failed, 2 the \
+            configuration is invalid or the model named is unknown or unusable (a bad --sha256, a file name that \
+            would leave the models folder, a --provider that is not Ollama), 130 interrupted (the partial file is kept for the next pull).
+            """)
 
     @OptionGroup var options: ModelsOptions
 

@@ -6,7 +6,13 @@ import GenUIOnDevice
 /// `genui models rm NAME`: removes an installed model, its partial file and its record, holding the download's lock
 /// (refused while a pull holds it; `--wait` waits for the pull to end).
 struct ModelsRemoveCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "rm", abstract: "Remove a downloaded model.")
+    static let configuration = CommandConfiguration(
+        commandName: "rm", abstract: "Remove a downloaded model.",
+        discussion: """
+            Exit status: 0 removed (or nothing to remove), 1 a pull of the model is running (without --wait) or the \
+            file could not be removed, 2 the configuration is invalid, the model named is unknown, or --provider \
+            names a provider that is not Ollama.
+            """)
 
     @OptionGroup var options: ModelsOptions
 

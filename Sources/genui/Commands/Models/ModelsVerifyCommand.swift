@@ -4,7 +4,12 @@ import GenUIModels
 
 /// `genui models verify [NAME]`: hashes installed models again and compares with the catalog's SHA-256.
 struct ModelsVerifyCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "verify", abstract: "Check installed models' SHA-256.")
+    static let configuration = CommandConfiguration(
+        commandName: "verify", abstract: "Check installed models' SHA-256.",
+        discussion: """
+            Exit status: 0 every model checked matches, 1 one does not (or could not be read), 2 the configuration \
+            is invalid or the model named is unknown.
+            """)
 
     @OptionGroup var options: ModelsOptions
 
