@@ -17,6 +17,10 @@ extension ScreenComposer {
         let spoken = intent.map(ValueSanity.normalized).map { " \($0) " }
         let written: ValueSource = fromTools ? .tool : .model
         var values: [ScreenValue] = []
+        func replace(_ path: String, _ problem: ValueSanity.Problem, with placeholder: String) {
+            log.note(path, "replaced a value that \(problem.englishReason) with the placeholder \"\(placeholder)\"",
+                     problem.repairKey, ["placeholder": .text(placeholder)])
+        }
         for (sectionIndex, section) in composed.screen.sections.enumerated() {
             for (componentIndex, component) in section.components.enumerated() {
                 let path = ScreenPath.component(sectionIndex, componentIndex)
@@ -26,8 +30,7 @@ extension ScreenComposer {
                     let placeholder = PlaceholderText.forLabel(key.text)
                     var source = written
                     if let problem = problems[valuePath] {
-                        log.note(valuePath, "replaced a value that \(problem.englishReason) with the placeholder \"\(placeholder)\"",
-                                 problem.repairKey, ["placeholder": .text(placeholder)])
+                        replace(valuePath, problem, with: placeholder)
                         source = .placeholder
                     } else if PlaceholderText.all.contains(value.text) {
                         source = .placeholder
@@ -47,8 +50,7 @@ extension ScreenComposer {
                     for index in items.elements.indices {
                         let itemPath = "\(path).items[\(index)]"
                         if let problem = problems[itemPath] {
-                            log.note(itemPath, "replaced a value that \(problem.englishReason) with the placeholder \"\(PlaceholderText.blank)\"",
-                                     problem.repairKey, ["placeholder": .text(PlaceholderText.blank)])
+                            replace(itemPath, problem, with: PlaceholderText.blank)
                             items.elements[index] = ShortText(verbatim: PlaceholderText.blank)
                             values.append(ScreenValue(path: itemPath, source: .placeholder))
                         } else {
@@ -62,8 +64,7 @@ extension ScreenComposer {
                         if sectionIndex == dataSection {
                             values.append(ScreenValue(path: rowPath, source: .data))
                         } else if let problem = problems[rowPath] {
-                            log.note(rowPath, "replaced a value that \(problem.englishReason) with the placeholder \"\(PlaceholderText.blank)\"",
-                                     problem.repairKey, ["placeholder": .text(PlaceholderText.blank)])
+                            replace(rowPath, problem, with: PlaceholderText.blank)
                             rows.elements[index].value = PlaceholderText.blank
                             if ValueSanity.hasTokenRun(rows.elements[index].name) { rows.elements[index].name = PlaceholderText.blank }
                             values.append(ScreenValue(path: rowPath, source: .placeholder))
