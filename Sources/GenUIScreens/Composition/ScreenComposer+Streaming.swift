@@ -37,7 +37,7 @@ extension ScreenComposer {
         guard tools.isEmpty else {
             return settleValues(try finish(try await respondWithTools(request)), intent: intent, fromTools: true)
         }
-        guard await model.capabilities.contains(.streaming) else {
+        guard await model.supportedCapabilities.contains(.streaming) else {
             return try finish(try await model.respond(to: request), outline: outline, intent: intent)
         }
         var text = ""
