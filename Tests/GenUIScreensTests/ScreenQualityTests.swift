@@ -17,6 +17,28 @@ struct ScreenQualityTests {
         }
     }
 
+    @Test("kind accuracy counts an element shown in the wrong kind against it; nonsense values are counted by the rules")
+    func kindAccuracyAndNonsense() throws {
+        let intent = try #require(ScreenIntentCorpus.everyday.first { $0.intent.hasPrefix("A login screen") })
+        let screen = UIScreen(title: "Login", sections: [UISection(title: "Account", components: [
+            .field(label: "Username", placeholder: "you", kind: .text),
+            .keyValue(key: "Password", value: "Login"), .keyValue(key: "Sign in", value: "Login"),
+        ])])
+        let quality = ScreenQuality(screen: screen, intent: intent)
+        #expect(quality.shownInAnyKind == 3)
+        #expect(quality.presentElements == 1)
+        #expect(quality.nonsenseValues == 2)
+    }
+
+    @Test("the held-out sets are apart from the sets they are measured beside")
+    func heldOutSetsAreApart() {
+        #expect(Set(ScreenIntentCorpus.everyday.map(\.intent)).isDisjoint(with: ScreenIntentCorpus.everydayHeldOut.map(\.intent)))
+        #expect(Set(ScreenIntentCorpus.data.map(\.intent)).isDisjoint(with: ScreenIntentCorpus.dataHeldOut.map(\.intent)))
+        for intent in ScreenIntentCorpus.data + ScreenIntentCorpus.dataHeldOut {
+            #expect(ScreenIntentCorpus.recordFiles[intent.file] != nil, "\(intent.intent)")
+        }
+    }
+
     @Test("a screen of six identical buttons shows one named element of four, repeats five, and its title copies nothing")
     func measuresTheDemoScreen() throws {
         let intent = try #require(ScreenIntentCorpus.intents.first)

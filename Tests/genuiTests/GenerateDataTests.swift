@@ -28,18 +28,37 @@ struct GenerateDataTests {
         return path
     }
 
-    @Test("with the on-device model, every team and point value on the screen is one of the file's",
-          .enabled(if: runtimeInstalled || isCI, "llama-server and SmolLM2 are not installed"))
-    func standingsFromFile() throws {
+    /// `genui generate` with `arguments` (the intent first) and the standings file, through the on-device model.
+    static func generateOnDevice(_ arguments: [String]) throws -> CLI.Result {
         try CLI.requireBinary()
-        try #require(Self.runtimeInstalled, "llama-server or the model is missing (\(Self.serverPath), \(Self.modelPath))")
+        try #require(runtimeInstalled, "llama-server or the model is missing (\(serverPath), \(modelPath))")
         let home = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let config = try Self.onDeviceConfig(in: home)
-        let result = try CLI.run(
-            ["generate", "The Serie B table with the top six teams", "--data", Self.standings.path, "--config", config,
-             "--format", "json", "-v"],
+        let config = try onDeviceConfig(in: home)
+        return try CLI.run(
+            ["generate"] + arguments.prefix(1) + ["--data", standings.path, "--config", config] + arguments.dropFirst(),
             environment: CLI.freshEnvironment(home: home))
+    }
+
+    @Test("by default the records the intent asks for reach the screen as the file has them: six rows, in order, with their points",
+          .enabled(if: runtimeInstalled || isCI, "llama-server and SmolLM2 are not installed"))
+    func recordsAsAsked() throws {
+        let result = try Self.generateOnDevice(["The Serie B table with the top six teams and their points", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let screen = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        let sections = try #require(screen?["sections"] as? [[String: Any]])
+        let rows = sections.flatMap { $0["components"] as? [[String: Any]] ?? [] }
+            .filter { $0["type"] as? String == "standings" }
+            .flatMap { $0["rows"] as? [[String: String]] ?? [] }
+        #expect(rows.map { $0["name"] ?? "" } == ["Venezia", "Frosinone", "Monza", "Palermo", "Cesena", "Modena"], "\(result.stdout)")
+        #expect(rows.map { $0["value"] ?? "" } == ["76", "72", "71", "69", "65", "61"])
+    }
+
+    @Test("composed freely, the model looks the records up through the tool and every team and point value on the screen is one of the file's",
+          .enabled(if: runtimeInstalled || isCI, "llama-server and SmolLM2 are not installed"))
+    func standingsFromFile() throws {
+        let result = try Self.generateOnDevice(
+            ["The Serie B table with the top six teams", "--composition", "free", "--format", "json", "-v"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("lookup_records"), "the -v block lists the tool call: \(result.stderr)")
 

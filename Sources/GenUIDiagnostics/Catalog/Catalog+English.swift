@@ -573,5 +573,9 @@ extension MessageCatalog {
         "trace.endpoint.hedge": "a copy sent after {duration} answered first",
         // Screen quality
         "screen.repair.repeatedComponent": "dropped a {kind} identical to one earlier on the screen",
+        "screen.repair.valueRepeatsToken": "replaced a value that repeats one word or number with the placeholder {placeholder}",
+        "screen.repair.valueCopiesTitle": "replaced a value that copies the screen's title or its key with the placeholder {placeholder}",
+        "screen.repair.valueShared": "replaced a value several facts share with the placeholder {placeholder}",
+        "screen.repair.unsourcedValue": "replaced a value the model wrote without a source with the placeholder {placeholder}",
     ]
 }

@@ -568,5 +568,9 @@ extension MessageCatalog {
         "trace.endpoint.hedge": "une copie envoyée après {duration} a répondu la première",
         // Screen quality
         "screen.repair.repeatedComponent": "{kind} identique à un élément précédent de l’écran retiré",
+        "screen.repair.valueRepeatsToken": "valeur qui répète un même mot ou nombre remplacée par l’espace réservé {placeholder}",
+        "screen.repair.valueCopiesTitle": "valeur qui recopie le titre de l’écran ou sa clé remplacée par l’espace réservé {placeholder}",
+        "screen.repair.valueShared": "valeur partagée par plusieurs faits remplacée par l’espace réservé {placeholder}",
+        "screen.repair.unsourcedValue": "valeur écrite par le modèle sans source remplacée par l’espace réservé {placeholder}",
     ]
 }

@@ -568,5 +568,9 @@ extension MessageCatalog {
         "trace.endpoint.hedge": "eine nach {duration} gesendete Kopie antwortete zuerst",
         // Screen quality
         "screen.repair.repeatedComponent": "ein {kind} entfernt, das einem früheren auf dem Bildschirm gleicht",
+        "screen.repair.valueRepeatsToken": "einen Wert, der ein Wort oder eine Zahl wiederholt, durch den Platzhalter {placeholder} ersetzt",
+        "screen.repair.valueCopiesTitle": "einen Wert, der den Titel des Bildschirms oder seinen Schlüssel kopiert, durch den Platzhalter {placeholder} ersetzt",
+        "screen.repair.valueShared": "einen Wert, den mehrere Angaben teilen, durch den Platzhalter {placeholder} ersetzt",
+        "screen.repair.unsourcedValue": "einen Wert, den das Modell ohne Quelle geschrieben hat, durch den Platzhalter {placeholder} ersetzt",
     ]
 }

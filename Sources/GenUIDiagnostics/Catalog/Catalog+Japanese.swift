@@ -568,5 +568,9 @@ extension MessageCatalog {
         "trace.endpoint.hedge": "{duration} 後に送ったコピーが先に応答",
         // Screen quality
         "screen.repair.repeatedComponent": "画面内の前の要素と同一の {kind} を削除しました",
+        "screen.repair.valueRepeatsToken": "同じ語や数を繰り返す値をプレースホルダー {placeholder} に置き換えました",
+        "screen.repair.valueCopiesTitle": "画面のタイトルまたはキーを写した値をプレースホルダー {placeholder} に置き換えました",
+        "screen.repair.valueShared": "複数の項目が共有する値をプレースホルダー {placeholder} に置き換えました",
+        "screen.repair.unsourcedValue": "モデルが根拠なく書いた値をプレースホルダー {placeholder} に置き換えました",
     ]
 }

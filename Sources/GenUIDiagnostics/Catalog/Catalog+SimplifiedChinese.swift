@@ -568,5 +568,9 @@ extension MessageCatalog {
         "trace.endpoint.hedge": "{duration} 后发送的副本先应答",
         // Screen quality
         "screen.repair.repeatedComponent": "删除了与屏幕上前一个元素相同的 {kind}",
+        "screen.repair.valueRepeatsToken": "将重复同一个词或数字的值替换为占位符 {placeholder}",
+        "screen.repair.valueCopiesTitle": "将照抄屏幕标题或其键的值替换为占位符 {placeholder}",
+        "screen.repair.valueShared": "将多个事实共用的值替换为占位符 {placeholder}",
+        "screen.repair.unsourcedValue": "将模型在没有来源的情况下写出的值替换为占位符 {placeholder}",
     ]
 }

@@ -568,5 +568,9 @@ extension MessageCatalog {
         "trace.endpoint.hedge": "una copia enviada tras {duration} respondió primero",
         // Screen quality
         "screen.repair.repeatedComponent": "se quitó un {kind} idéntico a otro anterior de la pantalla",
+        "screen.repair.valueRepeatsToken": "se sustituyó un valor que repite una palabra o número por el marcador {placeholder}",
+        "screen.repair.valueCopiesTitle": "se sustituyó un valor que copia el título de la pantalla o su clave por el marcador {placeholder}",
+        "screen.repair.valueShared": "se sustituyó un valor que comparten varios datos por el marcador {placeholder}",
+        "screen.repair.unsourcedValue": "se sustituyó un valor que el modelo escribió sin fuente por el marcador {placeholder}",
     ]
 }

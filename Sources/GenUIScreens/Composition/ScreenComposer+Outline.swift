@@ -36,6 +36,17 @@ extension ScreenComposer {
     /// Guided output must follow the fill-in schema exactly. Unguided output (accepted only with ``allowUnguided``)
     /// that does not fill the outline in is taken as a freely composed screen and repaired.
     public func finish(_ response: GenerationResponse, outline: ScreenOutline?) throws -> ComposedScreen {
+        try finish(response, outline: outline, intent: nil)
+    }
+
+    /// ``finish(_:outline:)``, then where each value comes from (``ComposedScreen/values``): a value the `intent`
+    /// holds is the intent's; values that break ``ValueSanity``, or that the model wrote without leave to invent,
+    /// become marked placeholders (what ``compose(_:)`` does with the response).
+    public func finish(_ response: GenerationResponse, outline: ScreenOutline?, intent: String?) throws -> ComposedScreen {
+        settleValues(try assemble(response, outline: outline), intent: intent, fromTools: false)
+    }
+
+    private func assemble(_ response: GenerationResponse, outline: ScreenOutline?) throws -> ComposedScreen {
         guard let outline else { return try finish(response) }
         let provider = response.metadata.provider
         let filled = response.metadata.guided ? response.content : Self.unguidedContent(response)

@@ -34,9 +34,11 @@ extension ScreenComposer {
 
     private func streamComposing(_ intent: String, preview: (UIScreen) -> Void) async throws -> ComposedScreen {
         let (request, outline) = try await checkedRequest(for: intent)
-        guard tools.isEmpty else { return try finish(try await respondWithTools(request)) }
+        guard tools.isEmpty else {
+            return settleValues(try finish(try await respondWithTools(request)), intent: intent, fromTools: true)
+        }
         guard await model.supportedCapabilities.contains(.streaming) else {
-            return try finish(try await model.respond(to: request), outline: outline)
+            return try finish(try await model.respond(to: request), outline: outline, intent: intent)
         }
         var text = ""
         var nextParse = 0
@@ -59,7 +61,7 @@ extension ScreenComposer {
                 text = ""
                 nextParse = 0
             case .completed(let response):
-                return try finish(response, outline: outline)
+                return try finish(response, outline: outline, intent: intent)
             }
         }
         throw LanguageModelError.serverError(

@@ -46,6 +46,21 @@ public struct ScreenComposer: Sendable {
     /// freely.
     public var outlineReader: @Sendable (String) -> ScreenOutline = { ScreenOutline.read(from: $0) }
 
+    /// Records the screen shows as they are (`genui generate --data`): an outlined composition selects and orders
+    /// them as the intent asks (``RecordSelection``) and puts them in standings tables of their own; the model writes
+    /// the title and layout around them and never retypes a name or a number. `nil` by default.
+    public var records: RecordSet?
+
+    /// Whether the model may write sample content no source backs: a fact's value the intent, the data or a tool does
+    /// not give. Off by default, as for the embedded model, which cannot know a recipe or today's meetings: such a
+    /// value is a marked placeholder (``ComposedScreen/placeholders``) an app fills in. Turn it on for a model that
+    /// knows (`genui generate --sample-values`).
+    public var mayInventValues = false
+
+    /// Whether values that break ``ValueSanity`` (a run of one repeated token, a copy of the title or of the key, a
+    /// sentence several facts share) are replaced by marked placeholders and reported as repairs. On by default.
+    public var checksValues = true
+
     /// Where the session that runs ``tools`` logs each request and tool call (``LanguageModelSession/logger``); by
     /// default nowhere. A composition without tools is one request to ``model``, which logs on its own.
     public var logger: Logger = ProviderInstrumentation.disabledLogger
@@ -121,15 +136,23 @@ public struct ScreenComposer: Sendable {
     /// no ``tools`` are set and the intent names something; `nil` when it is composed freely.
     public func outline(for intent: String) -> ScreenOutline? {
         guard composition == .outlined, tools.isEmpty else { return nil }
-        let outline = outlineReader(intent)
+        var outline = outlineReader(intent)
+        outline.modelWritesFactValues = mayInventValues
+        if let records {
+            // The records are what the screen shows: what the reading took for facts is their description.
+            outline.elements.removeAll { $0.kind.section == .facts }
+            outline.records = OutlinedRecords(intent: intent, records: records)
+        }
         return outline.isEmpty ? nil : outline
     }
 
     /// Composes, validates and (when needed) repairs a screen for `intent`.
     public func compose(_ intent: String) async throws -> ComposedScreen {
         let (request, outline) = try await checkedRequest(for: intent)
-        guard !tools.isEmpty else { return try finish(try await model.respond(to: request), outline: outline) }
-        return try finish(try await respondWithTools(request))
+        guard !tools.isEmpty else {
+            return try finish(try await model.respond(to: request), outline: outline, intent: intent)
+        }
+        return settleValues(try finish(try await respondWithTools(request)), intent: intent, fromTools: true)
     }
 
     /// The request for `intent` after checking it (not empty, not too long), with its outline; the schema is in the
@@ -258,14 +281,22 @@ public struct ComposedScreen: Sendable {
     public var repairs: [ScreenRepair]
     /// The outline the model filled in (``ScreenComposer/outline(for:)``), or `nil` for a free composition.
     public var outline: ScreenOutline?
+    /// Where each value on the screen comes from (each key-value's value, list item and standings row), in document
+    /// order; empty for a screen that did not go through ``ScreenComposer/compose(_:)`` or ``ScreenComposer/stream(_:)``.
+    public var values: [ScreenValue]
 
     /// Creates a result.
-    public init(screen: UIScreen, metadata: ResponseMetadata, repairs: [ScreenRepair], outline: ScreenOutline? = nil) {
+    public init(screen: UIScreen, metadata: ResponseMetadata, repairs: [ScreenRepair], outline: ScreenOutline? = nil,
+                values: [ScreenValue] = []) {
         self.screen = screen
         self.metadata = metadata
         self.repairs = repairs
         self.outline = outline
+        self.values = values
     }
+
+    /// The values shown as marked placeholders, for an app to fill in.
+    public var placeholders: [ScreenValue] { values.filter { $0.source == .placeholder } }
 }
 
 /// Converts property paths to JSON pointers.

@@ -57,6 +57,11 @@ extension ScreenOutline {
             minimumLength: limits.screenTitleLength.lowerBound, maximumLength: limits.screenTitleLength.upperBound)
         title.pattern = titlePattern
         var properties = [GenerationSchema.PropertyNode(name: "title", node: .string(title))]
+        if records != nil {
+            properties.append(.init(name: Self.recordsKey, node: .object(.init(name: "OutlinedRecords", properties: [
+                .init(name: "title", node: Self.text(limits.sectionTitleLength)),
+            ]))))
+        }
         for (section, elements) in sections {
             var sectionProperties = [GenerationSchema.PropertyNode(name: "title", node: Self.text(limits.sectionTitleLength))]
             for (key, element) in zip(Self.keys(for: elements), elements) {
@@ -79,12 +84,15 @@ extension ScreenOutline {
                 .init(name: "placeholder", node: shortText),
                 .init(name: "kind", node: .string(.init(choices: element.fieldKinds.map(Self.caseName)))),
             ]))
-        case .fact: return shortText
+        case .fact: return modelWritesFactValues ? shortText : nil
         case .toggle: return .boolean
         case .button: return .string(.init(choices: buttonStyles(for: element).map(Self.caseName)))
         case .message: return nil
         }
     }
+
+    /// The property of the fill-in schema that holds the records' section title.
+    static let recordsKey = "records"
 
     /// The styles a button may have: the first is the primary action, the others secondary or destructive.
     public func buttonStyles(for element: OutlinedElement) -> [ActionStyle] {
@@ -117,6 +125,12 @@ extension ScreenOutline {
     public func screen(from filled: GeneratedContent, partial: Bool = false) -> UIScreen? {
         guard let title = filled["title"]?.stringValue else { return nil }
         var screenSections: [UISection] = []
+        if let records {
+            let sectionTitle = filled[Self.recordsKey]?["title"]?.stringValue
+            if !partial || sectionTitle != nil {
+                screenSections.append(UISection(title: sectionTitle ?? "", components: records.standings))
+            }
+        }
         for (section, elements) in sections {
             guard let sectionContent = filled[section.rawValue], sectionContent.orderedProperties != nil else { continue }
             var components: [UIComponent] = []
@@ -142,6 +156,9 @@ extension ScreenOutline {
         case .message:
             return .paragraph(text: BodyText(verbatim: element.label))
         case .fact:
+            guard modelWritesFactValues else {
+                return .keyValue(key: label, value: ShortText(verbatim: PlaceholderText.forLabel(element.label)))
+            }
             return value?.stringValue.map { .keyValue(key: label, value: ShortText(verbatim: $0)) }
         case .toggle:
             guard case .bool(let isOn)? = value?.kind else { return nil }

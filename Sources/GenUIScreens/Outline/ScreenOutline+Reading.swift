@@ -15,8 +15,15 @@ extension ScreenOutline {
     /// are dropped. An intent in another language, or one that names nothing this way ("A login form"), gives an
     /// empty outline, which is composed freely. At most ``maximumElementsPerSection`` elements of each section
     /// (facts, inputs, actions) are kept.
-    public static func read(from intent: String) -> ScreenOutline {
+    ///
+    /// With `infersKinds` (the default), what the intent lists without a component word takes its kind from context:
+    /// a trailing run of capitalized labels that starts with an
+    /// action verb ("… and Sign in", "Play, Pause and Fullscreen") are buttons; "turn on", "enable" and "… option"
+    /// make toggles; on a screen that asks for input (a form, a login, a signup, a search, a checkout) the rest are
+    /// fields, and on a settings or preferences screen toggles. Without it, every such item is a fact.
+    public static func read(from intent: String, infersKinds: Bool = true) -> ScreenOutline {
         var reading = IntentReading(intent)
+        reading.infersKinds = infersKinds
         return reading.outline()
     }
 
@@ -58,6 +65,8 @@ struct IntentReading {
 
     let tokens: [Token]
     var claimed: [Bool]
+    /// Whether items listed without a component word take their kind from context (see ``ScreenOutline/read(from:infersKinds:)``).
+    var infersKinds = true
     var found: [(position: Int, element: OutlinedElement)] = []
 
     init(_ intent: String) {
@@ -95,7 +104,7 @@ struct IntentReading {
 
     func isBoundary(_ index: Int) -> Bool {
         guard let word = lowered(index) else { return tokens[index] == .stop }
-        return Self.componentWords[word] != nil || Self.openers.contains(word)
+        return Self.componentWords[word] != nil || Self.openers.contains(word) || (infersKinds && togglePhrase(at: index) != nil)
     }
 
     mutating func outline() -> ScreenOutline {
@@ -145,7 +154,13 @@ struct IntentReading {
         var index = 0
         while index < tokens.count {
             let word = lowered(index)
-            if let word, Self.openers.contains(word), !claimed[index] {
+            if infersKinds, !claimed[index], let length = togglePhrase(at: index) {
+                opened = true
+                for position in index..<(index + length) { claimed[position] = true }
+                let span = run(from: index + length)
+                addInferred(items(span), context: .toggles, at: index)
+                index = (span.last ?? (index + length - 1)) + 1
+            } else if let word, Self.openers.contains(word), !claimed[index] {
                 opened = true
                 claimed[index] = true
                 let span = run(from: index + 1)
@@ -155,13 +170,19 @@ struct IntentReading {
                         let message = Self.capitalized(String(text.prefix(Self.maximumMessageLength)))
                         found.append((index * 64, OutlinedElement(.message, message)))
                     }
+                } else if infersKinds {
+                    addInferred(items(span), context: Self.showingOpeners.contains(word) ? .shown : purpose, at: index)
                 } else {
                     add(items(span), kind: .fact, at: index)
                 }
                 index = (span.last ?? index) + 1
             } else if opened, !claimed[index], tokens[index] != .stop {
                 let span = run(from: index)
-                add(items(span), kind: .fact, at: index)
+                if infersKinds {
+                    addInferred(items(span), context: purpose, at: index)
+                } else {
+                    add(items(span), kind: .fact, at: index)
+                }
                 index = (span.last ?? index) + 1
             } else {
                 index += 1
@@ -184,7 +205,8 @@ struct IntentReading {
         return word
     }
 
-    /// The items of a list: split at separators, without leading articles; bare counts dropped.
+    /// The items of a list, as the intent writes them (the kind inference reads their capitals): split at separators,
+    /// without leading articles; bare counts dropped.
     func items(_ span: [Int]) -> [String] {
         var items: [[String]] = [[]]
         for index in span {

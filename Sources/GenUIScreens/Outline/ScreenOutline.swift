@@ -10,13 +10,45 @@ public struct ScreenOutline: Sendable, Hashable, Codable {
     /// The named things, in the intent's order.
     public var elements: [OutlinedElement]
 
+    /// Records the screen shows as they are, in a section of their own before the others (`genui generate --data`):
+    /// the model writes only that section's title.
+    public var records: OutlinedRecords?
+
+    /// Whether the model writes each fact's value. When `false` (a model that may not invent content,
+    /// ``ScreenComposer/mayInventValues``), the fill-in schema leaves the values out and each fact shows a marked
+    /// placeholder (``PlaceholderText/forLabel(_:)``).
+    public var modelWritesFactValues: Bool
+
     /// Creates an outline.
-    public init(elements: [OutlinedElement]) {
+    public init(elements: [OutlinedElement], records: OutlinedRecords? = nil, modelWritesFactValues: Bool = true) {
         self.elements = elements
+        self.records = records
+        self.modelWritesFactValues = modelWritesFactValues
     }
 
-    /// Whether nothing is named: such an intent is composed freely.
-    public var isEmpty: Bool { elements.isEmpty }
+    /// Whether nothing is named and no records are shown: such an intent is composed freely.
+    public var isEmpty: Bool { elements.isEmpty && records == nil }
+}
+
+/// Records an outlined screen shows as a data file holds them: already selected and ordered
+/// (``RecordSelection``), never retyped by the model.
+public struct OutlinedRecords: Sendable, Hashable, Codable {
+    /// What the records are ("Standings"): the standings table's title.
+    public var title: String
+    /// Each record's name, in the order shown.
+    public var names: [String]
+    /// Each record's value beside its name.
+    public var values: [String]
+
+    /// Creates the records from rows.
+    public init(title: String, rows: [StandingRow]) {
+        self.title = title
+        names = rows.map(\.name)
+        values = rows.map(\.value)
+    }
+
+    /// The rows, in the order shown.
+    public var rows: [StandingRow] { zip(names, values).map { StandingRow(name: $0, value: $1) } }
 }
 
 /// One thing an intent names, with the component that shows it.

@@ -54,6 +54,11 @@ public struct ScreenQuality: Sendable, Hashable {
     public var components: Int
     /// Whether the title is the intent's own words: four or more of them in a row, or all of them.
     public var titleCopiesIntent: Bool
+    /// The intent's named elements the screen shows in a component of any kind (a field's label as a key-value's key
+    /// counts here, not in ``presentElements``): kind accuracy is ``presentElements`` of these.
+    public var shownInAnyKind: Int
+    /// The values on the screen that break ``ValueSanity``'s rules.
+    public var nonsenseValues: Int
 
     /// Measures `screen` against `intent`.
     public init(screen: UIScreen, intent: NamedIntent) {
@@ -66,6 +71,13 @@ public struct ScreenQuality: Sendable, Hashable {
             components.contains { Self.shows($0, element) }
         }.count
         titleCopiesIntent = Self.copies(title: screen.title, intent: intent.intent)
+        shownInAnyKind = intent.elements.filter { element in
+            components.contains { component in
+                let texts = component.textFields(.standard).map { $0.value.lowercased() }
+                return element.terms.contains { term in texts.contains { $0.contains(term.lowercased()) } }
+            }
+        }.count
+        nonsenseValues = ValueSanity.problems(in: screen).count
     }
 
     /// Whether `component` shows `element`: the right kind, and one of its terms in its text.

@@ -18,9 +18,14 @@ struct GenerateCommand: AsyncParsableCommand {
             field, button, toggle, list, standings, divider); it does not write code. Sampling is greedy unless \
             --temperature or --seed is given, so the same intent gives the same screen.
 
-            With --data FILE.json the model gets a tool that looks up the file's records (sorted by a field, the first \
-            N): it takes the names and numbers from there and only lays them out. Only providers that call tools can \
-            serve such a request.
+            With --data FILE.json the records the intent asks for (the top N, all of them, ranked by a field) are \
+            taken from the file and shown as they are, in standings tables; the model writes the title and layout \
+            around them. With --composition free the model instead gets a tool that looks the records up, and only \
+            providers that call tools can serve such a request.
+
+            A value nothing backs (not the intent, the data or a tool) is shown as a placeholder ("—", "HH:MM") that \
+            the JSON output lists under "placeholders" for an app to fill in; --sample-values lets a model that knows \
+            write such values itself.
 
             Exit codes: 0 success, 1 no model could compose the screen, 2 providers.yml is invalid or lacks the \
             --chain, 3 a file could not be read or written, 4 the output could not be made into a valid screen, \
@@ -45,9 +50,12 @@ struct GenerateCommand: AsyncParsableCommand {
     var allowUnguided = false
 
     @Option(help: ArgumentHelp(
-        "A JSON file of records (an array of objects) the model looks up through a tool: the names and numbers on the screen come from it.",
+        "A JSON file of records (an array of objects): the records the intent asks for are shown as the file has them.",
         valueName: "file.json"))
     var data: String?
+
+    @Flag(help: "Let the model write sample values nothing backs (for a model that knows them); otherwise they are marked placeholders.")
+    var sampleValues = false
 
     @Option(help: "How the screen is composed: outlined (each field, button, toggle and fact the intent names is shown once; the model writes the rest) or free (the model picks and arranges any components).")
     var composition: ScreenComposition = .outlined
@@ -164,11 +172,16 @@ struct GenerateCommand: AsyncParsableCommand {
             var composer = ScreenComposer(model: model.chain, options: generationOptions, allowUnguided: allowUnguided)
             composer.logger = observability.logger
             composer.composition = composition
+            composer.mayInventValues = sampleValues
             if let data {
                 do {
                     let records = try DataOption.load(data, diagnostics: diagnostics)
-                    composer.tools = [RecordLookupTool(records: records)]
-                    composer.schema = records.screenSchema()
+                    if composition == .outlined {
+                        composer.records = records
+                    } else {
+                        composer.tools = [RecordLookupTool(records: records)]
+                        composer.schema = records.screenSchema()
+                    }
                 } catch {
                     Console.error(diagnostics.text(error.text))
                     throw ExitCode(error.exitCode)
@@ -198,7 +211,7 @@ struct GenerateCommand: AsyncParsableCommand {
         printTrace()
         if verbose { Console.note(Self.describe(composed, freeReason: freeReason, diagnostics: diagnostics)) }
         let output = format.render(
-            composed.screen, colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
+            composed.screen, placeholders: composed.placeholders.map(\.pointer), colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64, language: diagnostics.language.rawValue)
         try Self.emit(output, to: out, isJSON: format.isJSON, diagnostics: diagnostics)
     }

@@ -22,11 +22,12 @@ enum ScreenOutputFormat: String, CaseIterable, ExpressibleByArgument {
     /// Whether the format is JSON text (`json`, and `a2ui`'s JSON lines), which stdout carries with JSON's escapes.
     var isJSON: Bool { self == .json || self == .a2ui }
 
-    /// Renders `screen`; an HTML page's `lang` is `language` (a BCP 47 tag).
-    func render(_ screen: UIScreen, colors: Bool, width: Int, language: String) -> String {
+    /// Renders `screen`; an HTML page's `lang` is `language` (a BCP 47 tag). The JSON lists `placeholders` (JSON
+    /// pointers of the values an app fills in).
+    func render(_ screen: UIScreen, placeholders: [String] = [], colors: Bool, width: Int, language: String) -> String {
         switch self {
         case .text: TerminalRenderer(options: .init(colors: colors, width: width)).render(screen)
-        case .json: ScreenDocument.json(screen)
+        case .json: ScreenDocument.json(screen, placeholders: placeholders)
         case .html: HTMLRenderer(language: language).render(screen)
         case .a2ui: A2UIRenderer().render(screen)
         }
