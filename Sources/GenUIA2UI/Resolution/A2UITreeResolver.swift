@@ -23,13 +23,16 @@ struct A2UITreeResolver {
     mutating func run() -> A2UIResolution {
         guard surface.components["root"] != nil else {
             let problem = A2UIProblem(.missingRoot, surfaceID: surface.id, detail: "no component has the id \"root\" yet; nothing to show")
-            return A2UIResolution(surfaceID: surface.id, root: nil, problems: surface.components.isEmpty ? [] : [problem])
+            var resolution = A2UIResolution(surfaceID: surface.id, root: nil, problems: surface.components.isEmpty ? [] : [problem])
+            resolution.theme = A2UITheme.read(surface.theme, pointer: "").theme
+            return resolution
         }
         let before = budget.used
         let root = node("root", scope: nil, ancestors: [], depth: 0, from: nil)
         var resolution = A2UIResolution(surfaceID: surface.id, root: root, problems: problems)
         resolution.droppedProblemCount = droppedProblemCount
         resolution.evaluationWork = budget.used - before
+        resolution.theme = A2UITheme.read(surface.theme, pointer: "").theme
         return resolution
     }
 
