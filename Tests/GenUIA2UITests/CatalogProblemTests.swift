@@ -98,7 +98,29 @@ struct A2UICatalogProblemTests {
         #expect(problem.description == "line 2, surface s, component bad, at \(test.pointer): \(test.detail)")
         let resolution = try #require(client.resolve(surfaceID: "s"))
         #expect(resolution.root?.children.map(\.id) == ["ok"])
+        #expect(resolution.problems.map(\.detail) == [#"the child "bad" breaks the catalog and was left out (see its problem on line 2)"#])
         #expect(A2UITerminalRenderer(width: 60).render(resolution).contains("Still shown"))
+    }
+
+    @Test("a root Button whose check names a returnType that does not exist: the problem names the Button and the value, and the missing root says why")
+    func rootLeftOut() throws {
+        var client = A2UIClient()
+        let problems = client.process(jsonl: """
+            {"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+            {"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Button","child":"label","action":{"event":{"name":"go"}},"checks":[{"condition":{"call":"required","args":{"value":{"path":"/v"}},"returnType":"truthy"},"message":"m"}]},{"id":"label","component":"Text","text":"Go"}]}}
+
+            """)
+        #expect(problems.map(\.description) == [
+            #"line 2, surface s, component root, at /updateComponents/components/0/checks/0/condition/returnType: returnType must be one of string, number, boolean, array, object, any, void, not "truthy" (at Button.checks/0/condition)"#,
+        ])
+        let resolution = try #require(client.resolve(surfaceID: "s"))
+        #expect(resolution.problems.map(\.description) == [
+            #"line 2, surface s, component root: the component "root" of line 2 breaks the catalog and was left out (see its problem); nothing to show until a valid one arrives"#,
+        ])
+        client.process(line: #"{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"Fixed"}]}}"#)
+        let fixed = try #require(client.resolve(surfaceID: "s"))
+        #expect(fixed.problems.isEmpty)
+        #expect(fixed.root?.text("text") == "Fixed")
     }
 
     @Test("a valid use of every function of the catalog passes without a problem")

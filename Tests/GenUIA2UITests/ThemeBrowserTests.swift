@@ -88,7 +88,7 @@ struct A2UIThemeBrowserTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-a2ui-theme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let themed = try Self.page(theme: #"{"primaryColor":"#E4007C"}"#)
+        let themed = try Self.page(theme: ##"{"primaryColor":"#E4007C"}"##)
         #expect(themed.contains("--accent&#58;#e4007c"))
         let painted = try Self.primaryPixels(themed, in: directory, name: "themed")
         // The button is about 330 × 40 CSS pixels; its fill alone is well over 5,000 pixels.

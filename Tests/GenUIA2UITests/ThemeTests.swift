@@ -16,7 +16,7 @@ struct A2UIThemeTests {
 
     @Test("the HTML page sets the surface's accent to the primary colour and its font, and names the agent")
     func html() throws {
-        let resolution = try Self.themed(#"{"primaryColor":"#E4007C","font":"\"Noto Serif\", serif","agentDisplayName":"Fashion <agent>","iconUrl":"https://example.com/a.png"}"#)
+        let resolution = try Self.themed(##"{"primaryColor":"#E4007C","font":"\"Noto Serif\", serif","agentDisplayName":"Fashion <agent>","iconUrl":"https://example.com/a.png"}"##)
         #expect(resolution.theme.primaryColor?.hex == "#e4007c")
         let page = A2UIHTMLRenderer().render([resolution])
         #expect(page.contains(#"<section class="surface" data-surface="s" style="--accent&#58;#e4007c;font-family&#58;&quot;Noto Serif&quot;, serif">"#), "\(page)")
@@ -33,7 +33,7 @@ struct A2UIThemeTests {
 
     @Test("the terminal fills a primary button and colours the heading with the palette's nearest colour, only when colours are on")
     func terminal() throws {
-        let resolution = try Self.themed(#"{"primaryColor":"#FF0000","agentDisplayName":"Shop"}"#)
+        let resolution = try Self.themed(##"{"primaryColor":"#FF0000","agentDisplayName":"Shop"}"##)
         let coloured = A2UITerminalRenderer(colors: true, width: 40).render(resolution)
         #expect(coloured.contains("\u{1B}[1;7;38;5;196m[ Go ]\u{1B}[0m"), "\(coloured.debugDescription)")
         #expect(coloured.contains("\u{1B}[1;38;5;196ms · Shop\u{1B}[0m"))

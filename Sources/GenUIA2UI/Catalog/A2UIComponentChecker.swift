@@ -81,8 +81,8 @@ struct A2UICatalogWalk {
         }
     }
 
-    private mutating func wrongType(_ value: GeneratedContent, _ expected: String, at: String) {
-        report(.invalidMessage, at, "a2ui.detail.wrongType", ["expected": expected, "found": Self.found(value)])
+    private mutating func wrongType(_ value: GeneratedContent, _ expected: String, at: String, kind: A2UIProblem.Kind = .invalidMessage) {
+        report(kind, at, "a2ui.detail.wrongType", ["expected": expected, "found": Self.found(value)])
     }
 
     private mutating func shape(_ value: GeneratedContent, keys: [String], at: String) -> [String: GeneratedContent]? {
@@ -226,7 +226,7 @@ struct A2UICatalogWalk {
     /// Checks a function call against the catalog's definition of the function it names, before it is ever
     /// evaluated; `returning` is the type the place it sits in takes (`nil`: any).
     mutating func call(_ value: GeneratedContent, returning: String?, at: String) {
-        guard let object = value.orderedProperties else { return wrongType(value, "FunctionCall", at: at) }
+        guard let object = value.orderedProperties else { return wrongType(value, "FunctionCall", at: at, kind: .invalidFunction) }
         let fields = Dictionary(object.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         guard case .string(let name)? = fields["call"]?.kind else {
             return report(.invalidFunction, at, "a2ui.detail.functionNeedsCall")
@@ -258,7 +258,7 @@ struct A2UICatalogWalk {
         let argumentsAt = at + "/args"
         let given: [(key: String, value: GeneratedContent)]
         if let args = fields["args"] {
-            guard let entries = args.orderedProperties else { return wrongType(args, "object", at: argumentsAt) }
+            guard let entries = args.orderedProperties else { return wrongType(args, "object", at: argumentsAt, kind: .invalidFunction) }
             given = entries
         } else {
             given = []

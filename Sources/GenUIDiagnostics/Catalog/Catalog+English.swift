@@ -531,6 +531,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownReturnType": "returnType must be one of {allowed}, not {found} (at {type}.{property})",
         "a2ui.detail.returnTypeMismatch": "{function} returns {expected}, but its returnType says {found} (at {type}.{property})",
         "a2ui.detail.returnTypeForProperty": "{type}.{property} takes a value of type {expected}; a call with returnType {found} cannot give one",
+        "a2ui.detail.rootLeftOut": "the component \"root\" of line {line} breaks the catalog and was left out (see its problem); nothing to show until a valid one arrives",
+        "a2ui.detail.childLeftOut": "the child \"{id}\" breaks the catalog and was left out (see its problem on line {line})",
         "a2ui.detail.themeNotObject": "theme must be an object",
         "a2ui.detail.themeType": "theme.{property} must be {expected}, not {found}",
         "a2ui.detail.themeColor": "theme.{property} must be a colour written #RRGGBB (the pattern {pattern}), not {found}; the default colour is used",

@@ -526,6 +526,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownReturnType": "returnType doit valoir l'une des valeurs {allowed}, pas {found} (en {type}.{property})",
         "a2ui.detail.returnTypeMismatch": "{function} renvoie {expected}, mais son returnType indique {found} (en {type}.{property})",
         "a2ui.detail.returnTypeForProperty": "{type}.{property} attend une valeur de type {expected} ; un appel de returnType {found} ne peut pas la fournir",
+        "a2ui.detail.rootLeftOut": "le composant « root » de la ligne {line} enfreint le catalogue et a été écarté (voir son problème) ; rien à afficher avant qu'un composant valide n'arrive",
+        "a2ui.detail.childLeftOut": "l'enfant « {id} » enfreint le catalogue et a été écarté (voir son problème à la ligne {line})",
         "a2ui.detail.themeNotObject": "theme doit être un objet",
         "a2ui.detail.themeType": "theme.{property} doit être {expected}, pas {found}",
         "a2ui.detail.themeColor": "theme.{property} doit être une couleur écrite #RRGGBB (le motif {pattern}), pas {found} ; la couleur par défaut est utilisée",

@@ -526,6 +526,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownReturnType": "returnType muss einer der Werte {allowed} sein, nicht {found} (bei {type}.{property})",
         "a2ui.detail.returnTypeMismatch": "{function} liefert {expected}, aber sein returnType sagt {found} (bei {type}.{property})",
         "a2ui.detail.returnTypeForProperty": "{type}.{property} nimmt einen Wert vom Typ {expected}; ein Aufruf mit returnType {found} kann keinen liefern",
+        "a2ui.detail.rootLeftOut": "die Komponente „root“ aus Zeile {line} verstößt gegen den Katalog und wurde ausgelassen (siehe ihr Problem); nichts anzuzeigen, bis eine gültige kommt",
+        "a2ui.detail.childLeftOut": "das Kind „{id}“ verstößt gegen den Katalog und wurde ausgelassen (siehe sein Problem in Zeile {line})",
         "a2ui.detail.themeNotObject": "theme muss ein Objekt sein",
         "a2ui.detail.themeType": "theme.{property} muss {expected} sein, nicht {found}",
         "a2ui.detail.themeColor": "theme.{property} muss eine Farbe der Form #RRGGBB sein (das Muster {pattern}), nicht {found}; die Standardfarbe wird verwendet",

@@ -526,6 +526,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownReturnType": "returnType は {found} ではなく {allowed} のいずれかでなければなりません ({type}.{property})",
         "a2ui.detail.returnTypeMismatch": "{function} は {expected} を返しますが、returnType は {found} になっています ({type}.{property})",
         "a2ui.detail.returnTypeForProperty": "{type}.{property} は {expected} 型の値を取ります。returnType が {found} の呼び出しではその値を返せません",
+        "a2ui.detail.rootLeftOut": "{line} 行目のコンポーネント「root」はカタログに違反しているため除外されました (その問題を参照)。有効なものが届くまで表示するものはありません",
+        "a2ui.detail.childLeftOut": "子「{id}」はカタログに違反しているため除外されました ({line} 行目の問題を参照)",
         "a2ui.detail.themeNotObject": "theme はオブジェクトでなければなりません",
         "a2ui.detail.themeType": "theme.{property} は {found} ではなく {expected} でなければなりません",
         "a2ui.detail.themeColor": "theme.{property} は {found} ではなく #RRGGBB 形式の色 (パターン {pattern}) でなければなりません。既定の色を使います",

@@ -526,6 +526,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownReturnType": "returnType 必须是 {allowed} 之一，而不是 {found}（位于 {type}.{property}）",
         "a2ui.detail.returnTypeMismatch": "{function} 返回 {expected}，但其 returnType 写的是 {found}（位于 {type}.{property}）",
         "a2ui.detail.returnTypeForProperty": "{type}.{property} 接受 {expected} 类型的值；returnType 为 {found} 的调用无法提供",
+        "a2ui.detail.rootLeftOut": "第 {line} 行的组件“root”违反目录，已被略去（见其问题）；在收到有效组件之前没有可显示的内容",
+        "a2ui.detail.childLeftOut": "子组件“{id}”违反目录，已被略去（见第 {line} 行的问题）",
         "a2ui.detail.themeNotObject": "theme 必须是对象",
         "a2ui.detail.themeType": "theme.{property} 必须是 {expected}，而不是 {found}",
         "a2ui.detail.themeColor": "theme.{property} 必须是 #RRGGBB 格式的颜色（模式 {pattern}），而不是 {found}；使用默认颜色",

@@ -526,6 +526,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownReturnType": "returnType debe ser uno de {allowed}, no {found} (en {type}.{property})",
         "a2ui.detail.returnTypeMismatch": "{function} devuelve {expected}, pero su returnType dice {found} (en {type}.{property})",
         "a2ui.detail.returnTypeForProperty": "{type}.{property} admite un valor de tipo {expected}; una llamada con returnType {found} no puede darlo",
+        "a2ui.detail.rootLeftOut": "el componente «root» de la línea {line} incumple el catálogo y se omitió (vea su problema); no hay nada que mostrar hasta que llegue uno válido",
+        "a2ui.detail.childLeftOut": "el hijo «{id}» incumple el catálogo y se omitió (vea su problema en la línea {line})",
         "a2ui.detail.themeNotObject": "theme debe ser un objeto",
         "a2ui.detail.themeType": "theme.{property} debe ser {expected}, no {found}",
         "a2ui.detail.themeColor": "theme.{property} debe ser un color escrito #RRGGBB (el patrón {pattern}), no {found}; se usa el color predeterminado",

@@ -1,4 +1,5 @@
 import Foundation
+import GenUI
 
 /// What the terminal can show: colour only on a TTY, and never when NO_COLOR is set.
 struct Terminal {
