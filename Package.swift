@@ -180,7 +180,9 @@ let package = Package(
         // screens, the A2UI schema check.
         .target(name: "GenUITestSupport", dependencies: ["GenUI", "GenUIScreens"], path: "Tests/GenUITestSupport"),
         .testTarget(
-            name: "GenUIA2UITests", dependencies: ["GenUI", "GenUIA2UI", "GenUIScreens", "GenUITesting", "GenUITestSupport"]),
+            name: "GenUIA2UITests",
+            dependencies: ["GenUI", "GenUIA2UI", "GenUIDiagnostics", "GenUIScreens", "GenUITesting", "GenUITestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
             "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",
         ]),

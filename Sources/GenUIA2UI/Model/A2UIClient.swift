@@ -89,6 +89,11 @@ public struct A2UIClient: Sendable {
         let (message, found) = A2UIMessageReader(limits: limits).read(text, line: lineCount)
         var all = found
         if let message { all += apply(message, line: lineCount) }
+        // Components left out for breaking the catalog are remembered, so what refers to them says why it is missing.
+        for problem in found where problem.kind != .duplicateComponent && problem.pointer.hasPrefix("/updateComponents/components/") {
+            guard let surfaceID = problem.surfaceID, let id = problem.componentID else { continue }
+            surfaces[surfaceID]?.reject(id: id, line: lineCount, limit: limits.maximumComponents)
+        }
         return record(all)
     }
 

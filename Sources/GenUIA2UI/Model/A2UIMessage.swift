@@ -96,28 +96,36 @@ public struct A2UIMessageReader: Sendable {
             guard case .string(let catalog)? = lookup["catalogId"]?.kind else {
                 return invalid(base + "/catalogId", "createSurface needs a string catalogId", surface: surfaceID)
             }
-            if let theme = lookup["theme"], theme.orderedProperties == nil {
-                return invalid(base + "/theme", "theme must be an object", surface: surfaceID)
-            }
+            // A theme value the catalog does not allow is reported and left out; the surface is still created.
+            let themeProblems = A2UITheme.read(lookup["theme"], pointer: base + "/theme").problems
+            problems += themeProblems.map { var p = $0; p.line = line; p.surfaceID = surfaceID; return p }
             var send = false
             if let flag = lookup["sendDataModel"] {
                 guard case .bool(let value) = flag.kind else { return invalid(base + "/sendDataModel", "sendDataModel must be a boolean", surface: surfaceID) }
                 send = value
             }
-            return (.createSurface(surfaceID: surfaceID, catalogID: catalog, theme: lookup["theme"], sendDataModel: send), [])
+            return (.createSurface(surfaceID: surfaceID, catalogID: catalog, theme: lookup["theme"], sendDataModel: send), problems)
         case "updateComponents":
             guard let list = lookup["components"]?.elements, !list.isEmpty else {
                 return invalid(base + "/components", "components must be a non-empty array", surface: surfaceID)
             }
             var kept: [(String, GeneratedContent)] = []
+            var firstPointer: [String: String] = [:]
             for (index, component) in list.enumerated() {
                 let pointer = base + "/components/\(index)"
-                let found = A2UIComponentChecker.problems(component, pointer: pointer)
-                if found.isEmpty {
-                    kept.append((pointer, component))
-                } else {
-                    problems += found.map { var p = $0; p.line = line; p.surfaceID = surfaceID; return p }
+                var found = A2UIComponentChecker.problems(component, pointer: pointer)
+                if case .string(let id)? = component.orderedProperties?.first(where: { $0.key == "id" })?.value.kind {
+                    if let first = firstPointer[id] {
+                        found.insert(A2UIProblem(.duplicateComponent, pointer: pointer + "/id", componentID: id,
+                            text: A2UIProblemText("a2ui.detail.duplicateComponent", ["id": id, "first": first])), at: 0)
+                    } else {
+                        firstPointer[id] = pointer
+                    }
                 }
+                problems += found.map { var p = $0; p.line = line; p.surfaceID = surfaceID; return p }
+                // A duplicate still replaces the earlier component, as a later update would; a component that breaks
+                // the catalog is left out.
+                if !found.contains(where: { $0.kind != .duplicateComponent }) { kept.append((pointer, component)) }
             }
             return (.updateComponents(surfaceID: surfaceID, components: kept.map { (pointer: $0.0, component: $0.1) }), problems)
         case "updateDataModel":

@@ -29,6 +29,10 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
         case invalidFunction
         /// A documented limit (message size, component count, depth, nodes, surfaces) was reached.
         case limitExceeded
+        /// Two components of one `updateComponents` with the same id.
+        case duplicateComponent
+        /// A `theme` value of `createSurface` that the catalog's theme does not allow (it is ignored).
+        case invalidTheme
     }
 
     /// What went wrong.
@@ -44,6 +48,8 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
     public var componentID: String?
     /// A short English explanation, with what to do.
     public var detail: String
+    /// The detail as a message of the localized catalog, when it is one (``detail`` is then its English text).
+    public var text: A2UIProblemText?
 
     /// Creates a problem.
     public init(
@@ -57,6 +63,15 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
         self.pointer = A2UISize.clipped(pointer, bytes: 1_000)
         self.componentID = componentID.map { A2UISize.clipped($0, bytes: 1_000) }
         self.detail = A2UISize.clipped(detail, bytes: 2_000)
+    }
+
+    /// Creates a problem whose detail is a message of the localized catalog.
+    public init(
+        _ kind: Kind, line: Int? = nil, surfaceID: String? = nil, pointer: String = "", componentID: String? = nil,
+        text: A2UIProblemText
+    ) {
+        self.init(kind, line: line, surfaceID: surfaceID, pointer: pointer, componentID: componentID, detail: text.english)
+        self.text = text
     }
 
     /// The location as text: `line 3, surface s, component c, at /updateComponents/components/2`.

@@ -26,6 +26,10 @@ public struct A2UISurface: Sendable, Hashable {
     public private(set) var components: [String: StoredComponent] = [:]
     /// The data model.
     public var dataModel = A2UIDataModel()
+    /// The ids of components that were left out because they break the catalog, with the line each came from
+    /// (until a valid component with that id arrives): a child or root naming one is reported as left out, not as
+    /// missing.
+    public internal(set) var rejected: [String: Int] = [:]
     /// The estimated bytes the surface holds (its data model, theme and components), as its client counts them.
     public internal(set) var storedBytes = 0
 
@@ -40,6 +44,14 @@ public struct A2UISurface: Sendable, Hashable {
     /// Adds or replaces a component (by its id).
     mutating func store(_ component: StoredComponent, id: String) {
         components[id] = component
+        rejected[id] = nil
+    }
+
+    /// Notes that the component `id` of `line` was left out because it breaks the catalog (at most
+    /// ``A2UILimits/maximumComponents`` ids are remembered).
+    mutating func reject(id: String, line: Int, limit: Int) {
+        guard components[id] == nil, rejected[id] != nil || rejected.count < limit else { return }
+        rejected[id] = line
     }
 
     /// The resolved tree from `root`, with the problems met on the way.

@@ -50,7 +50,9 @@ public struct A2UIHTMLRenderer: Sendable {
         _ = page.budget.take(bytes: page.html.utf8.count, at: nil)
         for resolution in resolutions {
             page.budget.surfaceID = resolution.surfaceID
-            guard page.raw("<section class=\"surface\" data-surface=\"\(page.attribute(resolution.surfaceID, nil))\">\n", nil) else { break }
+            let surfaceID = page.attribute(resolution.surfaceID, nil)
+            guard page.raw("<section class=\"surface\" data-surface=\"\(surfaceID)\"\(Self.themeStyle(resolution.theme))>\n", nil) else { break }
+            if let agent = Self.agentLine(resolution.theme), !page.raw(agent, nil) { break }
             if let root = resolution.root { render(root, page) }
             page.close("</section>\n")
         }
@@ -59,6 +61,27 @@ public struct A2UIHTMLRenderer: Sendable {
         }
         page.close("</main>\n</body>\n</html>\n")
         return A2UIRenderedOutput(text: page.html, cut: page.budget.cut)
+    }
+
+    /// The `style` attribute that applies a surface's theme (empty without one): the primary colour as the accent
+    /// of buttons and borders, the font for the whole surface. Both were validated when the surface was created
+    /// (``A2UITheme``), so neither can end the declaration they sit in.
+    static func themeStyle(_ theme: A2UITheme) -> String {
+        var declarations: [String] = []
+        if let color = theme.primaryColor { declarations.append("--accent:\(color.hex)") }
+        if let font = theme.font { declarations.append("font-family:\(font)") }
+        return declarations.isEmpty ? "" : " style=\"\(attribute(declarations.joined(separator: ";")))\""
+    }
+
+    /// The line naming the agent that made the surface, with its icon's URL as a link (never loaded), or `nil`.
+    static func agentLine(_ theme: A2UITheme) -> String? {
+        guard theme.agentDisplayName != nil || theme.iconURL != nil else { return nil }
+        var line = "<p class=\"agent\">"
+        if let name = theme.agentDisplayName { line += escape(name) }
+        if let url = theme.iconURL, isAllowedURL(url) {
+            line += " <a class=\"agent-icon\" href=\"\(escape(url))\" rel=\"noopener noreferrer\">\(escape(url))</a>"
+        }
+        return line + "</p>\n"
     }
 
     /// Escapes text for element content or a quoted attribute, as genui's screens are escaped (``HTMLEscaping``).
@@ -206,7 +229,7 @@ public struct A2UIHTMLRenderer: Sendable {
         *{box-sizing:border-box}
         body{margin:0;background:var(--bg);color:var(--text);font:16px/1.45 -apple-system,system-ui,"Segoe UI",Roboto,sans-serif}
         .screen{max-width:40rem;margin:0 auto;padding:1.5rem 1rem 3rem}
-        .surface{margin:0 0 1.5rem}
+        .surface{margin:0 0 1.5rem}.agent{font-size:.85rem;color:var(--muted);margin:0 0 .5rem}
         .card{background:var(--card);border-radius:14px;padding:1rem 1.1rem;margin:0 0 1rem;box-shadow:0 1px 2px rgba(0,0,0,.08)}
         .row{display:flex;gap:.75rem;align-items:center}.row>*{flex:1 1 0}
         .column{display:flex;flex-direction:column;gap:.25rem}

@@ -45,12 +45,14 @@ public struct A2UITerminalRenderer: Sendable {
         var text = ""
         for (index, resolution) in resolutions.enumerated() {
             budget.surfaceID = resolution.surfaceID
-            let title = safe(A2UISize.prefix(resolution.surfaceID, bytes: 400))
-            let heading = "═ " + style(title, "1") + " " + String(repeating: "═", count: max(0, width - title.count - 3))
+            var title = safe(A2UISize.prefix(resolution.surfaceID, bytes: 400))
+            if let agent = resolution.theme.agentDisplayName { title += " · " + safe(agent) }
+            let accent = resolution.theme.primaryColor.map { ";38;5;\($0.terminalIndex)" } ?? ""
+            let heading = "═ " + style(title, "1" + accent) + " " + String(repeating: "═", count: max(0, width - TerminalDisplayWidth.of(title) - 3))
             guard budget.take(lines: index == 0 ? 1 : 2, bytes: heading.utf8.count + 2, at: nil) else { break }
             var lines = [heading]
             if let root = resolution.root {
-                lines += render(root, width: width, budget).map(\.styled)
+                lines += render(root, width: width, budget, theme: resolution.theme).map(\.styled)
             } else {
                 lines.append("(empty surface)")
             }
@@ -121,12 +123,17 @@ public struct A2UITerminalRenderer: Sendable {
             // A paragraph shows at most 2,000 characters; only that much of it is read.
             for word in safe(A2UISize.prefix(String(paragraph), bytes: 8_000)).split(separator: " ") {
                 var piece = String(word)
-                while piece.count > width {
+                while TerminalDisplayWidth.of(piece) > width {
                     if !current.isEmpty { guard add(current) else { break paragraphs }; current = "" }
-                    guard add(String(piece.prefix(width))) else { break paragraphs }
-                    piece = String(piece.dropFirst(width))
+                    let head = TerminalDisplayWidth.prefix(Substring(piece), columns: width)
+                    guard add(String(head)) else { break paragraphs }
+                    piece = String(piece.dropFirst(max(1, head.count)))
                 }
-                if current.isEmpty { current = piece } else if current.count + 1 + piece.count <= width { current += " " + piece } else {
+                if current.isEmpty {
+                    current = piece
+                } else if TerminalDisplayWidth.of(current) + 1 + TerminalDisplayWidth.of(piece) <= width {
+                    current += " " + piece
+                } else {
                     guard add(current) else { break paragraphs }
                     current = piece
                 }
@@ -143,14 +150,14 @@ public struct A2UITerminalRenderer: Sendable {
     }
 
     private func pad(_ line: Line, _ width: Int) -> String {
-        line.styled + String(repeating: " ", count: max(0, width - line.plain.count))
+        line.styled + String(repeating: " ", count: max(0, width - TerminalDisplayWidth.of(line.plain)))
     }
 
     private func checks(_ node: A2UINode, width: Int, _ budget: A2UIOutputBudget) -> [Line] {
         node.failedChecks.flatMap { wrap("✗ " + budget.consume($0, at: node.id), width: width, code: "31", node, budget) }
     }
 
-    func render(_ node: A2UINode, width: Int, _ budget: A2UIOutputBudget) -> [Line] {
+    func render(_ node: A2UINode, width: Int, _ budget: A2UIOutputBudget, theme: A2UITheme = A2UITheme()) -> [Line] {
         guard !budget.isExhausted else { return [] }
         let width = max(8, width)
         func wrap(_ text: String, code: String? = nil) -> [Line] { self.wrap(text, width: width, code: code, node, budget) }
@@ -178,16 +185,16 @@ public struct A2UITerminalRenderer: Sendable {
         case "Divider":
             return fixed(node.text("axis") == "vertical" ? Line("│") : Line(String(repeating: "─", count: width)), node, budget)
         case "Row":
-            return row(node.children, width: width, budget)
+            return row(node.children, width: width, budget, theme: theme)
         case "List" where node.text("direction") == "horizontal":
-            return row(node.children, width: width, budget)
+            return row(node.children, width: width, budget, theme: theme)
         case "Column", "List":
-            return node.children.flatMap { render($0, width: width, budget) }
+            return node.children.flatMap { render($0, width: width, budget, theme: theme) }
         case "Card":
             let inner = width - 4
             var lines = fixed(Line("┌" + String(repeating: "─", count: width - 2) + "┐"), node, budget)
-            for line in node.children.flatMap({ render($0, width: inner, budget) }) {
-                lines.append(Line("│ " + line.plain + String(repeating: " ", count: max(0, inner - line.plain.count)) + " │", styled: "│ " + pad(line, inner) + " │"))
+            for line in node.children.flatMap({ render($0, width: inner, budget, theme: theme) }) {
+                lines.append(Line("│ " + TerminalDisplayWidth.pad(line.plain, to: inner) + " │", styled: "│ " + pad(line, inner) + " │"))
             }
             return lines + fixed(Line("└" + String(repeating: "─", count: width - 2) + "┘"), node, budget)
         case "Tabs":
@@ -195,23 +202,25 @@ public struct A2UITerminalRenderer: Sendable {
             var lines: [Line] = []
             for (index, child) in node.children.enumerated() {
                 let title = index < titles.count ? safe(budget.consume(A2UIEvaluator.text(titles[index], limit: 8_000), at: node.id)) : ""
-                let header = "▸ " + title + " " + String(repeating: "─", count: max(0, width - title.count - 3))
+                let header = "▸ " + title + " " + String(repeating: "─", count: max(0, width - TerminalDisplayWidth.of(title) - 3))
                 lines += fixed(Line(header, styled: style(header, "1")), node, budget)
-                lines += render(child, width: width, budget)
+                lines += render(child, width: width, budget, theme: theme)
             }
             return lines
         case "Modal":
-            var lines = node.children.first.map { render($0, width: width, budget) } ?? []
+            var lines = node.children.first.map { render($0, width: width, budget, theme: theme) } ?? []
             if node.children.count > 1 {
                 let card = A2UINode(id: node.id, type: "Card", properties: [:], children: [node.children[1]], failedChecks: [], bindings: [:], action: nil)
                 lines += fixed(Line("modal:", styled: style("modal:", "2")), node, budget)
-                lines += render(card, width: width, budget)
+                lines += render(card, width: width, budget, theme: theme)
             }
             return lines
         case "Button":
-            let label = node.children.flatMap { render($0, width: width - 4, budget) }.map(\.plain).joined(separator: " ")
+            let label = node.children.flatMap { render($0, width: width - 4, budget, theme: theme) }.map(\.plain).joined(separator: " ")
             let text = "[ " + label + " ]"
-            let code = node.text("variant") == "primary" ? "1;7" : node.text("variant") == "borderless" ? "4" : "1"
+            // The theme's primary colour, as near as the 256-colour palette comes, fills a primary button.
+            let accent = theme.primaryColor.map { ";38;5;\($0.terminalIndex)" } ?? ""
+            let code = node.text("variant") == "primary" ? "1;7" + accent : node.text("variant") == "borderless" ? "4" : "1" + accent
             return [Line(text, styled: style(text, code))] + checks(node, width: width, budget)
         case "TextField":
             var value = prop("value")
@@ -256,14 +265,14 @@ public struct A2UITerminalRenderer: Sendable {
         }
     }
 
-    private func row(_ children: [A2UINode], width: Int, _ budget: A2UIOutputBudget) -> [Line] {
+    private func row(_ children: [A2UINode], width: Int, _ budget: A2UIOutputBudget, theme: A2UITheme) -> [Line] {
         guard !children.isEmpty else { return [] }
         let gap = 2
         let columnWidth = max(8, (width - gap * (children.count - 1)) / children.count)
         guard columnWidth * children.count + gap * (children.count - 1) <= width else {
-            return children.flatMap { render($0, width: width, budget) }
+            return children.flatMap { render($0, width: width, budget, theme: theme) }
         }
-        let columns = children.map { render($0, width: columnWidth, budget) }
+        let columns = children.map { render($0, width: columnWidth, budget, theme: theme) }
         let height = columns.map(\.count).max() ?? 0
         var lines: [Line] = []
         for index in 0..<height {
@@ -272,7 +281,7 @@ public struct A2UITerminalRenderer: Sendable {
             for (number, column) in columns.enumerated() {
                 let cell = index < column.count ? column[index] : Line("")
                 let last = number == columns.count - 1
-                plain += last ? cell.plain : cell.plain + String(repeating: " ", count: max(0, columnWidth - cell.plain.count) + gap)
+                plain += last ? cell.plain : TerminalDisplayWidth.pad(cell.plain, to: columnWidth) + String(repeating: " ", count: gap)
                 styled += last ? cell.styled : pad(cell, columnWidth) + String(repeating: " ", count: gap)
             }
             lines.append(Line(plain, styled: styled))

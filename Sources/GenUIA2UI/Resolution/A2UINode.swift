@@ -85,4 +85,6 @@ public struct A2UIResolution: Sendable, Hashable {
     public var droppedProblemCount = 0
     /// The evaluation work the resolution spent, in ``A2UIEvaluationBudget`` units.
     public var evaluationWork = 0
+    /// The surface's theme, its valid values only (``A2UITheme/read(_:pointer:)``).
+    public var theme = A2UITheme()
 }

@@ -22,14 +22,20 @@ struct A2UITreeResolver {
 
     mutating func run() -> A2UIResolution {
         guard surface.components["root"] != nil else {
-            let problem = A2UIProblem(.missingRoot, surfaceID: surface.id, detail: "no component has the id \"root\" yet; nothing to show")
-            return A2UIResolution(surfaceID: surface.id, root: nil, problems: surface.components.isEmpty ? [] : [problem])
+            let problem = surface.rejected["root"].map { line in
+                A2UIProblem(.missingRoot, line: line, surfaceID: surface.id, componentID: "root",
+                    text: A2UIProblemText("a2ui.detail.rootLeftOut", ["line": String(line)]))
+            } ?? A2UIProblem(.missingRoot, surfaceID: surface.id, detail: "no component has the id \"root\" yet; nothing to show")
+            var resolution = A2UIResolution(surfaceID: surface.id, root: nil, problems: surface.components.isEmpty ? [] : [problem])
+            resolution.theme = A2UITheme.read(surface.theme, pointer: "").theme
+            return resolution
         }
         let before = budget.used
         let root = node("root", scope: nil, ancestors: [], depth: 0, from: nil)
         var resolution = A2UIResolution(surfaceID: surface.id, root: root, problems: problems)
         resolution.droppedProblemCount = droppedProblemCount
         resolution.evaluationWork = budget.used - before
+        resolution.theme = A2UITheme.read(surface.theme, pointer: "").theme
         return resolution
     }
 
@@ -42,6 +48,17 @@ struct A2UITreeResolver {
             return
         }
         problems.append(A2UIProblem(kind, line: stored?.line, surfaceID: surface.id, pointer: (stored?.pointer ?? "") + pointer, componentID: id, detail: detail()))
+    }
+
+    /// Keeps a located problem whose detail is a catalog message.
+    private mutating func reportText(
+        _ kind: A2UIProblem.Kind, _ stored: A2UISurface.StoredComponent?, id: String?, pointer: String, _ text: A2UIProblemText
+    ) {
+        guard problems.count < limits.maximumProblems else {
+            droppedProblemCount += 1
+            return
+        }
+        problems.append(A2UIProblem(kind, line: stored?.line, surfaceID: surface.id, pointer: (stored?.pointer ?? "") + pointer, componentID: id, text: text))
     }
 
     /// Spends `units` of the budget outside an evaluator (template items); reports exhaustion once.
@@ -58,6 +75,11 @@ struct A2UITreeResolver {
     private mutating func node(_ id: String, scope: String?, ancestors: [String], depth: Int, from parent: (String, String)?) -> A2UINode? {
         guard let stored = surface.components[id] else {
             let parentStored = parent.flatMap { surface.components[$0.0] }
+            if let line = surface.rejected[id] {
+                reportText(.danglingChild, parentStored, id: parent?.0, pointer: parent?.1 ?? "",
+                    A2UIProblemText("a2ui.detail.childLeftOut", ["id": id, "line": String(line)]))
+                return nil
+            }
             report(.danglingChild, parentStored, id: parent?.0, pointer: parent?.1 ?? "", "the child \"\(A2UISize.clipped(id))\" is not a component of this surface")
             return nil
         }

@@ -235,7 +235,8 @@ struct RenderCommand: AsyncParsableCommand {
         return client
     }
 
-    /// One problem as a localized line: where (line, surface, component, JSON pointer), what kind, and the detail.
+    /// One problem as a localized line: where (line, surface, component, JSON pointer), what kind, and the detail
+    /// (in the user's language when it is a catalog message, ``A2UIProblem/text``).
     static func describe(_ problem: A2UIProblem, _ diagnostics: Diagnostics) -> String {
         var location: [String] = []
         if let line = problem.line { location.append(diagnostics.text("a2ui.location.line", ["line": String(line)])) }
@@ -244,7 +245,7 @@ struct RenderCommand: AsyncParsableCommand {
         if !problem.pointer.isEmpty { location.append(diagnostics.text("a2ui.location.pointer", ["pointer": problem.pointer])) }
         return diagnostics.text("a2ui.problem", [
             "location": location.joined(separator: ", "), "kind": diagnostics.text("a2ui.kind." + problem.kind.rawValue),
-            "detail": problem.detail,
+            "detail": problem.text.map { diagnostics.text($0.key, $0.arguments) } ?? problem.detail,
         ])
     }
 

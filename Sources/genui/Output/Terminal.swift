@@ -1,4 +1,5 @@
 import Foundation
+import GenUI
 
 /// What the terminal can show: colour only on a TTY, and never when NO_COLOR is set.
 struct Terminal {
@@ -25,20 +26,14 @@ struct Terminal {
     }
 }
 
-/// Pads text to a display width, counting East Asian wide characters as two columns.
+/// Pads text to a display width, counting East Asian wide characters and emoji as two columns
+/// (``TerminalDisplayWidth``).
 enum DisplayWidth {
     static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { width, scalar in
-            let value = scalar.value
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
-                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-                || (0xFFE0...0xFFE6).contains(value)
-            return width + (wide ? 2 : 1)
-        }
+        TerminalDisplayWidth.of(text)
     }
 
     static func pad(_ text: String, to width: Int) -> String {
-        text + String(repeating: " ", count: max(0, width - of(text)))
+        TerminalDisplayWidth.pad(text, to: width)
     }
 }

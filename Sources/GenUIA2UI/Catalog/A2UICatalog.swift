@@ -89,9 +89,6 @@ public enum A2UICatalog {
         "upload", "visibility", "visibilityOff", "volumeDown", "volumeMute", "volumeOff", "volumeUp", "warning",
     ]
 
-    /// The function names of the basic catalog.
-    public static let functionNames: Set<String> = [
-        "required", "regex", "length", "numeric", "email", "formatString", "formatNumber", "formatCurrency", "formatDate",
-        "pluralize", "openUrl", "and", "or", "not",
-    ]
+    /// The function names of the basic catalog (``A2UIFunctionCatalog`` has their definitions).
+    public static let functionNames: Set<String> = Set(A2UIFunctionCatalog.definitions.map(\.name))
 }

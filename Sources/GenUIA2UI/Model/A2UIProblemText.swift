@@ -1,0 +1,62 @@
+import GenUI
+
+/// The detail of an ``A2UIProblem`` as a message of genui's localized catalog: its key (`a2ui.detail.*`) and the
+/// values it is filled with, so a caller can show it in the user's language. The values are the stream's own
+/// (ids, property names, what was found) and the catalog's own words (type names, allowed values), never
+/// translated.
+public struct A2UIProblemText: Sendable, Hashable {
+    /// The message's key in the diagnostics catalog.
+    public var key: String
+    /// The placeholder values, by name.
+    public var arguments: [String: String]
+
+    /// A message of the catalog.
+    public init(_ key: String, _ arguments: [String: String] = [:]) {
+        self.key = key
+        self.arguments = arguments.mapValues { A2UISize.clipped($0, bytes: 600) }
+    }
+
+    /// The English text (the template of ``englishTemplates`` filled in).
+    public var english: String {
+        var text = Self.englishTemplates[key] ?? key
+        for (name, value) in arguments {
+            text = text.replacingOccurrences(of: "{\(name)}", with: value)
+        }
+        return text
+    }
+
+    /// The English templates of every detail key; genui's localized catalog carries the same keys, in English with
+    /// these very texts, and in every other language it ships.
+    public static let englishTemplates: [String: String] = [
+        "a2ui.detail.componentNotObject": "a component must be a JSON object",
+        "a2ui.detail.componentNeedsID": "a component needs a string \"id\"",
+        "a2ui.detail.componentNeedsType": "a component needs a string \"component\" naming its type",
+        "a2ui.detail.unknownComponent": "\"{type}\" is not a component of the basic catalog, which has {allowed}",
+        "a2ui.detail.requiredProperty": "{type} requires the property \"{property}\"",
+        "a2ui.detail.unknownProperty": "{type} has no property \"{property}\"; it allows {allowed}",
+        "a2ui.detail.wrongType": "{type}.{property} must be {expected}, not {found}",
+        "a2ui.detail.notOneOf": "{type}.{property} must be one of {allowed}, not {found}",
+        "a2ui.detail.wrongShape": "{type}.{property} must be an object with exactly {allowed}",
+        "a2ui.detail.tooFewItems": "{type}.{property} must hold at least {count} item(s)",
+        "a2ui.detail.duplicateComponent": "the id \"{id}\" is used again in this update (first at {first}); the later component replaces the earlier one",
+        "a2ui.detail.functionNeedsCall": "{type}.{property} is a function call without a string \"call\"",
+        "a2ui.detail.unknownFunction": "{type}.{property} calls \"{function}\", which is not a function of the basic catalog; it has {allowed}",
+        "a2ui.detail.unknownCallProperty": "{type}.{property} is a function call, which has only call, args and returnType, not \"{name}\"",
+        "a2ui.detail.missingArgument": "{function} requires the argument \"{argument}\" (at {type}.{property})",
+        "a2ui.detail.unknownArgument": "{function} has no argument \"{argument}\"; it takes {allowed} (at {type}.{property})",
+        "a2ui.detail.argumentType": "the argument \"{argument}\" of {function} must be {expected}, not {found} (at {type}.{property})",
+        "a2ui.detail.argumentMinimum": "the argument \"{argument}\" of {function} must be at least {minimum}, not {found} (at {type}.{property})",
+        "a2ui.detail.argumentTooFewItems": "the argument \"{argument}\" of {function} must hold at least {count} values (at {type}.{property})",
+        "a2ui.detail.needsOneOf": "{function} needs at least one of the arguments {allowed} (at {type}.{property})",
+        "a2ui.detail.unknownReturnType": "returnType must be one of {allowed}, not {found} (at {type}.{property})",
+        "a2ui.detail.returnTypeMismatch": "{function} returns {expected}, but its returnType says {found} (at {type}.{property})",
+        "a2ui.detail.returnTypeForProperty": "{type}.{property} takes a value of type {expected}; a call with returnType {found} cannot give one",
+        "a2ui.detail.rootLeftOut": "the component \"root\" of line {line} breaks the catalog and was left out (see its problem); nothing to show until a valid one arrives",
+        "a2ui.detail.childLeftOut": "the child \"{id}\" breaks the catalog and was left out (see its problem on line {line})",
+        "a2ui.detail.themeNotObject": "theme must be an object",
+        "a2ui.detail.themeType": "theme.{property} must be {expected}, not {found}",
+        "a2ui.detail.themeColor": "theme.{property} must be a colour written #RRGGBB (the pattern {pattern}), not {found}; the default colour is used",
+        "a2ui.detail.themeURL": "theme.{property} must be a URI, not {found}; it is not shown",
+        "a2ui.detail.themeFont": "theme.{property} must name fonts with letters, digits, spaces, hyphens, quotes and commas, not {found}; the default font is used",
+    ]
+}
