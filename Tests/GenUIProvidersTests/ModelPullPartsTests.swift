@@ -1,0 +1,265 @@
+import Foundation
+import GenUI
+import GenUIModels
+import GenUITesting
+import Synchronization
+import Testing
+
+@testable import GenUIOnDevice
+
+/// Pulls in parallel ranged parts against the loopback range server serving the real SmolLM2 GGUF: the file ends
+/// byte-identical, an interrupted pull resumes part by part, a stalled or cut part is fetched again on a new
+/// connection, a changed source restarts, a server without ranges gets one connection, and one writer holds.
+@Suite("Model pulls in parts", .serialized)
+struct ModelPullPartsTests {
+    typealias Fixture = ModelDownloadTests
+
+    static let modelExists = Fixture.modelExists
+    static var total: Int64 { Fixture.modelBytes }
+
+    /// The Range header of each part of a fresh pull of the model on `connections` connections.
+    static func partRanges(connections: Int) -> [String] {
+        let count = Int64(connections)
+        let size = total / count
+        return (0..<count).map { index in
+            let end = index == count - 1 ? total : (index + 1) * size
+            return "bytes=\(index * size)-\(end - 1)"
+        }
+    }
+
+    /// Options for tests: quick backoff, a short stall, a record written often.
+    static func options(
+        connections: Int = 4, stall: Duration = .seconds(30), retries: Int = 6
+    ) -> DownloadOptions {
+        DownloadOptions(
+            recordInterval: .milliseconds(100), connections: connections, partStallTimeout: stall, partRetries: retries,
+            partBackoff: .milliseconds(50))
+    }
+
+    static func events() -> (Mutex<[DownloadEvent]>, @Sendable (DownloadEvent) -> Void) {
+        let events = Mutex<[DownloadEvent]>([])
+        return (events, { event in events.withLock { $0.append(event) } })
+    }
+
+    @Test("A pull in four parts asks once for each part's range, writes each at its offset, and ends byte-identical with the right digest",
+          .enabled(if: modelExists))
+    func parallelPullIsByteIdentical() async throws {
+        let server = try RangeFileServer(file: Fixture.modelPath)
+        defer { server.stop() }
+        let directory = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/model.gguf"
+        let (events, hear) = Self.events()
+        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target, events: hear)
+        #expect(result.verified)
+        #expect(result.sha256 == Fixture.modelDigest)
+        #expect(result.fetchedBytes == Self.total)
+        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+        #expect(Fixture.listing(directory) == ["model.gguf"])
+        // One request that only asks (no Range: the answer says whether ranges are taken), then one per part.
+        #expect(server.rangeRequests.first == .some(nil))
+        #expect(server.requests.count == 5)
+        for range in Self.partRanges(connections: 4) { #expect(server.count(range: range) == 1, "\(range)") }
+        #expect(!events.withLock { $0 }.contains(.oneConnection))
+    }
+
+    @Test("An interrupted pull keeps each part's progress in the record; the next pull asks only for the missing range of each unfinished part",
+          .enabled(if: modelExists))
+    func resumesPartByPart() async throws {
+        // The third part's connection is cut at a third of it; without retries the pull stops there.
+        let ranges = Self.partRanges(connections: 4)
+        let size = Self.total / 4
+        let cut = 2 * size + size / 3
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.cutAtByte = cut
+        behaviour.entityTag = "\"v1\""
+        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
+        defer { server.stop() }
+        let directory = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/model.gguf"
+        await #expect(throws: ModelDownloadError.self) {
+            _ = try await ModelDownloader(options: Self.options(retries: 0)).pull(Fixture.source(server), to: target)
+        }
+        let record = try #require(DownloadRecord.read(target: target))
+        let parts = try #require(record.parts)
+        #expect(parts.count == 4)
+        #expect(parts[2].done == cut - 2 * size)
+        #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
+        #expect(record.entityTag == "\"v1\"")
+        // Other readers see the parts' sum, not the size of a file with gaps.
+        #expect(ModelFileInspector(path: target, declaredBytes: Self.total).inspect()
+            == .stalePartial(record, bytes: record.bytes))
+
+        let before = server.requests.count
+        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
+        #expect(result.verified)
+        #expect(result.fetchedBytes == Self.total - record.bytes)
+        #expect(!result.restartedFromZero)
+        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+        let resumed = Array(server.requests.dropFirst(before))
+        // The question carries If-Range and starts at the first missing byte; each unfinished part is asked for from
+        // its first missing byte; finished parts are not asked for again.
+        let contiguous = parts.prefix { $0.done == $0.length }.reduce(0) { $0 + $1.length } + (parts.first { $0.done < $0.length }?.done ?? 0)
+        #expect(resumed.first?.header("range") == "bytes=\(contiguous)-")
+        #expect(resumed.allSatisfy { $0.header("if-range") == "\"v1\"" })
+        let expected = Set(parts.filter { $0.done < $0.length }.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" })
+        #expect(Set(resumed.dropFirst().compactMap { $0.header("range") }) == expected)
+        #expect(resumed.count == 1 + expected.count)
+        for (index, part) in parts.enumerated() where part.done == part.length {
+            #expect(server.count(range: ranges[index]) == 1, "part \(index + 1) was asked for again")
+        }
+    }
+
+    @Test("A part whose connection stalls is given up after the stall timeout and fetched again from its first missing byte on a new connection; the pull completes",
+          .enabled(if: modelExists))
+    func stalledPartIsRetried() async throws {
+        let size = Self.total / 4
+        let stall = size + size / 2
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.stallAtByte = stall
+        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
+        defer { server.stop() }
+        let directory = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/model.gguf"
+        let started = ContinuousClock.now
+        let result = try await ModelDownloader(options: Self.options(stall: .seconds(2))).pull(
+            Fixture.source(server), to: target)
+        #expect(ContinuousClock.now - started >= .seconds(2))
+        #expect(result.verified)
+        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+        #expect(server.count(range: "bytes=\(stall)-\(2 * size - 1)") == 1)
+        #expect(server.requests.count == 6)
+    }
+
+    @Test("A part whose connection is cut is fetched again from its first missing byte while the other parts go on",
+          .enabled(if: modelExists))
+    func cutPartIsRetried() async throws {
+        let size = Self.total / 4
+        let cut = 3 * size + 12345
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.cutAtByte = cut
+        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
+        defer { server.stop() }
+        let directory = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/model.gguf"
+        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
+        #expect(result.verified)
+        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+        #expect(server.count(range: "bytes=\(cut)-\(Self.total - 1)") == 1)
+    }
+
+    @Test("A source changed between two pulls (another ETag) discards the parts, restarts from zero saying so, and installs the new file",
+          .enabled(if: modelExists))
+    func changedSourceRestarts() async throws {
+        let directory = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // The new version: the model with one byte changed in its middle.
+        let changed = directory + "/changed.gguf"
+        try FileManager.default.copyItem(atPath: Fixture.modelPath, toPath: changed)
+        let handle = try #require(FileHandle(forUpdatingAtPath: changed))
+        try handle.seek(toOffset: UInt64(Self.total / 2))
+        try handle.write(contentsOf: Data([0x5A]))
+        try handle.close()
+        let changedDigest = try FileDigest.sha256(path: changed).digest
+        #expect(changedDigest != Fixture.modelDigest)
+
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.cutAtByte = Self.total / 8
+        behaviour.entityTag = "\"v1\""
+        let server = try RangeFileServer(file: Fixture.modelPath, name: "model.gguf", behaviour: behaviour)
+        defer { server.stop() }
+        let target = directory + "/model.gguf"
+        await #expect(throws: ModelDownloadError.self) {
+            _ = try await ModelDownloader(options: Self.options(retries: 0)).pull(Fixture.source(server), to: target)
+        }
+        let held = try #require(DownloadRecord.read(target: target)).bytes
+        #expect(held > 0)
+
+        server.update {
+            $0.servedFile = changed
+            $0.entityTag = "\"v2\""
+        }
+        let before = server.requests.count
+        let (events, hear) = Self.events()
+        let result = try await ModelDownloader(options: Self.options()).pull(
+            Fixture.source(server, sha256: changedDigest), to: target, events: hear)
+        #expect(result.restartedFromZero)
+        #expect(result.fetchedBytes == Self.total)
+        #expect(events.withLock { $0 }.contains(.sourceChanged(discardedBytes: held, reason: .fileChanged)))
+        #expect(try FileDigest.sha256(path: target).digest == changedDigest)
+        // Every part of the new file was asked for; none carried the old version's If-Range.
+        let after = server.requests.dropFirst(before + 1)
+        #expect(after.allSatisfy { $0.header("if-range") != "\"v1\"" })
+        for range in Self.partRanges(connections: 4) { #expect(after.contains { $0.header("range") == range }, "\(range)") }
+    }
+
+    @Test("A server without Range support is pulled on one connection, and the pull says so",
+          .enabled(if: modelExists))
+    func serverWithoutRangesGetsOneConnection() async throws {
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.honoursRange = false
+        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
+        defer { server.stop() }
+        let directory = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/model.gguf"
+        let (events, hear) = Self.events()
+        let result = try await ModelDownloader(options: Self.options(connections: 8)).pull(
+            Fixture.source(server), to: target, events: hear)
+        #expect(result.verified)
+        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+        #expect(server.requests.count == 1)
+        #expect(events.withLock { $0 }.contains(.oneConnection))
+    }
+
+    @Test("While a pull in parts runs, other readers see one figure (the parts' sum) and a second pull is refused naming the one writer; with --wait it finds the model installed",
+          .enabled(if: modelExists))
+    func concurrentPullsHaveOneWriter() async throws {
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.throttleBytesPerSecond = 6 * 1024 * 1024
+        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
+        defer { server.stop() }
+        let directory = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/model.gguf"
+        let first = Task { try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target) }
+        defer { first.cancel() }
+        #expect(await Fixture.eventually { (DownloadRecord.read(target: target)?.bytes ?? 0) > 8 * 1024 * 1024 })
+
+        let record = try #require(DownloadRecord.read(target: target))
+        let parts = try #require(record.parts)
+        #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
+        // Every part has begun: the file's size (the last part's end so far) is more than the bytes held.
+        #expect(parts.allSatisfy { $0.done > 0 })
+        let probe = OnDeviceAvailabilityProbe(
+            configuration: OnDeviceConfiguration(modelPath: target, declaredModelBytes: Self.total),
+            locator: LlamaServerLocator(configuredPath: "/bin/sh"), resources: .current)
+        guard case .unavailable(.modelNotReady(let progress?, let detail?)) = probe.check() else {
+            Issue.record("expected modelNotReady with progress, got \(probe.check())")
+            return
+        }
+        #expect(progress > 0 && progress < 1)
+        let numbers = try #require(ModelDownloadProgress(detail: detail), "\(detail)")
+        #expect(numbers.bytes < Self.total)
+
+        do {
+            _ = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
+            Issue.record("a second writer was allowed")
+        } catch ModelDownloadError.busy(let pid, let record) {
+            #expect(pid == getpid())
+            #expect(record?.parts?.count == 4)
+        }
+        var waiting = Self.options()
+        waiting.waitForOtherWriter = true
+        let second = try await ModelDownloader(options: waiting).pull(Fixture.source(server), to: target)
+        #expect(second.alreadyInstalled)
+        #expect(second.sha256 == Fixture.modelDigest)
+        let installed = try await first.value
+        #expect(installed.sha256 == Fixture.modelDigest)
+        // Only the first pull's question and its four parts reached the server.
+        #expect(server.requests.count == 5)
+    }
+}

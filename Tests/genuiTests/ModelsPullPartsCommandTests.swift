@@ -1,0 +1,86 @@
+import Foundation
+import GenUIOnDevice
+import GenUITesting
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `genui models pull` in parallel parts as a user runs it: progress seen by `genui doctor` in another process, the
+/// puller killed with SIGKILL in the middle, and the next pull asking only for the missing ranges.
+@Suite("genui models pull in parts", .serialized)
+struct ModelsPullPartsCommandTests {
+    typealias Fixture = ModelsCommandTests
+
+    @Test("A pull in four parts killed with SIGKILL mid-pull keeps each part's progress; doctor showed it live as modelNotReady; the next pull asks the server only for the missing ranges and installs the exact file",
+          .enabled(if: Fixture.modelExists))
+    func killedPullResumesOnlyMissingRanges() async throws {
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.throttleBytesPerSecond = 2 * 1024 * 1024
+        behaviour.entityTag = "\"gguf-1\""
+        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
+        defer { server.stop() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let target = home + "/models/model.gguf"
+        let arguments = [
+            "models", "pull", server.url.absoluteString, "--sha256", Fixture.digest, "--file", target, "--quiet",
+            "--connections", "4",
+        ]
+
+        let puller = Process()
+        puller.executableURL = CLI.isolatedBinary
+        puller.arguments = arguments
+        puller.environment = CLI.freshEnvironment(home: home)
+        puller.standardOutput = FileHandle.nullDevice
+        puller.standardError = FileHandle.nullDevice
+        try puller.run()
+        defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL) } }
+
+        let deadline = ContinuousClock.now + .seconds(60)
+        while (DownloadRecord.read(target: target)?.bytes ?? 0) < 8 * 1024 * 1024 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let live = try Fixture.doctor(target: target, home: home)
+        #expect(live.contains("modelNotReady"), "\(live)")
+        let progress = try #require(Fixture.progress(in: live), "\(live)")
+        #expect(progress > 0 && progress < 1)
+
+        kill(puller.processIdentifier, SIGKILL)
+        puller.waitUntilExit()
+        let record = try #require(DownloadRecord.read(target: target))
+        let parts = try #require(record.parts)
+        #expect(parts.count == 4)
+        #expect(parts.allSatisfy { $0.done > 0 && $0.done < $0.length })
+        let stale = try Fixture.doctor(target: target, home: home)
+        #expect(stale.contains("modelNotInstalled"), "\(stale)")
+
+        let before = server.requests.count
+        server.update { $0.throttleBytesPerSecond = nil }
+        let resumed = try CLI.run(arguments, environment: CLI.freshEnvironment(home: home))
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let requests = Array(server.requests.dropFirst(before))
+        // The question from the first missing byte, then each part from where the record says it stopped.
+        #expect(requests.first?.header("range") == "bytes=\(parts[0].done)-")
+        let missing = parts.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" }
+        #expect(requests.dropFirst().map { $0.header("range") ?? "none" }.sorted() == missing.sorted())
+        #expect(requests.allSatisfy { $0.header("if-range") == "\"gguf-1\"" })
+        #expect(Fixture.fileSize(target) == Fixture.fileSize(Fixture.modelPath))
+        #expect(!FileManager.default.fileExists(atPath: target + ".part"))
+        #expect(!FileManager.default.fileExists(atPath: target + ".part.json"))
+    }
+
+    @Test("--connections outside 1 to 16 is refused before anything is contacted")
+    func connectionsOutOfRange() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let result = try CLI.run(
+            ["models", "pull", "http://127.0.0.1:9/model.gguf", "--sha256", Fixture.digest, "--connections", "17"],
+            environment: CLI.freshEnvironment(home: home))
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--connections"), "\(result.stderr)")
+    }
+}
