@@ -17,14 +17,32 @@ struct ModelPullPartsTests {
     static let modelExists = Fixture.modelExists
     static var total: Int64 { Fixture.modelBytes }
 
-    /// The Range header of each part of a fresh pull of the model on `connections` connections.
-    static func partRanges(connections: Int) -> [String] {
-        let count = Int64(connections)
-        let size = total / count
-        return (0..<count).map { index in
-            let end = index == count - 1 ? total : (index + 1) * size
-            return "bytes=\(index * size)-\(end - 1)"
+    /// The parts of the model's file: a 64th of it, at least 4 MiB (here 24 parts, the last one shorter).
+    static let partBytes: Int64 = 4 << 20
+
+    /// The Range header of each part of a fresh pull of the model.
+    static var partRanges: [String] {
+        stride(from: Int64(0), to: total, by: Int(partBytes)).map { "bytes=\($0)-\(min($0 + partBytes, total) - 1)" }
+    }
+
+    /// The first and last byte of each `bytes=A-B` range among `requests`, sorted.
+    static func closedRanges(_ requests: some Sequence<LoopbackRequest>) -> [ClosedRange<Int64>] {
+        requests.compactMap { request -> ClosedRange<Int64>? in
+            guard let header = request.header("range"), header.hasPrefix("bytes=") else { return nil }
+            let bounds = header.dropFirst(6).split(separator: "-")
+            guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]) else { return nil }
+            return first...last
+        }.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// Whether `ranges` (sorted) cover `0..<total` exactly: no gap, no overlap.
+    static func tile(_ ranges: [ClosedRange<Int64>]) -> Bool {
+        var next: Int64 = 0
+        for range in ranges {
+            guard range.lowerBound == next else { return false }
+            next = range.upperBound + 1
         }
+        return next == total
     }
 
     /// Options for tests: quick backoff, a short stall, a record written often.
@@ -41,10 +59,12 @@ struct ModelPullPartsTests {
         return (events, { event in events.withLock { $0.append(event) } })
     }
 
-    @Test("A pull in four parts asks once for each part's range, writes each at its offset, and ends byte-identical with the right digest",
+    @Test("A pull on four connections asks once for each part's range (the ranges tile the file), never has more than four at once, writes each part at its offset, and ends byte-identical with the right digest",
           .enabled(if: modelExists))
     func parallelPullIsByteIdentical() async throws {
-        let server = try RangeFileServer(file: Fixture.modelPath)
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.throttleBytesPerSecond = 32 * 1024 * 1024
+        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
         defer { server.stop() }
         let directory = try Fixture.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -58,18 +78,20 @@ struct ModelPullPartsTests {
         #expect(Fixture.listing(directory) == ["model.gguf"])
         // One request that only asks (no Range: the answer says whether ranges are taken), then one per part.
         #expect(server.rangeRequests.first == .some(nil))
-        #expect(server.requests.count == 5)
-        for range in Self.partRanges(connections: 4) { #expect(server.count(range: range) == 1, "\(range)") }
+        #expect(server.requests.count == 1 + Self.partRanges.count)
+        for range in Self.partRanges { #expect(server.count(range: range) == 1, "\(range)") }
+        #expect(Self.tile(Self.closedRanges(server.requests)))
+        // Four parts at once (each takes about 125 ms at this rate), and the question's connection closing.
+        #expect(server.server.peakConcurrentRequests >= 4)
+        #expect(server.server.peakConcurrentRequests <= 5)
         #expect(!events.withLock { $0 }.contains(.oneConnection))
     }
 
-    @Test("An interrupted pull keeps each part's progress in the record; the next pull asks only for the missing range of each unfinished part",
+    @Test("An interrupted pull keeps each part's progress in the record; the next pull asks only for the missing range of each unfinished part, and never again for a finished one",
           .enabled(if: modelExists))
     func resumesPartByPart() async throws {
-        // The third part's connection is cut at a third of it; without retries the pull stops there.
-        let ranges = Self.partRanges(connections: 4)
-        let size = Self.total / 4
-        let cut = 2 * size + size / 3
+        // The eleventh part's connection is cut 1 MiB into it; without retries the pull stops there.
+        let cut = 10 * Self.partBytes + (1 << 20)
         var behaviour = RangeFileServer.Behaviour()
         behaviour.cutAtByte = cut
         behaviour.entityTag = "\"v1\""
@@ -83,8 +105,9 @@ struct ModelPullPartsTests {
         }
         let record = try #require(DownloadRecord.read(target: target))
         let parts = try #require(record.parts)
-        #expect(parts.count == 4)
-        #expect(parts[2].done == cut - 2 * size)
+        #expect(parts.count == Self.partRanges.count)
+        #expect(parts[10].done == 1 << 20)
+        #expect(parts.prefix(10).allSatisfy { $0.done == $0.length })
         #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
         #expect(record.entityTag == "\"v1\"")
         // Other readers see the parts' sum, not the size of a file with gaps.
@@ -98,24 +121,21 @@ struct ModelPullPartsTests {
         #expect(!result.restartedFromZero)
         #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
         let resumed = Array(server.requests.dropFirst(before))
-        // The question carries If-Range and starts at the first missing byte; each unfinished part is asked for from
-        // its first missing byte; finished parts are not asked for again.
-        let contiguous = parts.prefix { $0.done == $0.length }.reduce(0) { $0 + $1.length } + (parts.first { $0.done < $0.length }?.done ?? 0)
-        #expect(resumed.first?.header("range") == "bytes=\(contiguous)-")
+        // The question starts at the first missing byte, with If-Range; then each unfinished part is asked for from
+        // its first missing byte, once; finished parts are not asked for again.
+        #expect(resumed.first?.header("range") == "bytes=\(cut)-")
         #expect(resumed.allSatisfy { $0.header("if-range") == "\"v1\"" })
-        let expected = Set(parts.filter { $0.done < $0.length }.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" })
-        #expect(Set(resumed.dropFirst().compactMap { $0.header("range") }) == expected)
-        #expect(resumed.count == 1 + expected.count)
+        let missing = parts.filter { $0.done < $0.length }.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" }
+        #expect(resumed.dropFirst().compactMap { $0.header("range") }.sorted() == missing.sorted())
         for (index, part) in parts.enumerated() where part.done == part.length {
-            #expect(server.count(range: ranges[index]) == 1, "part \(index + 1) was asked for again")
+            #expect(server.count(range: Self.partRanges[index]) == 1, "part \(index + 1) was asked for again")
         }
     }
 
     @Test("A part whose connection stalls is given up after the stall timeout and fetched again from its first missing byte on a new connection; the pull completes",
           .enabled(if: modelExists))
     func stalledPartIsRetried() async throws {
-        let size = Self.total / 4
-        let stall = size + size / 2
+        let stall = 5 * Self.partBytes + (1 << 20)
         var behaviour = RangeFileServer.Behaviour()
         behaviour.stallAtByte = stall
         let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
@@ -129,15 +149,14 @@ struct ModelPullPartsTests {
         #expect(ContinuousClock.now - started >= .seconds(2))
         #expect(result.verified)
         #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-        #expect(server.count(range: "bytes=\(stall)-\(2 * size - 1)") == 1)
-        #expect(server.requests.count == 6)
+        #expect(server.count(range: "bytes=\(stall)-\(6 * Self.partBytes - 1)") == 1)
+        #expect(server.requests.count == 1 + Self.partRanges.count + 1)
     }
 
     @Test("A part whose connection is cut is fetched again from its first missing byte while the other parts go on",
           .enabled(if: modelExists))
     func cutPartIsRetried() async throws {
-        let size = Self.total / 4
-        let cut = 3 * size + 12345
+        let cut = 20 * Self.partBytes + 12345
         var behaviour = RangeFileServer.Behaviour()
         behaviour.cutAtByte = cut
         let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
@@ -148,7 +167,8 @@ struct ModelPullPartsTests {
         let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
         #expect(result.verified)
         #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-        #expect(server.count(range: "bytes=\(cut)-\(Self.total - 1)") == 1)
+        #expect(server.count(range: "bytes=\(cut)-\(21 * Self.partBytes - 1)") == 1)
+        #expect(server.requests.count == 1 + Self.partRanges.count + 1)
     }
 
     @Test("A source changed between two pulls (another ETag) discards the parts, restarts from zero saying so, and installs the new file",
@@ -190,10 +210,11 @@ struct ModelPullPartsTests {
         #expect(result.fetchedBytes == Self.total)
         #expect(events.withLock { $0 }.contains(.sourceChanged(discardedBytes: held, reason: .fileChanged)))
         #expect(try FileDigest.sha256(path: target).digest == changedDigest)
-        // Every part of the new file was asked for; none carried the old version's If-Range.
-        let after = server.requests.dropFirst(before + 1)
-        #expect(after.allSatisfy { $0.header("if-range") != "\"v1\"" })
-        for range in Self.partRanges(connections: 4) { #expect(after.contains { $0.header("range") == range }, "\(range)") }
+        // The question carried the old version's If-Range; every part of the new file was then asked for with the new one.
+        let after = server.requests.dropFirst(before)
+        #expect(after.first?.header("if-range") == "\"v1\"")
+        #expect(after.dropFirst().allSatisfy { $0.header("if-range") == "\"v2\"" })
+        #expect(after.dropFirst().compactMap { $0.header("range") }.sorted() == Self.partRanges.sorted())
     }
 
     @Test("A server without Range support is pulled on one connection, and the pull says so",
@@ -232,8 +253,6 @@ struct ModelPullPartsTests {
         let record = try #require(DownloadRecord.read(target: target))
         let parts = try #require(record.parts)
         #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
-        // Every part has begun: the file's size (the last part's end so far) is more than the bytes held.
-        #expect(parts.allSatisfy { $0.done > 0 })
         let probe = OnDeviceAvailabilityProbe(
             configuration: OnDeviceConfiguration(modelPath: target, declaredModelBytes: Self.total),
             locator: LlamaServerLocator(configuredPath: "/bin/sh"), resources: .current)
@@ -250,7 +269,7 @@ struct ModelPullPartsTests {
             Issue.record("a second writer was allowed")
         } catch ModelDownloadError.busy(let pid, let record) {
             #expect(pid == getpid())
-            #expect(record?.parts?.count == 4)
+            #expect(record?.parts?.count == Self.partRanges.count)
         }
         var waiting = Self.options()
         waiting.waitForOtherWriter = true
@@ -259,7 +278,35 @@ struct ModelPullPartsTests {
         #expect(second.sha256 == Fixture.modelDigest)
         let installed = try await first.value
         #expect(installed.sha256 == Fixture.modelDigest)
-        // Only the first pull's question and its four parts reached the server.
-        #expect(server.requests.count == 5)
+        // Only the first pull's question and its parts reached the server.
+        #expect(server.requests.count == 1 + Self.partRanges.count)
+    }
+}
+
+extension ModelPullPartsTests {
+    @Test("A record whose parts do not tile the file (overlapping parts, or more claimed than the partial holds) is not trusted: the pull starts from zero and installs the exact file",
+          .enabled(if: modelExists), arguments: [false, true])
+    func untrustedPartsRestart(overlapping: Bool) async throws {
+        let server = try RangeFileServer(file: Fixture.modelPath)
+        defer { server.stop() }
+        let directory = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let target = directory + "/model.gguf"
+        // A partial of wrong bytes, and a record claiming parts of it.
+        let half = Self.total / 2
+        let garbage = Data(repeating: 0xAB, count: 1 << 20)
+        FileManager.default.createFile(atPath: DownloadRecord.partialPath(forTarget: target), contents: garbage)
+        let parts = overlapping
+            ? [DownloadRecord.Part(start: 0, length: half + 10, done: 1 << 20), DownloadRecord.Part(start: half, length: Self.total - half)]
+            : [DownloadRecord.Part(start: 0, length: half, done: half), DownloadRecord.Part(start: half, length: Self.total - half)]
+        let record = DownloadRecord(
+            name: "smollm2", source: DownloadRecord.displaySource(server.url), expectedBytes: Self.total, bytes: 1 << 20,
+            bytesPerSecond: nil, pid: 1, startedAt: 0, updatedAt: 0, parts: parts)
+        try Data(record.encoded()).write(to: URL(fileURLWithPath: DownloadRecord.recordPath(forTarget: target)))
+
+        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
+        #expect(result.fetchedBytes == Self.total)
+        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+        #expect(server.rangeRequests.first == .some(nil))
     }
 }

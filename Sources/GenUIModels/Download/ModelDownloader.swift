@@ -232,8 +232,7 @@ public struct ModelDownloader: Sendable {
                     opened.acceptsRanges
                 {
                     // In parts: this connection only asked; every part gets a connection of its own.
-                    let plan = recorder.parts ?? PartPlan.resuming(
-                        contiguous: partial.bytes, total: total, connections: options.connections)
+                    let plan = recorder.parts ?? PartPlan.resuming(contiguous: partial.bytes, total: total)
                     fetched = try await receiveInParts(
                         plan, of: opened, total: total, validator: recorder.validator, source: source,
                         partial: partial, recorder: recorder, target: target, events: events)

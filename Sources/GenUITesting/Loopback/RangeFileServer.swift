@@ -82,7 +82,7 @@ public final class RangeFileServer: Sendable {
         init(_ behaviour: Behaviour) { self.behaviour = Mutex(behaviour) }
 
         /// Whether this response misbehaves now: always, or (`once`) only the first to get here.
-        func takeTurn(_ done: Mutex<Bool>, once: Bool) -> Bool {
+        func takeTurn(_ done: borrowing Mutex<Bool>, once: Bool) -> Bool {
             done.withLock { done in
                 if done && once { return false }
                 done = true

@@ -66,7 +66,7 @@ final class CurlPart {
     var isRunning: Bool { handle != nil }
     var record: DownloadRecord.Part { DownloadRecord.Part(start: start, length: end - start, done: done) }
 
-    /// Opens a new connection for the missing bytes of the part (`Range: bytes=offset-(end-1)`), never reusing an
+    /// Opens a connection for the missing bytes of the part (`Range: bytes=offset-(end-1)`); `fresh` never reuses an
     /// earlier one. Returns the easy handle, or `nil` when libcurl could not make one.
     func open(url: String, headers: [String], fresh: Bool) -> UnsafeMutableRawPointer? {
         guard let handle = curl_easy_init() else { return nil }
@@ -106,7 +106,8 @@ final class CurlPart {
         genui_curl_set_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
         genui_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         genui_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-        genui_curl_set_long(handle, CURLOPT_FORBID_REUSE, 1)
+        // A retry never reuses a connection (the one that failed or stalled may be the problem); the next part may
+        // reuse one that ended well.
         genui_curl_set_long(handle, CURLOPT_FRESH_CONNECT, fresh ? 1 : 0)
         genui_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT, 30)
         genui_curl_set_long(handle, CURLOPT_BUFFERSIZE, Self.bufferBytes)

@@ -37,7 +37,8 @@ extension ModelDownloader {
             url: opened.url.absoluteString, headers: headers.map { "\($0.key): \($0.value)" }, parts: plan,
             fd: partial.descriptor, expected: validator,
             settings: PartsTransfer.Settings(
-                stallTimeout: options.partStallTimeout, retries: options.partRetries, firstBackoff: options.partBackoff)
+                connections: options.connections, stallTimeout: options.partStallTimeout, retries: options.partRetries,
+                firstBackoff: options.partBackoff)
         ) { progress in
             // On the transfer's thread, the only one touching the partial file and the record meanwhile.
             partial.partsAdvanced(contiguous: progress.contiguous, written: progress.bytes)

@@ -3,8 +3,9 @@ import Foundation
 import GenUIOnDevice
 import Synchronization
 
-/// Fetches the missing bytes of a file's parts concurrently, each on a connection of its own, into the partial file
-/// at their offsets (`pwrite`), with libcurl's multi interface on one thread.
+/// Fetches the missing bytes of a file's parts on at most ``Settings/connections`` connections at once, each part on
+/// a connection of its own, into the partial file at their offsets (`pwrite`), with libcurl's multi interface on one
+/// thread. The parts are taken in file order, the next one whenever a connection ends (``PartPlan``).
 ///
 /// Why libcurl's multi interface, called directly: one thread drives every connection with `poll`, libcurl hands
 /// the body over in 256 KiB pieces that are written where they belong inside the callback (no copy, no queue, no
@@ -19,6 +20,7 @@ import Synchronization
 final class PartsTransfer: @unchecked Sendable {
     /// How a transfer behaves.
     struct Settings {
+        var connections: Int
         var stallTimeout: Duration
         var retries = 6
         var firstBackoff: Duration = .milliseconds(250)
@@ -107,11 +109,10 @@ final class PartsTransfer: @unchecked Sendable {
                 part.close()
             }
         }
-        for part in parts where !part.isComplete { try start(part, fresh: false) }
         while true {
             if stop.load(ordering: .relaxed) { throw CancellationError() }
-            var running: Int32 = 0
-            curl_multi_perform(multi, &running)
+            var active: Int32 = 0
+            curl_multi_perform(multi, &active)
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
@@ -127,8 +128,12 @@ final class PartsTransfer: @unchecked Sendable {
                 part.close()
                 try retry(part, detail: "no data for \(settings.stallTimeout.components.seconds) s", stalled: true)
             }
-            for part in parts where !part.isRunning && !part.isComplete {
-                if let at = part.retryAt, at <= now { try start(part, fresh: true) }
+            // Free connections take the next parts due, in file order (a retry when its backoff has passed).
+            var running = parts.filter(\.isRunning).count
+            for part in parts where running < settings.connections && !part.isRunning && !part.isComplete {
+                if let at = part.retryAt, at > now { continue }
+                try start(part, fresh: part.retries > 0)
+                running += 1
             }
             report(progress)
             if parts.allSatisfy(\.isComplete) { return }
@@ -175,6 +180,7 @@ final class PartsTransfer: @unchecked Sendable {
         var backoff = settings.firstBackoff
         for _ in 1..<part.retries { backoff = min(backoff * 2, settings.maximumBackoff) }
         part.retryAt = .now + backoff
+        // Its connection is free for the next part meanwhile.
     }
 }
 
