@@ -54,9 +54,11 @@ struct ModelPullPartsTests {
             partBackoff: .milliseconds(50))
     }
 
-    static func events() -> (Mutex<[DownloadEvent]>, @Sendable (DownloadEvent) -> Void) {
-        let events = Mutex<[DownloadEvent]>([])
-        return (events, { event in events.withLock { $0.append(event) } })
+    /// The events a pull reports, in order.
+    final class EventLog: Sendable {
+        private let events = Mutex<[DownloadEvent]>([])
+        func hear(_ event: DownloadEvent) { events.withLock { $0.append(event) } }
+        var all: [DownloadEvent] { events.withLock { $0 } }
     }
 
     @Test("A pull on four connections asks once for each part's range (the ranges tile the file), never has more than four at once, writes each part at its offset, and ends byte-identical with the right digest",
@@ -69,8 +71,8 @@ struct ModelPullPartsTests {
         let directory = try Fixture.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/model.gguf"
-        let (events, hear) = Self.events()
-        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target, events: hear)
+        let log = EventLog()
+        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target, events: { log.hear($0) })
         #expect(result.verified)
         #expect(result.sha256 == Fixture.modelDigest)
         #expect(result.fetchedBytes == Self.total)
@@ -84,7 +86,7 @@ struct ModelPullPartsTests {
         // Four parts at once (each takes about 125 ms at this rate), and the question's connection closing.
         #expect(server.server.peakConcurrentRequests >= 4)
         #expect(server.server.peakConcurrentRequests <= 5)
-        #expect(!events.withLock { $0 }.contains(.oneConnection))
+        #expect(!log.all.contains(.oneConnection))
     }
 
     @Test("An interrupted pull keeps each part's progress in the record; the next pull asks only for the missing range of each unfinished part, and never again for a finished one",
@@ -203,12 +205,12 @@ struct ModelPullPartsTests {
             $0.entityTag = "\"v2\""
         }
         let before = server.requests.count
-        let (events, hear) = Self.events()
+        let log = EventLog()
         let result = try await ModelDownloader(options: Self.options()).pull(
-            Fixture.source(server, sha256: changedDigest), to: target, events: hear)
+            Fixture.source(server, sha256: changedDigest), to: target, events: { log.hear($0) })
         #expect(result.restartedFromZero)
         #expect(result.fetchedBytes == Self.total)
-        #expect(events.withLock { $0 }.contains(.sourceChanged(discardedBytes: held, reason: .fileChanged)))
+        #expect(log.all.contains(.sourceChanged(discardedBytes: held, reason: .fileChanged)))
         #expect(try FileDigest.sha256(path: target).digest == changedDigest)
         // The question carried the old version's If-Range; every part of the new file was then asked for with the new one.
         let after = server.requests.dropFirst(before)
@@ -227,13 +229,13 @@ struct ModelPullPartsTests {
         let directory = try Fixture.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/model.gguf"
-        let (events, hear) = Self.events()
+        let log = EventLog()
         let result = try await ModelDownloader(options: Self.options(connections: 8)).pull(
-            Fixture.source(server), to: target, events: hear)
+            Fixture.source(server), to: target, events: { log.hear($0) })
         #expect(result.verified)
         #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
         #expect(server.requests.count == 1)
-        #expect(events.withLock { $0 }.contains(.oneConnection))
+        #expect(log.all.contains(.oneConnection))
     }
 
     @Test("While a pull in parts runs, other readers see one figure (the parts' sum) and a second pull is refused naming the one writer; with --wait it finds the model installed",
