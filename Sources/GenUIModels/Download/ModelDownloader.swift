@@ -228,8 +228,9 @@ public struct ModelDownloader: Sendable {
                     try checkDevice(expected: expected, have: partial.bytes, target: target)
                 }
                 recorder.expectedBytes = expected
-                if let total = expected, options.connections > 1, total >= 2 * PartPlan.minimumPartBytes,
-                    opened.acceptsRanges
+                // Parts when the server takes ranges and enough is missing (a pull in parts always resumes in parts).
+                if let total = expected, options.connections > 1, opened.acceptsRanges,
+                    recorder.parts != nil || total - partial.bytes >= 2 * PartPlan.minimumPartBytes
                 {
                     // In parts: this connection only asked; every part gets a connection of its own.
                     let plan = recorder.parts ?? PartPlan.resuming(contiguous: partial.bytes, total: total)
