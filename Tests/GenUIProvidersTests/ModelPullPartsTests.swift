@@ -54,6 +54,19 @@ struct ModelPullPartsTests {
             partBackoff: .milliseconds(50))
     }
 
+    /// Runs `body` with a loopback host serving the model with `behaviour` and the target of a pull in a new scratch
+    /// folder; both are gone afterwards.
+    static func withHost(
+        _ behaviour: RangeFileServer.Behaviour = RangeFileServer.Behaviour(),
+        _ body: (RangeFileServer, _ target: String) async throws -> Void
+    ) async throws {
+        let server = try RangeFileServer(file: Fixture.modelPath, name: "model.gguf", behaviour: behaviour)
+        defer { server.stop() }
+        let directory = try Fixture.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try await body(server, directory + "/model.gguf")
+    }
+
     /// The events a pull reports, in order.
     final class EventLog: Sendable {
         private let events = Mutex<[DownloadEvent]>([])
@@ -66,27 +79,24 @@ struct ModelPullPartsTests {
     func parallelPullIsByteIdentical() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 32 * 1024 * 1024
-        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
-        defer { server.stop() }
-        let directory = try Fixture.scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let target = directory + "/model.gguf"
-        let log = EventLog()
-        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target, events: { log.hear($0) })
-        #expect(result.verified)
-        #expect(result.sha256 == Fixture.modelDigest)
-        #expect(result.fetchedBytes == Self.total)
-        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-        #expect(Fixture.listing(directory) == ["model.gguf"])
-        // One request that only asks (no Range: the answer says whether ranges are taken), then one per part.
-        #expect(server.rangeRequests.first == .some(nil))
-        #expect(server.requests.count == 1 + Self.partRanges.count)
-        for range in Self.partRanges { #expect(server.count(range: range) == 1, "\(range)") }
-        #expect(Self.tile(Self.closedRanges(server.requests)))
-        // Four parts at once (each takes about 125 ms at this rate), and the question's connection closing.
-        #expect(server.server.peakConcurrentRequests >= 4)
-        #expect(server.server.peakConcurrentRequests <= 5)
-        #expect(!log.all.contains(.oneConnection))
+        try await Self.withHost(behaviour) { server, target in
+            let log = EventLog()
+            let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target, events: { log.hear($0) })
+            #expect(result.verified)
+            #expect(result.sha256 == Fixture.modelDigest)
+            #expect(result.fetchedBytes == Self.total)
+            #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+            #expect(Fixture.listing((target as NSString).deletingLastPathComponent) == ["model.gguf"])
+            // One request that only asks (no Range: the answer says whether ranges are taken), then one per part.
+            #expect(server.rangeRequests.first == .some(nil))
+            #expect(server.requests.count == 1 + Self.partRanges.count)
+            for range in Self.partRanges { #expect(server.count(range: range) == 1, "\(range)") }
+            #expect(Self.tile(Self.closedRanges(server.requests)))
+            // Four parts at once (each takes about 125 ms at this rate), and the question's connection closing.
+            #expect(server.server.peakConcurrentRequests >= 4)
+            #expect(server.server.peakConcurrentRequests <= 5)
+            #expect(!log.all.contains(.oneConnection))
+        }
     }
 
     @Test("An interrupted pull keeps each part's progress in the record; the next pull asks only for the missing range of each unfinished part, and never again for a finished one",
@@ -97,45 +107,42 @@ struct ModelPullPartsTests {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.cutAtByte = cut
         behaviour.entityTag = "\"v1\""
-        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
-        defer { server.stop() }
-        let directory = try Fixture.scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let target = directory + "/model.gguf"
-        await #expect(throws: ModelDownloadError.self) {
-            _ = try await ModelDownloader(options: Self.options(retries: 0)).pull(Fixture.source(server), to: target)
-        }
-        let record = try #require(DownloadRecord.read(target: target))
-        let parts = try #require(record.parts)
-        #expect(parts.count == Self.partRanges.count)
-        #expect(parts[10].done == 1 << 20)
-        var contiguous: Int64 = 0
-        for part in parts {
-            contiguous = part.start + part.done
-            if part.done < part.length { break }
-        }
-        #expect(contiguous <= cut)
-        #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
-        #expect(record.entityTag == "\"v1\"")
-        // Other readers see the parts' sum, not the size of a file with gaps.
-        #expect(ModelFileInspector(path: target, declaredBytes: Self.total).inspect()
-            == .stalePartial(record, bytes: record.bytes))
+        try await Self.withHost(behaviour) { server, target in
+            await #expect(throws: ModelDownloadError.self) {
+                _ = try await ModelDownloader(options: Self.options(retries: 0)).pull(Fixture.source(server), to: target)
+            }
+            let record = try #require(DownloadRecord.read(target: target))
+            let parts = try #require(record.parts)
+            #expect(parts.count == Self.partRanges.count)
+            #expect(parts[10].done == 1 << 20)
+            var contiguous: Int64 = 0
+            for part in parts {
+                contiguous = part.start + part.done
+                if part.done < part.length { break }
+            }
+            #expect(contiguous <= cut)
+            #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
+            #expect(record.entityTag == "\"v1\"")
+            // Other readers see the parts' sum, not the size of a file with gaps.
+            #expect(ModelFileInspector(path: target, declaredBytes: Self.total).inspect()
+                == .stalePartial(record, bytes: record.bytes))
 
-        let before = server.requests.count
-        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
-        #expect(result.verified)
-        #expect(result.fetchedBytes == Self.total - record.bytes)
-        #expect(!result.restartedFromZero)
-        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-        let resumed = Array(server.requests.dropFirst(before))
-        // The question starts at the first missing byte, with If-Range; then each unfinished part is asked for from
-        // its first missing byte, once; finished parts are not asked for again.
-        #expect(resumed.first?.header("range") == "bytes=\(contiguous)-")
-        #expect(resumed.allSatisfy { $0.header("if-range") == "\"v1\"" })
-        let missing = parts.filter { $0.done < $0.length }.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" }
-        #expect(resumed.dropFirst().compactMap { $0.header("range") }.sorted() == missing.sorted())
-        for (index, part) in parts.enumerated() where part.done == part.length {
-            #expect(server.count(range: Self.partRanges[index]) == 1, "part \(index + 1) was asked for again")
+            let before = server.requests.count
+            let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
+            #expect(result.verified)
+            #expect(result.fetchedBytes == Self.total - record.bytes)
+            #expect(!result.restartedFromZero)
+            #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+            let resumed = Array(server.requests.dropFirst(before))
+            // The question starts at the first missing byte, with If-Range; then each unfinished part is asked for from
+            // its first missing byte, once; finished parts are not asked for again.
+            #expect(resumed.first?.header("range") == "bytes=\(contiguous)-")
+            #expect(resumed.allSatisfy { $0.header("if-range") == "\"v1\"" })
+            let missing = parts.filter { $0.done < $0.length }.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" }
+            #expect(resumed.dropFirst().compactMap { $0.header("range") }.sorted() == missing.sorted())
+            for (index, part) in parts.enumerated() where part.done == part.length {
+                #expect(server.count(range: Self.partRanges[index]) == 1, "part \(index + 1) was asked for again")
+            }
         }
     }
 
@@ -145,19 +152,16 @@ struct ModelPullPartsTests {
         let stall = 5 * Self.partBytes + (1 << 20)
         var behaviour = RangeFileServer.Behaviour()
         behaviour.stallAtByte = stall
-        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
-        defer { server.stop() }
-        let directory = try Fixture.scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let target = directory + "/model.gguf"
-        let started = ContinuousClock.now
-        let result = try await ModelDownloader(options: Self.options(stall: .seconds(2))).pull(
-            Fixture.source(server), to: target)
-        #expect(ContinuousClock.now - started >= .seconds(2))
-        #expect(result.verified)
-        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-        #expect(server.count(range: "bytes=\(stall)-\(6 * Self.partBytes - 1)") == 1)
-        #expect(server.requests.count == 1 + Self.partRanges.count + 1)
+        try await Self.withHost(behaviour) { server, target in
+            let started = ContinuousClock.now
+            let result = try await ModelDownloader(options: Self.options(stall: .seconds(2))).pull(
+                Fixture.source(server), to: target)
+            #expect(ContinuousClock.now - started >= .seconds(2))
+            #expect(result.verified)
+            #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+            #expect(server.count(range: "bytes=\(stall)-\(6 * Self.partBytes - 1)") == 1)
+            #expect(server.requests.count == 1 + Self.partRanges.count + 1)
+        }
     }
 
     @Test("A part whose connection is cut is fetched again from its first missing byte while the other parts go on",
@@ -166,16 +170,13 @@ struct ModelPullPartsTests {
         let cut = 20 * Self.partBytes + 12345
         var behaviour = RangeFileServer.Behaviour()
         behaviour.cutAtByte = cut
-        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
-        defer { server.stop() }
-        let directory = try Fixture.scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let target = directory + "/model.gguf"
-        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
-        #expect(result.verified)
-        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-        #expect(server.count(range: "bytes=\(cut)-\(21 * Self.partBytes - 1)") == 1)
-        #expect(server.requests.count == 1 + Self.partRanges.count + 1)
+        try await Self.withHost(behaviour) { server, target in
+            let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
+            #expect(result.verified)
+            #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+            #expect(server.count(range: "bytes=\(cut)-\(21 * Self.partBytes - 1)") == 1)
+            #expect(server.requests.count == 1 + Self.partRanges.count + 1)
+        }
     }
 
     @Test("A source changed between two pulls (another ETag) discards the parts, restarts from zero saying so, and installs the new file",
@@ -251,18 +252,15 @@ struct ModelPullPartsTests {
     func serverWithoutRangesGetsOneConnection() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.honoursRange = false
-        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
-        defer { server.stop() }
-        let directory = try Fixture.scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let target = directory + "/model.gguf"
-        let log = EventLog()
-        let result = try await ModelDownloader(options: Self.options(connections: 8)).pull(
-            Fixture.source(server), to: target, events: { log.hear($0) })
-        #expect(result.verified)
-        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-        #expect(server.requests.count == 1)
-        #expect(log.all.contains(.oneConnection))
+        try await Self.withHost(behaviour) { server, target in
+            let log = EventLog()
+            let result = try await ModelDownloader(options: Self.options(connections: 8)).pull(
+                Fixture.source(server), to: target, events: { log.hear($0) })
+            #expect(result.verified)
+            #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+            #expect(server.requests.count == 1)
+            #expect(log.all.contains(.oneConnection))
+        }
     }
 
     @Test("While a pull in parts runs, other readers see one figure (the parts' sum) and a second pull is refused naming the one writer; with --wait it finds the model installed",
@@ -270,45 +268,42 @@ struct ModelPullPartsTests {
     func concurrentPullsHaveOneWriter() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 6 * 1024 * 1024
-        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
-        defer { server.stop() }
-        let directory = try Fixture.scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let target = directory + "/model.gguf"
-        let first = Task { try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target) }
-        defer { first.cancel() }
-        #expect(await Fixture.eventually { (DownloadRecord.read(target: target)?.bytes ?? 0) > 8 * 1024 * 1024 })
+        try await Self.withHost(behaviour) { server, target in
+            let first = Task { try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target) }
+            defer { first.cancel() }
+            #expect(await Fixture.eventually { (DownloadRecord.read(target: target)?.bytes ?? 0) > 8 * 1024 * 1024 })
 
-        let record = try #require(DownloadRecord.read(target: target))
-        let parts = try #require(record.parts)
-        #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
-        let probe = OnDeviceAvailabilityProbe(
-            configuration: OnDeviceConfiguration(modelPath: target, declaredModelBytes: Self.total),
-            locator: LlamaServerLocator(configuredPath: "/bin/sh"), resources: .current)
-        guard case .unavailable(.modelNotReady(let progress?, let detail?)) = probe.check() else {
-            Issue.record("expected modelNotReady with progress, got \(probe.check())")
-            return
-        }
-        #expect(progress > 0 && progress < 1)
-        let numbers = try #require(ModelDownloadProgress(detail: detail), "\(detail)")
-        #expect(numbers.bytes < Self.total)
+            let record = try #require(DownloadRecord.read(target: target))
+            let parts = try #require(record.parts)
+            #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
+            let probe = OnDeviceAvailabilityProbe(
+                configuration: OnDeviceConfiguration(modelPath: target, declaredModelBytes: Self.total),
+                locator: LlamaServerLocator(configuredPath: "/bin/sh"), resources: .current)
+            guard case .unavailable(.modelNotReady(let progress?, let detail?)) = probe.check() else {
+                Issue.record("expected modelNotReady with progress, got \(probe.check())")
+                return
+            }
+            #expect(progress > 0 && progress < 1)
+            let numbers = try #require(ModelDownloadProgress(detail: detail), "\(detail)")
+            #expect(numbers.bytes < Self.total)
 
-        do {
-            _ = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
-            Issue.record("a second writer was allowed")
-        } catch ModelDownloadError.busy(let pid, let record) {
-            #expect(pid == getpid())
-            #expect(record?.parts?.count == Self.partRanges.count)
+            do {
+                _ = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
+                Issue.record("a second writer was allowed")
+            } catch ModelDownloadError.busy(let pid, let record) {
+                #expect(pid == getpid())
+                #expect(record?.parts?.count == Self.partRanges.count)
+            }
+            var waiting = Self.options()
+            waiting.waitForOtherWriter = true
+            let second = try await ModelDownloader(options: waiting).pull(Fixture.source(server), to: target)
+            #expect(second.alreadyInstalled)
+            #expect(second.sha256 == Fixture.modelDigest)
+            let installed = try await first.value
+            #expect(installed.sha256 == Fixture.modelDigest)
+            // Only the first pull's question and its parts reached the server.
+            #expect(server.requests.count == 1 + Self.partRanges.count)
         }
-        var waiting = Self.options()
-        waiting.waitForOtherWriter = true
-        let second = try await ModelDownloader(options: waiting).pull(Fixture.source(server), to: target)
-        #expect(second.alreadyInstalled)
-        #expect(second.sha256 == Fixture.modelDigest)
-        let installed = try await first.value
-        #expect(installed.sha256 == Fixture.modelDigest)
-        // Only the first pull's question and its parts reached the server.
-        #expect(server.requests.count == 1 + Self.partRanges.count)
     }
 }
 
@@ -316,26 +311,23 @@ extension ModelPullPartsTests {
     @Test("A record whose parts do not tile the file (overlapping parts, or more claimed than the partial holds) is not trusted: the pull starts from zero and installs the exact file",
           .enabled(if: modelExists), arguments: [false, true])
     func untrustedPartsRestart(overlapping: Bool) async throws {
-        let server = try RangeFileServer(file: Fixture.modelPath)
-        defer { server.stop() }
-        let directory = try Fixture.scratch()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let target = directory + "/model.gguf"
-        // A partial of wrong bytes, and a record claiming parts of it.
-        let half = Self.total / 2
-        let garbage = Data(repeating: 0xAB, count: 1 << 20)
-        #expect(FileManager.default.createFile(atPath: DownloadRecord.partialPath(forTarget: target), contents: garbage))
-        let parts = overlapping
-            ? [DownloadRecord.Part(start: 0, length: half + 10, done: 1 << 20), DownloadRecord.Part(start: half, length: Self.total - half)]
-            : [DownloadRecord.Part(start: 0, length: half, done: half), DownloadRecord.Part(start: half, length: Self.total - half)]
-        let record = DownloadRecord(
-            name: "smollm2", source: DownloadRecord.displaySource(server.url), expectedBytes: Self.total, bytes: 1 << 20,
-            bytesPerSecond: nil, pid: 1, startedAt: 0, updatedAt: 0, parts: parts)
-        try Data(record.encoded()).write(to: URL(fileURLWithPath: DownloadRecord.recordPath(forTarget: target)))
+        try await Self.withHost() { server, target in
+            // A partial of wrong bytes, and a record claiming parts of it.
+            let half = Self.total / 2
+            let garbage = Data(repeating: 0xAB, count: 1 << 20)
+            #expect(FileManager.default.createFile(atPath: DownloadRecord.partialPath(forTarget: target), contents: garbage))
+            let parts = overlapping
+                ? [DownloadRecord.Part(start: 0, length: half + 10, done: 1 << 20), DownloadRecord.Part(start: half, length: Self.total - half)]
+                : [DownloadRecord.Part(start: 0, length: half, done: half), DownloadRecord.Part(start: half, length: Self.total - half)]
+            let record = DownloadRecord(
+                name: "smollm2", source: DownloadRecord.displaySource(server.url), expectedBytes: Self.total, bytes: 1 << 20,
+                bytesPerSecond: nil, pid: 1, startedAt: 0, updatedAt: 0, parts: parts)
+            try Data(record.encoded()).write(to: URL(fileURLWithPath: DownloadRecord.recordPath(forTarget: target)))
 
-        let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
-        #expect(result.fetchedBytes == Self.total)
-        #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-        #expect(server.rangeRequests.first == .some(nil))
+            let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
+            #expect(result.fetchedBytes == Self.total)
+            #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+            #expect(server.rangeRequests.first == .some(nil))
+        }
     }
 }

@@ -30,13 +30,7 @@ struct ModelsPullPartsCommandTests {
             "--connections", "4",
         ]
 
-        let puller = Process()
-        puller.executableURL = CLI.isolatedBinary
-        puller.arguments = arguments
-        puller.environment = CLI.freshEnvironment(home: home)
-        puller.standardOutput = FileHandle.nullDevice
-        puller.standardError = FileHandle.nullDevice
-        try puller.run()
+        let puller = try ModelsPullHostileTests.start(arguments, home: home, tag: "puller")
         defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL) } }
 
         let deadline = ContinuousClock.now + .seconds(60)
