@@ -55,7 +55,7 @@ struct ModelDownloadTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/model.gguf"
-        let result = try await ModelDownloader().pull(Self.source(server), to: target)
+        let result = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target)
         #expect(result.verified)
         #expect(result.sha256 == Self.modelDigest)
         #expect(result.bytes == Self.modelBytes)

@@ -18,6 +18,9 @@ extension ModelDownloader {
         var url: URL
         /// Whether the server takes ranged requests: it answered one with 206, or said `Accept-Ranges: bytes`.
         var acceptsRanges = false
+        /// Whether the body is only the one byte a question asked for (``request(_:offset:ifRange:ranged:probe:session:)``
+        /// with `probe`): the file itself must come in parts.
+        var bounded = false
     }
 
     /// Requests `source` from `offset`, following redirects. The bearer token goes only to the source's own origin
@@ -27,8 +30,12 @@ extension ModelDownloader {
     /// With `ifRange` (a validator of the bytes already held), a ranged request carries `If-Range`: a server whose
     /// file changed answers the whole new file (200) instead of the rest of the old one. `ranged` asks for a range
     /// (with `If-Range`) even from byte 0, whose answer then tells whether the bytes held after it are this file's.
+    /// `probe` asks only for the byte at `offset` (`Range: bytes=N-N`): a question before a pull in parts, whose 206
+    /// gives the size, the validator and the range support without the body flowing (a server without ranges sends
+    /// the whole file, 200, which is then read on this one connection).
     func request(
-        _ source: ModelSource, offset: Int64, ifRange: String? = nil, ranged: Bool = false, session: DownloadSession
+        _ source: ModelSource, offset: Int64, ifRange: String? = nil, ranged: Bool = false, probe: Bool = false,
+        session: DownloadSession
     ) async throws -> Opened {
         let origin = Self.origin(of: source.url)
         var url = source.url
@@ -37,7 +44,10 @@ extension ModelDownloader {
         var retriedWithoutRange = false
         while true {
             var headers = Self.headers(for: source, at: url, origin: origin)
-            if offset > 0 || ranged && !retriedWithoutRange {
+            if probe && !retriedWithoutRange {
+                headers["Range"] = "bytes=\(offset)-\(offset)"
+                if let ifRange { headers["If-Range"] = ifRange }
+            } else if offset > 0 || ranged && !retriedWithoutRange {
                 headers["Range"] = "bytes=\(offset)-"
                 if let ifRange { headers["If-Range"] = ifRange }
             }
@@ -76,16 +86,17 @@ extension ModelDownloader {
                 }
                 return Opened(
                     kind: .body(response, total: range.total, fromZero: false, validator: SourceValidator(head: head)),
-                    url: url, acceptsRanges: true)
+                    url: url, acceptsRanges: true, bounded: probe && !retriedWithoutRange)
             case 200:
                 let length = head.header("content-length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
                 let acceptsRanges = head.header("accept-ranges")?.lowercased().contains("bytes") == true
                 return Opened(
                     kind: .body(
                         response, total: length.flatMap { $0 >= 0 ? $0 : nil },
-                        fromZero: offset > 0 || ranged || retriedWithoutRange, validator: SourceValidator(head: head)),
+                        fromZero: offset > 0 || ranged || probe || retriedWithoutRange,
+                        validator: SourceValidator(head: head)),
                     url: url, acceptsRanges: acceptsRanges)
-            case 416 where offset > 0:
+            case 416 where offset > 0 || probe && !retriedWithoutRange:
                 let total = ContentRange(head.header("content-range"))?.total
                 if let total, total == offset, source.expectedBytes.map({ $0 == offset }) ?? true {
                     return Opened(kind: .complete, url: url)

@@ -164,6 +164,8 @@ public struct ModelDownloader: Sendable {
             try partial.truncate()
         }
         recorder.parts = parts
+        // Parts held: the file's size is the record's.
+        if expected == nil, parts != nil { expected = previous?.expectedBytes }
         if let expected, parts == nil, partial.bytes > expected { try partial.truncate() }
         var restarted = false
         var fetched: Int64 = 0
@@ -187,8 +189,13 @@ public struct ModelDownloader: Sendable {
             recorder.expectedBytes = expected
             recorder.write(bytes: recorder.heldBytes(contiguous: partial.bytes), force: true)
             // Parts held: the request is ranged even from byte 0, so that If-Range tells whether they are this file's.
+            // Before a pull in parts (parts held, or enough missing of a file of known size) it only asks for a byte.
+            let missing = expected.map { $0 - recorder.heldBytes(contiguous: partial.bytes) } ?? 0
+            let probe = options.connections > 1
+                && (recorder.parts != nil || missing >= 2 * PartPlan.minimumPartBytes)
             var opened = try await request(
-                source, offset: partial.bytes, ifRange: held.ifRange, ranged: recorder.parts != nil, session: session)
+                source, offset: partial.bytes, ifRange: held.ifRange, ranged: recorder.parts != nil, probe: probe,
+                session: session)
             if case .body(let response, _, false, let served) = opened.kind, recorder.heldBytes(contiguous: partial.bytes) > 0,
                 served.differs(from: held)
             {
@@ -197,7 +204,7 @@ public struct ModelDownloader: Sendable {
                 events(.sourceChanged(discardedBytes: recorder.heldBytes(contiguous: partial.bytes), reason: .fileChanged))
                 restarted = true
                 try discard(partial, recorder: recorder)
-                opened = try await request(source, offset: 0, session: session)
+                opened = try await request(source, offset: 0, probe: probe, session: session)
             }
             switch opened.kind {
             case .complete:
@@ -230,7 +237,7 @@ public struct ModelDownloader: Sendable {
                 recorder.expectedBytes = expected
                 // Parts when the server takes ranges and enough is missing (a pull in parts always resumes in parts).
                 if let total = expected, options.connections > 1, opened.acceptsRanges,
-                    recorder.parts != nil || total - partial.bytes >= 2 * PartPlan.minimumPartBytes
+                    opened.bounded || recorder.parts != nil || total - partial.bytes >= 2 * PartPlan.minimumPartBytes
                 {
                     // In parts: this connection only asked; every part gets a connection of its own.
                     let plan = recorder.parts ?? PartPlan.resuming(contiguous: partial.bytes, total: total)
@@ -238,6 +245,10 @@ public struct ModelDownloader: Sendable {
                         plan, of: opened, total: total, validator: recorder.validator, source: source,
                         partial: partial, recorder: recorder, target: target, events: events)
                 } else {
+                    if opened.bounded {
+                        throw ModelDownloadError.interrupted(
+                            bytes: partial.bytes, detail: "the server answered a ranged request without the file's size")
+                    }
                     if recorder.parts != nil {
                         // One connection from here: the bytes after the first gap are fetched again.
                         try partial.dropAfterContiguous()
