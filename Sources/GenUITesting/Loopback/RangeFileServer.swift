@@ -16,7 +16,8 @@ import Synchronization
 public final class RangeFileServer: Sendable {
     /// How the server answers; change it between (or during) requests with ``update(_:)``.
     public struct Behaviour: Sendable {
-        /// Close the connection once the response has carried the file up to this absolute byte offset.
+        /// Close the connection once a response that started before this absolute byte offset has carried the file
+        /// up to it (a response starting at or after it is not the connection carrying that byte).
         public var cutAtByte: Int64?
         /// Apply ``cutAtByte`` only to the first request that reaches it.
         public var cutOnce = true
@@ -180,7 +181,9 @@ public final class RangeFileServer: Sendable {
             }
             guard connection.write(piece) else { return }
             offset += Int64(piece.count)
-            if let cut = behaviour.cutAtByte, offset >= cut, state.takeTurn(state.cutDone, once: behaviour.cutOnce) {
+            if let cut = behaviour.cutAtByte, start < cut, offset >= cut,
+                state.takeTurn(state.cutDone, once: behaviour.cutOnce)
+            {
                 connection.abort()
                 return
             }
