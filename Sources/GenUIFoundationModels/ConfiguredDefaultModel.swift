@@ -11,7 +11,7 @@ import GenUIRouter
 ///   its default chain keeps it: the configuration asked for it, and traces name it.
 /// - a configuration that cannot be loaded (a syntax error, an unreadable file) makes the model unavailable with
 ///   ``UnavailableReason/notConfigured(missing:)`` naming the problem, instead of failing at start-up.
-public struct ConfiguredDefaultModel: LanguageModel, MemberAvailabilityReporting {
+public struct ConfiguredDefaultModel: RoutableModel, MemberAvailabilityReporting {
     /// The chain requests go to; `nil` when the configuration could not be loaded or names no usable member.
     public let chain: ProviderChain?
     /// Every provider the configuration builds (members of the chain or not).
@@ -87,7 +87,7 @@ public struct ConfiguredDefaultModel: LanguageModel, MemberAvailabilityReporting
         return AvailabilityReport(availability: overall, members: members)
     }
 
-    public var capabilities: Set<LanguageModelCapability> { get async { await chain?.capabilities ?? [] } }
+    public var supportedCapabilities: Set<LanguageModelCapability> { get async { await chain?.supportedCapabilities ?? [] } }
 
     public var contextSize: Int {
         get async throws {

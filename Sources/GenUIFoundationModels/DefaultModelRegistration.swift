@@ -10,7 +10,7 @@ import GenUIConfig
 public enum DefaultModelRegistration: DefaultLanguageModelProvider {
     /// The default chain of the `providers.yml` the usual lookup finds (``ConfigurationLoader``, with its trust rule
     /// for `./providers.yml`), built with the process's environment.
-    public static func makeDefaultLanguageModel() -> any LanguageModel {
+    public static func makeDefaultLanguageModel() -> any RoutableModel {
         ConfiguredDefaultModel(loader: ConfigurationLoader())
     }
 }

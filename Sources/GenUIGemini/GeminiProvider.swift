@@ -17,7 +17,7 @@ import Logging
 ///   is a guardrail violation.
 /// - Context: ``tokenCount(for:)`` asks `POST {base}/models/{model}:countTokens`; ``contextSize`` is the configured
 ///   window, else the model's `inputTokenLimit` (see GeminiTokenCounting.swift).
-public struct GeminiProvider: LanguageModel {
+public struct GeminiProvider: RoutableModel {
     /// The settings.
     public let configuration: GeminiConfiguration
     /// The client, the key, the checks before a request and the availability probe, shared with the other HTTP
@@ -65,7 +65,7 @@ public struct GeminiProvider: LanguageModel {
         }
     }
 
-    public var capabilities: Set<LanguageModelCapability> {
+    public var supportedCapabilities: Set<LanguageModelCapability> {
         get async {
             Set([.guidedGeneration, .streaming, .seededSampling, .tokenCounting, .toolCalling])
                 .union(configuration.extraCapabilities)

@@ -11,7 +11,7 @@ import Logging
 /// generation sends genui's own bounded grammar (``GrammarCompiler``) and validates every output against the schema.
 ///
 /// Copies of a model share one server.
-public struct OnDeviceModel: LanguageModel {
+public struct OnDeviceModel: RoutableModel {
     /// The configuration the model was created with.
     public let configuration: OnDeviceConfiguration
     /// The availability checks, which never start the server.
@@ -56,7 +56,7 @@ public struct OnDeviceModel: LanguageModel {
     /// Guided generation, tool calling (through genui's grammar, whatever the model's chat template knows), streaming,
     /// seeded sampling and token counting (`/tokenize`); vision when `/props` of a server started earlier said so.
     /// Never starts the server to find out.
-    public var capabilities: Set<LanguageModelCapability> {
+    public var supportedCapabilities: Set<LanguageModelCapability> {
         get async {
             var capabilities: Set<LanguageModelCapability> = [
                 .guidedGeneration, .toolCalling, .streaming, .seededSampling, .tokenCounting,

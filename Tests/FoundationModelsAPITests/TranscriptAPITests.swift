@@ -194,13 +194,13 @@ struct CityWeather: Tool {
 }
 
 /// A model that records each request and answers with a fixed text.
-final class RecordingModel: LanguageModel {
+final class RecordingModel: RoutableModel {
     private let recorded = Mutex<[GenerationRequest]>([])
 
     var requests: [GenerationRequest] { recorded.withLock { $0 } }
     let name = "recording"
     var availability: Availability { get async { .available } }
-    var capabilities: Set<LanguageModelCapability> { get async { [] } }
+    var supportedCapabilities: Set<LanguageModelCapability> { get async { [] } }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         recorded.withLock { $0.append(request) }

@@ -313,7 +313,7 @@ struct AnthropicTokenCountingTests {
         let server = try anthropicFake(key: key)
         defer { server.stop() }
         let model = provider(server, key: key)
-        #expect(await model.capabilities.contains(.tokenCounting))
+        #expect(await model.supportedCapabilities.contains(.tokenCounting))
         let count = try await model.tokenCount(for: GenerationRequest(
             instructions: "Be brief.",
             messages: [

@@ -191,7 +191,7 @@ struct AnthropicToolCallingTests {
         ] })
         defer { server.stop() }
         let model = provider(server)
-        #expect(await model.capabilities.contains(.toolCalling))
+        #expect(await model.supportedCapabilities.contains(.toolCalling))
         let response = try await model.respond(to: GenerationRequest(
             messages: [.init(role: .user, content: "Weather in Paris?")], tools: [weather]))
         #expect(response.toolCalls == [Transcript.ToolCall(

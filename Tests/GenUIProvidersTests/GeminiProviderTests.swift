@@ -246,7 +246,7 @@ struct GeminiTokenCountingTests {
         let server = try geminiFake(key: key)
         defer { server.stop() }
         let model = provider(server, key: key)
-        #expect(await model.capabilities.contains(.tokenCounting))
+        #expect(await model.supportedCapabilities.contains(.tokenCounting))
         let count = try await model.tokenCount(for: GenerationRequest(
             messages: [.init(role: .user, content: "one two three"), .init(role: .assistant, content: "four five")],
             options: .init(temperature: 0.3, maximumResponseTokens: 40)))

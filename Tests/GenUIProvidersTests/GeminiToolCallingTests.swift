@@ -203,7 +203,7 @@ struct GeminiToolCallingTests {
         let server = try toolFake(key: key)
         defer { server.stop() }
         let model = provider(server, key: key)
-        #expect(await model.capabilities.contains(.toolCalling))
+        #expect(await model.supportedCapabilities.contains(.toolCalling))
         let response = try await model.respond(to: GenerationRequest(
             messages: [.init(role: .user, content: "Weather in Paris?")], tools: [weather]))
         #expect(response.toolCalls == [Transcript.ToolCall(

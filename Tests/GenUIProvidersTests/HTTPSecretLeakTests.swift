@@ -34,7 +34,7 @@ struct HTTPSecretLeakTests {
         defer { echo.stop() }
         let gemini = try geminiFake(key: "another-key-entirely")
         defer { gemini.stop() }
-        let models: [any LanguageModel] = [
+        let models: [any RoutableModel] = [
             OpenAIProvider(configuration: .init(baseURL: echo.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
             AnthropicProvider(configuration: .init(baseURL: echo.baseURL, model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
             OllamaProvider(configuration: .init(host: "127.0.0.1:\(echo.port)", model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
@@ -45,7 +45,7 @@ struct HTTPSecretLeakTests {
         var outputs: [String] = []
         for model in models {
             outputs.append("\(await model.availability)")
-            outputs.append("\(await model.capabilities)")
+            outputs.append("\(await model.supportedCapabilities)")
             for schema in [nil, verdictSchema] {
                 let request = GenerationRequest(prompt: "Hi", schema: schema)
                 do {

@@ -55,7 +55,7 @@ struct HostileServerTests {
         }
         defer { server.stop() }
         let key = TestKey("sk-hostile-wait")
-        let models: [any LanguageModel] = [
+        let models: [any RoutableModel] = [
             OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
             AnthropicProvider(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
             GeminiProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
@@ -147,7 +147,7 @@ struct HostileServerTests {
         }
         defer { server.stop() }
         let testKey = TestKey(key)
-        let models: [any LanguageModel] = [
+        let models: [any RoutableModel] = [
             OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
             AnthropicProvider(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
             GeminiProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
@@ -192,7 +192,7 @@ struct HostileServerTests {
         }
         defer { server.stop() }
         let testKey = TestKey(key)
-        let models: [any LanguageModel] = [
+        let models: [any RoutableModel] = [
             OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
             AnthropicProvider(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
             OllamaProvider(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
@@ -241,7 +241,7 @@ struct HostileServerTests {
         let ndjson = Self.endlessLine(prefix: #"{"message":{"content":""#, total: total, contentType: "application/x-ndjson")
         let ndjsonServer = try LoopbackHTTPServer(handler: ndjson.0)
         defer { ndjsonServer.stop() }
-        let cases: [(any LanguageModel, Counter)] = [
+        let cases: [(any RoutableModel, Counter)] = [
             (OpenAIProvider(configuration: .init(baseURL: sseServer.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil)), sse.1),
             (OllamaProvider(configuration: .init(host: "127.0.0.1:\(ndjsonServer.port)", model: "m")), ndjson.1),
         ]

@@ -167,11 +167,11 @@ struct OllamaProviderTests {
         let fake = try FakeOllama()
         defer { fake.server.stop() }
         let model = provider(fake)
-        let capabilities = await model.capabilities
+        let capabilities = await model.supportedCapabilities
         #expect(capabilities.isSuperset(of: [.guidedGeneration, .streaming, .toolCalling, .vision]))
         #expect(!capabilities.contains(.reasoning))
         #expect(await model.contextLength == 32768)
-        _ = await model.capabilities
+        _ = await model.supportedCapabilities
         #expect(fake.server.requests.filter { $0.path == "/api/show" }.count == 1)
     }
 

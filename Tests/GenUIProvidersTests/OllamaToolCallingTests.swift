@@ -167,10 +167,10 @@ struct OllamaToolCallingTests {
         let without = try FakeToolOllama(capabilities: ["completion"]) { _, _ in }
         defer { without.server.stop() }
         let model = withTools.provider()
-        #expect(await model.capabilities.contains(.toolCalling))
-        #expect(await model.capabilities.contains(.toolCalling))
+        #expect(await model.supportedCapabilities.contains(.toolCalling))
+        #expect(await model.supportedCapabilities.contains(.toolCalling))
         #expect(withTools.server.requests.filter { $0.path == "/api/show" }.count == 1)
-        #expect(await !without.provider().capabilities.contains(.toolCalling))
+        #expect(await !without.provider().supportedCapabilities.contains(.toolCalling))
     }
 
     @Test("tools are declared in the function shape; message.tool_calls with object arguments become calls with genui-made unique ids")

@@ -43,7 +43,7 @@ struct OnDeviceToolCallingTests {
 
     @Test("the on-device model declares tool calling")
     func declaresToolCalling() async throws {
-        #expect(await (try Self.model()).capabilities.contains(.toolCalling))
+        #expect(await (try Self.model()).supportedCapabilities.contains(.toolCalling))
     }
 
     @Test("a session with a weather tool calls it once with valid arguments, and the answer contains its output")

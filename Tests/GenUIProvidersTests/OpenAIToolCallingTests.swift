@@ -242,7 +242,7 @@ struct OpenAIToolCallingFakeTests {
         }
         defer { fake.server.stop() }
         let provider = fake.provider()
-        #expect(await provider.capabilities.contains(.toolCalling))
+        #expect(await provider.supportedCapabilities.contains(.toolCalling))
         _ = try await provider.respond(to: GenerationRequest(
             messages: [.init(role: .user, content: "Weather?")], tools: [weatherDefinition, timeDefinition]))
         _ = try await provider.respond(to: GenerationRequest(prompt: "Hi"))

@@ -121,7 +121,7 @@ struct ProviderConformanceTests {
 
 /// A model with one tool-calling defect (or none): it answers plain requests like ``ScriptedLanguageModel``, and a
 /// request with tools by one call of the first tool, or, once the conversation ends in a tool output, by an answer.
-private final class ToolDefectModel: LanguageModel {
+private final class ToolDefectModel: RoutableModel {
     enum Defect: Sendable {
         case none
         /// Calls a tool that was not offered.
@@ -152,8 +152,8 @@ private final class ToolDefectModel: LanguageModel {
 
     var name: String { "defect" }
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> {
-        var set = scripted.capabilities
+    var supportedCapabilities: Set<LanguageModelCapability> {
+        var set = scripted.supportedCapabilities
         if claimsTools { set.insert(.toolCalling) }
         return set
     }

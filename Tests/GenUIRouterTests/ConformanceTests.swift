@@ -3,10 +3,10 @@ import GenUITesting
 import Testing
 
 /// A model that claims guided generation but returns content that does not follow the schema.
-struct LyingModel: LanguageModel {
+struct LyingModel: RoutableModel {
     let name = "liar"
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         GenerationResponse(
             content: GeneratedContent(kind: .string("nope")), text: "nope",

@@ -10,11 +10,11 @@ import Testing
 @Suite("Decoding failures carry their detail")
 struct DecodingDetailCarriageTests {
     /// A model that claims guided generation and answers `json`, whatever the schema says.
-    struct FixedGuidedModel: LanguageModel {
+    struct FixedGuidedModel: RoutableModel {
         var name = "fixed"
         var json: String
         var availability: Availability { .available }
-        var capabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
+        var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
 
         func respond(to request: GenerationRequest) async throws -> GenerationResponse {
             GenerationResponse(

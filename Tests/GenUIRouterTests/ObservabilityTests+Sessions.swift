@@ -26,10 +26,10 @@ private struct ClockTool: Tool {
 private struct ClockBroken: Error {}
 
 /// A model that asks for the clock on every turn, never answering.
-private struct InsistentModel: LanguageModel {
+private struct InsistentModel: RoutableModel {
     let name = "insistent"
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [.toolCalling, .streaming] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.toolCalling, .streaming] }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let call = Transcript.ToolCall(

@@ -239,10 +239,10 @@ struct ObservabilityTests {
 }
 
 /// A model that serves with the metadata a network provider reports: a model name, token usage and a finish reason.
-private struct ReportingModel: LanguageModel {
+private struct ReportingModel: RoutableModel {
     let name: String
     var timings: GenerationTimings?
-    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming] }
     var availability: Availability { .available }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {

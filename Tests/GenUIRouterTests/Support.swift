@@ -3,10 +3,10 @@ import GenUIRouter
 import GenUITesting
 
 /// A model that answers every request with the same text, for unguided-decoding tests.
-struct FixedTextModel: LanguageModel {
+struct FixedTextModel: RoutableModel {
     let name: String
     let text: String
-    var capabilities: Set<LanguageModelCapability> { [] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [] }
     var availability: Availability { .available }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {

@@ -289,16 +289,16 @@ struct ToolCallingTests {
 }
 
 /// Records every request before passing it on.
-private final class RequestRecorder: LanguageModel {
-    let inner: any LanguageModel
+private final class RequestRecorder: RoutableModel {
+    let inner: any RoutableModel
     private let recorded = Mutex<[GenerationRequest]>([])
 
-    init(inner: any LanguageModel) { self.inner = inner }
+    init(inner: any RoutableModel) { self.inner = inner }
 
     var name: String { inner.name }
     var requests: [GenerationRequest] { recorded.withLock { $0 } }
     var availability: Availability { get async { await inner.availability } }
-    var capabilities: Set<LanguageModelCapability> { get async { await inner.capabilities } }
+    var supportedCapabilities: Set<LanguageModelCapability> { get async { await inner.supportedCapabilities } }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         recorded.withLock { $0.append(request) }
@@ -307,11 +307,11 @@ private final class RequestRecorder: LanguageModel {
 }
 
 /// A model that asks for the same call in every turn, never answering.
-private struct LoopingModel: LanguageModel {
+private struct LoopingModel: RoutableModel {
     let call: Transcript.ToolCall
     var name: String { "looping" }
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [.toolCalling] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.toolCalling] }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let round = request.messages.filter { $0.role == .tool }.count

@@ -4,11 +4,11 @@ import Synchronization
 import Testing
 
 /// A model that returns fixed text as unguided output, like a provider without constrained decoding.
-struct UnguidedTextModel: LanguageModel {
+struct UnguidedTextModel: RoutableModel {
     var name = "unguided-test"
     var text: String
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [] }
     /// The last request received.
     let received = RequestLog()
     var lastRequest: GenerationRequest? { received.last }
@@ -29,10 +29,10 @@ final class RequestLog: Sendable {
 }
 
 /// A model that claims guided output but returns content breaking the schema.
-struct BrokenGuidedModel: LanguageModel {
+struct BrokenGuidedModel: RoutableModel {
     var name = "broken-guided"
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let content = try GeneratedContent(json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"chart"}]}]}"#)

@@ -4,12 +4,12 @@ import Testing
 
 /// A model that can be held to a schema but answers with fixed content, guided or not (as a chain's fallback
 /// provider without guided generation would).
-struct FixedContentModel: LanguageModel {
+struct FixedContentModel: RoutableModel {
     var name = "fixed"
     var json: String
     var guided: Bool
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let content = try GeneratedContent(json: json)

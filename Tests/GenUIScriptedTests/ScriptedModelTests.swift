@@ -74,7 +74,7 @@ struct ScriptedModelTests {
     func availability() async {
         let model = ScriptedLanguageModel()
         #expect(await model.availability == .available)
-        #expect(await model.capabilities.isSuperset(of: [.guidedGeneration, .streaming, .seededSampling]))
+        #expect(await model.supportedCapabilities.isSuperset(of: [.guidedGeneration, .streaming, .seededSampling]))
     }
 
     @Test("an unsatisfiable schema is an invalid request, not a crash")

@@ -68,7 +68,7 @@ private protocol ScreenGenerating {
 
 /// The generative-UI article's generator: a model parameter, random sampling with a fresh seed.
 private struct FoundationModelsScreenGenerator: ScreenGenerating {
-    var model: any LanguageModel = SystemLanguageModel.default
+    var model: any RoutableModel = SystemLanguageModel.default
     var temperature: Double = 0.9
     var seed: UInt64 = UInt64.random(in: .min ... .max)
 
@@ -97,7 +97,7 @@ private struct BartenderPersona: InstructionsRepresentable {
 
 /// A model that reports a chosen availability, records each request, and answers as the scripted model does, or
 /// throws a chosen error.
-private final class ProbeModel: LanguageModel {
+private final class ProbeModel: RoutableModel {
     let name = "probe"
     let reported: Availability
     let failure: LanguageModelError?
@@ -109,7 +109,7 @@ private final class ProbeModel: LanguageModel {
     }
 
     var availability: Availability { reported }
-    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming, .seededSampling] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming, .seededSampling] }
     var received: [GenerationRequest] { requests.withLock { $0 } }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
@@ -137,13 +137,13 @@ struct FoundationModelsNamesTests {
     @Test("a switch with Foundation Models' three reasons routes disabled to appleIntelligenceNotEnabled",
           arguments: messageCases)
     func switchOverReasons(reason: UnavailableReason, expected: String) async {
-        let model: any LanguageModel = ProbeModel(availability: .unavailable(reason))
+        let model: any RoutableModel = ProbeModel(availability: .unavailable(reason))
         #expect(AIFeatureAvailability.message(for: await model.availability) == expected)
     }
 
     @Test("an available model gets no message, and the scripted model answers")
     func availableModelAnswers() async throws {
-        let model: any LanguageModel = ProbeModel()
+        let model: any RoutableModel = ProbeModel()
         #expect(AIFeatureAvailability.message(for: await model.availability) == nil)
         let reply = try await LanguageModelSession(model: model).respond(to: "Draft a HIIT routine")
         #expect(!reply.content.isEmpty)

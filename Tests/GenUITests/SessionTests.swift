@@ -3,13 +3,13 @@ import Synchronization
 import Testing
 
 /// A model that waits until released, to hold a session in the responding state.
-private final class GatedModel: LanguageModel {
+private final class GatedModel: RoutableModel {
     let name = "gated"
     private let gate = Mutex<CheckedContinuation<Void, Never>?>(nil)
     private let entered = Mutex(false)
 
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
 
     var hasEntered: Bool { entered.withLock { $0 } }
 
@@ -82,10 +82,10 @@ struct SessionTests {
 
     @Test("a response that breaks the schema is rejected even if the model claims it is guided")
     func verifiesGuidedOutput() async throws {
-        struct LyingModel: LanguageModel {
+        struct LyingModel: RoutableModel {
             let name = "liar"
             var availability: Availability { .available }
-            var capabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
+            var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
             func respond(to request: GenerationRequest) async throws -> GenerationResponse {
                 let content = try GeneratedContent(json: #"{"title":7}"#)
                 return GenerationResponse(
@@ -216,13 +216,13 @@ struct MismatchedConformance: Generable {
 }
 
 /// A model that streams `text` in pieces of `chunk` bytes (one by default), then completes with it.
-private struct DeltaModel: LanguageModel {
+private struct DeltaModel: RoutableModel {
     let name = "deltas"
     let text: String
     var chunk = 1
 
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming] }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let content = request.schema == nil ? GeneratedContent(kind: .string(text)) : try GeneratedContent(json: text)

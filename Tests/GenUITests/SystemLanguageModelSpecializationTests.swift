@@ -5,14 +5,14 @@ import Testing
 @testable import GenUI
 
 /// A scripted model that keeps every request it is sent.
-private final class RecordingModel: LanguageModel {
+private final class RecordingModel: RoutableModel {
     let name = "recording"
     private let requests = Mutex<[GenerationRequest]>([])
 
     var sent: [GenerationRequest] { requests.withLock { $0 } }
 
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         requests.withLock { $0.append(request) }
         return try await ScriptedLanguageModel(name: name).respond(to: request)
@@ -23,7 +23,7 @@ private final class RecordingModel: LanguageModel {
 private struct FrenchAndChineseModel: LanguageSupportReporting {
     let name = "fr-zh"
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [] }
     var supportedLanguages: Set<Locale.Language> { [Locale.Language(identifier: "fr"), Locale.Language(identifier: "zh-Hans")] }
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         try await ScriptedLanguageModel(name: name).respond(to: request)

@@ -4,7 +4,7 @@ import Testing
 @testable import GenUI
 
 /// A model whose availability the test sets, counting the checks.
-private final class SwitchableModel: LanguageModel {
+private final class SwitchableModel: RoutableModel {
     let name = "switchable"
     private let state: Mutex<(availability: Availability, checks: Int)>
 
@@ -19,7 +19,7 @@ private final class SwitchableModel: LanguageModel {
             return state.availability
         }
     }
-    var capabilities: Set<LanguageModelCapability> { [] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [] }
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         try await ScriptedLanguageModel(name: name).respond(to: request)
     }

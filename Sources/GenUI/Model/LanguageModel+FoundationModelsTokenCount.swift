@@ -1,4 +1,4 @@
-extension LanguageModel {
+extension RoutableModel {
     /// The tokens of a prompt on its own, as Foundation Models' `tokenCount(for:)` of a prompt: the same count as
     /// ``tokenCount(for:)-(String)`` of its text.
     public func tokenCount(for prompt: some PromptRepresentable) async throws -> Int {

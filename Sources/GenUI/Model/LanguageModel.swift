@@ -3,7 +3,7 @@
 /// A model reports whether it can serve (``availability``, cheap: no completions, no downloads), what it can do
 /// (``capabilities``), and generates from a ``GenerationRequest``. It throws ``LanguageModelError`` attributed to
 /// itself, and `CancellationError` when the calling task is cancelled.
-public protocol LanguageModel: Sendable {
+public protocol RoutableModel: Sendable {
     /// A stable name: the provider's name in `providers.yml`, or the chain's.
     var name: String { get }
 
@@ -12,7 +12,7 @@ public protocol LanguageModel: Sendable {
     var availability: Availability { get async }
 
     /// What the model can do. Providers may discover this from their backend and cache it.
-    var capabilities: Set<LanguageModelCapability> { get async }
+    var supportedCapabilities: Set<LanguageModelCapability> { get async }
 
     /// Generates a complete response.
     func respond(to request: GenerationRequest) async throws -> GenerationResponse
@@ -47,7 +47,7 @@ public protocol LanguageModel: Sendable {
     var requestedModelName: String? { get }
 }
 
-extension LanguageModel {
+extension RoutableModel {
     /// Streams by generating the whole response, then delivering it as one delta and the completion.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         AsyncThrowingStream { continuation in

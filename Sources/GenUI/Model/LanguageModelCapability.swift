@@ -24,7 +24,7 @@ public struct LanguageModelCapability: RawRepresentable, Sendable, Hashable, Cod
     /// The same seed with the same input gives the same output.
     public static let seededSampling = LanguageModelCapability(rawValue: "seeded-sampling")
 
-    /// The backend counts a request's tokens exactly (``LanguageModel/tokenCount(for:)`` asks it rather than
+    /// The backend counts a request's tokens exactly (``RoutableModel/tokenCount(for:)`` asks it rather than
     /// estimating), so a chain's context check uses its count.
     public static let tokenCounting = LanguageModelCapability(rawValue: "token-counting")
 

@@ -18,7 +18,7 @@ import Synchronization
 /// ``init(useCase:guardrails:)`` and ``init(adapter:guardrails:)`` are Foundation Models' specialized models: the
 /// default model, with a ``UseCase`` that reaches every request as instructions and ``Guardrails`` that are recorded
 /// but not enforced (see each type).
-public struct SystemLanguageModel: LanguageModel {
+public struct SystemLanguageModel: RoutableModel {
     let monitor: AvailabilityMonitor
 
     /// What the model is specialized for: ``UseCase/general`` unless created with ``init(useCase:guardrails:)``.
@@ -37,14 +37,14 @@ public struct SystemLanguageModel: LanguageModel {
     ///   - refresh: how often availability is checked while it is being read, and when checking stops.
     ///   - useCase: what the model is specialized for; its instructions go before the session's in every request.
     ///   - guardrails: recorded in ``guardrails``; genui does not enforce them.
-    public init(_ model: any LanguageModel, refresh: AvailabilityRefresh = AvailabilityRefresh(),
+    public init(_ model: any RoutableModel, refresh: AvailabilityRefresh = AvailabilityRefresh(),
                 useCase: UseCase = .general, guardrails: Guardrails = .default) {
         self.init(monitor: AvailabilityMonitor(model: model, refresh: refresh), useCase: useCase, guardrails: guardrails)
     }
 
     /// Creates a model built by `factory` on first use, with synchronous availability.
     public init(refresh: AvailabilityRefresh = AvailabilityRefresh(),
-                building factory: @escaping @Sendable () -> any LanguageModel) {
+                building factory: @escaping @Sendable () -> any RoutableModel) {
         self.init(monitor: AvailabilityMonitor(resolve: factory, refresh: refresh))
     }
 
@@ -71,7 +71,7 @@ public struct SystemLanguageModel: LanguageModel {
 
     /// Makes `model` the one ``default`` (and so every `LanguageModelSession()` without a model) uses, replacing
     /// whatever it was built from. Availability is checked afresh.
-    public static func use(_ model: any LanguageModel) {
+    public static func use(_ model: any RoutableModel) {
         Self.default.monitor.replace(with: model)
     }
 
@@ -79,7 +79,7 @@ public struct SystemLanguageModel: LanguageModel {
     /// that module contributes (a test in that module checks the two agree).
     static let registrationTypeName = "21GenUIFoundationModels24DefaultModelRegistrationO"
 
-    @Sendable static func resolveDefault() -> any LanguageModel {
+    @Sendable static func resolveDefault() -> any RoutableModel {
         if let provider = _typeByName(registrationTypeName) as? any DefaultLanguageModelProvider.Type {
             return provider.makeDefaultLanguageModel()
         }
@@ -87,7 +87,7 @@ public struct SystemLanguageModel: LanguageModel {
     }
 
     /// The model requests go to, built on first use.
-    public var underlyingModel: any LanguageModel { monitor.model }
+    public var underlyingModel: any RoutableModel { monitor.model }
 
     public var name: String { monitor.model.name }
 
@@ -115,7 +115,7 @@ public struct SystemLanguageModel: LanguageModel {
     /// The answer before the first check has finished.
     public static let provisionalAvailability = Availability.unavailable(.modelNotReady(progress: nil, detail: "checking"))
 
-    public var capabilities: Set<LanguageModelCapability> { get async { await monitor.model.capabilities } }
+    public var supportedCapabilities: Set<LanguageModelCapability> { get async { await monitor.model.supportedCapabilities } }
 
     public var contextSize: Int { get async throws { try await monitor.model.contextSize } }
 

@@ -5,7 +5,7 @@
 /// per token in languages like English, Spanish or German, one token per character in Chinese, Japanese or Korean:
 /// every ASCII byte counts a quarter of a token, every other Unicode scalar one token, rounded up. Byte-pair
 /// tokenizers (GPT, Llama, Gemma, SmolLM, Claude) land within about ±30 % of it on prose; code and numbers tokenize
-/// denser, so the estimate can be low there. It is what ``LanguageModel/tokenCount(for:)`` answers by default.
+/// denser, so the estimate can be low there. It is what ``RoutableModel/tokenCount(for:)`` answers by default.
 ///
 /// **The bound** (``upperBound(utf8Count:messages:)``) is the one the chain's fast path relies on: byte-level
 /// tokenizers never produce more tokens than the text has UTF-8 bytes (a token covers at least one byte), so bytes plus

@@ -3,7 +3,7 @@
 /// It answers structured requests with content synthesized from the schema, its guides and the prompt's words
 /// (see ``ContentSynthesizer``), and plain requests with a sentence built from the prompt. The same request and
 /// seed always give the same answer. It is the last resort of a chain, and the workhorse of tests.
-public struct ScriptedLanguageModel: LanguageModel {
+public struct ScriptedLanguageModel: RoutableModel {
     public let name: String
     /// The seed used when a request's sampling mode gives none.
     public let defaultSeed: UInt64
@@ -16,7 +16,7 @@ public struct ScriptedLanguageModel: LanguageModel {
 
     public var availability: Availability { .available }
 
-    public var capabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming, .seededSampling] }
+    public var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming, .seededSampling] }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         try Task.checkCancellation()

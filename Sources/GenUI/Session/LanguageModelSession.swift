@@ -13,7 +13,7 @@ import Synchronization
 /// ```
 public final class LanguageModelSession: Sendable {
     /// The model the session talks to (a provider or a chain).
-    public let model: any LanguageModel
+    public let model: any RoutableModel
     /// The tools the model may call while answering.
     public let tools: [any Tool]
     /// How many rounds of tool calls one request may take before the session stops it with
@@ -39,7 +39,7 @@ public final class LanguageModelSession: Sendable {
     ///   - instructions: the system prompt, kept as the transcript's first entry.
     ///   - logger: where the session logs; by default nowhere.
     public convenience init(
-        model: some LanguageModel = SystemLanguageModel.default, instructions: String? = nil,
+        model: some RoutableModel = SystemLanguageModel.default, instructions: String? = nil,
         logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
         self.init(model: model, tools: [], instructions: instructions, logger: logger)
@@ -53,7 +53,7 @@ public final class LanguageModelSession: Sendable {
     ///   - maximumToolRounds: how many rounds of calls one request may take (``defaultMaximumToolRounds``).
     ///   - instructions: the system prompt, kept as the transcript's first entry.
     ///   - logger: where the session logs each request and tool call; by default nowhere.
-    public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+    public init(model: some RoutableModel = SystemLanguageModel.default, tools: [any Tool],
                 maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil,
                 logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.model = model
@@ -64,20 +64,20 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// Creates a session whose instructions come from a builder closure.
-    public convenience init(model: some LanguageModel = SystemLanguageModel.default,
+    public convenience init(model: some RoutableModel = SystemLanguageModel.default,
                             @InstructionsBuilder instructions: () -> String) {
         self.init(model: model, instructions: instructions())
     }
 
     /// Creates a session with tools whose instructions come from a builder closure.
-    public convenience init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+    public convenience init(model: some RoutableModel = SystemLanguageModel.default, tools: [any Tool],
                             @InstructionsBuilder instructions: () -> String) {
         self.init(model: model, tools: tools, instructions: instructions())
     }
 
     /// Creates a session that continues a transcript, with the tools its model may call; `logger` is where it logs
     /// (by default nowhere).
-    public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
+    public init(model: some RoutableModel = SystemLanguageModel.default, tools: [any Tool] = [],
                 maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript,
                 logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.model = model

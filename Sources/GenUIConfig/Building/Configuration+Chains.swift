@@ -14,7 +14,7 @@ extension Configuration {
     /// capabilities from its settings.
     /// `observability` says where the chain's logs, spans and metrics go (by default: nowhere but the global systems).
     public func makeChain(
-        named name: String? = nil, models: [any LanguageModel], options override: ChainOptions? = nil,
+        named name: String? = nil, models: [any RoutableModel], options override: ChainOptions? = nil,
         observability: ChainObservability = ChainObservability()
     ) -> ProviderChain? {
         guard let chain = chain(named: name ?? defaultChain) else { return nil }

@@ -5,15 +5,15 @@ import GenUI
 /// `enabled: false` and `GENUI_DISABLE` (a comma-separated list of provider names, or `all`) make it
 /// ``UnavailableReason/disabled``; an unset `${VAR}` without default makes it
 /// ``UnavailableReason/notConfigured(missing:)``; `capabilities:` replaces what the backend reports.
-public struct ConfiguredModel: LanguageModel {
+public struct ConfiguredModel: RoutableModel {
     /// The built provider.
-    public let base: any LanguageModel
+    public let base: any RoutableModel
     /// Its settings.
     public let settings: ProviderSettings
     private let disabledByEnvironment: Bool
 
     /// Wraps `base`.
-    public init(base: any LanguageModel, settings: ProviderSettings, environment: [String: String]) {
+    public init(base: any RoutableModel, settings: ProviderSettings, environment: [String: String]) {
         self.base = base
         self.settings = settings
         let disabled = (environment["GENUI_DISABLE"] ?? "").split(separator: ",").map {
@@ -24,7 +24,7 @@ public struct ConfiguredModel: LanguageModel {
 
     public var name: String { settings.name }
 
-    /// The built provider's model (``LanguageModel/requestedModelName``).
+    /// The built provider's model (``RoutableModel/requestedModelName``).
     public var requestedModelName: String? { base.requestedModelName }
 
     /// Why configuration alone makes the provider unavailable, if it does.
@@ -43,15 +43,15 @@ public struct ConfiguredModel: LanguageModel {
         }
     }
 
-    public var capabilities: Set<LanguageModelCapability> {
+    public var supportedCapabilities: Set<LanguageModelCapability> {
         get async {
             if let declared = settings.capabilities { return declared }
-            return await base.capabilities
+            return await base.supportedCapabilities
         }
     }
 
     /// The window `providers.yml` states (`context:`, `num_ctx`), else the built provider's own
-    /// ``LanguageModel/contextSize`` (a server's `n_ctx`, Ollama's `context_length`, Gemini's `inputTokenLimit`).
+    /// ``RoutableModel/contextSize`` (a server's `n_ctx`, Ollama's `context_length`, Gemini's `inputTokenLimit`).
     public var contextSize: Int {
         get async throws {
             if let configured = settings.contextWindow, configured > 0 { return configured }

@@ -6,7 +6,7 @@ import GenUIOnDevice
 /// Stands in for a provider whose module is not built in (or could not be built): it reports the most specific
 /// reason it can find with cheap, local checks — the runtime program is missing, the model file is absent, the
 /// API key variable is unset — and otherwise that the provider module is missing.
-public struct PendingProviderModel: LanguageModel, ProviderFactsReporting {
+public struct PendingProviderModel: RoutableModel, ProviderFactsReporting {
     /// The provider's settings.
     public let settings: ProviderSettings
     private let environment: [String: String]
@@ -23,7 +23,7 @@ public struct PendingProviderModel: LanguageModel, ProviderFactsReporting {
 
     public var availability: Availability { .unavailable(preflight().reason) }
 
-    public var capabilities: Set<LanguageModelCapability> { [] }
+    public var supportedCapabilities: Set<LanguageModelCapability> { [] }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let reason = preflight().reason

@@ -9,8 +9,8 @@ extension ProviderRegistry {
     static func fleet(
         _ settings: ProviderSettings, url: String, urlKey: String,
         slots: (String) -> (@Sendable () async -> SlotReading?)? = { _ in nil },
-        _ make: (_ url: String, _ display: String) throws -> any LanguageModel
-    ) throws -> any LanguageModel {
+        _ make: (_ url: String, _ display: String) throws -> any RoutableModel
+    ) throws -> any RoutableModel {
         guard let fleet = settings.fleet, !fleet.endpoints.isEmpty else {
             return try make(url, settings.displayValues[urlKey] ?? DisplayURL.masked(url))
         }

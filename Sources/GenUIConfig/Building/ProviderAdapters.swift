@@ -7,7 +7,7 @@ import GenUIOllama
 import GenUIOpenAI
 
 // The one place where provider modules meet the configuration: one adapter per provider type, turning validated
-// settings into that module's `LanguageModel`.
+// settings into that module's `RoutableModel`.
 
 extension ProviderRegistry {
     /// Registers every built-in provider type.

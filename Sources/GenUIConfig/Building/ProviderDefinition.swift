@@ -28,7 +28,7 @@ public struct ProviderDefinition: Sendable {
     public init<Options: ProviderOptions>(
         type: String, keys: [String],
         parse: @escaping @Sendable (inout ProviderFields) -> Options?,
-        build: @escaping @Sendable (Options, ProviderSettings, ProviderBuildContext) throws -> any LanguageModel
+        build: @escaping @Sendable (Options, ProviderSettings, ProviderBuildContext) throws -> any RoutableModel
     ) {
         self.type = ProviderType(type)
         self.keys = keys

@@ -10,7 +10,7 @@ import GenUI
 public struct ProviderRegistry: Sendable {
     /// Builds a provider from validated settings. Throwing reports the provider as not configured, with the
     /// error's description; it never stops the other providers from loading.
-    public typealias Builder = @Sendable (ProviderSettings, ProviderBuildContext) throws -> any LanguageModel
+    public typealias Builder = @Sendable (ProviderSettings, ProviderBuildContext) throws -> any RoutableModel
 
     private var builders: [ProviderType: Builder] = [:]
     private var definitions: [ProviderType: ProviderDefinition] = [:]
@@ -52,7 +52,7 @@ public struct ProviderRegistry: Sendable {
     /// capability overrides apply. Never fails: a provider that cannot be built reports why through its
     /// availability.
     public func makeModel(for settings: ProviderSettings, context: ProviderBuildContext) -> ConfiguredModel {
-        let base: any LanguageModel
+        let base: any RoutableModel
         if let builder = builders[settings.type] {
             do {
                 base = try builder(settings, context)

@@ -1,9 +1,9 @@
 import GenUI
 
-/// One provider of a chain, with what the chain needs to know about it beyond the `LanguageModel` itself.
+/// One provider of a chain, with what the chain needs to know about it beyond the `RoutableModel` itself.
 public struct ChainMember: Sendable {
     /// The provider.
-    public var model: any LanguageModel
+    public var model: any RoutableModel
     /// The model's context window in tokens, when known; used to route past a context overflow.
     public var contextWindow: Int?
     /// This provider's per-attempt time limit, overriding the chain's.
@@ -14,7 +14,7 @@ public struct ChainMember: Sendable {
 
     /// Creates a member.
     public init(
-        _ model: any LanguageModel, contextWindow: Int? = nil, attemptTimeout: Duration? = nil,
+        _ model: any RoutableModel, contextWindow: Int? = nil, attemptTimeout: Duration? = nil,
         requiredCapabilities: Set<LanguageModelCapability> = []
     ) {
         self.model = model

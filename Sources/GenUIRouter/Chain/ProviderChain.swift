@@ -1,6 +1,6 @@
 import GenUI
 
-/// A `LanguageModel` made of providers tried in order: it skips providers that are unavailable, lack a required
+/// A `RoutableModel` made of providers tried in order: it skips providers that are unavailable, lack a required
 /// capability or are cooling down, falls back on failures another provider could avoid, and records every decision
 /// in a ``RouteTrace`` carried by the response (`metadata.trace`) or the final error (`context.trace`).
 ///
@@ -15,7 +15,7 @@ import GenUI
 /// 4. When every provider was skipped or failed, the error is ``LanguageModelError/noProviderAvailable(_:)``.
 ///
 /// The chain is safe to share between tasks: its configuration is immutable and its breaker and cache are actors.
-public final class ProviderChain: LanguageModel {
+public final class ProviderChain: RoutableModel {
     public let name: String
     /// The providers, in routing order.
     public let members: [ChainMember]
@@ -42,7 +42,7 @@ public final class ProviderChain: LanguageModel {
 
     /// Creates a chain of models with no per-member settings.
     public convenience init(
-        name: String, models: [any LanguageModel], options: ChainOptions = ChainOptions(),
+        name: String, models: [any RoutableModel], options: ChainOptions = ChainOptions(),
         observability: ChainObservability = ChainObservability()
     ) {
         self.init(name: name, members: models.map { ChainMember($0) }, options: options, observability: observability)
@@ -65,7 +65,7 @@ public final class ProviderChain: LanguageModel {
     }
 
     /// The union of the available members' capabilities.
-    public var capabilities: Set<LanguageModelCapability> {
+    public var supportedCapabilities: Set<LanguageModelCapability> {
         get async {
             await memberStatuses().reduce(into: Set()) { result, status in
                 if case .ready(let capabilities) = status { result.formUnion(capabilities) }
@@ -101,7 +101,7 @@ public final class ProviderChain: LanguageModel {
 
     /// One member's state. The context size is read with the availability, within the same time limit and cached
     /// as long, so a request's context check costs no extra round trip: a member's configured window wins; else the
-    /// model's ``LanguageModel/contextSize`` of an available model; a model that cannot say leaves it unknown.
+    /// model's ``RoutableModel/contextSize`` of an available model; a model that cannot say leaves it unknown.
     private func state(of member: ChainMember, at index: Int) async -> MemberState {
         if let cached = await cache.lookup(index) { return cached }
         let model = member.model
@@ -112,7 +112,7 @@ public final class ProviderChain: LanguageModel {
             state = try await withDeadline(options.availabilityTimeout) {
                 switch await model.availability {
                 case .available:
-                    let capabilities = await model.capabilities
+                    let capabilities = await model.supportedCapabilities
                     var size = configured
                     if size == nil { size = try? await model.contextSize }
                     return MemberState(status: .ready(capabilities), contextSize: size.flatMap { $0 > 0 ? $0 : nil })
@@ -132,7 +132,7 @@ public final class ProviderChain: LanguageModel {
     }
 
     /// The largest context size among the available members: a request that fits it can be served by one of them.
-    /// Throws as ``LanguageModel/contextSize`` does when no available member knows its window.
+    /// Throws as ``RoutableModel/contextSize`` does when no available member knows its window.
     public var contextSize: Int {
         get async throws {
             let sizes = await memberStates().compactMap { state -> Int? in

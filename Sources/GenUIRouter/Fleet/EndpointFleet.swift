@@ -1,7 +1,7 @@
 import GenUI
 
 /// One provider made of several endpoints serving the same model — several llama-server, vLLM or Ollama instances,
-/// or gateways in front of them — used as one `LanguageModel`.
+/// or gateways in front of them — used as one `RoutableModel`.
 ///
 /// Each request goes to one endpoint, picked by the ``FleetStrategy``; an endpoint that fails with a transport
 /// failure, a server error, a timeout or unavailability is set aside for a cooldown and the request tries the next
@@ -12,7 +12,7 @@ import GenUI
 ///
 /// The fleet is available while one endpoint is. The response's ``ResponseMetadata/endpoint`` (and the chain's trace)
 /// names the endpoint that served and why it was picked. See docs/routing.md, "Fleets".
-public struct EndpointFleet: LanguageModel {
+public struct EndpointFleet: RoutableModel {
     /// The provider's name.
     public let name: String
     /// The endpoints, in the order given.
@@ -66,8 +66,8 @@ public struct EndpointFleet: LanguageModel {
     }
 
     /// The capabilities of the first endpoint that is up (the endpoints serve the same model).
-    public var capabilities: Set<LanguageModelCapability> {
-        get async { await firstUp()?.model.capabilities ?? [] }
+    public var supportedCapabilities: Set<LanguageModelCapability> {
+        get async { await firstUp()?.model.supportedCapabilities ?? [] }
     }
 
     /// The context size the first endpoint that is up reports.

@@ -3,7 +3,7 @@ import GenUI
 /// One endpoint of a fleet: a provider for one server of the same model.
 public struct FleetEndpoint: Sendable {
     /// The provider that talks to this endpoint.
-    public var model: any LanguageModel
+    public var model: any RoutableModel
     /// How the endpoint is shown in traces and by doctor: its URL, without credentials.
     public var label: String
     /// Its weight for ``FleetStrategy/weighted`` (positive; 1 by default).
@@ -14,7 +14,7 @@ public struct FleetEndpoint: Sendable {
 
     /// Creates an endpoint. A weight that is not a positive finite number counts as 1.
     public init(
-        _ model: any LanguageModel, label: String, weight: Double = 1, slots: (@Sendable () async -> SlotReading?)? = nil
+        _ model: any RoutableModel, label: String, weight: Double = 1, slots: (@Sendable () async -> SlotReading?)? = nil
     ) {
         self.model = model
         self.label = label

@@ -35,7 +35,7 @@ extension ScreenComposer {
     private func streamComposing(_ intent: String, preview: (UIScreen) -> Void) async throws -> ComposedScreen {
         let (request, outline) = try await checkedRequest(for: intent)
         guard tools.isEmpty else { return try finish(try await respondWithTools(request)) }
-        guard await model.capabilities.contains(.streaming) else {
+        guard await model.supportedCapabilities.contains(.streaming) else {
             return try finish(try await model.respond(to: request), outline: outline)
         }
         var text = ""

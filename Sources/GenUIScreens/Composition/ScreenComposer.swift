@@ -2,7 +2,7 @@ import Foundation
 import GenUI
 import Logging
 
-/// Composes a screen from an intent ("A login form with …") through any ``LanguageModel``: a provider or a chain.
+/// Composes a screen from an intent ("A login form with …") through any ``RoutableModel``: a provider or a chain.
 ///
 /// The model picks and arranges components of the vocabulary under the ``UIScreen`` schema; it never writes code.
 /// Guided output must follow the schema exactly (anything else is a decoding failure). Unguided output, accepted only
@@ -10,7 +10,7 @@ import Logging
 /// rules a schema cannot express (unique section titles, a screen-wide component limit) are repaired and reported.
 public struct ScreenComposer: Sendable {
     /// The model that composes.
-    public var model: any LanguageModel
+    public var model: any RoutableModel
     /// Sampling options; greedy by default, so the same intent gives the same screen.
     public var options: GenerationOptions
     /// Accept output that was not constrained to the schema, repairing it.
@@ -54,7 +54,7 @@ public struct ScreenComposer: Sendable {
     public static let maximumIntentLength = 2_000
 
     /// Creates a composer.
-    public init(model: any LanguageModel, options: GenerationOptions = GenerationOptions(sampling: .greedy),
+    public init(model: any RoutableModel, options: GenerationOptions = GenerationOptions(sampling: .greedy),
                 allowUnguided: Bool = false, limits: ScreenLimits = .standard) {
         self.model = model
         self.options = options
@@ -145,7 +145,7 @@ public struct ScreenComposer: Sendable {
                 "the intent has \(trimmed.count) characters, more than \(Self.maximumIntentLength); describe the screen more briefly")
         }
         // A model that cannot be held to the schema is shown it, and composes freely.
-        let guided = await model.capabilities.contains(.guidedGeneration)
+        let guided = await model.supportedCapabilities.contains(.guidedGeneration)
         let outline = guided ? outline(for: trimmed) : nil
         return (request(for: trimmed, outline: outline, schemaInPrompt: includeSchemaInPrompt || !guided), outline)
     }

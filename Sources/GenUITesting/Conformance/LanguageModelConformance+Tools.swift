@@ -24,7 +24,7 @@ extension LanguageModelConformance {
     /// The tool checks, for a model that claims ``LanguageModelCapability/toolCalling``; one skipped entry for a model
     /// that does not (it is sent no request with tools).
     static func toolChecks(
-        _ model: any LanguageModel, capabilities: Set<LanguageModelCapability>, options: Options
+        _ model: any RoutableModel, capabilities: Set<LanguageModelCapability>, options: Options
     ) async -> [ConformanceReport.Check] {
         guard capabilities.contains(.toolCalling) else {
             return [.init(
@@ -106,7 +106,7 @@ extension LanguageModelConformance {
     /// Streams `request`: it must end with a completion that is a valid turn, and the deltas must be the completion's
     /// text (a turn of calls is not streamed as text).
     private static func streamedToolCheck(
-        _ model: any LanguageModel, _ request: GenerationRequest, tool: ToolDefinition, limit: Duration
+        _ model: any RoutableModel, _ request: GenerationRequest, tool: ToolDefinition, limit: Duration
     ) async -> ConformanceReport.Check {
         let name = ToolCheck.streamed
         do {

@@ -1,7 +1,7 @@
 import GenUI
 import GenUIRouter
 
-/// A conformance suite a provider package runs against its own `LanguageModel`.
+/// A conformance suite a provider package runs against its own `RoutableModel`.
 ///
 /// It checks what genui's chain relies on: availability answers promptly and is cheap; claimed capabilities are
 /// real (a model claiming guided generation returns output that validates, one claiming streaming streams);
@@ -85,7 +85,7 @@ public enum LanguageModelConformance {
             name: "CityLookup"))
 
     /// Runs every check against `model`.
-    public static func run(_ model: any LanguageModel, options: Options = Options()) async -> ConformanceReport {
+    public static func run(_ model: any RoutableModel, options: Options = Options()) async -> ConformanceReport {
         var checks: [ConformanceReport.Check] = []
         func record(_ name: String, _ passed: Bool, _ detail: String) {
             checks.append(.init(name: name, passed: passed, detail: detail))
@@ -99,7 +99,7 @@ public enum LanguageModelConformance {
             record("availability answers promptly", false, "no answer within \(options.availabilityTimeout)")
             return ConformanceReport(model: model.name, checks: checks)
         }
-        let capabilities = await model.capabilities
+        let capabilities = await model.supportedCapabilities
 
         if case .unavailable(let reason) = availability {
             let outcome = await attempt(model, options.request(options.prompt), options.generationTimeout)
@@ -160,7 +160,7 @@ public enum LanguageModelConformance {
         return ConformanceReport(model: model.name, checks: checks)
     }
 
-    static func attempt(_ model: any LanguageModel, _ request: GenerationRequest, _ limit: Duration) async
+    static func attempt(_ model: any RoutableModel, _ request: GenerationRequest, _ limit: Duration) async
         -> Result<GenerationResponse, any Error>
     {
         do {
@@ -170,7 +170,7 @@ public enum LanguageModelConformance {
         }
     }
 
-    private static func streamCheck(_ model: any LanguageModel, _ request: GenerationRequest, _ limit: Duration) async
+    private static func streamCheck(_ model: any RoutableModel, _ request: GenerationRequest, _ limit: Duration) async
         -> String?
     {
         do {
@@ -192,7 +192,7 @@ public enum LanguageModelConformance {
         }
     }
 
-    private static func cancellationCheck(_ model: any LanguageModel, _ request: GenerationRequest, _ grace: Duration)
+    private static func cancellationCheck(_ model: any RoutableModel, _ request: GenerationRequest, _ grace: Duration)
         async -> String?
     {
         let task = Task { try await model.respond(to: request) }

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// It serves like ``ScriptedLanguageModel`` and counts both the generation requests it received and how often it was
 /// asked to count, so a test can prove a request was skipped before anything was sent.
-public final class ContextLanguageModel: LanguageModel {
+public final class ContextLanguageModel: RoutableModel {
     /// How ``tokenCount(for:)`` answers.
     public enum Counting: Sendable {
         /// Declares ``LanguageModelCapability/tokenCounting`` and answers this count for every request.
@@ -39,7 +39,7 @@ public final class ContextLanguageModel: LanguageModel {
 
     public var availability: Availability { .available }
 
-    public var capabilities: Set<LanguageModelCapability> {
+    public var supportedCapabilities: Set<LanguageModelCapability> {
         if case .estimate = counting { return [.guidedGeneration, .streaming] }
         return [.guidedGeneration, .streaming, .tokenCounting]
     }

@@ -6,7 +6,7 @@ import Synchronization
 /// Its ``Behavior`` says what each call does: report a given unavailability, throw a given error, stall until
 /// cancelled, flap between failing and serving, or serve like ``ScriptedLanguageModel``. The behaviour can be changed
 /// while the model is in use, and the model counts the requests it received.
-public final class FailingLanguageModel: LanguageModel {
+public final class FailingLanguageModel: RoutableModel {
     /// What the model does.
     public enum Behavior: Sendable {
         /// Serves requests with scripted content.
@@ -67,7 +67,7 @@ public final class FailingLanguageModel: LanguageModel {
         }
     }
 
-    public var capabilities: Set<LanguageModelCapability> {
+    public var supportedCapabilities: Set<LanguageModelCapability> {
         get async { state.withLock { $0.capabilities } }
     }
 

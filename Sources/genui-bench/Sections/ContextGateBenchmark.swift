@@ -28,7 +28,7 @@ enum ContextGateBenchmark {
         _ = try await routed(unchecked)
         let common = try await compare(unchecked: unchecked, checked: checked, runs: runs)
         common.report(into: &report, section: section)
-        report.note(section, "Interleaved pairs in ABBA order over \(runs) pairs, the router-overhead request (`LanguageModelSession` → `ProviderChain` → on-device provider, greedy, `UIScreen` schema). Both chains hold the same running on-device model behind the same forwarding wrapper; A's wrapper does not report a context window (the `LanguageModel` default, which throws), so the chain has no window to check against; B's passes on the on-device provider's `contextSize` (what llama-server reports, 4096), so every request goes through the chain's context check as shipped. Both chains ask for the window when they read availability and cache the answer with it (A is told there is none); per request, B then computes the request's token bound and compares it with the window. This request fits well within the window, so the check is the common path: the bound decides and no count is asked of llama-server (the last row counts the requests whose trace records a count). The time outside llama-server is each request's wall time minus the prompt and generation time llama-server reports for it.")
+        report.note(section, "Interleaved pairs in ABBA order over \(runs) pairs, the router-overhead request (`LanguageModelSession` → `ProviderChain` → on-device provider, greedy, `UIScreen` schema). Both chains hold the same running on-device model behind the same forwarding wrapper; A's wrapper does not report a context window (the `RoutableModel` default, which throws), so the chain has no window to check against; B's passes on the on-device provider's `contextSize` (what llama-server reports, 4096), so every request goes through the chain's context check as shipped. Both chains ask for the window when they read availability and cache the answer with it (A is told there is none); per request, B then computes the request's token bound and compares it with the window. This request fits well within the window, so the check is the common path: the bound decides and no count is asked of llama-server (the last row counts the requests whose trace records a count). The time outside llama-server is each request's wall time minus the prompt and generation time llama-server reports for it.")
 
         // Table 2: the counting path. The chain counts only when the request's bound (UTF-8 bytes plus a template
         // allowance) and the answer's tokens do not fit the window; the same request is made to reach it by a window
@@ -135,7 +135,7 @@ private final class RequestLog: @unchecked Sendable {
 }
 
 /// Forwards everything to `base`; reports no context window, `base`'s, or a fixed one.
-private struct WindowModel: LanguageModel {
+private struct WindowModel: RoutableModel {
     enum Window { case none, base, fixed(Int) }
 
     let base: OnDeviceModel
@@ -144,7 +144,7 @@ private struct WindowModel: LanguageModel {
 
     var name: String { base.name }
     var availability: Availability { get async { await base.availability } }
-    var capabilities: Set<LanguageModelCapability> { get async { await base.capabilities } }
+    var supportedCapabilities: Set<LanguageModelCapability> { get async { await base.supportedCapabilities } }
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         log?.record(request)
         return try await base.respond(to: request)

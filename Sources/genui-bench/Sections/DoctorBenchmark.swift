@@ -49,7 +49,7 @@ enum DoctorBenchmark {
             for model in configuration.makeProviders() {
                 // What doctor does per provider: availability, then capabilities when it is available.
                 let (_, seconds) = await Stopwatch.time {
-                    if await model.availability.isAvailable { _ = await model.capabilities }
+                    if await model.availability.isAvailable { _ = await model.supportedCapabilities }
                 }
                 times.append(seconds)
             }

@@ -39,13 +39,13 @@ enum FallbackBenchmark {
         }
         defer { silent.stop() }
 
-        func openAI(_ url: URL) -> any LanguageModel {
+        func openAI(_ url: URL) -> any RoutableModel {
             OpenAIProvider(configuration: OpenAIConfiguration(
                 name: "first", baseURL: url, model: "bench-model", apiKeyEnvironmentVariable: nil,
                 connectTimeout: attemptTimeout, requestTimeout: .seconds(30)))
         }
 
-        let cases: [(String, () -> any LanguageModel, String?)] = [
+        let cases: [(String, () -> any RoutableModel, String?)] = [
             ("(a) refusing connections", { openAI(refusedURL) }, "≤ 5 ms"),
             ("(b) unavailable by configuration", { FailingLanguageModel(name: "first", behavior: .unavailable(.disabled)) }, "≤ 5 ms"),
             ("(c) answering 500", { openAI(failing.baseURL.appendingPathComponent("v1")) }, "≤ 5 ms"),

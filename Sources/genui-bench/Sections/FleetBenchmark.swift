@@ -121,7 +121,7 @@ enum FleetBenchmark {
 
     /// `sessions` concurrent sessions, each sending `perSession` requests one after another: every request's
     /// latency, and the wall time.
-    private static func load(_ model: any LanguageModel, sessions: Int, perSession: Int) async throws -> ([Double], Double) {
+    private static func load(_ model: any RoutableModel, sessions: Int, perSession: Int) async throws -> ([Double], Double) {
         let clock = ContinuousClock()
         let start = clock.now
         let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in

@@ -3,7 +3,7 @@ import Synchronization
 
 /// A scripted model that notes the instant each request reaches it: the "second provider" of the fallback
 /// measurements.
-final class RecordingModel: LanguageModel {
+final class RecordingModel: RoutableModel {
     let name: String
     private let scripted: ScriptedLanguageModel
     private let arrivals = Mutex<[ContinuousClock.Instant]>([])
@@ -14,7 +14,7 @@ final class RecordingModel: LanguageModel {
     }
 
     var availability: Availability { .available }
-    var capabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming, .seededSampling] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration, .streaming, .seededSampling] }
 
     /// When the latest request arrived.
     var lastArrival: ContinuousClock.Instant? { arrivals.withLock { $0.last } }

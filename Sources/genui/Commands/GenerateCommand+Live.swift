@@ -15,7 +15,7 @@ extension GenerateCommand {
         guard format == .text, out == nil, Console.isTerminal(STDOUT_FILENO), Console.textHeight() != nil else {
             return false
         }
-        for member in chain.members where await !member.model.capabilities.contains(.streaming) {
+        for member in chain.members where await !member.model.supportedCapabilities.contains(.streaming) {
             return false
         }
         return true

@@ -42,7 +42,7 @@ struct DoctorEngine {
         let failures = try simulations()
         let context = ProviderBuildContext(environment: request.environment)
         let registry = ProviderRegistry.standard
-        let models: [(any LanguageModel, SimulatedFailure?)] = providerNames.compactMap { name in
+        let models: [(any RoutableModel, SimulatedFailure?)] = providerNames.compactMap { name in
             guard let settings = configuration.provider(named: name) else { return nil }
             let model = registry.makeModel(for: settings, context: context)
             if let failure = failures[name] { return (SimulatedModel(base: model, failure: failure), failure) }

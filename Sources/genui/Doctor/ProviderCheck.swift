@@ -31,7 +31,7 @@ struct ProviderChecker {
     let onSlow: @Sendable ([String]) -> Void
     let slowAfter: Duration
 
-    func check(_ models: [(any LanguageModel, SimulatedFailure?)]) async -> [ProviderCheckResult] {
+    func check(_ models: [(any RoutableModel, SimulatedFailure?)]) async -> [ProviderCheckResult] {
         let progress = PendingSet(names: models.map(\.0.name))
         let monitor = Task {
             try? await Task.sleep(for: slowAfter)
@@ -54,7 +54,7 @@ struct ProviderChecker {
         }
     }
 
-    private func checkOne(_ model: any LanguageModel, failure: SimulatedFailure?) async -> ProviderCheckResult {
+    private func checkOne(_ model: any RoutableModel, failure: SimulatedFailure?) async -> ProviderCheckResult {
         let clock = ContinuousClock()
         let start = clock.now
         var facts: [ProviderFact] = []
@@ -65,7 +65,7 @@ struct ProviderChecker {
                 let availability = await model.availability
                 // An unavailable provider's capabilities are not asked for: for a server that is down, that would be
                 // a second wait on the same dead endpoint.
-                let capabilities = availability.isAvailable ? await model.capabilities : []
+                let capabilities = availability.isAvailable ? await model.supportedCapabilities : []
                 return (availability, capabilities)
             }
             state = .checked(availability, capabilities)
@@ -89,7 +89,7 @@ struct ProviderChecker {
     }
 
     /// One tiny real generation, and the error when it failed.
-    private func deepCheck(_ model: any LanguageModel) async -> (check: DoctorReport.DeepCheck, failure: (any Error)?) {
+    private func deepCheck(_ model: any RoutableModel) async -> (check: DoctorReport.DeepCheck, failure: (any Error)?) {
         let clock = ContinuousClock()
         let start = clock.now
         let request = GenerationRequest(
@@ -102,7 +102,7 @@ struct ProviderChecker {
         }
     }
 
-    private static func factsSource(of model: any LanguageModel) -> (any ProviderFactsReporting)? {
+    private static func factsSource(of model: any RoutableModel) -> (any ProviderFactsReporting)? {
         if let reporting = model as? any ProviderFactsReporting { return reporting }
         if let simulated = model as? SimulatedModel { return factsSource(of: simulated.base) }
         if let configured = model as? ConfiguredModel { return factsSource(of: configured.base) }

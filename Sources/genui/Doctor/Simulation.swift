@@ -62,8 +62,8 @@ enum SimulatedFailure: Sendable {
 }
 
 /// A provider with a simulated failure in front of it.
-struct SimulatedModel: LanguageModel {
-    let base: any LanguageModel
+struct SimulatedModel: RoutableModel {
+    let base: any RoutableModel
     let failure: SimulatedFailure
 
     var name: String { base.name }
@@ -80,7 +80,7 @@ struct SimulatedModel: LanguageModel {
         }
     }
 
-    var capabilities: Set<LanguageModelCapability> { get async { await base.capabilities } }
+    var supportedCapabilities: Set<LanguageModelCapability> { get async { await base.supportedCapabilities } }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         switch failure {
@@ -94,7 +94,7 @@ struct SimulatedModel: LanguageModel {
 
 /// A provider as doctor found it, answering with scripted output: the chain's dry run routes through these, so
 /// "would use" comes from the same routing code as real traffic without generating anything.
-struct DryRunModel: LanguageModel {
+struct DryRunModel: RoutableModel {
     enum Found: Sendable {
         case status(Availability, Set<LanguageModelCapability>)
         case unknown
@@ -134,7 +134,7 @@ struct DryRunModel: LanguageModel {
         }
     }
 
-    var capabilities: Set<LanguageModelCapability> {
+    var supportedCapabilities: Set<LanguageModelCapability> {
         get async {
             if case .status(_, let capabilities) = found {
                 return promptTokens == nil ? capabilities : capabilities.union([.tokenCounting])

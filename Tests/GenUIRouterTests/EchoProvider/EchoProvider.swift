@@ -15,13 +15,13 @@ struct EchoOptions: ProviderOptions {
 }
 
 /// A provider that answers every prompt with the prompt itself, after a prefix.
-struct EchoProvider: LanguageModel, ProviderFactsReporting {
+struct EchoProvider: RoutableModel, ProviderFactsReporting {
     let name: String
     let options: EchoOptions
 
     var availability: Availability { .available }
 
-    var capabilities: Set<LanguageModelCapability> { [.streaming] }
+    var supportedCapabilities: Set<LanguageModelCapability> { [.streaming] }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let text = options.prefix + request.prompt

@@ -116,7 +116,7 @@ struct FleetFailoverTests {
     func emptyFleet() async throws {
         let fleet = EndpointFleet(name: "empty", endpoints: [])
         #expect(await fleet.availability == .unavailable(.notConfigured(missing: "endpoints")))
-        #expect(await fleet.capabilities.isEmpty)
+        #expect(await fleet.supportedCapabilities.isEmpty)
         await #expect(throws: LanguageModelError.self) { try await fleet.respond(to: GenerationRequest(prompt: "hi")) }
         await #expect(throws: LanguageModelError.self) { try await fleet.contextSize }
     }

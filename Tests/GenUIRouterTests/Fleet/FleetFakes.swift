@@ -4,7 +4,7 @@ import Synchronization
 
 /// An endpoint's provider for fleet tests: answers `served by NAME`, fails with a given error, or holds each request
 /// until released or cancelled, recording what happened.
-final class FleetFakeModel: LanguageModel, @unchecked Sendable {
+final class FleetFakeModel: RoutableModel, @unchecked Sendable {
     enum Behaviour: Sendable {
         case answer
         case fail(LanguageModelError)
@@ -46,7 +46,7 @@ final class FleetFakeModel: LanguageModel, @unchecked Sendable {
     }
 
     var availability: Availability { get async { state.withLock { $0.availability } } }
-    var capabilities: Set<LanguageModelCapability> { get async { [.streaming] } }
+    var supportedCapabilities: Set<LanguageModelCapability> { get async { [.streaming] } }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let behaviour = state.withLock { state in

@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
 
-/// Checks that a model composes valid screens for a set of intents; reusable with any ``LanguageModel`` (the scripted
+/// Checks that a model composes valid screens for a set of intents; reusable with any ``RoutableModel`` (the scripted
 /// model here, the on-device SmolLM2 in the provider tests).
 enum ScreenModelCheck {
     /// Twenty intents of the kinds users ask for.
@@ -38,7 +38,7 @@ enum ScreenModelCheck {
     }
 
     /// Composes a screen for every intent with `model` and validates each.
-    static func run(model: any LanguageModel, intents: [String] = intents,
+    static func run(model: any RoutableModel, intents: [String] = intents,
                     options: GenerationOptions = GenerationOptions(sampling: .greedy),
                     allowUnguided: Bool = false) async -> [Outcome] {
         let composer = ScreenComposer(model: model, options: options, allowUnguided: allowUnguided)
@@ -57,7 +57,7 @@ enum ScreenModelCheck {
 
     /// Composes `intent` `times` times with greedy sampling and returns the distinct screens (one when the model is
     /// deterministic).
-    static func distinctGreedyScreens(model: any LanguageModel, intent: String = intents[0], times: Int = 3) async throws
+    static func distinctGreedyScreens(model: any RoutableModel, intent: String = intents[0], times: Int = 3) async throws
         -> [UIScreen]
     {
         let composer = ScreenComposer(model: model, options: GenerationOptions(sampling: .greedy))

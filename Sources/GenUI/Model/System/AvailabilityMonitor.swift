@@ -4,12 +4,12 @@ import Synchronization
 /// The state behind ``SystemLanguageModel``: the model (built on first use), its last known availability, and the
 /// background task that keeps it fresh while it is read (see ``AvailabilityRefresh``).
 final class AvailabilityMonitor: Sendable {
-    private let resolver: @Sendable () -> any LanguageModel
+    private let resolver: @Sendable () -> any RoutableModel
     let refresh: AvailabilityRefresh
     private let state: Mutex<State>
 
     private struct State {
-        var model: (any LanguageModel)?
+        var model: (any RoutableModel)?
         var report: AvailabilityReport?
         var lastChecked: ContinuousClock.Instant?
         /// Bumped when the model is replaced, so a check of the old model is not stored as the new one's.
@@ -19,13 +19,13 @@ final class AvailabilityMonitor: Sendable {
         var refresher: Task<Void, Never>?
     }
 
-    init(resolve: @escaping @Sendable () -> any LanguageModel, refresh: AvailabilityRefresh = AvailabilityRefresh()) {
+    init(resolve: @escaping @Sendable () -> any RoutableModel, refresh: AvailabilityRefresh = AvailabilityRefresh()) {
         self.resolver = resolve
         self.refresh = refresh
         self.state = Mutex(State())
     }
 
-    convenience init(model: any LanguageModel, refresh: AvailabilityRefresh) {
+    convenience init(model: any RoutableModel, refresh: AvailabilityRefresh) {
         self.init(resolve: { model }, refresh: refresh)
     }
 
@@ -34,7 +34,7 @@ final class AvailabilityMonitor: Sendable {
     }
 
     /// The model, built on first use. Two first uses at once may both build it; one result is kept.
-    var model: any LanguageModel {
+    var model: any RoutableModel {
         if let model = state.withLock({ $0.model }) { return model }
         let built = resolver()
         return state.withLock { state in
@@ -45,7 +45,7 @@ final class AvailabilityMonitor: Sendable {
     }
 
     /// Makes `model` the one used from now on; its availability is checked afresh.
-    func replace(with model: any LanguageModel) {
+    func replace(with model: any RoutableModel) {
         state.withLock { state in
             state.model = model
             state.report = nil

@@ -35,7 +35,7 @@ public struct AvailabilityReport: Sendable, Hashable {
 }
 
 /// A model made of members (a chain) that can report each member's availability.
-public protocol MemberAvailabilityReporting: LanguageModel {
+public protocol MemberAvailabilityReporting: RoutableModel {
     /// The model's availability with each member's, checked now.
     func availabilityReport() async -> AvailabilityReport
 }
@@ -45,5 +45,5 @@ public protocol MemberAvailabilityReporting: LanguageModel {
 public protocol DefaultLanguageModelProvider {
     /// Builds the default model. Called once, on first use of ``SystemLanguageModel/default``; must not block on
     /// the network.
-    static func makeDefaultLanguageModel() -> any LanguageModel
+    static func makeDefaultLanguageModel() -> any RoutableModel
 }

@@ -2,7 +2,7 @@
 ///
 /// ``SystemLanguageModel/default`` is this model when the app neither linked `GenUIFoundationModels` nor called
 /// ``SystemLanguageModel/use(_:)``: no text is invented in place of a model that does not exist.
-public struct UnconfiguredLanguageModel: LanguageModel {
+public struct UnconfiguredLanguageModel: RoutableModel {
     /// What is missing, as ``UnavailableReason/notConfigured(missing:)`` names it.
     public static let missing =
         "a model: link GenUIFoundationModels (import GenUIFoundationModels) or call SystemLanguageModel.use(_:)"
@@ -14,7 +14,7 @@ public struct UnconfiguredLanguageModel: LanguageModel {
 
     public var availability: Availability { .unavailable(.notConfigured(missing: Self.missing)) }
 
-    public var capabilities: Set<LanguageModelCapability> { [] }
+    public var supportedCapabilities: Set<LanguageModelCapability> { [] }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         throw LanguageModelError.unavailable(
