@@ -68,6 +68,8 @@ let package = Package(
             ]),
         // Providers, one target per backend family.
         .target(name: "CGenUIProcess"),
+        // libcurl's multi interface for parallel ranged model pulls (the system libcurl FoundationNetworking links).
+        .target(name: "CGenUICurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(
             name: "GenUIOnDevice",
             dependencies: [
@@ -106,7 +108,7 @@ let package = Package(
         .target(
             name: "GenUIModels",
             dependencies: [
-                "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIConfig",
+                "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIConfig", "CGenUICurl",
             ]
         ),
         // Generative UI: the component vocabulary, its validator and renderers.
@@ -192,7 +194,7 @@ let package = Package(
         .testTarget(name: "FoundationModelsTests", dependencies: [
             .target(name: "FoundationModels", condition: .when(platforms: [.linux])),
         ]),
-        .testTarget(name: "genuiTests", dependencies: ["GenUI", "GenUITesting"]),
+        .testTarget(name: "genuiTests", dependencies: ["GenUI", "GenUIOnDevice", "GenUITesting"]),
         .testTarget(name: "GenUIReliabilityTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIOpenAI", "GenUIOllama",
             "GenUIScreens", "GenUITesting",

@@ -19,6 +19,10 @@ struct ModelDownloadTests {
     /// The model's SHA-256, computed here with the library's file hasher.
     static let modelDigest: String = (try? FileDigest.sha256(path: modelPath).digest) ?? ""
 
+    /// Pulls on one connection: the tests of that path (a cut resumed with `Range: bytes=N-`, a server ignoring Range,
+    /// the request count behind a redirect, a throttled single stream); pulls in parts are `ModelPullPartsTests`'.
+    static let oneConnection = DownloadOptions(connections: 1)
+
     static func scratch() throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-pull-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -51,7 +55,7 @@ struct ModelDownloadTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/model.gguf"
-        let result = try await ModelDownloader().pull(Self.source(server), to: target)
+        let result = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target)
         #expect(result.verified)
         #expect(result.sha256 == Self.modelDigest)
         #expect(result.bytes == Self.modelBytes)
@@ -74,7 +78,7 @@ struct ModelDownloadTests {
         let target = directory + "/model.gguf"
 
         await #expect(throws: ModelDownloadError.self) {
-            _ = try await ModelDownloader().pull(Self.source(server), to: target)
+            _ = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target)
         }
         let partial = DownloadRecord.partialPath(forTarget: target)
         #expect(ModelFileInspector.fileSize(partial) == cut)
@@ -86,7 +90,7 @@ struct ModelDownloadTests {
         #expect(ModelFileInspector(path: target, declaredBytes: Self.modelBytes).inspect()
             == .stalePartial(record, bytes: cut))
 
-        let result = try await ModelDownloader().pull(Self.source(server), to: target)
+        let result = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target)
         #expect(result.verified)
         #expect(result.fetchedBytes == Self.modelBytes - cut)
         #expect(!result.restartedFromZero)
@@ -105,10 +109,10 @@ struct ModelDownloadTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/model.gguf"
-        _ = try? await ModelDownloader().pull(Self.source(server), to: target)
+        _ = try? await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target)
         server.update { $0.honoursRange = false }
         let events = Mutex<[DownloadEvent]>([])
-        let result = try await ModelDownloader().pull(Self.source(server), to: target) { event in
+        let result = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target) { event in
             events.withLock { $0.append(event) }
         }
         #expect(result.restartedFromZero)
@@ -150,7 +154,7 @@ struct ModelDownloadTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/model.gguf"
-        let result = try await ModelDownloader().pull(Self.source(host, token: "gated-token-123"), to: target)
+        let result = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(host, token: "gated-token-123"), to: target)
         #expect(result.verified)
         #expect(host.requests.first?.header("authorization") == "Bearer gated-token-123")
         #expect(cdn.requests.count == 1)
@@ -166,7 +170,7 @@ struct ModelDownloadTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/model.gguf"
-        let options = DownloadOptions(recordInterval: .milliseconds(100))
+        let options = DownloadOptions(recordInterval: .milliseconds(100), connections: 1)
         let first = Task { try await ModelDownloader(options: options).pull(Self.source(server), to: target) }
         defer { first.cancel() }
         #expect(await Self.eventually { (DownloadRecord.read(target: target)?.bytes ?? 0) > 0 })
@@ -277,7 +281,7 @@ struct ModelDownloadTests {
         try await Self.withTmpfs(megabytes: 150) { volume in
             let target = volume + "/model.gguf"
             let partial = DownloadRecord.partialPath(forTarget: target)
-            let pull = Task { try await ModelDownloader().pull(Self.source(server), to: target) }
+            let pull = Task { try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target) }
             #expect(await Self.eventually { (ModelFileInspector.fileSize(partial) ?? 0) > 8 * 1024 * 1024 })
             // Something else takes the rest of the disk.
             if let filler = FileHandle(forWritingAtPath: volume + "/filler") ?? {
@@ -306,7 +310,7 @@ struct ModelDownloadTests {
             #expect(DownloadRecord.read(target: target)?.name == "smollm2")
             server.update { $0.throttleBytesPerSecond = nil }
             try FileManager.default.removeItem(atPath: volume + "/filler")
-            let resumed = try await ModelDownloader().pull(Self.source(server), to: target)
+            let resumed = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target)
             #expect(resumed.verified)
             #expect(resumed.fetchedBytes == Self.modelBytes - Int64(kept.count))
         }

@@ -61,6 +61,12 @@ struct ModelCatalogConfigurationTests {
         #expect(local.sizeBytes == 1234 && local.file == nil && local.tokenEnvironmentVariable == nil)
     }
 
+    @Test("connections: sets how many parallel connections a pull of the entry opens; without it the entry has none of its own")
+    func parsesConnections() throws {
+        let configuration = try Self.parse(Self.text(["  smol:"] + Self.good + ["    connections: 12", "  other:"] + Self.good))
+        #expect(configuration.models.map(\.connections) == [12, nil])
+    }
+
     @Test("No models: key is an empty catalog")
     func absentIsEmpty() throws {
         let configuration = try Self.parse("version: 1\nproviders:\n  scripted:\n    type: scripted\n")
@@ -113,6 +119,10 @@ struct ModelCatalogConfigurationTests {
              line: 10, column: 16, keyPath: "models.smol.token_env", contains: "secret"),
         Case(name: "token_env as a reference", lines: ["  smol:"] + good + ["    token_env: ${HF_TOKEN}"],
              line: 10, column: 16, keyPath: "models.smol.token_env", contains: "${NAME}"),
+        Case(name: "connections above 16", lines: ["  smol:"] + good + ["    connections: 17"],
+             line: 10, column: 18, keyPath: "models.smol.connections", contains: "17 is out of range: expected 1…16"),
+        Case(name: "connections not a number", lines: ["  smol:"] + good + ["    connections: many"],
+             line: 10, column: 18, keyPath: "models.smol.connections", contains: "expected an integer"),
         Case(name: "entry not a mapping", lines: ["  smol: https://models.example.org/smol.gguf"],
              line: 6, column: 9, keyPath: "models.smol", contains: "a mapping with url, size and sha256"),
     ]

@@ -52,6 +52,7 @@ struct ModelsCommandTests {
         let target = home + "/models/model.gguf"
         let arguments = [
             "models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--file", target, "--quiet",
+            "--connections", "1",
         ]
 
         let puller = Process()
@@ -185,7 +186,7 @@ struct ModelsCommandTests {
         let target = home + "/models/model.gguf"
         let puller = Process()
         puller.executableURL = CLI.isolatedBinary
-        puller.arguments = ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--size", "\(Self.fileSize(Self.modelPath))", "--file", target, "--quiet"]
+        puller.arguments = ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--size", "\(Self.fileSize(Self.modelPath))", "--file", target, "--quiet", "--connections", "1"]
         puller.environment = CLI.freshEnvironment(home: home)
         puller.standardOutput = FileHandle.nullDevice
         puller.standardError = FileHandle.nullDevice

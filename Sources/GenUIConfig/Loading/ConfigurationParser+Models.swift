@@ -5,9 +5,10 @@ import Yams
 
 extension ConfigurationParser {
     /// The keys of one `models:` entry.
-    static let modelKeys = ["url", "size", "sha256", "token_env", "file"]
+    static let modelKeys = ["url", "size", "sha256", "token_env", "file", "connections"]
 
-    /// The `models:` catalog: name → url, size, sha256, optional token_env and file. Every problem is located.
+    /// The `models:` catalog: name → url, size, sha256, optional token_env, file and connections. Every problem is
+    /// located.
     mutating func parseModels(_ node: Node) -> [ModelCatalogSettings] {
         guard let entries = reader.entries(node, "models", expected: YAMLReader.expected("models")) else { return [] }
         return entries.compactMap { parseModel($0) }
@@ -93,9 +94,16 @@ extension ConfigurationParser {
             }
         }
 
-        guard let url, let size, let sha256, !tokenProblem, !fileProblem else { return nil }
+        var connections: Int?
+        var connectionsProblem = false
+        if let node = byKey["connections"]?.value, !YAMLReader.isNull(node) {
+            connections = reader.integer(node, "\(path).connections", in: ModelCatalogSettings.connectionRange)
+            connectionsProblem = connections == nil
+        }
+
+        guard let url, let size, let sha256, !tokenProblem, !fileProblem, !connectionsProblem else { return nil }
         return ModelCatalogSettings(
             name: entry.key, url: url, sizeBytes: size, sha256: sha256, tokenEnvironmentVariable: tokenEnvironmentVariable,
-            file: file, location: reader.location(entry.keyNode))
+            file: file, connections: connections, location: reader.location(entry.keyNode))
     }
 }

@@ -10,6 +10,7 @@ import Foundation
 ///     sha256: 2a7c…            # 64 hexadecimal digits
 ///     token_env: HF_TOKEN      # optional: the variable holding a bearer token, for gated models
 ///     file: ~/models/smol.gguf # optional: where it is installed (default ~/.cache/genui/models/<file name>)
+///     connections: 8           # optional: parallel ranged connections for its pull, 1 to 16
 /// ```
 ///
 /// An entry whose name is also built in replaces the built-in entry.
@@ -26,13 +27,18 @@ public struct ModelCatalogSettings: Sendable, Hashable {
     public var tokenEnvironmentVariable: String?
     /// Where the file is installed, `~` expanded; `nil` for the default place.
     public var file: String?
+    /// How many connections a pull of this file opens at once (1...16); `nil` for the default.
+    public var connections: Int?
     /// Where the entry is defined.
     public var location: SourceLocation
+
+    /// The connections an entry may ask for.
+    public static let connectionRange = 1...16
 
     /// Creates an entry.
     public init(
         name: String, url: URL, sizeBytes: Int64, sha256: String, tokenEnvironmentVariable: String? = nil,
-        file: String? = nil, location: SourceLocation
+        file: String? = nil, connections: Int? = nil, location: SourceLocation
     ) {
         self.name = name
         self.url = url
@@ -40,6 +46,7 @@ public struct ModelCatalogSettings: Sendable, Hashable {
         self.sha256 = sha256.lowercased()
         self.tokenEnvironmentVariable = tokenEnvironmentVariable
         self.file = file
+        self.connections = connections
         self.location = location
     }
 

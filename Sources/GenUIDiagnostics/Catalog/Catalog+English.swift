@@ -178,6 +178,7 @@ extension MessageCatalog {
         "models.pull.already": "{name} is already installed at {path} ({size}).",
         "models.pull.resuming": "Resuming {name} from {done}.",
         "models.pull.restarted": "The server does not resume downloads: {name} starts again from zero ({discarded} discarded).",
+        "models.pull.oneConnection": "The server does not take ranged requests: {name} comes on one connection.",
         "models.pull.waiting": "Another genui process (pid {pid}) is downloading {name}; waiting for it.",
         "models.pull.progress": "{name}: {done} of {total} ({percent}), {rate}/s, {eta} left",
         "models.pull.progressUnknown": "{name}: {done}, {rate}/s",

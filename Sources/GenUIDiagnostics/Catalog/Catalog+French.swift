@@ -173,6 +173,7 @@ extension MessageCatalog {
         "models.pull.already": "{name} est déjà installé dans {path} ({size}).",
         "models.pull.resuming": "Reprise de {name} à partir de {done}.",
         "models.pull.restarted": "Le serveur ne reprend pas les téléchargements : {name} recommence à zéro ({discarded} abandonnés).",
+        "models.pull.oneConnection": "Le serveur n’accepte pas les requêtes par plages : {name} arrive sur une seule connexion.",
         "models.pull.waiting": "Un autre processus genui (pid {pid}) télécharge {name} ; on l’attend.",
         "models.pull.progress": "{name} : {done} sur {total} ({percent}), {rate}/s, encore {eta}",
         "models.pull.progressUnknown": "{name} : {done}, {rate}/s",

@@ -173,6 +173,7 @@ extension MessageCatalog {
         "models.pull.already": "{name} ist bereits unter {path} installiert ({size}).",
         "models.pull.resuming": "{name} wird ab {done} fortgesetzt.",
         "models.pull.restarted": "Der Server setzt Downloads nicht fort: {name} beginnt wieder bei null ({discarded} verworfen).",
+        "models.pull.oneConnection": "Der Server nimmt keine Range-Anfragen an: {name} kommt über eine einzige Verbindung.",
         "models.pull.waiting": "Ein anderer genui-Prozess (PID {pid}) lädt {name} herunter; es wird auf ihn gewartet.",
         "models.pull.progress": "{name}: {done} von {total} ({percent}), {rate}/s, noch {eta}",
         "models.pull.progressUnknown": "{name}: {done}, {rate}/s",

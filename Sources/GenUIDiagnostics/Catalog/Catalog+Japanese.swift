@@ -173,6 +173,7 @@ extension MessageCatalog {
         "models.pull.already": "{name} は既に {path} にインストールされています（{size}）。",
         "models.pull.resuming": "{name} を {done} から再開します。",
         "models.pull.restarted": "サーバーはダウンロードの再開に対応していません。{name} を最初からやり直します（{discarded} を破棄）。",
+        "models.pull.oneConnection": "サーバーは範囲リクエストに対応していません。{name} は 1 本の接続で取得します。",
         "models.pull.waiting": "別の genui プロセス（pid {pid}）が {name} をダウンロード中です。完了を待ちます。",
         "models.pull.progress": "{name}：{total} 中 {done}（{percent}）、{rate}/s、残り {eta}",
         "models.pull.progressUnknown": "{name}：{done}、{rate}/s",

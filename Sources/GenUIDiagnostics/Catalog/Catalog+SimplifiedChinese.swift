@@ -173,6 +173,7 @@ extension MessageCatalog {
         "models.pull.already": "{name} 已安装在 {path}（{size}）。",
         "models.pull.resuming": "从 {done} 处继续下载 {name}。",
         "models.pull.restarted": "服务器不支持断点续传：{name} 从零重新开始（丢弃 {discarded}）。",
+        "models.pull.oneConnection": "服务器不支持范围请求：{name} 将通过单个连接下载。",
         "models.pull.waiting": "另一个 genui 进程（pid {pid}）正在下载 {name}；等待其完成。",
         "models.pull.progress": "{name}：{done} / {total}（{percent}），{rate}/s，剩余 {eta}",
         "models.pull.progressUnknown": "{name}：{done}，{rate}/s",

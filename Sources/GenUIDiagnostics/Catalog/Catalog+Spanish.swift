@@ -173,6 +173,7 @@ extension MessageCatalog {
         "models.pull.already": "{name} ya está instalado en {path} ({size}).",
         "models.pull.resuming": "Reanudando {name} desde {done}.",
         "models.pull.restarted": "El servidor no reanuda descargas: {name} empieza de nuevo desde cero ({discarded} descartados).",
+        "models.pull.oneConnection": "El servidor no acepta solicitudes por rangos: {name} llega por una sola conexión.",
         "models.pull.waiting": "Otro proceso de genui (pid {pid}) está descargando {name}; se espera a que termine.",
         "models.pull.progress": "{name}: {done} de {total} ({percent}), {rate}/s, faltan {eta}",
         "models.pull.progressUnknown": "{name}: {done}, {rate}/s",

@@ -17,11 +17,13 @@ public struct ModelCatalogEntry: Sendable, Hashable {
     /// Where the file is installed as the user chose it (`--file`, or `file:` in the `models:` catalog; `~` expanded
     /// by ``installPath()``); `nil` installs it in the models folder under the URL's file name (``ModelFileName``).
     public var file: String?
+    /// How many connections a pull opens at once (`connections:` in the catalog); `nil` for the default.
+    public var connections: Int?
 
     /// Creates an entry; without `file` it installs to `~/.cache/genui/models/<the URL's file name>`.
     public init(
         name: String, url: URL, sizeBytes: Int64?, sha256: String?, tokenEnvironmentVariable: String? = nil,
-        file: String? = nil
+        file: String? = nil, connections: Int? = nil
     ) {
         self.name = name
         self.url = url
@@ -29,6 +31,7 @@ public struct ModelCatalogEntry: Sendable, Hashable {
         self.sha256 = sha256?.lowercased()
         self.tokenEnvironmentVariable = tokenEnvironmentVariable
         self.file = file
+        self.connections = connections
     }
 
     /// The path the model installs to: ``file`` with `~` expanded, or the models folder and the URL's file name.
@@ -54,7 +57,8 @@ extension ModelCatalogEntry {
     public init(settings: ModelCatalogSettings) {
         self.init(
             name: settings.name, url: settings.url, sizeBytes: settings.sizeBytes, sha256: settings.sha256,
-            tokenEnvironmentVariable: settings.tokenEnvironmentVariable, file: settings.file)
+            tokenEnvironmentVariable: settings.tokenEnvironmentVariable, file: settings.file,
+            connections: settings.connections)
     }
 }
 

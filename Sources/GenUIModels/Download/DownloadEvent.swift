@@ -12,7 +12,10 @@ public enum DownloadEvent: Sendable, Hashable {
     /// The partial file cannot be resumed from this source (another URL, a file changed at the source, or nothing to
     /// check it by): it was discarded and the download starts from zero, so bytes of two files are never joined.
     case sourceChanged(discardedBytes: Int64, reason: DownloadSourceChange)
-    /// Bytes so far, the size when known, and the recent rate.
+    /// The server does not take ranged requests (or did not say how large the file is): the file comes on one
+    /// connection, however many ``DownloadOptions/connections`` allow.
+    case oneConnection
+    /// Bytes so far (for a pull in parts, the sum of its parts), the size when known, and the recent rate.
     case progress(DownloadProgress)
     /// Every byte is on disk; the file is being checked against its SHA-256.
     case verifying

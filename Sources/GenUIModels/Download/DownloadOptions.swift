@@ -27,6 +27,15 @@ public struct DownloadOptions: Sendable {
     public var recordInterval: Duration
     /// How long the transfer may go without a byte before it is given up (the partial file is kept).
     public var stallTimeout: Duration
+    /// How many connections a pull may open at once for one file (1...16): a server that takes ranged requests is
+    /// pulled in that many parts (fewer for a small file); 1 pulls on one connection.
+    public var connections: Int
+    /// How long one part of a pull in parts may go without a byte before it is fetched again on a new connection.
+    public var partStallTimeout: Duration
+    /// How often a part of a pull in parts is fetched again (after a failure or a stall) before the pull gives up.
+    public var partRetries: Int
+    /// The wait before a part's first retry; it doubles for each further retry, up to 8 s.
+    public var partBackoff: Duration
     /// The most redirects followed.
     public var maximumRedirects: Int
     /// The process id written into the state record.
@@ -37,7 +46,8 @@ public struct DownloadOptions: Sendable {
         force: Bool = false, contextSize: Int = 4096, resources: DeviceResources = .current,
         client: HTTPClient = .shared, waitForOtherWriter: Bool = false, storageMarginBytes: Int64 = 16 * 1024 * 1024,
         recordInterval: Duration = .milliseconds(500), stallTimeout: Duration = .seconds(60), maximumRedirects: Int = 10,
-        processID: Int32 = getpid()
+        processID: Int32 = getpid(), connections: Int = DownloadOptions.defaultConnections,
+        partStallTimeout: Duration = .seconds(30), partRetries: Int = 6, partBackoff: Duration = .milliseconds(250)
     ) {
         self.force = force
         self.contextSize = contextSize
@@ -49,5 +59,14 @@ public struct DownloadOptions: Sendable {
         self.stallTimeout = stallTimeout
         self.maximumRedirects = maximumRedirects
         self.processID = processID
+        self.connections = min(max(1, connections), DownloadOptions.maximumConnections)
+        self.partStallTimeout = partStallTimeout
+        self.partRetries = max(0, partRetries)
+        self.partBackoff = partBackoff
     }
+
+    /// The connections a pull opens for one file unless told otherwise.
+    public static let defaultConnections = 8
+    /// The most connections a pull opens for one file.
+    public static let maximumConnections = 16
 }

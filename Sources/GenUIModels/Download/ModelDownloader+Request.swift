@@ -14,6 +14,13 @@ extension ModelDownloader {
             case body(DownloadExchange, total: Int64?, fromZero: Bool, validator: SourceValidator)
         }
         var kind: Kind
+        /// The URL that answered (after redirects): where parts are requested.
+        var url: URL
+        /// Whether the server takes ranged requests: it answered one with 206, or said `Accept-Ranges: bytes`.
+        var acceptsRanges = false
+        /// Whether the body is only the one byte a question asked for (``request(_:offset:ifRange:ranged:probe:session:)``
+        /// with `probe`): the file itself must come in parts.
+        var bounded = false
     }
 
     /// Requests `source` from `offset`, following redirects. The bearer token goes only to the source's own origin
@@ -21,9 +28,14 @@ extension ModelDownloader {
     /// https (or plain http between loopback hosts) and end within ``DownloadOptions/maximumRedirects``.
     /// Every response not returned is discarded (its connection closed) before the next request or the error.
     /// With `ifRange` (a validator of the bytes already held), a ranged request carries `If-Range`: a server whose
-    /// file changed answers the whole new file (200) instead of the rest of the old one.
+    /// file changed answers the whole new file (200) instead of the rest of the old one. `ranged` asks for a range
+    /// (with `If-Range`) even from byte 0, whose answer then tells whether the bytes held after it are this file's.
+    /// `probe` asks only for the byte at `offset` (`Range: bytes=N-N`): a question before a pull in parts, whose 206
+    /// gives the size, the validator and the range support without the body flowing (a server without ranges sends
+    /// the whole file, 200, which is then read on this one connection).
     func request(
-        _ source: ModelSource, offset: Int64, ifRange: String? = nil, session: DownloadSession
+        _ source: ModelSource, offset: Int64, ifRange: String? = nil, ranged: Bool = false, probe: Bool = false,
+        session: DownloadSession
     ) async throws -> Opened {
         let origin = Self.origin(of: source.url)
         var url = source.url
@@ -31,12 +43,14 @@ extension ModelDownloader {
         var hops = 0
         var retriedWithoutRange = false
         while true {
-            var headers = ["Accept-Encoding": "identity", "User-Agent": "genui-models"]
-            if offset > 0 {
+            var headers = Self.headers(for: source, at: url, origin: origin)
+            if probe && !retriedWithoutRange {
+                headers["Range"] = "bytes=\(offset)-\(offset)"
+                if let ifRange { headers["If-Range"] = ifRange }
+            } else if offset > 0 || ranged && !retriedWithoutRange {
                 headers["Range"] = "bytes=\(offset)-"
                 if let ifRange { headers["If-Range"] = ifRange }
             }
-            if let token = source.token, Self.origin(of: url) == origin { headers["Authorization"] = "Bearer \(token)" }
             let response = try await session.open(
                 url: url, headers: headers, headTimeout: .seconds(30), declaredBytes: source.expectedBytes)
             let head = response.responseHead
@@ -70,17 +84,22 @@ extension ModelDownloader {
                     offset = 0
                     continue
                 }
-                return Opened(kind: .body(
-                    response, total: range.total, fromZero: false, validator: SourceValidator(head: head)))
+                return Opened(
+                    kind: .body(response, total: range.total, fromZero: false, validator: SourceValidator(head: head)),
+                    url: url, acceptsRanges: true, bounded: probe && !retriedWithoutRange)
             case 200:
                 let length = head.header("content-length").flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-                return Opened(kind: .body(
-                    response, total: length.flatMap { $0 >= 0 ? $0 : nil }, fromZero: offset > 0 || retriedWithoutRange,
-                    validator: SourceValidator(head: head)))
-            case 416 where offset > 0:
+                let acceptsRanges = head.header("accept-ranges")?.lowercased().contains("bytes") == true
+                return Opened(
+                    kind: .body(
+                        response, total: length.flatMap { $0 >= 0 ? $0 : nil },
+                        fromZero: offset > 0 || ranged || probe || retriedWithoutRange,
+                        validator: SourceValidator(head: head)),
+                    url: url, acceptsRanges: acceptsRanges)
+            case 416 where offset > 0 || probe && !retriedWithoutRange:
                 let total = ContentRange(head.header("content-range"))?.total
                 if let total, total == offset, source.expectedBytes.map({ $0 == offset }) ?? true {
-                    return Opened(kind: .complete)
+                    return Opened(kind: .complete, url: url)
                 }
                 guard !retriedWithoutRange else {
                     throw ModelDownloadError.httpStatus(416, source: DisplaySource.of(url))
@@ -91,6 +110,14 @@ extension ModelDownloader {
                 throw ModelDownloadError.httpStatus(head.status, source: DisplaySource.of(url))
             }
         }
+    }
+
+    /// The headers of every request for `source` sent to `url`: no compression, and the bearer token only when `url`
+    /// has the source's own `origin`.
+    static func headers(for source: ModelSource, at url: URL, origin: String) -> [String: String] {
+        var headers = ["Accept-Encoding": "identity", "User-Agent": "genui-models"]
+        if let token = source.token, Self.origin(of: url) == origin { headers["Authorization"] = "Bearer \(token)" }
+        return headers
     }
 
     /// `scheme://host:port`, lowercased: two URLs with the same origin may share credentials.

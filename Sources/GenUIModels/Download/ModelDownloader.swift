@@ -69,7 +69,10 @@ public struct ModelDownloader: Sendable {
             return try installedResult(source, target: target)
         }
         let previous = DownloadRecord.read(target: target)
-        let partial = try PartialFile(path: partialPath)
+        // A pull in parts left gaps: only the bytes before the first one are hashed (and resumable in one piece).
+        let parts = Self.resumableParts(previous, fileSize: Self.fileSize(partialPath) ?? 0)
+        let partial = try PartialFile(
+            path: partialPath, contiguous: previous?.parts == nil ? nil : parts.map(PartPlan.contiguousBytes) ?? 0)
         let recorder = RecordWriter(
             target: target, name: source.name, source: DownloadRecord.displaySource(source.url),
             pid: options.processID, interval: options.recordInterval)
@@ -77,16 +80,17 @@ public struct ModelDownloader: Sendable {
         defer { session.invalidate() }
         do {
             return try await transfer(
-                source, target: target, partial: partial, previous: previous, recorder: recorder, session: session,
-                events: events)
+                source, target: target, partial: partial, previous: previous, parts: parts, recorder: recorder,
+                session: session, events: events)
         } catch {
             try? partial.sync()
             partial.close()
-            if partial.bytes == 0 || error is ModelDownloadError && Self.deletesPartial(error) {
+            let held = recorder.heldBytes(contiguous: partial.bytes)
+            if held == 0 || error is ModelDownloadError && Self.deletesPartial(error) {
                 unlink(partialPath)
                 recorder.remove()
             } else {
-                recorder.write(bytes: partial.bytes, force: true)
+                recorder.write(bytes: held, force: true)
             }
             throw error
         }
@@ -148,40 +152,59 @@ public struct ModelDownloader: Sendable {
     // MARK: - The transfer
 
     private func transfer(
-        _ source: ModelSource, target: String, partial: PartialFile, previous: DownloadRecord?, recorder: RecordWriter,
-        session: DownloadSession, events: @escaping @Sendable (DownloadEvent) -> Void
+        _ source: ModelSource, target: String, partial: PartialFile, previous: DownloadRecord?,
+        parts: [DownloadRecord.Part]?, recorder: RecordWriter, session: DownloadSession,
+        events: @escaping @Sendable (DownloadEvent) -> Void
     ) async throws -> DownloadResult {
         var expected = source.expectedBytes
-        if let expected, partial.bytes > expected { try partial.truncate() }
+        var parts = parts
+        if previous?.parts != nil && (parts == nil || expected.map({ $0 != previous?.expectedBytes }) == true) {
+            // Parts that do not fit this file (or a record genui did not write): nothing in the file can be trusted.
+            parts = nil
+            try partial.truncate()
+        }
+        recorder.parts = parts
+        // Parts held: the file's size is the record's.
+        if expected == nil, parts != nil { expected = previous?.expectedBytes }
+        if let expected, parts == nil, partial.bytes > expected { try partial.truncate() }
         var restarted = false
         var fetched: Int64 = 0
         // The bytes already there are resumed only from the same source, checked by its validator (or the digest).
         var held = SourceValidator()
-        if partial.bytes > 0 {
+        if recorder.heldBytes(contiguous: partial.bytes) > 0 {
             switch ResumeCheck.decide(previous: previous, source: source) {
             case .resume(let validator):
                 held = validator
             case .restart(let reason):
-                events(.sourceChanged(discardedBytes: partial.bytes, reason: reason))
+                events(.sourceChanged(discardedBytes: recorder.heldBytes(contiguous: partial.bytes), reason: reason))
                 restarted = true
-                try partial.truncate()
+                try discard(partial, recorder: recorder)
             }
         }
         recorder.validator = held
 
-        if expected == nil || partial.bytes < expected ?? 0 {
+        if expected == nil || recorder.heldBytes(contiguous: partial.bytes) < expected ?? 0 {
             // The record is written before the request: between the head and the sink, nothing slow (a record's
             // fsync on a busy disk) may keep the body waiting in memory.
             recorder.expectedBytes = expected
-            recorder.write(bytes: partial.bytes, force: true)
-            var opened = try await request(source, offset: partial.bytes, ifRange: held.ifRange, session: session)
-            if case .body(let response, _, false, let served) = opened.kind, partial.bytes > 0, served.differs(from: held) {
+            recorder.write(bytes: recorder.heldBytes(contiguous: partial.bytes), force: true)
+            // Parts held: the request is ranged even from byte 0, so that If-Range tells whether they are this file's.
+            // Before a pull in parts (parts held, or enough missing of a file of known size) it only asks for a byte.
+            let missing = expected.map { $0 - recorder.heldBytes(contiguous: partial.bytes) } ?? 0
+            let probe = options.connections > 1
+                && (recorder.parts != nil || missing >= 2 * PartPlan.minimumPartBytes)
+            var opened = try await request(
+                source, offset: partial.bytes, ifRange: held.ifRange, ranged: recorder.parts != nil, probe: probe,
+                session: session)
+            if case .body(let response, _, false, let served) = opened.kind, recorder.heldBytes(contiguous: partial.bytes) > 0,
+                served.differs(from: held)
+            {
                 // The rest of another version of the file (a server that ignores If-Range): start over.
                 response.discard()
-                events(.sourceChanged(discardedBytes: partial.bytes, reason: .fileChanged))
+                events(.sourceChanged(discardedBytes: recorder.heldBytes(contiguous: partial.bytes), reason: .fileChanged))
                 restarted = true
-                try partial.truncate()
-                opened = try await request(source, offset: 0, session: session)
+                try discard(partial, recorder: recorder)
+                opened = try await request(source, offset: 0, probe: probe, session: session)
             }
             switch opened.kind {
             case .complete:
@@ -196,28 +219,51 @@ public struct ModelDownloader: Sendable {
                     }
                     expected = total
                 }
-                if fromZero && partial.bytes > 0 {
+                if fromZero && recorder.heldBytes(contiguous: partial.bytes) > 0 {
                     // The whole file instead of the rest: another version (its validator changed, or If-Range was
                     // not met), or a server that does not resume at all.
                     let changed = held.ifRange != nil && (served.isEmpty || served.differs(from: held))
+                    let discarded = recorder.heldBytes(contiguous: partial.bytes)
                     events(changed
-                        ? .sourceChanged(discardedBytes: partial.bytes, reason: .fileChanged)
-                        : .restartedFromZero(discardedBytes: partial.bytes))
+                        ? .sourceChanged(discardedBytes: discarded, reason: .fileChanged)
+                        : .restartedFromZero(discardedBytes: discarded))
                     restarted = true
-                    try partial.truncate()
+                    try discard(partial, recorder: recorder)
                 }
                 if !served.isEmpty || partial.bytes == 0 { recorder.validator = served }
                 if source.expectedBytes == nil {
                     try checkDevice(expected: expected, have: partial.bytes, target: target)
                 }
-                // Written with the first bytes the sink receives (not here: the body is already arriving).
                 recorder.expectedBytes = expected
-                recorder.due = true
-                events(.started(resumedFrom: partial.bytes, expectedBytes: expected))
-                let before = partial.bytes
-                receiving = true
-                try await receive(response, into: partial, expected: expected, recorder: recorder, target: target, events: events)
-                fetched = partial.bytes - before
+                // Parts when the server takes ranges and enough is missing (a pull in parts always resumes in parts).
+                if let total = expected, options.connections > 1, opened.acceptsRanges,
+                    opened.bounded || recorder.parts != nil || total - partial.bytes >= 2 * PartPlan.minimumPartBytes
+                {
+                    // In parts: this connection only asked; every part gets a connection of its own.
+                    let plan = recorder.parts ?? PartPlan.resuming(contiguous: partial.bytes, total: total)
+                    fetched = try await receiveInParts(
+                        plan, of: opened, total: total, validator: recorder.validator, source: source,
+                        partial: partial, recorder: recorder, target: target, events: events)
+                } else {
+                    if opened.bounded {
+                        throw ModelDownloadError.interrupted(
+                            bytes: partial.bytes, detail: "the server answered a ranged request without the file's size")
+                    }
+                    if recorder.parts != nil {
+                        // One connection from here: the bytes after the first gap are fetched again.
+                        try partial.dropAfterContiguous()
+                        recorder.parts = nil
+                    }
+                    if options.connections > 1 && !opened.acceptsRanges { events(.oneConnection) }
+                    // Written with the first bytes the sink receives (not here: the body is already arriving).
+                    recorder.due = true
+                    events(.started(resumedFrom: partial.bytes, expectedBytes: expected))
+                    let before = partial.bytes
+                    receiving = true
+                    try await receive(
+                        response, into: partial, expected: expected, recorder: recorder, target: target, events: events)
+                    fetched = partial.bytes - before
+                }
             }
         }
         try partial.sync()
@@ -242,6 +288,12 @@ public struct ModelDownloader: Sendable {
         return DownloadResult(
             path: target, bytes: partial.bytes, sha256: digest, verified: source.sha256 != nil, fetchedBytes: fetched,
             alreadyInstalled: false, restartedFromZero: restarted)
+    }
+
+    /// Empties the partial file and forgets its parts (the pull starts from zero).
+    private func discard(_ partial: PartialFile, recorder: RecordWriter) throws(ModelDownloadError) {
+        try partial.truncate()
+        recorder.parts = nil
     }
 
     /// Reads the body into the partial file, rewriting the record as it goes; gives up after
@@ -357,16 +409,11 @@ private final class ReceiveState: @unchecked Sendable {
         do {
             try partial.append(chunk)
         } catch {
-            guard case .file(_, _, let code) = error, code == ENOSPC || code == EDQUOT || code == EFBIG else {
-                throw error
-            }
+            guard case .file(let path, _, let code) = error, ModelDownloader.isStorageFull(code) else { throw error }
             // A full disk (or a file-size limit): keep what was written, say how much more is needed.
             try? partial.sync()
-            let missing = max(0, (expected ?? partial.bytes + Int64(chunk.count)) - partial.bytes)
-            let free = resources.freeSpace(target)
-            throw ModelDownloadError.unavailable(.lowStorage(
-                requiredBytes: missing, availableBytes: code == EFBIG ? 0 : free?.bytes ?? 0,
-                volume: free?.volume ?? (target as NSString).deletingLastPathComponent))
+            let missing = (expected ?? partial.bytes + Int64(chunk.count)) - partial.bytes
+            throw ModelDownloader.storageError(code, path: path, missing: missing, target: target, resources: resources)
         }
         let now = ContinuousClock.now
         lock.withLock {

@@ -14,6 +14,9 @@ final class RecordWriter: @unchecked Sendable {
     var expectedBytes: Int64?
     /// The source's validators for the bytes in the partial file (kept so that a resume can check them).
     var validator = SourceValidator()
+    /// The parts of a pull in parts and how far each has come (`nil` for one connection); the record keeps them so
+    /// that the next pull fetches only what is missing.
+    var parts: [DownloadRecord.Part]?
     /// Makes the next ``write(bytes:force:)`` happen whatever the interval (the record's facts changed).
     var due = false
     private let startedAt = Date().timeIntervalSince1970
@@ -29,7 +32,14 @@ final class RecordWriter: @unchecked Sendable {
         self.interval = interval
     }
 
+    /// The bytes the partial file holds when `contiguous` of them are written from its start without a gap: the
+    /// parts' sum for a pull in parts.
+    func heldBytes(contiguous: Int64) -> Int64 {
+        parts.map(PartPlan.heldBytes) ?? contiguous
+    }
+
     /// Writes the record when `interval` has passed since the last write (or when `force`d); `true` when written.
+    /// `bytes` is the bytes held (for a pull in parts, the sum of its parts).
     @discardableResult
     func write(bytes: Int64, force: Bool) -> Bool {
         let now = ContinuousClock.now
@@ -48,7 +58,7 @@ final class RecordWriter: @unchecked Sendable {
         let record = DownloadRecord(
             name: name, source: source, expectedBytes: expectedBytes, bytes: bytes, bytesPerSecond: bytesPerSecond,
             pid: pid, startedAt: startedAt, updatedAt: Date().timeIntervalSince1970,
-            entityTag: validator.entityTag, lastModified: validator.lastModified)
+            entityTag: validator.entityTag, lastModified: validator.lastModified, parts: parts)
         try? AtomicFile.write(record.encoded(), to: DownloadRecord.recordPath(forTarget: target))
         return true
     }

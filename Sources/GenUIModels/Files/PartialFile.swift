@@ -7,7 +7,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The partial file of a download, open for appending, with the SHA-256 of everything in it.
+/// The partial file of a download, open for appending (one connection) or for writing at offsets (parts), with the
+/// SHA-256 of everything in it.
 ///
 /// It is opened without following links (a link planted at `MODEL.part` cannot redirect the write) and written with
 /// every short write and interruption resumed. A write that fails reports its `errno`: ENOSPC and EDQUOT (a full disk
@@ -17,14 +18,20 @@ import Darwin
 /// starting with the bytes already there when resuming (each byte is hashed once); ``digest()`` waits for it to
 /// reach the end. Every 8 MiB written, the kernel is asked to start writing them to disk, so the `fsync` before the
 /// rename is short.
+///
+/// A pull in parts writes with ``write(_:at:)`` from its transfer's thread and reports how far the file is written
+/// without a gap (``partsAdvanced(contiguous:written:)``): the hash follows that prefix. There ``bytes`` is that
+/// prefix, not the file's size (the file has gaps until every part is complete).
 final class PartialFile {
     let path: String
+    /// The bytes written from the start of the file without a gap.
     private(set) var bytes: Int64 = 0
     private var fd: Int32
     private var follower: DigestFollower?
 
-    /// Opens (creating) the partial file at `path`; the bytes it holds are hashed in the background.
-    init(path: String) throws(ModelDownloadError) {
+    /// Opens (creating) the partial file at `path`; the bytes it holds are hashed in the background — only its first
+    /// `contiguous` bytes when given (a pull in parts, whose later bytes have gaps).
+    init(path: String, contiguous: Int64? = nil) throws(ModelDownloadError) {
         self.path = path
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw .file(path: path, operation: "open", errno: errno) }
@@ -41,7 +48,7 @@ final class PartialFile {
             self.fd = -1
             throw .file(path: path, operation: "seek", errno: errno)
         }
-        bytes = Int64(end)
+        bytes = min(Int64(end), contiguous ?? Int64(end))
         writeBackStart = bytes
         do {
             follower = try DigestFollower(fd: fd, path: path, available: bytes)
@@ -63,6 +70,34 @@ final class PartialFile {
         bytes = 0
         writeBackStart = 0
         follower = try DigestFollower(fd: fd, path: path, available: 0)
+    }
+
+    /// Cuts the file after its first ``bytes`` (hashed already, or being hashed): the bytes of parts after a gap are
+    /// dropped when the pull goes on with one connection.
+    func dropAfterContiguous() throws(ModelDownloadError) {
+        guard ftruncate(fd, off_t(bytes)) == 0 else { throw .file(path: path, operation: "truncate", errno: errno) }
+        guard lseek(fd, off_t(bytes), SEEK_SET) == off_t(bytes) else {
+            throw .file(path: path, operation: "seek", errno: errno)
+        }
+        writeBackStart = bytes
+    }
+
+    /// The descriptor a pull in parts writes to with `pwrite` (valid until ``close()``).
+    var descriptor: Int32 { fd }
+
+    /// A pull in parts has written the file without a gap up to `contiguous`, and `written` bytes in all: the hash
+    /// follows the prefix, and every 8 MiB written the kernel is asked to start writing the file's dirty pages.
+    func partsAdvanced(contiguous: Int64, written: Int64) {
+        bytes = contiguous
+        follower?.advance(to: contiguous)
+        guard written - writeBackStart >= Self.writeBackBytes, let start = Self.syncFileRange else { return }
+        writeBackStart = written
+        let copy = dup(fd)
+        guard copy >= 0 else { return }
+        writeBackQueue.async {
+            _ = start(copy, 0, 0, 2)  // SYNC_FILE_RANGE_WRITE, the whole file
+            closeDescriptor(copy)
+        }
     }
 
     /// Appends `data`. Throws `.file(…, errno)` when the system refuses; what was written stays.

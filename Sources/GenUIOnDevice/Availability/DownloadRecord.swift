@@ -35,6 +35,29 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
     public var entityTag: String?
     /// The source's `Last-Modified` when the bytes in the partial file were fetched (`If-Range` without an ETag).
     public var lastModified: String?
+    /// The ranges of a pull in parallel parts, in file order, each with how many of its bytes are written; `nil` for
+    /// a pull on one connection (whose partial file holds its bytes from the start, without gaps).
+    public var parts: [Part]?
+
+    /// One range of a pull in parallel parts: `length` bytes from `start`, the first `done` of them written.
+    public struct Part: Codable, Sendable, Hashable {
+        /// The part's first byte in the file.
+        public var start: Int64
+        /// The part's size in bytes.
+        public var length: Int64
+        /// How many of its bytes, from its start, are in the partial file.
+        public var done: Int64
+
+        /// Creates a part.
+        public init(start: Int64, length: Int64, done: Int64 = 0) {
+            self.start = start
+            self.length = length
+            self.done = done
+        }
+
+        /// Whether every byte of the part is written.
+        public var isComplete: Bool { done >= length }
+    }
 
     /// The largest record read; a larger file is not a record genui wrote.
     public static let maximumBytes = 16 * 1024
@@ -42,7 +65,8 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
     /// Creates a record.
     public init(
         name: String, source: String, expectedBytes: Int64?, bytes: Int64, bytesPerSecond: Double?, pid: Int32,
-        startedAt: Double, updatedAt: Double, entityTag: String? = nil, lastModified: String? = nil
+        startedAt: Double, updatedAt: Double, entityTag: String? = nil, lastModified: String? = nil,
+        parts: [Part]? = nil
     ) {
         self.name = name
         self.source = source
@@ -54,6 +78,14 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
         self.updatedAt = updatedAt
         self.entityTag = entityTag
         self.lastModified = lastModified
+        self.parts = parts
+    }
+
+    /// The bytes a download holds when its partial file is `fileSize` bytes long: the sum of the parts' written bytes
+    /// for a pull in parts (its file has gaps until the end, so its size says nothing), else the file's size.
+    public func heldBytes(fileSize: Int64) -> Int64 {
+        guard let parts else { return fileSize }
+        return min(fileSize, parts.reduce(0) { $0 + max(0, min($1.done, $1.length)) })
     }
 
     // MARK: - Where

@@ -41,7 +41,7 @@ struct ModelFileInspector: Sendable {
         }
         let partial = DownloadRecord.partialPath(forTarget: path)
         if let record = DownloadRecord.read(target: path) {
-            let bytes = Self.fileSize(partial) ?? 0
+            let bytes = record.heldBytes(fileSize: Self.fileSize(partial) ?? 0)
             return record.writerIsAlive(target: path)
                 ? .downloading(record, bytes: bytes) : .stalePartial(record, bytes: bytes)
         }

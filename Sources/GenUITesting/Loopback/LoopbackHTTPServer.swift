@@ -32,6 +32,7 @@ public final class LoopbackHTTPServer: Sendable {
         var clientClosures = 0
         var stopped = false
         var openConnections = 0
+        var peakConnections = 0
     }
 
     /// Starts a server that answers with `handler`.
@@ -104,6 +105,9 @@ public final class LoopbackHTTPServer: Sendable {
         return clientClosures > 0
     }
 
+    /// The most requests the server was answering at the same time so far.
+    public var peakConcurrentRequests: Int { state.withLock { $0.peakConnections } }
+
     func recordClientClosure() { state.withLock { $0.clientClosures += 1 } }
 
     private func acceptLoop() {
@@ -132,7 +136,12 @@ public final class LoopbackHTTPServer: Sendable {
             return
         }
         defer { connection.closeGracefully() }
-        state.withLock { $0.requests.append(request) }
+        state.withLock {
+            $0.requests.append(request)
+            $0.openConnections += 1
+            $0.peakConnections = max($0.peakConnections, $0.openConnections)
+        }
+        defer { state.withLock { $0.openConnections -= 1 } }
         do {
             try handler(request, connection)
         } catch {

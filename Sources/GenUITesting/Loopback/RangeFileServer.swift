@@ -1,23 +1,36 @@
 import Foundation
 import Synchronization
 
-/// A loopback file host for download tests: serves one file at `/<name>` with HTTP Range support (and `If-Range`
-/// against its `ETag`/`Last-Modified` when it has them), and can be told to misbehave the ways real hosts do — cut
-/// the connection at a given byte, throttle, ignore Range, redirect elsewhere, serve wrong bytes, change the file
-/// under the same URL, send more than the file.
+/// A loopback file host for download tests: serves one file at `/<name>` with HTTP Range support (`bytes=A-` and
+/// `bytes=A-B`, and `If-Range` against its `ETag`/`Last-Modified` when it has them), and can be told to misbehave
+/// the ways real hosts do — cut the connection at a given byte, cap each connection's rate, stall a response at a
+/// byte, ignore Range, redirect elsewhere, serve wrong bytes, change the file under the same URL, send more than the
+/// file.
 ///
 /// The file is read from disk piece by piece for each request (never held whole in memory). Every request is kept
 /// in ``LoopbackHTTPServer/requests`` (method, target, headers), so a test can check which Range was asked for and
-/// which Authorization arrived.
+/// which Authorization arrived; ``rangeRequests`` and ``count(range:)`` read the Range of each.
+///
+/// Every response carries `Connection: close`, so each request is a connection of its own and a rate cap is a cap
+/// per connection, as content delivery networks apply it.
 public final class RangeFileServer: Sendable {
     /// How the server answers; change it between (or during) requests with ``update(_:)``.
     public struct Behaviour: Sendable {
-        /// Close the connection once the response has carried the file up to this absolute byte offset.
+        /// Close the connection once a response that started before this absolute byte offset has carried the file
+        /// up to it (a response starting at or after it is not the connection carrying that byte).
         public var cutAtByte: Int64?
         /// Apply ``cutAtByte`` only to the first request that reaches it.
         public var cutOnce = true
-        /// Bytes per second, roughly; `nil` sends as fast as the client reads.
+        /// Bytes per second of each connection (paced from the response's start, so short sleeps that overshoot do
+        /// not lower the rate); `nil` sends as fast as the client reads.
         public var throttleBytesPerSecond: Int?
+        /// Stop sending, keeping the connection open, once a response has carried the file up to this absolute byte
+        /// (a stalled connection); it sends nothing more until the client closes it or ``stallDuration`` ends.
+        public var stallAtByte: Int64?
+        /// Apply ``stallAtByte`` only to the first response that reaches it.
+        public var stallOnce = true
+        /// How long a stalled response stays silent before it goes on.
+        public var stallDuration: Duration = .seconds(300)
         /// Answer a Range request with 206 and the asked-for bytes; `false` always answers 200 with the whole file.
         public var honoursRange = true
         /// Answer every request with `302 Location: <URL>` instead.
@@ -53,10 +66,30 @@ public final class RangeFileServer: Sendable {
     public let name: String
     private let state: SharedState
 
+    /// `bytes=A-` or `bytes=A-B` (a single range): its first and last byte.
+    static func byteRange(_ header: String) -> (first: Int64, last: Int64?)? {
+        guard header.hasPrefix("bytes=") else { return nil }
+        let bounds = header.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false)
+        guard bounds.count == 2, let first = Int64(bounds[0]) else { return nil }
+        if bounds[1].isEmpty { return (first, nil) }
+        guard let last = Int64(bounds[1]), last >= first else { return nil }
+        return (first, last)
+    }
+
     private final class SharedState: Sendable {
         let behaviour: Mutex<Behaviour>
         let cutDone = Mutex(false)
+        let stallDone = Mutex(false)
         init(_ behaviour: Behaviour) { self.behaviour = Mutex(behaviour) }
+
+        /// Whether this response misbehaves now: always, or (`once`) only the first to get here.
+        func takeTurn(_ done: borrowing Mutex<Bool>, once: Bool) -> Bool {
+            done.withLock { done in
+                if done && once { return false }
+                done = true
+                return true
+            }
+        }
     }
 
     /// Serves the file at `path` as `/<name>` (the file's own name by default).
@@ -75,6 +108,12 @@ public final class RangeFileServer: Sendable {
 
     /// The requests received so far.
     public var requests: [LoopbackRequest] { server.requests }
+
+    /// The `Range` header of each request so far, in order (`nil` for a request without one).
+    public var rangeRequests: [String?] { server.requests.map { $0.header("range") } }
+
+    /// How many requests so far asked for exactly `range` (the header's value, such as `bytes=0-1048575`).
+    public func count(range: String) -> Int { rangeRequests.filter { $0 == range }.count }
 
     /// Changes how the server answers.
     public func update(_ change: (inout Behaviour) -> Void) {
@@ -102,6 +141,7 @@ public final class RangeFileServer: Sendable {
         defer { try? handle.close() }
         let size = Int64((try? handle.seekToEnd()) ?? 0)
         var start: Int64 = 0
+        var end = size
         var validators: [String: String] = [:]
         if let tag = behaviour.entityTag { validators["ETag"] = tag }
         if let date = behaviour.lastModified { validators["Last-Modified"] = date }
@@ -109,16 +149,15 @@ public final class RangeFileServer: Sendable {
         let ifRangeHolds = request.header("if-range").map { condition in
             behaviour.ignoresIfRange || condition == behaviour.entityTag || condition == behaviour.lastModified
         } ?? true
-        if behaviour.honoursRange, ifRangeHolds, let range = request.header("range"), range.hasPrefix("bytes="),
-            let first = Int64(range.dropFirst(6).split(separator: "-", omittingEmptySubsequences: false).first ?? "")
-        {
-            guard first < size else {
+        if behaviour.honoursRange, ifRangeHolds, let range = request.header("range").flatMap(Self.byteRange) {
+            guard range.first < size else {
                 connection.writeHead(status: 416, headers: ["Content-Range": "bytes */\(size)", "Content-Length": "0"])
                 return
             }
-            start = first
+            start = range.first
+            end = min(size, (range.last ?? size - 1) + 1)
             connection.writeHead(status: 206, headers: validators.merging([
-                "Content-Range": "bytes \(first)-\(size - 1)/\(size)", "Content-Length": "\(size - first)",
+                "Content-Range": "bytes \(start)-\(end - 1)/\(size)", "Content-Length": "\(end - start)",
                 "Accept-Ranges": "bytes", "Content-Type": "application/octet-stream",
             ]) { _, new in new })
         } else {
@@ -130,30 +169,34 @@ public final class RangeFileServer: Sendable {
         try handle.seek(toOffset: UInt64(start))
         var offset = start
         let middle = size / 2
-        while offset < size {
+        let began = ContinuousClock.now
+        while offset < end {
             var count = Int64(behaviour.pieceBytes)
             if let cut = behaviour.cutAtByte, offset < cut { count = min(count, cut - offset) }
-            guard var piece = try handle.read(upToCount: Int(min(count, size - offset))), !piece.isEmpty else { break }
+            if let stall = behaviour.stallAtByte, offset < stall { count = min(count, stall - offset) }
+            guard var piece = try handle.read(upToCount: Int(min(count, end - offset))), !piece.isEmpty else { break }
             if behaviour.corrupt, middle >= offset, middle < offset + Int64(piece.count) {
                 let index = piece.startIndex + Int(middle - offset)
                 piece[index] ^= 0xFF
             }
             guard connection.write(piece) else { return }
             offset += Int64(piece.count)
-            if let cut = behaviour.cutAtByte, offset >= cut {
-                let cutNow = state.cutDone.withLock { done -> Bool in
-                    if done && behaviour.cutOnce { return false }
-                    done = true
-                    return true
-                }
-                if cutNow {
-                    connection.abort()
-                    return
-                }
+            if let cut = behaviour.cutAtByte, start < cut, offset >= cut,
+                state.takeTurn(state.cutDone, once: behaviour.cutOnce)
+            {
+                connection.abort()
+                return
+            }
+            if let stall = behaviour.stallAtByte, offset == stall,
+                state.takeTurn(state.stallDone, once: behaviour.stallOnce), connection.stall(for: behaviour.stallDuration)
+            {
+                return
             }
             if let rate = behaviour.throttleBytesPerSecond, rate > 0 {
-                let seconds = Double(piece.count) / Double(rate)
-                if connection.pause(.milliseconds(Int(min(seconds, 60) * 1000))) { return }
+                // Paced from the start: the time this many bytes may take at the rate, less the time they took.
+                let due = began + .seconds(Double(offset - start) / Double(rate))
+                let wait = due - ContinuousClock.now
+                if wait > .zero, connection.pause(min(wait, .seconds(60))) { return }
             }
         }
         var trailing = behaviour.trailingBytes

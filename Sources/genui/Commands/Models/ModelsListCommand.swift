@@ -42,13 +42,13 @@ struct ModelsListCommand: AsyncParsableCommand {
                 fields += [("state", "installed"), ("bytes", installed)]
                 message = diagnostics.text("models.list.installed", ["name": entry.name, "path": target, "size": text.bytes(installed)])
             } else if let record, record.writerIsAlive(target: target) {
-                let done = partialBytes ?? record.bytes
+                let done = partialBytes.map { record.heldBytes(fileSize: $0) } ?? record.bytes
                 fields += [("state", "downloading"), ("bytes", done), ("pid", record.pid), ("bytesPerSecond", record.bytesPerSecond)]
                 message = diagnostics.text("models.list.downloading", [
                     "name": entry.name, "done": text.bytes(done), "total": text.bytes(entry.sizeBytes ?? record.expectedBytes),
                     "percent": record.progress(bytes: done).map { diagnostics.format.percent($0) } ?? "?", "pid": "\(record.pid)",
                 ])
-            } else if let partialBytes {
+            } else if let partialBytes = partialBytes.map({ record?.heldBytes(fileSize: $0) ?? $0 }) {
                 fields += [("state", "partial"), ("bytes", partialBytes)]
                 message = diagnostics.text("models.list.stale", [
                     "name": entry.name, "done": text.bytes(partialBytes), "total": text.bytes(entry.sizeBytes),

@@ -29,6 +29,9 @@ struct ModelsPullCommand: AsyncParsableCommand {
     @Option(help: "Where to install a model given by URL (default: ~/.cache/genui/models/<file name>).")
     var file: String?
 
+    @Option(help: "How many connections to open at once for a server that takes ranged requests (1 to 16; default: the catalog's connections, else 8).")
+    var connections: Int?
+
     @Flag(help: "Print nothing but the result.")
     var quiet = false
 
@@ -47,6 +50,12 @@ struct ModelsPullCommand: AsyncParsableCommand {
             return
         }
         let diagnostics = options.diagnostics
+        if let connections, !(1...DownloadOptions.maximumConnections).contains(connections) {
+            Printer.error(diagnostics.text("models.error.source", [
+                "detail": "--connections must be a whole number from 1 to \(DownloadOptions.maximumConnections)",
+            ]))
+            throw ExitCode(ExitStatus.configurationError)
+        }
         let catalog = try options.catalog()
         let text = ModelsText(diagnostics: diagnostics)
         let entry: ModelCatalogEntry
@@ -73,7 +82,9 @@ struct ModelsPullCommand: AsyncParsableCommand {
             Printer.error(text.describe(error, name: entry.name).text)
             throw ExitCode(ExitStatus.configurationError)
         }
-        let downloader = ModelDownloader(options: DownloadOptions(force: force, waitForOtherWriter: wait))
+        let downloader = ModelDownloader(options: DownloadOptions(
+            force: force, waitForOtherWriter: wait,
+            connections: connections ?? entry.connections ?? DownloadOptions.defaultConnections))
         let reporter = PullReporter(name: entry.name, json: options.json, quiet: quiet, text: text)
         let pull = Task {
             try await downloader.pull(entry.source(environment: options.environment), to: target) { reporter.report($0) }
@@ -156,6 +167,8 @@ final class PullReporter: Sendable {
             if let previous { arguments["previous"] = previous }
             note(diagnostics.text(key, arguments), event: "restarted",
                  fields: [("discarded", discarded), ("reason", code), ("previous", previous)])
+        case .oneConnection:
+            note(diagnostics.text("models.pull.oneConnection", ["name": name]), event: "oneConnection", fields: [])
         case .verifying:
             if terminal && !json { Printer.status(diagnostics.text("models.pull.verifying", ["name": name]), control: "\u{1B}[K") }
         case .progress(let progress):

@@ -1,0 +1,90 @@
+import Foundation
+import GenUI
+import GenUIOnDevice
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension ModelDownloader {
+    /// The parts a record kept, when they fit the partial file beside it (`fileSize` bytes) and the file's size.
+    static func resumableParts(_ record: DownloadRecord?, fileSize: Int64) -> [DownloadRecord.Part]? {
+        guard let record, let parts = record.parts, let total = record.expectedBytes,
+            PartPlan.isValid(parts, total: total, fileSize: fileSize)
+        else { return nil }
+        return parts
+    }
+
+    /// Fetches the missing bytes of `plan` concurrently (``PartsTransfer``) from the URL that answered `opened`,
+    /// whose connection only asked and is closed here. Returns the bytes fetched. The record keeps each part's
+    /// progress, so an interrupted pull resumes part by part.
+    func receiveInParts(
+        _ plan: [DownloadRecord.Part], of opened: Opened, total: Int64, validator: SourceValidator, source: ModelSource,
+        partial: PartialFile, recorder: RecordWriter, target: String,
+        events: @escaping @Sendable (DownloadEvent) -> Void
+    ) async throws -> Int64 {
+        if case .body(let response, _, _, _) = opened.kind { response.discard() }
+        let before = PartPlan.heldBytes(plan)
+        recorder.parts = plan
+        recorder.write(bytes: before, force: true)
+        events(.started(resumedFrom: before, expectedBytes: total))
+        var headers = Self.headers(for: source, at: opened.url, origin: Self.origin(of: source.url))
+        // Every part is asked for only of the version already held: a changed file answers 200, which stops the pull.
+        if let ifRange = validator.ifRange { headers["If-Range"] = ifRange }
+        let transfer = PartsTransfer(
+            url: opened.url.absoluteString, headers: headers.map { "\($0.key): \($0.value)" }, parts: plan,
+            fd: partial.descriptor, expected: validator,
+            settings: PartsTransfer.Settings(
+                connections: options.connections, stallTimeout: options.partStallTimeout, retries: options.partRetries,
+                firstBackoff: options.partBackoff)
+        ) { progress in
+            // On the transfer's thread, the only one touching the partial file and the record meanwhile.
+            partial.partsAdvanced(contiguous: progress.contiguous, written: progress.bytes)
+            recorder.parts = progress.parts
+            if recorder.write(bytes: progress.bytes, force: false) {
+                events(.progress(DownloadProgress(
+                    bytes: progress.bytes, expectedBytes: total, bytesPerSecond: recorder.bytesPerSecond)))
+            }
+        }
+        do {
+            defer { recorder.parts = transfer.progress.parts }
+            try await transfer.run()
+        } catch let failure as PartsTransfer.Failure {
+            let held = transfer.progress.bytes
+            switch failure {
+            case .gaveUp(_, _, true):
+                throw ModelDownloadError.stalled(bytes: held, seconds: Int(options.partStallTimeout.components.seconds))
+            case .gaveUp(let part, let detail, false):
+                throw ModelDownloadError.interrupted(
+                    bytes: held, detail: "part \(part + 1) failed \(options.partRetries + 1) times: \(detail)")
+            case .notTheRange(let detail):
+                throw ModelDownloadError.interrupted(bytes: held, detail: detail)
+            case .write(let code):
+                if Self.isStorageFull(code) { try? partial.sync() }
+                throw Self.storageError(
+                    code, path: partial.path, missing: total - held, target: target, resources: options.resources)
+            case .library(let detail):
+                throw ModelDownloadError.interrupted(bytes: held, detail: detail)
+            }
+        }
+        partial.partsAdvanced(contiguous: total, written: total)
+        return total - before
+    }
+
+    /// Whether a write failed for want of room: a full disk (ENOSPC), a quota (EDQUOT) or a file-size limit (EFBIG).
+    static func isStorageFull(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT || code == EFBIG }
+
+    /// A failed write of the partial file at `path`: room wanting (``isStorageFull(_:)``) is low storage with the
+    /// `missing` bytes still needed; anything else is a file error.
+    static func storageError(
+        _ code: Int32, path: String, missing: Int64, target: String, resources: DeviceResources
+    ) -> ModelDownloadError {
+        guard isStorageFull(code) else { return .file(path: path, operation: "write", errno: code) }
+        let free = resources.freeSpace(target)
+        return .unavailable(.lowStorage(
+            requiredBytes: max(0, missing), availableBytes: code == EFBIG ? 0 : free?.bytes ?? 0,
+            volume: free?.volume ?? (target as NSString).deletingLastPathComponent))
+    }
+}

@@ -1,0 +1,191 @@
+import CGenUICurl
+import Foundation
+import GenUIOnDevice
+import Synchronization
+
+/// Fetches the missing bytes of a file's parts on at most ``Settings/connections`` connections at once, each part on
+/// a connection of its own, into the partial file at their offsets (`pwrite`), with libcurl's multi interface on one
+/// thread. The parts are taken in file order, the next one whenever a connection ends (``PartPlan``).
+///
+/// Why libcurl's multi interface, called directly: one thread drives every connection with `poll`, libcurl hands
+/// the body over in 256 KiB pieces that are written where they belong inside the callback (no copy, no queue, no
+/// timer per piece), and a connection whose writer is behind is simply not read, so TCP slows its sender. Memory is
+/// one receive buffer per connection.
+///
+/// A part whose connection fails, ends early or brings no byte for ``Settings/stallTimeout`` is fetched again from
+/// its first missing byte on a new connection, after a backoff that doubles from ``Settings/firstBackoff`` (at most
+/// ``Settings/maximumBackoff``), at most ``Settings/retries`` times; the other parts go on meanwhile. A part whose
+/// server answers anything but the asked-for range of the same file (`If-Range` and the ETag or Last-Modified decide)
+/// stops the whole transfer: its bytes would not be this file's.
+final class PartsTransfer: @unchecked Sendable {
+    /// How a transfer behaves.
+    struct Settings {
+        var connections: Int
+        var stallTimeout: Duration
+        var retries = 6
+        var firstBackoff: Duration = .milliseconds(250)
+        var maximumBackoff: Duration = .seconds(8)
+    }
+
+    /// How far the parts have come: each part's record, the bytes written in all, and the bytes written from the
+    /// file's start without a gap.
+    struct Progress {
+        var parts: [DownloadRecord.Part]
+        var bytes: Int64
+        var contiguous: Int64
+    }
+
+    /// Why a transfer stopped.
+    enum Failure: Error {
+        /// A part was retried ``Settings/retries`` times and failed again (`stalled` when its last connection stalled).
+        case gaveUp(part: Int, detail: String, stalled: Bool)
+        /// The server stopped sending the asked-for range of the same file.
+        case notTheRange(String)
+        /// Writing the partial file failed with `errno`.
+        case write(Int32)
+        /// libcurl could not be set up.
+        case library(String)
+    }
+
+    private let url: String
+    private let headers: [String]
+    private let settings: Settings
+    private let parts: [CurlPart]
+    private let report: (Progress) -> Void
+    private let stop = Atomic(false)
+    private let multi: UnsafeMutableRawPointer?
+    /// Bytes written by all parts (touched only by the transfer's thread).
+    private let written: ByteCount
+
+    /// Prepares the transfer of `parts` of the file at `url` into `fd`; `headers` go with every request (the
+    /// caller's `If-Range` included). `report` hears the progress on the transfer's thread after every round of
+    /// received data (it decides itself what is worth writing down), and once at the end.
+    init(
+        url: String, headers: [String], parts: [DownloadRecord.Part], fd: Int32, expected: SourceValidator,
+        settings: Settings, report: @escaping (Progress) -> Void
+    ) {
+        _ = Self.initializeLibrary
+        self.url = url
+        self.headers = headers
+        self.settings = settings
+        self.report = report
+        self.multi = curl_multi_init()
+        let written = ByteCount(PartPlan.heldBytes(parts))
+        self.written = written
+        self.parts = parts.enumerated().map { index, part in
+            CurlPart(index: index, part: part, fd: fd, expected: expected, wrote: { written.value += Int64($0) })
+        }
+    }
+
+    deinit {
+        if let multi { curl_multi_cleanup(multi) }
+    }
+
+    private static let initializeLibrary: Void = { _ = genui_curl_global_init() }()
+
+    /// Runs the transfer on a thread of its own until every part is complete. Throws ``Failure``, or
+    /// `CancellationError` when the calling task is cancelled (connections closed, bytes written kept).
+    func run() async throws {
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let thread = Thread { [self] in
+                    continuation.resume(with: Result { try loop() })
+                }
+                thread.name = "genui.models.parts"
+                thread.stackSize = 512 * 1024
+                thread.start()
+            }
+        } onCancel: {
+            stop.store(true, ordering: .relaxed)
+            if let multi { curl_multi_wakeup(multi) }
+        }
+    }
+
+    private func loop() throws {
+        guard let multi else { throw Failure.library("curl_multi_init failed") }
+        defer {
+            for part in parts where part.isRunning {
+                curl_multi_remove_handle(multi, part.handle)
+                part.close()
+            }
+        }
+        while true {
+            if stop.load(ordering: .relaxed) { throw CancellationError() }
+            var active: Int32 = 0
+            curl_multi_perform(multi, &active)
+            var left: Int32 = 0
+            while let message = curl_multi_info_read(multi, &left) {
+                guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+                    let part = parts.first(where: { $0.handle == handle })
+                else { continue }
+                let result = genui_curl_message_result(message)
+                curl_multi_remove_handle(multi, handle)
+                try finished(part, result: result)
+            }
+            let now = ContinuousClock.now
+            for part in parts where part.isRunning && now - part.lastByte > settings.stallTimeout {
+                curl_multi_remove_handle(multi, part.handle)
+                part.close()
+                try retry(part, detail: "no data for \(settings.stallTimeout.components.seconds) s", stalled: true)
+            }
+            // Free connections take the next parts due, in file order (a retry when its backoff has passed).
+            var running = parts.filter(\.isRunning).count
+            for part in parts where running < settings.connections && !part.isRunning && !part.isComplete {
+                if let at = part.retryAt, at > now { continue }
+                try start(part, fresh: part.retries > 0)
+                running += 1
+            }
+            report(progress)
+            if parts.allSatisfy(\.isComplete) { return }
+            curl_multi_poll(multi, nil, 0, 100, nil)
+        }
+    }
+
+    /// The progress now.
+    var progress: Progress {
+        let records = parts.map(\.record)
+        return Progress(parts: records, bytes: written.value, contiguous: PartPlan.contiguousBytes(records))
+    }
+
+    private func start(_ part: CurlPart, fresh: Bool) throws {
+        part.retryAt = nil
+        guard let multi, let handle = part.open(url: url, headers: headers, fresh: fresh) else {
+            throw Failure.library("curl_easy_init failed")
+        }
+        curl_multi_add_handle(multi, handle)
+    }
+
+    /// A connection of `part` ended with `result`.
+    private func finished(_ part: CurlPart, result: CURLcode) throws {
+        let failure = part.failure
+        part.close()
+        if part.isComplete { return }
+        switch failure {
+        case .notTheRange(let detail)?: throw Failure.notTheRange(detail)
+        case .write(let code)?: throw Failure.write(code)
+        case nil: break
+        }
+        let detail = result == CURLE_OK
+            ? "the connection ended after \(part.done) of \(part.end - part.start) bytes of part \(part.index + 1)"
+            : String(cString: curl_easy_strerror(result))
+        try retry(part, detail: detail, stalled: false)
+    }
+
+    /// Schedules another connection for `part` after a backoff, or gives up after ``Settings/retries``.
+    private func retry(_ part: CurlPart, detail: String, stalled: Bool) throws {
+        part.retries += 1
+        guard part.retries <= settings.retries else {
+            throw Failure.gaveUp(part: part.index, detail: detail, stalled: stalled)
+        }
+        var backoff = settings.firstBackoff
+        for _ in 1..<part.retries { backoff = min(backoff * 2, settings.maximumBackoff) }
+        part.retryAt = .now + backoff
+        // Its connection is free for the next part meanwhile.
+    }
+}
+
+/// A byte count shared by the parts of one transfer (all on its thread).
+private final class ByteCount {
+    var value: Int64
+    init(_ value: Int64) { self.value = value }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GenUIOnDevice
+import GenUITesting
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `genui models pull` in parallel parts as a user runs it: progress seen by `genui doctor` in another process, the
+/// puller killed with SIGKILL in the middle, and the next pull asking only for the missing ranges.
+@Suite("genui models pull in parts", .serialized)
+struct ModelsPullPartsCommandTests {
+    typealias Fixture = ModelsCommandTests
+
+    @Test("A pull on four connections killed with SIGKILL mid-pull keeps each part's progress; doctor showed it live as modelNotReady; the next pull asks the server only for the missing ranges and installs the exact file",
+          .enabled(if: Fixture.modelExists))
+    func killedPullResumesOnlyMissingRanges() async throws {
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.throttleBytesPerSecond = 2 * 1024 * 1024
+        behaviour.entityTag = "\"gguf-1\""
+        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
+        defer { server.stop() }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let target = home + "/models/model.gguf"
+        let arguments = [
+            "models", "pull", server.url.absoluteString, "--sha256", Fixture.digest, "--file", target, "--quiet",
+            "--connections", "4",
+        ]
+
+        let puller = try ModelsPullHostileTests.start(arguments, home: home, tag: "puller")
+        defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL) } }
+
+        // Until a part is finished (4 MiB at 2 MB/s each) and others are under way.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !(DownloadRecord.read(target: target)?.parts?.contains { $0.isComplete } ?? false)
+            && ContinuousClock.now < deadline
+        {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let live = try Fixture.doctor(target: target, home: home)
+        #expect(live.contains("modelNotReady"), "\(live)")
+        let progress = try #require(Fixture.progress(in: live), "\(live)")
+        #expect(progress > 0 && progress < 1)
+
+        kill(puller.processIdentifier, SIGKILL)
+        puller.waitUntilExit()
+        let record = try #require(DownloadRecord.read(target: target))
+        let parts = try #require(record.parts)
+        // Parts of 4 MiB (a 64th of the file, at least 4 MiB), some finished, some begun, the rest not yet.
+        let total = Fixture.fileSize(Fixture.modelPath)
+        #expect(parts.count == Int((total + (4 << 20) - 1) / (4 << 20)))
+        #expect(parts.contains { $0.done == $0.length })
+        #expect(parts.contains { $0.done < $0.length })
+        var contiguous: Int64 = 0
+        for part in parts {
+            contiguous = part.start + part.done
+            if part.done < part.length { break }
+        }
+        let stale = try Fixture.doctor(target: target, home: home)
+        #expect(stale.contains("modelNotInstalled"), "\(stale)")
+
+        let before = server.requests.count
+        server.update { $0.throttleBytesPerSecond = nil }
+        let resumed = try CLI.run(arguments, environment: CLI.freshEnvironment(home: home))
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let requests = Array(server.requests.dropFirst(before))
+        // The question from the first missing byte, then each part from where the record says it stopped.
+        #expect(requests.first?.header("range") == "bytes=\(contiguous)-\(contiguous)")
+        let missing = parts.filter { $0.done < $0.length }.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" }
+        #expect(requests.dropFirst().map { $0.header("range") ?? "none" }.sorted() == missing.sorted())
+        #expect(requests.allSatisfy { $0.header("if-range") == "\"gguf-1\"" })
+        #expect(Fixture.fileSize(target) == Fixture.fileSize(Fixture.modelPath))
+        #expect(!FileManager.default.fileExists(atPath: target + ".part"))
+        #expect(!FileManager.default.fileExists(atPath: target + ".part.json"))
+    }
+
+    @Test("--connections outside 1 to 16 is refused before anything is contacted")
+    func connectionsOutOfRange() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let result = try CLI.run(
+            ["models", "pull", "http://127.0.0.1:9/model.gguf", "--sha256", Fixture.digest, "--connections", "17"],
+            environment: CLI.freshEnvironment(home: home))
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--connections"), "\(result.stderr)")
+    }
+}
