@@ -10,13 +10,13 @@ extension LanguageModelSession {
     /// Disfavoured so that `instructions: nil`, which both this and the `String?` form accept, means the other one
     /// (the same session) instead of being ambiguous.
     @_disfavoredOverload
-    public convenience init(model: some RoutableModel = SystemLanguageModel.default, instructions: Instructions?) {
+    public convenience init(model: some LanguageModel = SystemLanguageModel.default, instructions: Instructions?) {
         self.init(model: model, instructions: instructions?.text)
     }
 
     /// Creates a session with tools and ``Instructions``, as Foundation Models' `init(model:tools:instructions:)`.
     @_disfavoredOverload
-    public convenience init(model: some RoutableModel = SystemLanguageModel.default, tools: [any Tool],
+    public convenience init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
                             instructions: Instructions?) {
         self.init(model: model, tools: tools, instructions: instructions?.text)
     }

@@ -40,7 +40,7 @@ public final class LanguageModelSession: Sendable {
     ///   - instructions: the system prompt, kept as the transcript's first entry.
     ///   - logger: where the session logs; by default nowhere.
     public convenience init(
-        model: some RoutableModel = SystemLanguageModel.default, instructions: String? = nil,
+        model: some LanguageModel = SystemLanguageModel.default, instructions: String? = nil,
         logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
         self.init(model: model, tools: [], instructions: instructions, logger: logger)
@@ -54,7 +54,7 @@ public final class LanguageModelSession: Sendable {
     ///   - maximumToolRounds: how many rounds of calls one request may take (``defaultMaximumToolRounds``).
     ///   - instructions: the system prompt, kept as the transcript's first entry.
     ///   - logger: where the session logs each request and tool call; by default nowhere.
-    public init(model: some RoutableModel = SystemLanguageModel.default, tools: [any Tool],
+    public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
                 maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil,
                 logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.model = model.routable
@@ -65,20 +65,20 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// Creates a session whose instructions come from a builder closure.
-    public convenience init(model: some RoutableModel = SystemLanguageModel.default,
+    public convenience init(model: some LanguageModel = SystemLanguageModel.default,
                             @InstructionsBuilder instructions: () -> String) {
         self.init(model: model, instructions: instructions())
     }
 
     /// Creates a session with tools whose instructions come from a builder closure.
-    public convenience init(model: some RoutableModel = SystemLanguageModel.default, tools: [any Tool],
+    public convenience init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
                             @InstructionsBuilder instructions: () -> String) {
         self.init(model: model, tools: tools, instructions: instructions())
     }
 
     /// Creates a session that continues a transcript, with the tools its model may call; `logger` is where it logs
     /// (by default nowhere).
-    public init(model: some RoutableModel = SystemLanguageModel.default, tools: [any Tool] = [],
+    public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
                 maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript,
                 logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.model = model.routable

@@ -30,7 +30,7 @@ public struct ProviderDefinition: Sendable {
     public init<Options: ProviderOptions>(
         type: String, keys: [String],
         parse: @escaping @Sendable (inout ProviderFields) -> Options?,
-        build: @escaping @Sendable (Options, ProviderSettings, ProviderBuildContext) throws -> any RoutableModel
+        build: @escaping @Sendable (Options, ProviderSettings, ProviderBuildContext) throws -> any LanguageModel
     ) {
         self.type = ProviderType(type)
         self.keys = keys

@@ -46,7 +46,7 @@ public final class ProviderChain: RoutableModel {
     /// Creates a chain of models with no per-member settings: genui providers and chains, or any Foundation Models
     /// 27 models.
     public convenience init(
-        name: String, models: [any RoutableModel], options: ChainOptions = ChainOptions(),
+        name: String, models: [any LanguageModel], options: ChainOptions = ChainOptions(),
         observability: ChainObservability = ChainObservability(), clock: ChainClock = .continuous
     ) {
         self.init(
