@@ -1,33 +1,11 @@
 extension LanguageModelSession {
     /// Token counts of a response or of a whole session (Foundation Models 27's `LanguageModelSession.Usage`).
     public struct Usage: Sendable, Hashable {
-        /// Tokens read.
-        public struct Input: Sendable, Hashable {
-            /// All input tokens.
-            public var totalTokenCount: Int
-            /// Input tokens served from the provider's prompt cache (0 when the provider does not say).
-            public var cachedTokenCount: Int
-
-            /// Creates counts.
-            public init(totalTokenCount: Int, cachedTokenCount: Int) {
-                self.totalTokenCount = totalTokenCount
-                self.cachedTokenCount = cachedTokenCount
-            }
-        }
-
-        /// Tokens generated.
-        public struct Output: Sendable, Hashable {
-            /// All output tokens, reasoning included.
-            public var totalTokenCount: Int
-            /// Output tokens spent reasoning (0 when the provider does not say).
-            public var reasoningTokenCount: Int
-
-            /// Creates counts.
-            public init(totalTokenCount: Int, reasoningTokenCount: Int) {
-                self.totalTokenCount = totalTokenCount
-                self.reasoningTokenCount = reasoningTokenCount
-            }
-        }
+        /// Tokens read: the same counts an executor reports (``LanguageModelExecutorGenerationChannel/Usage/Input``).
+        public typealias Input = LanguageModelExecutorGenerationChannel.Usage.Input
+        /// Tokens generated: the same counts an executor reports
+        /// (``LanguageModelExecutorGenerationChannel/Usage/Output``).
+        public typealias Output = LanguageModelExecutorGenerationChannel.Usage.Output
 
         /// The input side.
         public var input: Input
