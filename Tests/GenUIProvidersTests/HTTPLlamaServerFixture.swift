@@ -7,7 +7,14 @@ import Testing
 /// Where the test llama-server and model are (`GENUI_LLAMA_SERVER`, `GENUI_TEST_MODEL`, or the bootstrap's paths).
 enum LlamaTestEnvironment {
     static var serverPath: String {
-        ProcessInfo.processInfo.environment["GENUI_LLAMA_SERVER"] ?? "/work/main/.tools/bin/llama-server"
+        ProcessInfo.processInfo.environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? packageRoot.appendingPathComponent(".tools/bin/llama-server").path
+    }
+
+    /// The package this file belongs to, where scripts/bootstrap installs llama-server (`.tools/`).
+    static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     static var modelPath: String {
@@ -38,7 +45,7 @@ final class LlamaServerFixture: Sendable {
     private static let startLock = Mutex<Void>(())
 
     private init(apiKey: String?) throws {
-        try #require(LlamaTestEnvironment.installed, "llama-server or the test model is missing: run make bootstrap")
+        try #require(LlamaTestEnvironment.installed, "llama-server or the test model is missing: run scripts/bootstrap")
         port = unusedLoopbackPort()
         self.apiKey = apiKey
         let process = Process()

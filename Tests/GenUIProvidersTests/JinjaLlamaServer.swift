@@ -17,7 +17,7 @@ final class JinjaLlamaServer: Sendable {
     private struct Box: @unchecked Sendable { let process: Process }
 
     init() throws {
-        try #require(LlamaTestEnvironment.installed, "llama-server or the test model is missing: run make bootstrap")
+        try #require(LlamaTestEnvironment.installed, "llama-server or the test model is missing: run scripts/bootstrap")
         port = unusedLoopbackPort()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: LlamaTestEnvironment.serverPath)

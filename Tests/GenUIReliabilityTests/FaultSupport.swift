@@ -14,8 +14,11 @@ enum Runtime {
 
     static var serverPath: String? {
         let configured = environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-        let candidates = [configured, FileManager.default.currentDirectoryPath + "/.tools/bin/llama-server",
-                          "/work/main/.tools/bin/llama-server"].compactMap { $0 }
+        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let bundled: String = packageRoot.appendingPathComponent(".tools/bin/llama-server").path
+        let working: String = FileManager.default.currentDirectoryPath + "/.tools/bin/llama-server"
+        let candidates: [String] = [configured, working, bundled].compactMap { $0 }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
