@@ -93,8 +93,7 @@ struct ProviderConformanceTests {
     func ollama() async throws {
         let fake = try ConformanceOllama()
         defer { fake.server.stop() }
-        let model = OllamaProvider(configuration: OllamaConfiguration(
-            host: fake.host, model: ConformanceOllama.model, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        let model = fake.provider()
         let report = await LanguageModelConformance.run(model, options: conformanceOptions)
         expectConforms(report)
         // The fake rejects what the API would: every body it was sent was in the documented shape.
@@ -105,12 +104,7 @@ struct ProviderConformanceTests {
     func gemini() async throws {
         let fake = try ConformanceGemini(key: "AIza-conformance-\(UUID().uuidString)")
         defer { fake.server.stop() }
-        let key = TestKey(fake.key)
-        let model = GeminiProvider(
-            configuration: GeminiConfiguration(
-                baseURL: fake.baseURL, model: ConformanceGemini.model, apiKeyEnvironmentVariable: key.variable,
-                requestTimeout: .seconds(20)),
-            environment: key.environment)
+        let model = fake.provider()
         let report = await LanguageModelConformance.run(model, options: conformanceOptions)
         expectConforms(report)
         #expect(fake.server.requests.contains { $0.path.hasSuffix(":streamGenerateContent") })
@@ -132,8 +126,7 @@ struct ExecutorPathConformanceTests {
     func ollama() async throws {
         let fake = try ConformanceOllama()
         defer { fake.server.stop() }
-        let model = OllamaProvider(configuration: OllamaConfiguration(
-            host: fake.host, model: ConformanceOllama.model, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        let model = fake.provider()
         expectConforms(await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
     }
 
@@ -141,13 +134,28 @@ struct ExecutorPathConformanceTests {
     func gemini() async throws {
         let fake = try ConformanceGemini(key: "AIza-conformance-\(UUID().uuidString)")
         defer { fake.server.stop() }
-        let key = TestKey(fake.key)
-        let model = GeminiProvider(
+        let model = fake.provider()
+        expectConforms(await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
+    }
+}
+
+extension ConformanceOllama {
+    /// The Ollama provider the conformance runs use against this daemon.
+    func provider() -> OllamaProvider {
+        OllamaProvider(configuration: OllamaConfiguration(
+            host: host, model: ConformanceOllama.model, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+    }
+}
+
+extension ConformanceGemini {
+    /// The Gemini provider the conformance runs use against this API, its key given through a test environment.
+    func provider() -> GeminiProvider {
+        let key = TestKey(self.key)
+        return GeminiProvider(
             configuration: GeminiConfiguration(
-                baseURL: fake.baseURL, model: ConformanceGemini.model, apiKeyEnvironmentVariable: key.variable,
+                baseURL: baseURL, model: ConformanceGemini.model, apiKeyEnvironmentVariable: key.variable,
                 requestTimeout: .seconds(20)),
             environment: key.environment)
-        expectConforms(await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
     }
 }
 

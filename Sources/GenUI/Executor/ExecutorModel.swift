@@ -42,9 +42,7 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
     public var contextSize: Int {
         get async throws {
             guard let reporting = base as? any ContextSizeReporting else {
-                throw LanguageModelError.unavailable(
-                    .notConfigured(missing: "contextSize"),
-                    .init(provider: name, debugDescription: "\(name) does not report its context size"))
+                throw LanguageModelError.unknownContextSize(of: name)
             }
             return try await reporting.contextSize
         }

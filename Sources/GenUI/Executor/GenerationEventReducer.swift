@@ -112,71 +112,57 @@ struct GenerationEventReducer: Sendable {
     }
 
     private mutating func applyToResponse(_ change: TextEntryChange, id: String) -> ResponseTextChange? {
-        var response: Transcript.Response
         let index = entries.firstIndex { if case .response(let r) = $0 { r.id == id } else { false } }
-        if let index, case .response(let existing) = entries[index] {
-            response = existing
-        } else {
-            response = Transcript.Response(id: id, assetIDs: [], segments: [])
-        }
-        var textChange: ResponseTextChange?
-        switch change {
-        case .appendText(let text, let segmentID, let tokenCount):
-            countedOutputTokens += tokenCount
-            response.segments = appending(text, to: response.segments, segmentID: segmentID, entry: id)
-            textChange = .appended(text)
-        case .replaceText(let text, let segmentID, let tokenCount):
-            countedOutputTokens += tokenCount
-            response.segments = replacing(with: text, in: response.segments, segmentID: segmentID, entry: id)
-            textChange = .replaced(Transcript.text(of: response.segments))
-        case .addAttachment(let segment):
-            response.segments.append(.attachment(segment))
-        case .removeAttachment(let segmentID):
-            response.segments.removeAll { $0.id == segmentID }
-        case .metadata(let values):
-            response.metadata = values
-        case .usage(let usage, let metadata):
-            reportedUsage = usage
-            if !metadata.isEmpty { response.metadata.merge(metadata) { _, new in new } }
-        case .signature:
-            break
-        }
+        var response = Transcript.Response(id: id, assetIDs: [], segments: [])
+        if let index, case .response(let existing) = entries[index] { response = existing }
+        let textChange = applyText(
+            change, to: &response.segments, metadata: &response.metadata, entry: id, reasoning: false)
         if let index { entries[index] = .response(response) } else { entries.append(.response(response)) }
         return textChange
     }
 
     private mutating func applyToReasoning(_ change: TextEntryChange, id: String) {
-        var reasoning: Transcript.Reasoning
         let index = entries.firstIndex { if case .reasoning(let r) = $0 { r.id == id } else { false } }
-        if let index, case .reasoning(let existing) = entries[index] {
-            reasoning = existing
-        } else {
-            reasoning = Transcript.Reasoning(id: id, segments: [])
+        var reasoning = Transcript.Reasoning(id: id, segments: [])
+        if let index, case .reasoning(let existing) = entries[index] { reasoning = existing }
+        if case .signature(let signature, _) = change { reasoning.signature = signature }
+        applyText(change, to: &reasoning.segments, metadata: &reasoning.metadata, entry: id, reasoning: true)
+        if let index { entries[index] = .reasoning(reasoning) } else { entries.append(.reasoning(reasoning)) }
+    }
+
+    /// Applies what response and reasoning entries share: text, attachments, metadata, usage and token counts
+    /// (reasoning's also counted as reasoning tokens). A signature only counts its tokens here.
+    @discardableResult
+    private mutating func applyText(
+        _ change: TextEntryChange, to segments: inout [Transcript.Segment], metadata: inout [String: GeneratedContent],
+        entry id: String, reasoning: Bool
+    ) -> ResponseTextChange? {
+        func count(_ tokens: Int) {
+            countedOutputTokens += tokens
+            if reasoning { countedReasoningTokens += tokens }
         }
         switch change {
         case .appendText(let text, let segmentID, let tokenCount):
-            countedOutputTokens += tokenCount
-            countedReasoningTokens += tokenCount
-            reasoning.segments = appending(text, to: reasoning.segments, segmentID: segmentID, entry: id)
+            count(tokenCount)
+            segments = appending(text, to: segments, segmentID: segmentID, entry: id)
+            return .appended(text)
         case .replaceText(let text, let segmentID, let tokenCount):
-            countedOutputTokens += tokenCount
-            countedReasoningTokens += tokenCount
-            reasoning.segments = replacing(with: text, in: reasoning.segments, segmentID: segmentID, entry: id)
-        case .signature(let signature, let tokenCount):
-            countedOutputTokens += tokenCount
-            countedReasoningTokens += tokenCount
-            reasoning.signature = signature
+            count(tokenCount)
+            segments = replacing(with: text, in: segments, segmentID: segmentID, entry: id)
+            return .replaced(Transcript.text(of: segments))
+        case .signature(_, let tokenCount):
+            count(tokenCount)
         case .addAttachment(let segment):
-            reasoning.segments.append(.attachment(segment))
+            segments.append(.attachment(segment))
         case .removeAttachment(let segmentID):
-            reasoning.segments.removeAll { $0.id == segmentID }
+            segments.removeAll { $0.id == segmentID }
         case .metadata(let values):
-            reasoning.metadata = values
-        case .usage(let usage, let metadata):
+            metadata = values
+        case .usage(let usage, let values):
             reportedUsage = usage
-            if !metadata.isEmpty { reasoning.metadata.merge(metadata) { _, new in new } }
+            if !values.isEmpty { metadata.merge(values) { _, new in new } }
         }
-        if let index { entries[index] = .reasoning(reasoning) } else { entries.append(.reasoning(reasoning)) }
+        return nil
     }
 
     private mutating func applyToToolCalls(

@@ -97,9 +97,7 @@ extension RoutableModel {
     /// (`contextSize`). A model that knows its window overrides this.
     public var contextSize: Int {
         get async throws {
-            throw LanguageModelError.unavailable(
-                .notConfigured(missing: "contextSize"),
-                .init(provider: name, debugDescription: "\(name) does not report its context size"))
+            throw LanguageModelError.unknownContextSize(of: name)
         }
     }
 
@@ -133,5 +131,15 @@ extension RoutableModel {
                 first, .init(provider: name, debugDescription: "\(name) lacks \(missing.sorted().map(\.rawValue).joined(separator: ", "))"))
         }
         return nil
+    }
+}
+
+extension LanguageModelError {
+    /// The error of a model that does not know its context size: ``unavailable(_:_:)`` with
+    /// ``UnavailableReason/notConfigured(missing:)`` (`contextSize`), attributed to `provider`.
+    public static func unknownContextSize(of provider: String) -> LanguageModelError {
+        .unavailable(
+            .notConfigured(missing: "contextSize"),
+            .init(provider: provider, debugDescription: "\(provider) does not report its context size"))
     }
 }

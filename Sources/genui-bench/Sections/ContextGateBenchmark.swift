@@ -158,9 +158,7 @@ private struct WindowModel: RoutableModel {
         get async throws {
             switch window {
             case .none:
-                throw LanguageModelError.unavailable(
-                    .notConfigured(missing: "contextSize"),
-                    .init(provider: name, debugDescription: "\(name) does not report its context size"))
+                throw LanguageModelError.unknownContextSize(of: name)
             case .base:
                 return try await base.contextSize
             case .fixed(let size):
