@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -25,6 +25,15 @@ let package = Package(
         // `import FoundationModels` and `#if canImport(FoundationModels)` work unchanged.
         .library(name: "FoundationModels", targets: ["FoundationModels"]),
         .executable(name: "genui", targets: ["genui"]),
+    ],
+    traits: [
+        .trait(
+            name: "FoundationModels26Errors",
+            description: """
+                Sessions throw Foundation Models 26's LanguageModelSession.GenerationError, as Apple's framework does \
+                for an app built with its 26 SDK, instead of the 27 types (LanguageModelError, \
+                LanguageModelSession.Error). For code written for 26 whose catch clauses recover from its cases.
+                """),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),

@@ -30,7 +30,7 @@ struct AnthropicMessageAccumulator {
     }
 
     /// Applies a complete (non-streamed) message.
-    mutating func apply(message json: GeneratedContent) throws(LanguageModelError) {
+    mutating func apply(message json: GeneratedContent) throws(GenUIError) {
         model = json["model"]?.stringValue
         for block in json["content"]?.elements ?? [] {
             switch block["type"]?.stringValue {
@@ -52,7 +52,7 @@ struct AnthropicMessageAccumulator {
     }
 
     /// Applies one stream event; returns the text it adds, if any.
-    mutating func apply(event: String, _ json: GeneratedContent) throws(LanguageModelError) -> String? {
+    mutating func apply(event: String, _ json: GeneratedContent) throws(GenUIError) -> String? {
         switch event {
         case "message_start":
             model = json["message"]?["model"]?.stringValue
@@ -100,7 +100,7 @@ struct AnthropicMessageAccumulator {
     }
 
     /// Throws for stop reasons that are errors: refusal, context window exceeded.
-    func checkStopReason() throws(LanguageModelError) {
+    func checkStopReason() throws(GenUIError) {
         switch stopReason {
         case "refusal":
             throw .refusal(.init(provider: provider, debugDescription: "\(provider): the model declined to answer (stop_reason refusal)"))
@@ -115,8 +115,8 @@ struct AnthropicMessageAccumulator {
     /// The calls of the user's tools, in block order, with the server's ids and their names mapped back to the tools'
     /// own names. Input that
     /// is not a JSON object (or partial JSON that does not join into one) is
-    /// ``LanguageModelError/invalidToolCall(tool:path:details:_:)`` naming the tool.
-    func toolCalls() throws(LanguageModelError) -> [Transcript.ToolCall] {
+    /// ``GenUIError/invalidToolCall(tool:path:details:_:)`` naming the tool.
+    func toolCalls() throws(GenUIError) -> [Transcript.ToolCall] {
         guard !calls.isEmpty else { return [] }
         let parsed: [Transcript.ToolCall]
         do {
@@ -135,7 +135,7 @@ struct AnthropicMessageAccumulator {
         return parsed
     }
 
-    private func notAnObject(_ tool: String, detail: String) -> LanguageModelError {
+    private func notAnObject(_ tool: String, detail: String) -> GenUIError {
         .invalidToolCall(
             tool: tool, path: "", details: "the input of a tool_use block must be a JSON object; \(detail)",
             .init(provider: provider, debugDescription: "\(provider) sent a tool_use block for \(tool) whose input is not an object"))

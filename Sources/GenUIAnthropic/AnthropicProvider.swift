@@ -74,7 +74,7 @@ public struct AnthropicProvider: RoutableModel {
             let useTool = request.schema != nil && configuration.structuredOutput == .forcedTool
             do {
                 try await attempt(request, key: key, stream: stream, forcedTool: useTool, continuation: continuation)
-            } catch let error as LanguageModelError where
+            } catch let error as GenUIError where
                 !useTool && request.schema != nil && configuration.structuredOutput == .automatic
                 && Self.rejectsOutputConfig(error)
             {
@@ -84,7 +84,7 @@ public struct AnthropicProvider: RoutableModel {
     }
 
     /// Whether a 400 says the server does not know structured outputs.
-    static func rejectsOutputConfig(_ error: LanguageModelError) -> Bool {
+    static func rejectsOutputConfig(_ error: GenUIError) -> Bool {
         guard case .invalidRequest(let context) = error else { return false }
         let text = context.debugDescription.lowercased()
         return text.contains("output_config") || text.contains("output_format") || text.contains("structured output")
@@ -117,7 +117,7 @@ public struct AnthropicProvider: RoutableModel {
                 if accumulator.stopped { break }
             }
             guard accumulator.stopped else {
-                throw LanguageModelError.transport(
+                throw GenUIError.transport(
                     .connectionLost(detail: "stream ended early"),
                     .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: configuration.baseURL)) ended before message_stop"))
             }
@@ -128,7 +128,7 @@ public struct AnthropicProvider: RoutableModel {
             }
             guard let json = response.json, json["content"] != nil else {
                 let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
-                throw LanguageModelError.serverError(
+                throw GenUIError.serverError(
                     status: response.status, .init(debugDescription: "the response is not a message: \(shown)"))
             }
             try accumulator.apply(message: json)
@@ -162,7 +162,7 @@ public struct AnthropicProvider: RoutableModel {
         return headers
     }
 
-    func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
+    func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> GenUIError {
         let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         if status == 404, parsed.type == "not_found_error", (parsed.message ?? "").contains("model") {
             return .unavailable(

@@ -15,7 +15,7 @@ extension AnthropicProvider {
     /// `output_config`, or the forced tool), and reads `input_tokens`. Nothing is generated. In `automatic` mode a
     /// server that rejects `output_config` is asked again with the forced tool, as generation does.
     ///
-    /// Throws a ``LanguageModelError``: `notConfigured` without the key variable, the shared HTTP mapping for an
+    /// Throws a ``GenUIError``: `notConfigured` without the key variable, the shared HTTP mapping for an
     /// error answer (a server without the endpoint answers 404), `serverError` when the answer has no
     /// non-negative whole `input_tokens`. The key never appears in an error.
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
@@ -24,7 +24,7 @@ extension AnthropicProvider {
             let useTool = request.schema != nil && configuration.structuredOutput == .forcedTool
             do {
                 return try await count(request, key: key, forcedTool: useTool)
-            } catch let error as LanguageModelError where
+            } catch let error as GenUIError where
                 !useTool && request.schema != nil && configuration.structuredOutput == .automatic
                 && Self.rejectsOutputConfig(error)
             {
@@ -50,7 +50,7 @@ extension AnthropicProvider {
         }
         guard let tokens = response.json?["input_tokens"]?.intValue, tokens >= 0 else {
             let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
-            throw LanguageModelError.serverError(
+            throw GenUIError.serverError(
                 status: response.status,
                 .init(provider: name, debugDescription: "\(name): /v1/messages/count_tokens answered without input_tokens: \(shown)"))
         }

@@ -84,7 +84,7 @@ public struct Diagnostics: Sendable {
     }
 
     /// What went wrong in a request, and what to do.
-    public func describe(_ error: LanguageModelError) -> DiagnosticMessage {
+    public func describe(_ error: GenUIError) -> DiagnosticMessage {
         let key = "error.\(error.code)"
         var arguments: [String: String] = [:]
         switch error {
@@ -118,6 +118,12 @@ public struct Diagnostics: Sendable {
         default: break
         }
         return DiagnosticMessage(message: text("\(key).message", arguments), remediation: text("\(key).remedy", arguments))
+    }
+
+    /// What a session's Foundation Models error means and what to do, in the user's language: the genui error it
+    /// carries, or the error read as genui's when it came from a Foundation Models 27 model package.
+    public func describe(_ error: LanguageModelError) -> DiagnosticMessage {
+        describe(GenUIError(unwrapping: error) ?? GenUIError(error))
     }
 
     /// How a network exchange failed, in the user's language; what a server or the network library said is quoted as
@@ -195,7 +201,7 @@ public struct Diagnostics: Sendable {
 
     /// The localized message of an error code, for codes recorded in traces.
     private func errorSummary(code: String, detail: String?) -> String {
-        guard LanguageModelError.allCodes.contains(code) else { return Self.safeValue(detail ?? code) }
+        guard GenUIError.allCodes.contains(code) else { return Self.safeValue(detail ?? code) }
         // A decoding failure's detail is the core's English (its path is not recorded): worded from its code.
         if code == "decodingFailure", let detail { return text("detail.failedShape", ["detail": text(.decoding(detail))]) }
         let template = MessageCatalog.template("error.\(code).message", language: language)

@@ -52,7 +52,7 @@ public struct ConfiguredDefaultModel: RoutableModel, MemberAvailabilityReporting
 
     public var name: String { chain?.name ?? "default" }
 
-    private func problem(_ reason: UnavailableReason) -> LanguageModelError {
+    private func problem(_ reason: UnavailableReason) -> GenUIError {
         .unavailable(reason, .init(provider: name, debugDescription: "the default model is \(reason)"))
     }
 

@@ -94,7 +94,7 @@ public struct GeminiProvider: RoutableModel {
             let answerFunction = pairable && toolFacts.rejectsSchemaWithTools
             do {
                 try await attempt(request, key: key, stream: stream, answerFunction: answerFunction, continuation: continuation)
-            } catch let error as LanguageModelError where pairable && !answerFunction && GeminiWire.rejectsSchemaWithTools(error) {
+            } catch let error as GenUIError where pairable && !answerFunction && GeminiWire.rejectsSchemaWithTools(error) {
                 toolFacts.rejectsSchemaWithTools = true
                 try await attempt(request, key: key, stream: stream, answerFunction: true, continuation: continuation)
             }
@@ -134,13 +134,13 @@ public struct GeminiProvider: RoutableModel {
         } else {
             let data = try await response.collect(maximum: ResponseLimits.standard.maximumBodyBytes)
             guard let json = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else {
-                throw LanguageModelError.serverError(
+                throw GenUIError.serverError(
                     status: response.head.status, .init(debugDescription: "the response is not JSON"))
             }
             _ = try collector.apply(json)
         }
         guard let finish = collector.finishReason else {
-            throw LanguageModelError.transport(
+            throw GenUIError.transport(
                 .connectionLost(detail: "stream ended early"),
                 .init(debugDescription: "the response from \(HTTPRequest.endpoint(of: url)) ended without a finish reason"))
         }
@@ -178,7 +178,7 @@ public struct GeminiProvider: RoutableModel {
         return headers
     }
 
-    func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
+    func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> GenUIError {
         let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         let detail = parsed.message ?? "no details"
         if status == 400 && GeminiWire.isInvalidKey(body) {
@@ -220,7 +220,7 @@ struct GeminiCollector {
     }
 
     /// Applies one response (or chunk); returns the text it adds.
-    mutating func apply(_ json: GeneratedContent) throws(LanguageModelError) -> String? {
+    mutating func apply(_ json: GeneratedContent) throws(GenUIError) -> String? {
         if let blocked = json["promptFeedback"]?["blockReason"]?.stringValue {
             throw .guardrailViolation(.init(provider: provider, debugDescription: "\(provider): the prompt was blocked (\(blocked))"))
         }
@@ -257,7 +257,7 @@ struct GeminiCollector {
 
     /// One `functionCall` part `{id?, name, args}`: the answer function's arguments are the answer; any other call
     /// is a call of a user tool. `args` must be an object (missing is no arguments).
-    private mutating func apply(call: GeneratedContent, signature: String?) throws(LanguageModelError) {
+    private mutating func apply(call: GeneratedContent, signature: String?) throws(GenUIError) {
         let name = call["name"]?.stringValue ?? ""
         let arguments = call["args"] ?? GeneratedContent(orderedProperties: [])
         let tool = GeminiWire.toolName(forFunction: name, in: plan.tools)
@@ -277,7 +277,7 @@ struct GeminiCollector {
     }
 
     /// The calls of the user's tools, in the order they arrived, named as the tools are.
-    func toolCalls() throws(LanguageModelError) -> [Transcript.ToolCall] {
+    func toolCalls() throws(GenUIError) -> [Transcript.ToolCall] {
         try calls.calls(provider: provider, tools: plan.tools)
     }
 }

@@ -32,7 +32,7 @@ extension GeminiProvider {
         get async throws {
             if let configured = configuration.contextSize, configured > 0 { return configured }
             if let known = await inputTokenLimit() { return known }
-            throw LanguageModelError.unavailable(
+            throw GenUIError.unavailable(
                 .notConfigured(missing: "context"),
                 .init(provider: name, debugDescription: "\(name): the API reports no inputTokenLimit for \(configuration.model) and no context window is configured (context: in providers.yml)"))
         }
@@ -54,7 +54,7 @@ extension GeminiProvider {
     /// Messages alone are sent as `contents`; with instructions or a schema the body is a `generateContentRequest`
     /// so they are counted too. Nothing is generated.
     ///
-    /// Throws a ``LanguageModelError``: `notConfigured` without the key variable, the provider's error mapping for
+    /// Throws a ``GenUIError``: `notConfigured` without the key variable, the provider's error mapping for
     /// an error answer, `serverError` when the answer is not a JSON object or `totalTokens` is not a non-negative
     /// whole number. A JSON object without `totalTokens` is zero tokens: the API writes proto3 JSON, which leaves
     /// out fields at their default.
@@ -83,7 +83,7 @@ extension GeminiProvider {
         }
     }
 
-    private func malformedCount(_ response: HTTPResponse, key: String?) -> LanguageModelError {
+    private func malformedCount(_ response: HTTPResponse, key: String?) -> GenUIError {
         let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
         return .serverError(
             status: response.status,

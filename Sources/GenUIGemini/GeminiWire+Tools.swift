@@ -124,7 +124,7 @@ extension GeminiWire {
     }
 
     /// Whether a 400 says the model takes no JSON response schema together with function calling.
-    static func rejectsSchemaWithTools(_ error: LanguageModelError) -> Bool {
+    static func rejectsSchemaWithTools(_ error: GenUIError) -> Bool {
         guard case .invalidRequest(let context) = error else { return false }
         let text = context.debugDescription.lowercased()
         return text.contains("function calling") && text.contains("mime type")

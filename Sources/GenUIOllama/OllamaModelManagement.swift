@@ -154,7 +154,7 @@ public struct OllamaModelManager: Sendable {
         }
     }
 
-    private func failure(_ response: HTTPResponse) -> LanguageModelError {
+    private func failure(_ response: HTTPResponse) -> GenUIError {
         HTTPErrorMapping.error(
             status: response.status, headers: response.head.headers, body: response.body, provider: configuration.name,
             secrets: keyReference.secrets())

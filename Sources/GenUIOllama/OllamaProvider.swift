@@ -132,7 +132,7 @@ public struct OllamaProvider: RoutableModel {
                 if progress.status == "success" { succeeded = true }
             }
             guard succeeded else {
-                throw LanguageModelError.transport(
+                throw GenUIError.transport(
                     .connectionLost(detail: "pull stream ended early"),
                     .init(debugDescription: "the pull of \(configuration.model) ended before it succeeded"))
             }
@@ -158,7 +158,7 @@ public struct OllamaProvider: RoutableModel {
         guard case .structure(let properties, _) = json.kind else { return nil }
         if case .string(let message)? = properties["error"]?.kind {
             let shown = HTTPErrorMapping.clean(message, secrets: currentSecrets())
-            throw LanguageModelError.serverError(
+            throw GenUIError.serverError(
                 status: nil, .init(debugDescription: "ollama pull \(configuration.model) failed: \(shown)"))
         }
         var status = ""
@@ -203,7 +203,7 @@ public struct OllamaProvider: RoutableModel {
                     json = try JSONParser.parse(line)
                 } catch {
                     let shown = HTTPErrorMapping.clean(line, secrets: key.map { [$0] } ?? [], limit: 120)
-                    throw LanguageModelError.serverError(
+                    throw GenUIError.serverError(
                         status: response.head.status, .init(debugDescription: "Ollama sent a line that is not JSON: \(shown)"))
                 }
                 if let message = json["error"]?.stringValue {
@@ -222,7 +222,7 @@ public struct OllamaProvider: RoutableModel {
                 }
             }
             guard let final else {
-                throw LanguageModelError.transport(
+                throw GenUIError.transport(
                     .connectionLost(detail: "stream ended early"),
                     .init(debugDescription: "the stream from \(endpointDescription) ended before done:true"))
             }
@@ -276,7 +276,7 @@ public struct OllamaProvider: RoutableModel {
         return details
     }
 
-    private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
+    private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> GenUIError {
         let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         let message = parsed.message ?? ""
         if status == 404 && message.contains("not found") {

@@ -13,7 +13,7 @@ extension OllamaProvider {
         get async throws {
             if let configured = configuration.contextLength, configured > 0 { return configured }
             if let reported = await contextLength, reported > 0 { return reported }
-            throw LanguageModelError.unavailable(
+            throw GenUIError.unavailable(
                 .notConfigured(missing: "num_ctx"),
                 .init(provider: name, debugDescription: "\(name): /api/show reports no context length and num_ctx is not set"))
         }

@@ -63,7 +63,7 @@ enum OllamaWire {
 
     /// The calls of a chunk's `message.tool_calls` (whole calls: `function.name`, `function.arguments` an object,
     /// `id` in newer versions), added to `assembly`.
-    static func appendToolCalls(_ json: GeneratedContent?, to assembly: inout ToolCallAssembly) throws(LanguageModelError) {
+    static func appendToolCalls(_ json: GeneratedContent?, to assembly: inout ToolCallAssembly) throws(GenUIError) {
         for call in json?.elements ?? [] {
             try assembly.appendCall(
                 id: call["id"]?.stringValue, name: call["function"]?["name"]?.stringValue ?? "",

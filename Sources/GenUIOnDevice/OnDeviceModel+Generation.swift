@@ -82,7 +82,7 @@ extension OnDeviceModel {
             case .evaluateAfresh: cachePrompt = false
             }
         }
-        throw LanguageModelError.serverError(
+        throw GenUIError.serverError(
             status: nil,
             .init(provider: name, debugDescription: "llama-server did not keep the instructions in its prompt cache (it evaluated them again on every request)"))
     }
@@ -97,7 +97,7 @@ extension OnDeviceModel {
             throw error.attributed(to: name)
         }
         if case .unavailable(let reason) = probe.check() {
-            throw LanguageModelError.unavailable(
+            throw GenUIError.unavailable(
                 reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
         }
         let builder = CompletionRequestBuilder(configuration: configuration)
@@ -190,7 +190,7 @@ extension OnDeviceModel {
             }
             if chunk.isFinal { return (text.text, chunk) }
         }
-        throw LanguageModelError.transport(
+        throw GenUIError.transport(
             .connectionLost(detail: "the stream ended before its final event"),
             .init(provider: name, debugDescription: "llama-server's stream ended before the final event"))
     }
@@ -213,9 +213,9 @@ extension OnDeviceModel {
 
     /// A decoding failure on output cut off by the token limit says so, and what to raise.
     private func truncationExplained(
-        _ error: LanguageModelError, finishReason: FinishReason?, limit: Int,
+        _ error: GenUIError, finishReason: FinishReason?, limit: Int,
         constraint: CompletionRequestBuilder.Constraint
-    ) -> LanguageModelError {
+    ) -> GenUIError {
         guard finishReason == .length, case .decodingFailure = error else { return error }
         var explained = error
         var note = " — generation stopped at the limit of \(limit) tokens before the document was complete"
@@ -228,7 +228,7 @@ extension OnDeviceModel {
         return explained
     }
 
-    private func mapStatus(_ status: Int, headers: [String: String], body: Data) -> LanguageModelError {
+    private func mapStatus(_ status: Int, headers: [String: String], body: Data) -> GenUIError {
         let parsed = HTTPErrorMapping.parseErrorBody(body)
         if status == 503 {
             return .unavailable(
@@ -244,7 +244,7 @@ extension OnDeviceModel {
         if error is CancellationError { return error }
         // A killed server's connection can close a moment before its exit status can be collected: look a few times.
         var attempts = 1
-        if let error = error as? LanguageModelError {
+        if let error = error as? GenUIError {
             switch error {
             case .transport, .serverError, .timedOut: attempts = 10
             default: break
@@ -252,7 +252,7 @@ extension OnDeviceModel {
         }
         for attempt in 0..<attempts {
             if let report = await server.deathReport() {
-                return LanguageModelError.serverError(status: nil, .init(provider: name, debugDescription: report))
+                return GenUIError.serverError(status: nil, .init(provider: name, debugDescription: report))
             }
             if attempt + 1 < attempts { try? await Task.sleep(for: .milliseconds(20)) }
         }

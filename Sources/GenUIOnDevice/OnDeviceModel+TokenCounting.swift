@@ -15,11 +15,11 @@ extension OnDeviceModel {
     /// Counts with the model's own tokenizer: the request's messages go through the chat template
     /// (`POST /apply-template`, the same body a completion uses), and the templated prompt through `POST /tokenize`
     /// with special tokens added and parsed, as `/completion` evaluates it. Starts the server when it is not
-    /// running, as a request would. Throws a ``LanguageModelError`` when the server cannot be reached or answers
+    /// running, as a request would. Throws a ``GenUIError`` when the server cannot be reached or answers
     /// with an error.
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
         if case .unavailable(let reason) = probe.check() {
-            throw LanguageModelError.unavailable(
+            throw GenUIError.unavailable(
                 reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
         }
         let endpoint = try await server.acquire()
@@ -45,7 +45,7 @@ extension OnDeviceModel {
             throw countingError(tokenized.status, headers: tokenized.head.headers, body: tokenized.body, step: "tokenize")
         }
         guard case .array(let tokens)? = tokenized.json?["tokens"]?.kind else {
-            throw LanguageModelError.serverError(
+            throw GenUIError.serverError(
                 status: tokenized.status,
                 .init(provider: name, debugDescription: "\(name): /tokenize answered without a token list"))
         }
@@ -53,7 +53,7 @@ extension OnDeviceModel {
         return tokens.count
     }
 
-    private func countingError(_ status: Int, headers: [String: String], body: Data, step: String) -> LanguageModelError {
+    private func countingError(_ status: Int, headers: [String: String], body: Data, step: String) -> GenUIError {
         var error = HTTPErrorMapping.error(status: status, headers: headers, body: body, provider: name)
         error.context.debugDescription = "\(name): /\(step) failed: " + error.context.debugDescription
         return error

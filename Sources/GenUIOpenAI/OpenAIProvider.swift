@@ -72,7 +72,7 @@ public struct OpenAIProvider: RoutableModel {
             }
             guard let json = response.json, let choice = json["choices"]?.elements?.first else {
                 let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
-                throw LanguageModelError.serverError(
+                throw GenUIError.serverError(
                     status: response.status, .init(debugDescription: "the response has no choices: \(shown)"))
             }
             let message = choice["message"]
@@ -146,7 +146,7 @@ public struct OpenAIProvider: RoutableModel {
                 if let reported = json["timings"] { timings = reported }
             }
             guard done || finish != nil else {
-                throw LanguageModelError.transport(
+                throw GenUIError.transport(
                     .connectionLost(detail: "stream ended early"),
                     .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: url)) ended before the model finished"))
             }
@@ -170,7 +170,7 @@ public struct OpenAIProvider: RoutableModel {
     /// The API key as it is now, for masking in anything the provider reports.
     private var currentSecrets: @Sendable () -> [String] { http.secrets }
 
-    private func prepare(_ request: GenerationRequest) throws(LanguageModelError) -> (String?, URL) {
+    private func prepare(_ request: GenerationRequest) throws(GenUIError) -> (String?, URL) {
         try request.options.validate()
         return (try http.requestKey(), http.url("chat/completions"))
     }
@@ -182,7 +182,7 @@ public struct OpenAIProvider: RoutableModel {
         return headers
     }
 
-    private func checkRefusal(_ refusal: String?, finish: FinishReason?) throws(LanguageModelError) {
+    private func checkRefusal(_ refusal: String?, finish: FinishReason?) throws(GenUIError) {
         if let refusal, !refusal.isEmpty {
             let shown = HTTPErrorMapping.clean(refusal, secrets: currentSecrets(), limit: HTTPErrorMapping.messageLimit)
             throw .refusal(.init(provider: name, debugDescription: "\(name) refused: \(shown)"))
@@ -192,7 +192,7 @@ public struct OpenAIProvider: RoutableModel {
         }
     }
 
-    private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> LanguageModelError {
+    private func mapError(status: Int, headers: [String: String], body: Data, key: String?) -> GenUIError {
         let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         if status == 404, parsed.code == "model_not_found" || (parsed.message ?? "").contains(configuration.model) {
             return .unavailable(

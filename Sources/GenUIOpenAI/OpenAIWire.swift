@@ -74,7 +74,7 @@ enum OpenAIWire {
 
     /// The calls of a non-streamed `message.tool_calls`, added to `assembly` (`arguments` is JSON text; an object,
     /// which some compatible servers send, is taken as it is).
-    static func appendToolCalls(_ json: GeneratedContent?, to assembly: inout ToolCallAssembly) throws(LanguageModelError) {
+    static func appendToolCalls(_ json: GeneratedContent?, to assembly: inout ToolCallAssembly) throws(GenUIError) {
         for call in json?.elements ?? [] {
             try assembly.appendCall(
                 id: call["id"]?.stringValue, name: call["function"]?["name"]?.stringValue ?? "",
@@ -83,7 +83,7 @@ enum OpenAIWire {
     }
 
     /// The pieces of a streamed `delta.tool_calls`, added to `assembly` by their `index`.
-    static func appendToolCallDeltas(_ json: GeneratedContent?, to assembly: inout ToolCallAssembly) throws(LanguageModelError) {
+    static func appendToolCallDeltas(_ json: GeneratedContent?, to assembly: inout ToolCallAssembly) throws(GenUIError) {
         for piece in json?.elements ?? [] {
             try assembly.appendPiece(
                 index: piece["index"]?.intValue, id: piece["id"]?.stringValue,

@@ -52,7 +52,7 @@ struct HTTPClientTests {
         do {
             _ = try await client.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/api/version")!))
             Issue.record("expected a transport error")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .transport(.connectionRefused(let endpoint), _) = error else {
                 Issue.record("unexpected \(error)")
                 return
@@ -69,7 +69,7 @@ struct HTTPClientTests {
         do {
             _ = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
             Issue.record("expected a timeout")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .transport(.connectTimeout, _) = error else {
                 Issue.record("unexpected \(error)")
                 return
@@ -96,7 +96,7 @@ struct HTTPClientTests {
             let response = try await client.stream(HTTPRequest(url: server.baseURL))
             for try await _ in response.body.lines() { lines += 1 }
             Issue.record("expected a timeout")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "timedOut")
         }
         #expect(lines > 0)
@@ -155,7 +155,7 @@ struct HTTPClientTests {
             let response = try await client.stream(HTTPRequest(url: server.baseURL))
             for try await line in response.body.lines() { lines.append(line) }
             Issue.record("expected the cut to surface")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .transport(let failure, _) = error else {
                 Issue.record("unexpected \(error)")
                 return

@@ -41,7 +41,7 @@ struct DiagnosticsCatalogTests {
                 #expect(messages["reason.\(code).message"] != nil, "\(language) reason \(code)")
                 #expect(messages["reason.\(code).remedy"] != nil, "\(language) reason \(code)")
             }
-            for code in LanguageModelError.allCodes {
+            for code in GenUIError.allCodes {
                 #expect(messages["error.\(code).message"] != nil, "\(language) error \(code)")
                 #expect(messages["error.\(code).remedy"] != nil, "\(language) error \(code)")
             }
@@ -67,6 +67,22 @@ struct DiagnosticsCatalogTests {
             == "geführte Generierung, Werkzeugaufrufe")
         #expect(Diagnostics(language: .german).describe(.unsupportedCapability(.toolCalling, .init(debugDescription: "no tools"))).message
             == "Dem Modell fehlt etwas, das die Anfrage braucht: Werkzeugaufrufe.")
+    }
+
+    @Test("a Foundation Models error is worded as the genui error it carries, or read as genui's when it carries none")
+    func foundationModelsErrorsAreWorded() {
+        let german = Diagnostics(language: .german)
+        let carried = GenUIError.unsupportedCapability(.toolCalling, .init(debugDescription: "no tools"))
+        let thrown = LanguageModelError.unsupportedCapability(.init(
+            capability: .toolCalling, debugDescription: "no tools",
+            metadata: [LanguageModelError.genUIErrorKey: carried]))
+        let fromPackage = LanguageModelError.unsupportedCapability(
+            .init(capability: .toolCalling, debugDescription: "a package's words"))
+        #expect(german.describe(thrown).message == german.describe(carried).message)
+        #expect(german.describe(fromPackage).message
+            == "Dem Modell fehlt etwas, das die Anfrage braucht: Werkzeugaufrufe.")
+        #expect(german.describe(LanguageModelError.timeout(.init(debugDescription: "30 s"))).message
+            == german.describe(GenUIError.timedOut(.init(debugDescription: "30 s"))).message)
     }
 
     @Test("described reasons fill every placeholder, in every language")

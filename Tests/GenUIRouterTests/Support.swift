@@ -45,12 +45,12 @@ extension RouteTrace {
     var summary: [String] { steps.map { "\($0.provider):\($0.outcome.rawValue):\($0.reason)" } }
 }
 
-/// Runs `body` and returns the `LanguageModelError` it throws, or `nil`.
-func routingError(_ body: () async throws -> Void) async -> LanguageModelError? {
+/// Runs `body` and returns the `GenUIError` it throws, or `nil`.
+func routingError(_ body: () async throws -> Void) async -> GenUIError? {
     do {
         try await body()
         return nil
-    } catch let error as LanguageModelError {
+    } catch let error as GenUIError {
         return error
     } catch {
         return nil

@@ -100,10 +100,10 @@ private struct BartenderPersona: InstructionsRepresentable {
 private final class ProbeModel: RoutableModel {
     let name = "probe"
     let reported: Availability
-    let failure: LanguageModelError?
+    let failure: GenUIError?
     private let requests = Mutex<[GenerationRequest]>([])
 
-    init(availability: Availability = .available, failure: LanguageModelError? = nil) {
+    init(availability: Availability = .available, failure: GenUIError? = nil) {
         self.reported = availability
         self.failure = failure
     }
@@ -325,54 +325,81 @@ struct FoundationModelsNamesTests {
         #expect(model.received.last?.prompt == "Hello")
     }
 
-    // MARK: GenerationError
+    // MARK: Errors
 
-    static let context = LanguageModelError.Context(debugDescription: "scripted failure")
+    static let context = GenUIError.Context(provider: "probe", debugDescription: "scripted failure")
 
-    /// How an app written for Foundation Models 26 handles generation errors.
+    /// How an app built for Foundation Models 27 handles generation errors, falling back to 26's `GenerationError` as
+    /// Apple advises for apps that also deploy to 26.
     private static func handle(_ body: () async throws -> Void) async -> String {
         do {
             try await body()
             return "ok"
-        } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
-            return "start a new session"
-        } catch LanguageModelSession.GenerationError.guardrailViolation(let context) {
-            return "blocked: \(context.debugDescription)"
-        } catch let error as LanguageModelSession.GenerationError {
+        } catch let error as LanguageModelError {
             switch error {
-            case .assetsUnavailable: return "assets"
-            case .unsupportedGuide: return "guide"
-            case .concurrentRequests: return "busy"
+            case .contextSizeExceeded(let info): return "start a new session (\(info.contextSize))"
+            case .guardrailViolation(let info): return "blocked: \(info.debugDescription)"
             case .rateLimited: return "slow down"
             case .refusal: return "refused"
+            case .unsupportedGenerationGuide: return "guide"
+            case .timeout: return "timeout"
             default: return "failed"
             }
+        } catch LanguageModelSession.Error.concurrentRequests {
+            return "busy"
+        } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
+            return "26: \(context.debugDescription)"
+        } catch let error as GenUIError {
+            return "genui: \(error.code)"
         } catch {
             return "unexpected"
         }
     }
 
-    static let errorCases: [(LanguageModelError, String)] = [
-        (.contextSizeExceeded(contextSize: 2048, tokenCount: 3000, context), "start a new session"),
+    static let errorCases: [(GenUIError, String)] = [
+        (.contextSizeExceeded(contextSize: 2048, tokenCount: 3000, context), "start a new session (2048)"),
         (.guardrailViolation(context), "blocked: scripted failure"),
-        (.unavailable(.modelNotInstalled(name: "m"), context), "assets"),
-        (.noProviderAvailable(context), "assets"),
+        (.unavailable(.modelNotInstalled(name: "m"), context), "genui: unavailable"),
+        (.noProviderAvailable(context), "genui: noProviderAvailable"),
         (.unsupportedGenerationGuide(context), "guide"),
         (.concurrentRequests(context), "busy"),
         (.rateLimited(retryAfter: nil, context), "slow down"),
         (.refusal(context), "refused"),
-        (.timedOut(context), "failed"),
+        (.timedOut(context), "timeout"),
+        (.transport(.connectionRefused(endpoint: "127.0.0.1:9"), context), "genui: transport"),
     ]
 
-    @Test("Foundation Models 26's GenerationError names catch the errors a session throws", arguments: errorCases)
-    func generationErrorNames(error: LanguageModelError, expected: String) async {
+    @Test("a session throws Foundation Models 27's error types, and genui's error where Foundation Models has none",
+          arguments: errorCases)
+    func sessionErrorsAreFoundationModels27Types(error: GenUIError, expected: String) async {
         let session = LanguageModelSession(model: ProbeModel(failure: error))
         #expect(await Self.handle { try await session.respond(to: "Hello") } == expected)
+        #expect(await Self.handle { _ = try await session.streamResponse(to: "Hello").collect() } == expected)
     }
 
-    @Test("an error that is not a LanguageModelError matches none of the Foundation Models patterns")
+    @Test("genui's error, with its provider, is found in what a session throws")
+    func genUIErrorIsCarried() async throws {
+        let session = LanguageModelSession(model: ProbeModel(failure: .rateLimited(retryAfter: .seconds(30), Self.context)))
+        do {
+            try await session.respond(to: "Hello")
+            Issue.record("the request should fail")
+        } catch {
+            guard case .rateLimited(let info)? = error as? LanguageModelError else {
+                Issue.record("expected LanguageModelError.rateLimited, got \(error)")
+                return
+            }
+            let reset = try #require(info.resetDate)
+            #expect(reset.timeIntervalSinceNow > 20 && reset.timeIntervalSinceNow <= 30)
+            let carried = try #require(GenUIError(unwrapping: error))
+            #expect(carried.code == "rateLimited")
+            #expect(carried.provider == "probe")
+        }
+    }
+
+    @Test("an error that is neither genui's nor Foundation Models' matches none of the handlers")
     func otherErrorsDoNotMatch() async {
         struct Other: Error {}
         #expect(await Self.handle { throw Other() } == "unexpected")
+        #expect(GenUIError(unwrapping: Other()) == nil)
     }
 }

@@ -99,8 +99,10 @@ struct ModelsCommandTests {
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/model.gguf"
+        // One connection writes the file in order, so it stops exactly at the limit (parts write at their offsets).
         let result = try CLI.run(
-            ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--file", target, "--json"],
+            ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--file", target, "--json",
+             "--connections", "1"],
             environment: CLI.freshEnvironment(home: home), fileSizeLimit: 10 * 1024 * 1024)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("\"event\":\"failed\""), "\(result.stdout)")

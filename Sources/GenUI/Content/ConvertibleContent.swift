@@ -59,7 +59,7 @@ extension Generable {
         if let same = self as? PartiallyGenerated { return same }
         let content = generatedContent
         if let whole = try? PartiallyGenerated(content) { return whole }
-        var lastError: any Error = LanguageModelError.decoding("", "no reading of the content succeeded")
+        var lastError: any Error = GenUIError.decoding("", "no reading of the content succeeded")
         let candidates: [GeneratedContent] = [
             content.markedIncomplete(),
             GeneratedContent(kind: .structure(properties: [:], orderedKeys: []), isComplete: false),
@@ -104,7 +104,7 @@ extension GeneratedContent: Generable {
 extension String: Generable {
     public init(_ content: GeneratedContent) throws {
         guard case .string(let value) = content.kind else {
-            throw LanguageModelError.decoding("", "expected a string, found \(content.kindName)")
+            throw GenUIError.decoding("", "expected a string, found \(content.kindName)")
         }
         self = value
     }
@@ -115,7 +115,7 @@ extension String: Generable {
 extension Bool: Generable {
     public init(_ content: GeneratedContent) throws {
         guard case .bool(let value) = content.kind else {
-            throw LanguageModelError.decoding("", "expected a boolean, found \(content.kindName)")
+            throw GenUIError.decoding("", "expected a boolean, found \(content.kindName)")
         }
         self = value
     }
@@ -127,7 +127,7 @@ extension Int: Generable {
     public init(_ content: GeneratedContent) throws {
         let number = try Double.number(from: content)
         guard number.rounded() == number, let exact = Int(exactly: number) else {
-            throw LanguageModelError.decoding("", "expected an integer, found \(JSONWriter.format(number))")
+            throw GenUIError.decoding("", "expected an integer, found \(JSONWriter.format(number))")
         }
         self = exact
     }
@@ -142,7 +142,7 @@ extension Double: Generable {
 
     static func number(from content: GeneratedContent) throws -> Double {
         guard case .number(let value) = content.kind else {
-            throw LanguageModelError.decoding("", "expected a number, found \(content.kindName)")
+            throw GenUIError.decoding("", "expected a number, found \(content.kindName)")
         }
         return value
     }
@@ -173,7 +173,7 @@ extension Array: ConvertibleToGeneratedContent where Element: ConvertibleToGener
 extension Array: ConvertibleFromGeneratedContent where Element: ConvertibleFromGeneratedContent {
     public init(_ content: GeneratedContent) throws {
         guard case .array(let elements) = content.kind else {
-            throw LanguageModelError.decoding("", "expected an array, found \(content.kindName)")
+            throw GenUIError.decoding("", "expected an array, found \(content.kindName)")
         }
         self = try elements.enumerated().map { index, element in
             try GeneratedContent.decoding(at: JSONPointer.index(index)) { try Element(element) }

@@ -24,7 +24,7 @@ extension GeneratedContent {
         let pointer = JSONPointer.escape(name)
         guard case .array(let elements) = content.kind else {
             if !content.isComplete { return nil }
-            throw LanguageModelError.decoding(pointer, "expected an array, found \(content.kindName)")
+            throw GenUIError.decoding(pointer, "expected an array, found \(content.kindName)")
         }
         var values: [Element] = []
         for (index, element) in elements.enumerated() {
@@ -39,16 +39,16 @@ extension GeneratedContent {
 
     private func partialProperty(_ name: String) throws -> GeneratedContent? {
         guard case .structure(let properties, _) = kind else {
-            throw LanguageModelError.decoding("", "expected an object, found \(kindName)")
+            throw GenUIError.decoding("", "expected an object, found \(kindName)")
         }
         guard let content = properties[name], content.kind != .null else { return nil }
         return content
     }
 }
 
-extension LanguageModelError {
+extension GenUIError {
     /// The failure for a case name that names no case of an enum, at `path`.
-    public static func unknownCase(_ name: String, expected: [String], path: String = "") -> LanguageModelError {
+    public static func unknownCase(_ name: String, expected: [String], path: String = "") -> GenUIError {
         let list = expected.map(JSONWriter.quote).joined(separator: ", ")
         return .decoding(path, "\(JSONWriter.quote(name)) is not one of the cases \(list)")
     }

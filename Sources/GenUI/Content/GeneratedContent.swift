@@ -1,7 +1,7 @@
 /// A structured value produced by a model: the Foundation Models `GeneratedContent`.
 ///
 /// Content is a JSON value whose object properties keep the order they were generated in. Typed values are read
-/// with ``value(_:)`` and ``value(_:forProperty:)``; any failure is a ``LanguageModelError/decodingFailure(path:details:_:)``
+/// with ``value(_:)`` and ``value(_:forProperty:)``; any failure is a ``GenUIError/decodingFailure(path:details:_:)``
 /// naming the property path as a JSON pointer.
 public struct GeneratedContent: Sendable, Hashable {
     /// The shape of a value.
@@ -93,7 +93,7 @@ public struct GeneratedContent: Sendable, Hashable {
     /// streaming), which gives content whose ``isComplete`` is `false`. Object key order is kept; text that cannot
     /// begin any JSON document is a decoding failure naming line and column. Code that needs a whole document uses
     /// ``JSONParser/parse(_:limits:duplicateKeys:)``.
-    public init(json: String) throws(LanguageModelError) {
+    public init(json: String) throws(GenUIError) {
         do {
             self = try JSONParser.parse(json)
         } catch {
@@ -135,7 +135,7 @@ public struct GeneratedContent: Sendable, Hashable {
     ) throws -> Value {
         let properties = try objectProperties()
         guard let content = properties[name] else {
-            throw LanguageModelError.decoding(JSONPointer.escape(name), "required property '\(name)' is missing")
+            throw GenUIError.decoding(JSONPointer.escape(name), "required property '\(name)' is missing")
         }
         return try Self.decoding(at: JSONPointer.escape(name)) { try Value(content) }
     }
@@ -153,14 +153,14 @@ public struct GeneratedContent: Sendable, Hashable {
     public static func decoding<T>(at pointer: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             throw error.prefixingPath(pointer)
         }
     }
 
     private func objectProperties() throws -> [String: GeneratedContent] {
         guard case .structure(let properties, _) = kind else {
-            throw LanguageModelError.decoding("", "expected an object, found \(kindName)")
+            throw GenUIError.decoding("", "expected an object, found \(kindName)")
         }
         return properties
     }

@@ -1,5 +1,5 @@
-/// A decoding problem is what a decoding failure came from: ``LanguageModelError/decoding(_:_:)-(String,DecodingDetail)``
-/// carries it among the error's ``LanguageModelError/Context/underlyingErrors``, and a failed route step keeps it
+/// A decoding problem is what a decoding failure came from: ``GenUIError/decoding(_:_:)-(String,DecodingDetail)``
+/// carries it among the error's ``GenUIError/Context/underlyingErrors``, and a failed route step keeps it
 /// (``RouteTrace/Failure/decodingFailure(path:detail:)``), so the failure is worded from its code rather than read back
 /// from its English.
 extension DecodingDetail: Error {}

@@ -2,7 +2,7 @@
 /// masked, cut to a few hundred characters by the HTTP layer).
 ///
 /// An error built from such an answer carries it among its context's
-/// ``LanguageModelError/Context/underlyingErrors``, and a failed route step keeps it
+/// ``GenUIError/Context/underlyingErrors``, and a failed route step keeps it
 /// (``RouteTrace/Failure/invalidRequest(_:)``), so the failure can be worded in the user's language around the server's
 /// own words.
 public struct ServerErrorReply: Error, Sendable, Hashable, Codable, CustomStringConvertible {

@@ -6,7 +6,7 @@ import Foundation
 /// `LanguageModelSession(model:)` and chains wrap a model this way when it is not a genui model, so an FM 27 model
 /// package serves in a session or a chain unchanged. Per request the wrapper:
 /// - refuses a request that needs a capability the model does not declare
-///   (``LanguageModelError/unsupportedCapability(_:_:)``) before its executor is asked;
+///   (``GenUIError/unsupportedCapability(_:_:)``) before its executor is asked;
 /// - asks the executor made for the model's configuration (one per distinct configuration, kept);
 /// - turns the executor's events into the response's text, tool calls, usage and transcript entries.
 ///
@@ -42,7 +42,7 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
     public var contextSize: Int {
         get async throws {
             guard let reporting = base as? any ContextSizeReporting else {
-                throw LanguageModelError.unknownContextSize(of: name)
+                throw GenUIError.unknownContextSize(of: name)
             }
             return try await reporting.contextSize
         }
@@ -68,7 +68,7 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
             if case .completed(let response) = event { last = response }
         }
         guard let last else {
-            throw LanguageModelError.serverError(
+            throw GenUIError.serverError(
                 status: nil, .init(provider: name, debugDescription: "\(name)'s executor ended without a response"))
         }
         return last
@@ -96,7 +96,7 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
         let declared = base.capabilities
         let needed = request.impliedCapabilities.subtracting([.streaming])
         if let missing = needed.sorted().first(where: { !declared.contains($0) }) {
-            throw LanguageModelError.unsupportedCapability(
+            throw GenUIError.unsupportedCapability(
                 missing, .init(provider: name, debugDescription: "\(name) does not declare \(missing.rawValue)"))
         }
         let executor = try ExecutorCache.shared.executor(for: base)
@@ -119,7 +119,11 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
         } onCancel: {
             turn.cancel()
         }
-        try await turn.value
+        do {
+            try await turn.value
+        } catch let error as LanguageModelError {
+            throw GenUIError(error, provider: name)
+        }
         try Task.checkCancellation()
         return try await response(from: reducer, schema: request.schema)
     }
@@ -129,9 +133,10 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
     {
         let entries = try reducer.finishedEntries(provider: name)
         for case .data(let data) in entries where !(try await base.supportsDataEntryType(data.contentType)) {
-            throw LanguageModelError.invalidRequest(.init(
-                provider: name,
+            let refused = LanguageModelError.unsupportedTranscriptContent(.init(
+                unsupportedContent: [.data(data)],
                 debugDescription: "\(name) produced a data entry of type \(data.contentType.identifier), which it does not declare (supportsDataEntryType)"))
+            throw GenUIError(refused, provider: name)
         }
         let text = reducer.responseText
         let calls = entries.flatMap { entry -> [Transcript.ToolCall] in

@@ -75,9 +75,9 @@ struct GenerationEventReducer: Sendable {
         return nil
     }
 
-    /// The entries with every tool call's arguments parsed; throws ``LanguageModelError/invalidToolCall(tool:path:details:_:)``
+    /// The entries with every tool call's arguments parsed; throws ``GenUIError/invalidToolCall(tool:path:details:_:)``
     /// for arguments that are not JSON.
-    func finishedEntries(provider: String) throws(LanguageModelError) -> [Transcript.Entry] {
+    func finishedEntries(provider: String) throws(GenUIError) -> [Transcript.Entry] {
         var finished: [Transcript.Entry] = []
         for entry in entries {
             guard case .toolCalls(let calls) = entry else {

@@ -14,7 +14,7 @@ public protocol LanguageModel: Sendable {
     associatedtype Executor: LanguageModelExecutor where Self == Self.Executor.Model
 
     /// What the model can do. A session refuses a request that needs a capability the model does not declare,
-    /// before its executor is asked (``LanguageModelError/unsupportedCapability(_:_:)``).
+    /// before its executor is asked (``GenUIError/unsupportedCapability(_:_:)``).
     var capabilities: LanguageModelCapabilities { get }
 
     /// The configuration an executor is made from. Sessions make one executor per distinct configuration and keep it.

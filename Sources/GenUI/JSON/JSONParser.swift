@@ -46,7 +46,7 @@ public struct JSONParser {
     /// Parses one complete JSON document; anything but whitespace after it is an error.
     public static func parse(
         _ text: String, limits: Limits = .default, duplicateKeys: DuplicateKeys = .keepLast
-    ) throws(LanguageModelError) -> GeneratedContent {
+    ) throws(GenUIError) -> GeneratedContent {
         var parser = JSONParser(text, partial: false, limits: limits, duplicateKeys: duplicateKeys)
         try parser.checkSize()
         parser.skipWhitespace()
@@ -60,7 +60,7 @@ public struct JSONParser {
 
     /// Parses a prefix of a JSON document. Returns `nil` when nothing usable has arrived yet; throws only when the
     /// text cannot be the start of any valid document.
-    public static func parsePartial(_ text: String, limits: Limits = .default) throws(LanguageModelError)
+    public static func parsePartial(_ text: String, limits: Limits = .default) throws(GenUIError)
         -> GeneratedContent?
     {
         var parser = JSONParser(text, partial: true, limits: limits, duplicateKeys: .keepLast)
@@ -71,16 +71,16 @@ public struct JSONParser {
 
     // MARK: - Values
 
-    private mutating func checkSize() throws(LanguageModelError) {
+    private mutating func checkSize() throws(GenUIError) {
         guard bytes.count <= limits.maximumBytes else {
-            throw LanguageModelError.decoding(
+            throw GenUIError.decoding(
                 "", DecodingDetail(.jsonTooLarge, ["size": .integer(bytes.count), "limit": .integer(limits.maximumBytes)]))
         }
     }
 
     /// Parses a value at the current position; `nil` means the input ended (partial mode) before a value began
     /// or while an atom (number, literal) was unfinished.
-    private mutating func parseValue(depth: Int) throws(LanguageModelError) -> GeneratedContent? {
+    private mutating func parseValue(depth: Int) throws(GenUIError) -> GeneratedContent? {
         guard index < bytes.count else {
             if partial { return nil }
             throw error(.jsonUnexpectedEnd)
@@ -100,7 +100,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(LanguageModelError) -> GeneratedContent? {
+    private mutating func parseObject(depth: Int) throws(GenUIError) -> GeneratedContent? {
         try checkDepth(depth)
         index += 1
         var properties: [String: GeneratedContent] = [:]
@@ -144,7 +144,7 @@ public struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(LanguageModelError) -> GeneratedContent? {
+    private mutating func parseArray(depth: Int) throws(GenUIError) -> GeneratedContent? {
         try checkDepth(depth)
         index += 1
         var elements: [GeneratedContent] = []
@@ -174,11 +174,11 @@ public struct JSONParser {
     }
 
     /// Returns the string and whether its closing quote was seen.
-    private mutating func parseString() throws(LanguageModelError) -> (String, Bool) {
+    private mutating func parseString() throws(GenUIError) -> (String, Bool) {
         index += 1
         var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flushRun(_ bytes: ArraySlice<UInt8>) throws(LanguageModelError) {
+        func flushRun(_ bytes: ArraySlice<UInt8>) throws(GenUIError) {
             guard !bytes.isEmpty else { return }
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw error(.jsonInvalidUTF8)
@@ -257,13 +257,13 @@ public struct JSONParser {
         return try endOfStringInput(String(scalars))
     }
 
-    private func endOfStringInput(_ text: String) throws(LanguageModelError) -> (String, Bool) {
+    private func endOfStringInput(_ text: String) throws(GenUIError) -> (String, Bool) {
         if partial { return (text, false) }
         throw error(.jsonUnterminatedString)
     }
 
     /// Reads four hex digits after `\u`; `nil` when the input ends first (partial mode).
-    private mutating func readHex4() throws(LanguageModelError) -> UInt16? {
+    private mutating func readHex4() throws(GenUIError) -> UInt16? {
         guard index + 4 <= bytes.count else {
             if partial {
                 index = bytes.count
@@ -289,7 +289,7 @@ public struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(LanguageModelError) -> GeneratedContent? {
+    private mutating func parseNumber() throws(GenUIError) -> GeneratedContent? {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func digits() -> Int {
@@ -332,7 +332,7 @@ public struct JSONParser {
         return GeneratedContent(kind: .number(value))
     }
 
-    private mutating func parseLiteral(_ word: String, _ kind: GeneratedContent.Kind) throws(LanguageModelError)
+    private mutating func parseLiteral(_ word: String, _ kind: GeneratedContent.Kind) throws(GenUIError)
         -> GeneratedContent?
     {
         for expected in word.utf8 {
@@ -358,13 +358,13 @@ public struct JSONParser {
     }
 
     /// `true` at the end of input in partial mode; an error at the end of input otherwise.
-    private func atEnd() throws(LanguageModelError) -> Bool {
+    private func atEnd() throws(GenUIError) -> Bool {
         guard index >= bytes.count else { return false }
         if partial { return true }
         throw error(.jsonUnexpectedEnd)
     }
 
-    private func checkDepth(_ depth: Int) throws(LanguageModelError) {
+    private func checkDepth(_ depth: Int) throws(GenUIError) {
         guard depth <= limits.maximumDepth else {
             throw error(.jsonTooDeep, ["limit": .integer(limits.maximumDepth)])
         }
@@ -378,7 +378,7 @@ public struct JSONParser {
     }
 
     /// A decoding failure for `code` at the current position (its English is the failure's details).
-    private func error(_ code: DecodingDetail.Code, _ arguments: [String: DecodingDetail.Argument] = [:]) -> LanguageModelError {
+    private func error(_ code: DecodingDetail.Code, _ arguments: [String: DecodingDetail.Argument] = [:]) -> GenUIError {
         var line = 1
         var column = 1
         for byte in bytes[..<min(index, bytes.count)] {

@@ -60,7 +60,7 @@ public struct DefensiveDecoder: Sendable {
 
     /// Decodes and repairs `text`. Throws a decoding failure naming the JSON pointer of the first problem that no
     /// repair could fix.
-    public func decode(_ text: String) throws(LanguageModelError) -> Result {
+    public func decode(_ text: String) throws(GenUIError) -> Result {
         guard text.utf8.count <= limits.maximumBytes else {
             throw .decoding("", DecodingDetail(.outputTooLarge, [
                 "size": .integer(text.utf8.count), "limit": .integer(limits.maximumBytes),

@@ -3,7 +3,7 @@ public enum OutputDecoding {
     /// Parses guided output strictly and validates it against `schema`. Any failure is a decoding failure
     /// attributed to `provider`: guided output that does not validate is an invalid-output error, never a silently
     /// wrong value.
-    public static func decodeGuided(_ text: String, schema: GenerationSchema, provider: String) throws(LanguageModelError)
+    public static func decodeGuided(_ text: String, schema: GenerationSchema, provider: String) throws(GenUIError)
         -> GeneratedContent
     {
         do {

@@ -4,7 +4,7 @@
 /// It is a Foundation Models 27 ``LanguageModel`` (its executor, ``RoutableModelExecutor``, drives it), plus what
 /// genui needs to route: whether it can serve now and why not (``availability``, cheap: no completions, no
 /// downloads), what it can do now (``supportedCapabilities``), its context size and token counts, and generation from
-/// a ``GenerationRequest``. It throws ``LanguageModelError`` attributed to itself, and `CancellationError` when the
+/// a ``GenerationRequest``. It throws ``GenUIError`` attributed to itself, and `CancellationError` when the
 /// calling task is cancelled.
 public protocol RoutableModel: AvailabilityReporting, ContextSizeReporting, TokenCountReporting, ModelNaming {
     /// ``RoutableModelExecutor``, which drives the model through ``streamResponse(to:)``.
@@ -35,7 +35,7 @@ public protocol RoutableModel: AvailabilityReporting, ContextSizeReporting, Toke
     /// their configuration or their backend once and keep it.
     ///
     /// Throws when it cannot be known: the model is unavailable, or neither its backend nor its configuration says
-    /// (``LanguageModelError/unavailable(_:_:)`` with ``UnavailableReason/notConfigured(missing:)``). A synchronous
+    /// (``GenUIError/unavailable(_:_:)`` with ``UnavailableReason/notConfigured(missing:)``). A synchronous
     /// `var contextSize: Int` satisfies this requirement, as Foundation Models' `SystemLanguageModel` declares it.
     var contextSize: Int { get async throws }
 
@@ -93,11 +93,11 @@ extension RoutableModel {
     /// Does nothing: a model with nothing to warm up.
     public func prewarm(promptPrefix: String?) async {}
 
-    /// Unknown: throws ``LanguageModelError/unavailable(_:_:)`` with ``UnavailableReason/notConfigured(missing:)``
+    /// Unknown: throws ``GenUIError/unavailable(_:_:)`` with ``UnavailableReason/notConfigured(missing:)``
     /// (`contextSize`). A model that knows its window overrides this.
     public var contextSize: Int {
         get async throws {
-            throw LanguageModelError.unknownContextSize(of: name)
+            throw GenUIError.unknownContextSize(of: name)
         }
     }
 
@@ -121,7 +121,7 @@ extension RoutableModel {
 
     /// Checks the model's availability and capabilities against `required`: `nil` when it can serve such a request,
     /// otherwise the error the request would fail with.
-    public func eligibility(for required: Set<LanguageModelCapability>) async -> LanguageModelError? {
+    public func eligibility(for required: Set<LanguageModelCapability>) async -> GenUIError? {
         if case .unavailable(let reason) = await availability {
             return .unavailable(reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
         }
@@ -134,10 +134,10 @@ extension RoutableModel {
     }
 }
 
-extension LanguageModelError {
+extension GenUIError {
     /// The error of a model that does not know its context size: ``unavailable(_:_:)`` with
     /// ``UnavailableReason/notConfigured(missing:)`` (`contextSize`), attributed to `provider`.
-    public static func unknownContextSize(of provider: String) -> LanguageModelError {
+    public static func unknownContextSize(of provider: String) -> GenUIError {
         .unavailable(
             .notConfigured(missing: "contextSize"),
             .init(provider: provider, debugDescription: "\(provider) does not report its context size"))

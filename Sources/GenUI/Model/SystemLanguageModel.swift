@@ -10,7 +10,7 @@ import Synchronization
 ///    GenUIFoundationModels` in place of `import FoundationModels`), which registers itself as the program starts,
 ///    so no setup call is needed;
 /// 3. otherwise nothing: the model is unavailable (``UnavailableReason/notConfigured(missing:)``) and every request
-///    fails with ``LanguageModelError/unavailable(_:_:)``. No invented text is ever served by default.
+///    fails with ``GenUIError/unavailable(_:_:)``. No invented text is ever served by default.
 ///
 /// ``availability`` is the last known availability, kept fresh in the background (see ``AvailabilityRefresh``):
 /// a read never waits on the network, and a change shows within ``AvailabilityRefresh/interval``.

@@ -21,10 +21,10 @@ public enum ProviderInstrumentation {
     /// one `InstrumentationSystem` was bootstrapped with.
     public static var currentTracer: any Tracer { tracer ?? InstrumentationSystem.tracer }
 
-    /// `error.type` as genui logs and traces it: a ``LanguageModelError``'s code, `cancelled`, or the error's type
+    /// `error.type` as genui logs and traces it: a ``GenUIError``'s code, `cancelled`, or the error's type
     /// name (never its description, which may quote a server).
     public static func errorType(_ error: any Error) -> String {
-        if let error = error as? LanguageModelError { return error.code }
+        if let error = error as? GenUIError { return error.code }
         if error is CancellationError { return "cancelled" }
         if error is LanguageModelSession.ToolCallError { return "toolCallError" }
         return String(describing: type(of: error))

@@ -1,6 +1,6 @@
 /// How a model samples its output: the Foundation Models `GenerationOptions`.
 ///
-/// Options are checked when a request is made: an out-of-range value is an ``LanguageModelError/invalidRequest(_:)``
+/// Options are checked when a request is made: an out-of-range value is an ``GenUIError/invalidRequest(_:)``
 /// naming the field, never silently clamped.
 public struct GenerationOptions: Sendable, Hashable {
     /// How the next token is chosen.
@@ -112,8 +112,8 @@ public struct GenerationOptions: Sendable, Hashable {
     /// The range ``temperature`` must lie in.
     public static let temperatureRange: ClosedRange<Double> = 0...2
 
-    /// Throws ``LanguageModelError/invalidRequest(_:)`` naming the first field that is out of range.
-    public func validate() throws(LanguageModelError) {
+    /// Throws ``GenUIError/invalidRequest(_:)`` naming the first field that is out of range.
+    public func validate() throws(GenUIError) {
         if let temperature {
             guard temperature.isFinite, Self.temperatureRange.contains(temperature) else {
                 throw .invalid(

@@ -3,7 +3,7 @@
 /// (``DefensiveDecoder``).
 ///
 /// The core words these in English for developers (``description``); that English is what
-/// ``LanguageModelError/decodingFailure(path:details:_:)`` and ``DefensiveDecoder/Result/repairs`` carry. A layer
+/// ``GenUIError/decodingFailure(path:details:_:)`` and ``DefensiveDecoder/Result/repairs`` carry. A layer
 /// that speaks the user's language reads the text back with ``init(parsing:)`` and words it from ``code`` and
 /// ``arguments`` instead, so nothing of ours reaches a user in English.
 public struct DecodingDetail: Sendable, Hashable, CustomStringConvertible {

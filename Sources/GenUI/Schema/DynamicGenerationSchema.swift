@@ -76,17 +76,17 @@ public struct DynamicGenerationSchema: Sendable {
 extension GenerationSchema {
     /// Builds a schema from a dynamic root and the named dynamic schemas it references.
     ///
-    /// Throws ``LanguageModelError/invalidRequest(_:)`` when a reference names no dependency, when two dependencies
+    /// Throws ``GenUIError/invalidRequest(_:)`` when a reference names no dependency, when two dependencies
     /// share a name, or when a dependency has no name.
     public init(root: DynamicGenerationSchema, dependencies: [DynamicGenerationSchema]) throws {
         var definitions: [Definition] = []
         var names = Set<String>()
         for dependency in dependencies {
             guard let name = dependency.name else {
-                throw LanguageModelError.invalid("a dependency of a DynamicGenerationSchema must have a name")
+                throw GenUIError.invalid("a dependency of a DynamicGenerationSchema must have a name")
             }
             guard names.insert(name).inserted else {
-                throw LanguageModelError.invalid("two dependencies are named '\(name)'; names must be unique")
+                throw GenUIError.invalid("two dependencies are named '\(name)'; names must be unique")
             }
         }
         var collected: [[Definition]] = []
@@ -109,7 +109,7 @@ extension GenerationSchema {
             var seen = Set<String>()
             for property in properties {
                 guard seen.insert(property.name).inserted else {
-                    throw LanguageModelError.invalid("object '\(name)' has two properties named '\(property.name)'")
+                    throw GenUIError.invalid("object '\(name)' has two properties named '\(property.name)'")
                 }
                 let (node, extra) = try convert(property.schema, known: known)
                 nodes.append(
@@ -132,7 +132,7 @@ extension GenerationSchema {
             return (.array(ArrayNode(items: node, minimumCount: minimum, maximumCount: maximum)), extra)
         case .reference(let name):
             guard known.contains(name) else {
-                throw LanguageModelError.invalid(
+                throw GenUIError.invalid(
                     "reference to '\(name)', which is not among the dependencies (\(known.sorted().joined(separator: ", ")))")
             }
             return (.reference(name), [])

@@ -19,8 +19,8 @@ extension GenerationSchema {
         public var description: String { "\(path.isEmpty ? "/" : path): \(message)" }
     }
 
-    /// Throws ``LanguageModelError/decodingFailure(path:details:_:)`` at the first violation.
-    public func validate(_ content: GeneratedContent) throws(LanguageModelError) {
+    /// Throws ``GenUIError/decodingFailure(path:details:_:)`` at the first violation.
+    public func validate(_ content: GeneratedContent) throws(GenUIError) {
         if let violation = firstViolation(in: content) {
             throw .decoding(violation)
         }

@@ -32,13 +32,13 @@ public struct ContentSynthesizer {
         self.init(schema: schema, vocabulary: Self.contentWords(of: prompt), seed: seed)
     }
 
-    /// Content that validates against the schema. Throws ``LanguageModelError/invalidRequest(_:)`` when the schema
+    /// Content that validates against the schema. Throws ``GenUIError/invalidRequest(_:)`` when the schema
     /// cannot be satisfied (an unsupported pattern, contradictory bounds, an undefined reference).
-    public mutating func content() throws(LanguageModelError) -> GeneratedContent {
+    public mutating func content() throws(GenUIError) -> GeneratedContent {
         try make(schema.root, propertyName: schema.name, depth: 0)
     }
 
-    private mutating func make(_ node: GenerationSchema.Node, propertyName: String, depth: Int) throws(LanguageModelError)
+    private mutating func make(_ node: GenerationSchema.Node, propertyName: String, depth: Int) throws(GenUIError)
         -> GeneratedContent
     {
         guard depth < 32 else { throw .invalid("schema \(schema.name) nests too deeply to synthesize") }
@@ -90,7 +90,7 @@ public struct ContentSynthesizer {
         }
     }
 
-    private mutating func string(_ c: GenerationSchema.StringConstraints, propertyName: String) throws(LanguageModelError)
+    private mutating func string(_ c: GenerationSchema.StringConstraints, propertyName: String) throws(GenUIError)
         -> String
     {
         if let choices = c.choices {

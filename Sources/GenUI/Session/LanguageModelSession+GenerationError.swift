@@ -1,70 +1,84 @@
+import Foundation
+
 extension LanguageModelSession {
-    /// Foundation Models 26's `LanguageModelSession.GenerationError`: in genui, every generation error is a
-    /// ``LanguageModelError``, so this is that type.
+    /// An error that may occur while generating a response: Foundation Models 26's
+    /// `LanguageModelSession.GenerationError`, with its case shapes.
     ///
-    /// `catch let error as LanguageModelSession.GenerationError` catches every error a session throws, and
-    /// Foundation Models 26's case names work as patterns:
-    ///
-    /// | Foundation Models 26            | genui                                                              |
-    /// |---------------------------------|--------------------------------------------------------------------|
-    /// | `exceededContextWindowSize`     | ``LanguageModelError/contextSizeExceeded(_:)`` (pattern)           |
-    /// | `assetsUnavailable`             | ``LanguageModelError/unavailable(_:_:)``, ``LanguageModelError/noProviderAvailable(_:)`` (pattern) |
-    /// | `unsupportedGuide`              | ``LanguageModelError/unsupportedGenerationGuide(_:)`` (pattern)    |
-    /// | `guardrailViolation`            | the same case                                                      |
-    /// | `unsupportedLanguageOrLocale`   | the same case                                                      |
-    /// | `concurrentRequests`            | the same case                                                      |
-    /// | `decodingFailure`               | the same name; genui's also carries the path and details           |
-    /// | `rateLimited`                   | the same name; genui's also carries `retryAfter`                   |
-    /// | `refusal(Refusal, Context)`     | `refusal(Context)`: no `Refusal`, no explanation to ask the model for |
-    ///
-    /// `Context` is ``LanguageModelError/Context``, which has Foundation Models' `debugDescription` and
-    /// `init(debugDescription:)`. What differs: the three names marked "pattern" match without binding the context
-    /// (`case .exceededContextWindowSize:` compiles, `case .exceededContextWindowSize(let context):` does not — use
-    /// `error.context`); `decodingFailure(let context)` and `rateLimited(let context)` bind a tuple of genui's
-    /// values, and `refusal(let refusal, let context)` does not compile. genui's other cases (`timedOut`,
-    /// `transport`, `unauthorized`, …) reach a `default` clause.
-    public typealias GenerationError = LanguageModelError
-}
+    /// Foundation Models deprecates it in 27: an app built for 27 receives ``LanguageModelError`` and
+    /// ``LanguageModelSession/Error`` instead, and so does every app on genui, which is Foundation Models 27. The
+    /// type is here so that code written for 26 — `catch` clauses binding its payloads, `switch`es over its cases,
+    /// values built for tests — compiles unchanged; such a `catch` clause does not match what a genui session
+    /// throws, as on Apple's platforms when the app is built with the 27 SDK. docs/core.md shows how to match both.
+    public enum GenerationError: Swift.Error, LocalizedError, Sendable {
+        /// The transcript and the answer do not fit in the model's context window.
+        case exceededContextWindowSize(Context)
+        /// The assets the session needs are unavailable.
+        case assetsUnavailable(Context)
+        /// A safety system blocked the prompt or the output.
+        case guardrailViolation(Context)
+        /// The model cannot enforce a generation guide the schema uses.
+        case unsupportedGuide(Context)
+        /// The model does not support the language or locale of the request.
+        case unsupportedLanguageOrLocale(Context)
+        /// The session failed to decode a valid generable value from the model's output.
+        case decodingFailure(Context)
+        /// The session is being rate limited.
+        case rateLimited(Context)
+        /// A second request was made while the session was still responding.
+        case concurrentRequests(Context)
+        /// The model refused to answer; `Refusal` can ask it why.
+        case refusal(Refusal, Context)
 
-extension LanguageModelError {
-    /// A Foundation Models 26 `GenerationError` case name that genui spells differently, usable as a pattern
-    /// against a ``LanguageModelError`` (in a `switch`) or any error (in a `catch` clause).
-    public enum FoundationModelsCase: String, Sendable, Hashable, CaseIterable {
-        /// The prompt and the answer do not fit in the context: ``LanguageModelError/contextSizeExceeded(_:)``.
-        case exceededContextWindowSize
-        /// The model cannot serve: ``LanguageModelError/unavailable(_:_:)``, or
-        /// ``LanguageModelError/noProviderAvailable(_:)`` when no member of a chain could.
-        case assetsUnavailable
-        /// The backend cannot enforce a generation guide: ``LanguageModelError/unsupportedGenerationGuide(_:)``.
-        case unsupportedGuide
+        /// The context in which an error occurred.
+        public struct Context: Sendable, CustomDebugStringConvertible {
+            /// A description to help developers diagnose the failure; not for end users.
+            public let debugDescription: String
+            /// The errors this one came from.
+            public let underlyingErrors: [any Swift.Error & Sendable]
 
-        /// `true` when `error` is one of the genui cases this name stands for.
-        public static func ~= (pattern: FoundationModelsCase, error: LanguageModelError) -> Bool {
-            switch (pattern, error) {
-            case (.exceededContextWindowSize, .contextSizeExceeded),
-                (.assetsUnavailable, .unavailable), (.assetsUnavailable, .noProviderAvailable),
-                (.unsupportedGuide, .unsupportedGenerationGuide):
-                true
-            default:
-                false
+            /// Creates a context.
+            public init(debugDescription: String, underlyingErrors: [any Swift.Error & Sendable] = []) {
+                self.debugDescription = debugDescription
+                self.underlyingErrors = underlyingErrors
             }
         }
 
-        /// `true` when `error` is a ``LanguageModelError`` this name stands for: lets
-        /// `catch LanguageModelSession.GenerationError.exceededContextWindowSize { … }` compile and match.
-        public static func ~= (pattern: FoundationModelsCase, error: any Error) -> Bool {
-            guard let error = error as? LanguageModelError else { return false }
-            return pattern ~= error
+        /// A refusal produced by a language model, which can ask the model why it refused.
+        public struct Refusal: Sendable {
+            /// The entries leading up to the refusal.
+            let transcriptEntries: [Transcript.Entry]
+
+            /// Creates a refusal for the transcript entries the model declined to respond to.
+            public init(transcriptEntries: [Transcript.Entry]) {
+                self.transcriptEntries = transcriptEntries
+            }
+
+            /// The model's explanation for why it refused: a second request to the default model, continuing the
+            /// refused entries.
+            public var explanation: LanguageModelSession.Response<String> {
+                get async throws { try await explaining.respond() }
+            }
+
+            /// The model's explanation for why it refused, streamed.
+            public var explanationStream: LanguageModelSession.ResponseStream<String> { explaining.stream() }
+
+            private var explaining: RefusalExplanation {
+                .asking(SystemLanguageModel.default, after: transcriptEntries)
+            }
         }
+
+        /// The context of any case.
+        var context: Context {
+            switch self {
+            case .exceededContextWindowSize(let context), .assetsUnavailable(let context),
+                .guardrailViolation(let context), .unsupportedGuide(let context),
+                .unsupportedLanguageOrLocale(let context), .decodingFailure(let context), .rateLimited(let context),
+                .concurrentRequests(let context), .refusal(_, let context):
+                context
+            }
+        }
+
+        /// The context's developer-facing description (English).
+        public var errorDescription: String? { context.debugDescription }
     }
-
-    /// Foundation Models 26's `exceededContextWindowSize`, as a pattern: matches ``contextSizeExceeded(_:)``.
-    public static var exceededContextWindowSize: FoundationModelsCase { .exceededContextWindowSize }
-
-    /// Foundation Models 26's `assetsUnavailable`, as a pattern: matches ``unavailable(_:_:)`` and
-    /// ``noProviderAvailable(_:)``.
-    public static var assetsUnavailable: FoundationModelsCase { .assetsUnavailable }
-
-    /// Foundation Models 26's `unsupportedGuide`, as a pattern: matches ``unsupportedGenerationGuide(_:)``.
-    public static var unsupportedGuide: FoundationModelsCase { .unsupportedGuide }
 }

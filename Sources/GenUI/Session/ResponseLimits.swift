@@ -1,5 +1,5 @@
 /// The most a server or a model may send for one response. Past a limit the transfer is stopped and the request
-/// fails with ``LanguageModelError/responseTooLarge(limit:_:)``, which a chain treats like a server failure (it moves
+/// fails with ``GenUIError/responseTooLarge(limit:_:)``, which a chain treats like a server failure (it moves
 /// on to the next provider); nothing is ever buffered without bound.
 ///
 /// | Limit | Value | What it bounds |
@@ -37,7 +37,7 @@ public struct ResponseLimits: Sendable, Hashable {
     public static let standard = ResponseLimits()
 
     /// The error for `what` (a sentence fragment: "a line of the stream") passing `limit` bytes.
-    public static func exceeded(_ what: String, limit: Int) -> LanguageModelError {
+    public static func exceeded(_ what: String, limit: Int) -> GenUIError {
         .responseTooLarge(
             limit: limit,
             .init(debugDescription: "\(what) passed the limit of \(describe(bytes: limit)); the transfer was stopped"))
@@ -66,9 +66,9 @@ public struct OutputText: Sendable {
         self.limit = limit
     }
 
-    /// Appends `piece`; throws ``LanguageModelError/responseTooLarge(limit:_:)`` (and keeps the text as it was) when
+    /// Appends `piece`; throws ``GenUIError/responseTooLarge(limit:_:)`` (and keeps the text as it was) when
     /// the text would pass the limit.
-    public mutating func append(_ piece: String) throws(LanguageModelError) {
+    public mutating func append(_ piece: String) throws(GenUIError) {
         let added = piece.utf8.count
         guard added <= limit - byteCount else {
             throw ResponseLimits.exceeded("the generated text", limit: limit)

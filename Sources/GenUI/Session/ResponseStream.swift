@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Snapshots are amortised: one per delta while the text is short, then one each time the text has grown by a
 /// fraction of its length, so a stream of many tiny deltas costs time linear in its length (never quadratic). The
-/// text is bounded by ``ResponseLimits/maximumOutputBytes``; more is ``LanguageModelError/responseTooLarge(limit:_:)``.
+/// text is bounded by ``ResponseLimits/maximumOutputBytes``; more is ``GenUIError/responseTooLarge(limit:_:)``.
 public struct ResponseStream<Content: Generable & Sendable>: AsyncSequence, Sendable
 where Content.PartiallyGenerated: Sendable {
     /// The content so far.
@@ -58,7 +58,7 @@ where Content.PartiallyGenerated: Sendable {
                     }
                 } catch {
                     session.logEnd(since: started, streaming: true, metadata: nil, failure: error)
-                    continuation.finish(throwing: error)
+                    continuation.finish(throwing: session.surfaced(error, prompt: prompt))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -96,7 +96,7 @@ where Content.PartiallyGenerated: Sendable {
                 }
             }
             guard let response = completed else {
-                throw LanguageModelError.serverError(
+                throw GenUIError.serverError(
                     status: nil,
                     .init(provider: session.model.name, debugDescription: "the stream ended before the response was complete"))
             }

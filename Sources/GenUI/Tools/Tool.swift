@@ -77,7 +77,7 @@ extension Tool {
         let decoded: Arguments
         do {
             decoded = try Arguments(arguments)
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             return .argumentsRejected(error)
         }
         let output = try await call(arguments: decoded)
@@ -88,7 +88,7 @@ extension Tool {
 /// What running a tool on generated arguments came to.
 enum ToolInvocationResult: Sendable {
     /// The arguments passed the schema but `Arguments` could not be built from them.
-    case argumentsRejected(LanguageModelError)
+    case argumentsRejected(GenUIError)
     /// The tool ran and returned this text.
     case output([Transcript.Segment])
 }

@@ -34,7 +34,7 @@ struct ToolLoop {
             logger.info("tool round limit reached", metadata: [
                 SessionLogKey.provider: .string(provider), SessionLogKey.toolRounds: .stringConvertible(maximumRounds),
             ])
-            throw LanguageModelError.toolRoundLimitReached(
+            throw GenUIError.toolRoundLimitReached(
                 rounds: maximumRounds,
                 .init(provider: provider, debugDescription:
                     "the model asked for tool calls in \(maximumRounds) rounds without answering (maximumToolRounds)",
@@ -109,7 +109,7 @@ struct ToolLoop {
 
     /// The tool a call names, once its arguments are known to follow the tool's schema.
     static func check(_ call: Transcript.ToolCall, against tools: [any Tool], provider: String, trace: RouteTrace?)
-        throws(LanguageModelError) -> any Tool
+        throws(GenUIError) -> any Tool
     {
         if let invalid = call.invalidity(against: tools.map(\.definition), provider: provider, trace: trace) {
             throw invalid
@@ -139,7 +139,7 @@ struct ToolLoop {
             } else {
                 ("", error.context.debugDescription)
             }
-            throw LanguageModelError.invalidToolCall(
+            throw GenUIError.invalidToolCall(
                 tool: call.toolName, path: path, details: details,
                 .init(provider: provider, debugDescription: "the arguments of \(call.toolName) could not be decoded: \(details)"))
         }

@@ -26,11 +26,11 @@ extension Transcript {
 
 extension Transcript.ToolCall {
     /// A call whose arguments arrived as JSON text (OpenAI's `function.arguments`, streamed argument deltas joined):
-    /// text that is not a JSON document is ``LanguageModelError/invalidToolCall(tool:path:details:_:)`` naming the
+    /// text that is not a JSON document is ``GenUIError/invalidToolCall(tool:path:details:_:)`` naming the
     /// tool, attributed to `provider`. An empty text is an empty object (servers send `""` for a call without
     /// arguments).
     public static func parsing(id: String, toolName: String, argumentsJSON: String, provider: String)
-        throws(LanguageModelError) -> Transcript.ToolCall
+        throws(GenUIError) -> Transcript.ToolCall
     {
         let trimmed = argumentsJSON.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
@@ -47,12 +47,12 @@ extension Transcript.ToolCall {
 }
 
 extension Transcript.ToolCall {
-    /// ``LanguageModelError/invalidToolCall(tool:path:details:_:)`` when this call names none of `tools` or its
+    /// ``GenUIError/invalidToolCall(tool:path:details:_:)`` when this call names none of `tools` or its
     /// arguments do not follow that tool's schema (the JSON pointer of the first violation), attributed to
     /// `provider`; `nil` when the call can run. The session checks every call with it before running any, and a
     /// chain checks a turn of calls with it like any other output.
     public func invalidity(against tools: [ToolDefinition], provider: String, trace: RouteTrace? = nil)
-        -> LanguageModelError?
+        -> GenUIError?
     {
         guard let tool = tools.first(where: { $0.name == toolName }) else {
             let names = tools.map(\.name).joined(separator: ", ")

@@ -39,7 +39,7 @@ public struct EndpointSelection: Sendable, Hashable, Codable {
     public struct FailedEndpoint: Sendable, Hashable, Codable {
         /// The endpoint.
         public var endpoint: String
-        /// The error's code (``LanguageModelError/code``).
+        /// The error's code (``GenUIError/code``).
         public var code: String
 
         /// Creates a record.

@@ -20,7 +20,7 @@ extension RouteTrace {
         case decodingFailure(path: String, detail: DecodingDetail)
 
         /// What `error` carried, for the errors whose wording needs more than their code; `nil` for the others.
-        public init?(_ error: LanguageModelError) {
+        public init?(_ error: GenUIError) {
             switch error {
             case .transport(let failure, _): self = .transport(failure)
             case .serverError(let status, _): self = .serverError(status: status)
@@ -40,8 +40,8 @@ extension RouteTrace {
         }
 
         /// The error this failure came from, with an empty context: for wording it.
-        public var error: LanguageModelError {
-            let context = LanguageModelError.Context(debugDescription: "")
+        public var error: GenUIError {
+            let context = GenUIError.Context(debugDescription: "")
             return switch self {
             case .transport(let failure): .transport(failure, context)
             case .serverError(let status): .serverError(status: status, context)

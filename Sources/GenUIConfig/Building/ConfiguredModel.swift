@@ -64,21 +64,21 @@ public struct ConfiguredModel: RoutableModel {
     /// `token-counting` capability.
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
         if let reason = configuredUnavailability {
-            throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))
+            throw GenUIError.unavailable(reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))
         }
         return try await base.tokenCount(for: request)
     }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         if let reason = configuredUnavailability {
-            throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))
+            throw GenUIError.unavailable(reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))
         }
         return try await base.respond(to: request)
     }
 
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         if let reason = configuredUnavailability {
-            return AsyncThrowingStream { $0.finish(throwing: LanguageModelError.unavailable(
+            return AsyncThrowingStream { $0.finish(throwing: GenUIError.unavailable(
                 reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))) }
         }
         return base.streamResponse(to: request)

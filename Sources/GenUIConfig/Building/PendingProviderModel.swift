@@ -27,7 +27,7 @@ public struct PendingProviderModel: RoutableModel, ProviderFactsReporting {
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let reason = preflight().reason
-        throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "\(name): \(reason.code)"))
+        throw GenUIError.unavailable(reason, .init(provider: name, debugDescription: "\(name): \(reason.code)"))
     }
 
     public func facts() async -> [ProviderFact] { preflight().facts }

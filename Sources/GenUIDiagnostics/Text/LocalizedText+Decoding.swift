@@ -29,8 +29,8 @@ extension LocalizedText {
     }
 
     /// A decoding failure's details as a catalog message: the ``DecodingDetail`` its error carries
-    /// (``LanguageModelError/Context/underlyingErrors``), else read back from the English (``decoding(_:)``).
-    public static func decoding(_ english: String, carriedBy context: LanguageModelError.Context) -> LocalizedText {
+    /// (``GenUIError/Context/underlyingErrors``), else read back from the English (``decoding(_:)``).
+    public static func decoding(_ english: String, carriedBy context: GenUIError.Context) -> LocalizedText {
         context.underlying(DecodingDetail.self).map(LocalizedText.init) ?? .decoding(english)
     }
 

@@ -7,11 +7,11 @@ import Logging
 
 /// The HTTP client every network provider uses: one shared `URLSession` (FoundationNetworking on Linux), a connect
 /// timeout on the response head, a total timeout on the whole exchange, body streaming through a
-/// `URLSessionDataDelegate`, and transport failures mapped to ``LanguageModelError``.
+/// `URLSessionDataDelegate`, and transport failures mapped to ``GenUIError``.
 ///
 /// Cancelling the calling task cancels the transfer (the server sees the connection close). A client keeps one
 /// session for its whole life: creating sessions per request makes falling past a dead local server slow.
-/// Errors it throws are ``LanguageModelError/transport(_:_:)``, ``LanguageModelError/timedOut(_:)`` (no provider
+/// Errors it throws are ``GenUIError/transport(_:_:)``, ``GenUIError/timedOut(_:)`` (no provider
 /// attributed yet) or `CancellationError`; HTTP error statuses are not errors at this level (see ``HTTPErrorMapping``).
 public final class HTTPClient: Sendable {
     /// How long the client waits.
@@ -103,7 +103,7 @@ public final class HTTPClient: Sendable {
     }
 
     /// Sends `request` and reads the whole body. A body longer than `bodyLimit` bytes (16 MiB unless given, see
-    /// ``ResponseLimits/maximumBodyBytes``) is ``LanguageModelError/responseTooLarge(limit:_:)`` — except for an
+    /// ``ResponseLimits/maximumBodyBytes``) is ``GenUIError/responseTooLarge(limit:_:)`` — except for an
     /// error status, whose body is only read for its message: it is cut at `bodyLimit`.
     public func send(
         _ request: HTTPRequest, bodyLimit: Int = ResponseLimits.standard.maximumBodyBytes

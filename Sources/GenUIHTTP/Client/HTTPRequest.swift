@@ -132,7 +132,7 @@ public struct HTTPStreamingResponse: Sendable {
     }
 
     /// Reads the whole body. A body longer than `maximum` bytes is
-    /// ``LanguageModelError/responseTooLarge(limit:_:)``: the transfer is stopped and nothing more is buffered.
+    /// ``GenUIError/responseTooLarge(limit:_:)``: the transfer is stopped and nothing more is buffered.
     public func collect(maximum: Int = ResponseLimits.standard.maximumBodyBytes) async throws -> Data {
         var data = Data()
         for try await chunk in body {

@@ -13,7 +13,7 @@ final class Transfer: Sendable {
         var headDelivered = false
         var finished = false
         /// Why the client cancelled the task itself (a deadline, the caller); decides the error reported.
-        var cancelCause: LanguageModelError?
+        var cancelCause: GenUIError?
         var callerCancelled = false
         var started = false
         var watchdog: Task<Void, Never>?
@@ -107,7 +107,7 @@ final class Transfer: Sendable {
         task.cancel()
     }
 
-    private func cancel(because cause: LanguageModelError) {
+    private func cancel(because cause: GenUIError) {
         let first = state.withLock { state -> Bool in
             guard !state.finished, state.cancelCause == nil else { return false }
             state.cancelCause = cause
@@ -176,7 +176,7 @@ final class Transfer: Sendable {
         }
         log?.finished(status: status, receivedBytes: received, failure: failure)
         if let continuation {
-            continuation.resume(throwing: failure ?? LanguageModelError.transport(
+            continuation.resume(throwing: failure ?? GenUIError.transport(
                 .connectionLost(detail: "no response"), .init(debugDescription: "\(endpoint) closed without answering")))
             body.finish(throwing: failure)
         } else {

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Reading) import GenUI
 
-/// Maps an HTTP error response to a ``LanguageModelError``, reading the error body shapes providers use:
+/// Maps an HTTP error response to a ``GenUIError``, reading the error body shapes providers use:
 /// `{"error":{"message","type","code"}}` (OpenAI, llama-server, Gemini), `{"type":"error","error":{"type","message"}}`
 /// (Anthropic) and `{"error":"message"}` (Ollama).
 ///
@@ -78,7 +78,7 @@ public enum HTTPErrorMapping {
     /// The error for a response with `status`, `headers` (names lowercased) and `body`.
     public static func error(
         status: Int, headers: [String: String], body: Data, provider: String, secrets: [String] = []
-    ) -> LanguageModelError {
+    ) -> GenUIError {
         error(
             status: status, headers: headers, parsed: parseErrorBody(body, secrets: secrets), provider: provider,
             secrets: secrets)
@@ -87,12 +87,12 @@ public enum HTTPErrorMapping {
     /// The error for a response with `status` whose body was already parsed.
     public static func error(
         status: Int, headers: [String: String], parsed: ErrorBody, provider: String, secrets: [String] = []
-    ) -> LanguageModelError {
+    ) -> GenUIError {
         // The reply travels with the error, so it can be worded in the user's language around the server's words.
         let reply = ServerErrorReply(
             status: status, type: parsed.type.map { clean($0, secrets: secrets, limit: 120) },
             message: parsed.message.map { clean($0, secrets: secrets) })
-        let context = LanguageModelError.Context(
+        let context = GenUIError.Context(
             provider: provider, debugDescription: reply.description, underlyingErrors: [reply])
         if isContextOverflow(parsed) {
             return .contextSizeExceeded(contextSize: parsed.contextSize, tokenCount: parsed.tokenCount, context)

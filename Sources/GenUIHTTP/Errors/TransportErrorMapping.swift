@@ -4,7 +4,7 @@ import FoundationNetworking
 import Foundation
 import GenUI
 
-/// Turns `URLSession` failures into ``LanguageModelError`` cases the chain can act on.
+/// Turns `URLSession` failures into ``GenUIError`` cases the chain can act on.
 public enum TransportErrorMapping {
     /// Whether `error` is the session reporting a cancelled task.
     public static func isCancellation(_ error: any Error) -> Bool {
@@ -16,7 +16,7 @@ public enum TransportErrorMapping {
 
     /// The typed error for a session failure talking to `endpoint`; `afterHead` says whether the response head had
     /// already arrived (a failure then is a lost connection).
-    public static func error(for error: any Error, endpoint: String, afterHead: Bool = false) -> LanguageModelError {
+    public static func error(for error: any Error, endpoint: String, afterHead: Bool = false) -> GenUIError {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else {
             return .transport(.other(detail: nsError.localizedDescription), .init(debugDescription: "\(endpoint): \(nsError.localizedDescription)"))

@@ -19,7 +19,7 @@ public struct APIKeyReference: Sendable {
 
     /// The key as it is now: `nil` when no variable is configured; throws
     /// `unavailable(notConfigured(missing: variable))` when the variable is unset or empty.
-    public func read(provider: String) throws(LanguageModelError) -> String? {
+    public func read(provider: String) throws(GenUIError) -> String? {
         guard let variable else { return nil }
         guard let key = environment.value(variable) else {
             throw .unavailable(

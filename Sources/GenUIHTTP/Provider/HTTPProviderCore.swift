@@ -84,7 +84,7 @@ public struct HTTPProviderCore: Sendable {
     /// The checks before every request: the key is set (throws `unavailable(notConfigured)` when its variable is
     /// unset or empty) and `baseURL` may be used (throws `invalidRequest` for plain http to a remote host without
     /// `allowInsecure`). Returns the key, `nil` when none is configured.
-    public func requestKey() throws(LanguageModelError) -> String? {
+    public func requestKey() throws(GenUIError) -> String? {
         let key = try key.read(provider: name)
         try EndpointPolicy.check(baseURL, allowInsecure: allowInsecure, provider: name)
         return key
@@ -145,9 +145,9 @@ public struct HTTPProviderCore: Sendable {
     /// The context window configured in `providers.yml` (`context:`), for a provider whose API reports none; throws
     /// ``UnavailableReason/notConfigured(missing:)`` (`context`) when it is not configured, so the chain does not
     /// check the member's window.
-    public func configuredContextSize(_ size: Int?) throws(LanguageModelError) -> Int {
+    public func configuredContextSize(_ size: Int?) throws(GenUIError) -> Int {
         guard let size, size > 0 else {
-            throw LanguageModelError.unavailable(
+            throw GenUIError.unavailable(
                 .notConfigured(missing: "context"),
                 .init(provider: name, debugDescription: "\(name): no context window is configured (context: in providers.yml)"))
         }

@@ -10,7 +10,7 @@ public enum ProviderLogKey {
     public static let limit = "genui.limit_seconds"
     /// An availability check's answer: `available` or the unavailable reason's code.
     public static let status = "genui.availability.status"
-    /// The error's code (`LanguageModelError.code`), `cancelled`, or the error's type name.
+    /// The error's code (`GenUIError.code`), `cancelled`, or the error's type name.
     public static let errorType = "error.type"
 
     /// `available`, or the reason's code.

@@ -12,11 +12,11 @@ public enum ProviderSupport {
 
     /// Turns the model's final text into a response. With a schema the text is parsed and validated
     /// (``OutputDecoding/decodeGuided(_:schema:provider:)``) whatever the backend promised; a violation is a
-    /// ``LanguageModelError/decodingFailure(path:details:_:)`` the chain can fall back on.
+    /// ``GenUIError/decodingFailure(path:details:_:)`` the chain can fall back on.
     public static func response(
         text: String, schema: GenerationSchema?, provider: String, model: String?, usage: TokenUsage,
         timings: GenerationTimings?, finishReason: FinishReason?, guided: Bool
-    ) throws(LanguageModelError) -> GenerationResponse {
+    ) throws(GenUIError) -> GenerationResponse {
         let content: GeneratedContent
         if let schema {
             do {
@@ -40,12 +40,12 @@ public enum ProviderSupport {
     }
 
     /// Maps any error thrown while generating to what a provider reports: cancellation stays `CancellationError`,
-    /// ``LanguageModelError``s are attributed to `provider`, anything else becomes a transport error.
+    /// ``GenUIError``s are attributed to `provider`, anything else becomes a transport error.
     /// Every string in `secrets` is masked in the error's texts.
     public static func attribute(_ error: any Error, to provider: String, redacting secrets: [String] = []) -> any Error {
         if error is CancellationError { return error }
-        if let error = error as? LanguageModelError { return error.attributed(to: provider).redacting(secrets) }
-        return LanguageModelError.transport(
+        if let error = error as? GenUIError { return error.attributed(to: provider).redacting(secrets) }
+        return GenUIError.transport(
             .other(detail: "\(type(of: error))"),
             .init(provider: provider, debugDescription: HTTPErrorMapping.redact("\(error)", secrets: secrets)))
     }
@@ -76,7 +76,7 @@ public enum ProviderSupport {
         for try await event in stream {
             if case .completed(let response) = event { return response }
         }
-        throw LanguageModelError.transport(
+        throw GenUIError.transport(
             .connectionLost(detail: "stream ended early"), .init(debugDescription: "the stream ended without completing"))
     }
 
@@ -91,9 +91,9 @@ public enum ProviderSupport {
     }
 }
 
-extension LanguageModelError {
+extension GenUIError {
     /// The same error with every string in `secrets` masked in its description and texts.
-    public func redacting(_ secrets: [String]) -> LanguageModelError {
+    public func redacting(_ secrets: [String]) -> GenUIError {
         guard !secrets.isEmpty else { return self }
         func clean(_ text: String) -> String { HTTPErrorMapping.redact(text, secrets: secrets) }
         var copy = self

@@ -8,11 +8,11 @@ import GenUI
 /// Bounds: at most ``maximumCalls`` calls, at most ``argumentByteLimit`` bytes of arguments in one call (1 MiB by
 /// default), and at most ``byteLimit`` bytes of ids, names and arguments together
 /// (``ResponseLimits/maximumOutputBytes`` by default); past any of them the response is
-/// ``LanguageModelError/responseTooLarge(limit:_:)``. Pieces are appended in place, so a call streamed in a million
+/// ``GenUIError/responseTooLarge(limit:_:)``. Pieces are appended in place, so a call streamed in a million
 /// one-byte pieces costs time in proportion to its length, not its square.
 ///
 /// ``calls(provider:tools:)`` turns the pieces into ``Transcript/ToolCall``s: arguments that arrived as JSON text are
-/// parsed (text that is not JSON is ``LanguageModelError/invalidToolCall(tool:path:details:_:)`` naming the tool),
+/// parsed (text that is not JSON is ``GenUIError/invalidToolCall(tool:path:details:_:)`` naming the tool),
 /// the name the server used is mapped back to the tool's own name (see ``ToolWireNames``), and a call without an id
 /// gets a unique one.
 public struct ToolCallAssembly: Sendable {
@@ -62,7 +62,7 @@ public struct ToolCallAssembly: Sendable {
     /// servers reuse index 0 for every call of a turn); a piece without an index continues the last call unless it
     /// carries a new id.
     public mutating func appendPiece(index: Int?, id: String?, name: String?, arguments: String?)
-        throws(LanguageModelError)
+        throws(GenUIError)
     {
         let id = id.flatMap { $0.isEmpty ? nil : $0 }
         let position: Int
@@ -86,7 +86,7 @@ public struct ToolCallAssembly: Sendable {
     }
 
     /// One whole call: `arguments` as the server sent them (an object for Ollama; a JSON string is parsed).
-    public mutating func appendCall(id: String?, name: String, arguments: GeneratedContent) throws(LanguageModelError) {
+    public mutating func appendCall(id: String?, name: String, arguments: GeneratedContent) throws(GenUIError) {
         let position = try openSlot()
         let id = id.flatMap { $0.isEmpty ? nil : $0 }
         let argumentBytes = arguments.jsonString.utf8.count
@@ -97,7 +97,7 @@ public struct ToolCallAssembly: Sendable {
 
     /// The calls, in the order they arrived. `tools` are the tools the request offered: a call's wire name is mapped
     /// back to the name of the tool it was declared for.
-    public func calls(provider: String, tools: [ToolDefinition]) throws(LanguageModelError) -> [Transcript.ToolCall] {
+    public func calls(provider: String, tools: [ToolDefinition]) throws(GenUIError) -> [Transcript.ToolCall] {
         var calls: [Transcript.ToolCall] = []
         for slot in slots {
             guard !slot.name.isEmpty else {
@@ -128,7 +128,7 @@ public struct ToolCallAssembly: Sendable {
         "call_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(24)
     }
 
-    private mutating func openSlot() throws(LanguageModelError) -> Int {
+    private mutating func openSlot() throws(GenUIError) -> Int {
         guard slots.count < Self.maximumCalls else {
             throw .responseTooLarge(
                 limit: Self.maximumCalls,
@@ -138,14 +138,14 @@ public struct ToolCallAssembly: Sendable {
         return slots.count - 1
     }
 
-    private static func argumentsTooLarge(tool: String, limit: Int) -> LanguageModelError {
+    private static func argumentsTooLarge(tool: String, limit: Int) -> GenUIError {
         let shown = tool.isEmpty ? "a tool call" : "the call of \(TerminalSafeText.sanitized(tool, lines: .singleLine, maximumLength: 64))"
         return .responseTooLarge(
             limit: limit,
             .init(debugDescription: "the arguments of \(shown) are longer than \(limit) bytes; the transfer was stopped"))
     }
 
-    private mutating func charge(_ bytes: Int) throws(LanguageModelError) {
+    private mutating func charge(_ bytes: Int) throws(GenUIError) {
         guard bytes <= byteLimit - byteCount else {
             throw ResponseLimits.exceeded("the tool calls of the response", limit: byteLimit)
         }

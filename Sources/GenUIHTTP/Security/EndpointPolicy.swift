@@ -82,8 +82,8 @@ public enum EndpointPolicy {
     }
 
     /// Checks `url` for `provider`: it must be http or https with a host, and plain http needs a loopback host or
-    /// `allowInsecure`. Throws ``LanguageModelError/invalidRequest(_:)`` saying what to change.
-    public static func check(_ url: URL, allowInsecure: Bool, provider: String) throws(LanguageModelError) {
+    /// `allowInsecure`. Throws ``GenUIError/invalidRequest(_:)`` saying what to change.
+    public static func check(_ url: URL, allowInsecure: Bool, provider: String) throws(GenUIError) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw .invalidRequest(.init(
                 provider: provider,

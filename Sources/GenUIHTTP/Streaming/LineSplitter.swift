@@ -4,7 +4,7 @@ import GenUI
 /// Splits a byte stream into lines, whatever the chunk boundaries: `\n`, `\r\n` and lone `\r` all end a line,
 /// and a `\r\n` split across two chunks counts once. Used for NDJSON bodies and by ``SSEParser``.
 ///
-/// A line longer than ``maximumLineBytes`` is an error (``LanguageModelError/responseTooLarge(limit:_:)``): a server
+/// A line longer than ``maximumLineBytes`` is an error (``GenUIError/responseTooLarge(limit:_:)``): a server
 /// that never ends its line cannot make the splitter buffer without bound.
 public struct LineSplitter: Sendable {
     private var pending: [UInt8] = []
@@ -19,7 +19,7 @@ public struct LineSplitter: Sendable {
 
     /// Feeds bytes; returns the lines they complete, without terminators. Throws when the line being read passes
     /// ``maximumLineBytes``.
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(LanguageModelError) -> [String]
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(GenUIError) -> [String]
     where Bytes.Element == UInt8 {
         var lines: [String] = []
         for byte in bytes {
@@ -61,7 +61,7 @@ public struct LineSplitter: Sendable {
 
 extension AsyncSequence where Element == Data {
     /// The stream's lines (see ``LineSplitter``); blank lines are skipped, an unterminated last line is kept.
-    /// A line longer than `maximumLineBytes` ends the stream with ``LanguageModelError/responseTooLarge(limit:_:)``.
+    /// A line longer than `maximumLineBytes` ends the stream with ``GenUIError/responseTooLarge(limit:_:)``.
     /// Lines are read on demand: nothing is buffered ahead of the consumer.
     public func lines(
         maximumLineBytes: Int = ResponseLimits.standard.maximumLineBytes

@@ -26,7 +26,7 @@ public struct ServerSentEvent: Sendable, Hashable {
 /// at a blank line. Events without data are not dispatched.
 ///
 /// Bounded: a line longer than `maximumLineBytes`, or an event whose data lines together pass `maximumEventBytes`,
-/// is ``LanguageModelError/responseTooLarge(limit:_:)`` (see ``ResponseLimits``). A `retry:` value is clamped to
+/// is ``GenUIError/responseTooLarge(limit:_:)`` (see ``ResponseLimits``). A `retry:` value is clamped to
 /// ``maximumRetry``.
 public struct SSEParser: Sendable {
     private var lines: LineSplitter
@@ -52,7 +52,7 @@ public struct SSEParser: Sendable {
     }
 
     /// Feeds bytes; returns the events they complete. Throws when a line or an event passes its bound.
-    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(LanguageModelError) -> [ServerSentEvent]
+    public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(GenUIError) -> [ServerSentEvent]
     where Bytes.Element == UInt8 {
         var events: [ServerSentEvent] = []
         for line in try lines.feed(bytes) {
@@ -63,14 +63,14 @@ public struct SSEParser: Sendable {
 
     /// Ends the stream. A final event not followed by a blank line is dispatched too (servers that close right after
     /// the last `data:` line would otherwise lose it).
-    public mutating func finish() throws(LanguageModelError) -> [ServerSentEvent] {
+    public mutating func finish() throws(GenUIError) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         if let line = lines.finish(), let event = try process(line) { events.append(event) }
         if let event = dispatch() { events.append(event) }
         return events
     }
 
-    private mutating func process(_ line: String) throws(LanguageModelError) -> ServerSentEvent? {
+    private mutating func process(_ line: String) throws(GenUIError) -> ServerSentEvent? {
         if line.isEmpty { return dispatch() }
         if line.hasPrefix(":") { return nil }
         let field: Substring
@@ -120,7 +120,7 @@ public struct SSEParser: Sendable {
 
 extension AsyncSequence where Element == Data {
     /// The stream parsed as server-sent events, bounded as ``SSEParser`` says: passing a bound ends the stream with
-    /// ``LanguageModelError/responseTooLarge(limit:_:)``. Events are read on demand: nothing is buffered ahead of the
+    /// ``GenUIError/responseTooLarge(limit:_:)``. Events are read on demand: nothing is buffered ahead of the
     /// consumer.
     public func serverSentEvents(
         maximumLineBytes: Int = ResponseLimits.standard.maximumLineBytes,

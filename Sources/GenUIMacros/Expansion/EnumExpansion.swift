@@ -29,7 +29,7 @@ enum EnumExpansion {
                 switch caseName {
             \(SchemaSource.indent(decodeCases.joined(separator: "\n"), by: 1))
                 default:
-                    throw GenUI.LanguageModelError.unknownCase(caseName, expected: \(expectedList(cases)))
+                    throw GenUI.GenUIError.unknownCase(caseName, expected: \(expectedList(cases)))
                 }
             }
 
@@ -121,7 +121,7 @@ enum EnumExpansion {
         switch caseName {
         \(decodeCases.joined(separator: "\n"))
         default:
-            throw GenUI.LanguageModelError.unknownCase(caseName, expected: \(expectedList(cases)), path: "/" + \(discriminator))
+            throw GenUI.GenUIError.unknownCase(caseName, expected: \(expectedList(cases)), path: "/" + \(discriminator))
         }
         """
     }

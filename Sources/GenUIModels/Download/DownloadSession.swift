@@ -53,7 +53,7 @@ final class DownloadSession: Sendable {
     }
 
     /// Sends `GET url` with `headers` and waits (at most `headTimeout`) for the response head. Throws
-    /// ``LanguageModelError`` for a transport failure, or `CancellationError`. With `declaredBytes` (the file's
+    /// ``GenUIError`` for a transport failure, or `CancellationError`. With `declaredBytes` (the file's
     /// declared size), a body that arrives before the sink larger than that stops the exchange with
     /// ``ModelDownloadError/oversized(expected:received:)``: the bytes held early never exceed the file.
     func open(
@@ -153,7 +153,7 @@ final class DownloadExchange: @unchecked Sendable {
                 let endpoint = endpoint
                 let timer = Task { [weak self] in
                     guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                    self?.stop(because: LanguageModelError.transport(
+                    self?.stop(because: GenUIError.transport(
                         .connectTimeout(endpoint: endpoint),
                         .init(debugDescription: "\(endpoint) did not answer within \(timeout.components.seconds) s")))
                 }
@@ -171,7 +171,7 @@ final class DownloadExchange: @unchecked Sendable {
     }
 
     /// Lets the body flow into `sink` and returns when it has ended. Throws the sink's error, a timeout's, a
-    /// ``LanguageModelError`` for a transport failure (the connection cut), or `CancellationError`.
+    /// ``GenUIError`` for a transport failure (the connection cut), or `CancellationError`.
     func receive(into sink: @escaping Sink) async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -336,7 +336,7 @@ final class DownloadExchange: @unchecked Sendable {
         if let headWaiter {
             switch result {
             case .success:
-                headWaiter.resume(throwing: LanguageModelError.transport(
+                headWaiter.resume(throwing: GenUIError.transport(
                     .connectionLost(detail: "no response"), .init(debugDescription: "\(endpoint) closed without answering")))
             case .failure(let failure):
                 headWaiter.resume(throwing: failure)

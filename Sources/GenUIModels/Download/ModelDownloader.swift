@@ -331,7 +331,7 @@ public struct ModelDownloader: Sendable {
             throw error
         } catch is CancellationError {
             throw CancellationError()
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             throw ModelDownloadError.interrupted(bytes: partial.bytes, detail: Self.describe(error))
         } catch {
             if Task.isCancelled { throw CancellationError() }
@@ -349,7 +349,7 @@ public struct ModelDownloader: Sendable {
         }
     }
 
-    static func describe(_ error: LanguageModelError) -> String {
+    static func describe(_ error: GenUIError) -> String {
         switch error {
         case .transport(let failure, _): failure.description
         case .timedOut(let context): context.debugDescription

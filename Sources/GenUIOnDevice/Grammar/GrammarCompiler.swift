@@ -67,9 +67,9 @@ public struct GrammarCompiler: Sendable {
         self.limits = limits
     }
 
-    /// Compiles `schema`. Throws ``LanguageModelError/invalidRequest(_:)`` when the schema cannot be compiled
+    /// Compiles `schema`. Throws ``GenUIError/invalidRequest(_:)`` when the schema cannot be compiled
     /// (contradictory bounds, an undefined reference, a recursion no bounded document can satisfy).
-    public func compile(_ schema: GenerationSchema) throws(LanguageModelError) -> Grammar {
+    public func compile(_ schema: GenerationSchema) throws(GenUIError) -> Grammar {
         var builder = GrammarBuilder(schema: schema, limits: limits)
         guard let root = try builder.fragment(for: schema.root, depth: 0, hint: schema.name) else {
             throw .invalid(
@@ -103,7 +103,7 @@ struct GrammarBuilder {
     }
 
     /// The fragment for `node`, or `nil` when no bounded document can satisfy it at this reference depth.
-    mutating func fragment(for node: GenerationSchema.Node, depth: Int, hint: String) throws(LanguageModelError)
+    mutating func fragment(for node: GenerationSchema.Node, depth: Int, hint: String) throws(GenUIError)
         -> GrammarFragment?
     {
         switch node {
@@ -152,7 +152,7 @@ struct GrammarBuilder {
     // MARK: Strings
 
     private mutating func stringFragment(_ constraints: GenerationSchema.StringConstraints, hint: String)
-        throws(LanguageModelError) -> GrammarFragment
+        throws(GenUIError) -> GrammarFragment
     {
         if let choices = constraints.choices {
             guard !choices.isEmpty else { throw .invalid("a string choice in schema \(schema.name) has no values") }
@@ -212,7 +212,7 @@ struct GrammarBuilder {
 
     // MARK: Numbers
 
-    private func integerFragment(_ constraints: GenerationSchema.NumberConstraints) throws(LanguageModelError)
+    private func integerFragment(_ constraints: GenerationSchema.NumberConstraints) throws(GenUIError)
         -> GrammarFragment
     {
         let minimum = constraints.minimum.map { $0.rounded(.up) }
@@ -253,7 +253,7 @@ struct GrammarBuilder {
     // MARK: Arrays
 
     private mutating func arrayFragment(_ array: GenerationSchema.ArrayNode, depth: Int, hint: String)
-        throws(LanguageModelError) -> GrammarFragment?
+        throws(GenUIError) -> GrammarFragment?
     {
         let minimum = max(0, array.minimumCount ?? 0)
         let maximum = array.maximumCount ?? max(limits.defaultMaximumArrayCount, minimum)
@@ -273,7 +273,7 @@ struct GrammarBuilder {
     // MARK: Objects
 
     private mutating func objectFragment(_ object: GenerationSchema.ObjectNode, depth: Int)
-        throws(LanguageModelError) -> GrammarFragment?
+        throws(GenUIError) -> GrammarFragment?
     {
         var members: [(fragment: GrammarFragment, isOptional: Bool)] = []
         for property in object.properties {

@@ -181,7 +181,7 @@ actor LlamaServer {
         if consecutiveFailures >= Self.maximumConsecutiveCrashes, let lastFailureTime,
             ContinuousClock.now - lastFailureTime < Self.crashCooldown
         {
-            throw LanguageModelError.serverError(
+            throw GenUIError.serverError(
                 status: nil,
                 .init(
                     provider: configuration.name,
@@ -234,7 +234,7 @@ actor LlamaServer {
         switch locator.locate() {
         case .found(let path, _): binary = path
         case .missing(let looked):
-            throw LanguageModelError.unavailable(
+            throw GenUIError.unavailable(
                 .runtimeMissing(binary: looked.first ?? LlamaServerLocator.programName),
                 .init(provider: configuration.name, debugDescription: "llama-server not found (looked in \(looked.joined(separator: ", ")))"))
         }
@@ -248,7 +248,7 @@ actor LlamaServer {
             } else {
                 let picked = genui_free_loopback_port()
                 guard picked > 0 else {
-                    throw LanguageModelError.serverError(
+                    throw GenUIError.serverError(
                         status: nil, .init(provider: configuration.name, debugDescription: "cannot pick a free loopback port (errno \(errno))"))
                 }
                 port = Int(picked)
@@ -260,11 +260,11 @@ actor LlamaServer {
                 lastError = failure.error
             }
         }
-        throw lastError ?? LanguageModelError.serverError(status: nil, .init(provider: configuration.name, debugDescription: "llama-server did not start"))
+        throw lastError ?? GenUIError.serverError(status: nil, .init(provider: configuration.name, debugDescription: "llama-server did not start"))
     }
 
     private struct StartFailure: Error {
-        var error: LanguageModelError
+        var error: GenUIError
         var portInUse: Bool
     }
 
@@ -297,7 +297,7 @@ actor LlamaServer {
 
     private func launch(binary: String, port: Int) async throws -> ServerEndpoint {
         guard let url = URL(string: "http://127.0.0.1:\(port)") else {
-            throw LanguageModelError.serverError(
+            throw GenUIError.serverError(
                 status: nil, .init(provider: configuration.name, debugDescription: "invalid loopback port \(port)"))
         }
         let key = ServerAccessKey.generate()
@@ -308,7 +308,7 @@ actor LlamaServer {
         do {
             child = try ChildProcess.launch(executable: binary, arguments: arguments(port: port), environment: environment)
         } catch {
-            throw LanguageModelError.unavailable(
+            throw GenUIError.unavailable(
                 .runtimeMissing(binary: binary), .init(provider: configuration.name, debugDescription: "\(error)"))
         }
         process = child
@@ -367,7 +367,7 @@ actor LlamaServer {
         }
         if unauthorized.status != 401 {
             guard ownership == .owned else { throw foreign("it answered /props without genui's key") }
-            throw LanguageModelError.serverError(
+            throw GenUIError.serverError(
                 status: nil,
                 .init(
                     provider: configuration.name,
@@ -404,7 +404,7 @@ actor LlamaServer {
                     portInUse: portInUse)
             }
             if ContinuousClock.now >= deadline {
-                throw LanguageModelError.timedOut(
+                throw GenUIError.timedOut(
                     .init(
                         provider: configuration.name,
                         debugDescription:

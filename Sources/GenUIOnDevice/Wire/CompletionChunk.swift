@@ -27,7 +27,7 @@ struct CompletionChunk: Sendable, Hashable {
     var error: HTTPErrorMapping.ErrorBody?
 
     /// Parses one event's JSON payload.
-    static func parse(_ data: String) throws(LanguageModelError) -> CompletionChunk {
+    static func parse(_ data: String) throws(GenUIError) -> CompletionChunk {
         let json = try JSONParser.parse(data)
         if json["error"] != nil {
             return CompletionChunk(

@@ -26,7 +26,7 @@ struct CompletionRequestBuilder: Sendable {
     let configuration: OnDeviceConfiguration
 
     /// How `request` constrains decoding under the configured grammar mode.
-    func constraint(for request: GenerationRequest) throws(LanguageModelError) -> Constraint {
+    func constraint(for request: GenerationRequest) throws(GenUIError) -> Constraint {
         guard let schema = request.schema else { return .none }
         let compiler = GrammarCompiler(
             limits: .init(

@@ -51,7 +51,7 @@ enum Attempt {
             }
         }
         guard let final else {
-            throw LanguageModelError.serverError(
+            throw GenUIError.serverError(
                 status: nil, .init(provider: member.name, debugDescription: "the stream ended without a completion"))
         }
         return try verify(final, member: member, original: original, unguided: false)
@@ -84,7 +84,7 @@ enum Attempt {
     /// that gets them wrong failed this attempt (the chain may try another provider), and no tool runs.
     static func verifyToolCalls(
         _ response: GenerationResponse, member: ChainMember, original: GenerationRequest
-    ) throws(LanguageModelError) -> GenerationResponse {
+    ) throws(GenUIError) -> GenerationResponse {
         for call in response.toolCalls {
             if let invalid = call.invalidity(against: original.tools, provider: member.name) { throw invalid }
         }

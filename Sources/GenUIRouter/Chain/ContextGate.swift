@@ -44,7 +44,7 @@ struct ContextGate: Sendable {
             let why: String
             if error is DeadlineExceeded {
                 why = "counting did not answer within \(Router.format(countTimeout))"
-            } else if let error = error as? LanguageModelError {
+            } else if let error = error as? GenUIError {
                 why = error.context.debugDescription
             } else if error is CancellationError {
                 why = "counting was cancelled"

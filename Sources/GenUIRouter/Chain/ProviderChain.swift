@@ -12,7 +12,7 @@ import GenUI
 ///    cached for ``ChainOptions/availabilityTTL``.
 /// 3. The first eligible provider is tried, within the per-attempt timeout and the total deadline. On failure,
 ///    the ``OutcomePolicy`` decides: retry it, move on, or stop.
-/// 4. When every provider was skipped or failed, the error is ``LanguageModelError/noProviderAvailable(_:)``.
+/// 4. When every provider was skipped or failed, the error is ``GenUIError/noProviderAvailable(_:)``.
 ///
 /// The chain is safe to share between tasks: its configuration is immutable and its breaker and cache are actors.
 public final class ProviderChain: RoutableModel {
@@ -150,7 +150,7 @@ public final class ProviderChain: RoutableModel {
                 if case .ready = state.status { state.contextSize } else { nil }
             }
             guard let largest = sizes.max() else {
-                throw LanguageModelError.unavailable(
+                throw GenUIError.unavailable(
                     .notConfigured(missing: "contextSize"),
                     .init(provider: name, debugDescription: "no available provider of chain \(name) reports its context size"))
             }

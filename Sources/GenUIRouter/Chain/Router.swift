@@ -99,13 +99,13 @@ struct Router {
             if let served { return served }
         }
         if let contextOnly, !trace.steps.isEmpty {
-            throw LanguageModelError.contextSizeExceeded(
+            throw GenUIError.contextSizeExceeded(
                 contextSize: contextOnly.contextSize, tokenCount: contextOnly.tokenCount,
                 .init(
                     debugDescription: "no provider of chain \(chain.name) has a context window large enough: \(summary())",
                     trace: trace))
         }
-        throw LanguageModelError.noProviderAvailable(
+        throw GenUIError.noProviderAvailable(
             .init(debugDescription: "no provider of chain \(chain.name) could serve: \(summary())", trace: trace))
     }
 
@@ -215,12 +215,12 @@ struct Router {
     }
 
     /// The context size an overflow error reported, when it did.
-    private static func reportedWindow(_ failure: LanguageModelError) -> Int? {
+    private static func reportedWindow(_ failure: GenUIError) -> Int? {
         if case .contextSizeExceeded(let size, _, _) = failure { size } else { nil }
     }
 
     /// Options that can never succeed anywhere stop before any provider is tried.
-    private func validationError() -> LanguageModelError? {
+    private func validationError() -> GenUIError? {
         do {
             try request.options.validate()
             return nil
@@ -272,7 +272,7 @@ struct Router {
     }
 
     private mutating func appendFailure(
-        _ member: ChainMember, _ failure: LanguageModelError, action: RouteTrace.Action, elapsed: Duration,
+        _ member: ChainMember, _ failure: GenUIError, action: RouteTrace.Action, elapsed: Duration,
         retries: Int, note: String? = nil
     ) {
         var detail = failure.context.debugDescription
@@ -285,7 +285,7 @@ struct Router {
             failure: RouteTrace.Failure(failure)))
     }
 
-    private func recordHealth(_ member: ChainMember, failure: LanguageModelError, rule: OutcomeRule, isProbe: Bool) async {
+    private func recordHealth(_ member: ChainMember, failure: GenUIError, rule: OutcomeRule, isProbe: Bool) async {
         let transition: BreakerTransition?
         switch rule.coolDown {
         case .none:
@@ -304,9 +304,9 @@ struct Router {
         observer.breaker(member.name, transition)
     }
 
-    /// Turns any thrown error into a `LanguageModelError` attributed to the provider.
+    /// Turns any thrown error into a `GenUIError` attributed to the provider.
     private func normalize(_ error: any Error, member: ChainMember, limit: Duration, deadlinePassed: Bool)
-        -> LanguageModelError
+        -> GenUIError
     {
         if error is DeadlineExceeded {
             let what = deadlinePassed
@@ -314,11 +314,11 @@ struct Router {
                 : "no answer within the attempt timeout of \(Self.format(limit))"
             return .timedOut(.init(provider: member.name, debugDescription: what))
         }
-        if let error = error as? LanguageModelError { return error.attributed(to: member.name) }
+        if let error = error as? GenUIError { return error.attributed(to: member.name) }
         return .serverError(status: nil, .init(provider: member.name, debugDescription: "\(error)"))
     }
 
-    private func totalDeadlineError() -> LanguageModelError {
+    private func totalDeadlineError() -> GenUIError {
         .timedOut(.init(
             debugDescription: "the chain's deadline of \(Self.format(options.deadline)) passed", trace: trace))
     }

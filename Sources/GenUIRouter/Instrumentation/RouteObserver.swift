@@ -299,9 +299,9 @@ final class RouteObserver {
         }
     }
 
-    /// `error.type`: the error's code for a `LanguageModelError`, `cancelled`, `timedOut`, or the error's type name.
+    /// `error.type`: the error's code for a `GenUIError`, `cancelled`, `timedOut`, or the error's type name.
     static func errorType(_ error: any Error) -> String {
-        if let error = error as? LanguageModelError { return error.code }
+        if let error = error as? GenUIError { return error.code }
         if error is CancellationError { return "cancelled" }
         if error is DeadlineExceeded { return "timedOut" }
         return String(describing: type(of: error))

@@ -52,7 +52,7 @@ extension ScreenComposer {
         let filled = response.metadata.guided ? response.content : Self.unguidedContent(response)
         let violation = outline.fillInSchema(titlePattern: nil).firstViolation(in: filled)
         if response.metadata.guided, let violation {
-            throw LanguageModelError.decoding(
+            throw GenUIError.decoding(
                 violation.path, "guided output does not follow the outline's schema: \(violation.message)"
             ).attributed(to: provider)
         }

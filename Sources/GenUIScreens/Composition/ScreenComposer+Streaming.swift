@@ -64,7 +64,7 @@ extension ScreenComposer {
                 return try finish(response, outline: outline, intent: intent)
             }
         }
-        throw LanguageModelError.serverError(
+        throw GenUIError.serverError(
             status: nil,
             .init(provider: model.name, debugDescription: "the stream ended before the response was complete"))
     }

@@ -160,11 +160,11 @@ public struct ScreenComposer: Sendable {
     func checkedRequest(for intent: String) async throws -> (GenerationRequest, ScreenOutline?) {
         let trimmed = intent.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
-            throw LanguageModelError.invalid(
+            throw GenUIError.invalid(
                 "the intent is empty; describe the screen in words, for example \"A login form with username and password\"")
         }
         guard trimmed.count <= Self.maximumIntentLength else {
-            throw LanguageModelError.invalid(
+            throw GenUIError.invalid(
                 "the intent has \(trimmed.count) characters, more than \(Self.maximumIntentLength); describe the screen more briefly")
         }
         // A model that cannot be held to the schema is shown it, and composes freely.
@@ -178,9 +178,15 @@ public struct ScreenComposer: Sendable {
         let session = LanguageModelSession(
             model: model, tools: tools, instructions: request.instructions ?? effectiveInstructions,
             logger: logger)
-        let response = try await session.respond(
-            to: request.prompt, schema: request.schema ?? UIScreen.generationSchema,
-            includeSchemaInPrompt: request.includeSchemaInPrompt, options: request.options)
+        let response: LanguageModelSession.Response<GeneratedContent>
+        do {
+            response = try await session.respond(
+                to: request.prompt, schema: request.schema ?? UIScreen.generationSchema,
+                includeSchemaInPrompt: request.includeSchemaInPrompt, options: request.options)
+        } catch {
+            // The session throws Foundation Models' types; the composer's callers read genui's error and its trace.
+            throw GenUIError(unwrapping: error) ?? error
+        }
         return GenerationResponse(
             content: response.rawContent, text: response.rawContent.jsonString, metadata: response.metadata)
     }
@@ -200,18 +206,18 @@ public struct ScreenComposer: Sendable {
         var repairs: [ScreenRepair] = []
         if response.metadata.guided {
             if let violation = schema.firstViolation(in: response.content) {
-                throw LanguageModelError.decoding(
+                throw GenUIError.decoding(
                     violation.path, "guided output does not follow the screen schema: \(violation.message)"
                 ).attributed(to: provider)
             }
             do {
                 screen = try UIScreen(response.content)
-            } catch let error as LanguageModelError {
+            } catch let error as GenUIError {
                 throw error.attributed(to: provider)
             }
         } else {
             guard allowUnguided else {
-                throw LanguageModelError.unsupportedCapability(
+                throw GenUIError.unsupportedCapability(
                     .guidedGeneration,
                     .init(provider: provider, debugDescription: "\(provider) answered without guided generation; allow repaired unguided output to accept it"))
             }
@@ -263,9 +269,9 @@ public struct ScreenComposer: Sendable {
 
     /// A decoding failure for a screen that stayed invalid; it carries `error` itself (its issues, each with its
     /// catalog key) among its context's underlying errors, so a caller can word the issues in the user's language.
-    static func decodingFailure(_ error: ScreenValidationError, provider: String) -> LanguageModelError {
+    static func decodingFailure(_ error: ScreenValidationError, provider: String) -> GenUIError {
         let first = error.issues.first
-        var failure = LanguageModelError.decoding(ScreenPointer.pointer(from: first?.path ?? ""), error.description)
+        var failure = GenUIError.decoding(ScreenPointer.pointer(from: first?.path ?? ""), error.description)
         failure.context.underlyingErrors = [error]
         return failure.attributed(to: provider)
     }

@@ -59,7 +59,7 @@ public enum ScreenDocument {
         let screen: UIScreen
         do {
             screen = try UIScreen(content)
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             if case .decodingFailure(let path, let details, let context) = error {
                 throw ScreenValidationError(issues: [ScreenIssue(
                     path: ScreenPath.fromPointer(path), code: .schema, message: details,

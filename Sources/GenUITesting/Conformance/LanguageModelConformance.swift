@@ -5,7 +5,7 @@ import GenUIRouter
 ///
 /// It checks what genui's chain relies on: availability answers promptly and is cheap; claimed capabilities are
 /// real (a model claiming guided generation returns output that validates, one claiming streaming streams);
-/// errors are `LanguageModelError`s attributed to the model; invalid options are rejected as invalid requests;
+/// errors are `GenUIError`s attributed to the model; invalid options are rejected as invalid requests;
 /// cancellation ends a request promptly. A model claiming tool calling answers a request with one tool by calls of
 /// that tool whose arguments validate (or by an answer), and accepts its own calls and another provider's back with
 /// their outputs; a model that does not claim it is sent no tools, and the report lists the tool checks as skipped.
@@ -104,13 +104,13 @@ public enum LanguageModelConformance {
         if case .unavailable(let reason) = availability {
             let outcome = await attempt(model, options.request(options.prompt), options.generationTimeout)
             switch outcome {
-            case .failure(let error as LanguageModelError):
-                record("an unavailable model fails with a LanguageModelError", true, error.code)
+            case .failure(let error as GenUIError):
+                record("an unavailable model fails with a GenUIError", true, error.code)
                 record("errors name the provider", error.provider == model.name, "provider: \(error.provider ?? "none")")
             case .failure(let error):
-                record("an unavailable model fails with a LanguageModelError", false, "threw \(type(of: error))")
+                record("an unavailable model fails with a GenUIError", false, "threw \(type(of: error))")
             case .success:
-                record("an unavailable model fails with a LanguageModelError", false,
+                record("an unavailable model fails with a GenUIError", false,
                        "reported \(reason.code) but served a request")
             }
             return ConformanceReport(model: model.name, checks: checks)
@@ -119,7 +119,7 @@ public enum LanguageModelConformance {
         var invalid = options.request(options.prompt)
         invalid.options.temperature = 50
         switch await attempt(model, invalid, options.generationTimeout) {
-        case .failure(let error as LanguageModelError):
+        case .failure(let error as GenUIError):
             record("invalid options are an invalid request", error.code == "invalidRequest", error.code)
             record("errors name the provider", error.provider == model.name, "provider: \(error.provider ?? "none")")
         case .failure(let error):
@@ -140,7 +140,7 @@ public enum LanguageModelConformance {
                 record("a model without guided generation does not claim guided output", !response.metadata.guided,
                        "guided: \(response.metadata.guided)")
             }
-        case .failure(let error as LanguageModelError):
+        case .failure(let error as GenUIError):
             let honest = !capabilities.contains(.guidedGeneration) && error.code == "unsupportedCapability"
             record("guided output validates against the schema", honest, "threw \(error)")
         case .failure(let error):

@@ -11,7 +11,7 @@ public final class ContextLanguageModel: RoutableModel {
         /// Declares ``LanguageModelCapability/tokenCounting`` and answers this count for every request.
         case exact(Int)
         /// Declares token counting and throws this error.
-        case fails(LanguageModelError)
+        case fails(GenUIError)
         /// Declares token counting and never answers until cancelled.
         case stalls
         /// Does not declare token counting: the protocol's default estimate.
@@ -47,7 +47,7 @@ public final class ContextLanguageModel: RoutableModel {
     public var contextSize: Int {
         get async throws {
             guard let window else {
-                throw LanguageModelError.unavailable(
+                throw GenUIError.unavailable(
                     .notConfigured(missing: "contextSize"), .init(provider: name, debugDescription: "unknown window"))
             }
             return window

@@ -14,22 +14,22 @@ public final class FailingLanguageModel: RoutableModel {
         /// Reports itself unavailable for `reason` (and throws it if asked to generate anyway).
         case unavailable(UnavailableReason)
         /// Is available but throws `error` from every request.
-        case fail(LanguageModelError)
+        case fail(GenUIError)
         /// Is available but never answers: every request waits until it is cancelled.
         case stall
         /// Availability checks never answer until cancelled (a host that accepts and never replies).
         case stallAvailability
         /// Fails with `error` on `failures` requests out of every `failures + successes`, starting with failures.
-        case flap(error: LanguageModelError, failures: Int, successes: Int)
+        case flap(error: GenUIError, failures: Int, successes: Int)
         /// Serves, but streams `deltas` deltas and then throws `error` (a dropped connection mid-stream).
-        case failMidStream(error: LanguageModelError, deltas: Int)
+        case failMidStream(error: GenUIError, deltas: Int)
         /// Asks for `calls` whenever the conversation does not end in tool output; once it does, answers with the
         /// outputs of the last round joined by line breaks (text requests) or scripted content (structured ones).
         /// Claim ``LanguageModelCapability/toolCalling`` in the capabilities to be routed requests with tools.
         case callTools([Transcript.ToolCall])
         /// Asks for `calls` like ``callTools(_:)``, but fails with `error` once the conversation ends in tool output
         /// (a provider that dies after a tool ran).
-        case callToolsThenFail([Transcript.ToolCall], LanguageModelError)
+        case callToolsThenFail([Transcript.ToolCall], GenUIError)
     }
 
     public let name: String
@@ -80,7 +80,7 @@ public final class FailingLanguageModel: RoutableModel {
         case .serve, .failMidStream:
             return try await scripted.respond(to: request)
         case .unavailable(let reason):
-            throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "\(name) is unavailable"))
+            throw GenUIError.unavailable(reason, .init(provider: name, debugDescription: "\(name) is unavailable"))
         case .fail(let error):
             throw error.attributed(to: name)
         case .stall, .stallAvailability:
@@ -100,7 +100,7 @@ public final class FailingLanguageModel: RoutableModel {
     }
 
     /// A turn asking for `calls`, or the answer once the conversation ends in tool output (or `failure` then).
-    private func toolTurn(_ calls: [Transcript.ToolCall], for request: GenerationRequest, failure: LanguageModelError?)
+    private func toolTurn(_ calls: [Transcript.ToolCall], for request: GenerationRequest, failure: GenUIError?)
         async throws -> GenerationResponse
     {
         guard request.messages.last?.role == .tool else {

@@ -158,7 +158,7 @@ private struct WindowModel: RoutableModel {
         get async throws {
             switch window {
             case .none:
-                throw LanguageModelError.unknownContextSize(of: name)
+                throw GenUIError.unknownContextSize(of: name)
             case .base:
                 return try await base.contextSize
             case .fixed(let size):

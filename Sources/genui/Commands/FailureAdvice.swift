@@ -7,7 +7,7 @@ import GenUIDiagnostics
 /// and the setting that raises it (doctor would only show that provider as available); doctor is suggested only when
 /// a provider was passed over without being tried, which is what doctor explains.
 struct FailureAdvice {
-    let error: LanguageModelError
+    let error: GenUIError
     let model: GenerationModel?
     let diagnostics: Diagnostics
 
@@ -51,7 +51,7 @@ struct FailureAdvice {
 
     /// The remedy of an error code recorded in a route, when it is one.
     private func remedy(forCode code: String) -> String? {
-        LanguageModelError.allCodes.contains(code) ? diagnostics.text("error.\(code).remedy") : nil
+        GenUIError.allCodes.contains(code) ? diagnostics.text("error.\(code).remedy") : nil
     }
 
     /// What happened to an attempt that timed out, and what to change: the provider's `timeout`, or the chain's

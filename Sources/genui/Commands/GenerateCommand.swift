@@ -204,7 +204,7 @@ struct GenerateCommand: AsyncParsableCommand {
                 await spinner.stop()
                 throw error
             }
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             printTrace()
             throw report(error, model: selected)
         }
@@ -240,7 +240,7 @@ struct GenerateCommand: AsyncParsableCommand {
     /// Each piece of advice is printed once. When no provider could serve, the advice follows from the route: an
     /// attempt that timed out is told with its timeout and the setting that raises it; doctor is suggested only when
     /// a provider was passed over as unavailable, which is what doctor explains.
-    private func report(_ error: LanguageModelError, model: GenerationModel?) -> ExitCode {
+    private func report(_ error: GenUIError, model: GenerationModel?) -> ExitCode {
         let described = RequestErrorText.describe(error, diagnostics)
         Console.error(diagnostics.text("generate.failed", ["message": described.message]))
         // Without a provider, the route is the explanation: it is printed even without -v.

@@ -168,7 +168,7 @@ struct DoctorEngine {
     /// with its length; anything else (never raised by a model) as it describes itself.
     private func deepFailureText(_ failure: (any Error)?, _ deep: DoctorReport.DeepCheck) -> String {
         switch failure {
-        case let error as LanguageModelError: diagnostics.describe(error).message
+        case let error as GenUIError: diagnostics.describe(error).message
         case let deadline as DeadlineExceeded:
             diagnostics.text("detail.deep.timedOut", ["duration": diagnostics.format.duration(deadline.limit)])
         case let error?: diagnostics.text(.verbatim("\(error)"))
@@ -188,7 +188,7 @@ struct DoctorEngine {
             case .checked(let availability, let capabilities)?: found = .status(availability, capabilities)
             default: found = .unknown
             }
-            var failure: LanguageModelError?
+            var failure: GenUIError?
             if case .error(let error)? = failures[name] { failure = error }
             return ChainMember(
                 DryRunModel(
@@ -213,7 +213,7 @@ struct DoctorEngine {
             let response = try await dryRun.respond(to: probe)
             trace = response.metadata.trace
             servedBy = trace?.servedBy
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             trace = error.trace
         } catch {
             trace = nil

@@ -6,7 +6,7 @@ enum SimulatedFailure: Sendable {
     /// The provider reports itself unavailable for this reason.
     case unavailable(UnavailableReason)
     /// The provider is available but fails requests with this error.
-    case error(LanguageModelError)
+    case error(GenUIError)
     /// The provider's availability check never answers (a host that accepts connections and stays silent).
     case hang
     /// The check itself fails (to see how doctor reports a broken check).
@@ -14,14 +14,14 @@ enum SimulatedFailure: Sendable {
 
     /// The codes `--simulate` accepts, for help and errors.
     static var acceptedCodes: [String] {
-        UnavailableReason.allCodes + LanguageModelError.allCodes.filter { !UnavailableReason.allCodes.contains($0) }
+        UnavailableReason.allCodes + GenUIError.allCodes.filter { !UnavailableReason.allCodes.contains($0) }
             + ["hang", "crash"]
     }
 
     /// Parses a code, filling the reason's data from the provider's settings; `detail` (the word "simulated" in the
     /// user's language) stands where a real failure would carry the server's or the system's own words.
     init?(code: String, settings: ProviderSettings, detail: String) {
-        let context = LanguageModelError.Context(provider: settings.name, debugDescription: "\(detail) \(code)")
+        let context = GenUIError.Context(provider: settings.name, debugDescription: "\(detail) \(code)")
         switch code {
         case "deviceNotEligible": self = .unavailable(.deviceNotEligible(detail: detail))
         case "modelNotReady": self = .unavailable(.modelNotReady(progress: 0.5, detail: detail))
@@ -86,7 +86,7 @@ struct SimulatedModel: RoutableModel {
         switch failure {
         case .error(let error): throw error
         case .unavailable(let reason):
-            throw LanguageModelError.unavailable(reason, .init(provider: name, debugDescription: "simulated \(reason.code)"))
+            throw GenUIError.unavailable(reason, .init(provider: name, debugDescription: "simulated \(reason.code)"))
         case .hang, .crash: return try await base.respond(to: request)
         }
     }
@@ -102,7 +102,7 @@ struct DryRunModel: RoutableModel {
 
     let name: String
     let found: Found
-    let failure: LanguageModelError?
+    let failure: GenUIError?
     /// The provider's configured context window, when `providers.yml` states it.
     var contextWindow: Int? = nil
     /// The prompt size doctor routes (`--require context=N`): the stand-in counts every request as this many tokens.
@@ -111,7 +111,7 @@ struct DryRunModel: RoutableModel {
     var contextSize: Int {
         get async throws {
             guard let contextWindow else {
-                throw LanguageModelError.unavailable(
+                throw GenUIError.unavailable(
                     .notConfigured(missing: "context"), .init(provider: name, debugDescription: "no configured window"))
             }
             return contextWindow

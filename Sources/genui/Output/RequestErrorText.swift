@@ -4,11 +4,11 @@ import GenUIScreens
 
 /// A failed request's error in the user's language, with what only the command line knows how to word: the issues
 /// of a screen that stayed invalid after repair, which the decoding failure carries
-/// (``LanguageModelError/Context/underlyingErrors``) beside its English description.
+/// (``GenUIError/Context/underlyingErrors``) beside its English description.
 enum RequestErrorText {
-    /// The message and remedy of `error`: ``Diagnostics/describe(_:)-(LanguageModelError)``, its detail worded from
+    /// The message and remedy of `error`: ``Diagnostics/describe(_:)-(GenUIError)``, its detail worded from
     /// the screen's issues when the error carries them.
-    static func describe(_ error: LanguageModelError, _ diagnostics: Diagnostics) -> DiagnosticMessage {
+    static func describe(_ error: GenUIError, _ diagnostics: Diagnostics) -> DiagnosticMessage {
         guard case .decodingFailure(let path, _, let context) = error,
             let invalid = context.underlying(ScreenValidationError.self)
         else { return diagnostics.describe(error) }

@@ -184,13 +184,22 @@ struct ChannelSemanticsTests {
         #expect(data.first?.content == Data("2".utf8))
     }
 
-    @Test("a data entry of a type the model does not declare is refused")
+    @Test("a data entry of a type the model does not declare is refused as unsupported transcript content")
     func undeclaredData() async throws {
         let (session, _) = session([[
             .data(action: .update(contentType: .png, content: Data([0x89]))),
             .response(action: .appendText("x", tokenCount: 1)),
         ]])
-        await #expect(throws: LanguageModelError.self) { try await session.respond(to: "Draw") }
+        do {
+            try await session.respond(to: "Draw")
+            Issue.record("the data entry was accepted")
+        } catch LanguageModelError.unsupportedTranscriptContent(let info) {
+            guard case .data(let data)? = info.unsupportedContent.first else {
+                Issue.record("expected the data entry, got \(info.unsupportedContent)")
+                return
+            }
+            #expect(data.contentType == .png)
+        }
     }
 
     @Test("a request needing a capability the model does not declare fails before the executor is asked")
@@ -199,12 +208,8 @@ struct ChannelSemanticsTests {
         do {
             _ = try await session.respond(to: "Shape", generating: Place.self)
             Issue.record("the request was served")
-        } catch let error as LanguageModelError {
-            guard case .unsupportedCapability(let capability, _) = error else {
-                Issue.record("unexpected \(error)")
-                return
-            }
-            #expect(capability == .guidedGeneration)
+        } catch LanguageModelError.unsupportedCapability(let info) {
+            #expect(info.capability == .guidedGeneration)
         }
         #expect(script.requests.isEmpty)
     }

@@ -7,7 +7,7 @@ import Synchronization
 final class FleetFakeModel: RoutableModel, @unchecked Sendable {
     enum Behaviour: Sendable {
         case answer
-        case fail(LanguageModelError)
+        case fail(GenUIError)
         /// Holds the request until ``releaseAll()`` or cancellation.
         case hold
     }
@@ -86,6 +86,6 @@ func eventually(_ limit: Duration = .seconds(20), _ condition: () async -> Bool)
 }
 
 /// A transport failure, as an HTTP provider reports a refused connection.
-func refused(_ endpoint: String) -> LanguageModelError {
+func refused(_ endpoint: String) -> GenUIError {
     .transport(.connectionRefused(endpoint: endpoint), .init(provider: "fleet", debugDescription: "refused"))
 }

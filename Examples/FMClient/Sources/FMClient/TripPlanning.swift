@@ -59,10 +59,27 @@ struct TripPlanner {
         do {
             let plan = try await session.respond(to: Prompt("Plan a day in \(city)."), generating: DayPlan.self)
             outcome = "planned: \(plan.content.title) (\(plan.content.activities.count) activities)"
-        } catch LanguageModelSession.GenerationError.assetsUnavailable {
-            outcome = "not planned: no model here can use tools"
-        } catch LanguageModelSession.GenerationError.exceededContextWindowSize {
-            outcome = "not planned: the conversation is too long"
+        } catch let error as LanguageModelError {
+            // Foundation Models 27's errors, with their payloads.
+            switch error {
+            case .contextSizeExceeded(let info):
+                outcome = "not planned: the conversation is too long (\(info.tokenCount) of \(info.contextSize) tokens)"
+            case .unsupportedCapability(let info):
+                outcome = "not planned: no model here has \(info.capability)"
+            case .refusal(let refusal):
+                let explanation = try? await refusal.explanation.content
+                outcome = "not planned: \(explanation ?? "the model declined")"
+            default:
+                outcome = "not planned: \(error.debugDescription)"
+            }
+        } catch LanguageModelSession.GenerationError.assetsUnavailable(let context) {
+            // Foundation Models 26's errors: what the package trait FoundationModels26Errors makes sessions throw.
+            outcome = "not planned: no model is ready (\(context.debugDescription))"
+        } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
+            outcome = "not planned: the conversation is too long (\(context.debugDescription))"
+        } catch LanguageModelSession.GenerationError.refusal(let refusal, _) {
+            let explanation = try? await refusal.explanation.content
+            outcome = "not planned: \(explanation ?? "the model declined")"
         } catch {
             outcome = "not planned: \(error.localizedDescription)"
         }

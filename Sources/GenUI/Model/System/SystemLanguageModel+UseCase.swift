@@ -44,7 +44,7 @@ extension SystemLanguageModel {
     ///
     /// genui records the choice (``SystemLanguageModel/guardrails``) and does not enforce it: it runs no content
     /// filter of its own. A provider's own safety system still applies under either value — Gemini's blocks, for
-    /// one, fail with ``LanguageModelError/guardrailViolation(_:)`` — and no provider is told to relax it for
+    /// one, fail with ``GenUIError/guardrailViolation(_:)`` — and no provider is told to relax it for
     /// ``permissiveContentTransformations``.
     public struct Guardrails: Sendable, Hashable, CustomStringConvertible {
         /// The guardrails' name, as ``description`` shows it.

@@ -17,7 +17,7 @@ public struct UnconfiguredLanguageModel: RoutableModel {
     public var supportedCapabilities: Set<LanguageModelCapability> { [] }
 
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        throw LanguageModelError.unavailable(
+        throw GenUIError.unavailable(
             .notConfigured(missing: Self.missing),
             .init(provider: name, debugDescription: "no default model: \(Self.missing)"))
     }

@@ -42,14 +42,14 @@ struct OllamaModels {
     /// What a failure of the daemon says, in the user's language.
     func describe(_ error: any Error, name: String) -> (text: String, status: Int32) {
         let diagnostics = options.diagnostics
-        if case .serverError(nil, let context)? = error as? LanguageModelError {
+        if case .serverError(nil, let context)? = error as? GenUIError {
             // An `{"error": …}` line of the pull: the daemon's own words (made terminal-safe by the catalog).
             let prefix = "ollama pull \(name) failed: "
             let said = context.debugDescription.hasPrefix(prefix)
                 ? String(context.debugDescription.dropFirst(prefix.count)) : context.debugDescription
             return (diagnostics.text("models.error.ollama", ["name": name, "detail": said]), ExitStatus.cannotServe)
         }
-        if let error = error as? LanguageModelError {
+        if let error = error as? GenUIError {
             let described = diagnostics.describe(error)
             let detail = [described.message, described.remediation].compactMap { $0 }.joined(separator: " ")
             return (diagnostics.text("models.error.ollama", ["name": name, "detail": detail]), ExitStatus.cannotServe)

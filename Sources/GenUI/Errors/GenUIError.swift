@@ -1,14 +1,19 @@
-/// An error raised while generating, by a provider, by the chain or by the session.
+/// genui's error: raised while generating, by a provider, by the chain or by the session's tools.
 ///
-/// The case names follow Foundation Models 27's `LanguageModelError` where it has one
-/// (`contextSizeExceeded`, `rateLimited`, `refusal`, `guardrailViolation`, `unsupportedCapability`,
-/// `unsupportedGenerationGuide`, `unsupportedLanguageOrLocale`); the rest are genui's. Every case carries a
-/// ``Context``: which provider raised it, a developer-facing description, and the route trace when the error
-/// came through a chain.
-public enum LanguageModelError: Error, Sendable {
+/// Providers and chains throw it, with everything genui knows: which provider raised it, a developer-facing
+/// description, the route trace when the error came through a chain, and the values it came from. Its case names
+/// follow Foundation Models 27's ``LanguageModelError`` where that has one (`contextSizeExceeded`, `rateLimited`,
+/// `refusal`, `guardrailViolation`, `unsupportedCapability`, `unsupportedGenerationGuide`,
+/// `unsupportedLanguageOrLocale`); the rest are genui's.
+///
+/// A ``LanguageModelSession`` throws what Foundation Models 27 throws: where Foundation Models has a type for the
+/// failure (``LanguageModelError``, ``LanguageModelSession/Error``), the session throws that, carrying this error in
+/// its payload's metadata; the other failures (a refused connection, a server error, no provider left, …) reach the
+/// caller as this type. ``init(unwrapping:)`` finds genui's error in either.
+public enum GenUIError: Error, Sendable {
     /// The prompt and the requested output do not fit in the model's context window.
     ///
-    /// As Foundation Models 27's `LanguageModelError.ContextSizeExceeded`, it carries the model's context size
+    /// As Foundation Models 27's `GenUIError.ContextSizeExceeded`, it carries the model's context size
     /// (`contextSize`, in tokens) and the request's token count (`tokenCount`: instructions, schema and conversation,
     /// without the room kept for the answer), each `nil` where the provider did not say — many servers report only
     /// that the window was exceeded. Unlike Foundation Models, both are optional for that reason.
@@ -169,7 +174,7 @@ public enum LanguageModelError: Error, Sendable {
     ]
 
     /// The same error, attributed to `provider` when it is not attributed yet.
-    public func attributed(to provider: String) -> LanguageModelError {
+    public func attributed(to provider: String) -> GenUIError {
         guard context.provider == nil else { return self }
         var copy = self
         copy.context.provider = provider
@@ -177,20 +182,20 @@ public enum LanguageModelError: Error, Sendable {
     }
 
     /// The same error, carrying `trace`.
-    public func withTrace(_ trace: RouteTrace) -> LanguageModelError {
+    public func withTrace(_ trace: RouteTrace) -> GenUIError {
         var copy = self
         copy.context.trace = trace
         return copy
     }
 
     /// The same decoding failure with `prefix` (a JSON pointer) prepended to its path; other cases unchanged.
-    public func prefixingPath(_ prefix: String) -> LanguageModelError {
+    public func prefixingPath(_ prefix: String) -> GenUIError {
         guard case .decodingFailure(let path, let details, let context) = self else { return self }
         return .decodingFailure(path: prefix + path, details: details, context)
     }
 }
 
-extension LanguageModelError: CustomStringConvertible {
+extension GenUIError: CustomStringConvertible {
     public var description: String {
         var text = "\(code)"
         if let provider = context.provider { text += " [\(provider)]" }
@@ -213,28 +218,28 @@ extension LanguageModelError: CustomStringConvertible {
     }
 }
 
-extension LanguageModelError {
+extension GenUIError {
     /// A decoding failure at `path` with no provider attributed yet.
-    public static func decoding(_ path: String, _ details: String) -> LanguageModelError {
+    public static func decoding(_ path: String, _ details: String) -> GenUIError {
         .decodingFailure(path: path, details: details, Context(debugDescription: details))
     }
 
     /// A decoding failure at `path` described by `detail`, which it carries among its context's underlying errors
     /// so it can be worded in another language; its details are the detail's English.
-    public static func decoding(_ path: String, _ detail: DecodingDetail) -> LanguageModelError {
+    public static func decoding(_ path: String, _ detail: DecodingDetail) -> GenUIError {
         .decodingFailure(
             path: path, details: detail.description,
             Context(debugDescription: detail.description, underlyingErrors: [detail]))
     }
 
     /// The decoding failure for a schema `violation`, carrying its ``DecodingDetail`` when it has one.
-    public static func decoding(_ violation: GenerationSchema.Violation) -> LanguageModelError {
+    public static func decoding(_ violation: GenerationSchema.Violation) -> GenUIError {
         guard let detail = violation.detail else { return .decoding(violation.path, violation.message) }
         return .decoding(violation.path, detail)
     }
 
     /// An invalid request described by `message`.
-    public static func invalid(_ message: String) -> LanguageModelError {
+    public static func invalid(_ message: String) -> GenUIError {
         .invalidRequest(Context(debugDescription: message))
     }
 }
