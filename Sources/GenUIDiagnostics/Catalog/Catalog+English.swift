@@ -369,9 +369,10 @@ extension MessageCatalog {
         "generate.verbose.repairs": "repairs ({count}):",
         // Outlined composition
         "generate.verbose.outline": "outline read from the intent, each shown once: {elements}",
-        "generate.verbose.freeByChoice": "composed freely (--composition free)",
-        "generate.verbose.freeNoOutline": "composed freely: the intent names no field, button, toggle or fact the outline reads",
-        "generate.verbose.freeUnguided": "composed freely: the model that answered was not held to the outline's schema",
+        "generate.verbose.free.chosen": "composed freely (--composition free)",
+        "generate.verbose.free.nothingNamed": "composed freely: the intent names no field, button, toggle or fact the outline reads",
+        "generate.verbose.free.unguided": "composed freely: the model that answered was not held to the outline's schema",
+        "generate.verbose.free.tools": "composed freely: a composition that calls tools takes its facts from them, without an outline",
         "generate.verbose.outline.field": "field “{label}”",
         "generate.verbose.outline.button": "button “{label}”",
         "generate.verbose.outline.toggle": "toggle “{label}”",

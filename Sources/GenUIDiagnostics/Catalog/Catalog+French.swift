@@ -364,9 +364,10 @@ extension MessageCatalog {
         "generate.verbose.repairs": "réparations ({count}) :",
         // Outlined composition
         "generate.verbose.outline": "plan lu dans la demande, chaque élément montré une fois : {elements}",
-        "generate.verbose.freeByChoice": "composé librement (--composition free)",
-        "generate.verbose.freeNoOutline": "composé librement : la demande ne nomme aucun champ, bouton, interrupteur ni donnée que le plan reconnaît",
-        "generate.verbose.freeUnguided": "composé librement : le modèle qui a répondu n’était pas tenu au schéma du plan",
+        "generate.verbose.free.chosen": "composé librement (--composition free)",
+        "generate.verbose.free.nothingNamed": "composé librement : la demande ne nomme aucun champ, bouton, interrupteur ni donnée que le plan reconnaît",
+        "generate.verbose.free.unguided": "composé librement : le modèle qui a répondu n’était pas tenu au schéma du plan",
+        "generate.verbose.free.tools": "composé librement : une composition qui appelle des outils en tire ses données, sans plan",
         "generate.verbose.outline.field": "champ « {label} »",
         "generate.verbose.outline.button": "bouton « {label} »",
         "generate.verbose.outline.toggle": "interrupteur « {label} »",

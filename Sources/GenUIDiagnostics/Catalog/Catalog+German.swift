@@ -364,9 +364,10 @@ extension MessageCatalog {
         "generate.verbose.repairs": "Reparaturen ({count}):",
         // Outlined composition
         "generate.verbose.outline": "Gliederung aus der Beschreibung, jedes Element einmal gezeigt: {elements}",
-        "generate.verbose.freeByChoice": "frei zusammengestellt (--composition free)",
-        "generate.verbose.freeNoOutline": "frei zusammengestellt: die Beschreibung nennt kein Feld, keine Schaltfläche, keinen Schalter und keine Angabe, die die Gliederung erkennt",
-        "generate.verbose.freeUnguided": "frei zusammengestellt: das antwortende Modell war nicht an das Schema der Gliederung gebunden",
+        "generate.verbose.free.chosen": "frei zusammengestellt (--composition free)",
+        "generate.verbose.free.nothingNamed": "frei zusammengestellt: die Beschreibung nennt kein Feld, keine Schaltfläche, keinen Schalter und keine Angabe, die die Gliederung erkennt",
+        "generate.verbose.free.unguided": "frei zusammengestellt: das antwortende Modell war nicht an das Schema der Gliederung gebunden",
+        "generate.verbose.free.tools": "frei zusammengestellt: eine Zusammenstellung mit Werkzeugen bezieht ihre Angaben von ihnen, ohne Gliederung",
         "generate.verbose.outline.field": "Feld „{label}“",
         "generate.verbose.outline.button": "Schaltfläche „{label}“",
         "generate.verbose.outline.toggle": "Schalter „{label}“",

@@ -364,9 +364,10 @@ extension MessageCatalog {
         "generate.verbose.repairs": "修復 ({count}):",
         // Outlined composition
         "generate.verbose.outline": "依頼文から読み取った構成 (各要素を一度だけ表示): {elements}",
-        "generate.verbose.freeByChoice": "自由に構成 (--composition free)",
-        "generate.verbose.freeNoOutline": "自由に構成: 依頼文に構成として読み取れる入力欄・ボタン・スイッチ・項目がありません",
-        "generate.verbose.freeUnguided": "自由に構成: 応答したモデルは構成のスキーマに従わせられませんでした",
+        "generate.verbose.free.chosen": "自由に構成 (--composition free)",
+        "generate.verbose.free.nothingNamed": "自由に構成: 依頼文に構成として読み取れる入力欄・ボタン・スイッチ・項目がありません",
+        "generate.verbose.free.unguided": "自由に構成: 応答したモデルは構成のスキーマに従わせられませんでした",
+        "generate.verbose.free.tools": "自由に構成: ツールを呼ぶ構成は、構成案なしでツールから項目を得ます",
         "generate.verbose.outline.field": "入力欄「{label}」",
         "generate.verbose.outline.button": "ボタン「{label}」",
         "generate.verbose.outline.toggle": "スイッチ「{label}」",

@@ -364,9 +364,10 @@ extension MessageCatalog {
         "generate.verbose.repairs": "修复 ({count}):",
         // Outlined composition
         "generate.verbose.outline": "从描述中读取的大纲(每项只显示一次):{elements}",
-        "generate.verbose.freeByChoice": "自由组合(--composition free)",
-        "generate.verbose.freeNoOutline": "自由组合:描述中没有大纲可识别的输入框、按钮、开关或数据项",
-        "generate.verbose.freeUnguided": "自由组合:作答的模型未受大纲模式约束",
+        "generate.verbose.free.chosen": "自由组合(--composition free)",
+        "generate.verbose.free.nothingNamed": "自由组合:描述中没有大纲可识别的输入框、按钮、开关或数据项",
+        "generate.verbose.free.unguided": "自由组合:作答的模型未受大纲模式约束",
+        "generate.verbose.free.tools": "自由组合:调用工具的组合从工具获取数据,不使用大纲",
         "generate.verbose.outline.field": "输入框“{label}”",
         "generate.verbose.outline.button": "按钮“{label}”",
         "generate.verbose.outline.toggle": "开关“{label}”",

@@ -364,9 +364,10 @@ extension MessageCatalog {
         "generate.verbose.repairs": "reparaciones ({count}):",
         // Outlined composition
         "generate.verbose.outline": "esquema leído de la petición, cada elemento mostrado una vez: {elements}",
-        "generate.verbose.freeByChoice": "compuesto libremente (--composition free)",
-        "generate.verbose.freeNoOutline": "compuesto libremente: la petición no nombra ningún campo, botón, interruptor ni dato que el esquema reconozca",
-        "generate.verbose.freeUnguided": "compuesto libremente: el modelo que respondió no estaba sujeto al esquema",
+        "generate.verbose.free.chosen": "compuesto libremente (--composition free)",
+        "generate.verbose.free.nothingNamed": "compuesto libremente: la petición no nombra ningún campo, botón, interruptor ni dato que el esquema reconozca",
+        "generate.verbose.free.unguided": "compuesto libremente: el modelo que respondió no estaba sujeto al esquema",
+        "generate.verbose.free.tools": "compuesto libremente: una composición que llama a herramientas toma de ellas sus datos, sin esquema",
         "generate.verbose.outline.field": "campo «{label}»",
         "generate.verbose.outline.button": "botón «{label}»",
         "generate.verbose.outline.toggle": "interruptor «{label}»",

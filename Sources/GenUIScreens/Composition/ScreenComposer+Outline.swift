@@ -43,11 +43,20 @@ extension ScreenComposer {
     /// holds is the intent's; values that break ``ValueSanity``, or that the model wrote without leave to invent,
     /// become marked placeholders (what ``compose(_:)`` does with the response).
     public func finish(_ response: GenerationResponse, outline: ScreenOutline?, intent: String?) throws -> ComposedScreen {
-        settleValues(try assemble(response, outline: outline), intent: intent, fromTools: false)
+        var composed = settleValues(
+            try assemble(response, decision: outline.map { .outlined($0) } ?? .free(.chosen)), intent: intent,
+            fromTools: false)
+        if outline == nil { composed.decision = nil }
+        return composed
     }
 
-    private func assemble(_ response: GenerationResponse, outline: ScreenOutline?) throws -> ComposedScreen {
-        guard let outline else { return try finish(response) }
+    /// The response turned into a screen under `decision`; the result's decision says how it was composed in the end.
+    func assemble(_ response: GenerationResponse, decision: CompositionDecision) throws -> ComposedScreen {
+        guard case .outlined(let outline) = decision else {
+            var composed = try finish(response)
+            composed.decision = decision
+            return composed
+        }
         let provider = response.metadata.provider
         let filled = response.metadata.guided ? response.content : Self.unguidedContent(response)
         let violation = outline.fillInSchema(titlePattern: nil).firstViolation(in: filled)
@@ -56,12 +65,16 @@ extension ScreenComposer {
                 violation.path, "guided output does not follow the outline's schema: \(violation.message)"
             ).attributed(to: provider)
         }
-        guard violation == nil, let screen = outline.screen(from: filled) else { return try finish(response) }
+        guard violation == nil, let screen = outline.screen(from: filled) else {
+            var composed = try finish(response)
+            composed.decision = .free(.unguided)
+            return composed
+        }
         var assembled = response
         assembled.content = screen.generatedContent
         assembled.text = assembled.content.jsonString
         var composed = try finish(assembled)
-        composed.outline = outline
+        composed.decision = decision
         return composed
     }
 }

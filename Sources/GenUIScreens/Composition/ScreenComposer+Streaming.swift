@@ -33,13 +33,18 @@ extension ScreenComposer {
     }
 
     private func streamComposing(_ intent: String, preview: (UIScreen) -> Void) async throws -> ComposedScreen {
-        let (request, outline) = try await checkedRequest(for: intent)
+        let (request, decision) = try await checkedRequest(for: intent)
         guard tools.isEmpty else {
-            return settleValues(try finish(try await respondWithTools(request)), intent: intent, fromTools: true)
+            return settleValues(
+                try assemble(try await respondWithTools(request), decision: decision), intent: intent,
+                fromTools: true)
         }
         guard await model.supportedCapabilities.contains(.streaming) else {
-            return try finish(try await model.respond(to: request), outline: outline, intent: intent)
+            return settleValues(
+                try assemble(try await model.respond(to: request), decision: decision), intent: intent,
+                fromTools: false)
         }
+        let outline = decision.outline
         var text = ""
         var nextParse = 0
         var shown: UIScreen?
@@ -61,7 +66,7 @@ extension ScreenComposer {
                 text = ""
                 nextParse = 0
             case .completed(let response):
-                return try finish(response, outline: outline, intent: intent)
+                return settleValues(try assemble(response, decision: decision), intent: intent, fromTools: false)
             }
         }
         throw GenUIError.serverError(

@@ -146,18 +146,32 @@ public struct ScreenComposer: Sendable {
         return outline.isEmpty ? nil : outline
     }
 
-    /// Composes, validates and (when needed) repairs a screen for `intent`.
-    public func compose(_ intent: String) async throws -> ComposedScreen {
-        let (request, outline) = try await checkedRequest(for: intent)
-        guard !tools.isEmpty else {
-            return try finish(try await model.respond(to: request), outline: outline, intent: intent)
-        }
-        return settleValues(try finish(try await respondWithTools(request)), intent: intent, fromTools: true)
+    /// How `intent` is composed, and why: outlined when ``composition`` is outlined, no ``tools`` are set, ``model``
+    /// can be held to a schema (guided generation) and the intent names something (``outline(for:)``); otherwise
+    /// freely, with the first of those reasons that applies.
+    public func decision(for intent: String) async -> CompositionDecision {
+        guard composition == .outlined else { return .free(.chosen) }
+        guard tools.isEmpty else { return .free(.tools) }
+        guard await model.supportedCapabilities.contains(.guidedGeneration) else { return .free(.unguided) }
+        guard let outline = outline(for: intent) else { return .free(.nothingNamed) }
+        return .outlined(outline)
     }
 
-    /// The request for `intent` after checking it (not empty, not too long), with its outline; the schema is in the
-    /// prompt when ``model`` cannot be held to it, which also composes freely.
-    func checkedRequest(for intent: String) async throws -> (GenerationRequest, ScreenOutline?) {
+    /// Composes, validates and (when needed) repairs a screen for `intent`.
+    public func compose(_ intent: String) async throws -> ComposedScreen {
+        let (request, decision) = try await checkedRequest(for: intent)
+        guard !tools.isEmpty else {
+            return settleValues(
+                try assemble(try await model.respond(to: request), decision: decision), intent: intent,
+                fromTools: false)
+        }
+        return settleValues(
+            try assemble(try await respondWithTools(request), decision: decision), intent: intent, fromTools: true)
+    }
+
+    /// The request for `intent` after checking it (not empty, not too long), with how it is composed
+    /// (``decision(for:)``); the schema is in the prompt when ``model`` cannot be held to it.
+    func checkedRequest(for intent: String) async throws -> (GenerationRequest, CompositionDecision) {
         let trimmed = intent.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw GenUIError.invalid(
@@ -169,8 +183,10 @@ public struct ScreenComposer: Sendable {
         }
         // A model that cannot be held to the schema is shown it, and composes freely.
         let guided = await model.supportedCapabilities.contains(.guidedGeneration)
-        let outline = guided ? outline(for: trimmed) : nil
-        return (request(for: trimmed, outline: outline, schemaInPrompt: includeSchemaInPrompt || !guided), outline)
+        let decision = await decision(for: trimmed)
+        let request = request(
+            for: trimmed, outline: decision.outline, schemaInPrompt: includeSchemaInPrompt || !guided)
+        return (request, decision)
     }
 
     /// Runs `request` in a session with ``tools``: the model calls them, then composes from what they returned.
@@ -285,8 +301,12 @@ public struct ComposedScreen: Sendable {
     public var metadata: ResponseMetadata
     /// What was repaired to make it valid (empty for clean output).
     public var repairs: [ScreenRepair]
-    /// The outline the model filled in (``ScreenComposer/outline(for:)``), or `nil` for a free composition.
-    public var outline: ScreenOutline?
+    /// How the screen was composed and, when freely, why (``ScreenComposer/decision(for:)``, then what the answer
+    /// allowed: an unguided answer that did not fill the outline in was composed freely); `nil` for a screen that
+    /// did not go through the composer's own requests.
+    public var decision: CompositionDecision?
+    /// The outline the model filled in, or `nil` for a free composition.
+    public var outline: ScreenOutline? { decision?.outline }
     /// Where each value on the screen comes from (each key-value's value, list item and standings row), in document
     /// order; empty for a screen that did not go through ``ScreenComposer/compose(_:)`` or ``ScreenComposer/stream(_:)``.
     public var values: [ScreenValue]
@@ -297,7 +317,7 @@ public struct ComposedScreen: Sendable {
         self.screen = screen
         self.metadata = metadata
         self.repairs = repairs
-        self.outline = outline
+        self.decision = outline.map { .outlined($0) }
         self.values = values
     }
 

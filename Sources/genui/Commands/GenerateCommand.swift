@@ -145,8 +145,6 @@ struct GenerateCommand: AsyncParsableCommand {
         }
         let composed: ComposedScreen
         var selected: GenerationModel?
-        /// Why a screen without an outline is composed freely, for -v (`nil` with tools).
-        var freeReason: String?
         do {
             let model: GenerationModel
             do {
@@ -187,10 +185,6 @@ struct GenerateCommand: AsyncParsableCommand {
                     throw ExitCode(error.exitCode)
                 }
             }
-            if composer.tools.isEmpty {
-                freeReason = composition == .free ? "freeByChoice"
-                    : composer.outline(for: intent) == nil ? "freeNoOutline" : "freeUnguided"
-            }
             let spinner = ProgressSpinner(message: diagnostics.text("generate.spinner", ["chain": model.chain.name]))
             do {
                 if await wantsLivePreview(model.chain) {
@@ -209,7 +203,7 @@ struct GenerateCommand: AsyncParsableCommand {
             throw report(error, model: selected)
         }
         printTrace()
-        if verbose { Console.note(Self.describe(composed, freeReason: freeReason, diagnostics: diagnostics)) }
+        if verbose { Console.note(Self.describe(composed, diagnostics: diagnostics)) }
         let output = format.render(
             composed.screen, placeholders: composed.placeholders.map(\.pointer), colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64, language: diagnostics.language.rawValue)
@@ -261,9 +255,8 @@ struct GenerateCommand: AsyncParsableCommand {
 
     // MARK: - Verbose output
 
-    /// The -v lines for `composed`; `freeReason` names why a screen without an outline was composed freely
-    /// (`freeByChoice`, `freeNoOutline`, `freeUnguided`), `nil` for a composition with tools.
-    static func describe(_ composed: ComposedScreen, freeReason: String?, diagnostics: Diagnostics) -> String {
+    /// The -v lines for `composed`, with how the composer composed it and why (``ComposedScreen/decision``).
+    static func describe(_ composed: ComposedScreen, diagnostics: Diagnostics) -> String {
         let metadata = composed.metadata
         var facts = [diagnostics.text("generate.verbose.servedBy", ["provider": metadata.provider])]
         if let model = metadata.model { facts.append(diagnostics.text("generate.verbose.model", ["model": model])) }
@@ -283,13 +276,16 @@ struct GenerateCommand: AsyncParsableCommand {
                 "duration": diagnostics.format.duration(seconds: call.durationSeconds),
             ]))
         }
-        if let outline = composed.outline {
+        switch composed.decision {
+        case .outlined(let outline)?:
             let elements = outline.elements.map {
                 diagnostics.text("generate.verbose.outline.\($0.kind.rawValue)", ["label": $0.label])
             }
             lines.append(diagnostics.text("generate.verbose.outline", ["elements": elements.joined(separator: ", ")]))
-        } else if let freeReason {
-            lines.append(diagnostics.text("generate.verbose.\(freeReason)"))
+        case .free(let reason)?:
+            lines.append(diagnostics.text("generate.verbose.free.\(reason.rawValue)"))
+        case nil:
+            break
         }
         if !metadata.repairs.isEmpty {
             lines.append(diagnostics.text("generate.verbose.decodingRepairs", ["provider": metadata.provider]))
