@@ -121,7 +121,7 @@ let package = Package(
             ]
         ),
         // Generative UI: the component vocabulary, its validator and renderers.
-        .target(name: "GenUIScreens", dependencies: ["GenUI", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "GenUIScreens", dependencies: ["GenUI", "GenUIA2UI", .product(name: "Logging", package: "swift-log")]),
         // A2UI v0.9 surfaces from other agents: the message stream, data binding, functions, actions and renderers.
         .target(name: "GenUIA2UI", dependencies: ["GenUI"]),
         // Foundation Models' import: re-exports GenUI and makes SystemLanguageModel.default the configured default chain.

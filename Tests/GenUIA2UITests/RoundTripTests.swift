@@ -32,6 +32,26 @@ struct A2UIRoundTripTests {
 
     static let screens: [UIScreen] = UIComponent.kinds.map { ScreenFixtures.screen(with: $0) } + [ScreenFixtures.everything]
 
+    @Test("the screen renderer writes GenUIA2UI's own messages: the reader reads back exactly what it built",
+        arguments: screens.indices)
+    func writerAndReaderShareOneModel(index: Int) throws {
+        let renderer = A2UIRenderer(surfaceID: "screen")
+        let built = renderer.a2uiMessages(for: Self.screens[index])
+        let lines = renderer.render(Self.screens[index]).split(separator: "\n")
+        #expect(lines.count == built.count)
+        let reader = A2UIMessageReader()
+        for (number, (line, message)) in zip(lines, built).enumerated() {
+            let read = reader.read(String(line), line: number + 1)
+            #expect(read.problems == [])
+            #expect(read.message == message)
+        }
+        guard case .createSurface(_, let catalogID, _, _)? = built.first else {
+            Issue.record("the stream should start a surface")
+            return
+        }
+        #expect(catalogID == A2UICatalog.basicCatalogID)
+    }
+
     @Test("every genui screen exported as A2UI renders back, without problems, showing the same texts in the terminal and in HTML",
         arguments: screens.indices)
     func roundTrip(index: Int) throws {

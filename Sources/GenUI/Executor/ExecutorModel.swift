@@ -157,6 +157,7 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
                 completionTokens: usage.output.totalTokenCount),
             guided: schema != nil, finishReason: calls.isEmpty ? .stop : .toolCalls)
         metadata.executorEntries = entries
+        if calls.isEmpty { metadata.validatedSchema = schema }
         return GenerationResponse(content: content, text: text, metadata: metadata, toolCalls: calls)
     }
 }

@@ -49,6 +49,10 @@ public struct ResponseMetadata: Sendable, Hashable {
     /// reasoning, data and the response with its metadata, which a session keeps in the transcript. Empty for genui's
     /// own providers.
     public var executorEntries: [Transcript.Entry] = []
+    /// The schema the content was already validated against, by the provider that decoded it
+    /// (``OutputDecoding/decodeGuided(_:schema:provider:)``); the chain, the session and the screen composer validate
+    /// the content only against another schema, so guided output is validated once.
+    public var validatedSchema: GenerationSchema? = nil
 
     /// Creates metadata.
     public init(

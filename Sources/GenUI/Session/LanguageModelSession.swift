@@ -275,13 +275,8 @@ public final class LanguageModelSession: Sendable {
     static func finish(
         _ response: GenerationResponse, prompt: String, schema: GenerationSchema?, options: GenerationOptions
     ) throws -> Performed {
-        if let schema {
-            do {
-                try schema.validate(response.content)
-            } catch {
-                throw error.attributed(to: response.metadata.provider)
-            }
-        }
+        var response = response
+        if let schema { try OutputDecoding.validate(&response, against: schema) }
         let answer: Transcript.Segment =
             if let schema {
                 .structure(.init(source: schema.name, content: response.content))

@@ -32,11 +32,11 @@ public enum ProviderSupport {
         } else {
             content = GeneratedContent(kind: .string(text))
         }
-        return GenerationResponse(
-            content: content, text: text,
-            metadata: ResponseMetadata(
-                provider: provider, model: model, usage: usage, timings: timings, guided: guided && schema != nil,
-                finishReason: finishReason))
+        var metadata = ResponseMetadata(
+            provider: provider, model: model, usage: usage, timings: timings, guided: guided && schema != nil,
+            finishReason: finishReason)
+        metadata.validatedSchema = schema
+        return GenerationResponse(content: content, text: text, metadata: metadata)
     }
 
     /// Maps any error thrown while generating to what a provider reports: cancellation stays `CancellationError`,

@@ -72,7 +72,7 @@ enum Attempt {
                 response.metadata.repairs = result.repairs
                 response.metadata.repairDetails = result.repairDetails
             } else {
-                try schema.validate(response.content)
+                try OutputDecoding.validate(&response, against: schema)
             }
         } catch {
             throw error.attributed(to: member.name)

@@ -59,7 +59,10 @@ extension ScreenComposer {
         }
         let provider = response.metadata.provider
         let filled = response.metadata.guided ? response.content : Self.unguidedContent(response)
-        let violation = outline.fillInSchema(titlePattern: nil).firstViolation(in: filled)
+        // Content the provider validated against the request's fill-in schema (its title pattern included) also
+        // follows the looser one checked here.
+        let validated = response.metadata.guided && response.metadata.validatedSchema == outline.fillInSchema
+        let violation = validated ? nil : outline.fillInSchema(titlePattern: nil).firstViolation(in: filled)
         if response.metadata.guided, let violation {
             throw GenUIError.decoding(
                 violation.path, "guided output does not follow the outline's schema: \(violation.message)"

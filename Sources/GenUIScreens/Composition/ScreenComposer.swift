@@ -221,7 +221,7 @@ public struct ScreenComposer: Sendable {
         var screen: UIScreen
         var repairs: [ScreenRepair] = []
         if response.metadata.guided {
-            if let violation = schema.firstViolation(in: response.content) {
+            if response.metadata.validatedSchema != schema, let violation = schema.firstViolation(in: response.content) {
                 throw GenUIError.decoding(
                     violation.path, "guided output does not follow the screen schema: \(violation.message)"
                 ).attributed(to: provider)

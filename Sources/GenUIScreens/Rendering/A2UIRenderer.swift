@@ -1,4 +1,5 @@
 import GenUI
+import GenUIA2UI
 
 /// Renders a screen as an A2UI v0.9 message stream (JSON Lines), so any A2UI client can draw it.
 ///
@@ -21,11 +22,6 @@ import GenUI
 /// | standings | Column: Text `h4` title, List of Rows (rank, name, value) |
 /// | divider | Divider `horizontal` |
 public struct A2UIRenderer: Sendable {
-    /// The basic catalog's id.
-    public static let basicCatalogID = "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"
-    /// The protocol version written in every message.
-    public static let version = "v0.9"
-
     /// The surface the screen is drawn on.
     public var surfaceID: String
 
@@ -34,35 +30,29 @@ public struct A2UIRenderer: Sendable {
         self.surfaceID = surfaceID
     }
 
-    /// The messages, in order.
-    public func messages(for screen: UIScreen) -> [GeneratedContent] {
+    /// The messages, in order, as GenUIA2UI's model: what ``A2UIMessageReader`` reads back from ``render(_:)``.
+    public func a2uiMessages(for screen: UIScreen) -> [A2UIMessage] {
         var builder = Builder()
         builder.build(screen)
-        let create = object([
-            ("version", string(Self.version)),
-            ("createSurface", object([("surfaceId", string(surfaceID)), ("catalogId", string(Self.basicCatalogID))])),
-        ])
-        let update = object([
-            ("version", string(Self.version)),
-            ("updateComponents", object([
-                ("surfaceId", string(surfaceID)), ("components", GeneratedContent(kind: .array(builder.components))),
-            ])),
-        ])
-        var messages = [create, update]
+        var messages: [A2UIMessage] = [
+            .createSurface(surfaceID: surfaceID, catalogID: A2UICatalog.basicCatalogID, theme: nil, sendDataModel: false),
+            .updateComponents(surfaceID: surfaceID, builder.components),
+        ]
         if !builder.dataModel.isEmpty {
-            messages.append(object([
-                ("version", string(Self.version)),
-                ("updateDataModel", object([
-                    ("surfaceId", string(surfaceID)), ("path", string("/form")), ("value", object(builder.dataModel)),
-                ])),
-            ]))
+            messages.append(
+                .updateDataModel(surfaceID: surfaceID, path: "/form", value: GeneratedContent(orderedProperties: builder.dataModel)))
         }
         return messages
     }
 
+    /// The messages, in order, as the JSON objects that go on the wire.
+    public func messages(for screen: UIScreen) -> [GeneratedContent] {
+        a2uiMessages(for: screen).map(\.content)
+    }
+
     /// The messages as JSON Lines: one compact JSON object per line, each ending in a newline.
     public func render(_ screen: UIScreen) -> String {
-        messages(for: screen).map { $0.jsonString + "\n" }.joined()
+        a2uiMessages(for: screen).map(\.line).joined()
     }
 
     /// Collects components (parents before children) and initial data-model values.
