@@ -98,7 +98,9 @@ public final class LanguageModelSession: Sendable {
     public var usage: Usage { state.withLock { $0.usage } }
 
     /// A response of a session: the decoded content, the raw content, and metadata.
-    public struct Response<Content: Sendable>: Sendable {
+    ///
+    /// `Content` need not be `Sendable` (as in Foundation Models); the response is `Sendable` when it is.
+    public struct Response<Content> {
         /// The decoded content.
         public let content: Content
         /// The content as the model produced it.
@@ -123,7 +125,10 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// Answers a prompt with a value of a generable type; the schema goes into the prompt by default.
-    public func respond<Content: Generable & Sendable>(
+    ///
+    /// The value is decoded in the caller's isolation (the method is `nonisolated(nonsending)`, as in Foundation
+    /// Models), so `Content` need not be `Sendable`.
+    nonisolated(nonsending) public func respond<Content: Generable>(
         to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<Content> {
@@ -264,12 +269,14 @@ public final class LanguageModelSession: Sendable {
     static func finish(
         _ response: GenerationResponse, prompt: String, schema: GenerationSchema?, options: GenerationOptions
     ) throws -> Performed {
+        var response = response
         if let schema {
             do {
                 try schema.validate(response.content)
             } catch {
                 throw error.attributed(to: response.metadata.provider)
             }
+            response.content = schema.representingNil(in: response.content)
         }
         let answer: Transcript.Segment =
             if let schema {
@@ -323,3 +330,5 @@ public final class LanguageModelSession: Sendable {
         }
     }
 }
+
+extension LanguageModelSession.Response: Sendable where Content: Sendable {}
