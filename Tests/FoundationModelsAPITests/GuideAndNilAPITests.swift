@@ -116,3 +116,27 @@ struct GuideAndNilAPITests {
         #expect(try explicit.content.value(String?.self, forProperty: absent[0]) == nil)
     }
 }
+
+/// A `@Generable` type whose guide is a `Regex` value passed to `.pattern(_:)`, as Foundation Models code writes it.
+@Generable
+struct Gate {
+    @Guide(description: "The gate", .pattern(/[A-H][1-9]/))
+    var name: String
+}
+
+@Suite("Foundation Models API: @Guide with .pattern(Regex)")
+struct GuidePatternRegexAPITests {
+    @Test("@Guide(.pattern(/regex/)) constrains the property as the pattern text does, and the model follows it")
+    func macroGuideWithRegex() async throws {
+        guard case .object(let object) = Gate.generationSchema.root,
+            case .string(let constraints) = object.properties.first?.node
+        else {
+            Issue.record("unexpected schema \(Gate.generationSchema.root)")
+            return
+        }
+        #expect(constraints.pattern == "[A-H][1-9]")
+        let gate = try await LanguageModelSession(model: ScriptedLanguageModel(seed: 9))
+            .respond(to: "Which gate?", generating: Gate.self).content
+        #expect(try /[A-H][1-9]/.wholeMatch(in: gate.name) != nil, "\(gate.name)")
+    }
+}
