@@ -37,7 +37,8 @@ public final class SystemLanguageModel: RoutableModel, Observable {
     public let adapter: Adapter?
 
     /// The default model (see the type's description for what it is).
-    public static let `default` = SystemLanguageModel(monitor: AvailabilityMonitor(resolve: SystemLanguageModel.resolveDefault))
+    public static let `default` = SystemLanguageModel(
+        monitor: AvailabilityMonitor(resolve: SystemLanguageModel.resolveDefault))
 
     /// Wraps `model` (a provider or a chain) to give it synchronous, background-refreshed availability.
     /// - Parameters:
