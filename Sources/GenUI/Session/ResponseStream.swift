@@ -18,7 +18,9 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
         public var rawContent: GeneratedContent
     }
 
+    /// Each element is a snapshot of the content so far.
     public typealias Element = Snapshot
+    /// A stream fails with the error that ended the response.
     public typealias Failure = any Error
 
     /// What the generating task hands to the reader: raw content, `Sendable` whatever `Content` is. The reader turns
@@ -162,6 +164,7 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
         }
     }
 
+    /// An iterator over the snapshots; the stream has one reader.
     public func makeAsyncIterator() -> AsyncIterator {
         AsyncIterator(base: raws.makeAsyncIterator(), structured: structured)
     }
