@@ -27,7 +27,7 @@ struct SystemModelAPITests {
     func unknownContextSize() async {
         let model = SystemLanguageModel(ContextLanguageModel(name: "unsized", contextSize: nil))
         #expect(model.contextSize == SystemLanguageModel.fallbackContextSize)
-        await #expect(throws: LanguageModelError.self) { try await model.checkContextSize() }
+        await #expect(throws: GenUIError.self) { try await model.checkContextSize() }
     }
 
     @Test("SystemLanguageModel is a class, shared by reference, and Observable")

@@ -11,7 +11,7 @@ import Synchronization
 ///    GenUIFoundationModels` in place of `import FoundationModels`), which registers itself as the program starts,
 ///    so no setup call is needed;
 /// 3. otherwise nothing: the model is unavailable (``UnavailableReason/notConfigured(missing:)``) and every request
-///    fails with ``LanguageModelError/unavailable(_:_:)``. No invented text is ever served by default.
+///    fails with ``GenUIError/unavailable(_:_:)``. No invented text is ever served by default.
 ///
 /// ``availability`` is the last known availability, kept fresh in the background (see ``AvailabilityRefresh``):
 /// a read never waits on the network, and a change shows within ``AvailabilityRefresh/interval``.
@@ -169,7 +169,7 @@ public final class SystemLanguageModel: RoutableModel, Observable {
     public static let fallbackContextSize = 4096
 
     /// Asks the underlying model for its context size now and waits for the answer, which ``contextSize`` then
-    /// returns; throws when it cannot be known (``LanguageModelError/unavailable(_:_:)`` with
+    /// returns; throws when it cannot be known (``GenUIError/unavailable(_:_:)`` with
     /// ``UnavailableReason/notConfigured(missing:)``, or what the model throws).
     public func checkContextSize() async throws -> Int {
         try await monitor.checkContextSize()

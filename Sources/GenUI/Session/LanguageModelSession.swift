@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// A session holds instructions and the transcript, turns typed requests into schema requests, validates what comes
 /// back, and decodes it into your types. One request at a time: a second request while one is running fails with
-/// ``LanguageModelError/concurrentRequests(_:)`` instead of interleaving.
+/// ``GenUIError/concurrentRequests(_:)`` instead of interleaving.
 ///
 /// ```swift
 /// let session = LanguageModelSession(model: chain, instructions: "You design app screens.")
@@ -17,7 +17,7 @@ public final class LanguageModelSession: Sendable {
     /// The tools the model may call while answering.
     public let tools: [any Tool]
     /// How many rounds of tool calls one request may take before the session stops it with
-    /// ``LanguageModelError/toolRoundLimitReached(rounds:_:)``: a round is one turn of the model asking for calls.
+    /// ``GenUIError/toolRoundLimitReached(rounds:_:)``: a round is one turn of the model asking for calls.
     public let maximumToolRounds: Int
     /// Where the session logs (debug: each request's end and each tool call; info: a request stopped at the tool
     /// round limit). Discards every line unless a logger is given; never logs a prompt, an answer or a tool's
@@ -193,7 +193,7 @@ public final class LanguageModelSession: Sendable {
     func beginResponding() throws {
         try state.withLock { state in
             guard !state.isResponding else {
-                throw LanguageModelError.concurrentRequests(
+                throw GenUIError.concurrentRequests(
                     .init(debugDescription: "this session is already responding; wait for the current request to finish or use another session"))
             }
             state.isResponding = true
@@ -311,9 +311,9 @@ public final class LanguageModelSession: Sendable {
         return Performed(content: response.content, text: response.text, metadata: response.metadata, entries: entries)
     }
 
-    /// Throws ``LanguageModelError/invalidRequest(_:)`` when two tools share a name: the model could not tell them
+    /// Throws ``GenUIError/invalidRequest(_:)`` when two tools share a name: the model could not tell them
     /// apart.
-    static func checkToolNames(_ tools: [any Tool]) throws(LanguageModelError) {
+    static func checkToolNames(_ tools: [any Tool]) throws(GenUIError) {
         var seen: Set<String> = []
         for tool in tools where !seen.insert(tool.name).inserted {
             throw .invalid("two tools are named '\(tool.name)'; give each tool of a session its own name")
@@ -325,7 +325,7 @@ public final class LanguageModelSession: Sendable {
     {
         do {
             return try Content(performed.content)
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             throw error.attributed(to: performed.metadata.provider)
         }
     }

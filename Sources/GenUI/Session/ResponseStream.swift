@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Snapshots are amortised: one per delta while the text is short, then one each time the text has grown by a
 /// fraction of its length, so a stream of many tiny deltas costs time linear in its length (never quadratic). The
-/// text is bounded by ``ResponseLimits/maximumOutputBytes``; more is ``LanguageModelError/responseTooLarge(limit:_:)``.
+/// text is bounded by ``ResponseLimits/maximumOutputBytes``; more is ``GenUIError/responseTooLarge(limit:_:)``.
 public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
     /// The content so far.
     public struct Snapshot {
@@ -110,7 +110,7 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
                 }
             }
             guard let response = completed else {
-                throw LanguageModelError.serverError(
+                throw GenUIError.serverError(
                     status: nil,
                     .init(provider: session.model.name, debugDescription: "the stream ended before the response was complete"))
             }
