@@ -131,12 +131,19 @@ struct CocktailExampleTests {
         #expect(session.transcript.count == 3)
     }
 
-    @Test("a reference to an undefined dependency is an invalid request")
+    @Test("a reference to an undefined dependency is Foundation Models' undefinedReferences schema error")
     func undefinedReference() {
         let root = DynamicGenerationSchema(
             name: "Menu",
             properties: [.init(name: "drinks", schema: DynamicGenerationSchema(arrayOf: .init(referenceTo: "Drink")))])
-        #expect(throws: GenUIError.self) { try GenerationSchema(root: root, dependencies: []) }
+        #expect {
+            try GenerationSchema(root: root, dependencies: [])
+        } throws: { error in
+            guard case GenerationSchema.SchemaError.undefinedReferences(let schema, let references, _) = error else {
+                return false
+            }
+            return schema == "Menu" && references == ["Drink"]
+        }
         let drink = DynamicGenerationSchema(name: "Drink", properties: [.init(name: "name", schema: .init(type: String.self))])
         #expect(throws: Never.self) { try GenerationSchema(root: root, dependencies: [drink]) }
     }

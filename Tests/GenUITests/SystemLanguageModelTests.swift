@@ -1,3 +1,4 @@
+import Observation
 import Synchronization
 import Testing
 
@@ -125,11 +126,63 @@ struct SystemLanguageModelTests {
         #expect(SystemLanguageModel.provisionalAvailability.unavailableReason?.isTransient == true)
     }
 
-    @Test("contextSize and tokenCount(for:) are the underlying model's")
+    @Test("tokenCount(for:) is the underlying model's; contextSize is the fallback while the model cannot say")
     func forwardsTokenFacts() async throws {
         let model = SystemLanguageModel(SwitchableModel(.available))
         let request = GenerationRequest(prompt: "one two three four")
         #expect(try await model.tokenCount(for: request) == TokenEstimate.tokens(in: request))
-        await #expect(throws: GenUIError.self) { _ = try await model.contextSize }
+        await #expect(throws: GenUIError.self) { _ = try await model.checkContextSize() }
+        #expect(model.contextSize == SystemLanguageModel.fallbackContextSize)
+    }
+
+    @Test("contextSize is synchronous and is the underlying model's window once known; a change shows after the interval")
+    func synchronousContextSize() async throws {
+        let backend = SizedModel(2048)
+        let model = SystemLanguageModel(backend, refresh: AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .seconds(5)))
+        #expect(await eventually(within: .seconds(10)) { model.contextSize == 2048 })
+        #expect(try await model.checkContextSize() == 2048)
+        backend.set(8192)
+        #expect(await eventually(within: .seconds(10)) { model.contextSize == 8192 })
+    }
+
+    @Test("availability is observable: an observer is told when a background check finds it changed")
+    func availabilityIsObservable() async {
+        let backend = SwitchableModel(.available)
+        let model = SystemLanguageModel(backend, refresh: AvailabilityRefresh(interval: .milliseconds(50), idleAfter: .seconds(10)))
+        #expect(await eventually(within: .seconds(10)) { model.isAvailable })
+        let changed = ChangeFlag()
+        withObservationTracking {
+            _ = model.availability
+        } onChange: {
+            changed.raise()
+        }
+        #expect(!changed.isRaised)
+        backend.set(.unavailable(.disabled))
+        #expect(await eventually(within: .seconds(10)) { changed.isRaised })
+        #expect(!model.isAvailable)
+    }
+}
+
+/// Set once an observer's `onChange` runs.
+private final class ChangeFlag: Sendable {
+    private let raised = Mutex(false)
+    func raise() { raised.withLock { $0 = true } }
+    var isRaised: Bool { raised.withLock { $0 } }
+}
+
+/// A model whose context size the test sets.
+private final class SizedModel: RoutableModel {
+    let name = "sized"
+    private let size: Mutex<Int>
+
+    init(_ size: Int) { self.size = Mutex(size) }
+
+    func set(_ size: Int) { self.size.withLock { $0 = size } }
+
+    var availability: Availability { .available }
+    var supportedCapabilities: Set<LanguageModelCapability> { [] }
+    var contextSize: Int { size.withLock { $0 } }
+    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+        try await ScriptedLanguageModel(name: name).respond(to: request)
     }
 }

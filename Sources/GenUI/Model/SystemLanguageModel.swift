@@ -1,3 +1,4 @@
+import Observation
 import Synchronization
 
 /// The model a session uses when none is given: Foundation Models' `SystemLanguageModel`, with its synchronous
@@ -19,8 +20,14 @@ import Synchronization
 /// ``init(useCase:guardrails:)`` and ``init(adapter:guardrails:)`` are Foundation Models' specialized models: the
 /// default model, with a ``UseCase`` that reaches every request as instructions and ``Guardrails`` that are recorded
 /// but not enforced (see each type).
-public struct SystemLanguageModel: RoutableModel {
+///
+/// As in Foundation Models, it is a final class and `Observable`: a view that reads ``availability`` (or
+/// ``isAvailable``) is told when a background check finds it changed. Checks run while the value is read and for
+/// ``AvailabilityRefresh/idleAfter`` after the last read, so a change later than that shows at the next read.
+/// ``contextSize`` is synchronous, as in Foundation Models; ``checkContextSize()`` asks the model and waits.
+public final class SystemLanguageModel: RoutableModel, Observable {
     let monitor: AvailabilityMonitor
+    private let registrar = ObservationRegistrar()
 
     /// What the model is specialized for: ``UseCase/general`` unless created with ``init(useCase:guardrails:)``.
     public let useCase: UseCase
@@ -30,7 +37,8 @@ public struct SystemLanguageModel: RoutableModel {
     public let adapter: Adapter?
 
     /// The default model (see the type's description for what it is).
-    public static let `default` = SystemLanguageModel(monitor: AvailabilityMonitor(resolve: Self.resolveDefault))
+    public static let `default` = SystemLanguageModel(
+        monitor: AvailabilityMonitor(resolve: SystemLanguageModel.resolveDefault))
 
     /// Wraps `model` (a provider or a chain) to give it synchronous, background-refreshed availability.
     /// - Parameters:
@@ -38,14 +46,14 @@ public struct SystemLanguageModel: RoutableModel {
     ///   - refresh: how often availability is checked while it is being read, and when checking stops.
     ///   - useCase: what the model is specialized for; its instructions go before the session's in every request.
     ///   - guardrails: recorded in ``guardrails``; genui does not enforce them.
-    public init(_ model: any RoutableModel, refresh: AvailabilityRefresh = AvailabilityRefresh(),
-                useCase: UseCase = .general, guardrails: Guardrails = .default) {
+    public convenience init(_ model: any RoutableModel, refresh: AvailabilityRefresh = AvailabilityRefresh(),
+                            useCase: UseCase = .general, guardrails: Guardrails = .default) {
         self.init(monitor: AvailabilityMonitor(model: model, refresh: refresh), useCase: useCase, guardrails: guardrails)
     }
 
     /// Creates a model built by `factory` on first use, with synchronous availability.
-    public init(refresh: AvailabilityRefresh = AvailabilityRefresh(),
-                building factory: @escaping @Sendable () -> any RoutableModel) {
+    public convenience init(refresh: AvailabilityRefresh = AvailabilityRefresh(),
+                            building factory: @escaping @Sendable () -> any RoutableModel) {
         self.init(monitor: AvailabilityMonitor(resolve: factory, refresh: refresh))
     }
 
@@ -55,18 +63,28 @@ public struct SystemLanguageModel: RoutableModel {
         self.useCase = useCase
         self.guardrails = guardrails
         self.adapter = adapter
+        monitor.addListener(ObjectIdentifier(self)) { [weak self] in self?.availabilityDidChange() }
+    }
+
+    deinit {
+        monitor.removeListener(ObjectIdentifier(self))
+    }
+
+    /// Tells observers of ``availability`` (and so of ``isAvailable`` and ``availabilityReport``) that it changed.
+    private func availabilityDidChange() {
+        registrar.withMutation(of: self, keyPath: \.availability) {}
     }
 
     /// The default model specialized for `useCase` (Foundation Models' `init(useCase:guardrails:)`): the same model
     /// and availability as ``default`` (and what ``use(_:)`` sets), with `useCase`'s instructions put before the
     /// session's in every request. `guardrails` is recorded in ``guardrails``; genui does not enforce it.
-    public init(useCase: UseCase = .general, guardrails: Guardrails = .default) {
+    public convenience init(useCase: UseCase = .general, guardrails: Guardrails = .default) {
         self.init(monitor: Self.default.monitor, useCase: useCase, guardrails: guardrails)
     }
 
     /// The default model with `adapter` (Foundation Models' `init(adapter:guardrails:)`). No ``Adapter`` can be
     /// created on genui, so this is unreachable in practice; it serves as ``default`` does, the adapter recorded.
-    public init(adapter: Adapter, guardrails: Guardrails = .default) {
+    public convenience init(adapter: Adapter, guardrails: Guardrails = .default) {
         self.init(monitor: Self.default.monitor, guardrails: guardrails, adapter: adapter)
     }
 
@@ -111,13 +129,19 @@ public struct SystemLanguageModel: RoutableModel {
     /// provisional answer ``provisionalAvailability``, `.unavailable(.modelNotReady(progress: nil, detail:
     /// "checking"))`: the model may become ready without anyone acting, which is what `modelNotReady` means.
     /// While the value is read, it is checked again every ``AvailabilityRefresh/interval``.
-    public var availability: Availability { monitor.report().availability }
+    public var availability: Availability {
+        registrar.access(self, keyPath: \.availability)
+        return monitor.report().availability
+    }
 
     /// `true` when the model can serve requests, as Foundation Models' synchronous `isAvailable`.
     public var isAvailable: Bool { availability.isAvailable }
 
     /// The last known availability with each member's: which providers can serve and why the others cannot.
-    public var availabilityReport: AvailabilityReport { monitor.report() }
+    public var availabilityReport: AvailabilityReport {
+        registrar.access(self, keyPath: \.availability)
+        return monitor.report()
+    }
 
     /// Checks availability now, waiting for the answer, and makes it the last known one.
     public func checkAvailability() async -> AvailabilityReport {
@@ -129,7 +153,27 @@ public struct SystemLanguageModel: RoutableModel {
 
     public var supportedCapabilities: Set<LanguageModelCapability> { get async { await monitor.model.supportedCapabilities } }
 
-    public var contextSize: Int { get async throws { try await monitor.model.contextSize } }
+    /// The underlying model's context size in tokens, without waiting (Foundation Models' synchronous
+    /// `contextSize`).
+    ///
+    /// It is the last answer of the underlying model's own `contextSize`, asked in the background: the first read
+    /// waits for it at most ``AvailabilityRefresh/firstReadWait`` (25 ms; a model that knows its window from its
+    /// configuration, as genui's on-device provider does, answers within it), and a read finding an answer older
+    /// than ``AvailabilityRefresh/interval`` asks again. While no answer is known — not yet, or the model cannot
+    /// say (unconfigured, unavailable) — it is ``fallbackContextSize``. ``checkContextSize()`` asks and waits, and
+    /// throws when the size cannot be known.
+    public var contextSize: Int { monitor.knownContextSize() ?? Self.fallbackContextSize }
+
+    /// What ``contextSize`` answers while the underlying model's window is not known: 4096 tokens, the window of
+    /// Apple's on-device model and of genui's on-device provider unless configured otherwise.
+    public static let fallbackContextSize = 4096
+
+    /// Asks the underlying model for its context size now and waits for the answer, which ``contextSize`` then
+    /// returns; throws when it cannot be known (``GenUIError/unavailable(_:_:)`` with
+    /// ``UnavailableReason/notConfigured(missing:)``, or what the model throws).
+    public func checkContextSize() async throws -> Int {
+        try await monitor.checkContextSize()
+    }
 
     /// The underlying model's count of `request` as given: the instructions a ``useCase`` adds when the request is
     /// sent are not counted (``UseCase/instructions`` shows them).

@@ -76,68 +76,115 @@ public struct DynamicGenerationSchema: Sendable {
 extension GenerationSchema {
     /// Builds a schema from a dynamic root and the named dynamic schemas it references.
     ///
-    /// Throws ``GenUIError/invalidRequest(_:)`` when a reference names no dependency, when two dependencies
-    /// share a name, or when a dependency has no name.
+    /// Throws ``SchemaError``: ``SchemaError/duplicateType(schema:type:context:)`` when two dependencies share a
+    /// name, ``SchemaError/duplicateProperty(schema:property:context:)`` when an object has two properties of one
+    /// name, ``SchemaError/emptyTypeChoices(schema:context:)`` for a choice without alternatives, and
+    /// ``SchemaError/undefinedReferences(schema:references:context:)`` when references name no dependency (all of
+    /// them, with the named schema that holds the first) or a dependency has no name.
     public init(root: DynamicGenerationSchema, dependencies: [DynamicGenerationSchema]) throws {
-        var definitions: [Definition] = []
         var names = Set<String>()
-        for dependency in dependencies {
+        for (index, dependency) in dependencies.enumerated() {
             guard let name = dependency.name else {
-                throw GenUIError.invalid("a dependency of a DynamicGenerationSchema must have a name")
+                throw SchemaError.undefinedReferences(
+                    schema: nil, references: [],
+                    context: .init(debugDescription: "dependency \(index + 1) of \(dependencies.count) has no name, "
+                        + "so no reference can name it; only object, choice and string-choice schemas have names"))
             }
             guard names.insert(name).inserted else {
-                throw GenUIError.invalid("two dependencies are named '\(name)'; names must be unique")
+                throw SchemaError.duplicateType(
+                    schema: nil, type: name,
+                    context: .init(debugDescription: "two dependencies are named '\(name)'; names must be unique"))
             }
         }
+        var conversion = Conversion(known: names)
+        var definitions: [Definition] = []
         var collected: [[Definition]] = []
         for dependency in dependencies {
-            let (node, extra) = try Self.convert(dependency, known: names)
+            let (node, extra) = try conversion.convert(dependency, within: dependency.name)
             definitions.append(Definition(name: dependency.name ?? "", node: node))
             collected.append(extra)
         }
-        let (rootNode, extra) = try Self.convert(root, known: names)
+        let (rootNode, extra) = try conversion.convert(root, within: root.name)
+        try conversion.checkReferences()
         self.init(
             node: rootNode, name: root.name ?? "Root",
             definitions: Self.merge([definitions] + collected + [extra]))
     }
 
-    private static func convert(_ schema: DynamicGenerationSchema, known: Set<String>) throws -> (Node, [Definition]) {
-        switch schema.shape {
-        case .object(let name, let description, let properties):
-            var nodes: [PropertyNode] = []
-            var definitions: [[Definition]] = []
-            var seen = Set<String>()
-            for property in properties {
-                guard seen.insert(property.name).inserted else {
-                    throw GenUIError.invalid("object '\(name)' has two properties named '\(property.name)'")
+    /// The walk from dynamic schemas to nodes, collecting references no dependency defines.
+    private struct Conversion {
+        let known: Set<String>
+        /// The undefined names, in the order first met, and the named schema that holds the first.
+        var undefined: [String] = []
+        var undefinedIn: String?
+
+        mutating func convert(_ schema: DynamicGenerationSchema, within owner: String?) throws -> (Node, [Definition]) {
+            switch schema.shape {
+            case .object(let name, let description, let properties):
+                var nodes: [PropertyNode] = []
+                var definitions: [[Definition]] = []
+                var seen = Set<String>()
+                for property in properties {
+                    guard seen.insert(property.name).inserted else {
+                        throw SchemaError.duplicateProperty(
+                            schema: name, property: property.name,
+                            context: .init(debugDescription: "object '\(name)' has two properties named '\(property.name)'"))
+                    }
+                    let (node, extra) = try convert(property.schema, within: name)
+                    nodes.append(
+                        PropertyNode(
+                            name: property.name, description: property.description, node: node,
+                            isOptional: property.isOptional))
+                    definitions.append(extra)
                 }
-                let (node, extra) = try convert(property.schema, known: known)
-                nodes.append(
-                    PropertyNode(
-                        name: property.name, description: property.description, node: node,
-                        isOptional: property.isOptional))
-                definitions.append(extra)
+                return (
+                    .object(ObjectNode(name: name, description: description, properties: nodes)),
+                    GenerationSchema.merge(definitions)
+                )
+            case .stringChoice(let name, _, let choices):
+                guard !choices.isEmpty else { throw Self.emptyChoices(name) }
+                return (.string(StringConstraints(choices: choices)), [])
+            case .anyOf(let name, let description, let choices):
+                guard !choices.isEmpty else { throw Self.emptyChoices(name) }
+                var nodes: [Node] = []
+                var definitions: [[Definition]] = []
+                for choice in choices {
+                    let (node, extra) = try convert(choice, within: name)
+                    nodes.append(node)
+                    definitions.append(extra)
+                }
+                return (
+                    .anyOf(AnyOfNode(name: name, description: description, choices: nodes)),
+                    GenerationSchema.merge(definitions)
+                )
+            case .array(let item, let minimum, let maximum):
+                let (node, extra) = try convert(item, within: owner)
+                return (.array(ArrayNode(items: node, minimumCount: minimum, maximumCount: maximum)), extra)
+            case .reference(let name):
+                if !known.contains(name), !undefined.contains(name) {
+                    if undefined.isEmpty { undefinedIn = owner }
+                    undefined.append(name)
+                }
+                return (.reference(name), [])
+            case .node(let schema):
+                return (schema.root, schema.definitions)
             }
-            return (.object(ObjectNode(name: name, description: description, properties: nodes)), merge(definitions))
-        case .stringChoice(_, _, let choices):
-            return (.string(StringConstraints(choices: choices)), [])
-        case .anyOf(let name, let description, let choices):
-            let converted = try choices.map { try convert($0, known: known) }
-            return (
-                .anyOf(AnyOfNode(name: name, description: description, choices: converted.map(\.0))),
-                merge(converted.map(\.1))
-            )
-        case .array(let item, let minimum, let maximum):
-            let (node, extra) = try convert(item, known: known)
-            return (.array(ArrayNode(items: node, minimumCount: minimum, maximumCount: maximum)), extra)
-        case .reference(let name):
-            guard known.contains(name) else {
-                throw GenUIError.invalid(
-                    "reference to '\(name)', which is not among the dependencies (\(known.sorted().joined(separator: ", ")))")
-            }
-            return (.reference(name), [])
-        case .node(let schema):
-            return (schema.root, schema.definitions)
+        }
+
+        /// Throws ``SchemaError/undefinedReferences(schema:references:context:)`` when any reference was undefined.
+        func checkReferences() throws {
+            guard !undefined.isEmpty else { return }
+            let names = undefined.map { "'\($0)'" }.joined(separator: ", ")
+            let defined = known.isEmpty ? "none" : known.sorted().joined(separator: ", ")
+            throw SchemaError.undefinedReferences(
+                schema: undefinedIn, references: undefined,
+                context: .init(debugDescription: "\(undefinedIn.map { "'\($0)' refers" } ?? "references refer") to "
+                    + "\(names), which \(undefined.count == 1 ? "is" : "are") not among the dependencies (\(defined))"))
+        }
+
+        static func emptyChoices(_ name: String) -> SchemaError {
+            .emptyTypeChoices(
+                schema: name, context: .init(debugDescription: "the choice '\(name)' has no alternatives"))
         }
     }
 }

@@ -30,6 +30,20 @@ extension GenerationGuide where Value == String {
     public static func anyOf(_ values: [String]) -> GenerationGuide<String> { .init([.choices(values)]) }
     /// The whole string matches the regular expression `pattern`.
     public static func pattern(_ pattern: String) -> GenerationGuide<String> { .init([.pattern(pattern)]) }
+    /// The whole string matches `regex` (Foundation Models' `pattern(_:)` of a `Regex`): a literal (`/[A-Z]\d+/`),
+    /// a `Regex` made from a string, or one built with RegexBuilder.
+    ///
+    /// The guide keeps the regex's pattern text (`Regex`'s printed pattern), so it constrains exactly as
+    /// the `String` form with that text does: in JSON Schema, grammars, the scripted model and
+    /// validation. A regex with no pattern text — one with a custom component, such as a `TryCapture` transform —
+    /// keeps ``unprintablePattern``, which no string matches, so the response fails validation with a decoding
+    /// failure naming it rather than going unchecked.
+    public static func pattern<Output>(_ regex: Regex<Output>) -> GenerationGuide<String> {
+        .init([.pattern(regex._literalPattern ?? unprintablePattern)])
+    }
+    /// The pattern a `pattern(_:)` guide keeps for a `Regex` that has no pattern text: a comment saying so, then an
+    /// assertion no string satisfies.
+    public static var unprintablePattern: String { "(?#a Regex without pattern text)(?!)" }
     /// The string has at least `length` characters.
     public static func minimumLength(_ length: Int) -> GenerationGuide<String> { .init([.minimumLength(length)]) }
     /// The string has at most `length` characters.

@@ -10,6 +10,13 @@ public struct GenerationSchema: Sendable, Hashable {
     public var definitions: [Definition]
     /// The root type's name.
     public var name: String
+    /// Whether content generated for this schema writes `null` for each optional property the model left out
+    /// (Foundation Models' `representNilExplicitlyInGeneratedContent`); `false` leaves such properties absent.
+    ///
+    /// It applies to the root object's own properties: a session answering with this schema hands back content
+    /// (``LanguageModelSession/Response/rawContent`` and the transcript's structured segment) whose absent optional
+    /// properties are explicit nulls, in the schema's property order.
+    public var representNilExplicitlyInGeneratedContent: Bool = false
 
     /// A named shape.
     public struct Definition: Sendable, Hashable {
@@ -29,6 +36,16 @@ public struct GenerationSchema: Sendable, Hashable {
     /// The schema of a structure: one property per stored property, in order.
     public init(type: any Generable.Type, description: String? = nil, properties: [Property]) {
         self.init(name: String(describing: type), description: description, properties: properties)
+    }
+
+    /// The schema of a structure whose generated content writes `null` for absent optional properties when
+    /// `representNilExplicitlyInGeneratedContent` is `true` (see ``representNilExplicitlyInGeneratedContent``).
+    public init(
+        type: any Generable.Type, description: String? = nil, representNilExplicitlyInGeneratedContent: Bool,
+        properties: [Property]
+    ) {
+        self.init(type: type, description: description, properties: properties)
+        self.representNilExplicitlyInGeneratedContent = representNilExplicitlyInGeneratedContent
     }
 
     /// The schema of an object that is not a Swift type of its own (an enum case's payload, say).

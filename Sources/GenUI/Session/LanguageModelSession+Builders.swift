@@ -42,7 +42,7 @@ extension LanguageModelSession {
     // MARK: - Generable
 
     /// Answers a ``Prompt`` with a value of a generable type.
-    public func respond<Content: Generable & Sendable>(
+    nonisolated(nonsending) public func respond<Content: Generable>(
         to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<Content> {
@@ -51,7 +51,7 @@ extension LanguageModelSession {
     }
 
     /// Answers the prompt a builder closure makes with a value of a generable type.
-    public func respond<Content: Generable & Sendable>(
+    nonisolated(nonsending) public func respond<Content: Generable>(
         generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
     ) async throws -> Response<Content> {
@@ -95,19 +95,19 @@ extension LanguageModelSession {
     }
 
     /// Streams a value of a generable type answering a ``Prompt``, snapshot by snapshot.
-    public func streamResponse<Content: Generable & Sendable>(
+    public func streamResponse<Content: Generable>(
         to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
-    ) -> ResponseStream<Content> where Content.PartiallyGenerated: Sendable {
+    ) -> ResponseStream<Content> {
         streamResponse(
             to: prompt.text, generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     /// Streams a value of a generable type answering the prompt a builder closure makes.
-    public func streamResponse<Content: Generable & Sendable>(
+    public func streamResponse<Content: Generable>(
         generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
-    ) rethrows -> ResponseStream<Content> where Content.PartiallyGenerated: Sendable {
+    ) rethrows -> ResponseStream<Content> {
         streamResponse(
             to: try prompt().text, generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }

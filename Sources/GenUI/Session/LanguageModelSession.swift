@@ -99,7 +99,9 @@ public final class LanguageModelSession: Sendable {
     public var usage: Usage { state.withLock { $0.usage } }
 
     /// A response of a session: the decoded content, the raw content, and metadata.
-    public struct Response<Content: Sendable>: Sendable {
+    ///
+    /// `Content` need not be `Sendable` (as in Foundation Models); the response is `Sendable` when it is.
+    public struct Response<Content> {
         /// The decoded content.
         public let content: Content
         /// The content as the model produced it.
@@ -124,7 +126,10 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// Answers a prompt with a value of a generable type; the schema goes into the prompt by default.
-    public func respond<Content: Generable & Sendable>(
+    ///
+    /// The value is decoded in the caller's isolation (the method is `nonisolated(nonsending)`, as in Foundation
+    /// Models), so `Content` need not be `Sendable`.
+    nonisolated(nonsending) public func respond<Content: Generable>(
         to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<Content> {
@@ -276,7 +281,10 @@ public final class LanguageModelSession: Sendable {
         _ response: GenerationResponse, prompt: String, schema: GenerationSchema?, options: GenerationOptions
     ) throws -> Performed {
         var response = response
-        if let schema { try OutputDecoding.validate(&response, against: schema) }
+        if let schema {
+            try OutputDecoding.validate(&response, against: schema)
+            response.content = schema.representingNil(in: response.content)
+        }
         let answer: Transcript.Segment =
             if let schema {
                 .structure(.init(source: schema.name, content: response.content))
@@ -329,3 +337,5 @@ public final class LanguageModelSession: Sendable {
         }
     }
 }
+
+extension LanguageModelSession.Response: Sendable where Content: Sendable {}

@@ -9,23 +9,35 @@ import Synchronization
 /// Snapshots are amortised: one per delta while the text is short, then one each time the text has grown by a
 /// fraction of its length, so a stream of many tiny deltas costs time linear in its length (never quadratic). The
 /// text is bounded by ``ResponseLimits/maximumOutputBytes``; more is ``GenUIError/responseTooLarge(limit:_:)``.
-public struct ResponseStream<Content: Generable & Sendable>: AsyncSequence, Sendable
-where Content.PartiallyGenerated: Sendable {
+public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
     /// The content so far.
-    public struct Snapshot: Sendable {
+    public struct Snapshot {
         /// The partially generated value.
         public var content: Content.PartiallyGenerated
         /// The raw content so far (`isComplete == false` until the end).
         public var rawContent: GeneratedContent
     }
 
+    /// Each element is a snapshot of the content so far.
     public typealias Element = Snapshot
+    /// A stream fails with the error that ended the response.
+    public typealias Failure = any Error
 
-    private let snapshots: AsyncThrowingStream<Snapshot, any Error>
+    /// What the generating task hands to the reader: raw content, `Sendable` whatever `Content` is. The reader turns
+    /// it into `Content` in its own isolation, so a generated type need not be `Sendable` (as in Foundation Models).
+    enum Raw: Sendable {
+        /// The content so far.
+        case partial(GeneratedContent)
+        /// The whole, validated response.
+        case final(LanguageModelSession.Performed)
+    }
+
+    private let raws: AsyncThrowingStream<Raw, any Error>
     private let final: FinalResponse
+    private let structured: Bool
 
     final class FinalResponse: Sendable {
-        let value = Mutex<LanguageModelSession.Response<Content>?>(nil)
+        let value = Mutex<LanguageModelSession.Performed?>(nil)
         /// How many times the text so far was read for a snapshot (parsed, for structured responses).
         let snapshotReads = Mutex(0)
     }
@@ -37,7 +49,8 @@ where Content.PartiallyGenerated: Sendable {
          options: GenerationOptions) {
         let final = FinalResponse()
         self.final = final
-        self.snapshots = AsyncThrowingStream { continuation in
+        self.structured = schema != nil
+        self.raws = AsyncThrowingStream { continuation in
             let task = Task {
                 let started = ContinuousClock.now
                 do {
@@ -45,12 +58,13 @@ where Content.PartiallyGenerated: Sendable {
                         prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
                     try session.beginResponding()
                     do {
-                        let response = try await Self.run(
+                        let performed = try await Self.run(
                             session: session, request: request, prompt: prompt, schema: schema,
                             continuation: continuation, final: final)
-                        final.value.withLock { $0 = response }
-                        session.endResponding(recording: response.transcriptEntries, metadata: response.metadata)
-                        session.logEnd(since: started, streaming: true, metadata: response.metadata, failure: nil)
+                        final.value.withLock { $0 = performed }
+                        session.endResponding(recording: performed.entries, metadata: performed.metadata)
+                        session.logEnd(since: started, streaming: true, metadata: performed.metadata, failure: nil)
+                        continuation.yield(.final(performed))
                         continuation.finish()
                     } catch {
                         session.endResponding(recording: nil)
@@ -67,8 +81,8 @@ where Content.PartiallyGenerated: Sendable {
 
     private static func run(
         session: LanguageModelSession, request: GenerationRequest, prompt: String, schema: GenerationSchema?,
-        continuation: AsyncThrowingStream<Snapshot, any Error>.Continuation, final: FinalResponse
-    ) async throws -> LanguageModelSession.Response<Content> {
+        continuation: AsyncThrowingStream<Raw, any Error>.Continuation, final: FinalResponse
+    ) async throws -> LanguageModelSession.Performed {
         var request = request
         var loop = ToolLoop(tools: session.tools, maximumRounds: session.maximumToolRounds, logger: session.logger)
         while true {
@@ -85,8 +99,8 @@ where Content.PartiallyGenerated: Sendable {
                     }
                     guard schedule.isDue(at: text.byteCount) else { continue }
                     final.snapshotReads.withLock { $0 += 1 }
-                    if let snapshot = partialSnapshot(of: text.text, structured: schema != nil) {
-                        continuation.yield(snapshot)
+                    if let content = partialContent(of: text.text, structured: schema != nil) {
+                        continuation.yield(.partial(content))
                     }
                 case .restarted:
                     text.removeAll()
@@ -105,43 +119,70 @@ where Content.PartiallyGenerated: Sendable {
                 try await loop.runCalls(of: response, appendingTo: &request)
                 continue
             }
-            let performed = loop.finishing(
+            return loop.finishing(
                 try LanguageModelSession.finish(response, prompt: prompt, schema: schema, options: request.options))
-            let value: Content = try schema == nil
-                ? Content(GeneratedContent(kind: .string(performed.text)))
-                : LanguageModelSession.decode(Content.self, from: performed)
-            continuation.yield(Snapshot(content: try value.partiallyGenerated(), rawContent: performed.content))
-            return LanguageModelSession.Response(
-                content: value, rawContent: performed.content, transcriptEntries: performed.entries,
-                metadata: performed.metadata)
         }
     }
 
-    private static func partialSnapshot(of text: String, structured: Bool) -> Snapshot? {
-        let raw: GeneratedContent
-        if structured {
-            guard let parsed = try? JSONParser.parsePartial(text) else { return nil }
-            raw = parsed
-        } else {
-            raw = GeneratedContent(kind: .string(text), isComplete: false)
+    private static func partialContent(of text: String, structured: Bool) -> GeneratedContent? {
+        guard structured else { return GeneratedContent(kind: .string(text), isComplete: false) }
+        return try? JSONParser.parsePartial(text)
+    }
+
+    /// The final value of a response, decoded in the reader's isolation.
+    static func decode(_ performed: LanguageModelSession.Performed, structured: Bool) throws -> Content {
+        try structured
+            ? LanguageModelSession.decode(Content.self, from: performed)
+            : Content(GeneratedContent(kind: .string(performed.text)))
+    }
+
+    /// Reads snapshots, decoding each in the caller's isolation.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: AsyncThrowingStream<Raw, any Error>.AsyncIterator
+        let structured: Bool
+
+        /// The next snapshot; `nil` after the final one.
+        public mutating func next() async throws -> Snapshot? {
+            try await next(isolation: nil)
         }
-        guard let partial = try? Content.PartiallyGenerated(raw) else { return nil }
-        return Snapshot(content: partial, rawContent: raw)
+
+        /// The next snapshot, decoded in `actor`'s isolation; `nil` after the final one. A partial snapshot that
+        /// does not yet decode is skipped; the final one is the complete, validated value (its decoding error is
+        /// thrown).
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Snapshot? {
+            while let raw = try await base.next(isolation: actor) {
+                switch raw {
+                case .partial(let content):
+                    guard let partial = try? Content.PartiallyGenerated(content) else { continue }
+                    return Snapshot(content: partial, rawContent: content)
+                case .final(let performed):
+                    let value = try ResponseStream.decode(performed, structured: structured)
+                    return Snapshot(content: try value.partiallyGenerated(), rawContent: performed.content)
+                }
+            }
+            return nil
+        }
     }
 
-    public func makeAsyncIterator() -> AsyncThrowingStream<Snapshot, any Error>.AsyncIterator {
-        snapshots.makeAsyncIterator()
+    /// An iterator over the snapshots; the stream has one reader.
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(base: raws.makeAsyncIterator(), structured: structured)
     }
 
-    /// Waits for the end of the stream and returns the final, validated response.
-    public func collect() async throws -> LanguageModelSession.Response<Content> {
-        for try await _ in snapshots {}
-        guard let response = final.value.withLock({ $0 }) else {
+    /// Waits for the end of the stream and returns the final, validated response, decoded in the caller's
+    /// isolation.
+    nonisolated(nonsending) public func collect() async throws -> LanguageModelSession.Response<Content> {
+        for try await _ in raws {}
+        guard let performed = final.value.withLock({ $0 }) else {
             throw CancellationError()
         }
-        return response
+        return LanguageModelSession.Response(
+            content: try Self.decode(performed, structured: structured), rawContent: performed.content,
+            transcriptEntries: performed.entries, metadata: performed.metadata)
     }
 }
+
+extension ResponseStream.Snapshot: Sendable where Content.PartiallyGenerated: Sendable {}
 
 extension LanguageModelSession {
     /// Streams a text answer.
@@ -152,10 +193,10 @@ extension LanguageModelSession {
     }
 
     /// Streams a value of a generable type, snapshot by snapshot.
-    public func streamResponse<Content: Generable & Sendable>(
+    public func streamResponse<Content: Generable>(
         to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
-    ) -> ResponseStream<Content> where Content.PartiallyGenerated: Sendable {
+    ) -> ResponseStream<Content> {
         ResponseStream(
             session: self, prompt: prompt, schema: Content.generationSchema,
             includeSchemaInPrompt: includeSchemaInPrompt, options: options)

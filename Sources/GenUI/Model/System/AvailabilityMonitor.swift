@@ -6,9 +6,9 @@ import Synchronization
 final class AvailabilityMonitor: Sendable {
     private let resolver: @Sendable () -> any RoutableModel
     let refresh: AvailabilityRefresh
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
-    private struct State {
+    struct State {
         var model: (any RoutableModel)?
         var report: AvailabilityReport?
         var lastChecked: ContinuousClock.Instant?
@@ -17,6 +17,13 @@ final class AvailabilityMonitor: Sendable {
         var completedChecks = 0
         var lastRead: ContinuousClock.Instant?
         var refresher: Task<Void, Never>?
+        /// Called when the last known availability changes, by the identity of the model observing it.
+        var listeners: [ObjectIdentifier: @Sendable () -> Void] = [:]
+        /// The context size: the model's last answer, when it was given, and the check asking for it.
+        var contextSize: Result<Int, any Error>?
+        var contextSizeChecked: ContinuousClock.Instant?
+        var contextSizeChecks = 0
+        var contextSizeCheck: Task<Void, Never>?
     }
 
     init(resolve: @escaping @Sendable () -> any RoutableModel, refresh: AvailabilityRefresh = AvailabilityRefresh()) {
@@ -46,12 +53,26 @@ final class AvailabilityMonitor: Sendable {
 
     /// Makes `model` the one used from now on; its availability is checked afresh.
     func replace(with model: any RoutableModel) {
-        state.withLock { state in
+        let listeners = state.withLock { state in
             state.model = model
             state.report = nil
             state.lastChecked = nil
+            state.contextSize = nil
+            state.contextSizeChecked = nil
             state.generation += 1
+            return Array(state.listeners.values)
         }
+        for listener in listeners { listener() }
+    }
+
+    /// Calls `listener` whenever the last known availability changes, until ``removeListener(_:)`` with `id`.
+    func addListener(_ id: ObjectIdentifier, _ listener: @escaping @Sendable () -> Void) {
+        state.withLock { $0.listeners[id] = listener }
+    }
+
+    /// Stops calling the listener added with `id`.
+    func removeListener(_ id: ObjectIdentifier) {
+        _ = state.withLock { $0.listeners.removeValue(forKey: id) }
     }
 
     /// `true` while a background refresh task is running.
@@ -89,13 +110,17 @@ final class AvailabilityMonitor: Sendable {
             report = AvailabilityReport(
                 availability: availability, members: [.init(name: model.name, availability: availability)])
         }
-        state.withLock { state in
+        let listeners: [@Sendable () -> Void] = state.withLock { state in
+            var changed = false
             if state.generation == generation {
+                changed = state.report?.availability != report.availability
                 state.report = report
                 state.lastChecked = .now
             }
             state.completedChecks += 1
+            return changed ? Array(state.listeners.values) : []
         }
+        for listener in listeners { listener() }
         return report
     }
 
