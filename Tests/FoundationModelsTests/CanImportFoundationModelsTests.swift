@@ -5,6 +5,7 @@
 #if canImport(FoundationModels)
 import FoundationModels
 import Testing
+import GenUITestSupport
 
 @Generable
 struct ArticleTags {
@@ -26,7 +27,7 @@ final class TaggingModel {
     }
 }
 
-@Suite("Code guarded by #if canImport(FoundationModels)")
+@Suite("Code guarded by #if canImport(FoundationModels)", .tags(.unit))
 struct CanImportFoundationModelsTests {
     @Test("on Linux with genui's FoundationModels product the guard is true and the AI branch runs against a scripted model")
     func aiBranchRuns() async throws {

@@ -5,7 +5,7 @@ import Testing
 import GenUITestSupport
 
 /// `genui render --from a2ui`, run as a real subprocess (the binary `swift build` made).
-@Suite("genui render --from a2ui")
+@Suite("genui render --from a2ui", .tags(.integration))
 struct A2UICLITests {
     static let binary = TestEnvironment.packageRoot.appendingPathComponent(".build/debug/genui").path
     static var example: String { A2UIFixtures.officialExamplePath }

@@ -11,7 +11,7 @@ import GenUITestSupport
 /// names the kinds of problem it expects, genui must report those. The specification's own cases run when
 /// `GENUI_A2UI_SCHEMAS` points at a specification that has them (its `test/cases` folder) and are skipped, saying
 /// so, otherwise.
-@Suite("A2UI conformance verdicts")
+@Suite("A2UI conformance verdicts", .tags(.unit))
 struct A2UIConformanceTests {
     /// One case of a suite.
     struct Case: Sendable, CustomTestStringConvertible {

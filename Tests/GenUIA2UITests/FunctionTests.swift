@@ -2,8 +2,9 @@ import Foundation
 import GenUI
 import Testing
 @testable import GenUIA2UI
+import GenUITestSupport
 
-@Suite("A2UI catalog functions")
+@Suite("A2UI catalog functions", .tags(.unit))
 struct A2UIFunctionTests {
     /// Evaluates `json` (a dynamic value) against `data`.
     func eval(_ json: String, data: String = "{}", scope: String? = nil) throws -> GeneratedContent {

@@ -2,8 +2,9 @@ import Foundation
 import GenUI
 import Testing
 @testable import GenUIA2UI
+import GenUITestSupport
 
-@Suite("A2UI messages")
+@Suite("A2UI messages", .tags(.unit))
 struct A2UIMessageTests {
     @Test("createSurface opens a surface on the given catalog")
     func createSurface() {

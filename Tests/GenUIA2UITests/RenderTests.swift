@@ -2,8 +2,9 @@ import Foundation
 import GenUI
 import Testing
 @testable import GenUIA2UI
+import GenUITestSupport
 
-@Suite("A2UI renderers")
+@Suite("A2UI renderers", .tags(.unit))
 struct A2UIRenderTests {
     /// One component of each of the 18 types, each under a Column from root, with the text each must show.
     static let everyComponent: [(json: String, shows: String)] = [

@@ -7,6 +7,7 @@ import GenUITesting
 import Testing
 
 @testable import GenUI
+import GenUITestSupport
 
 /// A temporary home and working directory with no providers.yml, removed when dropped.
 private final class EmptyHome {
@@ -37,7 +38,7 @@ private func eventually(within deadline: Duration, _ condition: () -> Bool) asyn
     return condition()
 }
 
-@Suite("The default model")
+@Suite("The default model", .tags(.llamaServer))
 struct DefaultModelTests {
     @Test("linking GenUIFoundationModels is the whole setup: its provider is registered before main, with no call")
     func registeredAtStartup() {

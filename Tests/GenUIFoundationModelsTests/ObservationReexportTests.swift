@@ -2,6 +2,7 @@
 import GenUIFoundationModels
 import Synchronization
 import Testing
+import GenUITestSupport
 
 @Observable
 final class DraftModel {
@@ -14,7 +15,7 @@ private final class ChangeCount: Sendable {
     let value = Atomic<Int>(0)
 }
 
-@Suite("Observation comes with the Foundation Models import")
+@Suite("Observation comes with the Foundation Models import", .tags(.unit))
 struct ObservationReexportTests {
     @Test("an @Observable class in a file that imports only GenUIFoundationModels is observable and reports changes")
     func observableCompilesAndTracks() {

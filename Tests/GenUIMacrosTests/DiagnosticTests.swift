@@ -1,7 +1,8 @@
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
+import GenUITestSupport
 
-@Suite("@Generable and @Guide diagnostics")
+@Suite("@Generable and @Guide diagnostics", .tags(.unit))
 struct DiagnosticTests {
     @Test("a class is rejected at its keyword with a fix-it making it a struct")
     func rejectsClass() {

@@ -4,10 +4,11 @@ import Synchronization
 import Testing
 
 @testable import GenUIOnDevice
+import GenUITestSupport
 
 /// Stopping a child is bounded: SIGTERM, a grace period, SIGKILL, then a bounded wait, after which a process that
 /// still has not ended (stuck in the kernel) is reported and left to the system instead of being waited on forever.
-@Suite("Stopping a child process is bounded")
+@Suite("Stopping a child process is bounded", .tags(.integration))
 struct ChildProcessStopTests {
     @Test("a child that ignores SIGTERM is killed after the grace period and reaped")
     func ignoresTerm() async throws {

@@ -6,6 +6,7 @@ import GenUIOpenAI
 import GenUIRouter
 import Synchronization
 import Testing
+import GenUITestSupport
 
 /// One llama-server on a fixed loopback port that a test can kill and start again on the same port.
 private final class RestartableLlamaServer: @unchecked Sendable {
@@ -56,7 +57,7 @@ private final class KilledFlag: Sendable {
     var isSet: Bool { value.withLock { $0 } }
 }
 
-@Suite("Fleet over real llama-server instances", .serialized, .enabled(if: LlamaTestEnvironment.runnable))
+@Suite("Fleet over real llama-server instances", .tags(.llamaServer), .serialized, .enabled(if: LlamaTestEnvironment.runnable))
 struct FleetLlamaServerTests {
     @Test("one of two llama-servers killed mid-run: sessions keep getting answers from the other; after a restart it serves again")
     func killAndRestart() async throws {

@@ -7,6 +7,7 @@ import GenUIHTTP
 import GenUIRouter
 import GenUITesting
 import Testing
+import GenUITestSupport
 
 /// The fake's count for a `:countTokens` body: two per content plus the words of its text parts, the words of the
 /// system instruction, and 25 for a response schema. A deterministic stand-in for a tokenizer.
@@ -122,7 +123,7 @@ func geminiFake(
     }
 }
 
-@Suite("Gemini provider against a protocol-faithful fake")
+@Suite("Gemini provider against a protocol-faithful fake", .tags(.unit))
 struct GeminiProviderTests {
     private func provider(_ server: LoopbackHTTPServer, key: String?, model: String = "gemini-test",
                           timeout: Duration = .seconds(10)) -> GeminiProvider {
@@ -229,7 +230,7 @@ struct GeminiProviderTests {
     }
 }
 
-@Suite("Gemini token counting and the context check")
+@Suite("Gemini token counting and the context check", .tags(.unit))
 struct GeminiTokenCountingTests {
     private func provider(_ server: LoopbackHTTPServer, key: String, context: Int? = nil) -> GeminiProvider {
         let testKey = TestKey(key)

@@ -6,6 +6,7 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import GenUITestSupport
 #endif
 
 /// A loopback port nothing listens on: bound once to get a number, then closed.
@@ -25,7 +26,7 @@ func unusedLoopbackPort() -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-@Suite("HTTP client over loopback")
+@Suite("HTTP client over loopback", .tags(.unit))
 struct HTTPClientTests {
     @Test("a JSON POST reaches the server with its headers and body, and the answer comes back")
     func roundTrip() async throws {

@@ -2,8 +2,9 @@ import Foundation
 import GenUI
 import GenUIHTTP
 import Testing
+import GenUITestSupport
 
-@Suite("HTTP status and error body mapping")
+@Suite("HTTP status and error body mapping", .tags(.unit))
 struct HTTPErrorMappingTests {
     private func map(_ status: Int, _ body: String, headers: [String: String] = [:], secrets: [String] = [])
         -> LanguageModelError

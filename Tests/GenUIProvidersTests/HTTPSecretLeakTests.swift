@@ -8,8 +8,9 @@ import GenUIOpenAI
 import GenUITesting
 import Synchronization
 import Testing
+import GenUITestSupport
 
-@Suite("API keys never leak")
+@Suite("API keys never leak", .tags(.unit))
 struct HTTPSecretLeakTests {
     @Test("every error, availability and response description produced with a fake key never contains the key")
     func noLeak() async throws {

@@ -2,8 +2,9 @@ import Foundation
 import GenUI
 import GenUIHTTP
 import Testing
+import GenUITestSupport
 
-@Suite("SSE and NDJSON parsing")
+@Suite("SSE and NDJSON parsing", .tags(.unit))
 struct HTTPStreamingParserTests {
     private func parse(_ chunks: [String]) throws -> [ServerSentEvent] {
         var parser = SSEParser()

@@ -9,11 +9,12 @@ import GenUIOpenAI
 import GenUITesting
 import Synchronization
 import Testing
+import GenUITestSupport
 
 /// Servers that attack the client: waits no integer can hold, keys cut in half by truncation, lines without end,
 /// a million one-byte deltas. Every one must end in a typed error or a normal answer — never a trap, a leak, or
 /// unbounded memory or time.
-@Suite("Hostile servers")
+@Suite("Hostile servers", .tags(.unit))
 struct HostileServerTests {
     // MARK: - Waits a server asks for
 

@@ -7,10 +7,11 @@ import Synchronization
 import Testing
 
 @testable import GenUIOnDevice
+import GenUITestSupport
 
 /// The downloader against a loopback host serving the real SmolLM2 GGUF: full pulls, resumes, wrong bytes,
 /// redirects, one writer, full disks, and what other readers see meanwhile.
-@Suite("Model downloads", .serialized)
+@Suite("Model downloads", .tags(.llamaServer), .serialized)
 struct ModelDownloadTests {
     static let modelPath = OnDeviceFixture.modelPath
     static let modelExists = FileManager.default.fileExists(atPath: modelPath)

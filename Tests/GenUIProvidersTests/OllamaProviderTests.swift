@@ -5,6 +5,7 @@ import GenUIOllama
 import GenUITesting
 import Synchronization
 import Testing
+import GenUITestSupport
 
 /// A protocol-faithful Ollama daemon (docs/api.md): version, tags, show, chat (NDJSON or whole), pull — with faults.
 struct FakeOllama {
@@ -125,7 +126,7 @@ final class FakeOllamaDaemon: Sendable {
     }
 }
 
-@Suite("Ollama provider against a protocol-faithful fake")
+@Suite("Ollama provider against a protocol-faithful fake", .tags(.unit))
 struct OllamaProviderTests {
     private func provider(_ fake: FakeOllama, model: String = "qwen2.5:0.5b", timeout: Duration = .seconds(10)) -> OllamaProvider {
         OllamaProvider(configuration: OllamaConfiguration(

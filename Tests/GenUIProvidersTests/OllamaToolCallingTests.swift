@@ -4,6 +4,7 @@ import GenUIHTTP
 import GenUIOllama
 import GenUITesting
 import Testing
+import GenUITestSupport
 
 // Tool calling on the Ollama provider, against a fake daemon that checks every /api/chat body against the documented
 // shapes (ollama docs/api.md "Tool calling", api/types.go: `tools`, `message.tool_calls` whose `function.arguments`
@@ -158,7 +159,7 @@ private let ollamaAnsweredTwoCalls: [GenerationRequest.Message] = [
     .toolOutput(id: "call_2", toolName: "get_time", text: "14:05"),
 ]
 
-@Suite("Ollama provider: tool calling against a faithful fake")
+@Suite("Ollama provider: tool calling against a faithful fake", .tags(.unit))
 struct OllamaToolCallingTests {
     @Test("tool calling is reported only when /api/show lists tools among the model's capabilities")
     func capabilityDiscovery() async throws {

@@ -2,9 +2,10 @@
 import Testing
 
 @testable import GenUIOnDevice
+import GenUITestSupport
 
 /// The GBNF compiler and the request mapping, without a server.
-@Suite("On-device grammar compiler and request mapping")
+@Suite("On-device grammar compiler and request mapping", .tags(.unit))
 struct OnDeviceGrammarTests {
     let compiler = GrammarCompiler()
 

@@ -2,8 +2,9 @@
 import Testing
 
 @testable import GenUIOnDevice
+import GenUITestSupport
 
-@Suite("On-device instructions prefix")
+@Suite("On-device instructions prefix", .tags(.unit))
 struct OnDevicePromptPrefixTests {
     @Test("the prefix is the templated prompt up to the end of the instructions, and absent without them")
     func prefixEndsWithTheInstructions() throws {

@@ -3,9 +3,10 @@ import GenUI
 import Testing
 
 @testable import GenUIOnDevice
+import GenUITestSupport
 
 /// How many threads the managed llama-server runs with: the configured number, else half the cores.
-@Suite("Managed llama-server threads", .serialized, .enabled(if: OnDeviceFixture.shouldRun))
+@Suite("Managed llama-server threads", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct OnDeviceThreadsTests {
     /// The `-t` value on the running server's command line.
     static func threadsArgument(of model: OnDeviceModel) async throws -> String? {

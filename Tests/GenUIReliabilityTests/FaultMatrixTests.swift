@@ -8,6 +8,7 @@ import GenUIRouter
 import GenUIScreens
 import GenUITesting
 import Testing
+import GenUITestSupport
 
 /// The three breakable providers of the matrix chain, in chain order (scripted always comes last).
 enum Slot: String, CaseIterable, Sendable, Comparable {
@@ -44,7 +45,7 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite(
-    "Fault matrix: generate falls back through broken providers", .serialized,
+    "Fault matrix: generate falls back through broken providers", .tags(.llamaServer), .serialized,
     .enabled(if: Runtime.shouldRun, "llama-server or the test model is missing; run scripts/bootstrap"))
 struct FaultMatrixTests {
     static let intent = "A login form with username and password"

@@ -3,6 +3,7 @@ import GenUI
 import GenUIRouter
 import GenUITesting
 import Testing
+import GenUITestSupport
 
 /// What became of one request of the load test.
 enum LoadOutcome: Sendable {
@@ -41,7 +42,7 @@ struct TimeLimitExceeded: Error, CustomStringConvertible {
     var description: String { "the work did not finish within \(limit); a request is stuck" }
 }
 
-@Suite("Load: concurrent requests through a flapping provider")
+@Suite("Load: concurrent requests through a flapping provider", .tags(.unit))
 struct LoadTests {
     static let requestCount = 200
 

@@ -3,8 +3,9 @@ import GenUI
 import GenUIConfig
 import GenUIRouter
 import Testing
+import GenUITestSupport
 
-@Suite("providers.yml loading")
+@Suite("providers.yml loading", .tags(.unit))
 struct ConfigurationLoadingTests {
     let designExample = """
         version: 1

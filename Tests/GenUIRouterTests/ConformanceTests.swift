@@ -1,6 +1,7 @@
 import GenUI
 import GenUITesting
 import Testing
+import GenUITestSupport
 
 /// A model that claims guided generation but returns content that does not follow the schema.
 struct LyingModel: RoutableModel {
@@ -14,7 +15,7 @@ struct LyingModel: RoutableModel {
     }
 }
 
-@Suite("Conformance suite")
+@Suite("Conformance suite", .tags(.unit))
 struct ConformanceTests {
     @Test("the scripted model passes every check")
     func scriptedPasses() async {

@@ -4,10 +4,11 @@ import GenUIDiagnostics
 import GenUIRouter
 import GenUITesting
 import Testing
+import GenUITestSupport
 
 /// A decoding failure carries its ``DecodingDetail`` as a value, and a failed route step keeps it, so both are worded
 /// from the detail's code instead of read back from the English.
-@Suite("Decoding failures carry their detail")
+@Suite("Decoding failures carry their detail", .tags(.unit))
 struct DecodingDetailCarriageTests {
     /// A model that claims guided generation and answers `json`, whatever the schema says.
     struct FixedGuidedModel: RoutableModel {

@@ -1,8 +1,9 @@
 import GenUI
 import GenUIDiagnostics
 import Testing
+import GenUITestSupport
 
-@Suite("Diagnostics catalog")
+@Suite("Diagnostics catalog", .tags(.unit))
 struct DiagnosticsCatalogTests {
     let english = MessageCatalog.messages(for: .english)
 

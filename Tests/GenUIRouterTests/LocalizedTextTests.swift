@@ -2,8 +2,9 @@ import GenUI
 import GenUIConfig
 import GenUIDiagnostics
 import Testing
+import GenUITestSupport
 
-@Suite("Localized text and the pseudo-locale")
+@Suite("Localized text and the pseudo-locale", .tags(.unit))
 struct LocalizedTextTests {
     @Test("en-XA transforms every English template: no ASCII letter outside placeholders, about 30 % longer, bracketed")
     func pseudoCatalog() {

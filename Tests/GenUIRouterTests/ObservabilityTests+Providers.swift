@@ -11,6 +11,7 @@ import Logging
 import Synchronization
 import Testing
 import Tracing
+import GenUITestSupport
 
 /// A loopback OpenAI-compatible server that serves `model` and echoes nothing; `probeDelay` holds the model listing.
 private func openAIServer(
@@ -51,7 +52,7 @@ private func logText(_ handler: InMemoryLogHandler) -> [String] {
     }
 }
 
-@Suite("Provider observability: HTTP request lines, slow checks, request model, trace context")
+@Suite("Provider observability: HTTP request lines, slow checks, request model, trace context", .tags(.unit))
 struct ProviderObservabilityTests {
     @Test("an HTTP provider logs each request at debug with method, path, status, sizes and duration, and never its key, host, prompt or answer")
     func requestLines() async throws {

@@ -5,6 +5,7 @@ import InMemoryLogging
 import Logging
 import Synchronization
 import Testing
+import GenUITestSupport
 
 /// A tool that answers with a fixed sentence, or throws.
 private struct ClockTool: Tool {
@@ -40,7 +41,7 @@ private struct InsistentModel: RoutableModel {
     }
 }
 
-@Suite("Session observability: request and tool-call log lines")
+@Suite("Session observability: request and tool-call log lines", .tags(.unit))
 struct SessionObservabilityTests {
     private static func logger(_ handler: InMemoryLogHandler, level: Logger.Level = .debug) -> Logger {
         var logger = Logger(label: "genui.test") { _ in handler }

@@ -12,8 +12,9 @@ import MetricsTestKit
 import Synchronization
 import Testing
 import Tracing
+import GenUITestSupport
 
-@Suite("Chain observability: spans, metrics and logs")
+@Suite("Chain observability: spans, metrics and logs", .tags(.unit))
 struct ObservabilityTests {
     /// One in-memory backend of each kind, injected into a chain.
     struct Backends {

@@ -2,8 +2,9 @@ import GenUI
 import GenUIRouter
 import GenUITesting
 import Testing
+import GenUITestSupport
 
-@Suite("ProviderChain routing")
+@Suite("ProviderChain routing", .tags(.unit))
 struct ProviderChainTests {
     @Test("skips an unavailable provider and records why")
     func skipsUnavailable() async throws {

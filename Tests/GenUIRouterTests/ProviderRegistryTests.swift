@@ -3,8 +3,9 @@ import GenUIConfig
 import GenUIRouter
 import GenUITesting
 import Testing
+import GenUITestSupport
 
-@Suite("ProviderRegistry")
+@Suite("ProviderRegistry", .tags(.unit))
 struct ProviderRegistryTests {
     struct BrokenSetup: Error, CustomStringConvertible {
         var description: String { "no such socket" }

@@ -5,10 +5,11 @@ import GenUITesting
 import Testing
 
 @testable import GenUIConfig
+import GenUITestSupport
 
 /// The least-busy fleet's `/slots` reader follows the rule every request follows (``EndpointPolicy``), and the
 /// configuration's insecure-URL check is that same rule.
-@Suite("the /slots reader and the configuration use the request rule for loopback")
+@Suite("the /slots reader and the configuration use the request rule for loopback", .tags(.unit))
 struct SlotsReaderPolicyTests {
     @Test("a /slots URL the request rule refuses is never read, so the key is not sent; an allowed one is")
     func slotsReaderAppliesEndpointPolicy() async throws {

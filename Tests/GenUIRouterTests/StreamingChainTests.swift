@@ -2,8 +2,9 @@ import GenUI
 import GenUIRouter
 import GenUITesting
 import Testing
+import GenUITestSupport
 
-@Suite("ProviderChain streaming")
+@Suite("ProviderChain streaming", .tags(.unit))
 struct StreamingChainTests {
     /// Collects a stream's events as short strings, and its error.
     func collect(_ stream: AsyncThrowingStream<GenerationEvent, any Error>) async -> ([String], (any Error)?, GenerationResponse?) {

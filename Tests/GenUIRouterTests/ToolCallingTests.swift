@@ -3,6 +3,7 @@ import GenUIRouter
 import GenUITesting
 import Synchronization
 import Testing
+import GenUITestSupport
 
 /// A tool with typed arguments that counts its calls and answers with a fixed sentence about the city.
 private final class WeatherTool: Tool {
@@ -71,7 +72,7 @@ private func call(_ id: String, city: String) -> Transcript.ToolCall {
 
 private let toolCapable: Set<LanguageModelCapability> = [.guidedGeneration, .streaming, .toolCalling]
 
-@Suite("Tool calling in sessions and chains")
+@Suite("Tool calling in sessions and chains", .tags(.unit))
 struct ToolCallingTests {
     @Test("a session runs the tool the model asks for once, and the answer is built from its output")
     func sessionRunsToolOnce() async throws {

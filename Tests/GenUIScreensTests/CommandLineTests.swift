@@ -5,7 +5,7 @@ import Testing
 import GenUITestSupport
 
 /// Runs the real `genui` executable (built next to the test bundle) as a subprocess.
-@Suite("genui generate and render")
+@Suite("genui generate and render", .tags(.integration))
 struct CommandLineTests {
     static let binary: String? = {
         let candidates = [

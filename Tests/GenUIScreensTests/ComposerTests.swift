@@ -2,6 +2,7 @@ import GenUI
 import GenUIScreens
 import Synchronization
 import Testing
+import GenUITestSupport
 
 /// A model that returns fixed text as unguided output, like a provider without constrained decoding.
 struct UnguidedTextModel: RoutableModel {
@@ -40,7 +41,7 @@ struct BrokenGuidedModel: RoutableModel {
     }
 }
 
-@Suite("Screen composition")
+@Suite("Screen composition", .tags(.unit))
 struct ComposerTests {
     @Test("20 intents through the scripted model all yield valid screens that render in every format")
     func scriptedIntents() async throws {

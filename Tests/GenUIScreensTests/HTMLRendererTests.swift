@@ -4,7 +4,7 @@ import GenUIScreens
 import Testing
 import GenUITestSupport
 
-@Suite("HTML renderer")
+@Suite("HTML renderer", .tags(.unit))
 struct HTMLRendererTests {
     static func markup(_ kind: String) -> [String] {
         switch kind {

@@ -1,6 +1,7 @@
 import GenUI
 import GenUIScreens
 import Testing
+import GenUITestSupport
 
 /// A model that can be held to a schema but answers with fixed content, guided or not (as a chain's fallback
 /// provider without guided generation would).
@@ -20,7 +21,7 @@ struct FixedContentModel: RoutableModel {
 }
 
 /// Outlined composition: every element the intent names is shown once, the model writes the rest.
-@Suite struct OutlinedCompositionTests {
+@Suite(.tags(.unit)) struct OutlinedCompositionTests {
     let intent = "A login form with username and password fields and Login and Register buttons"
 
     @Test func anOutlinedCompositionShowsEveryNamedElementExactlyOnce() async throws {

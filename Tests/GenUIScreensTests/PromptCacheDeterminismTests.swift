@@ -6,11 +6,12 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
+import GenUITestSupport
 #endif
 
 /// Greedy screens from the real llama-server reuse the evaluated instructions and still decode byte for byte alike,
 /// within one server and across a restart.
-@Suite("The on-device wire with the real llama-server: prompt cache, greedy determinism, repetition samplers", .serialized)
+@Suite("The on-device wire with the real llama-server: prompt cache, greedy determinism, repetition samplers", .tags(.llamaServer), .serialized)
 struct PromptCacheDeterminismTests {
     static let model = OnDeviceModel(configuration: OnDeviceConfiguration(
         name: "on-device", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,

@@ -2,7 +2,7 @@ import GenUIScreens
 import Testing
 import GenUITestSupport
 
-@Suite("Terminal renderer")
+@Suite("Terminal renderer", .tags(.unit))
 struct TerminalRendererTests {
     /// The visible text of a component kind, as the fixtures build it.
     static func visibleTexts(_ kind: String) -> [String] {

@@ -3,7 +3,7 @@ import GenUIScreens
 import Testing
 import GenUITestSupport
 
-@Suite("Screen validation and repair")
+@Suite("Screen validation and repair", .tags(.unit))
 struct ValidatorTests {
     let validator = ScreenValidator()
 

@@ -3,7 +3,7 @@ import GenUIScreens
 import Testing
 import GenUITestSupport
 
-@Suite("Screen vocabulary")
+@Suite("Screen vocabulary", .tags(.unit))
 struct VocabularyTests {
     /// Every string node of the schema has a maximum length and every array a count range.
     private func unbounded(_ node: GenerationSchema.Node, path: String, in schema: GenerationSchema) -> [String] {

@@ -1,7 +1,8 @@
 import GenUI
 import Testing
+import GenUITestSupport
 
-@Suite("Scripted model")
+@Suite("Scripted model", .tags(.unit))
 struct ScriptedModelTests {
     static let schema = GenerationSchema(
         name: "Plan",

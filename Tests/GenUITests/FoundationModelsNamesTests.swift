@@ -1,6 +1,7 @@
 import GenUI
 import Synchronization
 import Testing
+import GenUITestSupport
 
 // App code written the way Foundation Models apps write it (the generator of the generative-UI article, the
 // availability messages of the on-device drafting article), compiled against genui and run against the scripted
@@ -119,7 +120,7 @@ private final class ProbeModel: RoutableModel {
     }
 }
 
-@Suite("Foundation Models names")
+@Suite("Foundation Models names", .tags(.unit))
 struct FoundationModelsNamesTests {
     // MARK: Availability
 

@@ -1,10 +1,11 @@
 import Foundation
 import GenUI
 import Testing
+import GenUITestSupport
 
 /// The screen vocabulary (GenerableVocabulary.swift) through `@Generable`: its schema, encoding, decoding,
 /// streaming snapshots and guide validation.
-@Suite("@Generable screen vocabulary")
+@Suite("@Generable screen vocabulary", .tags(.unit))
 struct GenerableVocabularyTests {
     /// A screen that uses every component case.
     static let screen = UIScreen(

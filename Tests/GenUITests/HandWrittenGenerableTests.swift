@@ -1,5 +1,6 @@
 import GenUI
 import Testing
+import GenUITestSupport
 
 /// A type that conforms to `Generable` by hand, the way the `@Generable` macro does it.
 struct Recipe: Generable, Equatable, Sendable {
@@ -45,7 +46,7 @@ struct Recipe: Generable, Equatable, Sendable {
     }
 }
 
-@Suite("Hand-written Generable")
+@Suite("Hand-written Generable", .tags(.unit))
 struct HandWrittenGenerableTests {
     @Test("a hand-written Generable struct exports the expected JSON Schema")
     func jsonSchema() {

@@ -1,7 +1,8 @@
 import GenUI
 import Testing
+import GenUITestSupport
 
-@Suite("Schema validation")
+@Suite("Schema validation", .tags(.unit))
 struct SchemaValidationTests {
     static let schema = GenerationSchema(
         name: "Screen",

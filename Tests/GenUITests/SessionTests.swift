@@ -1,6 +1,7 @@
 @testable import GenUI
 import Synchronization
 import Testing
+import GenUITestSupport
 
 /// A model that waits until released, to hold a session in the responding state.
 private final class GatedModel: RoutableModel {
@@ -24,7 +25,7 @@ private final class GatedModel: RoutableModel {
     }
 }
 
-@Suite("LanguageModelSession")
+@Suite("LanguageModelSession", .tags(.unit))
 struct SessionTests {
     @Test("a second request while one is running fails with concurrentRequests")
     func rejectsConcurrentRequests() async throws {

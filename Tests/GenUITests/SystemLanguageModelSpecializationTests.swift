@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import GenUI
+import GenUITestSupport
 
 /// A scripted model that keeps every request it is sent.
 private final class RecordingModel: RoutableModel {
@@ -48,7 +49,7 @@ private struct Tags {
     var tags: [String]
 }
 
-@Suite("SystemLanguageModel's use cases, guardrails, adapters, languages and token counts")
+@Suite("SystemLanguageModel's use cases, guardrails, adapters, languages and token counts", .tags(.unit))
 struct SystemLanguageModelSpecializationTests {
     @Test("a content-tagging model puts the tagging instructions before the session's, in answers and in streams")
     func contentTaggingReachesTheRequest() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GenUITestSupport
 
 /// What doctor says, in each shipped language, when the on-device runtime is missing.
 struct LocalizedExpectation: Sendable, CustomTestStringConvertible {
@@ -32,7 +33,7 @@ let localizedExpectations = [
                          capabilities: "引导生成、基于种子的可复现采样、流式输出"),
 ]
 
-@Suite("genui doctor", .serialized)
+@Suite("genui doctor", .tags(.integration), .serialized)
 struct DoctorCommandTests {
     /// The repository's own providers.yml: the default configuration.
     var defaultConfig: String { CLI.packageRoot.appendingPathComponent("providers.yml").path }

@@ -5,11 +5,12 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+import GenUITestSupport
 #endif
 
 /// `genui models pull` in parallel parts as a user runs it: progress seen by `genui doctor` in another process, the
 /// puller killed with SIGKILL in the middle, and the next pull asking only for the missing ranges.
-@Suite("genui models pull in parts", .serialized)
+@Suite("genui models pull in parts", .tags(.integration), .serialized)
 struct ModelsPullPartsCommandTests {
     typealias Fixture = ModelsCommandTests
 

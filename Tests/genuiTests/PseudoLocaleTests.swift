@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITesting
 import Testing
+import GenUITestSupport
 
 /// Every line genui prints comes from the message catalog: run with `--locale en-XA`, whose every catalog text is
 /// accented and bracketed `⟦…⟧`, no line may keep an ASCII letter except in the user's own data and the names of
@@ -9,7 +10,7 @@ import Testing
 ///
 /// How to keep it green (docs/diagnostics.md): print through the catalog (`diagnostics.text`), pass data as
 /// placeholder values, and when a new command or flag prints, add it to ``runs``.
-@Suite("pseudo-locale: every printed line comes from the catalog")
+@Suite("pseudo-locale: every printed line comes from the catalog", .tags(.integration))
 struct PseudoLocaleTests {
     /// Words that are names, not text: providers, types, models, chains, variables, capabilities, settings, commands.
     static let names: Set<String> = Set([

@@ -3,10 +3,11 @@ import Foundation
 import GenUIOpenAI
 import GenUIRouter
 import Testing
+import GenUITestSupport
 
 /// A Foundation Models 27 model package's model (``ChatCompletionsModel``) against the real llama-server's
 /// `/v1/chat/completions`: used directly in a session, driven as an executor, and as a chain member.
-@Suite("A Foundation Models 27 model against llama-server's /v1/chat/completions", .enabled(if: LlamaTestEnvironment.runnable))
+@Suite("A Foundation Models 27 model against llama-server's /v1/chat/completions", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct ChatCompletionsModelTests {
     private func model(_ server: LlamaServerFixture) -> ChatCompletionsModel {
         ChatCompletionsModel(baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2")

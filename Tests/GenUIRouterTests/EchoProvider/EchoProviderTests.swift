@@ -4,8 +4,9 @@ import GenUIConfig
 import GenUIDiagnostics
 import GenUIRouter
 import Testing
+import GenUITestSupport
 
-@Suite("A provider added as one folder and one registration (type: echo)")
+@Suite("A provider added as one folder and one registration (type: echo)", .tags(.unit))
 struct EchoProviderTests {
     let text = """
         version: 1

@@ -4,8 +4,9 @@ import GenUIConfig
 import GenUIRouter
 import GenUITesting
 import Testing
+import GenUITestSupport
 
-@Suite("Fleet configuration")
+@Suite("Fleet configuration", .tags(.unit))
 struct FleetConfigurationTests {
     private func parse(_ text: String) throws(ConfigurationError) -> Configuration {
         try ConfigurationLoader(environment: [:], homeDirectory: "/nonexistent").parse(text)

@@ -3,8 +3,9 @@ import GenUI
 @testable import GenUIRouter
 import Synchronization
 import Testing
+import GenUITestSupport
 
-@Suite("Fleet strategies")
+@Suite("Fleet strategies", .tags(.unit))
 struct FleetStrategyTests {
     private func fleet(_ models: [FleetFakeModel], _ options: FleetOptions) -> EndpointFleet {
         EndpointFleet(
