@@ -1,6 +1,6 @@
 import GenUIFoundationModels
-import Testing
 import GenUITestSupport
+import Testing
 
 /// `GeneratedContent` as Foundation Models ships it: identities, the initializers with `id:`, repeated keys, and
 /// typed reading.

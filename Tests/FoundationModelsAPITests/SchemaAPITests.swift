@@ -1,7 +1,7 @@
 import Foundation
 import GenUIFoundationModels
-import Testing
 import GenUITestSupport
+import Testing
 
 @Generable
 enum Mood {

@@ -1,8 +1,8 @@
 import Foundation
 import GenUIFoundationModels
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// Tools as Foundation Models code writes them: outputs that are `@Generable` values, `GeneratedContent` or arrays,
 /// and tools that take no arguments; `@Generable` values in prompts.

@@ -1,9 +1,9 @@
 import Foundation
 import GenUIFoundationModels
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
-import GenUITestSupport
 
 /// Foundation Models' `Transcript`, read the way history views, token budgets and persistence code read it.
 @Suite("Foundation Models API: Transcript", .tags(.unit))

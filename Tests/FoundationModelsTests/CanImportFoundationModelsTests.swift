@@ -4,8 +4,8 @@
 #if os(Linux)
 #if canImport(FoundationModels)
 import FoundationModels
-import Testing
 import GenUITestSupport
+import Testing
 
 @Generable
 struct ArticleTags {

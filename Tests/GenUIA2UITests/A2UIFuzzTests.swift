@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
@@ -7,7 +8,6 @@ import Testing
 import Glibc
 #else
 import Darwin
-import GenUITestSupport
 #endif
 
 /// Random and adversarial streams through the whole client: reading, resolving and rendering as text, HTML and JSON.

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 @Suite("A2UI bad input", .tags(.unit))
 struct A2UIBadInputTests {

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// The HTML of an A2UI surface opened in headless Chromium: the DOM holds the components with their bound values,
 /// no script runs, the page requests none of the stream's URLs, and a screenshot is taken. Skips (outside CI) when

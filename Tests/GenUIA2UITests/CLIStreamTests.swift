@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// `genui render --from a2ui URL [--watch]` against a real loopback server that streams messages with pauses.
 @Suite("genui render --from a2ui URL", .tags(.integration))

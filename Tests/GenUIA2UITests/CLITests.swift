@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// `genui render --from a2ui`, run as a real subprocess (the binary `swift build` made).
 @Suite("genui render --from a2ui", .tags(.integration))

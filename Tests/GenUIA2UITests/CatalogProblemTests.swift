@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// Components and function calls that break the basic catalog: each is one located problem — surface, component,
 /// JSON pointer, and what the catalog expects in its own words — and the rest of the surface still renders.

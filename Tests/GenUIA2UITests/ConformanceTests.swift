@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// genui's verdict on conformance cases — single server-to-client messages, each said valid or invalid — in the
 /// format of the A2UI specification's own suites (`{"schema", "tests": [{"description", "valid", "data"}]}`).

@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// The same attacks through the real `genui render --from a2ui` (the binary `swift build` made): stdin, and a
 /// loopback server followed with `--watch`.

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// Streams built to exhaust the stack, the output, the CPU or the memory, through the real client, resolver and
 /// renderers: each ends as located problems and bounded output.

@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
 import GenUIDiagnostics
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// The catalog problems in the user's language: every detail key is in genui's localized catalog (English word for
 /// word as the library writes it), and `genui render --from a2ui` prints each problem located and translated — in

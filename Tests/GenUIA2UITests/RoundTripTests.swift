@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 @Suite("A2UI round trip", .tags(.unit))
 struct A2UIRoundTripTests {

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// A themed surface opened in headless Chromium: the screenshot shows the primary button in the theme's primary
 /// colour, and the same surface without a theme shows none of it. Skips (outside CI) when Chromium or python3 is

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// A surface's `theme`: applied in the HTML page (primary colour, font, agent name) and approximated in the
 /// terminal when colours are on.

@@ -1,8 +1,8 @@
 // `@Observable` next to the one import Foundation Models code has: no `import Observation`.
 import GenUIFoundationModels
+import GenUITestSupport
 import Synchronization
 import Testing
-import GenUITestSupport
 
 @Observable
 final class DraftModel {

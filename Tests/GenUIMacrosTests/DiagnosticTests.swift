@@ -1,6 +1,6 @@
+import GenUITestSupport
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
-import GenUITestSupport
 
 @Suite("@Generable and @Guide diagnostics", .tags(.unit))
 struct DiagnosticTests {

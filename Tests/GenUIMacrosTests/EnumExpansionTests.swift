@@ -1,5 +1,5 @@
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("@Generable on enums", .tags(.unit))
 struct EnumExpansionTests {

@@ -1,6 +1,6 @@
+import GenUITestSupport
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
-import GenUITestSupport
 
 @Suite("@Guide placement", .tags(.unit))
 struct GuidePlacementTests {

@@ -1,5 +1,5 @@
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("@Generable on structs", .tags(.unit))
 struct StructExpansionTests {

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIAnthropic
 import GenUIConfig
@@ -7,7 +8,6 @@ import GenUIHTTP
 import GenUIRouter
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 @Suite("Anthropic provider against llama-server's /v1/messages", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct AnthropicProviderLlamaTests {

@@ -1,10 +1,10 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIAnthropic
 import GenUIHTTP
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 
 private let weather = ToolDefinition(

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIDiagnostics
 import GenUIHTTP
@@ -7,7 +8,6 @@ import GenUIOpenAI
 import GenUIRouter
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// Options for a chain in these tests: no caching, generous limits.
 private func contextOptions(availability: Duration = .seconds(10), reserve: Int = 512) -> ChainOptions {

@@ -1,10 +1,10 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
 
 @testable import GenUIModels
-import GenUITestSupport
 
 /// The parts under `genui models pull`'s transfer: the session that hands the body to the file, the delegate queue
 /// that makes libcurl wait, and the hash that follows the file.

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIHTTP
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Plain http is allowed only to the loopback interface: literal loopback addresses and exactly `localhost`. Names
 /// that only look local are refused, so a configuration cannot send a key in clear text to a host it names.

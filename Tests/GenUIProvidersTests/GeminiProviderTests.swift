@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIConfig
 import GenUIDiagnostics
@@ -7,7 +8,6 @@ import GenUIHTTP
 import GenUIRouter
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// The fake's count for a `:countTokens` body: two per content plus the words of its text parts, the words of the
 /// system instruction, and 25 for a response schema. A deterministic stand-in for a tokenizer.

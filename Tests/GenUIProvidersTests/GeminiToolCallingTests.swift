@@ -1,11 +1,11 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIGemini
 import GenUIHTTP
 import GenUITesting
 import Synchronization
 import Testing
-import GenUITestSupport
 
 
 private let weather = ToolDefinition(

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUITesting
@@ -6,7 +7,6 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
-import GenUITestSupport
 #endif
 
 /// A loopback port nothing listens on: bound once to get a number, then closed.

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIHTTP
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("HTTP status and error body mapping", .tags(.unit))
 struct HTTPErrorMappingTests {

@@ -5,10 +5,10 @@ import GenUIGemini
 import GenUIHTTP
 import GenUIOllama
 import GenUIOpenAI
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
-import GenUITestSupport
 
 @Suite("API keys never leak", .tags(.unit))
 struct HTTPSecretLeakTests {

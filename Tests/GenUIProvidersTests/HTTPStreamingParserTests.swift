@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIHTTP
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("SSE and NDJSON parsing", .tags(.unit))
 struct HTTPStreamingParserTests {

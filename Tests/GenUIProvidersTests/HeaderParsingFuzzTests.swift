@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIHTTP
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Generates the values a hostile or broken server can put where a duration or a count belongs: numbers of every
 /// size and spelling, exponents, signs, `inf` and `nan`, HTTP dates from year 1 to 99999, digits of other scripts,

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) @testable import GenUI
 import GenUIAnthropic
 import GenUIDiagnostics
@@ -9,7 +10,6 @@ import GenUIOpenAI
 import GenUITesting
 import Synchronization
 import Testing
-import GenUITestSupport
 
 /// Servers that attack the client: waits no integer can hold, keys cut in half by truncation, lines without end,
 /// a million one-byte deltas. Every one must end in a typed error or a normal answer — never a trap, a leak, or

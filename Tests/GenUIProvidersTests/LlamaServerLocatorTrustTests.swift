@@ -1,8 +1,8 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// llama-server is searched only in places the user controls: never the current directory, never a relative PATH
 /// entry.

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -8,7 +9,6 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import GenUITestSupport
 #endif
 
 /// The managed llama-server serves only genui: a per-start key in its environment, a minimal environment, and a

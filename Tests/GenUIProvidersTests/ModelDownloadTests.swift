@@ -2,12 +2,12 @@ import Foundation
 import GenUI
 import GenUIConfig
 import GenUIModels
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// The downloader against a loopback host serving the real SmolLM2 GGUF: full pulls, resumes, wrong bytes,
 /// redirects, one writer, full disks, and what other readers see meanwhile.

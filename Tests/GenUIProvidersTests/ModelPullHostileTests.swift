@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
@@ -9,7 +10,6 @@ import Glibc
 
 @testable import GenUIModels
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// Pulls from hosts and URLs that try to make the downloader write where it should not, join two files, write past
 /// the declared size, or trap on a volume's numbers; each test performs the attack against a loopback host and real

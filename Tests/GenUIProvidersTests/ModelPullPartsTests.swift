@@ -1,12 +1,12 @@
 import Foundation
 import GenUI
 import GenUIModels
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// Pulls in parallel ranged parts against the loopback range server serving the real SmolLM2 GGUF: the file ends
 /// byte-identical, an interrupted pull resumes part by part, a stalled or cut part is fetched again on a new

@@ -1,11 +1,11 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOllama
 import GenUITesting
 import Synchronization
 import Testing
-import GenUITestSupport
 
 /// A protocol-faithful Ollama daemon (docs/api.md): version, tags, show, chat (NDJSON or whole), pull — with faults.
 struct FakeOllama {

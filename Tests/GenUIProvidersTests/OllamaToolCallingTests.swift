@@ -1,10 +1,10 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOllama
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 // Tool calling on the Ollama provider, against a fake daemon that checks every /api/chat body against the documented
 // shapes (ollama docs/api.md "Tool calling", api/types.go: `tools`, `message.tool_calls` whose `function.arguments`

@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// Every availability reason of the on-device provider, from real files and folders.
 @Suite("On-device availability", .tags(.unit))

@@ -1,8 +1,8 @@
 @_spi(Reading) @testable import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// The GBNF compiler and the request mapping, without a server.
 @Suite("On-device grammar compiler and request mapping", .tags(.unit))

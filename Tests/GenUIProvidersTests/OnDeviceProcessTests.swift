@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// Finding llama-server, and the subprocess machinery: process groups, logs, crash reports.
 @Suite("On-device server discovery and process management", .tags(.integration))

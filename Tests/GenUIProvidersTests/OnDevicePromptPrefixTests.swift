@@ -1,8 +1,8 @@
 @_spi(Reading) import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 @Suite("On-device instructions prefix", .tags(.unit))
 struct OnDevicePromptPrefixTests {

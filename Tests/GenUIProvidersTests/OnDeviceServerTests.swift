@@ -1,9 +1,9 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) @testable import GenUI
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// Integration tests against the real llama-server and SmolLM2-135M, sharing one server.
 ///

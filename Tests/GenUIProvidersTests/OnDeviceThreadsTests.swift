@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// How many threads the managed llama-server runs with: the configured number, else half the cores.
 @Suite("Managed llama-server threads", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))

@@ -1,10 +1,10 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Synchronization
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// A weather tool with a fixed answer, counting its calls.
 private final class WeatherLookup: Tool {

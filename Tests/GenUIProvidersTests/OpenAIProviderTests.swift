@@ -1,10 +1,10 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOpenAI
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// A yes/no answer: small enough for SmolLM2 to produce under a schema constraint.
 let verdictSchema = GenerationSchema(

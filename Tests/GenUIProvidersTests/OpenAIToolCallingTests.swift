@@ -1,10 +1,10 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOpenAI
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 // Tool calling on the OpenAI-compatible provider, against a Chat Completions fake that checks every request against
 // the documented shapes (OpenAI API reference, "Create chat completion": `tools`, assistant `tool_calls`, `role: tool`

@@ -5,12 +5,12 @@ import GenUIGemini
 import GenUIHTTP
 import GenUIOllama
 import GenUIOpenAI
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
 
 @testable import GenUIOnDevice
-import GenUITestSupport
 
 /// The suite's settings for real models: small answers keep the runs short; the first on-device request also starts
 /// llama-server, so a generation may take as long as a start.

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIHTTP
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Streamed tool-call arguments are joined in place and bounded: a million one-byte pieces cost time in proportion
 /// to their length, and arguments past the bound end the response with a typed error.

@@ -6,9 +6,9 @@ import GenUIOnDevice
 import GenUIOpenAI
 import GenUIRouter
 import GenUIScreens
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// The three breakable providers of the matrix chain, in chain order (scripted always comes last).
 enum Slot: String, CaseIterable, Sendable, Comparable {

@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// What became of one request of the load test.
 enum LoadOutcome: Sendable {

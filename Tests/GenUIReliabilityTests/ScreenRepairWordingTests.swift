@@ -1,8 +1,8 @@
 import GenUI
 import GenUIDiagnostics
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The lenient screen decoder's repairs and refusals read in every language from the catalog. (The command line
 /// composes through a chain, whose defensive decoder holds unguided output to the schema first, so these are what a

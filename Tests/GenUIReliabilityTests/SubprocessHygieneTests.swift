@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Runs the built `genui` binary, interrupts it mid-generation and checks the llama-server it started is gone.
 @Suite(

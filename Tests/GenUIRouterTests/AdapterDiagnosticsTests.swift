@@ -1,7 +1,7 @@
 import GenUI
 import GenUIDiagnostics
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Adapter errors in the user's language", .tags(.unit))
 struct AdapterDiagnosticsTests {

@@ -1,9 +1,9 @@
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUITestSupport
 import Synchronization
 import Testing
-import GenUITestSupport
 
 /// ``AtomicFile`` replaces regular files through a rename, keeps permission bits (never setuid, setgid, sticky), follows
 /// a link only within its own directory, never replaces what is not a regular file, and without replacing never

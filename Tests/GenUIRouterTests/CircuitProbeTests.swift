@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 @testable import GenUIRouter
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// The half-open probe of a circuit breaker is released on every way out of it, so a provider is never left
 /// "cooling down" for good because the one request allowed to probe it went away without a verdict.

@@ -1,7 +1,7 @@
 import GenUI
 import GenUIConfig
-import Testing
 import GenUITestSupport
+import Testing
 
 /// A valid configuration, one line per element, so a test can break exactly one line.
 let baseLines = [

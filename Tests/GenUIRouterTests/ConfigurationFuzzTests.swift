@@ -1,7 +1,7 @@
 import Foundation
 import GenUIConfig
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("providers.yml fuzzing", .tags(.unit))
 struct ConfigurationFuzzTests {

@@ -2,8 +2,8 @@ import Foundation
 import GenUI
 import GenUIConfig
 import GenUIRouter
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("providers.yml loading", .tags(.unit))
 struct ConfigurationLoadingTests {

@@ -1,8 +1,8 @@
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
-import Testing
 import GenUITestSupport
+import Testing
 
 /// `./providers.yml` is used only once trusted; the user's file and explicit paths always are. Configuration files are
 /// read only when they are regular files within the size limit, and URLs are shown without their credentials.

@@ -1,7 +1,7 @@
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// A model that claims guided generation but returns content that does not follow the schema.
 struct LyingModel: RoutableModel {

@@ -2,9 +2,9 @@ import Foundation
 import GenUI
 import GenUIDiagnostics
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// A decoding failure carries its ``DecodingDetail`` as a value, and a failed route step keeps it, so both are worded
 /// from the detail's code instead of read back from the English.

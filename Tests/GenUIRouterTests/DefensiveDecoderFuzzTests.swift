@@ -1,7 +1,7 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import Testing
-import GenUITestSupport
 
 /// Feeds ``DefensiveDecoder`` the broken output models produce (``ModelOutputFuzzer``): it must never crash or hang,
 /// and every input must end as a value that validates, with a report of its repairs, or as a located error.

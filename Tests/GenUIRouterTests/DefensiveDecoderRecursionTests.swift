@@ -1,7 +1,7 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import Testing
-import GenUITestSupport
 
 /// A recursive schema (a layout node that is a row, a column or a text, rows and columns holding nodes) must be
 /// walked in work linear in the output: alternatives are chosen by their discriminator, and the search among

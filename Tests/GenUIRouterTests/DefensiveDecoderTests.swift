@@ -1,7 +1,7 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import Testing
-import GenUITestSupport
 
 @Suite("DefensiveDecoder", .tags(.unit))
 struct DefensiveDecoderTests {

@@ -1,7 +1,7 @@
 import GenUI
 import GenUIDiagnostics
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Diagnostics catalog", .tags(.unit))
 struct DiagnosticsCatalogTests {

@@ -1,8 +1,8 @@
 import GenUI
 import GenUIConfig
 import GenUIDiagnostics
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Localized text and the pseudo-locale", .tags(.unit))
 struct LocalizedTextTests {

@@ -1,8 +1,8 @@
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The `models:` catalog of `providers.yml`: entries parsed with their values, and every mistake reported at its
 /// file:line:column with a suggestion where a likely spelling exists.

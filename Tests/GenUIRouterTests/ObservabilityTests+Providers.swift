@@ -3,6 +3,7 @@ import GenUI
 import GenUIHTTP
 import GenUIOpenAI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import InMemoryLogging
 import InMemoryTracing
@@ -11,7 +12,6 @@ import Logging
 import Synchronization
 import Testing
 import Tracing
-import GenUITestSupport
 
 /// A loopback OpenAI-compatible server that serves `model` and echoes nothing; `probeDelay` holds the model listing.
 private func openAIServer(

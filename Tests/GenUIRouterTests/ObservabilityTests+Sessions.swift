@@ -1,11 +1,11 @@
 import GenUI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import InMemoryLogging
 import Logging
 import Synchronization
 import Testing
-import GenUITestSupport
 
 /// A tool that answers with a fixed sentence, or throws.
 private struct ClockTool: Tool {

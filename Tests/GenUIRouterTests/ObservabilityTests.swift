@@ -3,6 +3,7 @@ import GenUI
 import GenUIHTTP
 import GenUIOpenAI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import InMemoryLogging
 import InMemoryTracing
@@ -12,7 +13,6 @@ import MetricsTestKit
 import Synchronization
 import Testing
 import Tracing
-import GenUITestSupport
 
 @Suite("Chain observability: spans, metrics and logs", .tags(.unit))
 struct ObservabilityTests {

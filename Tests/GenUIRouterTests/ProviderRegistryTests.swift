@@ -1,9 +1,9 @@
 import GenUI
 import GenUIConfig
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 @Suite("ProviderRegistry", .tags(.unit))
 struct ProviderRegistryTests {

@@ -3,9 +3,9 @@ import GenUI
 import GenUIDiagnostics
 import GenUIHTTP
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// A request a server rejected carries the server's reply as values (``ServerErrorReply``), so the error and its
 /// failed route step are worded in the user's language around the server's own words.

@@ -1,11 +1,11 @@
 import Foundation
 import GenUIHTTP
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 @testable import GenUIConfig
-import GenUITestSupport
 
 /// The least-busy fleet's `/slots` reader follows the rule every request follows (``EndpointPolicy``), and the
 /// configuration's insecure-URL check is that same rule.

@@ -1,8 +1,8 @@
 import GenUI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 @Suite("ProviderChain streaming", .tags(.unit))
 struct StreamingChainTests {

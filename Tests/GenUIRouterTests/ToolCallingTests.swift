@@ -1,9 +1,9 @@
 import GenUI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
-import GenUITestSupport
 
 /// A tool with typed arguments that counts its calls and answers with a fixed sentence about the city.
 private final class WeatherTool: Tool {

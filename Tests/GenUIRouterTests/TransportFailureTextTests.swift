@@ -2,9 +2,9 @@ import GenUI
 import GenUIDiagnostics
 import Foundation
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 @Suite("Network failures in the user's language", .tags(.unit))
 struct TransportFailureTextTests {

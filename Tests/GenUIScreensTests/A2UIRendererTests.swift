@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("A2UI renderer", .tags(.unit))
 struct A2UIRendererTests {

@@ -1,7 +1,7 @@
 import Foundation
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Loads generated pages in headless Chromium and checks the browser reports no console errors. `make test` installs
 /// Chromium (`scripts/system-deps --test`); elsewhere the tests skip with a message when it is missing, but under

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Runs the real `genui` executable (built next to the test bundle) as a subprocess.
 @Suite("genui generate and render", .tags(.integration))

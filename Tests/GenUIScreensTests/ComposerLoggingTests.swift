@@ -1,10 +1,10 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import GenUITesting
 import InMemoryLogging
 import Logging
 import Testing
-import GenUITestSupport
 
 @Suite("Screen composer logging", .tags(.unit))
 struct ComposerLoggingTests {

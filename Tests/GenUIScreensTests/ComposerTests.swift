@@ -1,8 +1,8 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Synchronization
 import Testing
-import GenUITestSupport
 
 /// A model that returns fixed text as unguided output, like a provider without constrained decoding.
 struct UnguidedTextModel: RoutableModel {

@@ -2,8 +2,8 @@ import Foundation
 import GenUI
 import GenUIOnDevice
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Records from a file, offered to the model as a tool: facts from the tool, layout from the model.
 @Suite("Screens whose facts come from a data file", .tags(.llamaServer), .serialized)

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The screen `make demo` shows first: its login intent through the real `genui` and the embedded default
 /// (SmolLM2-135M in llama-server), greedy.

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("HTML renderer", .tags(.unit))
 struct HTMLRendererTests {

@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Values a user would not accept become marked placeholders, and each value says where it comes from.
 @Suite(.tags(.unit)) struct HonestValueTests {

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Screens that make sense, through the real llama-server and SmolLM2: kinds from context, values that are the
 /// intent's, the data's or marked placeholders, and records shown as the file has them.

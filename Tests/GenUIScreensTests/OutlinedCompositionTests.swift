@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// A model that can be held to a schema but answers with fixed content, guided or not (as a chain's fallback
 /// provider without guided generation would).

@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The outlined screen's title: held to three words where the provider enforces the schema's pattern, accepted
 /// longer from one that does not.

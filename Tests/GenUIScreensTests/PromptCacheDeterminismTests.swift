@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIOnDevice
 import GenUIScreens
@@ -6,7 +7,6 @@ import Testing
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import GenUITestSupport
 #endif
 
 /// Greedy screens from the real llama-server reuse the evaluated instructions and still decode byte for byte alike,

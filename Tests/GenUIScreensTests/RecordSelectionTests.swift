@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Which records an intent asks for, and the standings that show them as the file has them.
 @Suite(.tags(.unit)) struct RecordSelectionTests {

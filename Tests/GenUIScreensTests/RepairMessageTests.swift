@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The lenient decoder's repairs and refusals, and a screen that stays invalid after repair, carry their catalog
 /// messages (keys and typed arguments), so they can be worded in the user's language.

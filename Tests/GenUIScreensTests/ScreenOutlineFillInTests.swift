@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The schema a model fills an outline in under, and the screen a filled-in outline becomes.
 @Suite(.tags(.unit)) struct ScreenOutlineFillInTests {

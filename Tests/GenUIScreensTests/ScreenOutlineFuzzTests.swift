@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The intent reader on hostile and random input: it never traps, and every outline it gives fits a screen.
 @Suite(.tags(.unit)) struct ScreenOutlineFuzzTests {

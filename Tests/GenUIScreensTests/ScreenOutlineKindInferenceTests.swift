@@ -1,6 +1,6 @@
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Kinds read from context for what an intent lists without a component word.
 @Suite(.tags(.unit)) struct ScreenOutlineKindInferenceTests {

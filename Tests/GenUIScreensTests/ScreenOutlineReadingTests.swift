@@ -1,6 +1,6 @@
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Reading what an intent names: lists before and after component words, facts after "with" and "showing",
 /// messages after "saying".

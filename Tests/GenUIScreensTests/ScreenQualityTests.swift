@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Screen quality: the intent corpus, the measures and the repeat repair", .tags(.unit))
 struct ScreenQualityTests {

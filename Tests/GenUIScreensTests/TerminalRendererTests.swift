@@ -1,6 +1,6 @@
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Terminal renderer", .tags(.unit))
 struct TerminalRendererTests {

@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Screen validation and repair", .tags(.unit))
 struct ValidatorTests {

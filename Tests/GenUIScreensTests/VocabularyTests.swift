@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Screen vocabulary", .tags(.unit))
 struct VocabularyTests {

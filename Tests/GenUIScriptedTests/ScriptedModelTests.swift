@@ -1,6 +1,6 @@
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Scripted model", .tags(.unit))
 struct ScriptedModelTests {

@@ -1,7 +1,7 @@
 import Foundation
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Availability", .tags(.unit))
 struct AvailabilityTests {

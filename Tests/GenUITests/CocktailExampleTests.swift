@@ -1,6 +1,6 @@
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 // Seed 002's cocktail example, written as for Apple's Foundation Models; only the import differs.
 

@@ -1,7 +1,7 @@
 import GenUI
+import GenUITestSupport
 import Synchronization
 import Testing
-import GenUITestSupport
 
 // App code written the way Foundation Models apps write it (the generator of the generative-UI article, the
 // availability messages of the on-device drafting article), compiled against genui and run against the scripted

@@ -1,7 +1,7 @@
 import Foundation
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 // Declarations covering each shape @Generable supports; that they compile is part of what these tests prove.
 

@@ -1,7 +1,7 @@
 import Foundation
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The screen vocabulary (GenerableVocabulary.swift) through `@Generable`: its schema, encoding, decoding,
 /// streaming snapshots and guide validation.

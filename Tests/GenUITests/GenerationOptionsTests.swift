@@ -1,6 +1,6 @@
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("GenerationOptions", .tags(.unit))
 struct GenerationOptionsTests {

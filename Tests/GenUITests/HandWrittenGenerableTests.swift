@@ -1,6 +1,6 @@
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 /// A type that conforms to `Generable` by hand, the way the `@Generable` macro does it.
 struct Recipe: Generable, Equatable, Sendable {

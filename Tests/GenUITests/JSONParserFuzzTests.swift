@@ -1,7 +1,7 @@
 import Foundation
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Feeds the JSON parser generated hostile input: it must never crash or hang, and every rejection must be a
 /// located decoding failure. `GENUI_FUZZ_COUNT` raises the number of inputs (`make fuzz` runs 100,000).

@@ -1,6 +1,6 @@
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("JSON parsing and writing", .tags(.unit))
 struct JSONParserTests {

@@ -1,6 +1,6 @@
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Schema validation", .tags(.unit))
 struct SchemaValidationTests {

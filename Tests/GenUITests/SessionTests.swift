@@ -1,7 +1,7 @@
 @testable import GenUI
+import GenUITestSupport
 import Synchronization
 import Testing
-import GenUITestSupport
 
 /// A model that waits until released, to hold a session in the responding state.
 private final class GatedModel: RoutableModel {

@@ -1,9 +1,9 @@
 import Foundation
+import GenUITestSupport
 import Synchronization
 import Testing
 
 @testable import GenUI
-import GenUITestSupport
 
 /// A scripted model that keeps every request it is sent.
 private final class RecordingModel: RoutableModel {

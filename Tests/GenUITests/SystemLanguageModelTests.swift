@@ -1,9 +1,9 @@
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
 
 @testable import GenUI
-import GenUITestSupport
 
 /// A model whose availability the test sets, counting the checks.
 private final class SwitchableModel: RoutableModel {

@@ -1,7 +1,7 @@
 import Foundation
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("Terminal-safe text", .tags(.unit))
 struct TerminalSanitiserTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The model install writes to a temporary name and renames at the end, so an interrupted install never leaves a
 /// truncated file under the model's real name.

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("genui config check", .tags(.integration))
 struct ConfigCheckCommandTests {

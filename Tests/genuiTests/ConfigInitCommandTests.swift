@@ -1,7 +1,7 @@
 import Foundation
+import GenUITestSupport
 import Synchronization
 import Testing
-import GenUITestSupport
 
 /// `genui config init` writes a starter providers.yml through a temporary file and a rename, so an interrupted or
 /// failed write never leaves a half-written configuration in place.

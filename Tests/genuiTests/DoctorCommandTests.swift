@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GenUITestSupport
+import Testing
 
 /// What doctor says, in each shipped language, when the on-device runtime is missing.
 struct LocalizedExpectation: Sendable, CustomTestStringConvertible {

@@ -1,7 +1,7 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// `genui doctor --require context=N` against a configuration whose Anthropic provider states `context: 2048`.
 @Suite("genui doctor --require context=N", .tags(.integration), .serialized)

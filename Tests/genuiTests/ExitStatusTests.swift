@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Each exit code means one thing in every command (docs/exit-status.md): a configuration error is 2 and an invalid
 /// screen is 4, whichever command meets it, and each command's --help lists the codes it uses.

@@ -1,7 +1,7 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// What `genui generate` advises after a failure: each line once, and only advice that fits what happened.
 @Suite("genui generate advice", .tags(.integration))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("genui generate", .tags(.integration))
 struct GenerateCommandTests {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GenUITestSupport
+import Testing
 
 /// `genui generate --data FILE.json`: facts from the file through a tool, layout from the model.
 @Suite("genui generate --data", .tags(.llamaServer), .serialized)

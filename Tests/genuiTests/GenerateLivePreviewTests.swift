@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// `genui generate` on a terminal draws the screen while it streams and replaces it with the final screen; on a pipe
 /// only the final screen is written. The terminal is a real pseudo-terminal (Python's `pty`), the provider an

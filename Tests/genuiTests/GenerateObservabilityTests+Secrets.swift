@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// `genui generate` at `GENUI_LOG_LEVEL=debug` with network providers that hold (planted) API keys and servers that
 /// echo them back: the providers' own lines reach stderr, and no key does. `scripts/run-tests` plants its fake keys

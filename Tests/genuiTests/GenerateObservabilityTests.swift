@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import GenUITestSupport
+import Testing
 
 /// `genui generate --trace`, `--log-level` and `GENUI_LOG_LEVEL`.
 @Suite("genui generate: trace and logs", .tags(.integration))

@@ -1,7 +1,7 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// Hostile values through the real CLI: secrets spliced into fleet URLs, control characters in JSON output,
 /// numbers no option can take, and URLs that only look like loopback.

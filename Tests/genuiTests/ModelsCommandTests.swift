@@ -1,10 +1,10 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import GenUITestSupport
 #endif
 
 /// `genui models` as a user runs it: a pull in one process, `genui doctor` in another, a puller killed with

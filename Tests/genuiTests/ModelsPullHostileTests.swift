@@ -1,10 +1,10 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import GenUITestSupport
 #endif
 
 /// `genui models pull` and `rm` as a user runs them against hostile URLs and hosts: a file name that climbs out of

@@ -1,11 +1,11 @@
 import Foundation
 import GenUIOnDevice
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import GenUITestSupport
 #endif
 
 /// `genui models pull` in parallel parts as a user runs it: progress seen by `genui doctor` in another process, the

@@ -1,12 +1,12 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
 
 #if canImport(Glibc)
 import Glibc
-import GenUITestSupport
 #endif
 
 /// An Ollama daemon as its docs/api.md describes it, for `genui models --provider`: `GET /api/version`,

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// Every line genui prints comes from the message catalog: run with `--locale en-XA`, whose every catalog text is
 /// accented and bracketed `⟦…⟧`, no line may keep an ASCII letter except in the user's own data and the names of

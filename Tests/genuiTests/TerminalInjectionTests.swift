@@ -1,7 +1,7 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// A hostile server's text reaches the terminal only made safe: doctor, doctor -v, generate -v and errors.
 @Suite("Terminal escape injection through the CLI", .tags(.integration), .serialized)

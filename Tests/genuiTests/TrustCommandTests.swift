@@ -1,7 +1,7 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// A `providers.yml` in the current directory is used only once the user trusts it; until then nothing it names is
 /// contacted or run. Files that could be read forever (a FIFO, a device) are refused, and secrets spliced into URLs

@@ -1,11 +1,11 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import GenUITestSupport
 #endif
 
 /// Trust belongs to the file whose content was trusted: a link to it runs only what sits beside that file, and a

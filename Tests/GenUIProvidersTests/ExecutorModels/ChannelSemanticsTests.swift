@@ -1,9 +1,9 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import Synchronization
 import Testing
 import UniformTypeIdentifiers
-import GenUITestSupport
 
 /// What a session makes of each event and action an executor sends, as Foundation Models 27 documents them.
 @Suite("Foundation Models 27 channel: events become transcript entries, usage and tool calls", .tags(.unit))

@@ -1,9 +1,9 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import GenUIOpenAI
 import GenUIRouter
 import Testing
-import GenUITestSupport
 
 /// A Foundation Models 27 model package's model (``ChatCompletionsModel``) against the real llama-server's
 /// `/v1/chat/completions`: used directly in a session, driven as an executor, and as a chain member.

@@ -2,8 +2,8 @@ import Foundation
 import GenUI
 import GenUIConfig
 import GenUIRouter
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The settings of `type: fm-script`: a reply the scripted Foundation Models 27 model gives.
 struct ScriptOptions: ProviderOptions {

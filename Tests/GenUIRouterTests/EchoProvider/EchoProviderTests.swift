@@ -3,8 +3,8 @@ import GenUI
 import GenUIConfig
 import GenUIDiagnostics
 import GenUIRouter
-import Testing
 import GenUITestSupport
+import Testing
 
 @Suite("A provider added as one folder and one registration (type: echo)", .tags(.unit))
 struct EchoProviderTests {

@@ -2,9 +2,9 @@ import GenUI
 import GenUIDiagnostics
 import GenUIConfig
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 @Suite("Fleet configuration", .tags(.unit))
 struct FleetConfigurationTests {

@@ -1,10 +1,10 @@
 import Foundation
 import GenUI
 import GenUIDiagnostics
+import GenUITestSupport
 @testable import GenUIRouter
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 @Suite("Fleet failover and availability", .tags(.unit))
 struct FleetFailoverTests {

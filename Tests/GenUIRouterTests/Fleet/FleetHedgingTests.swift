@@ -1,10 +1,10 @@
 import Foundation
 import GenUI
 import GenUIOpenAI
+import GenUITestSupport
 @testable import GenUIRouter
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 @Suite("Fleet hedging", .tags(.unit))
 struct FleetHedgingTests {

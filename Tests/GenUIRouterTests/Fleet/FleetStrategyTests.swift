@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 @testable import GenUIRouter
 import Synchronization
 import Testing
-import GenUITestSupport
 
 @Suite("Fleet strategies", .tags(.unit))
 struct FleetStrategyTests {
