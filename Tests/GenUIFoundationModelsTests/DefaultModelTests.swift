@@ -71,7 +71,7 @@ struct DefaultModelTests {
         do {
             _ = try await LanguageModelSession(model: model).respond(to: "Hello")
             Issue.record("a request succeeded with nothing installed")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .noProviderAvailable(let context) = error else {
                 Issue.record("expected noProviderAvailable, got \(error)")
                 return

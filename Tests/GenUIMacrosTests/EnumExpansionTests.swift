@@ -27,7 +27,7 @@ struct EnumExpansionTests {
                     case "default":
                         self = .`default`
                     default:
-                        throw GenUI.LanguageModelError.unknownCase(caseName, expected: ["happy", "sad", "default"])
+                        throw GenUI.GenUIError.unknownCase(caseName, expected: ["happy", "sad", "default"])
                     }
                 }
 
@@ -80,7 +80,7 @@ struct EnumExpansionTests {
                         case "spacer":
                             self = .spacer
                         default:
-                            throw GenUI.LanguageModelError.unknownCase(caseName, expected: ["title", "quote", "point", "note", "list", "spacer"], path: "/" + GenUI.GenerationSchema.discriminator)
+                            throw GenUI.GenUIError.unknownCase(caseName, expected: ["title", "quote", "point", "note", "list", "spacer"], path: "/" + GenUI.GenerationSchema.discriminator)
                         }
                     }
                 }
@@ -136,7 +136,7 @@ struct EnumExpansionTests {
                     case "spacer":
                         self = .spacer
                     default:
-                        throw GenUI.LanguageModelError.unknownCase(caseName, expected: ["title", "quote", "point", "note", "list", "spacer"], path: "/" + GenUI.GenerationSchema.discriminator)
+                        throw GenUI.GenUIError.unknownCase(caseName, expected: ["title", "quote", "point", "note", "list", "spacer"], path: "/" + GenUI.GenerationSchema.discriminator)
                     }
                 }
 

@@ -85,7 +85,7 @@ struct AnthropicProviderLlamaTests {
             do {
                 _ = try await model.respond(to: GenerationRequest(prompt: "Hi", options: .init(maximumResponseTokens: 4)))
                 Issue.record("expected unauthorized")
-            } catch let error as LanguageModelError {
+            } catch let error as GenUIError {
                 #expect(error.code == "unauthorized")
                 #expect(!"\(error)".contains(wrong))
             }
@@ -264,7 +264,7 @@ struct AnthropicProviderFakeTests {
     func invalidOutput() async throws {
         let server = try anthropicFake(answer: #"{"answer":42}"#)
         defer { server.stop() }
-        await #expect(throws: LanguageModelError.self) {
+        await #expect(throws: GenUIError.self) {
             try await provider(server).respond(to: GenerationRequest(prompt: "x", schema: verdictSchema))
         }
     }
@@ -283,11 +283,11 @@ struct AnthropicProviderFakeTests {
         }
         defer { server.stop() }
         let model = provider(server)
-        await #expect { try await model.respond(to: GenerationRequest(prompt: "refuse")) } throws: { ($0 as? LanguageModelError)?.code == "refusal" }
-        await #expect { try await model.respond(to: GenerationRequest(prompt: "overload")) } throws: { ($0 as? LanguageModelError)?.code == "rateLimited" }
+        await #expect { try await model.respond(to: GenerationRequest(prompt: "refuse")) } throws: { ($0 as? GenUIError)?.code == "refusal" }
+        await #expect { try await model.respond(to: GenerationRequest(prompt: "overload")) } throws: { ($0 as? GenUIError)?.code == "rateLimited" }
         do {
             _ = try await model.respond(to: GenerationRequest(prompt: "limit"))
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .rateLimited(let wait, _) = error else { Issue.record("unexpected \(error)"); return }
             #expect(wait == .seconds(7))
         }
@@ -377,7 +377,7 @@ struct AnthropicTokenCountingTests {
         do {
             _ = try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
             Issue.record("expected an error")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.context.debugDescription.contains("count_tokens"), "\(error)")
             #expect(!"\(error)".contains(key))
         }
@@ -393,7 +393,7 @@ struct AnthropicTokenCountingTests {
         do {
             _ = try await provider(server, key: key).contextSize
             Issue.record("expected notConfigured")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .unavailable(.notConfigured(let missing), _) = error else { Issue.record("unexpected \(error)"); return }
             #expect(missing == "context")
         }

@@ -344,7 +344,7 @@ struct AnthropicToolCallingTests {
         defer { notObject.stop() }
         let request = GenerationRequest(messages: [.init(role: .user, content: "Weather?")], tools: [weather])
         await #expect { try await provider(notObject).respond(to: request) } throws: { error in
-            guard case .invalidToolCall(let tool, _, _, _) = error as? LanguageModelError else { return false }
+            guard case .invalidToolCall(let tool, _, _, _) = error as? GenUIError else { return false }
             return tool == "get_weather"
         }
 
@@ -353,7 +353,7 @@ struct AnthropicToolCallingTests {
         await #expect {
             for try await _ in provider(broken).streamResponse(to: request) {}
         } throws: { error in
-            guard case .invalidToolCall(let tool, _, _, _) = error as? LanguageModelError else { return false }
+            guard case .invalidToolCall(let tool, _, _, _) = error as? GenUIError else { return false }
             return tool == "get_weather"
         }
 
@@ -362,7 +362,7 @@ struct AnthropicToolCallingTests {
         await #expect {
             for try await _ in provider(array).streamResponse(to: request) {}
         } throws: { error in
-            guard case .invalidToolCall(let tool, _, _, _) = error as? LanguageModelError else { return false }
+            guard case .invalidToolCall(let tool, _, _, _) = error as? GenUIError else { return false }
             return tool == "get_weather"
         }
     }
@@ -421,7 +421,7 @@ struct AnthropicToolCallingLlamaTests {
                     } else {
                         _ = try await model.respond(to: request)
                     }
-                } catch let error as LanguageModelError {
+                } catch let error as GenUIError {
                     guard case .invalidToolCall = error else {
                         Issue.record("llama-server rejected the tool round trip (stream: \(stream)): \(error)")
                         continue

@@ -148,7 +148,7 @@ struct ContextCheckTests {
         do {
             _ = try await chain.respond(to: GenerationRequest(prompt: String(repeating: "word ", count: 5000)))
             Issue.record("expected contextSizeExceeded")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .contextSizeExceeded(let size, let count, _) = error else {
                 Issue.record("unexpected \(error)")
                 return

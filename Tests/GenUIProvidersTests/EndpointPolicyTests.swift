@@ -35,7 +35,7 @@ struct EndpointPolicyTests {
             "http://2130706433/v1", "http://0x7f.1/v1",
         ] {
             let url = try #require(URL(string: refused))
-            #expect(throws: LanguageModelError.self, "\(refused)") {
+            #expect(throws: GenUIError.self, "\(refused)") {
                 try EndpointPolicy.check(url, allowInsecure: false, provider: "p")
             }
             // https stays allowed anywhere.

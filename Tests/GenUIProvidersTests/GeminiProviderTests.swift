@@ -195,7 +195,7 @@ struct GeminiProviderTests {
         do {
             for try await _ in provider(cut, key: key).streamResponse(to: GenerationRequest(prompt: "Hi")) {}
             Issue.record("expected the cut to surface")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .transport(.connectionLost, _) = error else { Issue.record("unexpected \(error)"); return }
         }
     }
@@ -203,13 +203,13 @@ struct GeminiProviderTests {
     @Test("faults: 429 with RetryInfo, 500, a blocked prompt, a bad key, a refused port, a silent server")
     func faults() async throws {
         let key = "AIza-\(UUID().uuidString)"
-        func failure(_ fault: String?, key requestKey: String? = nil) async throws -> LanguageModelError? {
+        func failure(_ fault: String?, key requestKey: String? = nil) async throws -> GenUIError? {
             let server = try geminiFake(key: key, fault: fault)
             defer { server.stop() }
             do {
                 _ = try await provider(server, key: requestKey ?? key, timeout: .milliseconds(500)).respond(to: GenerationRequest(prompt: "Hi"))
                 return nil
-            } catch let error as LanguageModelError { return error }
+            } catch let error as GenUIError { return error }
         }
         guard case .rateLimited(let wait, _) = try await failure("429") else { Issue.record("expected rateLimited"); return }
         #expect(wait == .seconds(13))
@@ -224,7 +224,7 @@ struct GeminiProviderTests {
                 apiKeyEnvironmentVariable: testKey.variable),
             environment: testKey.environment)
         await #expect { try await refused.respond(to: GenerationRequest(prompt: "Hi")) } throws: { error in
-            guard case .transport(.connectionRefused, _) = error as? LanguageModelError else { return false }
+            guard case .transport(.connectionRefused, _) = error as? GenUIError else { return false }
             return true
         }
     }
@@ -330,7 +330,7 @@ struct GeminiTokenCountingTests {
         do {
             _ = try await provider(server, key: key).contextSize
             Issue.record("expected notConfigured")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .unavailable(.notConfigured(let missing), _) = error else { Issue.record("unexpected \(error)"); return }
             #expect(missing == "context")
         }
@@ -344,7 +344,7 @@ struct GeminiTokenCountingTests {
         do {
             _ = try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
             Issue.record("expected an error")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .serverError(500, _) = error else { Issue.record("unexpected \(error)"); return }
             #expect(error.context.debugDescription.contains("countTokens"))
             #expect(!"\(error)".contains(key))

@@ -415,7 +415,7 @@ struct GeminiToolCallingTests {
             try await provider(server, key: key).respond(to: GenerationRequest(
                 messages: [.init(role: .user, content: "Weather?")], tools: [weather]))
         } throws: { error in
-            guard case .invalidToolCall = error as? LanguageModelError else { return false }
+            guard case .invalidToolCall = error as? GenUIError else { return false }
             return true
         }
     }
@@ -428,7 +428,7 @@ struct GeminiToolCallingTests {
             try await provider(server, key: key).respond(to: GenerationRequest(
                 messages: [.init(role: .user, content: "Weather?")], tools: [weather]))
         } throws: { error in
-            guard case .invalidToolCall(let tool, _, _, _) = error as? LanguageModelError else { return false }
+            guard case .invalidToolCall(let tool, _, _, _) = error as? GenUIError else { return false }
             return tool == "get_weather"
         }
     }

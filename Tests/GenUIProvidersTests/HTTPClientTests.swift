@@ -53,7 +53,7 @@ struct HTTPClientTests {
         do {
             _ = try await client.send(HTTPRequest(url: URL(string: "http://127.0.0.1:\(port)/api/version")!))
             Issue.record("expected a transport error")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .transport(.connectionRefused(let endpoint), _) = error else {
                 Issue.record("unexpected \(error)")
                 return
@@ -70,7 +70,7 @@ struct HTTPClientTests {
         do {
             _ = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("slow")))
             Issue.record("expected a timeout")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .transport(.connectTimeout, _) = error else {
                 Issue.record("unexpected \(error)")
                 return
@@ -97,7 +97,7 @@ struct HTTPClientTests {
             let response = try await client.stream(HTTPRequest(url: server.baseURL))
             for try await _ in response.body.lines() { lines += 1 }
             Issue.record("expected a timeout")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "timedOut")
         }
         #expect(lines > 0)
@@ -156,7 +156,7 @@ struct HTTPClientTests {
             let response = try await client.stream(HTTPRequest(url: server.baseURL))
             for try await line in response.body.lines() { lines.append(line) }
             Issue.record("expected the cut to surface")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .transport(let failure, _) = error else {
                 Issue.record("unexpected \(error)")
                 return

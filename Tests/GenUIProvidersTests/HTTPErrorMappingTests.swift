@@ -7,7 +7,7 @@ import Testing
 @Suite("HTTP status and error body mapping", .tags(.unit))
 struct HTTPErrorMappingTests {
     private func map(_ status: Int, _ body: String, headers: [String: String] = [:], secrets: [String] = [])
-        -> LanguageModelError
+        -> GenUIError
     {
         HTTPErrorMapping.error(status: status, headers: headers, body: Data(body.utf8), provider: "p", secrets: secrets)
     }
@@ -68,7 +68,7 @@ struct HTTPErrorMappingTests {
 
     @Test("plain http is refused for remote hosts unless allowed; loopback and https pass")
     func endpointPolicy() throws {
-        #expect(throws: LanguageModelError.self) {
+        #expect(throws: GenUIError.self) {
             try EndpointPolicy.check(URL(string: "http://example.com/v1")!, allowInsecure: false, provider: "p")
         }
         try EndpointPolicy.check(URL(string: "http://example.com/v1")!, allowInsecure: true, provider: "p")
@@ -76,7 +76,7 @@ struct HTTPErrorMappingTests {
         try EndpointPolicy.check(URL(string: "http://127.0.0.1:8080")!, allowInsecure: false, provider: "p")
         try EndpointPolicy.check(URL(string: "http://localhost:11434")!, allowInsecure: false, provider: "p")
         try EndpointPolicy.check(URL(string: "http://[::1]:11434")!, allowInsecure: false, provider: "p")
-        #expect(throws: LanguageModelError.self) {
+        #expect(throws: GenUIError.self) {
             try EndpointPolicy.check(URL(string: "ftp://127.0.0.1/")!, allowInsecure: true, provider: "p")
         }
     }

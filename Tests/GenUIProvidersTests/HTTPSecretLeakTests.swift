@@ -53,7 +53,7 @@ struct HTTPSecretLeakTests {
                     outputs.append(String(reflecting: try await model.respond(to: request)))
                 } catch {
                     outputs += ["\(error)", String(reflecting: error), error.localizedDescription]
-                    if let error = error as? LanguageModelError { outputs.append(error.context.debugDescription) }
+                    if let error = error as? GenUIError { outputs.append(error.context.debugDescription) }
                 }
                 do {
                     for try await event in model.streamResponse(to: request) { outputs.append("\(event)") }

@@ -99,7 +99,7 @@ struct HTTPStreamingParserTests {
     func lineLimit() throws {
         var splitter = LineSplitter(maximumLineBytes: 16)
         #expect(try splitter.feed(Array("0123456789abcdef\n".utf8)) == ["0123456789abcdef"])
-        #expect(throws: LanguageModelError.self) { try splitter.feed(Array(String(repeating: "x", count: 17).utf8)) }
+        #expect(throws: GenUIError.self) { try splitter.feed(Array(String(repeating: "x", count: 17).utf8)) }
         var parser = SSEParser(maximumLineBytes: 64)
         do {
             for _ in 0..<100 { _ = try parser.feed(Array("data: 0123456789".utf8)) }
@@ -117,7 +117,7 @@ struct HTTPStreamingParserTests {
     func eventLimit() throws {
         var parser = SSEParser(maximumLineBytes: 64, maximumEventBytes: 100)
         #expect(try parser.feed(Array("data: 0123456789\ndata: 0123456789\n\n".utf8)).count == 1)
-        #expect(throws: LanguageModelError.self) {
+        #expect(throws: GenUIError.self) {
             for _ in 0..<20 { _ = try parser.feed(Array("data: 0123456789\n".utf8)) }
         }
     }

@@ -36,7 +36,7 @@ struct HostileServerTests {
     ]
 
     private static func expectClamped(_ error: any Error, clampedToMaximum: Bool, _ comment: String) {
-        guard let error = error as? LanguageModelError, case .rateLimited(let wait, _) = error else {
+        guard let error = error as? GenUIError, case .rateLimited(let wait, _) = error else {
             Issue.record("\(comment): expected rateLimited, got \(error)")
             return
         }
@@ -106,7 +106,7 @@ struct HostileServerTests {
             do {
                 _ = try await gemini.respond(to: GenerationRequest(prompt: "Hi"))
                 Issue.record("\(delay): no error")
-            } catch let error as LanguageModelError {
+            } catch let error as GenUIError {
                 guard case .rateLimited(let wait, _) = error else {
                     Issue.record("\(delay): \(error)")
                     continue
@@ -122,7 +122,7 @@ struct HostileServerTests {
     /// Every rendering of `error` a user or a log can see: descriptions and the localized messages of every language.
     static func renderings(of error: any Error) -> [String] {
         var texts = ["\(error)", String(reflecting: error), error.localizedDescription]
-        if let error = error as? LanguageModelError {
+        if let error = error as? GenUIError {
             texts.append(error.context.debugDescription)
             for language in DiagnosticLanguage.allCases {
                 let described = Diagnostics(language: language).describe(error)
@@ -160,7 +160,7 @@ struct HostileServerTests {
                 _ = try await model.respond(to: GenerationRequest(prompt: "Hi"))
                 Issue.record("\(model.name): no error")
             } catch {
-                #expect((error as? LanguageModelError)?.code == "unauthorized", "\(model.name): \(error)")
+                #expect((error as? GenUIError)?.code == "unauthorized", "\(model.name): \(error)")
                 texts += Self.renderings(of: error)
             }
             do {
@@ -204,7 +204,7 @@ struct HostileServerTests {
                 _ = try await model.respond(to: GenerationRequest(prompt: "Hi"))
                 Issue.record("\(model.name): no error")
             } catch {
-                #expect((error as? LanguageModelError)?.code == "serverError", "\(model.name): \(error)")
+                #expect((error as? GenUIError)?.code == "serverError", "\(model.name): \(error)")
                 texts += Self.renderings(of: error)
             }
         }
@@ -251,7 +251,7 @@ struct HostileServerTests {
             do {
                 for try await _ in model.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
                 Issue.record("\(model.name): the endless line was accepted")
-            } catch let error as LanguageModelError {
+            } catch let error as GenUIError {
                 sentAtError = sent.value
                 guard case .responseTooLarge(let limit, let context) = error else {
                     Issue.record("\(model.name): \(error)")
@@ -279,7 +279,7 @@ struct HostileServerTests {
         do {
             _ = try await model.respond(to: GenerationRequest(prompt: "Hi"))
             Issue.record("a 17 MiB body was accepted")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .responseTooLarge(let limit, _) = error else {
                 Issue.record("\(error)")
                 return
@@ -304,7 +304,7 @@ struct HostileServerTests {
         do {
             for try await _ in model.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
             Issue.record("5 MiB of text was accepted")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "responseTooLarge")
             #expect(error.provider == model.name)
         }

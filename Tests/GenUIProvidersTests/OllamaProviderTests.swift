@@ -227,7 +227,7 @@ struct OllamaProviderTests {
                 if case .delta(let text) = event { deltas.append(text) }
             }
             Issue.record("expected the cut to surface")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .transport(.connectionLost, _) = error else { Issue.record("unexpected \(error)"); return }
             #expect(error.provider == "ollama")
         }
@@ -236,7 +236,7 @@ struct OllamaProviderTests {
 
     @Test("faults map to typed errors: 404 model, 429 with Retry-After, 500, an error line, ignored format, timeout")
     func faults() async throws {
-        func failure(_ fault: FakeOllama.Fault, schema: GenerationSchema? = nil, stream: Bool = false) async throws -> LanguageModelError? {
+        func failure(_ fault: FakeOllama.Fault, schema: GenerationSchema? = nil, stream: Bool = false) async throws -> GenUIError? {
             let fake = try FakeOllama(fault: fault)
             defer { fake.server.stop() }
             let model = provider(fake, timeout: .milliseconds(500))
@@ -248,7 +248,7 @@ struct OllamaProviderTests {
                     _ = try await model.respond(to: request)
                 }
                 return nil
-            } catch let error as LanguageModelError {
+            } catch let error as GenUIError {
                 return error
             }
         }

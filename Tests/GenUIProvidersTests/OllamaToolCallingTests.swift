@@ -323,7 +323,7 @@ struct OllamaToolCallingTests {
             _ = try await fake.provider().respond(to: GenerationRequest(
                 messages: [.init(role: .user, content: "Weather?")], tools: [ollamaWeather]))
             Issue.record("expected invalidToolCall")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .invalidToolCall(let tool, _, _, let context) = error else {
                 Issue.record("unexpected \(error)")
                 return

@@ -93,7 +93,7 @@ struct OnDeviceGrammarTests {
         let node = GenerationSchema.Node.object(
             .init(name: "Chain", properties: [.init(name: "next", node: .reference("Chain"))]))
         let schema = GenerationSchema(node: .reference("Chain"), name: "Chain", definitions: [.init(name: "Chain", node: node)])
-        #expect(throws: LanguageModelError.self) { try compiler.compile(schema) }
+        #expect(throws: GenUIError.self) { try compiler.compile(schema) }
     }
 
     @Test("contradictory bounds are an invalid request naming them")

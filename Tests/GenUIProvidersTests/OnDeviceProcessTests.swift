@@ -146,7 +146,7 @@ struct OnDeviceProcessTests {
             do {
                 _ = try await model.respond(to: request)
                 Issue.record("a crashing server cannot answer")
-            } catch let error as LanguageModelError {
+            } catch let error as GenUIError {
                 guard case .serverError = error else {
                     Issue.record("expected serverError, got \(error)")
                     continue
@@ -159,7 +159,7 @@ struct OnDeviceProcessTests {
         do {
             _ = try await model.respond(to: request)
             Issue.record("a crashing server cannot answer")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.context.debugDescription.contains("failed 3 times in a row"))
             #expect(error.context.debugDescription.contains("exiting due to model loading error"))
         }

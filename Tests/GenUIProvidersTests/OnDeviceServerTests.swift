@@ -165,7 +165,7 @@ struct OnDeviceServerTests {
         do {
             let response = try await model.respond(to: Self.request("A login form", options: .init(sampling: .greedy, maximumResponseTokens: 400)))
             #expect(ScreenSketch.generationSchema.firstViolation(in: response.content) == nil)
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .decodingFailure = error else {
                 Issue.record("the stock grammar must either validate or fail to decode, not \(error)")
                 return
@@ -181,7 +181,7 @@ struct OnDeviceServerTests {
         do {
             _ = try await model.respond(to: Self.request("A login form", options: .init(sampling: .greedy, maximumResponseTokens: 5)))
             Issue.record("five tokens cannot hold a screen")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "decodingFailure")
             #expect(error.context.debugDescription.contains("limit of 5 tokens"))
             #expect(error.context.debugDescription.contains("raise maximumResponseTokens"))
@@ -205,7 +205,7 @@ struct OnDeviceServerTests {
                 }
             }
             Issue.record("the request cannot complete after its server was killed")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .serverError = error else {
                 Issue.record("expected serverError, got \(error)")
                 return

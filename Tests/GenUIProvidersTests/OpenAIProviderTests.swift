@@ -93,7 +93,7 @@ struct OpenAIProviderLlamaTests {
             do {
                 _ = try await model.respond(to: GenerationRequest(prompt: "Hi", options: .init(maximumResponseTokens: 4)))
                 Issue.record("expected unauthorized")
-            } catch let error as LanguageModelError {
+            } catch let error as GenUIError {
                 #expect(error.code == "unauthorized")
                 #expect(!"\(error)".contains(wrong))
             }
@@ -119,7 +119,7 @@ struct OpenAIProviderFakeTests {
         let key = TestKey(nil)
         let model = provider(server.baseURL, key: key)
         #expect(await model.availability == .unavailable(.notConfigured(missing: key.variable)))
-        await #expect(throws: LanguageModelError.self) { try await model.respond(to: GenerationRequest(prompt: "x")) }
+        await #expect(throws: GenUIError.self) { try await model.respond(to: GenerationRequest(prompt: "x")) }
         #expect(server.requests.isEmpty)
     }
 
@@ -132,7 +132,7 @@ struct OpenAIProviderFakeTests {
         }
         do {
             _ = try await model.respond(to: GenerationRequest(prompt: "x"))
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .transport(.connectionRefused, _) = error else { Issue.record("unexpected \(error)"); return }
             #expect(error.provider == "openai")
         }
@@ -145,7 +145,7 @@ struct OpenAIProviderFakeTests {
             Issue.record("expected notConfigured")
             return
         }
-        await #expect(throws: LanguageModelError.self) { try await model.respond(to: GenerationRequest(prompt: "x")) }
+        await #expect(throws: GenUIError.self) { try await model.respond(to: GenerationRequest(prompt: "x")) }
     }
 
     @Test("the request carries the strict json_schema response_format, sampling fields and the bearer key")
@@ -188,7 +188,7 @@ struct OpenAIProviderFakeTests {
         do {
             _ = try await provider(server.baseURL).respond(to: GenerationRequest(prompt: "x", schema: verdictSchema))
             Issue.record("expected a refusal")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "refusal")
         }
     }
@@ -202,7 +202,7 @@ struct OpenAIProviderFakeTests {
         do {
             _ = try await provider(server.baseURL).respond(to: GenerationRequest(prompt: "x", schema: verdictSchema))
             Issue.record("expected a decoding failure")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "decodingFailure", "\(error)")
             #expect(error.provider == "openai")
         }
@@ -225,7 +225,7 @@ struct OpenAIProviderFakeTests {
         do {
             _ = try await model.respond(to: GenerationRequest(prompt: "x"))
             Issue.record("expected rateLimited")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .rateLimited(let wait, _) = error else { Issue.record("unexpected \(error)"); return }
             #expect(wait == .seconds(2))
         }
@@ -235,7 +235,7 @@ struct OpenAIProviderFakeTests {
                 if case .delta(let text) = event { deltas.append(text) }
             }
             Issue.record("expected a server error")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "serverError", "\(error)")
             #expect(error.provider == "openai")
         }

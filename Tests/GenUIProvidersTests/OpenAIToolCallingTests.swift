@@ -424,7 +424,7 @@ struct OpenAIToolCallingFakeTests {
                     _ = try await fake.provider().respond(to: request)
                 }
                 Issue.record("expected invalidToolCall (streaming: \(streaming))")
-            } catch let error as LanguageModelError {
+            } catch let error as GenUIError {
                 guard case .invalidToolCall(let tool, _, _, let context) = error else {
                     Issue.record("unexpected \(error)")
                     continue
@@ -468,13 +468,13 @@ struct OpenAIToolCallingFakeTests {
         do {
             _ = try await fake.provider().respond(to: request)
             Issue.record("expected responseTooLarge")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "responseTooLarge", "\(error)")
         }
         do {
             for try await _ in fake.provider().streamResponse(to: request) {}
             Issue.record("expected responseTooLarge")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "responseTooLarge", "\(error)")
         }
     }

@@ -204,11 +204,11 @@ private final class ToolDefectModel: RoutableModel {
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         guard let tool = request.tools.first else { return try await scripted.respond(to: request) }
         toolRequests.withLock { $0 += 1 }
-        let context = LanguageModelError.Context(provider: name, debugDescription: "rejected")
+        let context = GenUIError.Context(provider: name, debugDescription: "rejected")
         if request.messages.last?.role == .tool {
-            if defect == .rejectsToolOutputs { throw LanguageModelError.invalidRequest(context) }
+            if defect == .rejectsToolOutputs { throw GenUIError.invalidRequest(context) }
             if defect == .rejectsForeignIDs, request.messages.contains(where: { $0.toolCallID?.hasPrefix("own_") == false }) {
-                throw LanguageModelError.invalidRequest(context)
+                throw GenUIError.invalidRequest(context)
             }
             return GenerationResponse(
                 content: GeneratedContent(kind: .string("It is in France.")), text: "It is in France.",

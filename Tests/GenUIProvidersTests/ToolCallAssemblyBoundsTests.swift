@@ -29,7 +29,7 @@ struct ToolCallAssemblyBoundsTests {
     func argumentsPastTheBoundAreRefused() throws {
         var assembly = ToolCallAssembly(argumentByteLimit: 1_000)
         try assembly.appendPiece(index: 0, id: "call_1", name: "lookup", arguments: String(repeating: "a", count: 999))
-        #expect(throws: LanguageModelError.self) {
+        #expect(throws: GenUIError.self) {
             try assembly.appendPiece(index: 0, id: nil, name: nil, arguments: "bb")
         }
         do {
@@ -44,7 +44,7 @@ struct ToolCallAssemblyBoundsTests {
             #expect(context.debugDescription.contains("lookup"), "\(context.debugDescription)")
         }
         var whole = ToolCallAssembly(argumentByteLimit: 10)
-        #expect(throws: LanguageModelError.self) {
+        #expect(throws: GenUIError.self) {
             try whole.appendCall(id: nil, name: "lookup", arguments: .string(String(repeating: "z", count: 50)))
         }
         // The default bound is 1 MiB per call.

@@ -192,7 +192,7 @@ struct FaultMatrixTests {
             ],
             options: ChainOptions(attemptTimeout: Self.attemptTimeout, availabilityTimeout: .seconds(2)))
 
-        let error = await #expect(throws: LanguageModelError.self) {
+        let error = await #expect(throws: GenUIError.self) {
             _ = try await ScreenComposer(model: chain).compose(Self.intent)
         }
         let failure = try #require(error)

@@ -10,7 +10,7 @@ enum LoadOutcome: Sendable {
     /// Served; the trace of its route.
     case served(RouteTrace)
     /// Failed with a typed error that carries its route.
-    case explained(LanguageModelError, RouteTrace)
+    case explained(GenUIError, RouteTrace)
     /// Failed without an explanation (a bug).
     case unexplained(String)
 
@@ -67,7 +67,7 @@ struct LoadTests {
                             let response = try await chain.respond(to: request)
                             guard let trace = response.metadata.trace else { return .unexplained("served without a trace") }
                             return .served(trace)
-                        } catch let error as LanguageModelError {
+                        } catch let error as GenUIError {
                             guard let trace = error.trace else { return .unexplained("\(error) has no trace") }
                             return .explained(error, trace)
                         } catch {
@@ -89,7 +89,7 @@ struct LoadTests {
         /// A 503: counts towards the breaker's threshold.
         case serverError
 
-        var error: LanguageModelError {
+        var error: GenUIError {
             switch self {
             case .droppedConnection:
                 .transport(.connectionLost(detail: "the connection dropped"), .init(debugDescription: "flapping link"))

@@ -32,7 +32,7 @@ struct ConformanceTests {
         #expect(failed.contains("invalid options are an invalid request"))
     }
 
-    @Test("an unavailable model must fail with an attributed LanguageModelError")
+    @Test("an unavailable model must fail with an attributed GenUIError")
     func unavailableModel() async {
         let model = FailingLanguageModel(name: "off", behavior: .unavailable(.disabled))
         let report = await LanguageModelConformance.run(model)

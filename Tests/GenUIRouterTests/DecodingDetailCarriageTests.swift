@@ -32,7 +32,7 @@ struct DecodingDetailCarriageTests {
             ("defensive", { _ = try DefensiveDecoder(schema: cardSchema).decode("[1, 2]") }, .wrongShape),
         ]
         for (name, check, code) in checks {
-            let error = try #require(throws: LanguageModelError.self, "\(name)") { try check() }
+            let error = try #require(throws: GenUIError.self, "\(name)") { try check() }
             guard case .decodingFailure(_, let details, let context) = error else {
                 Issue.record("\(name): expected a decoding failure, got \(error)")
                 continue
@@ -46,7 +46,7 @@ struct DecodingDetailCarriageTests {
     @Test("the carried detail is worded, not the English text")
     func carriedDetailWorded() {
         let detail = DecodingDetail(.expectedString, ["found": .kind(.number)])
-        let error = LanguageModelError.decodingFailure(
+        let error = GenUIError.decodingFailure(
             path: "/title", details: "text that reads back as nothing",
             .init(debugDescription: "", underlyingErrors: [detail]))
         let message = Diagnostics(language: .german).describe(error).message
@@ -58,7 +58,7 @@ struct DecodingDetailCarriageTests {
     func failedStepKeepsTheDetail() async throws {
         let chain = ProviderChain(
             name: "c", models: [FixedGuidedModel(json: #"{"title": 5, "stars": 1, "tags": []}"#)], options: quickOptions())
-        let error = try await #require(throws: LanguageModelError.self) {
+        let error = try await #require(throws: GenUIError.self) {
             try await chain.respond(to: GenerationRequest(prompt: "a card", schema: cardSchema))
         }
         let trace = try #require(error.trace)

@@ -15,7 +15,7 @@ struct DefensiveDecoderFuzzTests {
     let decoder = DefensiveDecoder(schema: cardSchema)
 
     /// Whether `error` says where the problem is: a JSON pointer, a line and column, or the whole output.
-    static func isLocated(_ error: LanguageModelError) -> Bool {
+    static func isLocated(_ error: GenUIError) -> Bool {
         guard case .decodingFailure(let path, let details, _) = error else { return false }
         return path.hasPrefix("/") || details.contains(" at line ") || details.hasPrefix("output is ")
             || details.hasPrefix("the output ")
@@ -37,7 +37,7 @@ struct DefensiveDecoderFuzzTests {
             let (text, damage) = fuzzer.next()
             for kind in damage { tried[kind, default: 0] += 1 }
             let started = clock.now
-            let outcome = Result { () throws(LanguageModelError) in try decoder.decode(text) }
+            let outcome = Result { () throws(GenUIError) in try decoder.decode(text) }
             let elapsed = clock.now - started
             slowest = max(slowest, elapsed)
             if elapsed > Self.timeLimitPerInput {
@@ -93,7 +93,7 @@ struct DefensiveDecoderFuzzTests {
         }
         let deepest = try decoder.decode(card(nesting: 7))
         #expect(deepest.repairs == ["dropped undeclared property /extra"])
-        #expect(throws: LanguageModelError.self) { try decoder.decode(card(nesting: 8)) }
+        #expect(throws: GenUIError.self) { try decoder.decode(card(nesting: 8)) }
 
         let padding = #"{"title":"Hi","stars":3,"tags":[],"note":""}"#.utf8.count
         func card(noteBytes: Int) -> String {
@@ -114,7 +114,7 @@ struct DefensiveDecoderFuzzTests {
         #expect(DefensiveDecoder.Limits() == .init(maximumBytes: 1 << 20, maximumDepth: 64))
         let note = String(repeating: "x", count: 10_000_000)
         let text = #"{"title":"Hi","stars":3,"tags":[],"note":""# + note + #""}"#
-        #expect(throws: LanguageModelError.self) { try decoder.decode(text) }
+        #expect(throws: GenUIError.self) { try decoder.decode(text) }
         let roomy = DefensiveDecoder(schema: cardSchema, limits: .init(maximumBytes: 16 << 20, maximumDepth: 64))
         let result = try roomy.decode(text)
         #expect(try result.content.value(String.self, forProperty: "note").count == 10_000_000)

@@ -36,7 +36,7 @@ struct DefensiveDecoderTests {
 
     @Test("never invents a missing required property: the error names its path")
     func missingProperty() throws {
-        #expect(throws: LanguageModelError.self) { try decoder.decode(#"{"title":"Hi","tags":[]}"#) }
+        #expect(throws: GenUIError.self) { try decoder.decode(#"{"title":"Hi","tags":[]}"#) }
         do {
             _ = try decoder.decode(#"{"title":"Hi","tags":[]}"#)
         } catch {
@@ -48,10 +48,10 @@ struct DefensiveDecoderTests {
     @Test("rejects input over the size limit and text without JSON")
     func limits() throws {
         let small = DefensiveDecoder(schema: cardSchema, limits: .init(maximumBytes: 16, maximumDepth: 8))
-        #expect(throws: LanguageModelError.self) { try small.decode(String(repeating: " ", count: 17)) }
-        #expect(throws: LanguageModelError.self) { try decoder.decode("I cannot help with that.") }
+        #expect(throws: GenUIError.self) { try small.decode(String(repeating: " ", count: 17)) }
+        #expect(throws: GenUIError.self) { try decoder.decode("I cannot help with that.") }
         let deep = String(repeating: "[", count: 200) + String(repeating: "]", count: 200)
-        #expect(throws: LanguageModelError.self) { try decoder.decode(deep) }
+        #expect(throws: GenUIError.self) { try decoder.decode(deep) }
     }
 }
 

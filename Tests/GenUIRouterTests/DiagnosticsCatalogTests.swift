@@ -42,7 +42,7 @@ struct DiagnosticsCatalogTests {
                 #expect(messages["reason.\(code).message"] != nil, "\(language) reason \(code)")
                 #expect(messages["reason.\(code).remedy"] != nil, "\(language) reason \(code)")
             }
-            for code in LanguageModelError.allCodes {
+            for code in GenUIError.allCodes {
                 #expect(messages["error.\(code).message"] != nil, "\(language) error \(code)")
                 #expect(messages["error.\(code).remedy"] != nil, "\(language) error \(code)")
             }

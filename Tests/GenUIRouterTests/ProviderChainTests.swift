@@ -171,7 +171,7 @@ struct ProviderChainTests {
                     do {
                         let response = try await chain.respond(to: GenerationRequest(prompt: "request \(index)"))
                         return response.metadata.trace?.servedBy ?? "untraced"
-                    } catch let error as LanguageModelError {
+                    } catch let error as GenUIError {
                         return error.trace == nil ? "unexplained" : "explained"
                     } catch {
                         return "unexplained"

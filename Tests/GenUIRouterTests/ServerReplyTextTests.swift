@@ -11,7 +11,7 @@ import Testing
 /// failed route step are worded in the user's language around the server's own words.
 @Suite("A server's rejection in the user's language", .tags(.unit))
 struct ServerReplyTextTests {
-    static func rejection(_ body: String) -> LanguageModelError {
+    static func rejection(_ body: String) -> GenUIError {
         HTTPErrorMapping.error(
             status: 400, headers: [:], body: Data(body.utf8), provider: "cloud", secrets: ["sk-secret-key-1234"])
     }
@@ -54,7 +54,7 @@ struct ServerReplyTextTests {
     func failedStepWorded() async throws {
         let rejecting = FailingLanguageModel(name: "rejecting", behavior: .fail(Self.rejection(#"{"error":{}}"#)))
         let chain = ProviderChain(name: "c", models: [rejecting], options: quickOptions())
-        let error = try await #require(throws: LanguageModelError.self) {
+        let error = try await #require(throws: GenUIError.self) {
             try await chain.respond(to: GenerationRequest(prompt: "hi"))
         }
         let trace = try #require(error.trace)
@@ -69,7 +69,7 @@ struct ServerReplyTextTests {
 
     @Test("an invalid request that no server made keeps no reply, and is told with the developer's description")
     func ownInvalidRequest() {
-        let error = LanguageModelError.invalid("SamplingMode.random(top:) is 0; it must be at least 1")
+        let error = GenUIError.invalid("SamplingMode.random(top:) is 0; it must be at least 1")
         #expect(RouteTrace.Failure(error) == nil)
         #expect(Diagnostics(language: .english).describe(error).message.contains("SamplingMode.random(top:) is 0"))
     }

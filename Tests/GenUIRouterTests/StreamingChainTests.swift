@@ -43,7 +43,7 @@ struct StreamingChainTests {
         let chain = ProviderChain(name: "c", models: [dropping, ScriptedLanguageModel()], options: quickOptions())
         let (events, error, _) = await collect(chain.streamResponse(to: GenerationRequest(prompt: "hello")))
         #expect(events == ["delta", "delta"])
-        let failure = try #require(error as? LanguageModelError)
+        let failure = try #require(error as? GenUIError)
         #expect(failure.code == "transport")
         #expect(failure.trace?.steps.last?.action == .stop)
 

@@ -32,7 +32,7 @@ struct TransportFailureTextTests {
 
     @Test("a transport error's message carries the worded failure")
     func inTheErrorMessage() {
-        let error = LanguageModelError.transport(
+        let error = GenUIError.transport(
             .connectionRefused(endpoint: "http://127.0.0.1:9"), .init(provider: "ollama", debugDescription: "refused"))
         let message = Diagnostics(language: .german).describe(error).message
         #expect(message.contains("abgelehnt"), "\(message)")

@@ -93,7 +93,7 @@ struct ComposerTests {
     @Test("unguided output is refused unless allowed")
     func unguidedRefused() async throws {
         let composer = ScreenComposer(model: UnguidedTextModel(text: #"{"title":"T","sections":[]}"#))
-        let error = try await #require(throws: LanguageModelError.self) { try await composer.compose("A screen") }
+        let error = try await #require(throws: GenUIError.self) { try await composer.compose("A screen") }
         guard case .unsupportedCapability(.guidedGeneration, _) = error else {
             Issue.record("expected unsupportedCapability(guidedGeneration), got \(error)")
             return
@@ -129,14 +129,14 @@ struct ComposerTests {
     @Test("unguided text with no screen in it is a located decoding failure")
     func unguidedGarbage() async throws {
         let composer = ScreenComposer(model: UnguidedTextModel(text: "I cannot do that."), allowUnguided: true)
-        let error = try await #require(throws: LanguageModelError.self) { try await composer.compose("A screen") }
+        let error = try await #require(throws: GenUIError.self) { try await composer.compose("A screen") }
         #expect(error.code == "decodingFailure")
     }
 
     @Test("guided output that breaks the schema is a decoding failure naming the path")
     func guidedInvalid() async throws {
         let composer = ScreenComposer(model: BrokenGuidedModel())
-        let error = try await #require(throws: LanguageModelError.self) { try await composer.compose("A chart") }
+        let error = try await #require(throws: GenUIError.self) { try await composer.compose("A chart") }
         guard case .decodingFailure(let path, _, _) = error else {
             Issue.record("expected decodingFailure, got \(error)")
             return
@@ -148,7 +148,7 @@ struct ComposerTests {
     @Test("an empty intent is an invalid request")
     func emptyIntent() async throws {
         let composer = ScreenComposer(model: ScriptedLanguageModel())
-        let error = try await #require(throws: LanguageModelError.self) { try await composer.compose("  \n") }
+        let error = try await #require(throws: GenUIError.self) { try await composer.compose("  \n") }
         #expect(error.code == "invalidRequest")
     }
 }

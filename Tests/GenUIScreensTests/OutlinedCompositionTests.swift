@@ -69,7 +69,7 @@ struct FixedContentModel: RoutableModel {
 
     @Test func guidedOutputThatDoesNotFillTheOutlineInIsADecodingFailure() async throws {
         let model = FixedContentModel(json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"divider"}]}]}"#, guided: true)
-        await #expect(throws: LanguageModelError.self) { try await ScreenComposer(model: model).compose(intent) }
+        await #expect(throws: GenUIError.self) { try await ScreenComposer(model: model).compose(intent) }
     }
 
     @Test func unguidedOutputThatComposesAFreeScreenIsTakenAsOne() async throws {
@@ -80,7 +80,7 @@ struct FixedContentModel: RoutableModel {
         #expect(composed.screen.title == "Sign in")
         #expect(composed.outline == nil)
         composer.allowUnguided = false
-        await #expect(throws: LanguageModelError.self) { try await composer.compose(intent) }
+        await #expect(throws: GenUIError.self) { try await composer.compose(intent) }
     }
 
     @Test func unguidedOutputThatFillsTheOutlineInIsAssembled() async throws {

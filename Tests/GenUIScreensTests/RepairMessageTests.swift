@@ -58,7 +58,7 @@ struct RepairMessageTests {
     func unsaveableScreenCarriesItsIssues() async throws {
         let text = #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"divider"}]}]}"#
         let composer = ScreenComposer(model: UnguidedTextModel(text: text), allowUnguided: true)
-        let error = try await #require(throws: LanguageModelError.self) { try await composer.compose("A login form") }
+        let error = try await #require(throws: GenUIError.self) { try await composer.compose("A login form") }
         guard case .decodingFailure(let path, let details, let context) = error else {
             Issue.record("expected a decoding failure, got \(error)")
             return

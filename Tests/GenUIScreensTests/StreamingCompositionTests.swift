@@ -58,8 +58,8 @@ struct StreamingCompositionTests {
     @Test("an error of the model ends the stream with that error")
     func errorEndsTheStream() async throws {
         let composer = ScreenComposer(model: BrokenGuidedModel())
-        await #expect(throws: LanguageModelError.self) { _ = try await Self.events(composer, "A chart") }
-        await #expect(throws: LanguageModelError.self) { _ = try await Self.events(composer, "  ") }
+        await #expect(throws: GenUIError.self) { _ = try await Self.events(composer, "A chart") }
+        await #expect(throws: GenUIError.self) { _ = try await Self.events(composer, "  ") }
     }
 
     @Test("a preview shows only components whose properties have all arrived, and nothing before the title")

@@ -83,7 +83,7 @@ struct ScriptedModelTests {
         let schema = GenerationSchema(name: "Bad", properties: [
             .init(name: "n", type: Int.self, guides: [.minimum(5), .maximum(1)])
         ])
-        await #expect(throws: LanguageModelError.self) {
+        await #expect(throws: GenUIError.self) {
             try await ScriptedLanguageModel().respond(to: GenerationRequest(prompt: "x", schema: schema))
         }
     }

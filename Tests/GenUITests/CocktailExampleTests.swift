@@ -137,7 +137,7 @@ struct CocktailExampleTests {
         let root = DynamicGenerationSchema(
             name: "Menu",
             properties: [.init(name: "drinks", schema: DynamicGenerationSchema(arrayOf: .init(referenceTo: "Drink")))])
-        #expect(throws: LanguageModelError.self) { try GenerationSchema(root: root, dependencies: []) }
+        #expect(throws: GenUIError.self) { try GenerationSchema(root: root, dependencies: []) }
         let drink = DynamicGenerationSchema(name: "Drink", properties: [.init(name: "name", schema: .init(type: String.self))])
         #expect(throws: Never.self) { try GenerationSchema(root: root, dependencies: [drink]) }
     }

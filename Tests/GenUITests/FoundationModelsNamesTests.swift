@@ -101,10 +101,10 @@ private struct BartenderPersona: InstructionsRepresentable {
 private final class ProbeModel: RoutableModel {
     let name = "probe"
     let reported: Availability
-    let failure: LanguageModelError?
+    let failure: GenUIError?
     private let requests = Mutex<[GenerationRequest]>([])
 
-    init(availability: Availability = .available, failure: LanguageModelError? = nil) {
+    init(availability: Availability = .available, failure: GenUIError? = nil) {
         self.reported = availability
         self.failure = failure
     }
@@ -328,7 +328,7 @@ struct FoundationModelsNamesTests {
 
     // MARK: GenerationError
 
-    static let context = LanguageModelError.Context(debugDescription: "scripted failure")
+    static let context = GenUIError.Context(debugDescription: "scripted failure")
 
     /// How an app written for Foundation Models 26 handles generation errors.
     private static func handle(_ body: () async throws -> Void) async -> String {
@@ -353,7 +353,7 @@ struct FoundationModelsNamesTests {
         }
     }
 
-    static let errorCases: [(LanguageModelError, String)] = [
+    static let errorCases: [(GenUIError, String)] = [
         (.contextSizeExceeded(contextSize: 2048, tokenCount: 3000, context), "start a new session"),
         (.guardrailViolation(context), "blocked: scripted failure"),
         (.unavailable(.modelNotInstalled(name: "m"), context), "assets"),
@@ -366,12 +366,12 @@ struct FoundationModelsNamesTests {
     ]
 
     @Test("Foundation Models 26's GenerationError names catch the errors a session throws", arguments: errorCases)
-    func generationErrorNames(error: LanguageModelError, expected: String) async {
+    func generationErrorNames(error: GenUIError, expected: String) async {
         let session = LanguageModelSession(model: ProbeModel(failure: error))
         #expect(await Self.handle { try await session.respond(to: "Hello") } == expected)
     }
 
-    @Test("an error that is not a LanguageModelError matches none of the Foundation Models patterns")
+    @Test("an error that is not a GenUIError matches none of the Foundation Models patterns")
     func otherErrorsDoNotMatch() async {
         struct Other: Error {}
         #expect(await Self.handle { throw Other() } == "unexpected")

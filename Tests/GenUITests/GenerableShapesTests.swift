@@ -131,7 +131,7 @@ struct GenerableShapesTests {
     func choiceEncoding() throws {
         #expect(GenerableMood.happy.generatedContent.jsonString == #""happy""#)
         #expect(try GenerableMood(GeneratedContent(json: #""sad""#)) == .sad)
-        #expect(throws: LanguageModelError.self) { try GenerableMood(GeneratedContent(json: #""h""#)) }
+        #expect(throws: GenUIError.self) { try GenerableMood(GeneratedContent(json: #""h""#)) }
         #expect(GenerableMood.generationSchema.jsonSchemaString() == #"{"type":"string","enum":["happy","sad"]}"#)
     }
 
@@ -192,7 +192,7 @@ struct GenerableShapesTests {
     @Test("a partial snapshot still rejects a complete value of the wrong shape")
     func partialRejectsWrongShape() throws {
         let content = try GeneratedContent(json: #"{"name":"Kettle","stock":"many"}"#)
-        let error = #expect(throws: LanguageModelError.self) { try GenerableCatalogueEntry.PartiallyGenerated(content) }
+        let error = #expect(throws: GenUIError.self) { try GenerableCatalogueEntry.PartiallyGenerated(content) }
         guard case .decodingFailure(let path, _, _)? = error else {
             Issue.record("expected a decoding failure")
             return

@@ -110,7 +110,7 @@ struct GenerableVocabularyTests {
         var screen = Self.screen
         screen.sections[1].components[0] = .standings(
             title: "Top", rows: [StandingRow(team: "Pisa", points: -3)])
-        let error = #expect(throws: LanguageModelError.self) {
+        let error = #expect(throws: GenUIError.self) {
             try UIScreen.generationSchema.validate(screen.generatedContent)
         }
         guard case .decodingFailure(let path, let details, _)? = error else {
@@ -122,7 +122,7 @@ struct GenerableVocabularyTests {
 
         var crowded = Self.screen
         crowded.sections[0].components += Array(repeating: .divider, count: 2)
-        let countError = #expect(throws: LanguageModelError.self) {
+        let countError = #expect(throws: GenUIError.self) {
             try UIScreen.generationSchema.validate(crowded.generatedContent)
         }
         guard case .decodingFailure(let countPath, _, _)? = countError else {
@@ -135,7 +135,7 @@ struct GenerableVocabularyTests {
     @Test("decoding a wrong case name or a missing payload names the property path")
     func decodingFailuresNamePath() throws {
         let json = #"{"title":"T","sections":[{"title":"S","components":[{"type":"banner","text":"x"}]}]}"#
-        let error = #expect(throws: LanguageModelError.self) { try UIScreen(GeneratedContent(json: json)) }
+        let error = #expect(throws: GenUIError.self) { try UIScreen(GeneratedContent(json: json)) }
         guard case .decodingFailure(let path, let details, _)? = error else {
             Issue.record("expected a decoding failure")
             return
@@ -144,7 +144,7 @@ struct GenerableVocabularyTests {
         #expect(details.contains("banner"))
 
         let missing = #"{"title":"T","sections":[{"title":"S","components":[{"type":"badge","label":"x"}]}]}"#
-        let missingError = #expect(throws: LanguageModelError.self) { try UIScreen(GeneratedContent(json: missing)) }
+        let missingError = #expect(throws: GenUIError.self) { try UIScreen(GeneratedContent(json: missing)) }
         guard case .decodingFailure(let missingPath, _, _)? = missingError else {
             Issue.record("expected a decoding failure")
             return

@@ -7,7 +7,7 @@ struct GenerationOptionsTests {
     @Test("temperature 2.5 is rejected with an error naming the field and the range")
     func rejectsTemperatureOutOfRange() throws {
         let options = GenerationOptions(temperature: 2.5)
-        let error = try #require(throws: LanguageModelError.self) { try options.validate() }
+        let error = try #require(throws: GenUIError.self) { try options.validate() }
         guard case .invalidRequest(let context) = error else {
             Issue.record("expected invalidRequest, got \(error)")
             return
@@ -20,7 +20,7 @@ struct GenerationOptionsTests {
     @Test("a session refuses a request with temperature 2.5 before reaching the model")
     func sessionRejectsTemperature() async throws {
         let session = LanguageModelSession(model: ScriptedLanguageModel())
-        await #expect(throws: LanguageModelError.self) {
+        await #expect(throws: GenUIError.self) {
             try await session.respond(to: "hello", options: GenerationOptions(temperature: 2.5))
         }
         #expect(session.transcript.isEmpty)
@@ -42,7 +42,7 @@ struct GenerationOptionsTests {
             GenerationOptions(sampling: .random(probabilityThreshold: 1.5)),
         ]
         for options in bad {
-            #expect(throws: LanguageModelError.self) { try options.validate() }
+            #expect(throws: GenUIError.self) { try options.validate() }
         }
     }
 
@@ -56,7 +56,7 @@ struct GenerationOptionsTests {
         #expect(changed.sampling == .greedy)
         #expect(GenerationOptions(samplingMode: nil).sampling == nil)
         try options.validate()
-        #expect(throws: LanguageModelError.self) { try GenerationOptions(samplingMode: .random(top: 0)).validate() }
+        #expect(throws: GenUIError.self) { try GenerationOptions(samplingMode: .random(top: 0)).validate() }
     }
 
     @Test("sampling modes expose their parameters")

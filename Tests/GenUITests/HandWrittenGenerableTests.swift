@@ -78,7 +78,7 @@ struct HandWrittenGenerableTests {
     @Test("content missing a required property throws decodingFailure naming the property")
     func missingPropertyIsLocated() throws {
         let content = try GeneratedContent(json: #"{"title":"Soup","tags":["quick"]}"#)
-        let error = try #require(throws: LanguageModelError.self) { try Recipe(content) }
+        let error = try #require(throws: GenUIError.self) { try Recipe(content) }
         guard case .decodingFailure(let path, let details, _) = error else {
             Issue.record("expected decodingFailure, got \(error)")
             return
@@ -90,7 +90,7 @@ struct HandWrittenGenerableTests {
     @Test("a wrong type inside an array is reported with the element's path")
     func wrongElementTypeIsLocated() throws {
         let content = try GeneratedContent(json: #"{"title":"Soup","servings":2,"tags":["quick",7]}"#)
-        let error = try #require(throws: LanguageModelError.self) { try Recipe(content) }
+        let error = try #require(throws: GenUIError.self) { try Recipe(content) }
         guard case .decodingFailure(let path, _, _) = error else {
             Issue.record("expected decodingFailure, got \(error)")
             return
@@ -101,6 +101,6 @@ struct HandWrittenGenerableTests {
     @Test("a fractional number is not accepted as an Int")
     func fractionalIsNotInt() throws {
         let content = try GeneratedContent(json: #"{"title":"Soup","servings":2.5,"tags":["quick"]}"#)
-        #expect(throws: LanguageModelError.self) { try Recipe(content) }
+        #expect(throws: GenUIError.self) { try Recipe(content) }
     }
 }

@@ -45,12 +45,12 @@ struct JSONParserFuzzTests {
         let invalidUTF8 = String(decoding: [0x7B, 0x22, 0x61, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D], as: UTF8.self)
         // Decoding repairs invalid bytes to U+FFFD, so the document is valid JSON with a replacement character.
         #expect(try JSONParser.parse(invalidUTF8).value(String.self, forProperty: "a").contains("\u{FFFD}"))
-        #expect(throws: LanguageModelError.self) { try JSONParser.parse("[" + String(repeating: "9", count: 400) + "]") }
-        #expect(throws: LanguageModelError.self) { try JSONParser.parse(String(repeating: "{\"a\":", count: 5_000)) }
+        #expect(throws: GenUIError.self) { try JSONParser.parse("[" + String(repeating: "9", count: 400) + "]") }
+        #expect(throws: GenUIError.self) { try JSONParser.parse(String(repeating: "{\"a\":", count: 5_000)) }
         let tenMegabytes = "\"" + String(repeating: "x", count: 10 << 20) + "\""
         #expect(try JSONParser.parse(tenMegabytes).jsonString.utf8.count == tenMegabytes.utf8.count)
         let overLimit = JSONParser.Limits(maximumBytes: 1 << 20, maximumDepth: 32)
-        #expect(throws: LanguageModelError.self) { try JSONParser.parse(tenMegabytes, limits: overLimit) }
+        #expect(throws: GenUIError.self) { try JSONParser.parse(tenMegabytes, limits: overLimit) }
     }
 
     /// One random mutation of `seed`: truncation, insertion, deletion, duplication or byte noise.

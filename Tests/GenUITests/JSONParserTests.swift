@@ -64,7 +64,7 @@ struct JSONParserTests {
         ("", "unexpected end of input"),
     ])
     func locatedSyntaxErrors(input: String, expected: String) throws {
-        let error = try #require(throws: LanguageModelError.self) { try JSONParser.parse(input) }
+        let error = try #require(throws: GenUIError.self) { try JSONParser.parse(input) }
         #expect(String(describing: error).contains(expected), "\(error)")
     }
 
@@ -77,24 +77,24 @@ struct JSONParserTests {
         #expect(!unterminated.isComplete)
         #expect(try GeneratedContent(json: #"{"a":1}"#).isComplete)
         for invalid in ["{\"a\":1,}", "[1 2]", "{\"a\":1} x", "", "{\"a\":01}", "hello"] {
-            #expect(throws: LanguageModelError.self, "\(invalid)") { try GeneratedContent(json: invalid) }
+            #expect(throws: GenUIError.self, "\(invalid)") { try GeneratedContent(json: invalid) }
         }
     }
 
     @Test("nesting beyond the depth limit is rejected, not a stack overflow")
     func depthLimit() throws {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-        let error = try #require(throws: LanguageModelError.self) { try GeneratedContent(json: deep) }
+        let error = try #require(throws: GenUIError.self) { try GeneratedContent(json: deep) }
         #expect(String(describing: error).contains("nesting deeper than the limit of 128"))
         let limits = JSONParser.Limits(maximumBytes: 1 << 20, maximumDepth: 3)
-        #expect(throws: LanguageModelError.self) { try JSONParser.parse("[[[[1]]]]", limits: limits) }
+        #expect(throws: GenUIError.self) { try JSONParser.parse("[[[[1]]]]", limits: limits) }
         #expect(throws: Never.self) { try JSONParser.parse("[[[1]]]", limits: limits) }
     }
 
     @Test("input over the size limit is rejected before parsing")
     func sizeLimit() throws {
         let limits = JSONParser.Limits(maximumBytes: 16, maximumDepth: 8)
-        let error = try #require(throws: LanguageModelError.self) {
+        let error = try #require(throws: GenUIError.self) {
             try JSONParser.parse(#"{"a":"0123456789abcdef"}"#, limits: limits)
         }
         #expect(String(describing: error).contains("over the limit of 16 bytes"))
@@ -102,7 +102,7 @@ struct JSONParserTests {
 
     @Test("duplicate keys are rejected on request and otherwise keep the last value")
     func duplicateKeys() throws {
-        #expect(throws: LanguageModelError.self) { try JSONParser.parse(#"{"a":1,"a":2}"#, duplicateKeys: .reject) }
+        #expect(throws: GenUIError.self) { try JSONParser.parse(#"{"a":1,"a":2}"#, duplicateKeys: .reject) }
         let kept = try JSONParser.parse(#"{"a":1,"a":2}"#)
         #expect(try kept.value(Int.self, forProperty: "a") == 2)
         #expect(kept.orderedProperties?.count == 1)
@@ -110,8 +110,8 @@ struct JSONParserTests {
 
     @Test("numbers out of Double range and lone surrogates are errors")
     func badAtoms() {
-        #expect(throws: LanguageModelError.self) { try GeneratedContent(json: "1e999") }
-        #expect(throws: LanguageModelError.self) { try GeneratedContent(json: #""\ud800""#) }
+        #expect(throws: GenUIError.self) { try GeneratedContent(json: "1e999") }
+        #expect(throws: GenUIError.self) { try GeneratedContent(json: #""\ud800""#) }
     }
 
     @Test("control characters are escaped when written")

@@ -38,7 +38,7 @@ struct SchemaValidationTests {
         #expect(violation.path == path)
         let mentionsProblem = violation.message.contains(message)
         #expect(mentionsProblem, "\(violation.message)")
-        let error = try #require(throws: LanguageModelError.self) { try Self.schema.validate(content) }
+        let error = try #require(throws: GenUIError.self) { try Self.schema.validate(content) }
         guard case .decodingFailure(let errorPath, _, _) = error else {
             Issue.record("expected decodingFailure")
             return

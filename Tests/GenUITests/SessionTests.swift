@@ -37,7 +37,7 @@ struct SessionTests {
         do {
             try await session.respond(to: "second")
             Issue.record("the second request should have been rejected")
-        } catch LanguageModelError.concurrentRequests(let context) {
+        } catch GenUIError.concurrentRequests(let context) {
             #expect(context.debugDescription.contains("already responding"))
         }
         model.release()
@@ -98,7 +98,7 @@ struct SessionTests {
         do {
             _ = try await session.respond(to: "x", schema: schema)
             Issue.record("expected a decoding failure")
-        } catch LanguageModelError.decodingFailure(let path, _, let context) {
+        } catch GenUIError.decodingFailure(let path, _, let context) {
             #expect(path == "/title")
             #expect(context.provider == "liar")
         }
@@ -167,7 +167,7 @@ struct SessionTests {
         do {
             for try await _ in session.streamResponse(to: "x") {}
             Issue.record("5 MiB of text was accepted")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .responseTooLarge(let limit, let context) = error else {
                 Issue.record("\(error)")
                 return

@@ -133,7 +133,7 @@ struct SystemLanguageModelTests {
         #expect(await eventually(within: .seconds(10)) { model.availabilityReport.isChecked })
         #expect(!model.isAvailable)
         #expect(model.availability == .unavailable(.notConfigured(missing: UnconfiguredLanguageModel.missing)))
-        await #expect(throws: LanguageModelError.self) {
+        await #expect(throws: GenUIError.self) {
             _ = try await LanguageModelSession(model: model).respond(to: "Hello")
         }
     }
@@ -149,6 +149,6 @@ struct SystemLanguageModelTests {
         let model = SystemLanguageModel(SwitchableModel(.available))
         let request = GenerationRequest(prompt: "one two three four")
         #expect(try await model.tokenCount(for: request) == TokenEstimate.tokens(in: request))
-        await #expect(throws: LanguageModelError.self) { _ = try await model.contextSize }
+        await #expect(throws: GenUIError.self) { _ = try await model.contextSize }
     }
 }

@@ -24,7 +24,7 @@ struct PseudoLocaleTests {
         "model_size", "version", "title", "hang", "crash",
         "offschema", "badjson", "prose", "failing", "loopback.yml", "invalid.json", "offschema.json", "HTTP",
         "unsaveable", "rejecting",
-    ]).union(UnavailableReason.allCodes + LanguageModelError.allCodes)
+    ]).union(UnavailableReason.allCodes + GenUIError.allCodes)
 
     /// The lines of `output` that keep an ASCII letter outside the names, the user's data and paths.
     static func untransformed(_ output: String, data: [String]) -> [String] {

@@ -85,7 +85,7 @@ extension EndpointFleet {
                         throw error
                     }
                     await state.failed(index)
-                    failed.append(.init(endpoint: endpoints[index].label, code: (error as? LanguageModelError)?.code ?? "other"))
+                    failed.append(.init(endpoint: endpoints[index].label, code: (error as? GenUIError)?.code ?? "other"))
                     lastError = error
                     if running.isEmpty, !(await startNext(reason: "failover")) {
                         group.cancelAll()

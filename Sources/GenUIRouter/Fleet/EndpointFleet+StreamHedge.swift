@@ -100,7 +100,7 @@ extension EndpointFleet {
                     throw error
                 }
                 await state.failed(index)
-                failed.append(.init(endpoint: endpoints[index].label, code: (error as? LanguageModelError)?.code ?? "other"))
+                failed.append(.init(endpoint: endpoints[index].label, code: (error as? GenUIError)?.code ?? "other"))
                 guard running.isEmpty else { continue }
                 guard tried.count < attemptLimit, let next = await pick(excluding: tried) else { throw error }
                 launch(next.index, reason: "failover")

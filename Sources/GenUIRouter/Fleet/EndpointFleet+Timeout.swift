@@ -2,7 +2,7 @@ import GenUI
 import Synchronization
 
 extension EndpointFleet {
-    /// `index`'s answer to `request`, or a ``LanguageModelError/timedOut(_:)`` failure when it has not come within
+    /// `index`'s answer to `request`, or a ``GenUIError/timedOut(_:)`` failure when it has not come within
     /// ``FleetOptions/endpointTimeout`` (the request is cancelled and its connection closed).
     func endpointRespond(_ index: Int, to request: GenerationRequest) async throws -> GenerationResponse {
         let model = endpoints[index].model
@@ -15,7 +15,7 @@ extension EndpointFleet {
     }
 
     /// `index`'s stream for `request`; with ``FleetOptions/endpointTimeout``, one that fails with
-    /// ``LanguageModelError/timedOut(_:)`` when no event has come within it (the request is then cancelled).
+    /// ``GenUIError/timedOut(_:)`` when no event has come within it (the request is then cancelled).
     func endpointStream(_ index: Int, for request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         let stream = endpoints[index].model.streamResponse(to: request)
         guard let limit = options.endpointTimeout else { return stream }
@@ -58,7 +58,7 @@ extension EndpointFleet {
     }
 
     /// The failure of an endpoint that gave no answer (or, streaming, no output) within `limit`.
-    func endpointTimedOut(_ index: Int, _ limit: Duration) -> LanguageModelError {
+    func endpointTimedOut(_ index: Int, _ limit: Duration) -> GenUIError {
         .timedOut(.init(
             provider: name,
             debugDescription: "endpoint \(endpoints[index].label) gave no answer within \(limit) (the fleet's endpoint timeout)"))

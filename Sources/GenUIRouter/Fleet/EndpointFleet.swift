@@ -128,7 +128,7 @@ public struct EndpointFleet: RoutableModel {
     /// Whether a failure of one endpoint may not happen at another, so the request tries the next endpoint and this
     /// one is set aside.
     static func isEndpointFailure(_ error: any Error) -> Bool {
-        guard let error = error as? LanguageModelError else { return !(error is CancellationError) }
+        guard let error = error as? GenUIError else { return !(error is CancellationError) }
         switch error {
         case .transport, .unavailable, .serverError, .timedOut, .rateLimited, .unauthorized: return true
         default: return false
@@ -144,7 +144,7 @@ public struct EndpointFleet: RoutableModel {
     }
 
     /// The error when no endpoint is up.
-    func noEndpointError() -> LanguageModelError {
+    func noEndpointError() -> GenUIError {
         .unavailable(
             .unreachable(endpoint: endpoints.map(\.label).joined(separator: ", ")),
             .init(provider: name, debugDescription: "none of the \(endpoints.count) endpoints of \(name) is up"))

@@ -191,7 +191,7 @@ struct ChannelSemanticsTests {
             .data(action: .update(contentType: .png, content: Data([0x89]))),
             .response(action: .appendText("x", tokenCount: 1)),
         ]])
-        await #expect(throws: LanguageModelError.self) { try await session.respond(to: "Draw") }
+        await #expect(throws: GenUIError.self) { try await session.respond(to: "Draw") }
     }
 
     @Test("a request needing a capability the model does not declare fails before the executor is asked")
@@ -200,7 +200,7 @@ struct ChannelSemanticsTests {
         do {
             _ = try await session.respond(to: "Shape", generating: Place.self)
             Issue.record("the request was served")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             guard case .unsupportedCapability(let capability, _) = error else {
                 Issue.record("unexpected \(error)")
                 return

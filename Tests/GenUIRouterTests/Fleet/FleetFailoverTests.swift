@@ -101,9 +101,9 @@ struct FleetFailoverTests {
 
     @Test("an error any endpoint would give is not retried on another endpoint")
     func refusalIsNotRetried() async throws {
-        let refusal = LanguageModelError.refusal(.init(provider: "fleet", debugDescription: "no"))
+        let refusal = GenUIError.refusal(.init(provider: "fleet", debugDescription: "no"))
         let models = [FleetFakeModel("a", .fail(refusal)), FleetFakeModel("b")]
-        await #expect(throws: LanguageModelError.self) { try await fleet(models).respond(to: GenerationRequest(prompt: "hi")) }
+        await #expect(throws: GenUIError.self) { try await fleet(models).respond(to: GenerationRequest(prompt: "hi")) }
         #expect(models[1].arrivals == 0)
     }
 
@@ -114,7 +114,7 @@ struct FleetFailoverTests {
         do {
             _ = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
             Issue.record("expected a failure")
-        } catch let error as LanguageModelError {
+        } catch let error as GenUIError {
             #expect(error.code == "transport")
         }
         #expect(models.map(\.arrivals).reduce(0, +) == 2)
@@ -137,8 +137,8 @@ struct FleetFailoverTests {
         let fleet = EndpointFleet(name: "empty", endpoints: [])
         #expect(await fleet.availability == .unavailable(.notConfigured(missing: "endpoints")))
         #expect(await fleet.supportedCapabilities.isEmpty)
-        await #expect(throws: LanguageModelError.self) { try await fleet.respond(to: GenerationRequest(prompt: "hi")) }
-        await #expect(throws: LanguageModelError.self) { try await fleet.contextSize }
+        await #expect(throws: GenUIError.self) { try await fleet.respond(to: GenerationRequest(prompt: "hi")) }
+        await #expect(throws: GenUIError.self) { try await fleet.contextSize }
     }
 
     @Test("an endpoint known to be unavailable is not picked")
