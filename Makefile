@@ -2,6 +2,7 @@
 #   make demo    install the on-device runtime and model if missing, then show doctor and a generated screen
 #   make test    install everything the tests need, then build and run the whole suite and the example client
 #                package (Examples/FMClient: Foundation Models code with only the import changed)
+#   make test-unit  build, then run only the tests tagged unit (no subprocess, llama-server or browser), in parallel
 # On a first run the runtime's build (llama.cpp's llama-server, scripts/bootstrap) and the Swift build run side by
 # side: neither reads what the other writes.
 SHELL := /bin/bash
@@ -12,7 +13,7 @@ export GENUI_LLAMA_SERVER ?= $(TOOLS)/bin/llama-server
 export GENUI_TEST_MODEL ?= $(MODELS)/SmolLM2-135M-Instruct.Q4_1.gguf
 export GENUI_MODELS_DIR ?= $(MODELS)
 
-.PHONY: all build test demo deps system-deps runtime genui-binary test-binaries bench bench-quick fuzz clean
+.PHONY: all build test test-unit demo deps system-deps runtime genui-binary test-binaries bench bench-quick fuzz clean
 
 all: build
 
@@ -40,6 +41,10 @@ test: system-deps
 	@$(MAKE) --no-print-directory -j2 runtime test-binaries
 	@SWIFT=$(SWIFT) scripts/check-example
 	@scripts/run-tests
+
+test-unit: system-deps
+	$(SWIFT) build --build-tests
+	@scripts/run-tests --unit
 
 demo: system-deps
 	@$(MAKE) --no-print-directory -j2 runtime genui-binary

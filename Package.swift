@@ -155,19 +155,19 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "GenUITests", dependencies: ["GenUI"], exclude: ["Fixtures"]),
+        .testTarget(name: "GenUITests", dependencies: ["GenUI", "GenUITesting", "GenUITestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "GenUIMacrosTests",
             dependencies: [
-                "GenUIMacros",
+                "GenUIMacros", "GenUITestSupport",
                 .product(name: "SwiftSyntaxMacrosTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
             ]
         ),
-        .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI"]),
+        .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI", "GenUITestSupport"]),
         .testTarget(name: "GenUIProvidersTests", dependencies: [
             "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
-            "GenUITesting", "GenUIDiagnostics", "GenUIModels", "GenUIConfig",
+            "GenUITesting", "GenUIDiagnostics", "GenUIModels", "GenUIConfig", "GenUITestSupport",
         ]),
         .testTarget(name: "GenUIRouterTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUIHTTP", "GenUIOpenAI",
@@ -195,18 +195,18 @@ let package = Package(
             dependencies: ["GenUI", "GenUIA2UI", "GenUIDiagnostics", "GenUIScreens", "GenUITesting", "GenUITestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
-            "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",
+            "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting", "GenUITestSupport",
         ]),
         // Foundation Models code as apps write it, compiled and run against genui: one suite per part of the API.
-        .testTarget(name: "FoundationModelsAPITests", dependencies: ["GenUIFoundationModels", "GenUITesting"]),
+        .testTarget(name: "FoundationModelsAPITests", dependencies: ["GenUIFoundationModels", "GenUITesting", "GenUITestSupport"]),
         // Code written for Apple's framework, with its import and its `#if canImport(FoundationModels)` unchanged.
         .testTarget(name: "FoundationModelsTests", dependencies: [
-            .target(name: "FoundationModels", condition: .when(platforms: [.linux])),
+            .target(name: "FoundationModels", condition: .when(platforms: [.linux])), "GenUITestSupport",
         ]),
-        .testTarget(name: "genuiTests", dependencies: ["GenUI", "GenUIOnDevice", "GenUITesting"]),
+        .testTarget(name: "genuiTests", dependencies: ["GenUI", "GenUIOnDevice", "GenUITesting", "GenUITestSupport"]),
         .testTarget(name: "GenUIReliabilityTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIOpenAI", "GenUIOllama",
-            "GenUIScreens", "GenUITesting",
+            "GenUIScreens", "GenUITesting", "GenUITestSupport",
         ]),
     ]
 )

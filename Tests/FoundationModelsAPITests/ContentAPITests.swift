@@ -1,9 +1,10 @@
 import GenUIFoundationModels
+import GenUITestSupport
 import Testing
 
 /// `GeneratedContent` as Foundation Models ships it: identities, the initializers with `id:`, repeated keys, and
 /// typed reading.
-@Suite("Foundation Models API: GeneratedContent")
+@Suite("Foundation Models API: GeneratedContent", .tags(.unit))
 struct ContentAPITests {
     @Test("content carries the id it was made with, and the initializers take id: as Foundation Models' do")
     func identities() throws {

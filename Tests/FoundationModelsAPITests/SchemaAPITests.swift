@@ -1,5 +1,6 @@
 import Foundation
 import GenUIFoundationModels
+import GenUITestSupport
 import Testing
 
 @Generable
@@ -20,7 +21,7 @@ struct Trip {
 }
 
 /// `GenerationSchema` as Foundation Models ships it: `Codable` as JSON Schema, with a debug description.
-@Suite("Foundation Models API: GenerationSchema")
+@Suite("Foundation Models API: GenerationSchema", .tags(.unit))
 struct SchemaAPITests {
     @Test("a schema encodes to JSON Schema and decodes to a schema that writes the same document and validates alike")
     func codableRoundTrip() throws {

@@ -1,11 +1,12 @@
 import Foundation
 import GenUIFoundationModels
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// Tools as Foundation Models code writes them: outputs that are `@Generable` values, `GeneratedContent` or arrays,
 /// and tools that take no arguments; `@Generable` values in prompts.
-@Suite("Foundation Models API: tools and prompts")
+@Suite("Foundation Models API: tools and prompts", .tags(.unit))
 struct ToolAndPromptAPITests {
     @Generable
     struct Forecast: Equatable {

@@ -1,11 +1,12 @@
 import Foundation
 import GenUIFoundationModels
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
 
 /// Foundation Models' `Transcript`, read the way history views, token budgets and persistence code read it.
-@Suite("Foundation Models API: Transcript")
+@Suite("Foundation Models API: Transcript", .tags(.unit))
 struct TranscriptAPITests {
     /// The text of `segments`, as a chat view shows an entry.
     static func text(of segments: [Transcript.Segment]) -> String {

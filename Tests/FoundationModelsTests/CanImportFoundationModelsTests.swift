@@ -4,6 +4,7 @@
 #if os(Linux)
 #if canImport(FoundationModels)
 import FoundationModels
+import GenUITestSupport
 import Testing
 
 @Generable
@@ -26,7 +27,7 @@ final class TaggingModel {
     }
 }
 
-@Suite("Code guarded by #if canImport(FoundationModels)")
+@Suite("Code guarded by #if canImport(FoundationModels)", .tags(.unit))
 struct CanImportFoundationModelsTests {
     @Test("on Linux with genui's FoundationModels product the guard is true and the AI branch runs against a scripted model")
     func aiBranchRuns() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
@@ -12,7 +13,7 @@ import Darwin
 /// Random and adversarial streams through the whole client: reading, resolving and rendering as text, HTML and JSON.
 /// None may crash; every resolution stays within the evaluation budget, every rendering within its output bounds,
 /// the client within its stored-bytes and problem bounds.
-@Suite("A2UI stream fuzz")
+@Suite("A2UI stream fuzz", .tags(.unit))
 struct A2UIFuzzTests {
     /// Streams per run: `GENUI_FUZZ_COUNT` (`make fuzz`), else 40.
     static var count: Int { ProcessInfo.processInfo.environment["GENUI_FUZZ_COUNT"].flatMap(Int.init) ?? 40 }

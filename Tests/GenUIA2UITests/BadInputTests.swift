@@ -1,9 +1,10 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
-@Suite("A2UI bad input")
+@Suite("A2UI bad input", .tags(.unit))
 struct A2UIBadInputTests {
     let create = #"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#
 

@@ -4,7 +4,7 @@ import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
-@Suite("A2UI data binding, templates and actions")
+@Suite("A2UI data binding, templates and actions", .tags(.unit))
 struct A2UIBindingTests {
     static let listStream = A2UIFixtures.stream([
         #"{"id":"root","component":"List","children":{"componentId":"item","path":"/items"}}"#,

@@ -1,13 +1,13 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// The HTML of an A2UI surface opened in headless Chromium: the DOM holds the components with their bound values,
 /// no script runs, the page requests none of the stream's URLs, and a screenshot is taken. Skips (outside CI) when
 /// Chromium is missing; `CI=true` makes a missing Chromium fail.
-@Suite("A2UI HTML in a headless browser")
+@Suite("A2UI HTML in a headless browser", .tags(.browser))
 struct A2UIBrowserTests {
     static let chromium = TestEnvironment.executable("chromium") ?? TestEnvironment.executable("chromium-browser")
     /// The page shows the official example stream, which only `GENUI_A2UI_SCHEMAS` provides.

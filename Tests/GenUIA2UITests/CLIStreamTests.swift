@@ -1,11 +1,11 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// `genui render --from a2ui URL [--watch]` against a real loopback server that streams messages with pauses.
-@Suite("genui render --from a2ui URL")
+@Suite("genui render --from a2ui URL", .tags(.integration))
 struct A2UICLIStreamTests {
     static let first = A2UIFixtures.stream([
         #"{"id":"root","component":"Card","child":"t"}"#, #"{"id":"t","component":"Text","text":{"path":"/step"}}"#,

@@ -1,11 +1,11 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// `genui render --from a2ui`, run as a real subprocess (the binary `swift build` made).
-@Suite("genui render --from a2ui")
+@Suite("genui render --from a2ui", .tags(.integration))
 struct A2UICLITests {
     static let binary = TestEnvironment.packageRoot.appendingPathComponent(".build/debug/genui").path
     static var example: String { A2UIFixtures.officialExamplePath }

@@ -1,11 +1,12 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
 /// Components and function calls that break the basic catalog: each is one located problem — surface, component,
 /// JSON pointer, and what the catalog expects in its own words — and the rest of the surface still renders.
-@Suite("A2UI catalog problems")
+@Suite("A2UI catalog problems", .tags(.unit))
 struct A2UICatalogProblemTests {
     /// A stream whose root Column holds a valid Text and the component `bad` (which is left out when it breaks the
     /// catalog).

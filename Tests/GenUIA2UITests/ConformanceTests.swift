@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// genui's verdict on conformance cases — single server-to-client messages, each said valid or invalid — in the
 /// format of the A2UI specification's own suites (`{"schema", "tests": [{"description", "valid", "data"}]}`).
@@ -11,7 +11,7 @@ import GenUITestSupport
 /// names the kinds of problem it expects, genui must report those. The specification's own cases run when
 /// `GENUI_A2UI_SCHEMAS` points at a specification that has them (its `test/cases` folder) and are skipped, saying
 /// so, otherwise.
-@Suite("A2UI conformance verdicts")
+@Suite("A2UI conformance verdicts", .tags(.unit))
 struct A2UIConformanceTests {
     /// One case of a suite.
     struct Case: Sendable, CustomTestStringConvertible {

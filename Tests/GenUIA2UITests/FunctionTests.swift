@@ -1,9 +1,10 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
-@Suite("A2UI catalog functions")
+@Suite("A2UI catalog functions", .tags(.unit))
 struct A2UIFunctionTests {
     /// Evaluates `json` (a dynamic value) against `data`.
     func eval(_ json: String, data: String = "{}", scope: String? = nil) throws -> GeneratedContent {

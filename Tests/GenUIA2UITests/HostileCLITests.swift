@@ -1,13 +1,13 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// The same attacks through the real `genui render --from a2ui` (the binary `swift build` made): stdin, and a
 /// loopback server followed with `--watch`.
-@Suite("genui render --from a2ui with hostile streams")
+@Suite("genui render --from a2ui with hostile streams", .tags(.integration))
 struct A2UIHostileCLITests {
     func genui(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
         let binary = TestEnvironment.packageRoot.appendingPathComponent(".build/debug/genui").path

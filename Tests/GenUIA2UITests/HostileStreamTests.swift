@@ -1,11 +1,12 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
 /// Streams built to exhaust the stack, the output, the CPU or the memory, through the real client, resolver and
 /// renderers: each ends as located problems and bounded output.
-@Suite("A2UI hostile streams")
+@Suite("A2UI hostile streams", .tags(.unit))
 struct A2UIHostileStreamTests {
     @Test("a data path of 400,000 segments is refused with a located problem, and the model stays shallow")
     func deepPath() throws {

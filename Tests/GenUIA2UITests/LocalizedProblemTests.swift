@@ -1,14 +1,14 @@
 import Foundation
 import GenUI
 import GenUIDiagnostics
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// The catalog problems in the user's language: every detail key is in genui's localized catalog (English word for
 /// word as the library writes it), and `genui render --from a2ui` prints each problem located and translated — in
 /// the pseudo-locale too, where a line that bypassed the catalog would stand out.
-@Suite("A2UI problems in the user's language")
+@Suite("A2UI problems in the user's language", .tags(.integration))
 struct A2UILocalizedProblemTests {
     @Test("every detail key is in the catalog of every language, in English exactly as the library writes it")
     func keysInCatalog() {

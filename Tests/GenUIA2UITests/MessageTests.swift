@@ -1,9 +1,10 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
-@Suite("A2UI messages")
+@Suite("A2UI messages", .tags(.unit))
 struct A2UIMessageTests {
     @Test("createSurface opens a surface on the given catalog")
     func createSurface() {

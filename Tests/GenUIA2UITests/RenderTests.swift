@@ -1,9 +1,10 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
-@Suite("A2UI renderers")
+@Suite("A2UI renderers", .tags(.unit))
 struct A2UIRenderTests {
     /// One component of each of the 18 types, each under a Column from root, with the text each must show.
     static let everyComponent: [(json: String, shows: String)] = [

@@ -1,11 +1,11 @@
 import Foundation
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
-@Suite("A2UI round trip")
+@Suite("A2UI round trip", .tags(.unit))
 struct A2UIRoundTripTests {
     /// Every text a screen shows.
     static func texts(_ screen: UIScreen) -> [String] {

@@ -1,13 +1,13 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
-import GenUITestSupport
 
 /// A themed surface opened in headless Chromium: the screenshot shows the primary button in the theme's primary
 /// colour, and the same surface without a theme shows none of it. Skips (outside CI) when Chromium or python3 is
 /// missing; `CI=true` makes a missing Chromium fail.
-@Suite("A2UI themes in a headless browser")
+@Suite("A2UI themes in a headless browser", .tags(.browser))
 struct A2UIThemeBrowserTests {
     static let chromium = A2UIBrowserTests.chromium
     static let python = TestEnvironment.executable("python3")

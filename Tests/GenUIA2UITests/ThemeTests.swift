@@ -1,11 +1,12 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 @testable import GenUIA2UI
 
 /// A surface's `theme`: applied in the HTML page (primary colour, font, agent name) and approximated in the
 /// terminal when colours are on.
-@Suite("A2UI themes")
+@Suite("A2UI themes", .tags(.unit))
 struct A2UIThemeTests {
     static func themed(_ theme: String) throws -> A2UIResolution {
         var client = A2UIClient()
@@ -56,7 +57,7 @@ struct A2UIThemeTests {
 }
 
 /// Terminal layout by display width: wide CJK characters and emoji take two columns, so boxes and columns line up.
-@Suite("A2UI terminal display width")
+@Suite("A2UI terminal display width", .tags(.unit))
 struct A2UIDisplayWidthTests {
     @Test("wide characters and emoji count two columns, combining marks none")
     func widths() {

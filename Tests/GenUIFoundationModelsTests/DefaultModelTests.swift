@@ -3,6 +3,7 @@ import GenUIConfig
 import GenUIFoundationModels
 import GenUIOnDevice
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -37,7 +38,7 @@ private func eventually(within deadline: Duration, _ condition: () -> Bool) asyn
     return condition()
 }
 
-@Suite("The default model")
+@Suite("The default model", .tags(.unit))
 struct DefaultModelTests {
     @Test("linking GenUIFoundationModels is the whole setup: its provider is registered before main, with no call")
     func registeredAtStartup() {
@@ -133,7 +134,9 @@ struct DefaultModelTests {
         #expect(model.availabilityReport.members.map(\.name) == ["local"])
     }
 
-    @Test("with the on-device model installed the default becomes available within the refresh interval and llama-server answers")
+    @Test(
+        "with the on-device model installed the default becomes available within the refresh interval and llama-server answers",
+        .tags(.llamaServer))
     func installedModelServes() async throws {
         let environment = ProcessInfo.processInfo.environment
         guard let server = environment["GENUI_LLAMA_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }),

@@ -1,5 +1,6 @@
 // `@Observable` next to the one import Foundation Models code has: no `import Observation`.
 import GenUIFoundationModels
+import GenUITestSupport
 import Synchronization
 import Testing
 
@@ -14,7 +15,7 @@ private final class ChangeCount: Sendable {
     let value = Atomic<Int>(0)
 }
 
-@Suite("Observation comes with the Foundation Models import")
+@Suite("Observation comes with the Foundation Models import", .tags(.unit))
 struct ObservationReexportTests {
     @Test("an @Observable class in a file that imports only GenUIFoundationModels is observable and reports changes")
     func observableCompilesAndTracks() {

@@ -1,7 +1,8 @@
+import GenUITestSupport
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-@Suite("@Generable and @Guide diagnostics")
+@Suite("@Generable and @Guide diagnostics", .tags(.unit))
 struct DiagnosticTests {
     @Test("a class is rejected at its keyword with a fix-it making it a struct")
     func rejectsClass() {

@@ -1,6 +1,7 @@
+import GenUITestSupport
 import Testing
 
-@Suite("@Generable on enums")
+@Suite("@Generable on enums", .tags(.unit))
 struct EnumExpansionTests {
     @Test("an enum without payloads is a string choice of case names")
     func choiceEnum() {

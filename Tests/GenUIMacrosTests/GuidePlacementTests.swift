@@ -1,7 +1,8 @@
+import GenUITestSupport
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
-@Suite("@Guide placement")
+@Suite("@Guide placement", .tags(.unit))
 struct GuidePlacementTests {
     @Test("@Guide on something that is not a property is rejected")
     func rejectsGuideOnFunction() {

@@ -1,6 +1,7 @@
+import GenUITestSupport
 import Testing
 
-@Suite("@Generable on structs")
+@Suite("@Generable on structs", .tags(.unit))
 struct StructExpansionTests {
     @Test("a struct gets a schema, init(_:), generatedContent and a PartiallyGenerated type")
     func basicStruct() {

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIAnthropic
 import GenUIConfig
@@ -8,7 +9,7 @@ import GenUIRouter
 import GenUITesting
 import Testing
 
-@Suite("Anthropic provider against llama-server's /v1/messages", .enabled(if: LlamaTestEnvironment.runnable))
+@Suite("Anthropic provider against llama-server's /v1/messages", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct AnthropicProviderLlamaTests {
     private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> AnthropicProvider {
         AnthropicProvider(
@@ -188,7 +189,7 @@ private func anthropicFake(
     }
 }
 
-@Suite("Anthropic provider against a faithful fake")
+@Suite("Anthropic provider against a faithful fake", .tags(.unit))
 struct AnthropicProviderFakeTests {
     private func provider(_ server: LoopbackHTTPServer, mode: AnthropicConfiguration.StructuredOutput = .automatic,
                           key: String = "sk-ant-\(UUID().uuidString)") -> AnthropicProvider {
@@ -293,7 +294,7 @@ struct AnthropicProviderFakeTests {
     }
 }
 
-@Suite("Anthropic token counting and the context check")
+@Suite("Anthropic token counting and the context check", .tags(.unit))
 struct AnthropicTokenCountingTests {
     private func provider(
         _ server: LoopbackHTTPServer, key: String, mode: AnthropicConfiguration.StructuredOutput = .automatic,

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIAnthropic
 import GenUIHTTP
@@ -170,7 +171,7 @@ private func toolFake(
     }
 }
 
-@Suite("Anthropic tool calling against a Messages API fake")
+@Suite("Anthropic tool calling against a Messages API fake", .tags(.unit))
 struct AnthropicToolCallingTests {
     private func provider(_ server: LoopbackHTTPServer, mode: AnthropicConfiguration.StructuredOutput = .automatic)
         -> AnthropicProvider
@@ -394,7 +395,7 @@ extension AnthropicToolCallingTests {
     }
 }
 
-@Suite("Anthropic tool calling against llama-server's /v1/messages", .enabled(if: LlamaTestEnvironment.runnable))
+@Suite("Anthropic tool calling against llama-server's /v1/messages", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct AnthropicToolCallingLlamaTests {
     @Test("llama-server accepts a request with tools, a tool_use turn and its tool_result (HTTP 200), whole and streamed")
     func serverAcceptsToolTurns() async throws {

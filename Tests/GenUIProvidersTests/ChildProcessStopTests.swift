@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Synchronization
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// Stopping a child is bounded: SIGTERM, a grace period, SIGKILL, then a bounded wait, after which a process that
 /// still has not ended (stuck in the kernel) is reported and left to the system instead of being waited on forever.
-@Suite("Stopping a child process is bounded")
+@Suite("Stopping a child process is bounded", .tags(.integration))
 struct ChildProcessStopTests {
     @Test("a child that ignores SIGTERM is killed after the grace period and reaped")
     func ignoresTerm() async throws {

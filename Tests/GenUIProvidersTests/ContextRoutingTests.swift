@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIDiagnostics
 import GenUIHTTP
@@ -25,7 +26,7 @@ private func prose(sentences count: Int) -> String {
     }.joined(separator: " ")
 }
 
-@Suite("Token estimate")
+@Suite("Token estimate", .tags(.unit))
 struct TokenEstimateTests {
     @Test("ASCII counts a quarter token per byte, rounded up; every other scalar one token")
     func estimateRule() {
@@ -53,7 +54,7 @@ struct TokenEstimateTests {
     }
 }
 
-@Suite("Context check before sending")
+@Suite("Context check before sending", .tags(.unit))
 struct ContextCheckTests {
     @Test("a provider whose window cannot hold the counted prompt and the answer is skipped before any request")
     func skipsTooSmall() async throws {
@@ -175,7 +176,7 @@ struct ContextCheckTests {
     }
 }
 
-@Suite("Context routing against llama-server", .serialized, .enabled(if: OnDeviceFixture.shouldRun))
+@Suite("Context routing against llama-server", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct ContextRoutingTests {
     /// An OpenAI-compatible fake with a larger window: lists its model, answers chat completions, counts them.
     private func largeFake() throws -> LoopbackHTTPServer {

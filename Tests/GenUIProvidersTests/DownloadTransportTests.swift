@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
@@ -7,7 +8,7 @@ import Testing
 
 /// The parts under `genui models pull`'s transfer: the session that hands the body to the file, the delegate queue
 /// that makes libcurl wait, and the hash that follows the file.
-@Suite("Model download transport", .serialized)
+@Suite("Model download transport", .tags(.unit), .serialized)
 struct DownloadTransportTests {
     static func scratchFile(bytes: Int) throws -> (path: String, data: Data) {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-transport-\(UUID().uuidString)").path

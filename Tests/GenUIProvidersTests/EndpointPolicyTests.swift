@@ -1,11 +1,12 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import GenUITestSupport
 import Testing
 
 /// Plain http is allowed only to the loopback interface: literal loopback addresses and exactly `localhost`. Names
 /// that only look local are refused, so a configuration cannot send a key in clear text to a host it names.
-@Suite("Endpoint policy: what counts as loopback")
+@Suite("Endpoint policy: what counts as loopback", .tags(.unit))
 struct EndpointPolicyTests {
     @Test("literal loopback addresses and localhost count as loopback", arguments: [
         "localhost", "LOCALHOST", "LocalHost", "localhost.", "127.0.0.1", "127.1.2.3", "127.255.255.255", "127.0.0.0",

@@ -4,6 +4,8 @@ import GenUIConfig
 import GenUIHTTP
 import GenUIOpenAI
 import GenUIRouter
+import GenUITestSupport
+import GenUITesting
 import Synchronization
 import Testing
 
@@ -56,7 +58,7 @@ private final class KilledFlag: Sendable {
     var isSet: Bool { value.withLock { $0 } }
 }
 
-@Suite("Fleet over real llama-server instances", .serialized, .enabled(if: LlamaTestEnvironment.runnable))
+@Suite("Fleet over real llama-server instances", .tags(.llamaServer), .serialized, .enabled(if: LlamaTestEnvironment.runnable))
 struct FleetLlamaServerTests {
     @Test("one of two llama-servers killed mid-run: sessions keep getting answers from the other; after a restart it serves again")
     func killAndRestart() async throws {
@@ -70,10 +72,13 @@ struct FleetLlamaServerTests {
                     apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(60))),
                 label: server.baseURL.absoluteString)
         }
-        let fleet = EndpointFleet(
-            name: "fleet", endpoints: endpoints,
-            options: FleetOptions(strategy: .leastBusy, coolDown: .milliseconds(500), maximumCoolDown: .seconds(1),
-                                  availabilityTTL: .milliseconds(200)))
+        // The fleet's cooldowns and caches run on a clock the test moves: the restarted server is back once it is
+        // advanced past them, without waiting.
+        let clock = ManualClock()
+        var fleetOptions = FleetOptions(
+            strategy: .leastBusy, coolDown: .milliseconds(500), maximumCoolDown: .seconds(1), availabilityTTL: .milliseconds(200))
+        fleetOptions.clock = clock.chainClock
+        let fleet = EndpointFleet(name: "fleet", endpoints: endpoints, options: fleetOptions)
         let chain = ProviderChain(
             name: "fleet", models: [fleet], options: ChainOptions(availabilityTTL: .milliseconds(200)))
         let options = GenerationOptions(temperature: 0, maximumResponseTokens: 6)
@@ -112,7 +117,7 @@ struct FleetLlamaServerTests {
 
         // Restarted on the same port, the first server gets requests again once its cooldown is over.
         try await servers[0].start()
-        try await Task.sleep(for: .seconds(2))
+        clock.advance(by: .seconds(2))
         var back = false
         for index in 0..<8 where !back {
             let response = try await chain.respond(to: GenerationRequest(prompt: "Say yes \(index).", options: options))

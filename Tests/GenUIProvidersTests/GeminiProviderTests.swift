@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIConfig
 import GenUIDiagnostics
@@ -122,7 +123,7 @@ func geminiFake(
     }
 }
 
-@Suite("Gemini provider against a protocol-faithful fake")
+@Suite("Gemini provider against a protocol-faithful fake", .tags(.unit))
 struct GeminiProviderTests {
     private func provider(_ server: LoopbackHTTPServer, key: String?, model: String = "gemini-test",
                           timeout: Duration = .seconds(10)) -> GeminiProvider {
@@ -229,7 +230,7 @@ struct GeminiProviderTests {
     }
 }
 
-@Suite("Gemini token counting and the context check")
+@Suite("Gemini token counting and the context check", .tags(.unit))
 struct GeminiTokenCountingTests {
     private func provider(_ server: LoopbackHTTPServer, key: String, context: Int? = nil) -> GeminiProvider {
         let testKey = TestKey(key)

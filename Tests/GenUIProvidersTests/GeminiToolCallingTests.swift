@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIGemini
 import GenUIHTTP
@@ -185,7 +186,7 @@ private func toolFake(_ behaviour: GeminiBehaviour = GeminiBehaviour(), key: Str
     }
 }
 
-@Suite("Gemini function calling against a generateContent fake")
+@Suite("Gemini function calling against a generateContent fake", .tags(.unit))
 struct GeminiToolCallingTests {
     private func provider(_ server: LoopbackHTTPServer, key: String, model: String = "gemini-test") -> GeminiProvider {
         let testKey = TestKey(key)

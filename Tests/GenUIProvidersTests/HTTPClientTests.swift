@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUITesting
@@ -25,7 +26,7 @@ func unusedLoopbackPort() -> Int {
     return Int(UInt16(bigEndian: address.sin_port))
 }
 
-@Suite("HTTP client over loopback")
+@Suite("HTTP client over loopback", .tags(.unit))
 struct HTTPClientTests {
     @Test("a JSON POST reaches the server with its headers and body, and the answer comes back")
     func roundTrip() async throws {

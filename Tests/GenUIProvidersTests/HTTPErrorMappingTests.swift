@@ -1,9 +1,10 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import GenUITestSupport
 import Testing
 
-@Suite("HTTP status and error body mapping")
+@Suite("HTTP status and error body mapping", .tags(.unit))
 struct HTTPErrorMappingTests {
     private func map(_ status: Int, _ body: String, headers: [String: String] = [:], secrets: [String] = [])
         -> GenUIError

@@ -5,11 +5,12 @@ import GenUIGemini
 import GenUIHTTP
 import GenUIOllama
 import GenUIOpenAI
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
 
-@Suite("API keys never leak")
+@Suite("API keys never leak", .tags(.unit))
 struct HTTPSecretLeakTests {
     @Test("every error, availability and response description produced with a fake key never contains the key")
     func noLeak() async throws {

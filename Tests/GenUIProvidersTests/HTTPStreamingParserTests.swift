@@ -1,9 +1,10 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import GenUITestSupport
 import Testing
 
-@Suite("SSE and NDJSON parsing")
+@Suite("SSE and NDJSON parsing", .tags(.unit))
 struct HTTPStreamingParserTests {
     private func parse(_ chunks: [String]) throws -> [ServerSentEvent] {
         var parser = SSEParser()

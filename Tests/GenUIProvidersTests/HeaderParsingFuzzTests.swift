@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import GenUITestSupport
 import Testing
 
 /// Generates the values a hostile or broken server can put where a duration or a count belongs: numbers of every
@@ -71,7 +72,7 @@ struct HeaderValueFuzzer {
 }
 
 /// `make fuzz` runs these with 100,000 inputs each: no value a server sends may trap, and every wait is clamped.
-@Suite("Header and duration parsing fuzzing")
+@Suite("Header and duration parsing fuzzing", .tags(.unit))
 struct HeaderParsingFuzzTests {
     /// Inputs per run: `GENUI_FUZZ_COUNT` (`make fuzz` runs 100,000), else 2,000.
     static var count: Int { ProcessInfo.processInfo.environment["GENUI_FUZZ_COUNT"].flatMap(Int.init) ?? 2_000 }

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) @testable import GenUI
 import GenUIAnthropic
 import GenUIDiagnostics
@@ -13,7 +14,7 @@ import Testing
 /// Servers that attack the client: waits no integer can hold, keys cut in half by truncation, lines without end,
 /// a million one-byte deltas. Every one must end in a typed error or a normal answer — never a trap, a leak, or
 /// unbounded memory or time.
-@Suite("Hostile servers")
+@Suite("Hostile servers", .tags(.unit))
 struct HostileServerTests {
     // MARK: - Waits a server asks for
 

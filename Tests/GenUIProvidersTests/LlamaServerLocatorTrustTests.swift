@@ -1,11 +1,12 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
 
 /// llama-server is searched only in places the user controls: never the current directory, never a relative PATH
 /// entry.
-@Suite("llama-server is found only in trusted places")
+@Suite("llama-server is found only in trusted places", .tags(.unit))
 struct LlamaServerLocatorTrustTests {
     @Test("a llama-server planted in ./.tools/bin of the current directory is not found")
     func plantedToolsFolder() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -12,7 +13,7 @@ import FoundationNetworking
 
 /// The managed llama-server serves only genui: a per-start key in its environment, a minimal environment, and a
 /// start that makes sure the process answering on its port is the one genui started.
-@Suite("Managed llama-server security", .serialized, .enabled(if: OnDeviceFixture.shouldRun))
+@Suite("Managed llama-server security", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct ManagedServerSecurityTests {
     static func request() -> GenerationRequest {
         GenerationRequest(
@@ -116,7 +117,7 @@ struct ManagedServerSecurityTests {
 }
 
 /// The pieces of the managed server's protection that need no llama-server.
-@Suite("Managed llama-server security: ownership, client, key")
+@Suite("Managed llama-server security: ownership, client, key", .tags(.integration))
 struct ManagedServerPartsTests {
     @Test("the kernel's listener table tells a port held by this process from one held by another")
     func listenerOwnership() async throws {

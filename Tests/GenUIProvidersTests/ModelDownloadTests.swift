@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUIConfig
 import GenUIModels
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
@@ -10,7 +11,7 @@ import Testing
 
 /// The downloader against a loopback host serving the real SmolLM2 GGUF: full pulls, resumes, wrong bytes,
 /// redirects, one writer, full disks, and what other readers see meanwhile.
-@Suite("Model downloads", .serialized)
+@Suite("Model downloads", .tags(.llamaServer), .serialized)
 struct ModelDownloadTests {
     static let modelPath = OnDeviceFixture.modelPath
     static let modelExists = FileManager.default.fileExists(atPath: modelPath)

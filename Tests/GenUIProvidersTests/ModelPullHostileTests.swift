@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
@@ -13,7 +14,7 @@ import Glibc
 /// Pulls from hosts and URLs that try to make the downloader write where it should not, join two files, write past
 /// the declared size, or trap on a volume's numbers; each test performs the attack against a loopback host and real
 /// files in a temporary folder.
-@Suite("Model pulls against hostile hosts", .serialized)
+@Suite("Model pulls against hostile hosts", .tags(.integration), .serialized)
 struct ModelPullHostileTests {
     static func scratch() throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-hostile-\(UUID().uuidString)").path

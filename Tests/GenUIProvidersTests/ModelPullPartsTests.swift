@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIModels
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
@@ -10,7 +11,7 @@ import Testing
 /// Pulls in parallel ranged parts against the loopback range server serving the real SmolLM2 GGUF: the file ends
 /// byte-identical, an interrupted pull resumes part by part, a stalled or cut part is fetched again on a new
 /// connection, a changed source restarts, a server without ranges gets one connection, and one writer holds.
-@Suite("Model pulls in parts", .serialized)
+@Suite("Model pulls in parts", .tags(.unit), .serialized)
 struct ModelPullPartsTests {
     typealias Fixture = ModelDownloadTests
 

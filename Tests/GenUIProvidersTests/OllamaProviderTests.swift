@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOllama
@@ -125,7 +126,7 @@ final class FakeOllamaDaemon: Sendable {
     }
 }
 
-@Suite("Ollama provider against a protocol-faithful fake")
+@Suite("Ollama provider against a protocol-faithful fake", .tags(.unit))
 struct OllamaProviderTests {
     private func provider(_ fake: FakeOllama, model: String = "qwen2.5:0.5b", timeout: Duration = .seconds(10)) -> OllamaProvider {
         OllamaProvider(configuration: OllamaConfiguration(

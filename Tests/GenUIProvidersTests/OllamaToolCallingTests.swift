@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOllama
@@ -158,7 +159,7 @@ private let ollamaAnsweredTwoCalls: [GenerationRequest.Message] = [
     .toolOutput(id: "call_2", toolName: "get_time", text: "14:05"),
 ]
 
-@Suite("Ollama provider: tool calling against a faithful fake")
+@Suite("Ollama provider: tool calling against a faithful fake", .tags(.unit))
 struct OllamaToolCallingTests {
     @Test("tool calling is reported only when /api/show lists tools among the model's capabilities")
     func capabilityDiscovery() async throws {

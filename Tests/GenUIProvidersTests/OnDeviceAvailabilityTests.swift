@@ -1,11 +1,12 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
 
 /// Every availability reason of the on-device provider, from real files and folders.
-@Suite("On-device availability")
+@Suite("On-device availability", .tags(.unit))
 struct OnDeviceAvailabilityTests {
     /// Plenty of disk and memory, and a CPU with the usual x86 and ARM flags.
     static let roomyDevice = DeviceResources(

@@ -1,10 +1,11 @@
 @_spi(Reading) @testable import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
 
 /// The GBNF compiler and the request mapping, without a server.
-@Suite("On-device grammar compiler and request mapping")
+@Suite("On-device grammar compiler and request mapping", .tags(.unit))
 struct OnDeviceGrammarTests {
     let compiler = GrammarCompiler()
 

@@ -1,11 +1,12 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
 
 /// Finding llama-server, and the subprocess machinery: process groups, logs, crash reports.
-@Suite("On-device server discovery and process management")
+@Suite("On-device server discovery and process management", .tags(.integration))
 struct OnDeviceProcessTests {
     @Test("the configured path wins over the environment variable, the tools folder and PATH")
     func configuredPathFirst() throws {

@@ -1,9 +1,10 @@
 @_spi(Reading) import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
 
-@Suite("On-device instructions prefix")
+@Suite("On-device instructions prefix", .tags(.unit))
 struct OnDevicePromptPrefixTests {
     @Test("the prefix is the templated prompt up to the end of the instructions, and absent without them")
     func prefixEndsWithTheInstructions() throws {

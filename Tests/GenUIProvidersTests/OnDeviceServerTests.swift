@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) @testable import GenUI
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// Integration tests against the real llama-server and SmolLM2-135M, sharing one server.
 ///
 /// They run whenever the runtime is installed, and always under CI, where a missing runtime fails them.
-@Suite("On-device llama-server integration", .serialized, .enabled(if: OnDeviceFixture.shouldRun))
+@Suite("On-device llama-server integration", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct OnDeviceServerTests {
     /// One model, one server, for the whole suite.
     static let shared: OnDeviceModel? = try? OnDeviceModel(configuration: OnDeviceFixture.configuration())
@@ -273,7 +274,7 @@ struct OnDeviceServerTests {
 
 /// Run only as the child of ``OnDeviceServerTests/noOrphans(signal:)``: starts a server, writes its pid, waits to be
 /// killed.
-@Suite("OnDeviceOrphanProbe", .enabled(if: ProcessInfo.processInfo.environment[OrphanProbeSettings.variable] != nil))
+@Suite("OnDeviceOrphanProbe", .tags(.llamaServer), .enabled(if: ProcessInfo.processInfo.environment[OrphanProbeSettings.variable] != nil))
 struct OnDeviceOrphanProbe {
 
     @Test("starts a server and waits for the parent test to kill this process")

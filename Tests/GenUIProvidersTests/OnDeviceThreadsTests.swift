@@ -1,11 +1,12 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
 
 /// How many threads the managed llama-server runs with: the configured number, else half the cores.
-@Suite("Managed llama-server threads", .serialized, .enabled(if: OnDeviceFixture.shouldRun))
+@Suite("Managed llama-server threads", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct OnDeviceThreadsTests {
     /// The `-t` value on the running server's command line.
     static func threadsArgument(of model: OnDeviceModel) async throws -> String? {

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Synchronization
 import Testing
 
@@ -30,7 +31,7 @@ private final class WeatherLookup: Tool {
 
 /// Tool calling on the real llama-server with SmolLM2-135M, whose chat template knows no tools: genui's grammar makes
 /// every turn either a call with arguments that follow the tool's schema, or the answer.
-@Suite("On-device tool calling", .serialized, .enabled(if: OnDeviceFixture.shouldRun))
+@Suite("On-device tool calling", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct OnDeviceToolCallingTests {
     static let shared: OnDeviceModel? = try? OnDeviceModel(configuration: OnDeviceFixture.configuration(name: "on-device-tools"))
 
@@ -108,7 +109,7 @@ struct OnDeviceToolCallingTests {
     }
 }
 
-@Suite("On-device tool turns within a token limit")
+@Suite("On-device tool turns within a token limit", .tags(.unit))
 struct OnDeviceToolTurnLimitTests {
     @Test("a small token limit bounds the text answer so the whole turn fits, instead of cutting it off")
     func textAnswerFitsTheLimit() {

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOpenAI
@@ -24,7 +25,7 @@ struct TestKey {
     }
 }
 
-@Suite("OpenAI-compatible provider against llama-server", .enabled(if: LlamaTestEnvironment.runnable))
+@Suite("OpenAI-compatible provider against llama-server", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct OpenAIProviderLlamaTests {
     private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> OpenAIProvider {
         OpenAIProvider(
@@ -101,7 +102,7 @@ struct OpenAIProviderLlamaTests {
     }
 }
 
-@Suite("OpenAI-compatible provider against a faithful fake")
+@Suite("OpenAI-compatible provider against a faithful fake", .tags(.unit))
 struct OpenAIProviderFakeTests {
     private func provider(_ url: URL, key: TestKey? = nil) -> OpenAIProvider {
         OpenAIProvider(

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOpenAI
@@ -233,7 +234,7 @@ private let answeredTwoCalls: [GenerationRequest.Message] = [
     .toolOutput(id: "call_b", toolName: "get_time", text: "14:05"),
 ]
 
-@Suite("OpenAI-compatible provider: tool calling against a faithful fake")
+@Suite("OpenAI-compatible provider: tool calling against a faithful fake", .tags(.unit))
 struct OpenAIToolCallingFakeTests {
     @Test("tools are declared as functions with name, description and object parameters; a request without tools sends none")
     func declarations() async throws {
@@ -480,7 +481,7 @@ struct OpenAIToolCallingFakeTests {
 }
 
 
-@Suite("OpenAI-compatible provider: tool calling against llama-server --jinja", .enabled(if: LlamaTestEnvironment.runnable))
+@Suite("OpenAI-compatible provider: tool calling against llama-server --jinja", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct OpenAIToolCallingLlamaTests {
     private func provider(_ server: JinjaLlamaServer) -> OpenAIProvider {
         OpenAIProvider(configuration: OpenAIConfiguration(

@@ -5,6 +5,7 @@ import GenUIGemini
 import GenUIHTTP
 import GenUIOllama
 import GenUIOpenAI
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
@@ -47,7 +48,7 @@ private func expectConforms(
 private let llamaServerToolHang =
     "llama-server --jinja with SmolLM2 sometimes never answers a request with a tool (cause not known; see its log)"
 
-@Suite("Every shipped provider passes the conformance suite, tool checks included")
+@Suite("Every shipped provider passes the conformance suite, tool checks included", .tags(.llamaServer))
 struct ProviderConformanceTests {
     @Test("the on-device provider (llama-server with SmolLM2, genui's grammar)", .enabled(if: OnDeviceFixture.shouldRun))
     func onDevice() async throws {
@@ -111,7 +112,7 @@ struct ProviderConformanceTests {
     }
 }
 
-@Suite("Shipped providers pass the conformance suite through Foundation Models 27's executor path")
+@Suite("Shipped providers pass the conformance suite through Foundation Models 27's executor path", .tags(.llamaServer))
 struct ExecutorPathConformanceTests {
     @Test("the on-device provider, driven as an FM 27 model (executor, channel events, reduction)",
           .enabled(if: OnDeviceFixture.shouldRun))
@@ -245,7 +246,7 @@ private final class ToolDefectModel: RoutableModel {
     }
 }
 
-@Suite("The conformance suite's tool checks fail on provider bugs")
+@Suite("The conformance suite's tool checks fail on provider bugs", .tags(.unit))
 struct ConformanceToolCheckTests {
     private typealias Check = LanguageModelConformance.ToolCheck
 

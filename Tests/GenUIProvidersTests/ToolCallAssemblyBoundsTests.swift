@@ -1,11 +1,12 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import GenUITestSupport
 import Testing
 
 /// Streamed tool-call arguments are joined in place and bounded: a million one-byte pieces cost time in proportion
 /// to their length, and arguments past the bound end the response with a typed error.
-@Suite("tool call assembly: linear joining and bounded arguments")
+@Suite("tool call assembly: linear joining and bounded arguments", .tags(.unit))
 struct ToolCallAssemblyBoundsTests {
     @Test("a million one-byte argument pieces assemble into the whole arguments, in linear time")
     func millionPiecesAssembleLinearly() throws {

@@ -6,6 +6,7 @@ import GenUIOnDevice
 import GenUIOpenAI
 import GenUIRouter
 import GenUIScreens
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -44,7 +45,7 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite(
-    "Fault matrix: generate falls back through broken providers", .serialized,
+    "Fault matrix: generate falls back through broken providers", .tags(.llamaServer), .serialized,
     .enabled(if: Runtime.shouldRun, "llama-server or the test model is missing; run scripts/bootstrap"))
 struct FaultMatrixTests {
     static let intent = "A login form with username and password"

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -41,7 +42,7 @@ struct TimeLimitExceeded: Error, CustomStringConvertible {
     var description: String { "the work did not finish within \(limit); a request is stuck" }
 }
 
-@Suite("Load: concurrent requests through a flapping provider")
+@Suite("Load: concurrent requests through a flapping provider", .tags(.unit))
 struct LoadTests {
     static let requestCount = 200
 

@@ -1,12 +1,13 @@
 import GenUI
 import GenUIDiagnostics
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// The lenient screen decoder's repairs and refusals read in every language from the catalog. (The command line
 /// composes through a chain, whose defensive decoder holds unguided output to the schema first, so these are what a
 /// program that composes with one provider shows; they are worded here the way `genui generate -v` words repairs.)
-@Suite("The lenient decoder's repairs in every language")
+@Suite("The lenient decoder's repairs in every language", .tags(.unit))
 struct ScreenRepairWordingTests {
     static let messyScreen = #"""
         {"screen": {"title": "Login", "sections": [{"title": "Account", "components": [

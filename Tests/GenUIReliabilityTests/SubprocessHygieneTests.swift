@@ -1,9 +1,10 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 /// Runs the built `genui` binary, interrupts it mid-generation and checks the llama-server it started is gone.
 @Suite(
-    "Subprocess hygiene: an interrupted genui generate leaves no llama-server behind", .serialized,
+    "Subprocess hygiene: an interrupted genui generate leaves no llama-server behind", .tags(.integration), .serialized,
     .enabled(if: Runtime.shouldRun, "llama-server or the test model is missing; run scripts/bootstrap"))
 struct SubprocessHygieneTests {
     /// `.build/debug/genui` of this package, built by `swift build` before the tests run.

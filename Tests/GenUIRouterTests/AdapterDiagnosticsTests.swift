@@ -1,8 +1,9 @@
 import GenUI
 import GenUIDiagnostics
+import GenUITestSupport
 import Testing
 
-@Suite("Adapter errors in the user's language")
+@Suite("Adapter errors in the user's language", .tags(.unit))
 struct AdapterDiagnosticsTests {
     let errors: [SystemLanguageModel.Adapter.AssetError] = [
         .invalidAsset(.init(debugDescription: "file")), .invalidAdapterName(.init(debugDescription: "name")),

@@ -1,13 +1,14 @@
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUITestSupport
 import Synchronization
 import Testing
 
 /// ``AtomicFile`` replaces regular files through a rename, keeps permission bits (never setuid, setgid, sticky), follows
 /// a link only within its own directory, never replaces what is not a regular file, and without replacing never
 /// replaces anything, even when writers race.
-@Suite("Atomic file writes")
+@Suite("Atomic file writes", .tags(.unit))
 struct AtomicFileTests {
     static func temporaryDirectory() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-atomic-\(UUID().uuidString)").path

@@ -1,12 +1,13 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 @testable import GenUIRouter
 import GenUITesting
 import Testing
 
 /// The half-open probe of a circuit breaker is released on every way out of it, so a provider is never left
 /// "cooling down" for good because the one request allowed to probe it went away without a verdict.
-@Suite("Circuit breaker probe release")
+@Suite("Circuit breaker probe release", .tags(.unit))
 struct CircuitProbeTests {
     /// A chain whose first provider, `flaky`, opens its circuit after two server errors and cools down for 200 ms; a
     /// Retry-After up to a minute is waited out on the same provider. Its time is `clock`'s.

@@ -1,5 +1,6 @@
 import GenUI
 import GenUIConfig
+import GenUITestSupport
 import Testing
 
 /// A valid configuration, one line per element, so a test can break exactly one line.
@@ -93,7 +94,7 @@ let malformedCases: [MalformedCase] = [
     MalformedCase(name: "brackets nested too deep", text: "version: 1\nproviders: " + String(repeating: "[", count: 40) + "\n", line: 2, column: 44, contains: "nest deeper"),
 ]
 
-@Suite("providers.yml errors")
+@Suite("providers.yml errors", .tags(.unit))
 struct ConfigurationErrorTests {
     let loader = ConfigurationLoader(environment: [:], currentDirectory: "/nonexistent", homeDirectory: "/nonexistent")
 

@@ -1,8 +1,9 @@
 import Foundation
 import GenUIConfig
+import GenUITestSupport
 import Testing
 
-@Suite("providers.yml fuzzing")
+@Suite("providers.yml fuzzing", .tags(.unit))
 struct ConfigurationFuzzTests {
     /// A small deterministic generator so a failure can be replayed from its seed.
     struct SplitMix: RandomNumberGenerator {

@@ -2,9 +2,10 @@ import Foundation
 import GenUI
 import GenUIConfig
 import GenUIRouter
+import GenUITestSupport
 import Testing
 
-@Suite("providers.yml loading")
+@Suite("providers.yml loading", .tags(.unit))
 struct ConfigurationLoadingTests {
     let designExample = """
         version: 1

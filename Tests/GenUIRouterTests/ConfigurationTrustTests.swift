@@ -1,11 +1,12 @@
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUITestSupport
 import Testing
 
 /// `./providers.yml` is used only once trusted; the user's file and explicit paths always are. Configuration files are
 /// read only when they are regular files within the size limit, and URLs are shown without their credentials.
-@Suite("providers.yml trust, bounded reads and masked URLs")
+@Suite("providers.yml trust, bounded reads and masked URLs", .tags(.integration))
 struct ConfigurationTrustTests {
     /// A working directory and a home directory, removed at the end.
     struct Directories {

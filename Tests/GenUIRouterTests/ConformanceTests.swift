@@ -1,4 +1,5 @@
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -14,7 +15,7 @@ struct LyingModel: RoutableModel {
     }
 }
 
-@Suite("Conformance suite")
+@Suite("Conformance suite", .tags(.unit))
 struct ConformanceTests {
     @Test("the scripted model passes every check")
     func scriptedPasses() async {

@@ -2,12 +2,13 @@ import Foundation
 import GenUI
 import GenUIDiagnostics
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// A decoding failure carries its ``DecodingDetail`` as a value, and a failed route step keeps it, so both are worded
 /// from the detail's code instead of read back from the English.
-@Suite("Decoding failures carry their detail")
+@Suite("Decoding failures carry their detail", .tags(.unit))
 struct DecodingDetailCarriageTests {
     /// A model that claims guided generation and answers `json`, whatever the schema says.
     struct FixedGuidedModel: RoutableModel {

@@ -1,10 +1,11 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import Testing
 
 /// Feeds ``DefensiveDecoder`` the broken output models produce (``ModelOutputFuzzer``): it must never crash or hang,
 /// and every input must end as a value that validates, with a report of its repairs, or as a located error.
-@Suite("Defensive decoder fuzzing")
+@Suite("Defensive decoder fuzzing", .tags(.unit))
 struct DefensiveDecoderFuzzTests {
     /// Inputs per run: `GENUI_FUZZ_COUNT` (`make fuzz` runs 100,000), else 3,000.
     static var count: Int { ProcessInfo.processInfo.environment["GENUI_FUZZ_COUNT"].flatMap(Int.init) ?? 3_000 }

@@ -1,11 +1,12 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import Testing
 
 /// A recursive schema (a layout node that is a row, a column or a text, rows and columns holding nodes) must be
 /// walked in work linear in the output: alternatives are chosen by their discriminator, and the search among
 /// alternatives without one is bounded.
-@Suite("Defensive decoder on recursive schemas")
+@Suite("Defensive decoder on recursive schemas", .tags(.unit))
 struct DefensiveDecoderRecursionTests {
     /// `Node`: anyOf row, column, text; each alternative tagged by `tag` ("type" is the discriminator), with the
     /// children before the tag when `childrenFirst` (so a wrong alternative is noticed only after its children).

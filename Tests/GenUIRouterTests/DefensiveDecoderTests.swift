@@ -1,8 +1,9 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import Testing
 
-@Suite("DefensiveDecoder")
+@Suite("DefensiveDecoder", .tags(.unit))
 struct DefensiveDecoderTests {
     let decoder = DefensiveDecoder(schema: cardSchema)
 
@@ -54,7 +55,7 @@ struct DefensiveDecoderTests {
     }
 }
 
-@Suite("Defensive decoder slicing")
+@Suite("Defensive decoder slicing", .tags(.unit))
 struct DefensiveDecoderSlicingTests {
     @Test("a closing bracket before the opening one is not taken as its end")
     func closerBeforeOpener() {

@@ -1,8 +1,9 @@
 import GenUI
 import GenUIDiagnostics
+import GenUITestSupport
 import Testing
 
-@Suite("Diagnostics catalog")
+@Suite("Diagnostics catalog", .tags(.unit))
 struct DiagnosticsCatalogTests {
     let english = MessageCatalog.messages(for: .english)
 

@@ -1,9 +1,10 @@
 import GenUI
 import GenUIConfig
 import GenUIDiagnostics
+import GenUITestSupport
 import Testing
 
-@Suite("Localized text and the pseudo-locale")
+@Suite("Localized text and the pseudo-locale", .tags(.unit))
 struct LocalizedTextTests {
     @Test("en-XA transforms every English template: no ASCII letter outside placeholders, about 30 % longer, bracketed")
     func pseudoCatalog() {

@@ -1,11 +1,12 @@
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUITestSupport
 import Testing
 
 /// The `models:` catalog of `providers.yml`: entries parsed with their values, and every mistake reported at its
 /// file:line:column with a suggestion where a likely spelling exists.
-@Suite("providers.yml models: catalog")
+@Suite("providers.yml models: catalog", .tags(.unit))
 struct ModelCatalogConfigurationTests {
     static let digest = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
 

@@ -3,6 +3,7 @@ import GenUI
 import GenUIHTTP
 import GenUIOpenAI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import InMemoryLogging
 import InMemoryTracing
@@ -51,7 +52,7 @@ private func logText(_ handler: InMemoryLogHandler) -> [String] {
     }
 }
 
-@Suite("Provider observability: HTTP request lines, slow checks, request model, trace context")
+@Suite("Provider observability: HTTP request lines, slow checks, request model, trace context", .tags(.unit))
 struct ProviderObservabilityTests {
     @Test("an HTTP provider logs each request at debug with method, path, status, sizes and duration, and never its key, host, prompt or answer")
     func requestLines() async throws {

@@ -12,7 +12,7 @@ import Tracing
 /// The managed llama-server's logs and spans, with the real llama-server and SmolLM2 (GENUI_LLAMA_SERVER,
 /// GENUI_TEST_MODEL, or scripts/bootstrap's install). Under CI a missing runtime fails these tests; elsewhere they are
 /// skipped with a message.
-@Suite("Managed server observability", .serialized)
+@Suite("Managed server observability", .tags(.llamaServer), .serialized)
 struct ManagedServerObservabilityTests {
     static let serverPath = OnDeviceRuntime.serverPath
     static let modelPath = OnDeviceRuntime.modelPath

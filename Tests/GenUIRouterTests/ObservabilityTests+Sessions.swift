@@ -1,5 +1,6 @@
 import GenUI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import InMemoryLogging
 import Logging
@@ -40,7 +41,7 @@ private struct InsistentModel: RoutableModel {
     }
 }
 
-@Suite("Session observability: request and tool-call log lines")
+@Suite("Session observability: request and tool-call log lines", .tags(.unit))
 struct SessionObservabilityTests {
     private static func logger(_ handler: InMemoryLogHandler, level: Logger.Level = .debug) -> Logger {
         var logger = Logger(label: "genui.test") { _ in handler }

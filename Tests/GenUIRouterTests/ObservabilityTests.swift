@@ -3,6 +3,7 @@ import GenUI
 import GenUIHTTP
 import GenUIOpenAI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import InMemoryLogging
 import InMemoryTracing
@@ -13,7 +14,7 @@ import Synchronization
 import Testing
 import Tracing
 
-@Suite("Chain observability: spans, metrics and logs")
+@Suite("Chain observability: spans, metrics and logs", .tags(.unit))
 struct ObservabilityTests {
     /// One in-memory backend of each kind, injected into a chain.
     struct Backends {

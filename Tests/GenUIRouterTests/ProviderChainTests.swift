@@ -1,9 +1,10 @@
 import GenUI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
-@Suite("ProviderChain routing")
+@Suite("ProviderChain routing", .tags(.unit))
 struct ProviderChainTests {
     @Test("skips an unavailable provider and records why")
     func skipsUnavailable() async throws {

@@ -1,10 +1,11 @@
 import GenUI
 import GenUIConfig
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
-@Suite("ProviderRegistry")
+@Suite("ProviderRegistry", .tags(.unit))
 struct ProviderRegistryTests {
     struct BrokenSetup: Error, CustomStringConvertible {
         var description: String { "no such socket" }

@@ -3,12 +3,13 @@ import GenUI
 import GenUIDiagnostics
 import GenUIHTTP
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// A request a server rejected carries the server's reply as values (``ServerErrorReply``), so the error and its
 /// failed route step are worded in the user's language around the server's own words.
-@Suite("A server's rejection in the user's language")
+@Suite("A server's rejection in the user's language", .tags(.unit))
 struct ServerReplyTextTests {
     static func rejection(_ body: String) -> GenUIError {
         HTTPErrorMapping.error(

@@ -1,6 +1,7 @@
 import Foundation
 import GenUIHTTP
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 
 /// The least-busy fleet's `/slots` reader follows the rule every request follows (``EndpointPolicy``), and the
 /// configuration's insecure-URL check is that same rule.
-@Suite("the /slots reader and the configuration use the request rule for loopback")
+@Suite("the /slots reader and the configuration use the request rule for loopback", .tags(.unit))
 struct SlotsReaderPolicyTests {
     @Test("a /slots URL the request rule refuses is never read, so the key is not sent; an allowed one is")
     func slotsReaderAppliesEndpointPolicy() async throws {

@@ -1,9 +1,10 @@
 import GenUI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
-@Suite("ProviderChain streaming")
+@Suite("ProviderChain streaming", .tags(.unit))
 struct StreamingChainTests {
     /// Collects a stream's events as short strings, and its error.
     func collect(_ stream: AsyncThrowingStream<GenerationEvent, any Error>) async -> ([String], (any Error)?, GenerationResponse?) {

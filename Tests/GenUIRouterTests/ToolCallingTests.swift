@@ -1,5 +1,6 @@
 import GenUI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
@@ -71,7 +72,7 @@ private func call(_ id: String, city: String) -> Transcript.ToolCall {
 
 private let toolCapable: Set<LanguageModelCapability> = [.guidedGeneration, .streaming, .toolCalling]
 
-@Suite("Tool calling in sessions and chains")
+@Suite("Tool calling in sessions and chains", .tags(.unit))
 struct ToolCallingTests {
     @Test("a session runs the tool the model asks for once, and the answer is built from its output")
     func sessionRunsToolOnce() async throws {

@@ -2,10 +2,11 @@ import GenUI
 import GenUIDiagnostics
 import Foundation
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
-@Suite("Network failures in the user's language")
+@Suite("Network failures in the user's language", .tags(.unit))
 struct TransportFailureTextTests {
     static let failures: [TransportFailure] = [
         .connectionRefused(endpoint: "http://127.0.0.1:9"), .dnsFailure(host: "models.invalid"),
@@ -39,7 +40,7 @@ struct TransportFailureTextTests {
     }
 }
 
-@Suite("Failed route steps in the user's language")
+@Suite("Failed route steps in the user's language", .tags(.unit))
 struct FailedStepTextTests {
     @Test("a failed attempt's step keeps what its error carried, so the route is worded like the error itself")
     func failedStepsWorded() async throws {

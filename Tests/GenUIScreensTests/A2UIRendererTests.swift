@@ -1,9 +1,9 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
-@Suite("A2UI renderer")
+@Suite("A2UI renderer", .tags(.unit))
 struct A2UIRendererTests {
     @Test("every component kind validates against the official A2UI v0.9 schemas", arguments: UIComponent.kinds)
     func everyKindValidates(kind: String) throws {

@@ -1,12 +1,12 @@
 import Foundation
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Loads generated pages in headless Chromium and checks the browser reports no console errors. `make test` installs
 /// Chromium (`scripts/system-deps --test`); elsewhere the tests skip with a message when it is missing, but under
 /// `CI=true` a missing Chromium fails them.
-@Suite("HTML in a headless browser")
+@Suite("HTML in a headless browser", .tags(.browser))
 struct BrowserTests {
     static let chromium = TestEnvironment.executable("chromium") ?? TestEnvironment.executable("chromium-browser")
     static let enabled = chromium != nil || TestEnvironment.isCI

@@ -1,11 +1,11 @@
 import Foundation
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Runs the real `genui` executable (built next to the test bundle) as a subprocess.
-@Suite("genui generate and render")
+@Suite("genui generate and render", .tags(.integration))
 struct CommandLineTests {
     static let binary: String? = {
         let candidates = [

@@ -1,11 +1,12 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import GenUITesting
 import InMemoryLogging
 import Logging
 import Testing
 
-@Suite("Screen composer logging")
+@Suite("Screen composer logging", .tags(.unit))
 struct ComposerLoggingTests {
     @Test("a composer with tools logs its session's tool calls to the logger it is given")
     func toolCallsReachTheComposersLogger() async throws {

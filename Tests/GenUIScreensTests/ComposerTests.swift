@@ -1,5 +1,6 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Synchronization
 import Testing
 
@@ -40,7 +41,7 @@ struct BrokenGuidedModel: RoutableModel {
     }
 }
 
-@Suite("Screen composition")
+@Suite("Screen composition", .tags(.unit))
 struct ComposerTests {
     @Test("20 intents through the scripted model all yield valid screens that render in every format")
     func scriptedIntents() async throws {

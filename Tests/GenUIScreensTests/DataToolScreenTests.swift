@@ -2,10 +2,11 @@ import Foundation
 import GenUI
 import GenUIOnDevice
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// Records from a file, offered to the model as a tool: facts from the tool, layout from the model.
-@Suite("Screens whose facts come from a data file", .serialized)
+@Suite("Screens whose facts come from a data file", .tags(.llamaServer), .serialized)
 struct DataToolScreenTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/serie-b-standings.json")

@@ -1,12 +1,12 @@
 import Foundation
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The screen `make demo` shows first: its login intent through the real `genui` and the embedded default
 /// (SmolLM2-135M in llama-server), greedy.
-@Suite("The demo's login screen from the on-device model", .serialized)
+@Suite("The demo's login screen from the on-device model", .tags(.llamaServer), .serialized)
 struct DemoScreenTests {
     static let intent = "A login form with username and password fields and Login and Register buttons"
 

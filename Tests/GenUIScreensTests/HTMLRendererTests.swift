@@ -1,10 +1,10 @@
 import Foundation
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
-@Suite("HTML renderer")
+@Suite("HTML renderer", .tags(.unit))
 struct HTMLRendererTests {
     static func markup(_ kind: String) -> [String] {
         switch kind {

@@ -1,9 +1,10 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// Values a user would not accept become marked placeholders, and each value says where it comes from.
-@Suite struct HonestValueTests {
+@Suite(.tags(.unit)) struct HonestValueTests {
     func screen(_ title: String, _ components: [UIComponent]) -> UIScreen {
         UIScreen(title: title, sections: [UISection(title: "Facts", components: components)])
     }

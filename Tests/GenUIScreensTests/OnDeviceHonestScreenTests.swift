@@ -1,11 +1,12 @@
 import Foundation
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// Screens that make sense, through the real llama-server and SmolLM2: kinds from context, values that are the
 /// intent's, the data's or marked placeholders, and records shown as the file has them.
-@Suite("Honest screens from the on-device model", .serialized)
+@Suite("Honest screens from the on-device model", .tags(.llamaServer), .serialized)
 struct OnDeviceHonestScreenTests {
     static let enabled = OnDeviceScreenTests.enabled
 

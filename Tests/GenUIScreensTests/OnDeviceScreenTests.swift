@@ -2,12 +2,12 @@ import Foundation
 import GenUI
 import GenUIOnDevice
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Screens composed by the real on-device model: SmolLM2-135M through llama-server, with genui's bounded grammar.
 /// Under CI a missing runtime fails these tests; elsewhere they are skipped with a message.
-@Suite("Screens from the on-device model", .serialized)
+@Suite("Screens from the on-device model", .tags(.llamaServer), .serialized)
 struct OnDeviceScreenTests {
     static let serverPath = OnDeviceRuntime.serverPath
     static let modelPath = OnDeviceRuntime.modelPath

@@ -1,5 +1,6 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// A model that can be held to a schema but answers with fixed content, guided or not (as a chain's fallback
@@ -20,7 +21,7 @@ struct FixedContentModel: RoutableModel {
 }
 
 /// Outlined composition: every element the intent names is shown once, the model writes the rest.
-@Suite struct OutlinedCompositionTests {
+@Suite(.tags(.unit)) struct OutlinedCompositionTests {
     let intent = "A login form with username and password fields and Login and Register buttons"
 
     @Test func anOutlinedCompositionShowsEveryNamedElementExactlyOnce() async throws {

@@ -1,10 +1,11 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// The outlined screen's title: held to three words where the provider enforces the schema's pattern, accepted
 /// longer from one that does not.
-@Suite struct OutlinedTitleTests {
+@Suite(.tags(.unit)) struct OutlinedTitleTests {
     let intent = "A login form with username and password fields and Login and Register buttons"
     let longTitle = """
         {"title":"Login form with two fields","inputs":{"title":"Account","Username":{"placeholder":"jane",\

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIOnDevice
 import GenUIScreens
@@ -10,7 +11,7 @@ import FoundationNetworking
 
 /// Greedy screens from the real llama-server reuse the evaluated instructions and still decode byte for byte alike,
 /// within one server and across a restart.
-@Suite("The on-device wire with the real llama-server: prompt cache, greedy determinism, repetition samplers", .serialized)
+@Suite("The on-device wire with the real llama-server: prompt cache, greedy determinism, repetition samplers", .tags(.llamaServer), .serialized)
 struct PromptCacheDeterminismTests {
     static let model = OnDeviceModel(configuration: OnDeviceConfiguration(
         name: "on-device", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,

@@ -1,10 +1,11 @@
 import Foundation
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// Which records an intent asks for, and the standings that show them as the file has them.
-@Suite struct RecordSelectionTests {
+@Suite(.tags(.unit)) struct RecordSelectionTests {
     func names(_ intent: String, _ file: String = "serie-b-standings.json") throws -> [String] {
         let records = try RecordSet(json: ScreenIntentCorpus.recordFiles[file] ?? "", title: file)
         return RecordSelection.read(from: intent, records: records).rows(from: records).map(\.name)

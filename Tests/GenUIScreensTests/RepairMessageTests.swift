@@ -1,10 +1,11 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// The lenient decoder's repairs and refusals, and a screen that stays invalid after repair, carry their catalog
 /// messages (keys and typed arguments), so they can be worded in the user's language.
-@Suite("Screen repairs and failures as catalog messages")
+@Suite("Screen repairs and failures as catalog messages", .tags(.unit))
 struct RepairMessageTests {
     /// A screen only the lenient decoder reads: wrapped in a "screen" property, a type in the wrong case, an unknown
     /// component, a component that is not an object, one without a type, scalars of the wrong type, a style that is

@@ -1,10 +1,11 @@
 import Foundation
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// The schema a model fills an outline in under, and the screen a filled-in outline becomes.
-@Suite struct ScreenOutlineFillInTests {
+@Suite(.tags(.unit)) struct ScreenOutlineFillInTests {
     let outline = ScreenOutline.read(
         from: "A login form with username and password fields, the server status, and Login and Register buttons")
 

@@ -1,9 +1,10 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// The intent reader on hostile and random input: it never traps, and every outline it gives fits a screen.
-@Suite struct ScreenOutlineFuzzTests {
+@Suite(.tags(.unit)) struct ScreenOutlineFuzzTests {
     static let vocabulary = [
         "a", "an", "the", "and", "or", ",", ".", ";", ":", "(", ")", "\"", "with", "showing", "listing", "saying",
         "for", "field", "fields", "button", "buttons", "toggle", "toggles", "switch", "checkbox", "input", "box",

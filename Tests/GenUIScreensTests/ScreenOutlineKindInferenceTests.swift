@@ -1,8 +1,9 @@
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// Kinds read from context for what an intent lists without a component word.
-@Suite struct ScreenOutlineKindInferenceTests {
+@Suite(.tags(.unit)) struct ScreenOutlineKindInferenceTests {
     func read(_ intent: String, infersKinds: Bool = true) -> [String] {
         ScreenOutline.read(from: intent, infersKinds: infersKinds).elements.map { "\($0.kind.rawValue):\($0.label)" }
     }

@@ -1,9 +1,10 @@
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
 /// Reading what an intent names: lists before and after component words, facts after "with" and "showing",
 /// messages after "saying".
-@Suite struct ScreenOutlineReadingTests {
+@Suite(.tags(.unit)) struct ScreenOutlineReadingTests {
     func read(_ intent: String) -> [String] {
         ScreenOutline.read(from: intent).elements.map { "\($0.kind.rawValue):\($0.label)" }
     }

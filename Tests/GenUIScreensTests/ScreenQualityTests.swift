@@ -1,8 +1,9 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
-@Suite("Screen quality: the intent corpus, the measures and the repeat repair")
+@Suite("Screen quality: the intent corpus, the measures and the repeat repair", .tags(.unit))
 struct ScreenQualityTests {
     @Test("the corpus loads: at least 40 distinct intents, each naming elements with words to find them by")
     func corpusNamesElements() {

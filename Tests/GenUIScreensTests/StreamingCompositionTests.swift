@@ -1,8 +1,9 @@
 import GenUI
 import GenUIScreens
+import GenUITestSupport
 import Testing
 
-@Suite("Streamed screen composition")
+@Suite("Streamed screen composition", .tags(.unit))
 struct StreamingCompositionTests {
     /// The events of one streamed composition: the previews in order, and the completed screen.
     static func events(_ composer: ScreenComposer, _ intent: String) async throws -> (previews: [UIScreen], final: ComposedScreen?) {

@@ -1,8 +1,8 @@
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
-@Suite("Terminal renderer")
+@Suite("Terminal renderer", .tags(.unit))
 struct TerminalRendererTests {
     /// The visible text of a component kind, as the fixtures build it.
     static func visibleTexts(_ kind: String) -> [String] {

@@ -1,9 +1,9 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
-@Suite("Screen validation and repair")
+@Suite("Screen validation and repair", .tags(.unit))
 struct ValidatorTests {
     let validator = ScreenValidator()
 

@@ -1,9 +1,9 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
-@Suite("Screen vocabulary")
+@Suite("Screen vocabulary", .tags(.unit))
 struct VocabularyTests {
     /// Every string node of the schema has a maximum length and every array a count range.
     private func unbounded(_ node: GenerationSchema.Node, path: String, in schema: GenerationSchema) -> [String] {

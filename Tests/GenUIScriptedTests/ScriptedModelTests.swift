@@ -1,7 +1,8 @@
 import GenUI
+import GenUITestSupport
 import Testing
 
-@Suite("Scripted model")
+@Suite("Scripted model", .tags(.unit))
 struct ScriptedModelTests {
     static let schema = GenerationSchema(
         name: "Plan",

@@ -1,8 +1,9 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
-@Suite("Availability")
+@Suite("Availability", .tags(.unit))
 struct AvailabilityTests {
     static let everyReason: [UnavailableReason] = [
         .deviceNotEligible(detail: "CPU lacks AVX2"),

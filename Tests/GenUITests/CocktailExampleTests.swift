@@ -1,4 +1,5 @@
 import GenUI
+import GenUITestSupport
 import Testing
 
 // Seed 002's cocktail example, written as for Apple's Foundation Models; only the import differs.
@@ -88,7 +89,7 @@ struct SubComponentResult {
     let body: String
 }
 
-@Suite("Seed 002 cocktail example")
+@Suite("Seed 002 cocktail example", .tags(.unit))
 struct CocktailExampleTests {
     @Test("the dynamic schema builds and a sample content decodes through kind")
     func decodesSample() throws {

@@ -1,4 +1,5 @@
 import GenUI
+import GenUITestSupport
 import Synchronization
 import Testing
 
@@ -119,7 +120,7 @@ private final class ProbeModel: RoutableModel {
     }
 }
 
-@Suite("Foundation Models names")
+@Suite("Foundation Models names", .tags(.unit))
 struct FoundationModelsNamesTests {
     // MARK: Availability
 

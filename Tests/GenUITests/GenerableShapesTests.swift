@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 // Declarations covering each shape @Generable supports; that they compile is part of what these tests prove.
@@ -69,7 +70,7 @@ struct GenerableSurvey: Equatable {
     var block: GenerableBlock?
 }
 
-@Suite("@Generable shapes")
+@Suite("@Generable shapes", .tags(.unit))
 struct GenerableShapesTests {
     static var entry: GenerableCatalogueEntry {
         GenerableCatalogueEntry(
@@ -207,7 +208,7 @@ struct GenerableMainActorNote: Equatable {
     var tone: Tone?
 }
 
-@Suite("@Generable isolation")
+@Suite("@Generable isolation", .tags(.unit))
 struct GenerableIsolationTests {
     @Test("a main-actor type's conformance is nonisolated and usable off the main actor")
     func mainActorType() async throws {

@@ -1,10 +1,11 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 /// The screen vocabulary (GenerableVocabulary.swift) through `@Generable`: its schema, encoding, decoding,
 /// streaming snapshots and guide validation.
-@Suite("@Generable screen vocabulary")
+@Suite("@Generable screen vocabulary", .tags(.unit))
 struct GenerableVocabularyTests {
     /// A screen that uses every component case.
     static let screen = UIScreen(

@@ -1,7 +1,8 @@
 import GenUI
+import GenUITestSupport
 import Testing
 
-@Suite("GenerationOptions")
+@Suite("GenerationOptions", .tags(.unit))
 struct GenerationOptionsTests {
     @Test("temperature 2.5 is rejected with an error naming the field and the range")
     func rejectsTemperatureOutOfRange() throws {

@@ -1,4 +1,5 @@
 import GenUI
+import GenUITestSupport
 import Testing
 
 /// A type that conforms to `Generable` by hand, the way the `@Generable` macro does it.
@@ -45,7 +46,7 @@ struct Recipe: Generable, Equatable, Sendable {
     }
 }
 
-@Suite("Hand-written Generable")
+@Suite("Hand-written Generable", .tags(.unit))
 struct HandWrittenGenerableTests {
     @Test("a hand-written Generable struct exports the expected JSON Schema")
     func jsonSchema() {

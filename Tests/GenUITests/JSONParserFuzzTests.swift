@@ -1,10 +1,11 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 /// Feeds the JSON parser generated hostile input: it must never crash or hang, and every rejection must be a
 /// located decoding failure. `GENUI_FUZZ_COUNT` raises the number of inputs (`make fuzz` runs 100,000).
-@Suite("JSON parser fuzzing")
+@Suite("JSON parser fuzzing", .tags(.unit))
 struct JSONParserFuzzTests {
     static var count: Int { ProcessInfo.processInfo.environment["GENUI_FUZZ_COUNT"].flatMap(Int.init) ?? 5_000 }
 

@@ -1,7 +1,8 @@
 import GenUI
+import GenUITestSupport
 import Testing
 
-@Suite("JSON parsing and writing")
+@Suite("JSON parsing and writing", .tags(.unit))
 struct JSONParserTests {
     static let document = #"""
         {"title":"Sign in","sections":[{"title":"Account","components":[{"type":"field","label":"Email \"work\"","kind":"email"},{"type":"divider"},{"type":"toggle","label":"Remember me","isOn":true},{"type":"number","value":-12.5e2}]}],"meta":null,"emoji":"caf\u00e9 ☕️ 𝄞","count":3}

@@ -1,7 +1,8 @@
 import GenUI
+import GenUITestSupport
 import Testing
 
-@Suite("Schema validation")
+@Suite("Schema validation", .tags(.unit))
 struct SchemaValidationTests {
     static let schema = GenerationSchema(
         name: "Screen",

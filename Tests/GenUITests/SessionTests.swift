@@ -1,4 +1,5 @@
 @testable import GenUI
+import GenUITestSupport
 import Synchronization
 import Testing
 
@@ -24,7 +25,7 @@ private final class GatedModel: RoutableModel {
     }
 }
 
-@Suite("LanguageModelSession")
+@Suite("LanguageModelSession", .tags(.unit))
 struct SessionTests {
     @Test("a second request while one is running fails with concurrentRequests")
     func rejectsConcurrentRequests() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 import Synchronization
 import Testing
 
@@ -48,7 +49,7 @@ private struct Tags {
     var tags: [String]
 }
 
-@Suite("SystemLanguageModel's use cases, guardrails, adapters, languages and token counts")
+@Suite("SystemLanguageModel's use cases, guardrails, adapters, languages and token counts", .tags(.unit))
 struct SystemLanguageModelSpecializationTests {
     @Test("a content-tagging model puts the tagging instructions before the session's, in answers and in streams")
     func contentTaggingReachesTheRequest() async throws {

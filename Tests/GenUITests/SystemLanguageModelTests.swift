@@ -1,4 +1,6 @@
 import Observation
+import GenUITestSupport
+import GenUITesting
 import Synchronization
 import Testing
 
@@ -50,7 +52,7 @@ private func eventually(within deadline: Duration, _ condition: () -> Bool) asyn
     return condition()
 }
 
-@Suite("SystemLanguageModel's synchronous availability")
+@Suite("SystemLanguageModel's synchronous availability", .tags(.unit))
 struct SystemLanguageModelTests {
     static let fast = AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .milliseconds(500))
 
@@ -72,27 +74,44 @@ struct SystemLanguageModelTests {
     @Test("a change of the model's availability shows in a synchronous read within the refresh interval")
     func changeIsReflected() async {
         let backend = SwitchableModel(.available)
-        let model = SystemLanguageModel(backend, refresh: AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .seconds(5)))
+        let clock = ManualClock()
+        let model = SystemLanguageModel(
+            backend, refresh: AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .seconds(5), clock: clock.chainClock))
         #expect(await eventually(within: .seconds(10)) { model.isAvailable })
         backend.set(.unavailable(.unreachable(endpoint: "http://127.0.0.1:9")))
+        #expect(await eventually(within: .seconds(10)) { clock.sleeping == 1 }, "the refresh waits for its interval")
+        #expect(model.isAvailable, "no check before the interval")
+        clock.advance(by: .milliseconds(100))
         #expect(await eventually(within: .seconds(10)) { !model.isAvailable })
         #expect(model.availabilityReport.unavailableReasons.map(\.member) == ["switchable"])
         backend.set(.available)
+        #expect(await eventually(within: .seconds(10)) { clock.sleeping == 1 })
+        clock.advance(by: .milliseconds(100))
         #expect(await eventually(within: .seconds(10)) { model.isAvailable })
     }
 
     @Test("nobody reading: the refresh stops; a read starts it again")
     func refreshStopsWhenIdle() async {
         let backend = SwitchableModel(.available)
-        let model = SystemLanguageModel(backend, refresh: Self.fast)
+        let clock = ManualClock()
+        let model = SystemLanguageModel(
+            backend, refresh: AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .milliseconds(500), clock: clock.chainClock))
         _ = model.availability
         #expect(model.monitor.isRefreshing)
+        // Nobody reads: each interval the refresh checks again until idleAfter has passed since the read.
+        for _ in 0..<6 {
+            #expect(await eventually(within: .seconds(10)) { clock.sleeping == 1 || !model.monitor.isRefreshing })
+            clock.advance(by: .milliseconds(100))
+        }
         #expect(await eventually(within: .seconds(10)) { !model.monitor.isRefreshing })
         let checks = backend.checks
-        try? await Task.sleep(for: .milliseconds(400))
+        clock.advance(by: .seconds(10))
+        #expect(clock.sleeping == 0)
         #expect(backend.checks == checks, "checks went on with nobody reading")
         _ = model.isAvailable
         #expect(model.monitor.isRefreshing)
+        #expect(await eventually(within: .seconds(10)) { clock.sleeping == 1 })
+        clock.advance(by: .milliseconds(600))
         #expect(await eventually(within: .seconds(10)) { !model.monitor.isRefreshing })
     }
 

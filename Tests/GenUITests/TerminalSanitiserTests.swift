@@ -1,8 +1,9 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
-@Suite("Terminal-safe text")
+@Suite("Terminal-safe text", .tags(.unit))
 struct TerminalSanitiserTests {
     /// OSC 52 (writes the clipboard), a CSI screen clear, the 8-bit CSI and OSC, and a right-to-left override.
     static let hostile = "a\u{1B}]52;c;SGVsbG8=\u{07}b\u{1B}[2Jc\u{9B}31md\u{9D}0;title\u{9C}e\u{202E}f\u{2066}g\u{7F}h\u{0}i"

@@ -1,9 +1,10 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 /// The model install writes to a temporary name and renames at the end, so an interrupted install never leaves a
 /// truncated file under the model's real name.
-@Suite("Bootstrap durability")
+@Suite("Bootstrap durability", .tags(.integration))
 struct BootstrapDurabilityTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

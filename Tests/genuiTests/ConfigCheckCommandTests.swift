@@ -1,7 +1,8 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
-@Suite("genui config check")
+@Suite("genui config check", .tags(.integration))
 struct ConfigCheckCommandTests {
     @Test("prints the resolved chains with secrets masked")
     func masked() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import GenUITestSupport
 import Synchronization
 import Testing
 
 /// `genui config init` writes a starter providers.yml through a temporary file and a rename, so an interrupted or
 /// failed write never leaves a half-written configuration in place.
-@Suite("genui config init")
+@Suite("genui config init", .tags(.integration))
 struct ConfigInitCommandTests {
     /// A file `config check` accepts, written by hand: what a user's existing configuration looks like.
     static let existing = "version: 1\nproviders:\n  scripted: { type: scripted }\n"

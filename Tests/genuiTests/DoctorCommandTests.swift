@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 /// What doctor says, in each shipped language, when the on-device runtime is missing.
@@ -32,7 +33,7 @@ let localizedExpectations = [
                          capabilities: "引导生成、基于种子的可复现采样、流式输出"),
 ]
 
-@Suite("genui doctor", .serialized)
+@Suite("genui doctor", .tags(.integration), .serialized)
 struct DoctorCommandTests {
     /// The repository's own providers.yml: the default configuration.
     var defaultConfig: String { CLI.packageRoot.appendingPathComponent("providers.yml").path }

@@ -1,9 +1,10 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// `genui doctor --require context=N` against a configuration whose Anthropic provider states `context: 2048`.
-@Suite("genui doctor --require context=N", .serialized)
+@Suite("genui doctor --require context=N", .tags(.integration), .serialized)
 struct DoctorContextTests {
     /// An Anthropic-style endpoint that lists one model: all doctor asks (it never generates or counts here).
     private func anthropicListing() throws -> LoopbackHTTPServer {

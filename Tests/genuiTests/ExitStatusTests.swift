@@ -1,9 +1,10 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 /// Each exit code means one thing in every command (docs/exit-status.md): a configuration error is 2 and an invalid
 /// screen is 4, whichever command meets it, and each command's --help lists the codes it uses.
-@Suite("exit status: one meaning per code")
+@Suite("exit status: one meaning per code", .tags(.integration))
 struct ExitStatusTests {
     @Test("a configuration error ends generate with 2, an invalid screen ends render with 4")
     func configurationAndInvalidScreenDiffer() throws {

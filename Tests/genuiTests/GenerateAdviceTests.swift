@@ -1,9 +1,10 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// What `genui generate` advises after a failure: each line once, and only advice that fits what happened.
-@Suite("genui generate advice")
+@Suite("genui generate advice", .tags(.integration))
 struct GenerateAdviceTests {
     /// An OpenAI-compatible server that lists its model (so the provider is available) and never answers a
     /// completion within the test's timeout.

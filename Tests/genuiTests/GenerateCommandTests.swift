@@ -1,7 +1,8 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
-@Suite("genui generate")
+@Suite("genui generate", .tags(.integration))
 struct GenerateCommandTests {
     /// A chain in which nothing can serve: the runtime is missing and the cloud key is unset.
     static let brokenChain = """

@@ -1,8 +1,9 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 /// `genui generate --data FILE.json`: facts from the file through a tool, layout from the model.
-@Suite("genui generate --data", .serialized)
+@Suite("genui generate --data", .tags(.llamaServer), .serialized)
 struct GenerateDataTests {
     static let environment = ProcessInfo.processInfo.environment
     static let standings = CLI.packageRoot.appendingPathComponent("Tests/GenUIScreensTests/Fixtures/serie-b-standings.json")

@@ -1,12 +1,13 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// `genui generate` on a terminal draws the screen while it streams and replaces it with the final screen; on a pipe
 /// only the final screen is written. The terminal is a real pseudo-terminal (Python's `pty`), the provider an
 /// OpenAI-compatible server over loopback that streams the screen in small pieces.
-@Suite("genui generate draws the screen as it streams")
+@Suite("genui generate draws the screen as it streams", .tags(.integration))
 struct GenerateLivePreviewTests {
     static let screen = #"{"title":"Sign in","sections":[{"title":"Account","components":[{"type":"field","label":"Username","placeholder":"you@example.com","kind":"email"},{"type":"field","label":"Password","placeholder":"Password","kind":"secure"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
 

@@ -1,12 +1,13 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// `genui generate` at `GENUI_LOG_LEVEL=debug` with network providers that hold (planted) API keys and servers that
 /// echo them back: the providers' own lines reach stderr, and no key does. `scripts/run-tests` plants its fake keys
 /// in these variables and scans the archived stderr as well.
-@Suite("genui generate: provider log lines hold no key")
+@Suite("genui generate: provider log lines hold no key", .tags(.integration))
 struct GenerateLogSecretsTests {
     @Test("debug logs of a request that fails on an OpenAI-compatible and an Anthropic server echoing the keys, then falls back, show each HTTP request and no key")
     func debugLogsHoldNoKey() throws {

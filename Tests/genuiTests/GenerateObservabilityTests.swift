@@ -1,8 +1,9 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 /// `genui generate --trace`, `--log-level` and `GENUI_LOG_LEVEL`.
-@Suite("genui generate: trace and logs")
+@Suite("genui generate: trace and logs", .tags(.integration))
 struct GenerateObservabilityTests {
     @Test("--trace prints the span tree: the route, the skipped member as an event, the attempt that served")
     func traceTree() throws {

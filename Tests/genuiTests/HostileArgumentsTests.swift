@@ -1,10 +1,11 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// Hostile values through the real CLI: secrets spliced into fleet URLs, control characters in JSON output,
 /// numbers no option can take, and URLs that only look like loopback.
-@Suite("hostile URLs, JSON output and numeric options through the CLI", .serialized)
+@Suite("hostile URLs, JSON output and numeric options through the CLI", .tags(.integration), .serialized)
 struct HostileArgumentsTests {
     /// An OpenAI-compatible server whose models answer and whose completions fail, so a chain falls back.
     static func failingServer() throws -> LoopbackHTTPServer {

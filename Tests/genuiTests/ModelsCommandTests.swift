@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -8,7 +9,7 @@ import Glibc
 
 /// `genui models` as a user runs it: a pull in one process, `genui doctor` in another, a puller killed with
 /// SIGKILL, and the next pull resuming where it stopped.
-@Suite("genui models", .serialized)
+@Suite("genui models", .tags(.llamaServer), .serialized)
 struct ModelsCommandTests {
     static let modelPath = ProcessInfo.processInfo.environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
         ?? NSString(string: "~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf").expandingTildeInPath

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -9,7 +10,7 @@ import Glibc
 /// `genui models pull` and `rm` as a user runs them against hostile URLs and hosts: a file name that climbs out of
 /// the models folder, a body longer than declared, a file that changed between two pulls, a removal racing a pull,
 /// and Ctrl-C while a large file is hashed. Every host is a loopback server; every file is in a temporary home.
-@Suite("genui models pull against hostile inputs", .serialized)
+@Suite("genui models pull against hostile inputs", .tags(.integration), .serialized)
 struct ModelsPullHostileTests {
     /// A fresh home directory with its models folder.
     static func home() throws -> String {

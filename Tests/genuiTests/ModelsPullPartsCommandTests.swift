@@ -1,5 +1,6 @@
 import Foundation
 import GenUIOnDevice
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -9,7 +10,7 @@ import Glibc
 
 /// `genui models pull` in parallel parts as a user runs it: progress seen by `genui doctor` in another process, the
 /// puller killed with SIGKILL in the middle, and the next pull asking only for the missing ranges.
-@Suite("genui models pull in parts", .serialized)
+@Suite("genui models pull in parts", .tags(.integration), .serialized)
 struct ModelsPullPartsCommandTests {
     typealias Fixture = ModelsCommandTests
 

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
@@ -97,7 +98,7 @@ final class OllamaRegistryDaemon: Sendable {
 
 /// `genui models pull|rm --provider` against an Ollama daemon, as a user runs them, with `genui doctor` in another
 /// process watching.
-@Suite("genui models --provider ollama", .serialized)
+@Suite("genui models --provider ollama", .tags(.integration), .serialized)
 struct OllamaModelsCommandTests {
     static func setUp(_ server: LoopbackHTTPServer) throws -> (home: String, config: String) {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-ollama-\(UUID().uuidString)").path

@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -9,7 +10,7 @@ import Testing
 ///
 /// How to keep it green (docs/diagnostics.md): print through the catalog (`diagnostics.text`), pass data as
 /// placeholder values, and when a new command or flag prints, add it to ``runs``.
-@Suite("pseudo-locale: every printed line comes from the catalog")
+@Suite("pseudo-locale: every printed line comes from the catalog", .tags(.integration))
 struct PseudoLocaleTests {
     /// Words that are names, not text: providers, types, models, chains, variables, capabilities, settings, commands.
     static let names: Set<String> = Set([

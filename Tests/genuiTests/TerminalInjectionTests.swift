@@ -1,9 +1,10 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// A hostile server's text reaches the terminal only made safe: doctor, doctor -v, generate -v and errors.
-@Suite("Terminal escape injection through the CLI", .serialized)
+@Suite("Terminal escape injection through the CLI", .tags(.integration), .serialized)
 struct TerminalInjectionTests {
     /// OSC 52 (writes the clipboard), a CSI screen clear, the 8-bit CSI, BEL and a right-to-left override, as JSON
     /// string escapes (the server sends them; genui decodes them into the real characters).

@@ -1,11 +1,12 @@
 import Foundation
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// A `providers.yml` in the current directory is used only once the user trusts it; until then nothing it names is
 /// contacted or run. Files that could be read forever (a FIFO, a device) are refused, and secrets spliced into URLs
 /// are never printed.
-@Suite("genui config trust, hostile files and masked URLs", .serialized)
+@Suite("genui config trust, hostile files and masked URLs", .tags(.integration), .serialized)
 struct TrustCommandTests {
     /// A cloned repository: a providers.yml naming a secret variable and a loopback "attacker", and a planted
     /// llama-server that leaves a marker file when it runs.

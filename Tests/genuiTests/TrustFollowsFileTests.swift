@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Darwin
 
 /// Trust belongs to the file whose content was trusted: a link to it runs only what sits beside that file, and a
 /// `./providers.yml` that cannot be read as a configuration is passed over instead of stopping every command.
-@Suite("trust follows the trusted file, not a link to it", .serialized)
+@Suite("trust follows the trusted file, not a link to it", .tags(.integration), .serialized)
 struct TrustFollowsFileTests {
     /// A program that leaves a marker file when it runs, then fails (so the chain falls back to scripted).
     private static func plantProgram(at path: String, marker: String) throws {

@@ -23,7 +23,7 @@ extension EndpointFleet {
                 tried.insert(index)
                 running[index] = reason
                 group.addTask {
-                    let clock = ContinuousClock()
+                    let clock = options.clock
                     let started = clock.now
                     do {
                         let response = try await endpointRespond(index, to: request)
@@ -43,7 +43,7 @@ extension EndpointFleet {
             guard await startNext(reason: nil) else { throw noEndpointError() }
             if let threshold {
                 group.addTask {
-                    try? await Task.sleep(for: threshold)
+                    try? await options.clock.sleep(for: threshold)
                     return .hedgeDue
                 }
             }

@@ -29,7 +29,7 @@ extension EndpointFleet {
         var tried = Set<Int>()
         var failed: [EndpointSelection.FailedEndpoint] = []
         var reasonOverride: String?
-        let clock = ContinuousClock()
+        let clock = options.clock
         while tried.count < attemptLimit, let pick = await pick(excluding: tried) {
             tried.insert(pick.index)
             let reason = reasonOverride ?? pick.reason

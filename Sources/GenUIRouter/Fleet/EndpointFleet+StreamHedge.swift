@@ -18,7 +18,7 @@ extension EndpointFleet {
         into continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
     ) async throws {
         let (events, sink) = AsyncStream<RaceEvent>.makeStream()
-        let clock = ContinuousClock()
+        let clock = options.clock
         var running: [Int: (task: Task<Void, Never>, reason: String, started: ContinuousClock.Instant)] = [:]
         var tried = Set<Int>()
         var failed: [EndpointSelection.FailedEndpoint] = []
@@ -50,7 +50,7 @@ extension EndpointFleet {
         guard let first = await pick(excluding: tried) else { throw noEndpointError() }
         launch(first.index, reason: first.reason)
         let timer = Task {
-            try? await Task.sleep(for: threshold)
+            try? await clock.sleep(for: threshold)
             sink.yield(.hedgeDue)
         }
         defer {

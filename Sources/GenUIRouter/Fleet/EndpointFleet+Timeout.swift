@@ -8,7 +8,7 @@ extension EndpointFleet {
         let model = endpoints[index].model
         guard let limit = options.endpointTimeout else { return try await model.respond(to: request) }
         do {
-            return try await withDeadline(limit) { try await model.respond(to: request) }
+            return try await withDeadline(limit, clock: options.clock) { try await model.respond(to: request) }
         } catch is DeadlineExceeded {
             throw endpointTimedOut(index, limit)
         }
@@ -20,6 +20,7 @@ extension EndpointFleet {
         let stream = endpoints[index].model.streamResponse(to: request)
         guard let limit = options.endpointTimeout else { return stream }
         let timeout = endpointTimedOut(index, limit)
+        let clock = options.clock
         return AsyncThrowingStream { continuation in
             let race = FirstEventRace()
             let forward = Task {
@@ -39,7 +40,7 @@ extension EndpointFleet {
                 }
             }
             let timer = Task {
-                try? await Task.sleep(for: limit)
+                try? await clock.sleep(for: limit)
                 let fires = !Task.isCancelled && race.state.withLock { state in
                     guard state == .waiting else { return false }
                     state = .timedOut

@@ -46,7 +46,7 @@ public struct EndpointFleet: RoutableModel {
             for (index, endpoint) in endpoints.enumerated() {
                 group.addTask {
                     if let cached = await state.availability(index) { return (index, cached) }
-                    let checked = (try? await withDeadline(options.availabilityTimeout) {
+                    let checked = (try? await withDeadline(options.availabilityTimeout, clock: options.clock) {
                         await endpoint.model.availability
                     }) ?? .unavailable(.unreachable(endpoint: endpoint.label))
                     await state.store(checked, for: index)
@@ -110,7 +110,7 @@ public struct EndpointFleet: RoutableModel {
             for index in stale {
                 guard let read = endpoints[index].slots else { continue }
                 group.addTask {
-                    let reading = try? await withDeadline(options.slotsTimeout) { await read() }
+                    let reading = try? await withDeadline(options.slotsTimeout, clock: options.clock) { await read() }
                     await state.store(slots: reading ?? nil, for: index)
                 }
             }

@@ -1,3 +1,4 @@
+import GenUI
 import Synchronization
 
 /// How an ``EndpointFleet`` picks endpoints, sets failing ones aside and hedges.
@@ -35,6 +36,10 @@ public struct FleetOptions: Sendable {
     /// cancelled and the endpoint is set aside as timed out, so the request goes to the next endpoint; `nil` (the
     /// default) leaves a silent endpoint to the chain's attempt timeout, which ends the attempt instead.
     public var endpointTimeout: Duration?
+    /// Where the fleet reads the time and waits: set-aside times, availability and slot freshness, exploration,
+    /// times to first output, hedging delays and ``endpointTimeout``. A test gives a clock it steps
+    /// (`GenUITesting`'s `ManualClock`) so these pass without waiting.
+    public var clock: ChainClock = .continuous
 
     /// Creates options.
     public init(

@@ -21,7 +21,8 @@ actor FleetState {
 
     /// Picks an endpoint among those not in `excluding` that are up, raises its in-flight count and returns it
     /// with why; `nil` when none is left.
-    func pick(excluding: Set<Int>, now: ContinuousClock.Instant = .now) -> (index: Int, reason: String)? {
+    func pick(excluding: Set<Int>, now: ContinuousClock.Instant? = nil) -> (index: Int, reason: String)? {
+        let now = now ?? options.clock.now
         let candidates = endpoints.indices.filter { index in
             guard !excluding.contains(index) else { return false }
             let stats = endpoints[index]
@@ -124,7 +125,8 @@ actor FleetState {
     }
 
     /// Records a request to `index` that failed in a way another endpoint might not: the endpoint is set aside.
-    func failed(_ index: Int, now: ContinuousClock.Instant = .now) {
+    func failed(_ index: Int, now: ContinuousClock.Instant? = nil) {
+        let now = now ?? options.clock.now
         endpoints[index].inFlight -= 1
         endpoints[index].failed += 1
         endpoints[index].failuresInARow += 1
@@ -147,26 +149,30 @@ actor FleetState {
     }
 
     /// The endpoints among `indices` whose slot reading is missing or older than ``FleetOptions/slotsFreshness``.
-    func staleSlots(_ indices: [Int], now: ContinuousClock.Instant = .now) -> [Int] {
-        indices.filter { index in
+    func staleSlots(_ indices: [Int], now: ContinuousClock.Instant? = nil) -> [Int] {
+        let now = now ?? options.clock.now
+        return indices.filter { index in
             guard let entry = endpoints[index].slots else { return true }
             return now - entry.at >= options.slotsFreshness
         }
     }
 
     /// Stores a slot reading of `index` (`nil`: the reading failed, so the pick goes by this process's count).
-    func store(slots reading: SlotReading?, for index: Int, now: ContinuousClock.Instant = .now) {
+    func store(slots reading: SlotReading?, for index: Int, now: ContinuousClock.Instant? = nil) {
+        let now = now ?? options.clock.now
         endpoints[index].slots = (reading, now)
     }
 
     /// The cached availability of `index`, when fresh.
-    func availability(_ index: Int, now: ContinuousClock.Instant = .now) -> Availability? {
+    func availability(_ index: Int, now: ContinuousClock.Instant? = nil) -> Availability? {
+        let now = now ?? options.clock.now
         guard let entry = endpoints[index].availability, now - entry.at < options.availabilityTTL else { return nil }
         return entry.value
     }
 
     /// Stores a fresh availability check of `index`.
-    func store(_ availability: Availability, for index: Int, now: ContinuousClock.Instant = .now) {
+    func store(_ availability: Availability, for index: Int, now: ContinuousClock.Instant? = nil) {
+        let now = now ?? options.clock.now
         endpoints[index].availability = (availability, now)
     }
 
@@ -185,8 +191,9 @@ actor FleetState {
     }
 
     /// Every endpoint's state, for doctor and tests.
-    func statuses(labels: [String], availabilities: [Availability], now: ContinuousClock.Instant = .now) -> [EndpointStatus] {
-        endpoints.indices.map { index in
+    func statuses(labels: [String], availabilities: [Availability], now: ContinuousClock.Instant? = nil) -> [EndpointStatus] {
+        let now = now ?? options.clock.now
+        return endpoints.indices.map { index in
             let stats = endpoints[index]
             return EndpointStatus(
                 endpoint: labels[index], weight: weights[index], availability: availabilities[index],

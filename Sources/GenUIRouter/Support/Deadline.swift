@@ -1,3 +1,4 @@
+import GenUI
 import Synchronization
 
 /// Thrown by ``withDeadline(_:operation:)`` when the operation did not finish in time.
@@ -13,14 +14,15 @@ public struct DeadlineExceeded: Error, Sendable, Hashable {
 ///
 /// Unlike a task group, this returns at the deadline even when the operation ignores cancellation (a server that
 /// accepts a connection and never answers): the operation is cancelled and left to wind down on its own. When the
-/// calling task is cancelled, the operation is cancelled too and `CancellationError` is thrown at once.
+/// calling task is cancelled, the operation is cancelled too and `CancellationError` is thrown at once. The limit
+/// is measured on `clock` (the system's continuous clock unless a test gives one it steps).
 public func withDeadline<T: Sendable>(
-    _ limit: Duration, operation: @escaping @Sendable () async throws -> T
+    _ limit: Duration, clock: ChainClock = .continuous, operation: @escaping @Sendable () async throws -> T
 ) async throws -> T {
     let race = DeadlineRace<T>()
     return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            race.start(continuation: continuation, limit: limit, operation: operation)
+            race.start(continuation: continuation, limit: limit, clock: clock, operation: operation)
         }
     } onCancel: {
         race.finish(.failure(CancellationError()))
@@ -39,7 +41,7 @@ private final class DeadlineRace<T: Sendable>: Sendable {
     private let state = Mutex(State())
 
     func start(
-        continuation: CheckedContinuation<T, any Error>, limit: Duration,
+        continuation: CheckedContinuation<T, any Error>, limit: Duration, clock: ChainClock,
         operation: @escaping @Sendable () async throws -> T
     ) {
         let early: Result<T, any Error>? = state.withLock { state in
@@ -59,7 +61,7 @@ private final class DeadlineRace<T: Sendable>: Sendable {
             }
         }
         let timer = Task {
-            try? await Task.sleep(for: limit)
+            try? await clock.sleep(for: limit)
             if !Task.isCancelled { self.finish(.failure(DeadlineExceeded(limit: limit))) }
         }
         let cancelNow = state.withLock { state in

@@ -1,3 +1,4 @@
+import GenUI
 import GenUIRouter
 import Synchronization
 
@@ -32,7 +33,7 @@ public final class ManualClock: Sendable {
     /// How many sleeps are waiting for the clock to move.
     public var sleeping: Int { state.withLock { $0.sleepers.count } }
 
-    /// The clock for a ``ProviderChain``.
+    /// The clock for a `ProviderChain`, a fleet's `FleetOptions.clock` or an `AvailabilityRefresh`.
     public var chainClock: ChainClock {
         ChainClock(now: { self.now }, sleep: { try await self.sleep(for: $0) })
     }

@@ -1,11 +1,12 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import Synchronization
 import Testing
 import UniformTypeIdentifiers
 
 /// What a session makes of each event and action an executor sends, as Foundation Models 27 documents them.
-@Suite("Foundation Models 27 channel: events become transcript entries, usage and tool calls")
+@Suite("Foundation Models 27 channel: events become transcript entries, usage and tool calls", .tags(.unit))
 struct ChannelSemanticsTests {
     typealias Event = LanguageModelExecutorGenerationChannel.Event
 

@@ -1,4 +1,5 @@
 import Foundation
+import GenUITestSupport
 @testable import GenUI
 import GenUIOpenAI
 import GenUIRouter
@@ -6,7 +7,7 @@ import Testing
 
 /// A Foundation Models 27 model package's model (``ChatCompletionsModel``) against the real llama-server's
 /// `/v1/chat/completions`: used directly in a session, driven as an executor, and as a chain member.
-@Suite("A Foundation Models 27 model against llama-server's /v1/chat/completions", .enabled(if: LlamaTestEnvironment.runnable))
+@Suite("A Foundation Models 27 model against llama-server's /v1/chat/completions", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct ChatCompletionsModelTests {
     private func model(_ server: LlamaServerFixture) -> ChatCompletionsModel {
         ChatCompletionsModel(baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2")

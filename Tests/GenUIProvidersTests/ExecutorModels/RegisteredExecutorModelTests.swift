@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUIConfig
 import GenUIRouter
+import GenUITestSupport
 import Testing
 
 /// The settings of `type: fm-script`: a reply the scripted Foundation Models 27 model gives.
@@ -21,7 +22,7 @@ extension ProviderDefinition {
     }
 }
 
-@Suite("A Foundation Models 27 model registered as a provider type")
+@Suite("A Foundation Models 27 model registered as a provider type", .tags(.unit))
 struct RegisteredExecutorModelTests {
     @Test("providers.yml names it, the chain falls back to it past a disabled provider, and it serves under its name")
     func routesThroughTheChain() async throws {

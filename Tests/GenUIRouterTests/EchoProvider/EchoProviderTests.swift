@@ -3,9 +3,10 @@ import GenUI
 import GenUIConfig
 import GenUIDiagnostics
 import GenUIRouter
+import GenUITestSupport
 import Testing
 
-@Suite("A provider added as one folder and one registration (type: echo)")
+@Suite("A provider added as one folder and one registration (type: echo)", .tags(.unit))
 struct EchoProviderTests {
     let text = """
         version: 1

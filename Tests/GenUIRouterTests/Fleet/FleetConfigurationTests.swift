@@ -2,10 +2,11 @@ import GenUI
 import GenUIDiagnostics
 import GenUIConfig
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
-@Suite("Fleet configuration")
+@Suite("Fleet configuration", .tags(.unit))
 struct FleetConfigurationTests {
     private func parse(_ text: String) throws(ConfigurationError) -> Configuration {
         try ConfigurationLoader(environment: [:], homeDirectory: "/nonexistent").parse(text)

@@ -1,10 +1,12 @@
 import Foundation
 import GenUI
 import GenUIDiagnostics
+import GenUITestSupport
 @testable import GenUIRouter
+import GenUITesting
 import Testing
 
-@Suite("Fleet failover and availability")
+@Suite("Fleet failover and availability", .tags(.unit))
 struct FleetFailoverTests {
     private func fleet(_ models: [FleetFakeModel], _ options: FleetOptions = FleetOptions()) -> EndpointFleet {
         EndpointFleet(
@@ -31,10 +33,15 @@ struct FleetFailoverTests {
           .timeLimit(.minutes(1)))
     func endpointTimeoutFailsOver() async throws {
         let models = [FleetFakeModel("a", .hold), FleetFakeModel("b")]
+        let clock = ManualClock()
         var options = FleetOptions()
         options.endpointTimeout = .milliseconds(200)
+        options.clock = clock.chainClock
         let fleet = fleet(models, options)
-        let response = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
+        let answer = Task { try await fleet.respond(to: GenerationRequest(prompt: "hi")) }
+        #expect(await eventually { models[0].arrivals == 1 && clock.sleeping == 1 }, "the endpoint timeout is running")
+        clock.advance(by: .milliseconds(200))
+        let response = try await answer.value
         #expect(response.text == "served by b")
         #expect(response.metadata.endpoint?.failedEndpoints == [.init(endpoint: "e0", code: "timedOut")])
         #expect(await eventually { models[0].cancellations == 1 }, "the held request was cancelled")
@@ -45,13 +52,21 @@ struct FleetFailoverTests {
           .timeLimit(.minutes(1)))
     func endpointTimeoutFailsOverStreams() async throws {
         let models = [FleetFakeModel("a", .hold), FleetFakeModel("b")]
+        let clock = ManualClock()
         var options = FleetOptions()
         options.endpointTimeout = .milliseconds(200)
-        var completed: GenerationResponse?
-        for try await event in fleet(models, options).streamResponse(to: GenerationRequest(prompt: "hi")) {
-            if case .completed(let response) = event { completed = response }
+        options.clock = clock.chainClock
+        let stream = fleet(models, options).streamResponse(to: GenerationRequest(prompt: "hi"))
+        let reading = Task {
+            var completed: GenerationResponse?
+            for try await event in stream {
+                if case .completed(let response) = event { completed = response }
+            }
+            return completed
         }
-        let response = try #require(completed)
+        #expect(await eventually { models[0].arrivals == 1 && clock.sleeping == 1 }, "the endpoint timeout is running")
+        clock.advance(by: .milliseconds(200))
+        let response = try #require(try await reading.value)
         #expect(response.text == "served by b")
         #expect(response.metadata.endpoint?.failedEndpoints == [.init(endpoint: "e0", code: "timedOut")])
         #expect(await eventually { models[0].cancellations == 1 })
@@ -71,10 +86,15 @@ struct FleetFailoverTests {
     @Test("a set-aside endpoint is used again after its cooldown")
     func returnsAfterCooldown() async throws {
         let models = [FleetFakeModel("a", .fail(refused("e0"))), FleetFakeModel("b")]
-        let fleet = fleet(models, FleetOptions(coolDown: .milliseconds(200)))
+        let clock = ManualClock()
+        var options = FleetOptions(coolDown: .milliseconds(200))
+        options.clock = clock.chainClock
+        let fleet = fleet(models, options)
         _ = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
         models[0].set(.answer)
-        try await Task.sleep(for: .milliseconds(400))
+        clock.advance(by: .milliseconds(199))
+        #expect(try await fleet.respond(to: GenerationRequest(prompt: "hi")).metadata.endpoint?.index == 1, "still set aside")
+        clock.advance(by: .milliseconds(1))
         let response = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
         #expect(response.metadata.endpoint?.index == 0)
     }

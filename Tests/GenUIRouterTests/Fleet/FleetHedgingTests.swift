@@ -1,19 +1,26 @@
 import Foundation
 import GenUI
 import GenUIOpenAI
+import GenUITestSupport
 @testable import GenUIRouter
 import GenUITesting
 import Testing
 
-@Suite("Fleet hedging")
+@Suite("Fleet hedging", .tags(.unit))
 struct FleetHedgingTests {
     @Test("a request still unanswered at the threshold goes to a second endpoint; the first answer wins, the other is cancelled")
     func hedgeWins() async throws {
         let models = [FleetFakeModel("slow", .hold), FleetFakeModel("fast")]
+        let clock = ManualClock()
+        var options = FleetOptions(strategy: .ordered, hedge: .after(.milliseconds(50)))
+        options.clock = clock.chainClock
         let fleet = EndpointFleet(
-            name: "fleet", endpoints: models.enumerated().map { FleetEndpoint($1, label: "e\($0)") },
-            options: FleetOptions(strategy: .ordered, hedge: .after(.milliseconds(50))))
-        let response = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
+            name: "fleet", endpoints: models.enumerated().map { FleetEndpoint($1, label: "e\($0)") }, options: options)
+        let answer = Task { try await fleet.respond(to: GenerationRequest(prompt: "hi")) }
+        #expect(await eventually { models[0].arrivals == 1 && clock.sleeping == 1 }, "the hedge timer is running")
+        #expect(models[1].arrivals == 0, "no hedge before the threshold")
+        clock.advance(by: .milliseconds(50))
+        let response = try await answer.value
         #expect(response.text == "served by fast")
         let endpoint = try #require(response.metadata.endpoint)
         #expect(endpoint.reason == "hedge")
@@ -26,24 +33,33 @@ struct FleetHedgingTests {
     @Test("a stream still silent at the threshold is also asked of a second endpoint; the first to send output is streamed, the other cancelled")
     func streamHedgeWins() async throws {
         let models = [FleetFakeModel("slow", .hold), FleetFakeModel("fast")]
+        let clock = ManualClock()
+        var options = FleetOptions(strategy: .ordered, hedge: .after(.milliseconds(50)))
+        options.clock = clock.chainClock
         let fleet = EndpointFleet(
-            name: "fleet", endpoints: models.enumerated().map { FleetEndpoint($1, label: "e\($0)") },
-            options: FleetOptions(strategy: .ordered, hedge: .after(.milliseconds(50))))
+            name: "fleet", endpoints: models.enumerated().map { FleetEndpoint($1, label: "e\($0)") }, options: options)
         // Without a hedge the held request would wait forever: let it go after a while, so that fails instead.
         let backstop = Task {
             try await Task.sleep(for: .seconds(30))
             models[0].releaseAll()
         }
         defer { backstop.cancel() }
-        var text = ""
-        var completed: GenerationResponse?
-        for try await event in fleet.streamResponse(to: GenerationRequest(prompt: "hi")) {
-            switch event {
-            case .delta(let delta): text += delta
-            case .completed(let response): completed = response
-            case .restarted: Issue.record("a fleet's stream does not restart")
+        let stream = fleet.streamResponse(to: GenerationRequest(prompt: "hi"))
+        let reading = Task {
+            var text = ""
+            var completed: GenerationResponse?
+            for try await event in stream {
+                switch event {
+                case .delta(let delta): text += delta
+                case .completed(let response): completed = response
+                case .restarted: Issue.record("a fleet's stream does not restart")
+                }
             }
+            return (text, completed)
         }
+        #expect(await eventually { models[0].arrivals == 1 && clock.sleeping == 1 }, "the hedge timer is running")
+        clock.advance(by: .milliseconds(50))
+        let (text, completed) = try await reading.value
         #expect(text == "served by fast")
         let endpoint = try #require(completed?.metadata.endpoint)
         #expect(endpoint.reason == "hedge")

@@ -1,10 +1,11 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 @testable import GenUIRouter
 import Synchronization
 import Testing
 
-@Suite("Fleet strategies")
+@Suite("Fleet strategies", .tags(.unit))
 struct FleetStrategyTests {
     private func fleet(_ models: [FleetFakeModel], _ options: FleetOptions) -> EndpointFleet {
         EndpointFleet(

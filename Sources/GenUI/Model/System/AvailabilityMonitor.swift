@@ -80,7 +80,7 @@ final class AvailabilityMonitor: Sendable {
 
     /// The last known report, without waiting on anything but (once) a short ``AvailabilityRefresh/firstReadWait``.
     func report() -> AvailabilityReport {
-        let now = ContinuousClock.now
+        let now = refresh.clock.now
         let checksBefore: Int? = state.withLock { state in
             state.lastRead = now
             guard state.refresher == nil else { return nil }
@@ -89,7 +89,7 @@ final class AvailabilityMonitor: Sendable {
             return isStale ? state.completedChecks : nil
         }
         if let checksBefore {
-            let deadline = now + refresh.firstReadWait
+            let deadline = ContinuousClock.now + refresh.firstReadWait
             while ContinuousClock.now < deadline, state.withLock({ $0.completedChecks == checksBefore }) {
                 Thread.sleep(forTimeInterval: 0.001)
             }
@@ -115,7 +115,7 @@ final class AvailabilityMonitor: Sendable {
             if state.generation == generation {
                 changed = state.report?.availability != report.availability
                 state.report = report
-                state.lastChecked = .now
+                state.lastChecked = refresh.clock.now
             }
             state.completedChecks += 1
             return changed ? Array(state.listeners.values) : []
@@ -128,10 +128,11 @@ final class AvailabilityMonitor: Sendable {
     /// while checking, and ends when nobody read for ``AvailabilityRefresh/idleAfter`` or the monitor is gone.
     private func startRefresher() -> Task<Void, Never> {
         let interval = refresh.interval
+        let clock = refresh.clock
         return Task.detached(priority: .utility) { [weak self] in
             while true {
                 guard await self?.checkNow() != nil else { return }
-                try? await Task.sleep(for: interval)
+                try? await clock.sleep(for: interval)
                 guard self?.continueRefreshing() == true else { return }
             }
         }
@@ -139,7 +140,7 @@ final class AvailabilityMonitor: Sendable {
 
     /// Whether to check again; when not, marks the refresher finished (under the same lock a read starts one in).
     private func continueRefreshing() -> Bool {
-        let now = ContinuousClock.now
+        let now = refresh.clock.now
         return state.withLock { state in
             if !Task.isCancelled, let lastRead = state.lastRead, now - lastRead <= refresh.idleAfter { return true }
             state.refresher = nil

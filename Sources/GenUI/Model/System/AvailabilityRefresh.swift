@@ -12,12 +12,28 @@ public struct AvailabilityRefresh: Sendable, Hashable {
     /// How long a read that had to start a check waits for it before answering with the last known (or the
     /// provisional) value. Default: 25 milliseconds.
     public var firstReadWait: Duration
+    /// Where ``interval`` and ``idleAfter`` are measured and waited: the system's continuous clock unless a test gives
+    /// one it steps. The ``firstReadWait`` is always real time: it waits for a check that is really running.
+    public var clock: ChainClock
 
     /// Creates refresh settings.
     public init(interval: Duration = .seconds(2), idleAfter: Duration = .seconds(30),
-                firstReadWait: Duration = .milliseconds(25)) {
+                firstReadWait: Duration = .milliseconds(25), clock: ChainClock = .continuous) {
         self.interval = interval
         self.idleAfter = idleAfter
         self.firstReadWait = firstReadWait
+        self.clock = clock
+    }
+
+    /// Settings are equal when their durations are; the clock is not compared.
+    public static func == (lhs: AvailabilityRefresh, rhs: AvailabilityRefresh) -> Bool {
+        lhs.interval == rhs.interval && lhs.idleAfter == rhs.idleAfter && lhs.firstReadWait == rhs.firstReadWait
+    }
+
+    /// Hashes the durations.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(interval)
+        hasher.combine(idleAfter)
+        hasher.combine(firstReadWait)
     }
 }

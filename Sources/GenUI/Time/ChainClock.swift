@@ -1,8 +1,9 @@
-/// Where a ``ProviderChain`` reads the time and waits: its cooldowns, circuit breakers, deadline and Retry-After
-/// waits all go through it.
+/// Where the timing-dependent parts read the time and wait: a provider chain's cooldowns, circuit breakers, deadline
+/// and Retry-After waits, a fleet's set-aside times, hedging delays and endpoint timeout (`FleetOptions.clock`), and
+/// the availability refresh of ``SystemLanguageModel`` (``AvailabilityRefresh/clock``).
 ///
-/// ``continuous`` is the system's continuous clock. A test gives the chain a clock it steps instead
-/// (`GenUITesting`'s `ManualClock`), so a cooldown of seconds passes without seconds of waiting.
+/// ``continuous`` is the system's continuous clock. A test gives a clock it steps instead (`GenUITesting`'s
+/// `ManualClock`), so a cooldown of seconds passes without seconds of waiting.
 public struct ChainClock: Sendable {
     private let read: @Sendable () -> ContinuousClock.Instant
     private let wait: @Sendable (Duration) async throws -> Void
