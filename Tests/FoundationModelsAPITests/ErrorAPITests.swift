@@ -2,9 +2,10 @@ import Foundation
 import GenUIFoundationModels
 import Synchronization
 import Testing
+import GenUITestSupport
 
 /// Foundation Models' errors as code written for 26 and 27 builds, matches and reads them.
-@Suite("Foundation Models API: errors")
+@Suite("Foundation Models API: errors", .tags(.unit))
 struct ErrorAPITests {
     @Test("LanguageModelError's nine cases are built with the initializers model packages call, and bind their payloads")
     func languageModelErrorPayloads() throws {

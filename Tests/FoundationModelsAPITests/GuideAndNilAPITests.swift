@@ -2,10 +2,11 @@ import Foundation
 import GenUIFoundationModels
 import RegexBuilder
 import Testing
+import GenUITestSupport
 
 /// `GenerationGuide<String>.pattern(_:)` of a `Regex` value, and `representNilExplicitlyInGeneratedContent`, as app
 /// code writes them with run-time schemas.
-@Suite("Foundation Models API: Regex guides and explicit nil")
+@Suite("Foundation Models API: Regex guides and explicit nil", .tags(.unit))
 struct GuideAndNilAPITests {
     @Test("a Regex value guides a run-time property exactly as the same pattern written as text does")
     func regexGuideMatchesTextGuide() async throws {
@@ -124,7 +125,7 @@ struct Gate {
     var name: String
 }
 
-@Suite("Foundation Models API: @Guide with .pattern(Regex)")
+@Suite("Foundation Models API: @Guide with .pattern(Regex)", .tags(.unit))
 struct GuidePatternRegexAPITests {
     @Test("@Guide(.pattern(/regex/)) constrains the property as the pattern text does, and the model follows it")
     func macroGuideWithRegex() async throws {

@@ -1,5 +1,6 @@
 import GenUIFoundationModels
 import Testing
+import GenUITestSupport
 
 /// A hand-written `Generable` type that is not `Sendable` (a class with mutable state), as app code writes one for a
 /// view model: Foundation Models does not demand `Sendable` of generated types.
@@ -39,7 +40,7 @@ final class Checklist: Generable {
 
 /// `respond(generating:)` and `streamResponse(generating:)` with a type that is not `Sendable`, from the main actor
 /// as a view model calls them.
-@Suite("Foundation Models API: generated types need not be Sendable")
+@Suite("Foundation Models API: generated types need not be Sendable", .tags(.unit))
 @MainActor
 struct NonSendableContentAPITests {
     @Test("respond(to:generating:) returns a non-Sendable value the caller owns and mutates")

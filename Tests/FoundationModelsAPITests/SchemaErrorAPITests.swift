@@ -1,5 +1,6 @@
 import GenUIFoundationModels
 import Testing
+import GenUITestSupport
 
 /// Builds a schema the way app code does and reports which `SchemaError` case it threw, with its payload.
 private func schemaError(root: DynamicGenerationSchema, dependencies: [DynamicGenerationSchema] = []) -> String? {
@@ -26,7 +27,7 @@ private let text = DynamicGenerationSchema(type: String.self)
 
 /// `GenerationSchema.SchemaError` as Foundation Models ships it: the cases app code binds, each with its payload and
 /// a context whose `debugDescription` says where the problem is.
-@Suite("Foundation Models API: GenerationSchema.SchemaError")
+@Suite("Foundation Models API: GenerationSchema.SchemaError", .tags(.unit))
 struct SchemaErrorAPITests {
     @Test("an object with two properties of one name is duplicateProperty, naming the object and the property")
     func duplicateProperty() {

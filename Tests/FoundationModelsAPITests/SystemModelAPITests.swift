@@ -1,6 +1,7 @@
 import GenUIFoundationModels
 import GenUITesting
 import Testing
+import GenUITestSupport
 
 /// A token budget as app code writes it against Foundation Models 26.4: the window read synchronously.
 @MainActor
@@ -9,7 +10,7 @@ private func remainingTokens(of model: SystemLanguageModel, used: Int) -> Int {
 }
 
 /// `SystemLanguageModel` as Foundation Models ships it: a final, `Observable` class with a synchronous `contextSize`.
-@Suite("Foundation Models API: SystemLanguageModel")
+@Suite("Foundation Models API: SystemLanguageModel", .tags(.unit))
 struct SystemModelAPITests {
     @Test("contextSize is a synchronous Int, the window of the model behind it once known")
     @MainActor

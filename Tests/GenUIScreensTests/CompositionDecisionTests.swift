@@ -1,9 +1,10 @@
 import GenUI
 import GenUIScreens
 import Testing
+import GenUITestSupport
 
 /// The composer decides once how an intent is composed, and the composed screen carries that decision.
-@Suite("Composition decision")
+@Suite("Composition decision", .tags(.unit))
 struct CompositionDecisionTests {
     static let login = "A login screen with username and password fields and a Sign in button"
 

@@ -1,8 +1,9 @@
 import GenUI
 import Testing
+import GenUITestSupport
 
 /// Guided output is validated once: by the provider that decoded it, or, when no provider did, by the session.
-@Suite("Guided output is validated once")
+@Suite("Guided output is validated once", .tags(.unit))
 struct SingleValidationTests {
     @Generable
     struct City {

@@ -2,9 +2,10 @@ import Foundation
 import GenUI
 import GenUIRouter
 import Testing
+import GenUITestSupport
 
 /// Foundation Models 27 errors thrown by a model package's executor, as a chain routes them and a session hands them on.
-@Suite("Foundation Models 27 errors in a chain")
+@Suite("Foundation Models 27 errors in a chain", .tags(.unit))
 struct ExecutorErrorRoutingTests {
     @Test("a package's rate limit moves the chain on to the next member, and the trace names it")
     func rateLimitFallsBack() async throws {
