@@ -1,6 +1,5 @@
 import Foundation
 import GenUIFoundationModels
-import Synchronization
 import Testing
 import GenUITestSupport
 
@@ -91,7 +90,7 @@ struct ErrorAPITests {
     func executorErrorsPassThrough() async throws {
         let thrown = LanguageModelError.rateLimited(
             .init(resetDate: Date(timeIntervalSince1970: 1_000), debugDescription: "slow down", metadata: ["tier": "free"]))
-        let session = LanguageModelSession(model: FailingModel(failure: thrown))
+        let session = LanguageModelSession(model: FailingExecutorModel(failure: thrown))
         do {
             try await session.respond(to: "Hello")
             Issue.record("the request should fail")
@@ -103,7 +102,7 @@ struct ErrorAPITests {
 
     @Test("a request that needs a capability the model does not declare fails before its executor is asked")
     func capabilityGate() async throws {
-        let model = FailingModel(failure: .timeout(.init(debugDescription: "never reached")), declared: [])
+        let model = FailingExecutorModel(failure: .timeout(.init(debugDescription: "never reached")), declared: [])
         let session = LanguageModelSession(model: model)
         do {
             try await session.respond(to: "A plan", generating: TripTitle.self)
@@ -116,7 +115,7 @@ struct ErrorAPITests {
 
     @Test("a second request while a session responds is LanguageModelSession.Error.concurrentRequests")
     func concurrentRequests() async throws {
-        let gate = FailingModel(failure: .timeout(.init(debugDescription: "late")), delay: .seconds(30))
+        let gate = FailingExecutorModel(failure: .timeout(.init(debugDescription: "late")), delay: .seconds(30))
         let session = LanguageModelSession(model: gate)
         let first = Task { try await session.respond(to: "first") }
         while !session.isResponding { await Task.yield() }
@@ -136,41 +135,5 @@ extension LanguageModelSession.GenerationError.Refusal {
     /// private too).
     var transcriptEntryCount: Int {
         (Mirror(reflecting: self).children.first { $0.label == "transcriptEntries" }?.value as? [Transcript.Entry])?.count ?? -1
-    }
-}
-
-/// A Foundation Models 27 model whose executor throws a chosen error, after an optional delay.
-struct FailingModel: LanguageModel {
-    typealias Executor = FailingExecutor
-
-    let failure: LanguageModelError
-    var declared: [LanguageModelCapabilities.Capability] = [.guidedGeneration]
-    var delay: Duration = .zero
-    let calls = Counter()
-
-    var capabilities: LanguageModelCapabilities { LanguageModelCapabilities(declared) }
-    var executorConfiguration: FailingExecutor.Configuration { .init() }
-}
-
-/// Counts executor calls.
-final class Counter: Sendable {
-    private let count = Mutex(0)
-    var value: Int { count.withLock { $0 } }
-    func increment() { count.withLock { $0 += 1 } }
-}
-
-/// Throws its model's error from every turn.
-struct FailingExecutor: LanguageModelExecutor {
-    struct Configuration: Hashable, Sendable {}
-
-    init(configuration: Configuration) {}
-
-    func respond(
-        to request: LanguageModelExecutorGenerationRequest, model: FailingModel,
-        streamingInto channel: LanguageModelExecutorGenerationChannel
-    ) async throws {
-        model.calls.increment()
-        if model.delay > .zero { try await Task.sleep(for: model.delay) }
-        throw model.failure
     }
 }

@@ -29,15 +29,6 @@ private final class EmptyHome {
 }
 
 /// Polls `condition` every 50 ms until it holds or `deadline` passes; returns whether it held.
-private func eventually(within deadline: Duration, _ condition: () -> Bool) async -> Bool {
-    let end = ContinuousClock.now + deadline
-    while ContinuousClock.now < end {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(50))
-    }
-    return condition()
-}
-
 @Suite("The default model", .tags(.unit))
 struct DefaultModelTests {
     @Test("linking GenUIFoundationModels is the whole setup: its provider is registered before main, with no call")
@@ -138,15 +129,13 @@ struct DefaultModelTests {
         "with the on-device model installed the default becomes available within the refresh interval and llama-server answers",
         .tags(.llamaServer))
     func installedModelServes() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let server = environment["GENUI_LLAMA_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }),
-            let modelFile = environment["GENUI_TEST_MODEL"].flatMap({ $0.isEmpty ? nil : $0 }),
-            FileManager.default.isExecutableFile(atPath: server), FileManager.default.fileExists(atPath: modelFile)
-        else {
-            let isCI = ["true", "1", "yes"].contains((environment["CI"] ?? "").lowercased())
-            #expect(!isCI, "GENUI_LLAMA_SERVER and GENUI_TEST_MODEL must name the runtime under CI")
+        guard OnDeviceRuntime.installed else {
+            // Skipped where the runtime is not installed; under CI its absence fails the test.
+            if TestEnvironment.isCI { try OnDeviceRuntime.require() }
             return
         }
+        let server = OnDeviceRuntime.serverPath
+        let modelFile = OnDeviceRuntime.modelPath
         let home = try EmptyHome()
         let configured = ConfiguredDefaultModel(loader: home.loader(["GENUI_LLAMA_SERVER": server]))
         defer {

@@ -95,14 +95,14 @@ struct DownloadTransportTests {
             queue.addOperation {}
             state.withLock { $0.added = true }
         }
-        #expect(await Self.eventually { state.withLock { $0.starting } })
+        #expect(await eventually(within: .seconds(30)) { state.withLock { $0.starting } })
         try await Task.sleep(for: .milliseconds(300))
         #expect(!state.withLock { $0.added }, "a fifth operation was queued while four waited")
         gate.signal()
-        #expect(await Self.eventually { state.withLock { $0.added } })
+        #expect(await eventually(within: .seconds(30)) { state.withLock { $0.added } })
         let drained = Mutex(false)
         queue.addOperation { drained.withLock { $0 = true } }
-        #expect(await Self.eventually { drained.withLock { $0 } })
+        #expect(await eventually(within: .seconds(30)) { drained.withLock { $0 } })
     }
 
     @Test("The partial file's SHA-256 covers the bytes already there and every byte appended; after truncation, only the new ones")
@@ -128,12 +128,4 @@ struct DownloadTransportTests {
         partial.close()
     }
 
-    static func eventually(timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition()
-    }
 }

@@ -2,34 +2,18 @@ import Foundation
 import GenUI
 import GenUIHTTP
 import Synchronization
+import GenUITestSupport
 import Testing
 
-/// Where the test llama-server and model are (`GENUI_LLAMA_SERVER`, `GENUI_TEST_MODEL`, or the bootstrap's paths).
+/// Where the test llama-server and model are: GenUITestSupport's one lookup (``OnDeviceRuntime``).
 enum LlamaTestEnvironment {
-    static var serverPath: String {
-        ProcessInfo.processInfo.environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? packageRoot.appendingPathComponent(".tools/bin/llama-server").path
-    }
-
-    /// The package this file belongs to, where scripts/bootstrap installs llama-server (`.tools/`).
-    static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-    }
-
-    static var modelPath: String {
-        ProcessInfo.processInfo.environment["GENUI_TEST_MODEL"]
-            ?? (NSHomeDirectory() + "/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf")
-    }
-
-    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] == "true" }
-
-    static var installed: Bool {
-        FileManager.default.isExecutableFile(atPath: serverPath) && FileManager.default.fileExists(atPath: modelPath)
-    }
+    static var serverPath: String { OnDeviceRuntime.serverPath }
+    static var modelPath: String { OnDeviceRuntime.modelPath }
+    static var isCI: Bool { TestEnvironment.isCI }
+    static var installed: Bool { OnDeviceRuntime.installed }
 
     /// Whether llama-server tests run: when installed, and always under CI (where a missing install must fail).
-    static var runnable: Bool { installed || isCI }
+    static var runnable: Bool { OnDeviceRuntime.enabled }
 }
 
 /// A llama-server on loopback shared by the tests that use it at the same time: started by the first, stopped by

@@ -39,15 +39,6 @@ struct ModelDownloadTests {
     }
 
     /// Waits until `condition` holds, up to `timeout`.
-    static func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
-    }
-
     @Test("A full pull installs the exact file, verified, and leaves no partial, record or lock behind",
           .enabled(if: modelExists))
     func fullPull() async throws {
@@ -174,7 +165,7 @@ struct ModelDownloadTests {
         let options = DownloadOptions(recordInterval: .milliseconds(100), connections: 1)
         let first = Task { try await ModelDownloader(options: options).pull(Self.source(server), to: target) }
         defer { first.cancel() }
-        #expect(await Self.eventually { (DownloadRecord.read(target: target)?.bytes ?? 0) > 0 })
+        #expect(await eventually(within: .seconds(60)) { (DownloadRecord.read(target: target)?.bytes ?? 0) > 0 })
 
         let probe = OnDeviceAvailabilityProbe(
             configuration: OnDeviceConfiguration(modelPath: target, declaredModelBytes: Self.modelBytes),
@@ -283,7 +274,7 @@ struct ModelDownloadTests {
             let target = volume + "/model.gguf"
             let partial = DownloadRecord.partialPath(forTarget: target)
             let pull = Task { try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target) }
-            #expect(await Self.eventually { (ModelFileInspector.fileSize(partial) ?? 0) > 8 * 1024 * 1024 })
+            #expect(await eventually(within: .seconds(60)) { (ModelFileInspector.fileSize(partial) ?? 0) > 8 * 1024 * 1024 })
             // Something else takes the rest of the disk.
             if let filler = FileHandle(forWritingAtPath: volume + "/filler") ?? {
                 _ = FileManager.default.createFile(atPath: volume + "/filler", contents: nil)

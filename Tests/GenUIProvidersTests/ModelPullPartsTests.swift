@@ -272,7 +272,7 @@ struct ModelPullPartsTests {
         try await Self.withHost(behaviour) { server, target in
             let first = Task { try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target) }
             defer { first.cancel() }
-            #expect(await Fixture.eventually { (DownloadRecord.read(target: target)?.bytes ?? 0) > 8 * 1024 * 1024 })
+            #expect(await eventually(within: .seconds(60)) { (DownloadRecord.read(target: target)?.bytes ?? 0) > 8 * 1024 * 1024 })
 
             let record = try #require(DownloadRecord.read(target: target))
             let parts = try #require(record.parts)

@@ -1,57 +1,24 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
 
-/// Where the integration tests find llama-server and the model: `GENUI_LLAMA_SERVER` and `GENUI_TEST_MODEL` (set by
-/// `make test`), else the paths the bootstrap installs to.
+/// Where the integration tests find llama-server and the model: GenUITestSupport's one lookup (``OnDeviceRuntime``).
 enum OnDeviceFixture {
-    static let environment = ProcessInfo.processInfo.environment
-
-    static var serverPath: String {
-        environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? FileManager.default.currentDirectoryPath + "/.tools/bin/llama-server"
-    }
-
-    /// The project's tools folder, found from this file's place in the checkout.
-    static var fallbackServerPath: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".tools/bin/llama-server").path
-    }
-
-    static var modelPath: String {
-        environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? OnDeviceConfiguration.expandTilde(OnDeviceConfiguration.defaultModelPath)
-    }
-
-    /// The server binary to use: the configured one, or the project's tools folder.
-    static var resolvedServerPath: String? {
-        for candidate in [serverPath, fallbackServerPath] where FileManager.default.isExecutableFile(atPath: candidate) {
-            return candidate
-        }
-        return nil
-    }
-
-    static var isCI: Bool { ["true", "1", "yes"].contains((environment["CI"] ?? "").lowercased()) }
-
-    static var runtimeInstalled: Bool {
-        resolvedServerPath != nil && FileManager.default.fileExists(atPath: modelPath)
-    }
+    static var serverPath: String { OnDeviceRuntime.serverPath }
+    static var modelPath: String { OnDeviceRuntime.modelPath }
+    static var isCI: Bool { TestEnvironment.isCI }
+    static var runtimeInstalled: Bool { OnDeviceRuntime.installed }
 
     /// Integration tests run when the runtime is installed, and always under CI (where a missing runtime must fail).
-    static var shouldRun: Bool { runtimeInstalled || isCI }
+    static var shouldRun: Bool { OnDeviceRuntime.enabled }
 
     /// The runtime's paths; records a failure (under CI the reason the run fails) when they are missing.
     static func requireRuntime(sourceLocation: SourceLocation = #_sourceLocation) throws -> (server: String, model: String) {
-        let server = try #require(
-            resolvedServerPath,
-            "llama-server is not installed (GENUI_LLAMA_SERVER=\(serverPath)); run scripts/bootstrap",
-            sourceLocation: sourceLocation)
-        try #require(
-            FileManager.default.fileExists(atPath: modelPath),
-            "the test model is missing at \(modelPath); run scripts/bootstrap", sourceLocation: sourceLocation)
-        return (server, modelPath)
+        try OnDeviceRuntime.require(sourceLocation: sourceLocation)
+        return (serverPath, modelPath)
     }
 
     static func configuration(

@@ -5,41 +5,23 @@ import GenUIOnDevice
 import GenUIOpenAI
 import GenUITesting
 import Synchronization
+import GenUITestSupport
 import Testing
 
-/// Where the reliability tests find llama-server and the model: `GENUI_LLAMA_SERVER` and `GENUI_TEST_MODEL` (set by
-/// `make test`), else the project's tools folder and the bootstrap's model path.
+/// Where the reliability tests find llama-server and the model: GenUITestSupport's one lookup (``OnDeviceRuntime``).
 enum Runtime {
-    static let environment = ProcessInfo.processInfo.environment
-
-    static var serverPath: String? {
-        let configured = environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-        let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let bundled: String = packageRoot.appendingPathComponent(".tools/bin/llama-server").path
-        let working: String = FileManager.default.currentDirectoryPath + "/.tools/bin/llama-server"
-        let candidates: [String] = [configured, working, bundled].compactMap { $0 }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    static var modelPath: String {
-        environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? NSHomeDirectory() + "/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf"
-    }
-
-    static var isCI: Bool { ["true", "1", "yes"].contains((environment["CI"] ?? "").lowercased()) }
-
-    static var installed: Bool { serverPath != nil && FileManager.default.fileExists(atPath: modelPath) }
+    static var serverPath: String? { OnDeviceRuntime.installed ? OnDeviceRuntime.serverPath : nil }
+    static var modelPath: String { OnDeviceRuntime.modelPath }
+    static var isCI: Bool { TestEnvironment.isCI }
+    static var installed: Bool { OnDeviceRuntime.installed }
 
     /// Tests needing the runtime run when it is installed, and always under CI (where a missing runtime fails).
-    static var shouldRun: Bool { installed || isCI }
+    static var shouldRun: Bool { OnDeviceRuntime.enabled }
 
     /// The runtime's paths; a recorded failure when they are missing.
     static func require(sourceLocation: SourceLocation = #_sourceLocation) throws -> (server: String, model: String) {
-        let server = try #require(serverPath, "llama-server is not installed; run scripts/bootstrap", sourceLocation: sourceLocation)
-        try #require(FileManager.default.fileExists(atPath: modelPath),
-                     "the test model is missing at \(modelPath); run scripts/bootstrap", sourceLocation: sourceLocation)
-        return (server, modelPath)
+        try OnDeviceRuntime.require(sourceLocation: sourceLocation)
+        return (OnDeviceRuntime.serverPath, modelPath)
     }
 
     /// The one on-device model (one llama-server) the whole suite shares.

@@ -43,15 +43,6 @@ private struct Gate {
     var showsButton: Bool { model.isAvailable }
 }
 
-private func eventually(within deadline: Duration, _ condition: () -> Bool) async -> Bool {
-    let end = ContinuousClock.now + deadline
-    while ContinuousClock.now < end {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return condition()
-}
-
 @Suite("SystemLanguageModel's synchronous availability", .tags(.unit))
 struct SystemLanguageModelTests {
     static let fast = AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .milliseconds(500))

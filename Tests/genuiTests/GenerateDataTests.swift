@@ -5,16 +5,11 @@ import Testing
 /// `genui generate --data FILE.json`: facts from the file through a tool, layout from the model.
 @Suite("genui generate --data", .tags(.llamaServer), .serialized)
 struct GenerateDataTests {
-    static let environment = ProcessInfo.processInfo.environment
     static let standings = CLI.packageRoot.appendingPathComponent("Tests/GenUIScreensTests/Fixtures/serie-b-standings.json")
-    static let serverPath = environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? CLI.packageRoot.appendingPathComponent(".tools/bin/llama-server").path
-    static let modelPath = environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf").path
-    static let runtimeInstalled = FileManager.default.isExecutableFile(atPath: serverPath)
-        && FileManager.default.fileExists(atPath: modelPath)
-    static let isCI = ["true", "1", "yes"].contains((environment["CI"] ?? "").lowercased())
+    static let serverPath = OnDeviceRuntime.serverPath
+    static let modelPath = OnDeviceRuntime.modelPath
+    static let runtimeInstalled = OnDeviceRuntime.installed
+    static let isCI = TestEnvironment.isCI
 
     /// A configuration whose only chain member is the on-device model.
     static func onDeviceConfig(in home: String) throws -> String {

@@ -11,8 +11,7 @@ import Glibc
 /// SIGKILL, and the next pull resuming where it stopped.
 @Suite("genui models", .tags(.llamaServer), .serialized)
 struct ModelsCommandTests {
-    static let modelPath = ProcessInfo.processInfo.environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
-        ?? NSString(string: "~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf").expandingTildeInPath
+    static let modelPath = OnDeviceRuntime.modelPath
     static let modelExists = FileManager.default.fileExists(atPath: modelPath)
     static let digest = "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53"
 
@@ -220,7 +219,7 @@ struct ModelsCommandTests {
         #expect(!output.contains("98.4"), "\(output)")
     }
 
-    static let llamaServer = ProcessInfo.processInfo.environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+    static let llamaServer: String? = OnDeviceRuntime.installed ? OnDeviceRuntime.serverPath : nil
 
     @Test("After genui models pull, the on-device provider serves a screen with the pulled model (real llama-server)",
           .enabled(if: modelExists && llamaServer != nil), .timeLimit(.minutes(20)))

@@ -39,15 +39,6 @@ struct ModelsPullHostileTests {
     }
 
     /// Waits until `condition` holds, up to `timeout`.
-    static func eventually(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return condition()
-    }
-
     /// Starts the isolated binary in the background with `arguments`, its output going to files in `home`.
     static func start(_ arguments: [String], home: String, tag: String) throws -> Process {
         let process = Process()
@@ -68,7 +59,7 @@ struct ModelsPullHostileTests {
 
     /// Waits up to `timeout` for `process` to exit; `true` when it did.
     static func exits(_ process: Process, within timeout: Duration) async -> Bool {
-        await eventually(timeout: timeout) { !process.isRunning }
+        await eventually(within: timeout) { !process.isRunning }
     }
 
     // MARK: - A file name that climbs out
@@ -237,7 +228,7 @@ struct ModelsPullHostileTests {
         }
         let puller = try Self.start(pullArguments, home: home, tag: "puller")
         defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL); puller.waitUntilExit() } }
-        #expect(await Self.eventually { server.requests.count == 2 })
+        #expect(await eventually(within: .seconds(60)) { server.requests.count == 2 })
 
         let refused = try CLI.run(["models", "rm", "racing", "--config", config], environment: CLI.freshEnvironment(home: home))
         #expect(refused.status == 1, "\(refused.stderr)")
@@ -247,7 +238,7 @@ struct ModelsPullHostileTests {
         // rm --wait waits for the pull; Ctrl-C stops the pull (its partial kept); then rm removes everything.
         let remover = try Self.start(["models", "rm", "racing", "--config", config, "--wait"], home: home, tag: "remover")
         defer { if remover.isRunning { kill(remover.processIdentifier, SIGKILL); remover.waitUntilExit() } }
-        #expect(await Self.eventually { Self.stderr(home, tag: "remover").contains("waiting for it to end") })
+        #expect(await eventually(within: .seconds(60)) { Self.stderr(home, tag: "remover").contains("waiting for it to end") })
         #expect(remover.isRunning)
         #expect(Self.size(partial) == 1_000_000)
         kill(puller.processIdentifier, SIGINT)
@@ -295,7 +286,7 @@ struct ModelsPullHostileTests {
             home: home, tag: "puller")
         defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL); puller.waitUntilExit() } }
         // The last byte arrives at once; then the pull waits for the hash of the whole file.
-        #expect(await Self.eventually { server.requests.count == 1 })
+        #expect(await eventually(within: .seconds(60)) { server.requests.count == 1 })
         #expect(server.requests.first?.header("range") == "bytes=\(bytes)-")
         try await Task.sleep(for: .seconds(2))
         #expect(puller.isRunning)

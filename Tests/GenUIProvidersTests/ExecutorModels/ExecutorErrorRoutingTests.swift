@@ -9,7 +9,7 @@ import GenUITestSupport
 struct ExecutorErrorRoutingTests {
     @Test("a package's rate limit moves the chain on to the next member, and the trace names it")
     func rateLimitFallsBack() async throws {
-        let limited = RefusingModel(failure: .rateLimited(.init(resetDate: nil, debugDescription: "429 from the service")))
+        let limited = FailingExecutorModel(failure: .rateLimited(.init(resetDate: nil, debugDescription: "429 from the service")))
         let chain = ProviderChain(
             name: "fm27", models: [ExecutorModel(limited, name: "limited"), ScriptedLanguageModel(name: "backup")])
         let response = try await LanguageModelSession(model: chain).respond(to: "Say hi.")
@@ -21,7 +21,7 @@ struct ExecutorErrorRoutingTests {
 
     @Test("a package's refusal ends a chain's request, and the caller gets the package's own error")
     func refusalReachesTheCaller() async throws {
-        let refusing = RefusingModel(failure: .refusal(.init(
+        let refusing = FailingExecutorModel(failure: .refusal(.init(
             explanation: "I will not plan that.", debugDescription: "refused by policy", metadata: ["request": "r-1"])))
         let chain = ProviderChain(
             name: "fm27", models: [ExecutorModel(refusing, name: "refusing"), ScriptedLanguageModel(name: "backup")])
@@ -32,25 +32,5 @@ struct ExecutorErrorRoutingTests {
             #expect(refusal.metadata["request"] as? String == "r-1")
             #expect(try await refusal.explanation.content == "I will not plan that.")
         }
-    }
-}
-
-/// A Foundation Models 27 model whose executor fails every turn with a chosen error.
-private struct RefusingModel: LanguageModel {
-    typealias Executor = RefusingExecutor
-    let failure: LanguageModelError
-    var capabilities: LanguageModelCapabilities { LanguageModelCapabilities([.guidedGeneration]) }
-    var executorConfiguration: RefusingExecutor.Configuration { .init() }
-}
-
-private struct RefusingExecutor: LanguageModelExecutor {
-    struct Configuration: Hashable, Sendable {}
-    init(configuration: Configuration) {}
-
-    func respond(
-        to request: LanguageModelExecutorGenerationRequest, model: RefusingModel,
-        streamingInto channel: LanguageModelExecutorGenerationChannel
-    ) async throws {
-        throw model.failure
     }
 }

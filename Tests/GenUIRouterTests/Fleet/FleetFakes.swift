@@ -76,15 +76,6 @@ final class FleetFakeModel: RoutableModel, @unchecked Sendable {
 }
 
 /// Waits (generously) until `condition` holds; `false` if it never did.
-func eventually(_ limit: Duration = .seconds(20), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return await condition()
-}
-
 /// A transport failure, as an HTTP provider reports a refused connection.
 func refused(_ endpoint: String) -> GenUIError {
     .transport(.connectionRefused(endpoint: endpoint), .init(provider: "fleet", debugDescription: "refused"))
