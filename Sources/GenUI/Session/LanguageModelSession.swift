@@ -243,8 +243,7 @@ public final class LanguageModelSession: Sendable {
     /// where Foundation Models has one (see ``GenUIError``), otherwise `error` itself.
     func surfaced(_ error: any Swift.Error, prompt: String) -> any Swift.Error {
         guard let error = error as? GenUIError else { return error }
-        let refused = Array(transcript) + [.prompt(.init(segments: [.text(.init(content: prompt))]))]
-        return error.thrownBySession(after: refused)
+        return error.thrownBySession(after: Array(transcript) + [.prompt(.init(segments: [.text(.init(content: prompt))]))])
     }
 
     /// The debug line of a request's end: `session responded` (provider, tool calls, seconds) or

@@ -182,6 +182,8 @@ struct ToolTurn: Sendable {
     func reading(_ response: GenerationResponse) -> GenerationResponse {
         let callNumber = request.messages.count + 1
         var response = response
+        // The turn's schema was validated; the content that replaces it is checked against the request's own.
+        response.metadata.validatedSchema = nil
         let properties = Dictionary(
             (response.content.orderedProperties ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         if case .string(let name)? = properties[Self.toolKey]?.kind, name != noTool {

@@ -71,6 +71,8 @@ enum Attempt {
                 response.metadata.guided = false
                 response.metadata.repairs = result.repairs
                 response.metadata.repairDetails = result.repairDetails
+                // The decoder validated the repaired content against the schema.
+                response.metadata.validatedSchema = schema
             } else {
                 try OutputDecoding.validate(&response, against: schema)
             }

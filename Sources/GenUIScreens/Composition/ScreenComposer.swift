@@ -150,9 +150,14 @@ public struct ScreenComposer: Sendable {
     /// can be held to a schema (guided generation) and the intent names something (``outline(for:)``); otherwise
     /// freely, with the first of those reasons that applies.
     public func decision(for intent: String) async -> CompositionDecision {
+        decision(for: intent, guided: await model.supportedCapabilities.contains(.guidedGeneration))
+    }
+
+    /// ``decision(for:)`` for a model that can (`guided`) or cannot be held to a schema.
+    func decision(for intent: String, guided: Bool) -> CompositionDecision {
         guard composition == .outlined else { return .free(.chosen) }
         guard tools.isEmpty else { return .free(.tools) }
-        guard await model.supportedCapabilities.contains(.guidedGeneration) else { return .free(.unguided) }
+        guard guided else { return .free(.unguided) }
         guard let outline = outline(for: intent) else { return .free(.nothingNamed) }
         return .outlined(outline)
     }
@@ -183,7 +188,7 @@ public struct ScreenComposer: Sendable {
         }
         // A model that cannot be held to the schema is shown it, and composes freely.
         let guided = await model.supportedCapabilities.contains(.guidedGeneration)
-        let decision = await decision(for: trimmed)
+        let decision = decision(for: trimmed, guided: guided)
         let request = request(
             for: trimmed, outline: decision.outline, schemaInPrompt: includeSchemaInPrompt || !guided)
         return (request, decision)

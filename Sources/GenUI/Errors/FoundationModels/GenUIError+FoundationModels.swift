@@ -25,10 +25,10 @@ extension GenUIError {
     /// matching ``LanguageModelError`` or ``LanguageModelSession/Error`` case when Foundation Models has one, or this
     /// error. With the package trait `FoundationModels26Errors`, what Foundation Models throws for an app built with
     /// its 26 SDK instead: ``LanguageModelSession/GenerationError``.
-    func thrownBySession(after entries: [Transcript.Entry]) -> any Error {
+    func thrownBySession(after entries: @autoclosure () -> [Transcript.Entry]) -> any Error {
         if let original = context.underlying(LanguageModelError.self) { return original }
         #if FoundationModels26Errors
-        return generationError(after: entries) ?? self
+        return generationError(after: entries()) ?? self
         #else
         return languageModelError ?? self
         #endif

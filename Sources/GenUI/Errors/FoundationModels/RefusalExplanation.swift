@@ -35,19 +35,19 @@ struct FixedAnswerModel: RoutableModel {
     var availability: Availability { .available }
     var supportedCapabilities: Set<LanguageModelCapability> { [.streaming] }
 
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+    /// The answer, as every request gets it.
+    var response: GenerationResponse {
         GenerationResponse(
             content: GeneratedContent(kind: .string(answer)), text: answer,
             metadata: ResponseMetadata(provider: name, finishReason: .stop))
     }
 
+    func respond(to request: GenerationRequest) async throws -> GenerationResponse { response }
+
     func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        let answer = answer
+        let response = response
         return AsyncThrowingStream { continuation in
-            let response = GenerationResponse(
-                content: GeneratedContent(kind: .string(answer)), text: answer,
-                metadata: ResponseMetadata(provider: name, finishReason: .stop))
-            continuation.yield(.delta(answer))
+            continuation.yield(.delta(response.text))
             continuation.yield(.completed(response))
             continuation.finish()
         }
