@@ -25,12 +25,12 @@ struct ConfigurationLoadingTests {
         let configuration = try loader.parse(designExample)
         #expect(configuration.defaultChain == "default")
         #expect(configuration.providers.map(\.type) == [.llamaCpp, .ollama, .openai, .scripted])
-        guard case .llamaCpp(let llama) = configuration.providers[0].kind else { Issue.record("not llama.cpp"); return }
+        guard let llama = configuration.providers[0].options(as: LlamaCppSettings.self) else { Issue.record("not llama.cpp"); return }
         #expect(llama.context == 4096)
         #expect(!llama.model.hasPrefix("~"))
-        guard case .ollama(let ollama) = configuration.providers[1].kind else { Issue.record("not ollama"); return }
+        guard let ollama = configuration.providers[1].options(as: OllamaSettings.self) else { Issue.record("not ollama"); return }
         #expect(ollama.host == "http://127.0.0.1:9999")
-        guard case .openai(let openai) = configuration.providers[2].kind else { Issue.record("not openai"); return }
+        guard let openai = configuration.providers[2].options(as: OpenAISettings.self) else { Issue.record("not openai"); return }
         #expect(openai.apiKeyEnv == "OPENAI_API_KEY")
         #expect(configuration.variablesRead == ["OLLAMA_HOST"])
     }
@@ -38,7 +38,7 @@ struct ConfigurationLoadingTests {
     @Test("a ${VAR:-default} uses the default when the variable is unset")
     func interpolationDefault() throws {
         let configuration = try ConfigurationLoader(environment: [:]).parse(designExample)
-        guard case .ollama(let ollama) = configuration.provider(named: "ollama")?.kind else { Issue.record("no ollama"); return }
+        guard let ollama = configuration.provider(named: "ollama")?.options(as: OllamaSettings.self) else { Issue.record("no ollama"); return }
         #expect(ollama.host == "http://127.0.0.1:11434")
     }
 
@@ -63,16 +63,16 @@ struct ConfigurationLoadingTests {
             """
         let configuration = try ConfigurationLoader(environment: [:]).parse(text)
         #expect(configuration.chain(named: "default")?.providers == ["claude", "gem", "local", "compat"])
-        guard case .anthropic(let claude) = configuration.providers[0].kind else { Issue.record("anthropic"); return }
+        guard let claude = configuration.providers[0].options(as: AnthropicSettings.self) else { Issue.record("anthropic"); return }
         #expect(claude.structuredOutput == .tool)
         #expect(claude.apiKeyEnv == "ANTHROPIC_API_KEY")
         #expect(configuration.providers[0].timeout == .seconds(45))
-        guard case .gemini(let gemini) = configuration.providers[1].kind else { Issue.record("gemini"); return }
+        guard let gemini = configuration.providers[1].options(as: GeminiSettings.self) else { Issue.record("gemini"); return }
         #expect(gemini.apiKeyEnv == "MY_GEMINI_KEY")
-        guard case .llamaCpp(let llama) = configuration.providers[2].kind else { Issue.record("llama"); return }
+        guard let llama = configuration.providers[2].options(as: LlamaCppSettings.self) else { Issue.record("llama"); return }
         #expect(llama.idleTimeout == .seconds(300))
         #expect(llama.modelSize == 98_000_000)
-        guard case .openai(let compat) = configuration.providers[3].kind else { Issue.record("openai"); return }
+        guard let compat = configuration.providers[3].options(as: OpenAISettings.self) else { Issue.record("openai"); return }
         #expect(compat.apiKeyEnv == nil)
         #expect(configuration.warnings.first?.message.contains("no version") == nil)
     }
@@ -161,7 +161,7 @@ struct ConfigurationLoadingTests {
         #expect(await models[1].availability == .unavailable(.disabled))
     }
 
-    @Test("a provider type with no builder reports the most specific reason, searching llama-server as the provider does")
+    @Test("a provider that cannot be built reports the most specific reason, searching llama-server as the provider does")
     func unbuiltProviderExplainsItself() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("genui-pending-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -180,8 +180,13 @@ struct ConfigurationLoadingTests {
         let configuration = try ConfigurationLoader(environment: [:]).parse(text)
         let context = ProviderBuildContext(environment: ["PATH": "/nonexistent:\(folder.path)"])
         // An empty registry: no provider module is built in.
-        let models = configuration.makeProviders(registry: ProviderRegistry(), context: context)
-        #expect(await models[0].availability == .unavailable(.notConfigured(missing: "a provider module for llama.cpp")))
+        let unbuilt = configuration.makeProviders(registry: ProviderRegistry(), context: context)
+        #expect(await unbuilt[0].availability == .unavailable(.notConfigured(missing: "a provider module for llama.cpp")))
+        // The type is registered but its provider cannot be built: the type's own checks say why.
+        var failing = ProviderRegistry.standard
+        failing.register(.llamaCpp) { _, _ in throw BuildFailure() }
+        let models = configuration.makeProviders(registry: failing, context: context)
+        #expect(await models[0].availability == .unavailable(.notConfigured(missing: "a working llama.cpp setup: no module")))
         #expect(await models[1].availability == .unavailable(.runtimeMissing(binary: "llama-server-absent")))
         let facts = await (models[0].base as? PendingProviderModel)?.facts() ?? []
         #expect(facts.contains { $0.text == "llama-server: \(program.path) (found via configuration)" })
@@ -200,4 +205,9 @@ struct ConfigurationLoadingTests {
         #expect(trace.steps[2].unavailableReason == .notConfigured(missing: "OPENAI_API_KEY"))
         #expect(chain.members.first?.contextWindow == 4096)
     }
+}
+
+/// A builder's failure, as a provider module that cannot set itself up reports it.
+private struct BuildFailure: Error, CustomStringConvertible {
+    var description: String { "no module" }
 }

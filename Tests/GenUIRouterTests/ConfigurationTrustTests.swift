@@ -238,7 +238,7 @@ struct ConfigurationTrustTests {
         ]
         let configuration = try ConfigurationLoader(environment: environment).parse(text)
         let gateway = try #require(configuration.provider(named: "gateway"))
-        guard case .openai(let settings) = gateway.kind else { Issue.record("not openai"); return }
+        guard let settings = gateway.options(as: OpenAISettings.self) else { Issue.record("not openai"); return }
         #expect(settings.baseURL == "https://gw.example/v1/path-secret-2?key=key-secret-1", "the request uses the values")
         #expect(gateway.endpoint == "https://gw.example/v1/${GW_PATH}?key=•••")
         let shown = configuration.providers.flatMap { provider in
@@ -267,7 +267,7 @@ struct ConfigurationTrustTests {
         try FileManager.default.createDirectory(atPath: directories.root + "/project", withIntermediateDirectories: true)
         try directories.write("version: 1\nproviders:\n  local: { type: llama.cpp, model: /m.gguf, binary: ./bin/llama-server }\n", to: path)
         let configuration = try directories.loader().load(explicitPath: path)
-        guard case .llamaCpp(let settings)? = configuration.provider(named: "local")?.kind else {
+        guard let settings = configuration.provider(named: "local")?.options(as: LlamaCppSettings.self) else {
             Issue.record("not llama.cpp")
             return
         }

@@ -69,7 +69,7 @@ struct LocalizedTextTests {
     func remedyFitsProvider() {
         let reason = UnavailableReason.modelNotInstalled(name: "qwen2.5:0.5b")
         let diagnostics = Diagnostics(language: .english)
-        #expect(diagnostics.describe(reason, providerType: "ollama").remediation == "Download it with: ollama pull qwen2.5:0.5b")
+        #expect(diagnostics.describe(reason, remedies: ProviderDefinition.ollama.remedies).remediation == "Download it with: ollama pull qwen2.5:0.5b")
         for language in DiagnosticLanguage.allCases {
             let all = MessageCatalog.messages(for: language).values
             #expect(!all.contains { $0.contains("make runtime") }, "\(language)")

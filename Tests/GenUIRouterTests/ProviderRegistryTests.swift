@@ -24,7 +24,7 @@ struct ProviderRegistryTests {
     func customBuilder() async throws {
         var registry = ProviderRegistry.standard
         registry.register(.ollama) { settings, _ in
-            guard case .ollama(let ollama) = settings.kind else { throw BrokenSetup() }
+            guard let ollama = settings.options(as: OllamaSettings.self) else { throw BrokenSetup() }
             #expect(ollama.numCtx == 8192)
             return FailingLanguageModel(name: settings.name, capabilities: [.guidedGeneration, .streaming, .vision])
         }

@@ -49,7 +49,8 @@ extension ProviderFields {
                 settings.endpointTimeout = reader.duration(node, path("endpoint_timeout"))
             }
         }
-        return endpointsNode == nil ? nil : settings
+        fleetSettings = endpointsNode == nil ? nil : settings
+        return fleetSettings
     }
 
     private mutating func readEndpoints(_ node: Node, allowInsecure: Bool) -> [FleetSettings.Endpoint] {

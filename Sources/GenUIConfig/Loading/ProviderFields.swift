@@ -1,8 +1,7 @@
 import GenUIDiagnostics
 import Yams
 
-/// The fields of one provider in `providers.yml`, for the parser of a registered provider type
-/// (``ProviderDefinition``) to read.
+/// The fields of one provider in `providers.yml`, for its type's parser (``ProviderDefinition``) to read.
 ///
 /// Each read checks the value (a string, an integer in range, a URL…) and reports a problem at the value's
 /// file:line:column with the key path (`providers.NAME.KEY`), in the user's language, exactly as for the built-in
@@ -18,11 +17,14 @@ public struct ProviderFields {
     let byKey: [String: YAMLReader.Entry]
     let entryNode: Node
     private let misspelled: Set<String>
+    private let baseDirectory: String?
     var unresolved: [String] = []
+    /// The endpoints read by ``fleet(urlKey:allowInsecure:)``, which the provider's settings keep.
+    var fleetSettings: FleetSettings?
 
     init(
         name: String, type: ProviderType, reader: YAMLReader, byKey: [String: YAMLReader.Entry], entryNode: Node,
-        misspelled: Set<String>
+        misspelled: Set<String>, baseDirectory: String?
     ) {
         self.name = name
         self.type = type
@@ -30,6 +32,7 @@ public struct ProviderFields {
         self.byKey = byKey
         self.entryNode = entryNode
         self.misspelled = misspelled
+        self.baseDirectory = baseDirectory
     }
 
     /// Whether the provider's entry has `key`.
@@ -46,6 +49,29 @@ public struct ProviderFields {
         guard let node = node(key, required: required) else { return nil }
         return reader.integer(node, path(key), in: range)
     }
+
+    /// A file path (with `${VAR}` and a leading `~` expanded). A relative path (`./bin/llama-server`,
+    /// `models/m.gguf`) is relative to the folder of the configuration file that was read, never to whatever
+    /// directory genui runs in; a bare name (`llama-server`) stays a program to look up on `PATH` unless
+    /// `bareNameIsFile` says it names a file too.
+    public mutating func filePath(_ key: String, required: Bool = false, bareNameIsFile: Bool = false) -> String? {
+        guard let node = node(key, required: required) else { return nil }
+        let text = reader.string(node, path(key), unresolved: &unresolved)
+        return text.map {
+            ConfigurationParser.resolved(
+                ConfigurationParser.expandingTilde($0), against: baseDirectory, bareNames: bareNameIsFile)
+        }
+    }
+
+    /// A size in bytes: a number, or a number with a unit (`98 MB`, `1.5 GiB`).
+    public mutating func byteCount(_ key: String, required: Bool = false) -> Int64? {
+        guard let node = node(key, required: required) else { return nil }
+        return reader.byteCount(node, path(key))
+    }
+
+    /// Whether `key` is given as null (`key:`, `key: ~`, `key: null`): a way to turn off what a type does by
+    /// default.
+    public func isNull(_ key: String) -> Bool { byKey[key].map { YAMLReader.isNull($0.value) } ?? false }
 
     /// `true` or `false`.
     public mutating func boolean(_ key: String, required: Bool = false) -> Bool? {
@@ -94,6 +120,9 @@ public struct ProviderFields {
         }
         return nil
     }
+
+    /// How `value`, read from `key`, may be shown: with the values of `${VAR}` references masked.
+    func shown(_ key: String, _ value: String) -> String { reader.shown(path(key), value) }
 
     func path(_ key: String) -> String { "providers.\(name).\(key)" }
 }

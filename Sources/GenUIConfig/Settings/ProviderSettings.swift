@@ -2,30 +2,12 @@ import GenUI
 
 /// One provider of `providers.yml`, parsed and validated.
 public struct ProviderSettings: Sendable, Hashable {
-    /// The type-specific settings.
-    public enum Kind: Sendable, Hashable {
-        /// `type: llama.cpp`.
-        case llamaCpp(LlamaCppSettings)
-        /// `type: ollama`.
-        case ollama(OllamaSettings)
-        /// `type: openai`.
-        case openai(OpenAISettings)
-        /// `type: anthropic`.
-        case anthropic(AnthropicSettings)
-        /// `type: gemini`.
-        case gemini(GeminiSettings)
-        /// `type: scripted`.
-        case scripted(ScriptedSettings)
-        /// A type registered with a ``ProviderDefinition``: the options its parser read.
-        case custom(CustomProviderSettings)
-    }
-
     /// The provider's name (its key under `providers:`).
     public var name: String
     /// The provider's type.
     public var type: ProviderType
-    /// The type-specific settings.
-    public var kind: Kind
+    /// The type-specific settings, as the type's ``ProviderDefinition`` read them.
+    public var typeSettings: AnyProviderOptions
     /// `false` when the operator turned the provider off.
     public var enabled: Bool
     /// The per-attempt time limit for this provider.
@@ -44,55 +26,28 @@ public struct ProviderSettings: Sendable, Hashable {
     /// The provider's endpoints, strategy and hedge when it lists several servers (`endpoints:`); `nil` otherwise.
     public var fleet: FleetSettings? = nil
 
-    /// The model the provider uses, as written (a path, a tag, a name), for display.
-    public var modelName: String? {
-        switch kind {
-        case .llamaCpp(let s): s.model
-        case .ollama(let s): s.model
-        case .openai(let s): s.model
-        case .anthropic(let s): s.model
-        case .gemini(let s): s.model
-        case .scripted: "scripted"
-        case .custom(let s): s.options.model
-        }
+    /// The type-specific settings as `Options`, or `nil` when they are of another type
+    /// (`settings.options(as: OllamaSettings.self)?.host`).
+    public func options<Options: ProviderOptions>(as type: Options.Type) -> Options? {
+        typeSettings.options(as: type)
     }
+
+    /// The model the provider uses, as written (a path, a tag, a name), for display.
+    public var modelName: String? { typeSettings.options.modelName }
 
     /// The context window in tokens, when the file states it.
-    public var contextWindow: Int? {
-        switch kind {
-        case .llamaCpp(let s): s.context
-        case .ollama(let s): s.numCtx
-        case .openai(let s): s.context
-        case .anthropic(let s): s.context
-        case .gemini(let s): s.context
-        case .custom(let s): s.options.contextWindow
-        default: nil
-        }
-    }
+    public var contextWindow: Int? { typeSettings.options.contextWindow }
 
     /// The environment variable that holds this provider's secret, if any.
-    public var apiKeyEnv: String? {
-        switch kind {
-        case .openai(let s): s.apiKeyEnv
-        case .anthropic(let s): s.apiKeyEnv
-        case .gemini(let s): s.apiKeyEnv
-        case .custom(let s): s.options.apiKeyEnv
-        default: nil
-        }
-    }
+    public var apiKeyEnv: String? { typeSettings.options.apiKeyVariable }
 
     /// The endpoint the provider talks to, when it is a network provider, for display: credentials in it are masked
     /// (see ``displayValues``).
     public var endpoint: String? {
         if let fleet, !fleet.endpoints.isEmpty { return fleet.endpoints.map(\.display).joined(separator: ", ") }
-        return switch kind {
-        case .ollama(let s): displayValues["host"] ?? s.host
-        case .openai(let s): displayValues["base_url"] ?? s.baseURL
-        case .anthropic(let s): displayValues["base_url"] ?? s.baseURL
-        case .gemini(let s): displayValues["base_url"] ?? s.baseURL
-        case .custom(let s): s.options.endpoint
-        default: nil
-        }
+        guard let endpoint = typeSettings.options.endpoint else { return nil }
+        let key = typeSettings.options.displayPairs.first { $0.1 == endpoint }?.0
+        return key.flatMap { displayValues[$0] } ?? DisplayURL.masked(endpoint)
     }
 
     /// The settings as `key: value` pairs for display. Secrets never appear: only the name of the variable that
@@ -103,31 +58,12 @@ public struct ProviderSettings: Sendable, Hashable {
         func add(_ key: String, _ value: (some CustomStringConvertible)?) {
             if let value { pairs.append((key, displayValues[key] ?? value.description)) }
         }
-        switch kind {
-        case .llamaCpp(let s):
-            add("model", s.model); add("binary", s.binary); add("context", s.context); add("threads", s.threads)
-            add("idle_timeout", s.idleTimeout.map { "\($0.seconds) s" }); add("model_size", s.modelSize)
-        case .ollama(let s):
-            add("host", s.host); add("model", s.model); add("keep_alive", s.keepAlive); add("num_ctx", s.numCtx)
-        case .openai(let s):
-            add("base_url", s.baseURL); add("model", s.model)
-            add("api_key_env", s.apiKeyEnv.map { Self.maskedVariable($0, environment) })
-            if s.allowInsecure { add("allow_insecure", "true") }
-            add("context", s.context)
-        case .anthropic(let s):
-            add("base_url", s.baseURL); add("model", s.model)
-            add("api_key_env", Self.maskedVariable(s.apiKeyEnv, environment))
-            add("structured_output", s.structuredOutput.rawValue)
-            add("context", s.context)
-        case .gemini(let s):
-            add("base_url", s.baseURL); add("model", s.model)
-            add("api_key_env", Self.maskedVariable(s.apiKeyEnv, environment))
-            add("context", s.context)
-        case .scripted(let s):
-            add("seed", s.seed)
-        case .custom(let s):
-            for (key, value) in s.options.displayPairs { add(key, value) }
-            if let variable = s.options.apiKeyEnv { add("api_key_env", Self.maskedVariable(variable, environment)) }
+        let options = typeSettings.options
+        for (key, value) in options.displayPairs {
+            if key == "api_key_env" { add(key, Self.maskedVariable(value, environment)) } else { add(key, value) }
+        }
+        if let variable = options.apiKeyVariable, !options.displayPairs.contains(where: { $0.0 == "api_key_env" }) {
+            add("api_key_env", Self.maskedVariable(variable, environment))
         }
         add("timeout", timeout.map { "\($0.seconds) s" })
         if !requires.isEmpty { add("requires", requires.sorted().map(\.rawValue).joined(separator: ", ")) }

@@ -1,14 +1,13 @@
 import GenUI
 
 extension Diagnostics {
-    /// Why a model is unavailable, and what to do — the remedy fitted to the kind of provider (`providerType`, as in
-    /// providers.yml: `ollama`, `llama.cpp`, `openai`, …) when the catalog has one for it
-    /// (`reason.<code>.remedy.<kind>`; the cloud types share `cloud`), else the general remedy.
-    public func describe(_ reason: UnavailableReason, providerType: String?) -> DiagnosticMessage {
+    /// Why a model is unavailable, and what to do — the remedy fitted to the kind of provider (`remedies`, which
+    /// its type's definition names: `cloud`, `ollama`, `llama.cpp`) when the catalog has one for it
+    /// (`reason.<code>.remedy.<remedies>`), else the general remedy.
+    public func describe(_ reason: UnavailableReason, remedies: String?) -> DiagnosticMessage {
         var described = describe(reason)
-        guard let providerType else { return described }
-        let kind = ["openai", "anthropic", "gemini"].contains(providerType) ? "cloud" : providerType
-        let key = "reason.\(reason.code).remedy.\(kind)"
+        guard let remedies else { return described }
+        let key = "reason.\(reason.code).remedy.\(remedies)"
         guard MessageCatalog.messages(for: .english)[key] != nil else { return described }
         described.remediation = text(key, Self.remedyArguments(of: reason))
         return described

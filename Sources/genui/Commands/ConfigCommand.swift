@@ -61,7 +61,7 @@ struct ConfigCommand: AsyncParsableCommand {
             case "timeout":
                 return provider.timeout.map(diagnostics.format.duration) ?? value
             case "idle_timeout":
-                guard case .llamaCpp(let settings) = provider.kind, let idle = settings.idleTimeout else { return value }
+                guard let idle = provider.options(as: LlamaCppSettings.self)?.idleTimeout else { return value }
                 return diagnostics.format.duration(idle)
             default:
                 return value

@@ -31,6 +31,8 @@ struct DoctorUsageError: Error, CustomStringConvertible {
 struct DoctorEngine {
     let configuration: Configuration
     let request: DoctorRequest
+    /// The provider types the configuration was read with: their builders and remedies.
+    var registry: ProviderRegistry = .standard
 
     private var diagnostics: Diagnostics { Diagnostics(language: request.language) }
 
@@ -41,7 +43,6 @@ struct DoctorEngine {
         }
         let failures = try simulations()
         let context = ProviderBuildContext(environment: request.environment)
-        let registry = ProviderRegistry.standard
         let models: [(any RoutableModel, SimulatedFailure?)] = providerNames.compactMap { name in
             guard let settings = configuration.provider(named: name) else { return nil }
             let model = registry.makeModel(for: settings, context: context)
@@ -141,7 +142,7 @@ struct DoctorEngine {
                 report.remediation = diagnostics.text("error.unsupportedCapability.remedy", ["capability": names])
             }
         case .checked(.unavailable(let reason), _):
-            let described = diagnostics.describe(reason, providerType: settings.type.rawValue)
+            let described = diagnostics.describe(reason, remedies: registry.definition(for: settings.type)?.remedies)
             report.reason = reason
             report.message = described.message
             report.remediation = described.remediation

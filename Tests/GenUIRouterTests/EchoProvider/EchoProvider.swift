@@ -9,7 +9,7 @@ struct EchoOptions: ProviderOptions {
     /// The context window in tokens, when the file states one.
     var context: Int?
 
-    var model: String? { "echo" }
+    var modelName: String? { "echo" }
     var contextWindow: Int? { context }
     var displayPairs: [(String, String)] { [("prefix", prefix)] + (context.map { [("context", "\($0)")] } ?? []) }
 }

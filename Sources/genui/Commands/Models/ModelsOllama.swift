@@ -16,12 +16,12 @@ struct OllamaModels {
     /// Any other name stops the command.
     func daemon(_ provider: String, model: String, configuration: Configuration) throws -> OllamaConfiguration {
         if let settings = configuration.provider(named: provider) {
-            guard case .ollama(let ollama) = settings.kind else { throw notOllama(provider) }
+            guard let ollama = settings.options(as: OllamaSettings.self) else { throw notOllama(provider) }
             return OllamaConfiguration(name: settings.name, host: ollama.host, model: model)
         }
         guard provider == "ollama" else { throw notOllama(provider) }
         for settings in configuration.providers {
-            if case .ollama(let ollama) = settings.kind {
+            if let ollama = settings.options(as: OllamaSettings.self) {
                 return OllamaConfiguration(name: settings.name, host: ollama.host, model: model)
             }
         }
@@ -115,7 +115,7 @@ struct OllamaModels {
         var rows: [(fields: [(String, Any?)], message: String)] = []
         var listings: [URL: [OllamaInstalledModel]?] = [:]
         for settings in configuration.providers {
-            guard case .ollama(let ollama) = settings.kind else { continue }
+            guard let ollama = settings.options(as: OllamaSettings.self) else { continue }
             let daemon = OllamaConfiguration(name: settings.name, host: ollama.host, model: ollama.model, requestTimeout: .seconds(5))
             let host = Self.host(daemon)
             var fields: [(String, Any?)] = [("name", ollama.model), ("provider", settings.name), ("host", host)]

@@ -1,0 +1,46 @@
+import GenUI
+import GenUIGemini
+
+/// Settings of a Gemini provider (`type: gemini`).
+public struct GeminiSettings: ProviderOptions {
+    /// The API base URL (default `https://generativelanguage.googleapis.com/v1beta`).
+    public var baseURL: String
+    /// The model name.
+    public var model: String
+    /// The name of the environment variable holding the API key (default `GEMINI_API_KEY`).
+    public var apiKeyEnv: String
+    /// The model's context window in tokens (`context:`), when the file states it; else the API's `inputTokenLimit`.
+    public var context: Int? = nil
+
+    public var modelName: String? { model }
+    public var endpoint: String? { baseURL }
+    public var apiKeyVariable: String? { apiKeyEnv }
+    public var contextWindow: Int? { context }
+    public var displayPairs: [(String, String)] {
+        [("base_url", baseURL), ("model", model), ("api_key_env", apiKeyEnv)] + (context.map { [("context", "\($0)")] } ?? [])
+    }
+}
+
+extension ProviderDefinition {
+    /// `type: gemini`: the Google Gemini API (``GeminiProvider``).
+    public static let gemini = ProviderDefinition(
+        type: ProviderType.gemini.rawValue, keys: ["base_url", "model", "api_key_env", "context"], remedies: "cloud"
+    ) { fields -> GeminiSettings? in
+        let model = fields.string("model", required: true)
+        var settings = GeminiSettings(
+            baseURL: "https://generativelanguage.googleapis.com/v1beta", model: model ?? "", apiKeyEnv: "GEMINI_API_KEY")
+        if let url = fields.url("base_url") { settings.baseURL = url }
+        if let variable = fields.variableName("api_key_env") { settings.apiKeyEnv = variable }
+        settings.context = fields.integer("context", in: 128...10_000_000)
+        return settings
+    } build: { gemini, settings, context in
+        var configuration = GeminiConfiguration(
+            name: settings.name, baseURL: try ProviderRegistry.url(gemini.baseURL, settings), model: gemini.model,
+            apiKeyEnvironmentVariable: gemini.apiKeyEnv)
+        configuration.contextSize = gemini.context
+        configuration.displayBaseURL = settings.displayValues["base_url"]
+        if let timeout = settings.timeout { configuration.requestTimeout = timeout }
+        return GeminiProvider(
+            configuration: configuration, environment: .values(context.environment), logger: context.logger)
+    }
+}
