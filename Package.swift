@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "GenUIRouter", targets: ["GenUIRouter"]),
         .library(name: "GenUIDiagnostics", targets: ["GenUIDiagnostics"]),
         .library(name: "GenUIConfig", targets: ["GenUIConfig"]),
+        .library(name: "GenUIDoctor", targets: ["GenUIDoctor"]),
         .library(name: "GenUIModels", targets: ["GenUIModels"]),
         .library(name: "GenUIScreens", targets: ["GenUIScreens"]),
         .library(name: "GenUIA2UI", targets: ["GenUIA2UI"]),
@@ -132,10 +133,11 @@ let package = Package(
         .target(name: "FoundationModels", dependencies: ["GenUIFoundationModels"]),
         // What apps need to test their own degradation paths.
         .target(name: "GenUITesting", dependencies: ["GenUI", "GenUIRouter"]),
+        .target(name: "GenUIDoctor", dependencies: ["GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter"]),
         .executableTarget(
             name: "genui",
             dependencies: [
-                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIScreens", "GenUIModels", "GenUIOnDevice",
+                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIDoctor", "GenUIScreens", "GenUIModels", "GenUIOnDevice",
                 "GenUIA2UI", "GenUIHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -168,6 +170,9 @@ let package = Package(
         .testTarget(name: "GenUIProvidersTests", dependencies: [
             "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
             "GenUITesting", "GenUIDiagnostics", "GenUIModels", "GenUIConfig", "GenUITestSupport",
+        ]),
+        .testTarget(name: "GenUIDoctorTests", dependencies: [
+            "GenUI", "GenUIConfig", "GenUIDoctor", "GenUITestSupport",
         ]),
         .testTarget(name: "GenUIRouterTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUIHTTP", "GenUIOpenAI",

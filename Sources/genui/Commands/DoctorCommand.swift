@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GenUI
+import GenUIDoctor
 import GenUIConfig
 import GenUIDiagnostics
 
@@ -98,7 +99,7 @@ struct DoctorCommand: AsyncParsableCommand {
         doctorReport.configuration.untrusted = configuration.source.untrusted
         if strict, configuration.source.untrusted != nil { doctorReport.exitCode = ExitStatus.cannotServe }
         if json {
-            Printer.json(try Self.encode(doctorReport))
+            Printer.json(try doctorReport.json())
         } else {
             let terminal = Terminal(environment: environment)
             let renderer = DoctorRenderer(report: doctorReport, diagnostics: diagnostics, terminal: terminal, verbose: verbose)
@@ -109,13 +110,9 @@ struct DoctorCommand: AsyncParsableCommand {
 
     private func report(configurationError error: ConfigurationError, language: DiagnosticLanguage) {
         if json {
-            let summary = DoctorReport.ConfigurationSummary(
-                source: error.first?.location.file ?? "providers.yml", origin: "error", searched: [], variablesRead: [],
-                warnings: [], errors: error.issues.map { DoctorReport.Issue($0, diagnostics: Diagnostics(language: language)) })
             let report = DoctorReport(
-                locale: language.rawValue, configuration: summary, requiredCapabilities: capabilityRequirements, simulated: [],
-                providers: [], chains: [], exitCode: ExitStatus.configurationError)
-            if let text = try? Self.encode(report) { Printer.json(text) }
+                configurationError: error, language: language, requiredCapabilities: capabilityRequirements)
+            if let text = try? report.json() { Printer.json(text) }
         }
         for issue in error.issues { printError(issue.localizedDescription(Diagnostics(language: language))) }
     }
@@ -132,11 +129,5 @@ struct DoctorCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.configurationError)
         }
         return tokens
-    }
-
-    static func encode(_ report: DoctorReport) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(report), as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
 import GenUI
+import GenUIDoctor
 import GenUIRouter
 import GenUIScreens
 

@@ -1,3 +1,4 @@
+import GenUIDoctor
 import GenUI
 import GenUIConfig
 import GenUIDiagnostics

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GenUI
+import GenUIDoctor
 import GenUIA2UI
 import GenUIConfig
 import GenUIDiagnostics

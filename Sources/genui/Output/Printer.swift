@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUIDoctor
 
 /// Every byte the CLI writes to stdout or stderr goes through here, and everything that goes through here is made
 /// terminal-safe first (``TerminalSafeText``): text from a server, a model or a file can never reach the terminal

@@ -8,7 +8,7 @@ import Testing
 /// The settings of `type: fm-script`: a reply the scripted Foundation Models 27 model gives.
 struct ScriptOptions: ProviderOptions {
     var reply: String
-    var model: String? { "script" }
+    var modelName: String? { "script" }
     var contextWindow: Int? { nil }
     var displayPairs: [(String, String)] { [("reply", reply)] }
 }

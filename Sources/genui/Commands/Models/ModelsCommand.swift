@@ -1,3 +1,4 @@
+import GenUIDoctor
 import ArgumentParser
 import Foundation
 import GenUIConfig

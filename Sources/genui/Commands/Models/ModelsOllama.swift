@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GenUI
+import GenUIDoctor
 import GenUIConfig
 import GenUIDiagnostics
 import GenUIModels

@@ -2,7 +2,7 @@ import GenUI
 import GenUIConfig
 
 /// A failure injected with `--simulate PROVIDER=REASON`.
-enum SimulatedFailure: Sendable {
+package enum SimulatedFailure: Sendable {
     /// The provider reports itself unavailable for this reason.
     case unavailable(UnavailableReason)
     /// The provider is available but fails requests with this error.
@@ -13,14 +13,14 @@ enum SimulatedFailure: Sendable {
     case crash
 
     /// The codes `--simulate` accepts, for help and errors.
-    static var acceptedCodes: [String] {
+    package static var acceptedCodes: [String] {
         UnavailableReason.allCodes + GenUIError.allCodes.filter { !UnavailableReason.allCodes.contains($0) }
             + ["hang", "crash"]
     }
 
     /// Parses a code, filling the reason's data from the provider's settings; `detail` (the word "simulated" in the
     /// user's language) stands where a real failure would carry the server's or the system's own words.
-    init?(code: String, settings: ProviderSettings, detail: String) {
+    package init?(code: String, settings: ProviderSettings, detail: String) {
         let context = GenUIError.Context(provider: settings.name, debugDescription: "\(detail) \(code)")
         switch code {
         case "deviceNotEligible": self = .unavailable(.deviceNotEligible(detail: detail))
@@ -62,13 +62,13 @@ enum SimulatedFailure: Sendable {
 }
 
 /// A provider with a simulated failure in front of it.
-struct SimulatedModel: RoutableModel {
-    let base: any RoutableModel
-    let failure: SimulatedFailure
+package struct SimulatedModel: RoutableModel {
+    package let base: any RoutableModel
+    package let failure: SimulatedFailure
 
-    var name: String { base.name }
+    package var name: String { base.name }
 
-    var availability: Availability {
+    package var availability: Availability {
         get async {
             switch failure {
             case .unavailable(let reason): return .unavailable(reason)
@@ -80,9 +80,9 @@ struct SimulatedModel: RoutableModel {
         }
     }
 
-    var supportedCapabilities: Set<LanguageModelCapability> { get async { await base.supportedCapabilities } }
+    package var supportedCapabilities: Set<LanguageModelCapability> { get async { await base.supportedCapabilities } }
 
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+    package func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         switch failure {
         case .error(let error): throw error
         case .unavailable(let reason):
@@ -94,21 +94,21 @@ struct SimulatedModel: RoutableModel {
 
 /// A provider as doctor found it, answering with scripted output: the chain's dry run routes through these, so
 /// "would use" comes from the same routing code as real traffic without generating anything.
-struct DryRunModel: RoutableModel {
-    enum Found: Sendable {
+package struct DryRunModel: RoutableModel {
+    package enum Found: Sendable {
         case status(Availability, Set<LanguageModelCapability>)
         case unknown
     }
 
-    let name: String
-    let found: Found
-    let failure: GenUIError?
+    package let name: String
+    package let found: Found
+    package let failure: GenUIError?
     /// The provider's configured context window, when `providers.yml` states it.
-    var contextWindow: Int? = nil
+    package var contextWindow: Int? = nil
     /// The prompt size doctor routes (`--require context=N`): the stand-in counts every request as this many tokens.
-    var promptTokens: Int? = nil
+    package var promptTokens: Int? = nil
 
-    var contextSize: Int {
+    package var contextSize: Int {
         get async throws {
             guard let contextWindow else {
                 throw GenUIError.unavailable(
@@ -118,11 +118,11 @@ struct DryRunModel: RoutableModel {
         }
     }
 
-    func tokenCount(for request: GenerationRequest) async throws -> Int {
+    package func tokenCount(for request: GenerationRequest) async throws -> Int {
         promptTokens ?? TokenEstimate.tokens(in: request)
     }
 
-    var availability: Availability {
+    package var availability: Availability {
         get async {
             switch found {
             case .status(let availability, _): return availability
@@ -134,7 +134,7 @@ struct DryRunModel: RoutableModel {
         }
     }
 
-    var supportedCapabilities: Set<LanguageModelCapability> {
+    package var supportedCapabilities: Set<LanguageModelCapability> {
         get async {
             if case .status(_, let capabilities) = found {
                 return promptTokens == nil ? capabilities : capabilities.union([.tokenCounting])
@@ -143,7 +143,7 @@ struct DryRunModel: RoutableModel {
         }
     }
 
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+    package func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         if let failure { throw failure }
         return try await ScriptedLanguageModel(name: name).respond(to: request)
     }

@@ -4,34 +4,34 @@ import GenUIDiagnostics
 import GenUIRouter
 
 /// The outcome of checking one provider.
-struct ProviderCheckResult: Sendable {
-    enum State: Sendable {
+package struct ProviderCheckResult: Sendable {
+    package enum State: Sendable {
         case checked(Availability, Set<LanguageModelCapability>)
         case pending
         /// The check threw: what it said, for any language.
         case crashed(LocalizedText)
     }
 
-    var name: String
-    var state: State
-    var duration: Duration
-    var facts: [ProviderFact]
-    var deep: DoctorReport.DeepCheck?
+    package var name: String
+    package var state: State
+    package var duration: Duration
+    package var facts: [ProviderFact]
+    package var deep: DoctorReport.DeepCheck?
     /// Why the test generation failed, when it did (worded in the user's language by the report).
-    var deepFailure: (any Error)? = nil
+    package var deepFailure: (any Error)? = nil
 }
 
 /// Checks providers concurrently; every check is bounded by the same deadline, so the total is about the
 /// slowest single check, never the sum.
-struct ProviderChecker {
-    let deadline: Duration
-    let deep: Bool
-    let deepTimeout: Duration
+package struct ProviderChecker {
+    package let deadline: Duration
+    package let deep: Bool
+    package let deepTimeout: Duration
     /// Called once, after `slowAfter`, with the providers still pending.
-    let onSlow: @Sendable ([String]) -> Void
-    let slowAfter: Duration
+    package let onSlow: @Sendable ([String]) -> Void
+    package let slowAfter: Duration
 
-    func check(_ models: [(any RoutableModel, SimulatedFailure?)]) async -> [ProviderCheckResult] {
+    package func check(_ models: [(any RoutableModel, SimulatedFailure?)]) async -> [ProviderCheckResult] {
         let progress = PendingSet(names: models.map(\.0.name))
         let monitor = Task {
             try? await Task.sleep(for: slowAfter)
@@ -111,8 +111,8 @@ struct ProviderChecker {
 }
 
 /// The check threw instead of answering (simulated with `--simulate P=crash`).
-struct SimulatedCrash: Error, CustomStringConvertible {
-    var description: String { "simulated crash of the availability check" }
+package struct SimulatedCrash: Error, CustomStringConvertible {
+    package var description: String { "simulated crash of the availability check" }
 }
 
 /// Which checks have not finished yet.

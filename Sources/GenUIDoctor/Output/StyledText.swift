@@ -2,21 +2,21 @@ import GenUI
 
 /// Text in segments, each with an optional style: colour is added when it is printed, after each segment's text
 /// has been made terminal-safe, so a value from outside can never carry a colour code or any other escape.
-struct StyledText: ExpressibleByStringLiteral, Sendable {
+package struct StyledText: ExpressibleByStringLiteral, Sendable {
     /// One run of text in one style.
-    struct Segment: Sendable {
-        var text: String
-        var style: Terminal.Style?
+    package struct Segment: Sendable {
+        package var text: String
+        package var style: Terminal.Style?
     }
 
     private(set) var segments: [Segment]
 
     /// `text` in `style` (none: plain).
-    init(_ text: String, _ style: Terminal.Style? = nil) {
+    package init(_ text: String, _ style: Terminal.Style? = nil) {
         segments = [Segment(text: text, style: style)]
     }
 
-    init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.init(value)
     }
 
@@ -24,16 +24,16 @@ struct StyledText: ExpressibleByStringLiteral, Sendable {
         self.segments = segments
     }
 
-    static func + (lhs: StyledText, rhs: StyledText) -> StyledText {
+    package static func + (lhs: StyledText, rhs: StyledText) -> StyledText {
         StyledText(segments: lhs.segments + rhs.segments)
     }
 
-    static func + (lhs: String, rhs: StyledText) -> StyledText { StyledText(lhs) + rhs }
+    package static func + (lhs: String, rhs: StyledText) -> StyledText { StyledText(lhs) + rhs }
 
-    static func + (lhs: StyledText, rhs: String) -> StyledText { lhs + StyledText(rhs) }
+    package static func + (lhs: StyledText, rhs: String) -> StyledText { lhs + StyledText(rhs) }
 
     /// The parts joined with `separator` between them.
-    static func joined(_ parts: [StyledText], separator: String) -> StyledText {
+    package static func joined(_ parts: [StyledText], separator: String) -> StyledText {
         var segments: [Segment] = []
         for (index, part) in parts.enumerated() {
             if index > 0 { segments.append(Segment(text: separator, style: nil)) }
@@ -44,7 +44,7 @@ struct StyledText: ExpressibleByStringLiteral, Sendable {
 
     /// The text as printed: each segment sanitised (``TerminalSafeText``), then wrapped in its colour code when
     /// `colour` is set.
-    func rendered(colour: Bool) -> String {
+    package func rendered(colour: Bool) -> String {
         segments.map { segment in
             let safe = TerminalSafeText.sanitized(segment.text, maximumLength: nil)
             guard colour, let style = segment.style, !safe.isEmpty else { return safe }

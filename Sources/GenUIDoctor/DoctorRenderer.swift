@@ -8,13 +8,20 @@ import GenUIDiagnostics
 /// The report holds text from outside (messages servers sent, model names they report, paths and names from the
 /// configuration): the result is ``StyledText``, whose every segment is made terminal-safe when printed, and table
 /// cells are made safe and single-line before their widths are measured.
-struct DoctorRenderer {
-    let report: DoctorReport
-    let diagnostics: Diagnostics
-    let terminal: Terminal
-    let verbose: Bool
+package struct DoctorRenderer {
+    package let report: DoctorReport
+    package let diagnostics: Diagnostics
+    package let terminal: Terminal
+    package let verbose: Bool
 
-    func render() -> StyledText {
+    package init(report: DoctorReport, diagnostics: Diagnostics, terminal: Terminal, verbose: Bool) {
+        self.report = report
+        self.diagnostics = diagnostics
+        self.terminal = terminal
+        self.verbose = verbose
+    }
+
+    package func render() -> StyledText {
         var lines: [StyledText] = []
         let source = diagnostics.text(
             ConfigurationNaming.source(report.configuration.source, origin: report.configuration.origin))
@@ -132,14 +139,14 @@ struct DoctorRenderer {
     }
 
     /// One fact a provider found, `kind: text`, both in the user's language when the fact carries its catalog message.
-    static func describe(_ fact: ProviderFact, _ diagnostics: Diagnostics) -> String {
+    package static func describe(_ fact: ProviderFact, _ diagnostics: Diagnostics) -> String {
         let kinds = ["path", "env", "endpoint", "version", "note"]
         let kind = kinds.contains(fact.kind) ? diagnostics.text("doctor.fact.kind.\(fact.kind)") : fact.kind
         return "\(kind): " + (fact.localized.map(diagnostics.text) ?? fact.text)
     }
 
     /// A model path shown by its file name; other model names as written.
-    static func shortModel(_ model: String?) -> String {
+    package static func shortModel(_ model: String?) -> String {
         guard let model else { return "—" }
         return model.contains("/") ? (model as NSString).lastPathComponent : model
     }

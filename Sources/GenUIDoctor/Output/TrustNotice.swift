@@ -3,14 +3,14 @@ import GenUIDiagnostics
 
 /// What every command says when it passed over an untrusted or unreadable `./providers.yml`: that the file was ignored,
 /// why, and how to trust it (or what to use instead). `nil` when no file was passed over.
-enum TrustNotice {
+package enum TrustNotice {
     /// The notice's lines: the file and the reason, then the command that trusts it.
-    static func lines(for source: ConfigurationSource, diagnostics: Diagnostics) -> [String]? {
+    package static func lines(for source: ConfigurationSource, diagnostics: Diagnostics) -> [String]? {
         lines(for: source.untrusted, source: source.description, diagnostics: diagnostics)
     }
 
     /// The notice for `skipped`, when the configuration `source` was loaded in its place.
-    static func lines(for skipped: SkippedConfiguration?, source: String, diagnostics: Diagnostics) -> [String]? {
+    package static func lines(for skipped: SkippedConfiguration?, source: String, diagnostics: Diagnostics) -> [String]? {
         guard let skipped else { return nil }
         if let reason = skipped.unreadable {
             return [

@@ -2,16 +2,16 @@ import Foundation
 import GenUI
 
 /// What the terminal can show: colour only on a TTY, and never when NO_COLOR is set.
-struct Terminal {
+package struct Terminal {
     /// Whether to emit ANSI colour.
-    let colour: Bool
+    package let colour: Bool
 
-    init(environment: [String: String], forceOff: Bool = false) {
+    package init(environment: [String: String], forceOff: Bool = false) {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         colour = !forceOff && !noColor && isatty(STDOUT_FILENO) == 1 && environment["TERM"] != "dumb"
     }
 
-    enum Style: String {
+    package enum Style: String {
         case green = "32"
         case yellow = "33"
         case red = "31"
@@ -21,19 +21,19 @@ struct Terminal {
     }
 
     /// `text` in `style`; the colour code is added when it is printed (``Printer``), after `text` is sanitised.
-    func paint(_ text: String, _ style: Style) -> StyledText {
+    package func paint(_ text: String, _ style: Style) -> StyledText {
         StyledText(text, style)
     }
 }
 
 /// Pads text to a display width, counting East Asian wide characters and emoji as two columns
 /// (``TerminalDisplayWidth``).
-enum DisplayWidth {
-    static func of(_ text: String) -> Int {
+package enum DisplayWidth {
+    package static func of(_ text: String) -> Int {
         TerminalDisplayWidth.of(text)
     }
 
-    static func pad(_ text: String, to width: Int) -> String {
+    package static func pad(_ text: String, to width: Int) -> String {
         TerminalDisplayWidth.pad(text, to: width)
     }
 }

@@ -5,38 +5,61 @@ import GenUIDiagnostics
 import GenUIRouter
 
 /// What doctor was asked to do.
-struct DoctorRequest: Sendable {
-    var chain: String?
-    var required: Set<LanguageModelCapability>
+package struct DoctorRequest: Sendable {
+    package var chain: String?
+    package var required: Set<LanguageModelCapability>
     /// The prompt size to route (`--require context=N`): members whose window cannot hold it and the answer are
     /// shown as skipped (`contextWindowTooSmall`).
-    var promptTokens: Int? = nil
-    var simulations: [(provider: String, code: String)]
-    var deep: Bool
-    var strict: Bool
-    var checkDeadline: Duration
-    var environment: [String: String]
-    var language: DiagnosticLanguage
-    var onSlow: @Sendable ([String]) -> Void
+    package var promptTokens: Int? = nil
+    package var simulations: [(provider: String, code: String)]
+    package var deep: Bool
+    package var strict: Bool
+    package var checkDeadline: Duration
+    package var environment: [String: String]
+    package var language: DiagnosticLanguage
+    package var onSlow: @Sendable ([String]) -> Void
+
+    package init(
+        chain: String?, required: Set<LanguageModelCapability>, simulations: [(provider: String, code: String)],
+        deep: Bool, strict: Bool, checkDeadline: Duration, environment: [String: String], language: DiagnosticLanguage,
+        onSlow: @escaping @Sendable ([String]) -> Void
+    ) {
+        self.chain = chain
+        self.required = required
+        self.simulations = simulations
+        self.deep = deep
+        self.strict = strict
+        self.checkDeadline = checkDeadline
+        self.environment = environment
+        self.language = language
+        self.onSlow = onSlow
+    }
 }
 
 /// A command-line mistake that names parts of the configuration that do not exist.
-struct DoctorUsageError: Error, CustomStringConvertible {
+public struct DoctorUsageError: Error, CustomStringConvertible {
     /// What is wrong, for any language.
-    var text: LocalizedText
-    var description: String { text.english }
+    public var text: LocalizedText
+    /// What is wrong, in English.
+    public var description: String { text.english }
 }
 
 /// Runs doctor's checks and decides which provider each chain would use.
-struct DoctorEngine {
-    let configuration: Configuration
-    let request: DoctorRequest
+package struct DoctorEngine {
+    package let configuration: Configuration
+    package let request: DoctorRequest
     /// The provider types the configuration was read with: their builders and remedies.
-    var registry: ProviderRegistry = .standard
+    package var registry: ProviderRegistry
+
+    package init(configuration: Configuration, request: DoctorRequest, registry: ProviderRegistry = .standard) {
+        self.configuration = configuration
+        self.request = request
+        self.registry = registry
+    }
 
     private var diagnostics: Diagnostics { Diagnostics(language: request.language) }
 
-    func run() async throws -> DoctorReport {
+    package func run() async throws -> DoctorReport {
         let chains = try chosenChains()
         let providerNames = chains.flatMap(\.providers).reduce(into: [String]()) { names, name in
             if !names.contains(name) { names.append(name) }
@@ -74,7 +97,7 @@ struct DoctorEngine {
             providers: providerReports, chains: chainReports, exitCode: exitCode)
     }
 
-    static func summary(of configuration: Configuration, diagnostics: Diagnostics) -> DoctorReport.ConfigurationSummary {
+    package static func summary(of configuration: Configuration, diagnostics: Diagnostics) -> DoctorReport.ConfigurationSummary {
         .init(
             source: configuration.source.description, origin: configuration.source.origin.rawValue,
             searched: configuration.source.searched.map { .init(path: $0.path, found: $0.found) },
@@ -232,10 +255,10 @@ struct DoctorEngine {
 }
 
 /// The marks of doctor's table.
-enum DoctorMarks {
-    static let available = "✓"
-    static let caveat = "!"
-    static let unavailable = "✗"
-    static let pending = "…"
-    static let crashed = "‼"
+package enum DoctorMarks {
+    package static let available = "✓"
+    package static let caveat = "!"
+    package static let unavailable = "✗"
+    package static let pending = "…"
+    package static let crashed = "‼"
 }
