@@ -203,17 +203,30 @@ extension Transcript {
 
     /// The shape a response was asked to take: a generable type's schema or a dynamic one.
     public struct ResponseFormat: Sendable, Hashable {
+        /// How a response format constrains the model's output (Foundation Models 27).
+        public enum Kind: Sendable, Hashable {
+            /// The output follows this schema.
+            case schema(GenerationSchema)
+        }
+
+        /// The way the response format constrains the model's output.
+        public let kind: Kind
+
         /// The schema the response follows.
-        let schema: GenerationSchema
+        var schema: GenerationSchema {
+            switch kind {
+            case .schema(let schema): schema
+            }
+        }
 
         /// The format of `type`'s schema.
         public init<Content: Generable>(type: Content.Type) {
-            schema = Content.generationSchema
+            kind = .schema(Content.generationSchema)
         }
 
         /// The format of `schema`.
         public init(schema: GenerationSchema) {
-            self.schema = schema
+            kind = .schema(schema)
         }
 
         /// The schema's name.

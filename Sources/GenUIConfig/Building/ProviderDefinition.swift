@@ -34,6 +34,9 @@ public struct ProviderDefinition: Sendable {
     /// `reason.<code>.remedy.<remedies>` in the message catalog (`cloud`, `ollama`, `llama.cpp`) and falls back to the
     /// reason's general remedy. `nil` uses the general remedies only.
     public let remedies: String?
+    /// Other spellings users write for this type (`llamacpp` for `llama.cpp`): an unknown `type:` close to one of them
+    /// suggests this type.
+    public let aliases: [String]
     let parse: @Sendable (inout ProviderFields) -> AnyProviderOptions?
     let build: ProviderRegistry.Builder
     let preflight: @Sendable (ProviderSettings, ProviderBuildContext) -> Preflight
@@ -44,6 +47,7 @@ public struct ProviderDefinition: Sendable {
     ///   - type: the `type:` name.
     ///   - keys: the type-specific keys; any other key is an error with a did-you-mean.
     ///   - remedies: the kind of provider whose catalog remedies fit (see ``remedies``).
+    ///   - aliases: other spellings that suggest this type when a `type:` is unknown.
     ///   - parse: reads the keys through ``ProviderFields``, which reports each problem where it is. Returning
     ///     `nil` leaves the provider out (report why with ``ProviderFields/reject(_:_:suggestion:)`` first).
     ///   - build: makes the provider from the options and the common settings (`settings.name`,
@@ -54,7 +58,7 @@ public struct ProviderDefinition: Sendable {
     ///     not be built cannot serve. By default nothing is checked beyond the API key's variable, which every
     ///     provider whose options name one gets.
     public init<Options: ProviderOptions>(
-        type: String, keys: [String], remedies: String? = nil,
+        type: String, keys: [String], remedies: String? = nil, aliases: [String] = [],
         parse: @escaping @Sendable (inout ProviderFields) -> Options?,
         build: @escaping @Sendable (Options, ProviderSettings, ProviderBuildContext) throws -> any LanguageModel,
         preflight: @escaping @Sendable (Options, ProviderBuildContext) -> Preflight = { _, _ in Preflight() }
@@ -62,6 +66,7 @@ public struct ProviderDefinition: Sendable {
         self.type = ProviderType(type)
         self.keys = keys
         self.remedies = remedies
+        self.aliases = aliases
         self.parse = { fields in parse(&fields).map(AnyProviderOptions.init) }
         self.build = { settings, context in
             guard let options = settings.options(as: Options.self) else { throw AdapterMismatch(settings: settings) }

@@ -28,9 +28,7 @@ extension ConfigurationParser {
             reader.error(
                 typeEntry.value, "\(path).type",
                 YAMLReader.issue("unknownType", ["type": .verbatim(typeName), "known": .list(names)]),
-                suggestion: Suggestion.closest(to: typeName, in: names + ["llamacpp", "llama-cpp", "llama"]).map {
-                    ["llamacpp", "llama-cpp", "llama"].contains($0) ? "llama.cpp" : $0
-                })
+                suggestion: registry.suggestedType(for: typeName)?.rawValue)
             return nil
         }
         for field in fields where field.key == "api_key" || field.key == "apikey" || field.key == "key" {

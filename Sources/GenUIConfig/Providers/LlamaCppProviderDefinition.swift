@@ -35,7 +35,7 @@ extension ProviderDefinition {
     /// (``OnDeviceModel``).
     public static let llamaCpp = ProviderDefinition(
         type: ProviderType.llamaCpp.rawValue, keys: ["model", "binary", "context", "threads", "idle_timeout", "model_size"],
-        remedies: "llama.cpp"
+        remedies: "llama.cpp", aliases: ["llamacpp", "llama-cpp", "llama"]
     ) { fields -> LlamaCppSettings? in
         var settings = LlamaCppSettings(model: fields.filePath("model", required: true, bareNameIsFile: true) ?? "")
         settings.binary = fields.filePath("binary")
