@@ -63,4 +63,16 @@ struct ModelPackageShapesAPITests {
         guard case .schema(let schema) = format.kind else { Issue.record("not a schema format"); return }
         #expect(schema.name == format.name)
     }
+
+    @Test("an image attachment's data is the file its URL names; a remote or missing image has none")
+    func imageAttachmentData() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("genui-image-\(UUID().uuidString).png")
+        let bytes = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        try bytes.write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(Transcript.ImageAttachment(imageURL: file).data == bytes)
+        #expect(Transcript.ImageAttachment(imageURL: URL(fileURLWithPath: "/nonexistent/genui.png")).data.isEmpty)
+        let remote = try #require(URL(string: "http://127.0.0.1:9/image.png"))
+        #expect(Transcript.ImageAttachment(imageURL: remote).data.isEmpty)
+    }
 }

@@ -94,6 +94,16 @@ extension Transcript {
         public init(imageURL: URL) {
             self.url = imageURL
         }
+
+        /// The image's bytes, for an executor that sends images inline (base64, a `data:` URL): the file at ``url``,
+        /// read when asked. Empty when the image is not a local file or cannot be read.
+        ///
+        /// Not part of Apple's framework, where an executor reads the image's pixels; it is the spelling model
+        /// packages written for Linux use, since images travel by URL there.
+        public var data: Data {
+            guard let url, url.isFileURL else { return Data() }
+            return (try? Data(contentsOf: url)) ?? Data()
+        }
     }
 
     /// Typed data attached to a prompt (Foundation Models 27.2).
