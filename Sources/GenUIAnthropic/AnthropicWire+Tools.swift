@@ -19,7 +19,7 @@ import GenUIHTTP
 ///   a user tool or the answer, is its choice. A call of the answer tool is the answer, never a user tool call.
 struct AnthropicToolPlan: Sendable {
     /// The user's tools.
-    let tools: [ToolDefinition]
+    let tools: [GenerationRequest.ToolDefinition]
     /// The name of the tool that carries a guided answer in forced-tool mode; `nil` otherwise.
     let answerToolName: String?
 

@@ -28,7 +28,7 @@ import Synchronization
 ///   function, but which one, a user tool or the answer, is its choice. A call of the answer function is the answer.
 struct GeminiToolPlan: Sendable {
     /// The user's tools.
-    let tools: [ToolDefinition]
+    let tools: [GenerationRequest.ToolDefinition]
     /// The function that carries a guided answer when the schema cannot go in `generationConfig`; `nil` otherwise.
     let answerFunctionName: String?
 
@@ -109,7 +109,7 @@ extension GeminiWire {
     }
 
     /// The name of the tool in `tools` declared under `function`; `function` itself when none was.
-    static func toolName(forFunction function: String, in tools: [ToolDefinition]) -> String {
+    static func toolName(forFunction function: String, in tools: [GenerationRequest.ToolDefinition]) -> String {
         if tools.contains(where: { $0.name == function }) { return function }
         return tools.first { functionName($0.name) == function }?.name ?? function
     }

@@ -7,7 +7,7 @@ import GenUITesting
 import Testing
 
 
-private let weather = ToolDefinition(
+private let weather = GenerationRequest.ToolDefinition(
     name: "get_weather", description: "The current weather in a city.", parameters: RecordingWeatherTool().parameters)
 
 /// Whether `text` matches `^[a-zA-Z0-9_-]+$` (the API's id pattern) and is at most `limit` characters.
@@ -304,7 +304,7 @@ struct AnthropicToolCallingTests {
     @Test("forced-tool mode with tools: the answer tool gets a name no user tool has, tool_choice any; its call is the answer, never a tool call")
     func schemaWithToolsForcedTool() async throws {
         // A user tool named like the schema: the answer tool must not take its name.
-        let clash = ToolDefinition(name: "Verdict", description: "A user tool that shares the schema's name.", parameters: weather.parameters)
+        let clash = GenerationRequest.ToolDefinition(name: "Verdict", description: "A user tool that shares the schema's name.", parameters: weather.parameters)
         let server = try toolFake(reply: { body in
             let answerTool = body["tools"]?.elements?.last?["name"]?.stringValue ?? ""
             return [#"{"type":"tool_use","id":"toolu_ans","name":"\#(answerTool)","input":{"answer":"yes"}}"#]

@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 
 
-private let weather = ToolDefinition(
+private let weather = GenerationRequest.ToolDefinition(
     name: "get_weather", description: "The current weather in a city.", parameters: RecordingWeatherTool().parameters)
 
 /// How the fake model behaves.
@@ -367,7 +367,7 @@ struct GeminiToolCallingTests {
 
     @Test("a tool name that starts with a digit is declared with a leading underscore and its calls come back under the tool's name")
     func functionNames() async throws {
-        let tool = ToolDefinition(name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
+        let tool = GenerationRequest.ToolDefinition(name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
         let server = try toolFake(GeminiBehaviour(calls: { _ in [#"{"name":"_3d_view","args":{"city":"Bern"}}"#] }), key: key)
         defer { server.stop() }
         let response = try await provider(server, key: key).respond(to: GenerationRequest(

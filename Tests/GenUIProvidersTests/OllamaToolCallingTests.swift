@@ -13,7 +13,7 @@ import Testing
 
 private let ollamaWeather = RecordingWeatherTool().definition
 
-private let ollamaTime = ToolDefinition(
+private let ollamaTime = GenerationRequest.ToolDefinition(
     name: "get_time", description: "The local time in a time zone.",
     parameters: GenerationSchema(node: .object(.init(name: "TimeArguments", properties: [
         .init(name: "zone", node: .string(.init())),

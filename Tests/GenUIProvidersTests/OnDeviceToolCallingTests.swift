@@ -119,7 +119,7 @@ struct OnDeviceToolTurnLimitTests {
         #expect(length >= 1 && frame + 4 * length < 96, "\(length)")
         let request = GenerationRequest(
             messages: [.init(role: .user, content: "Weather?")], options: GenerationOptions(maximumResponseTokens: 96),
-            tools: [ToolDefinition(name: "get_weather", description: "d", parameters: GenerationSchema(
+            tools: [GenerationRequest.ToolDefinition(name: "get_weather", description: "d", parameters: GenerationSchema(
                 node: .object(.init(name: "A", properties: [])), name: "A"))])
         let turn = ToolTurn(request)
         guard case .anyOf(let choice)? = turn.request.schema?.root, case .object(let answer)? = choice.choices.last,

@@ -29,7 +29,7 @@ extension RoutableModel {
         let tools = transcript.compactMap { entry -> [Transcript.ToolDefinition]? in
             if case .instructions(let instructions) = entry { return instructions.toolDefinitions }
             return nil
-        }.flatMap { $0 }.map(ToolDefinition.init)
+        }.flatMap { $0 }.map(GenerationRequest.ToolDefinition.init)
         let request = GenerationRequest(
             instructions: transcript.instructionsText, messages: transcript.messages, tools: tools)
         let empty = try await tokenCount(for: GenerationRequest(instructions: nil, messages: []))

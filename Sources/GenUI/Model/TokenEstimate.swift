@@ -47,7 +47,7 @@ public enum TokenEstimate {
 
     /// What a provider sends to declare `tool`: its name, description and the JSON Schema of its arguments (their
     /// description in the instructions, for a provider that describes tools there, is no longer).
-    static func toolDeclaration(_ tool: ToolDefinition) -> String {
+    static func toolDeclaration(_ tool: GenerationRequest.ToolDefinition) -> String {
         tool.name + " " + tool.description + " " + tool.parameters.jsonSchemaString()
     }
 

@@ -52,7 +52,7 @@ public protocol Tool<Arguments, Output>: Sendable {
 
 extension Tool {
     /// The type's name, with any characters providers reject replaced by `_`.
-    public var name: String { ToolDefinition.sanitizedName(String(describing: Self.self)) }
+    public var name: String { GenerationRequest.ToolDefinition.sanitizedName(String(describing: Self.self)) }
 
     /// `true`: the arguments' schema is described in the instructions.
     public var includesSchemaInInstructions: Bool { true }
@@ -65,8 +65,8 @@ extension Tool where Arguments: Generable {
 
 extension Tool {
     /// What a provider is told about this tool.
-    public var definition: ToolDefinition {
-        ToolDefinition(
+    public var definition: GenerationRequest.ToolDefinition {
+        GenerationRequest.ToolDefinition(
             name: name, description: description, parameters: parameters,
             includesSchemaInInstructions: includesSchemaInInstructions)
     }

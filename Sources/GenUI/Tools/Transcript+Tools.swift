@@ -51,7 +51,7 @@ extension Transcript.ToolCall {
     /// arguments do not follow that tool's schema (the JSON pointer of the first violation), attributed to
     /// `provider`; `nil` when the call can run. The session checks every call with it before running any, and a
     /// chain checks a turn of calls with it like any other output.
-    public func invalidity(against tools: [ToolDefinition], provider: String, trace: RouteTrace? = nil)
+    public func invalidity(against tools: [GenerationRequest.ToolDefinition], provider: String, trace: RouteTrace? = nil)
         -> GenUIError?
     {
         guard let tool = tools.first(where: { $0.name == toolName }) else {

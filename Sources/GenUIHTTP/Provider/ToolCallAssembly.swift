@@ -97,7 +97,7 @@ public struct ToolCallAssembly: Sendable {
 
     /// The calls, in the order they arrived. `tools` are the tools the request offered: a call's wire name is mapped
     /// back to the name of the tool it was declared for.
-    public func calls(provider: String, tools: [ToolDefinition]) throws(GenUIError) -> [Transcript.ToolCall] {
+    public func calls(provider: String, tools: [GenerationRequest.ToolDefinition]) throws(GenUIError) -> [Transcript.ToolCall] {
         var calls: [Transcript.ToolCall] = []
         for slot in slots {
             guard !slot.name.isEmpty else {
@@ -154,10 +154,10 @@ public struct ToolCallAssembly: Sendable {
 }
 
 /// Tool names on the wire: OpenAI, Anthropic, Gemini and Ollama take `[A-Za-z0-9_-]{1,64}`, so a tool is declared
-/// under ``ToolDefinition/sanitizedName(_:)`` of its name, and a call's name is mapped back to the tool's own name.
+/// under ``GenUI/GenerationRequest/ToolDefinition/sanitizedName(_:)`` of its name, and a call's name is mapped back to the tool's own name.
 public enum ToolWireNames {
     /// The name `name` is sent under.
-    public static func wireName(_ name: String) -> String { ToolDefinition.sanitizedName(name) }
+    public static func wireName(_ name: String) -> String { GenerationRequest.ToolDefinition.sanitizedName(name) }
 
     /// `id` as a call id for an API that takes at most `maximumLength` characters (OpenAI: 40): unchanged when it fits,
     /// else `call_` and 32 hex digits of a hash of it. The same id always maps to the same text, so a call and the
@@ -181,7 +181,7 @@ public enum ToolWireNames {
 
     /// The name of the tool in `tools` declared under `wireName`; `wireName` itself when none was (the session then
     /// reports the unknown tool).
-    public static func toolName(forWireName wireName: String, in tools: [ToolDefinition]) -> String {
+    public static func toolName(forWireName wireName: String, in tools: [GenerationRequest.ToolDefinition]) -> String {
         if tools.contains(where: { $0.name == wireName }) { return wireName }
         return tools.first { Self.wireName($0.name) == wireName }?.name ?? wireName
     }
@@ -192,7 +192,7 @@ public enum ToolWireNames {
 public enum FunctionToolDeclarations {
     /// The `tools` array for `tools`; `nil` when there are none (then nothing tool-related is sent). With `strict`
     /// non-nil, each function carries `strict` and its parameters schema is written in that mode.
-    public static func array(_ tools: [ToolDefinition], strict: Bool?) -> GeneratedContent? {
+    public static func array(_ tools: [GenerationRequest.ToolDefinition], strict: Bool?) -> GeneratedContent? {
         guard !tools.isEmpty else { return nil }
         return .array(tools.map { tool in
             .object([

@@ -63,7 +63,7 @@ struct ToolTurn: Sendable {
 
     /// The schema of one turn: a call of any one of `tools`, or the answer.
     static func schema(
-        tools: [ToolDefinition], answer: GenerationSchema?, noTool: String, textAnswerLength: Int = maximumTextAnswerLength
+        tools: [GenerationRequest.ToolDefinition], answer: GenerationSchema?, noTool: String, textAnswerLength: Int = maximumTextAnswerLength
     ) -> GenerationSchema {
         var choices: [GenerationSchema.Node] = tools.map { tool in
             .object(.init(name: "call_\(tool.name)", properties: [

@@ -82,7 +82,7 @@ extension LanguageModelConformance {
     /// with ``FinishReason/toolCalls`` and every call name `tool`, carry a non-empty id no other call of the turn has,
     /// and have arguments that validate against the tool's schema; a turn without calls must be a non-empty answer
     /// that does not claim to be a turn of calls.
-    static func turnProblem(_ response: GenerationResponse, tool: ToolDefinition) -> String? {
+    static func turnProblem(_ response: GenerationResponse, tool: GenerationRequest.ToolDefinition) -> String? {
         guard !response.toolCalls.isEmpty else {
             if response.metadata.finishReason == .toolCalls { return "finish reason toolCalls, but no calls" }
             if response.text.allSatisfy(\.isWhitespace) { return "neither calls nor an answer: the text is empty" }
@@ -106,7 +106,7 @@ extension LanguageModelConformance {
     /// Streams `request`: it must end with a completion that is a valid turn, and the deltas must be the completion's
     /// text (a turn of calls is not streamed as text).
     private static func streamedToolCheck(
-        _ model: any RoutableModel, _ request: GenerationRequest, tool: ToolDefinition, limit: Duration
+        _ model: any RoutableModel, _ request: GenerationRequest, tool: GenerationRequest.ToolDefinition, limit: Duration
     ) async -> ConformanceReport.Check {
         let name = ToolCheck.streamed
         do {

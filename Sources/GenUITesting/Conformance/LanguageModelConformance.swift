@@ -34,7 +34,7 @@ public enum LanguageModelConformance {
         /// real models short. It must leave room for a value of ``schema`` and a call of ``tool``.
         public var maximumResponseTokens: Int?
         /// The one tool offered in the tool checks.
-        public var tool: ToolDefinition
+        public var tool: GenerationRequest.ToolDefinition
         /// The prompt of the tool checks: one that needs ``tool``.
         public var toolPrompt: String
         /// The output given back for each call in the follow-up tool checks.
@@ -45,7 +45,7 @@ public enum LanguageModelConformance {
             schema: GenerationSchema = LanguageModelConformance.defaultSchema, prompt: String = "A tiny greeting card",
             availabilityTimeout: Duration = .seconds(5), generationTimeout: Duration = .seconds(120),
             cancellationGrace: Duration = .seconds(5), maximumResponseTokens: Int? = nil,
-            tool: ToolDefinition = LanguageModelConformance.defaultTool,
+            tool: GenerationRequest.ToolDefinition = LanguageModelConformance.defaultTool,
             toolPrompt: String = "Use the look_up_city tool to find out about Paris.",
             toolOutput: String = "Paris: capital of France, population 2.1 million."
         ) {
@@ -76,7 +76,7 @@ public enum LanguageModelConformance {
         name: "Card")
 
     /// A lookup tool with one required string argument, `city`.
-    public static let defaultTool = ToolDefinition(
+    public static let defaultTool = GenerationRequest.ToolDefinition(
         name: "look_up_city", description: "Looks up a city's country and population.",
         parameters: GenerationSchema(
             node: .object(.init(name: "CityLookup", properties: [

@@ -92,7 +92,7 @@ struct FleetHedgingTests {
             name: "fleet", endpoints: models.enumerated().map { FleetEndpoint($1, label: "e\($0)") },
             options: FleetOptions(strategy: .ordered, hedge: .after(.milliseconds(10))))
         var request = GenerationRequest(prompt: "hi")
-        request.tools = [ToolDefinition(
+        request.tools = [GenerationRequest.ToolDefinition(
             name: "look_up", description: "Looks up.",
             parameters: GenerationSchema(node: .object(.init(name: "Arguments", properties: [
                 .init(name: "city", node: .string(.init())),
