@@ -179,6 +179,9 @@ let package = Package(
             .product(name: "Tracing", package: "swift-distributed-tracing"),
             .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
         ]),
+        .testTarget(name: "GenUIConfigTests", dependencies: [
+            "GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter", "GenUITesting", "GenUITestSupport",
+        ]),
         .testTarget(
             name: "GenUIScreensTests",
             dependencies: [
