@@ -170,6 +170,9 @@ let package = Package(
             "GenUITesting", "GenUIDiagnostics", "GenUIModels", "GenUIConfig", "GenUITestSupport",
         ]),
         .testTarget(name: "GenUIHTTPTests", dependencies: ["GenUI", "GenUIHTTP", "GenUITesting", "GenUITestSupport"]),
+        .testTarget(name: "GenUIModelsTests", dependencies: [
+            "GenUI", "GenUIModels", "GenUIConfig", "GenUIOnDevice", "GenUITesting", "GenUITestSupport",
+        ]),
         .testTarget(name: "GenUIRouterTests", dependencies: [
             "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUIHTTP", "GenUIOpenAI",
             "GenUIOnDevice", "GenUITestSupport",
