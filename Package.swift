@@ -167,7 +167,7 @@ let package = Package(
         .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI", "GenUITestSupport"]),
         .testTarget(name: "GenUIProvidersTests", dependencies: [
             "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
-            "GenUITesting", "GenUIDiagnostics", "GenUIModels", "GenUIConfig", "GenUITestSupport",
+            "GenUITesting", "GenUIDiagnostics", "GenUIConfig", "GenUITestSupport",
         ]),
         .testTarget(name: "GenUIHTTPTests", dependencies: ["GenUI", "GenUIHTTP", "GenUITesting", "GenUITestSupport"]),
         .testTarget(name: "GenUIModelsTests", dependencies: [

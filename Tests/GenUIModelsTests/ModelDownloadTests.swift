@@ -13,7 +13,7 @@ import Testing
 /// redirects, one writer, full disks, and what other readers see meanwhile.
 @Suite("Model downloads", .tags(.llamaServer), .serialized)
 struct ModelDownloadTests {
-    static let modelPath = OnDeviceFixture.modelPath
+    static let modelPath = OnDeviceRuntime.modelPath
     static let modelExists = FileManager.default.fileExists(atPath: modelPath)
     static let modelBytes: Int64 = (try? FileManager.default.attributesOfItem(atPath: modelPath)[.size] as? NSNumber)?
         .int64Value ?? 0
