@@ -169,7 +169,11 @@ let package = Package(
         .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI", "GenUITestSupport"]),
         .testTarget(name: "GenUIProvidersTests", dependencies: [
             "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
-            "GenUITesting", "GenUIDiagnostics", "GenUIModels", "GenUIConfig", "GenUITestSupport",
+            "GenUITesting", "GenUIDiagnostics", "GenUIConfig", "GenUITestSupport",
+        ]),
+        .testTarget(name: "GenUIHTTPTests", dependencies: ["GenUI", "GenUIHTTP", "GenUITesting", "GenUITestSupport"]),
+        .testTarget(name: "GenUIModelsTests", dependencies: [
+            "GenUI", "GenUIModels", "GenUIConfig", "GenUIOnDevice", "GenUITesting", "GenUITestSupport",
         ]),
         .testTarget(name: "GenUIDoctorTests", dependencies: [
             "GenUI", "GenUIConfig", "GenUIDoctor", "GenUITestSupport",
@@ -183,6 +187,9 @@ let package = Package(
             .product(name: "MetricsTestKit", package: "swift-metrics"),
             .product(name: "Tracing", package: "swift-distributed-tracing"),
             .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+        ]),
+        .testTarget(name: "GenUIConfigTests", dependencies: [
+            "GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter", "GenUITesting", "GenUITestSupport",
         ]),
         .testTarget(
             name: "GenUIScreensTests",

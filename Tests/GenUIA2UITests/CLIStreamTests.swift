@@ -13,13 +13,7 @@ struct A2UICLIStreamTests {
     static let second = #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/step","value":"Step two"}}"# + "\n"
 
     func genui(_ arguments: [String]) throws -> ProcessResult {
-        let binary = TestEnvironment.packageRoot.appendingPathComponent(".build/debug/genui").path
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build genui first: swift build")
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["LANG"] = "en_US.UTF-8"
-        environment.removeValue(forKey: "LC_ALL")
-        return try runProcess(binary, ["render", "--from", "a2ui"] + arguments, timeout: 120, environment: environment)
+        try renderA2UI(arguments)
     }
 
     /// A server that sends `first`, pauses, then `second`, as JSONL or as SSE `data:` lines.

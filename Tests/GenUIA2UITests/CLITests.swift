@@ -7,17 +7,10 @@ import Testing
 /// `genui render --from a2ui`, run as a real subprocess (the binary `swift build` made).
 @Suite("genui render --from a2ui", .tags(.integration))
 struct A2UICLITests {
-    static let binary = TestEnvironment.packageRoot.appendingPathComponent(".build/debug/genui").path
     static var example: String { A2UIFixtures.officialExamplePath }
 
     func genui(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build genui first: swift build")
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["LANG"] = "en_US.UTF-8"
-        environment.removeValue(forKey: "LC_ALL")
-        environment.removeValue(forKey: "LC_MESSAGES")
-        return try runProcess(Self.binary, ["render", "--from", "a2ui"] + arguments, stdin: stdin, timeout: 120, environment: environment)
+        try renderA2UI(arguments, stdin: stdin)
     }
 
     func contactFormWithoutDelete() throws -> String {

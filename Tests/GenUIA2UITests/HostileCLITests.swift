@@ -10,14 +10,7 @@ import Testing
 @Suite("genui render --from a2ui with hostile streams", .tags(.integration))
 struct A2UIHostileCLITests {
     func genui(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
-        let binary = TestEnvironment.packageRoot.appendingPathComponent(".build/debug/genui").path
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build genui first: swift build")
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment["LANG"] = "en_US.UTF-8"
-        environment.removeValue(forKey: "LC_ALL")
-        environment.removeValue(forKey: "LC_MESSAGES")
-        return try runProcess(binary, ["render", "--from", "a2ui"] + arguments, stdin: stdin, timeout: 300, environment: environment)
+        try renderA2UI(arguments, stdin: stdin, timeout: 300)
     }
 
     @Test("a 400,000-segment data path and 400,000 nested arrays end as located problems and exit 4, not a crash")

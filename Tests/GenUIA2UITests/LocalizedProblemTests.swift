@@ -30,11 +30,7 @@ struct A2UILocalizedProblemTests {
     static let stream = A2UICatalogProblemTests.stream(#"{"id":"bad","component":"Text","text":{"call":"formatCurrency","args":{"value":9.99}}}"#)
 
     func genui(_ locale: String) throws -> ProcessResult {
-        let binary = A2UICLITests.binary
-        try #require(FileManager.default.isExecutableFile(atPath: binary), "build genui first: swift build")
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        return try runProcess(binary, ["render", "--from", "a2ui", "-", "--locale", locale], stdin: Self.stream, timeout: 120, environment: environment)
+        try renderA2UI(["-", "--locale", locale], stdin: Self.stream, environment: ["NO_COLOR": "1"])
     }
 
     @Test("in English the problem names line, surface, component, pointer and the missing argument; the rest renders")

@@ -1,5 +1,6 @@
 import Foundation
 import GenUIHTTP
+import GenUITestSupport
 import Testing
 
 /// A llama-server started with `--jinja` (its tool-call parsing and `/v1/messages` tools need the Jinja template

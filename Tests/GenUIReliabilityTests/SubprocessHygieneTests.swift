@@ -7,12 +7,6 @@ import Testing
     "Subprocess hygiene: an interrupted genui generate leaves no llama-server behind", .tags(.integration), .serialized,
     .enabled(if: Runtime.shouldRun, "llama-server or the test model is missing; run scripts/bootstrap"))
 struct SubprocessHygieneTests {
-    /// `.build/debug/genui` of this package, built by `swift build` before the tests run.
-    static var binary: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/genui").path
-    }
-
     @Test("SIGINT to genui generate mid-generation stops its llama-server")
     func interrupt() async throws {
         try await interruptGeneration(with: SIGINT)
@@ -25,7 +19,7 @@ struct SubprocessHygieneTests {
 
     private func interruptGeneration(with signal: Int32) async throws {
         let runtime = try Runtime.require()
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build genui first: swift build (\(Self.binary))")
+        try CLI.requireBinary()
         let folder = NSTemporaryDirectory() + "genui-hygiene-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -39,14 +33,9 @@ struct SubprocessHygieneTests {
               on-device: { type: llama.cpp, model: "\(runtime.model)", binary: "\(runtime.server)", context: 2048, threads: 1 }
             """.write(toFile: config, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
-        process.arguments = ["generate", "A settings screen with a dark mode toggle and a logout button", "--config", config]
-        var environment = ProcessInfo.processInfo.environment
-        environment["HOME"] = folder
-        environment["GENUI_CONFIG"] = nil
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
+        let process = CLI.process(
+            ["generate", "A settings screen with a dark mode toggle and a logout button", "--config", config],
+            environment: CLI.inheritedEnvironment(["HOME": folder, "GENUI_CONFIG": nil]))
         let errors = Pipe()
         process.standardError = errors
         try process.run()

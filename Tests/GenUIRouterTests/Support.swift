@@ -40,11 +40,6 @@ func quickOptions(
         allowUnguided: allowUnguided, restartStreamAfterOutput: restart)
 }
 
-extension RouteTrace {
-    /// `provider:outcome:reason` for every step, for compact expectations.
-    var summary: [String] { steps.map { "\($0.provider):\($0.outcome.rawValue):\($0.reason)" } }
-}
-
 /// Runs `body` and returns the `GenUIError` it throws, or `nil`.
 func routingError(_ body: () async throws -> Void) async -> GenUIError? {
     do {

@@ -7,22 +7,14 @@ import Testing
 /// Runs the real `genui` executable (built next to the test bundle) as a subprocess.
 @Suite("genui generate and render", .tags(.integration))
 struct CommandLineTests {
-    static let binary: String? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("genui").path,
-            TestEnvironment.packageRoot.appendingPathComponent(".build/debug/genui").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
-
     static func genui(_ arguments: [String], stdin: String? = nil) throws -> ProcessResult {
-        guard let binary else {
+        guard CLI.isBuilt else {
             if TestEnvironment.isCI { Issue.record("CI=true requires the genui executable next to the tests") }
             throw SkipMissingBinary()
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["GENUI_CONFIG"] = scriptedConfiguration
-        return try runProcess(binary, arguments, stdin: stdin, timeout: 120, environment: environment)
+        return try CLI.run(
+            arguments, environment: CLI.inheritedEnvironment(["GENUI_CONFIG": scriptedConfiguration]),
+            directory: FileManager.default.currentDirectoryPath, stdin: stdin.map(ProcessInput.text), timeout: 120)
     }
 
     /// These tests are about the command line, not a model: they compose with the scripted provider alone, so the
@@ -37,7 +29,7 @@ struct CommandLineTests {
 
     struct SkipMissingBinary: Error {}
 
-    static let enabled = binary != nil || TestEnvironment.isCI
+    static let enabled = CLI.isBuilt || TestEnvironment.isCI
     let login = "A login form with username and password fields and Login and Register buttons"
 
     @Test("generate prints a text screen on stdout and nothing on stderr by default", .enabled(if: enabled, "genui is not built"))

@@ -12,7 +12,7 @@ struct DemoScreenTests {
 
     static func generate(_ arguments: [String]) throws -> ProcessResult {
         try OnDeviceScreenTests.requireRuntime()
-        guard let binary = CommandLineTests.binary else {
+        guard CLI.isBuilt else {
             Issue.record("the genui executable is not built")
             throw CommandLineTests.SkipMissingBinary()
         }
@@ -27,10 +27,9 @@ struct DemoScreenTests {
             providers:
               on-device: { type: llama.cpp, model: "\(OnDeviceScreenTests.modelPath)", binary: "\(OnDeviceScreenTests.serverPath)", context: 4096, threads: 1 }
             """.write(toFile: config, atomically: true, encoding: .utf8)
-        var environment = ProcessInfo.processInfo.environment
-        environment["GENUI_CONFIG"] = config
-        environment["LC_ALL"] = "C"
-        return try runProcess(binary, ["generate", intent] + arguments, timeout: 900, environment: environment)
+        return try CLI.run(
+            ["generate", intent] + arguments, environment: CLI.inheritedEnvironment(["GENUI_CONFIG": config, "LC_ALL": "C"]),
+            directory: FileManager.default.currentDirectoryPath, timeout: 900)
     }
 
     @Test("the login intent gives two fields, the password one secure, and two distinct buttons; -v names the outline",

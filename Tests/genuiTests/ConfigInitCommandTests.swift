@@ -117,16 +117,14 @@ struct ConfigInitCommandTests {
 
         // strace holds genui at the entry of its rename(2) for 30 s: the new file is written but not yet in place.
         // genui is killed at that moment, as a crash or a power cut would stop it.
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        process.arguments = [
-            "-f", "-qq", "-o", "/dev/null", "-e", "trace=rename,renameat,renameat2",
-            "-e", "inject=rename,renameat,renameat2:delay_enter=30000000",
-            CLI.isolatedBinary.path, "config", "init", "--out", path, "--force",
-        ]
-        process.environment = CLI.freshEnvironment(home: directory)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process = makeProcess(
+            "/usr/bin/strace",
+            [
+                "-f", "-qq", "-o", "/dev/null", "-e", "trace=rename,renameat,renameat2",
+                "-e", "inject=rename,renameat,renameat2:delay_enter=30000000",
+                CLI.isolatedBinary.path, "config", "init", "--out", path, "--force",
+            ],
+            environment: CLI.freshEnvironment(home: directory), directory: directory)
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 

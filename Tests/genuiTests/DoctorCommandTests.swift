@@ -36,7 +36,7 @@ let localizedExpectations = [
 @Suite("genui doctor", .tags(.integration), .serialized)
 struct DoctorCommandTests {
     /// The repository's own providers.yml: the default configuration.
-    var defaultConfig: String { CLI.packageRoot.appendingPathComponent("providers.yml").path }
+    var defaultConfig: String { TestEnvironment.packageRoot.appendingPathComponent("providers.yml").path }
 
     @Test("on a fresh machine, doctor explains the missing on-device runtime and that scripted would serve", arguments: localizedExpectations)
     func freshMachine(_ expected: LocalizedExpectation) throws {

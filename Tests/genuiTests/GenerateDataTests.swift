@@ -5,7 +5,7 @@ import Testing
 /// `genui generate --data FILE.json`: facts from the file through a tool, layout from the model.
 @Suite("genui generate --data", .tags(.llamaServer), .serialized)
 struct GenerateDataTests {
-    static let standings = CLI.packageRoot.appendingPathComponent("Tests/GenUIScreensTests/Fixtures/serie-b-standings.json")
+    static let standings = TestEnvironment.packageRoot.appendingPathComponent("Tests/GenUIScreensTests/Fixtures/serie-b-standings.json")
     static let serverPath = OnDeviceRuntime.serverPath
     static let modelPath = OnDeviceRuntime.modelPath
     static let runtimeInstalled = OnDeviceRuntime.installed
@@ -25,7 +25,7 @@ struct GenerateDataTests {
     }
 
     /// `genui generate` with `arguments` (the intent first) and the standings file, through the on-device model.
-    static func generateOnDevice(_ arguments: [String]) throws -> CLI.Result {
+    static func generateOnDevice(_ arguments: [String]) throws -> ProcessResult {
         try CLI.requireBinary()
         try #require(runtimeInstalled, "llama-server or the model is missing (\(serverPath), \(modelPath))")
         let home = try CLI.temporaryDirectory()

@@ -75,19 +75,11 @@ struct GenerateLivePreviewTests {
             sys.stdout.buffer.write(b"".join(chunks))
             sys.exit(os.waitstatus_to_exitcode(status))
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", wrapper, CLI.isolatedBinary.path] + arguments
-        process.environment = environment
-        process.currentDirectoryURL = URL(fileURLWithPath: environment["HOME"] ?? NSTemporaryDirectory())
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        CLI.archive(arguments: arguments, stdout: data, stderr: Data())
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
+        let result = try runProcess(
+            "/usr/bin/env", ["python3", "-c", wrapper, CLI.isolatedBinary.path] + arguments, timeout: nil,
+            environment: environment, directory: environment["HOME"] ?? NSTemporaryDirectory())
+        CLI.archive(arguments: arguments, stdout: Data(result.stdout.utf8), stderr: Data(result.stderr.utf8))
+        return (result.stdout, result.status)
     }
 
     /// Runs `body` with a providers.yml whose default chain is a ``streamingServer(answering:)`` and an environment

@@ -55,12 +55,7 @@ struct ModelsCommandTests {
             "--connections", "1",
         ]
 
-        let puller = Process()
-        puller.executableURL = CLI.isolatedBinary
-        puller.arguments = arguments
-        puller.environment = CLI.freshEnvironment(home: home)
-        puller.standardOutput = FileHandle.nullDevice
-        puller.standardError = FileHandle.nullDevice
+        let puller = CLI.process(arguments, environment: CLI.freshEnvironment(home: home))
         try puller.run()
         defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL) } }
 
@@ -186,12 +181,9 @@ struct ModelsCommandTests {
         let home = try Self.home()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/models/model.gguf"
-        let puller = Process()
-        puller.executableURL = CLI.isolatedBinary
-        puller.arguments = ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--size", "\(Self.fileSize(Self.modelPath))", "--file", target, "--quiet", "--connections", "1"]
-        puller.environment = CLI.freshEnvironment(home: home)
-        puller.standardOutput = FileHandle.nullDevice
-        puller.standardError = FileHandle.nullDevice
+        let puller = CLI.process(
+            ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--size", "\(Self.fileSize(Self.modelPath))", "--file", target, "--quiet", "--connections", "1"],
+            environment: CLI.freshEnvironment(home: home))
         try puller.run()
         defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL); puller.waitUntilExit() } }
         let deadline = ContinuousClock.now + .seconds(60)

@@ -41,13 +41,8 @@ struct ModelsPullHostileTests {
     /// Waits until `condition` holds, up to `timeout`.
     /// Starts the isolated binary in the background with `arguments`, its output going to files in `home`.
     static func start(_ arguments: [String], home: String, tag: String) throws -> Process {
-        let process = Process()
-        process.executableURL = CLI.isolatedBinary
-        process.arguments = arguments
-        process.environment = CLI.freshEnvironment(home: home)
-        process.currentDirectoryURL = URL(fileURLWithPath: home)
+        let process = CLI.process(arguments, environment: CLI.freshEnvironment(home: home), directory: home)
         _ = FileManager.default.createFile(atPath: home + "/\(tag).err", contents: nil)
-        process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle(forWritingAtPath: home + "/\(tag).err")
         try process.run()
         return process

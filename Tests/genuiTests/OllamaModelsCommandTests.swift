@@ -121,12 +121,7 @@ struct OllamaModelsCommandTests {
     }
 
     static func puller(_ arguments: [String], home: String) throws -> Process {
-        let process = Process()
-        process.executableURL = CLI.isolatedBinary
-        process.arguments = arguments
-        process.environment = CLI.freshEnvironment(home: home)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let process = CLI.process(arguments, environment: CLI.freshEnvironment(home: home))
         try process.run()
         return process
     }

@@ -50,7 +50,7 @@ struct TrustCommandTests {
 
         var environment: [String: String] { CLI.freshEnvironment(home: home, extra: ["SOME_SECRET_VAR": secret]) }
 
-        func run(_ arguments: [String]) throws -> CLI.Result {
+        func run(_ arguments: [String]) throws -> ProcessResult {
             try BoundedCLI.run(arguments, environment: environment, directory: root)
         }
 
@@ -257,47 +257,22 @@ struct TrustCommandTests {
     }
 }
 
-/// Runs the CLI like ``CLI/run(_:environment:directory:fileSizeLimit:)``, but kills it after a generous minute: a
-/// test of "does not hang" must end even when the program under test hangs.
+/// Runs the CLI like ``CLI/run(_:environment:directory:stdin:timeout:fileSizeLimit:)``, but stops it after a generous
+/// minute: a test of "does not hang" must end even when the program under test hangs.
 enum BoundedCLI {
     static func run(
         _ arguments: [String], environment: [String: String], directory: String? = nil, standardInput: String? = nil,
         timeout: TimeInterval = 60
-    ) throws -> CLI.Result {
-        let process = Process()
-        process.executableURL = CLI.isolatedBinary
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = URL(fileURLWithPath: directory ?? environment["HOME"] ?? NSTemporaryDirectory())
-        if let standardInput { process.standardInput = FileHandle(forReadingAtPath: standardInput) }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        watchdog.cancel()
-        #expect(process.terminationReason == .exit, "genui \(arguments.joined(separator: " ")) did not end within \(Int(timeout)) s")
-        CLI.archive(arguments: arguments, stdout: outData, stderr: errData)
-        return CLI.Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self))
+    ) throws -> ProcessResult {
+        let result = try CLI.run(
+            arguments, environment: environment, directory: directory, stdin: standardInput.map(ProcessInput.file),
+            timeout: timeout)
+        #expect(result.exited, "genui \(arguments.joined(separator: " ")) did not end within \(Int(timeout)) s")
+        return result
     }
 
     /// Runs a helper program and returns its standard output.
     static func process(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try runProcess(executable, arguments, timeout: nil).stdout
     }
 }

@@ -22,6 +22,11 @@ public final class LoopbackConnection: Sendable {
         var finished = false
         var clientClosed = false
         var closed = false
+        /// Body bytes still to write before a response with a `Content-Length` is complete.
+        var bodyRemaining: Int?
+        /// Whether the response has been written to its end (or cut off), for the server's count of responses in
+        /// flight.
+        var complete = false
     }
 
     init(fd: Int32, server: LoopbackHTTPServer) {
@@ -77,6 +82,7 @@ public final class LoopbackConnection: Sendable {
 
     /// Ends a streamed response properly.
     public func endStream() {
+        completeResponse()
         write(Data("0\r\n\r\n".utf8))
         state.withLock { $0.finished = true }
     }
@@ -84,6 +90,7 @@ public final class LoopbackConnection: Sendable {
     /// Closes the connection at once, mid-response if one is under way (a stream cut short).
     public func abort() {
         state.withLock { $0.finished = true }
+        completeResponse()
         closeSocket()
     }
 
@@ -186,17 +193,49 @@ public final class LoopbackConnection: Sendable {
     }
 
     func writeHead(status: Int, headers: [String: String]) {
-        state.withLock { $0.responded = true }
+        let length = headers.first { $0.key.lowercased() == "content-length" }.flatMap { Int($0.value) }
+        state.withLock {
+            $0.responded = true
+            $0.bodyRemaining = length
+        }
         var head = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         var all = headers
         all["Connection"] = "close"
         for (name, value) in all.sorted(by: { $0.key < $1.key }) { head += "\(name): \(value)\r\n" }
         head += "\r\n"
-        write(Data(head.utf8))
+        if length == 0 { completeResponse() }
+        transmit(Data(head.utf8))
+    }
+
+    /// Writes body bytes. Just before the byte that completes a `Content-Length` body leaves, the response stops
+    /// counting as in flight (``completeResponse()``).
+    @discardableResult
+    func write(_ data: Data) -> Bool {
+        let remaining = state.withLock { state -> Int? in
+            defer { state.bodyRemaining = state.bodyRemaining.map { $0 - data.count } }
+            return state.bodyRemaining
+        }
+        guard let remaining, remaining > 0, data.count >= remaining else { return transmit(data) }
+        let last = data.index(data.startIndex, offsetBy: remaining - 1)
+        guard transmit(data[..<last]) else { return false }
+        completeResponse()
+        return transmit(data[last...])
+    }
+
+    /// Marks the response as ended, once, so the server stops counting it as in flight: just before its last byte
+    /// leaves (a `Content-Length` body's, a stream's closing chunk, a cut), else when the handler returns. A client
+    /// holding a whole response thus never finds the server still counting it, however late the server's thread
+    /// runs next.
+    func completeResponse() {
+        let first = state.withLock { state -> Bool in
+            defer { state.complete = true }
+            return !state.complete
+        }
+        if first { server.responseCompleted() }
     }
 
     @discardableResult
-    func write(_ data: Data) -> Bool {
+    private func transmit(_ data: Data) -> Bool {
         if state.withLock({ $0.closed }) { return false }
         let ok = data.withUnsafeBytes { raw -> Bool in
             guard var pointer = raw.baseAddress else { return true }

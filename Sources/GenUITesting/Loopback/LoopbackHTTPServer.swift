@@ -31,8 +31,8 @@ public final class LoopbackHTTPServer: Sendable {
         var requests: [LoopbackRequest] = []
         var clientClosures = 0
         var stopped = false
-        var openConnections = 0
-        var peakConnections = 0
+        var responsesInFlight = 0
+        var peakResponsesInFlight = 0
     }
 
     /// Starts a server that answers with `handler`.
@@ -105,10 +105,15 @@ public final class LoopbackHTTPServer: Sendable {
         return clientClosures > 0
     }
 
-    /// The most requests the server was answering at the same time so far.
-    public var peakConcurrentRequests: Int { state.withLock { $0.peakConnections } }
+    /// The most requests the server was answering at the same time so far. A request counts from its arrival until
+    /// its response's last byte leaves (its `Content-Length` body's, its stream's closing chunk, its cut), or until
+    /// its handler returns when nothing marks the end sooner: a handler still pausing after its last byte, or a
+    /// thread not yet scheduled to close the connection, does not count.
+    public var peakConcurrentRequests: Int { state.withLock { $0.peakResponsesInFlight } }
 
     func recordClientClosure() { state.withLock { $0.clientClosures += 1 } }
+
+    func responseCompleted() { state.withLock { $0.responsesInFlight -= 1 } }
 
     private func acceptLoop() {
         defer { close(listener) }
@@ -138,10 +143,10 @@ public final class LoopbackHTTPServer: Sendable {
         defer { connection.closeGracefully() }
         state.withLock {
             $0.requests.append(request)
-            $0.openConnections += 1
-            $0.peakConnections = max($0.peakConnections, $0.openConnections)
+            $0.responsesInFlight += 1
+            $0.peakResponsesInFlight = max($0.peakResponsesInFlight, $0.responsesInFlight)
         }
-        defer { state.withLock { $0.openConnections -= 1 } }
+        defer { connection.completeResponse() }
         do {
             try handler(request, connection)
         } catch {

@@ -59,14 +59,7 @@ struct ConfigurationTrustTests {
             let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let path = directories.root + "/sample-\(length)"
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["sha256sum", path]
-            let out = Pipe()
-            process.standardOutput = out
-            try process.run()
-            let printed = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let printed = try runProcess("/usr/bin/env", ["sha256sum", path], timeout: nil).stdout
             #expect(SHA256.hexDigest(of: bytes) == String(printed.prefix(64)), "length \(length)")
         }
     }

@@ -117,12 +117,8 @@ struct ModelPullHostileTests {
     static let canMount: Bool = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
 
     static func run(_ program: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "\(program) \(arguments) failed")
+        let result = try runProcess(program, arguments, timeout: nil)
+        try #require(result.status == 0, "\(program) \(arguments) failed: \(result.stderr)")
     }
 
     @Test("On a small volume (a real 8 MB tmpfs), a host sending far more than the declared 1 MB never fills the disk: the pull stops at the declared size and the volume is left empty",

@@ -13,7 +13,7 @@ import Testing
 /// redirects, one writer, full disks, and what other readers see meanwhile.
 @Suite("Model downloads", .tags(.llamaServer), .serialized)
 struct ModelDownloadTests {
-    static let modelPath = OnDeviceFixture.modelPath
+    static let modelPath = OnDeviceRuntime.modelPath
     static let modelExists = FileManager.default.fileExists(atPath: modelPath)
     static let modelBytes: Int64 = (try? FileManager.default.attributesOfItem(atPath: modelPath)[.size] as? NSNumber)?
         .int64Value ?? 0
@@ -233,13 +233,9 @@ struct ModelDownloadTests {
     }
 
     static func run(_ program: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(program) \(arguments) failed"])
+        let result = try runProcess(program, arguments, timeout: nil)
+        guard result.status == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(program) \(arguments) failed: \(result.stderr)"])
         }
     }
 
