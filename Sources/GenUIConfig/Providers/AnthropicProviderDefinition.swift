@@ -3,7 +3,7 @@ import GenUIAnthropic
 import GenUIDiagnostics
 
 /// Settings of an Anthropic provider (`type: anthropic`).
-public struct AnthropicSettings: ProviderOptions {
+public struct AnthropicSettings: HostedModelSettings {
     /// How structured output is requested.
     public enum StructuredOutput: String, Sendable, Hashable, CaseIterable {
         /// `output_config.format` with a JSON schema.
@@ -23,14 +23,8 @@ public struct AnthropicSettings: ProviderOptions {
     /// The model's context window in tokens (`context:`), when the file states it; else unknown.
     public var context: Int? = nil
 
-    public var modelName: String? { model }
-    public var endpoint: String? { baseURL }
     public var apiKeyVariable: String? { apiKeyEnv }
-    public var contextWindow: Int? { context }
-    public var displayPairs: [(String, String)] {
-        [("base_url", baseURL), ("model", model), ("api_key_env", apiKeyEnv), ("structured_output", structuredOutput.rawValue)]
-            + (context.map { [("context", "\($0)")] } ?? [])
-    }
+    public var displayPairs: [(String, String)] { hostedDisplayPairs([("structured_output", structuredOutput.rawValue)]) }
 }
 
 extension ProviderDefinition {

@@ -2,7 +2,7 @@ import GenUI
 import GenUIGemini
 
 /// Settings of a Gemini provider (`type: gemini`).
-public struct GeminiSettings: ProviderOptions {
+public struct GeminiSettings: HostedModelSettings {
     /// The API base URL (default `https://generativelanguage.googleapis.com/v1beta`).
     public var baseURL: String
     /// The model name.
@@ -12,13 +12,8 @@ public struct GeminiSettings: ProviderOptions {
     /// The model's context window in tokens (`context:`), when the file states it; else the API's `inputTokenLimit`.
     public var context: Int? = nil
 
-    public var modelName: String? { model }
-    public var endpoint: String? { baseURL }
     public var apiKeyVariable: String? { apiKeyEnv }
-    public var contextWindow: Int? { context }
-    public var displayPairs: [(String, String)] {
-        [("base_url", baseURL), ("model", model), ("api_key_env", apiKeyEnv)] + (context.map { [("context", "\($0)")] } ?? [])
-    }
+    public var displayPairs: [(String, String)] { hostedDisplayPairs() }
 }
 
 extension ProviderDefinition {

@@ -3,7 +3,7 @@ import GenUI
 import GenUIOpenAI
 
 /// Settings of an OpenAI-compatible provider (`type: openai`).
-public struct OpenAISettings: ProviderOptions {
+public struct OpenAISettings: HostedModelSettings {
     /// The API base URL (default `https://api.openai.com/v1`).
     public var baseURL: String
     /// The model name.
@@ -17,17 +17,8 @@ public struct OpenAISettings: ProviderOptions {
     /// report it, and the chain checks requests against it before sending.
     public var context: Int? = nil
 
-    public var modelName: String? { model }
-    public var endpoint: String? { baseURL }
     public var apiKeyVariable: String? { apiKeyEnv }
-    public var contextWindow: Int? { context }
-    public var displayPairs: [(String, String)] {
-        [("base_url", baseURL), ("model", model)]
-            + [
-                apiKeyEnv.map { ("api_key_env", $0) }, allowInsecure ? ("allow_insecure", "true") : nil,
-                context.map { ("context", "\($0)") },
-            ].compactMap { $0 }
-    }
+    public var displayPairs: [(String, String)] { hostedDisplayPairs(allowInsecure ? [("allow_insecure", "true")] : []) }
 }
 
 extension ProviderDefinition {
