@@ -1,5 +1,6 @@
 import Foundation
 import GenUIFoundationModels
+import GenUITesting
 import Testing
 import GenUITestSupport
 
@@ -122,6 +123,32 @@ struct ErrorAPITests {
         await #expect(throws: LanguageModelSession.Error.concurrentRequests) { try await session.respond(to: "second") }
         first.cancel()
         _ = await first.result
+    }
+
+    @Test("a model that cannot serve is SystemLanguageModel.Error.assetsUnavailable, built and matched as Apple's, with genui's reason inside")
+    func assetsUnavailable() async throws {
+        let built = SystemLanguageModel.Error.assetsUnavailable(.init(debugDescription: "deleted"))
+        guard case .assetsUnavailable(let payload) = built else { Issue.record("not assetsUnavailable"); return }
+        #expect(payload.debugDescription == "deleted")
+        #expect(built.errorDescription?.contains("deleted") == true)
+        #expect(GenUIError(unwrapping: built) == nil)
+
+        let downloading = GenUIError.unavailable(
+            .modelNotReady(progress: 0.4, detail: "downloading"), .init(provider: "local", debugDescription: "pulling"))
+        let session = LanguageModelSession(model: FailingLanguageModel(name: "local", behavior: .fail(downloading)))
+        do {
+            _ = try await session.respond(to: "Hello")
+            Issue.record("an unavailable model answered")
+        } catch SystemLanguageModel.Error.assetsUnavailable(let info) {
+            #expect(info.debugDescription == "pulling")
+            let carried = GenUIError(unwrapping: SystemLanguageModel.Error.assetsUnavailable(info))
+            guard case .unavailable(.modelNotReady(let progress, _), let context)? = carried else {
+                Issue.record("the reason was lost: \(String(describing: carried))")
+                return
+            }
+            #expect(progress == 0.4)
+            #expect(context.provider == "local")
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import GenUI
 import GenUIDiagnostics
+import GenUITesting
 import GenUITestSupport
 import Testing
 
@@ -84,6 +85,19 @@ struct DiagnosticsCatalogTests {
             == "Dem Modell fehlt etwas, das die Anfrage braucht: Werkzeugaufrufe.")
         #expect(german.describe(LanguageModelError.timeout(.init(debugDescription: "30 s"))).message
             == german.describe(GenUIError.timedOut(.init(debugDescription: "30 s"))).message)
+    }
+
+    @Test("a session's SystemLanguageModel.Error is described by the reason it carries, in the user's language")
+    func describesAssetsUnavailable() async throws {
+        let german = Diagnostics(language: .german)
+        let carried = GenUIError.unavailable(.runtimeMissing(binary: "llama-server"), .init(debugDescription: "missing"))
+        let session = LanguageModelSession(model: FailingLanguageModel(name: "local", behavior: .fail(carried)))
+        let caught = await #expect(throws: SystemLanguageModel.Error.self) { try await session.respond(to: "Hello") }
+        let thrown = try #require(caught)
+        #expect(german.describe(thrown).message == german.describe(carried).message)
+        #expect(german.describe(thrown).remediation == german.describe(carried).remediation)
+        let bare = SystemLanguageModel.Error.assetsUnavailable(.init(debugDescription: "deleted"))
+        #expect(!german.describe(bare).message.isEmpty)
     }
 
     @Test("described reasons fill every placeholder, in every language")

@@ -348,6 +348,9 @@ struct FoundationModelsNamesTests {
             }
         } catch LanguageModelSession.Error.concurrentRequests {
             return "busy"
+        } catch SystemLanguageModel.Error.assetsUnavailable(let info) {
+            // genui's reason travels with it.
+            return "assets: \(GenUIError(unwrapping: SystemLanguageModel.Error.assetsUnavailable(info))?.code ?? "none")"
         } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
             return "26: \(context.debugDescription)"
         } catch let error as GenUIError {
@@ -360,8 +363,8 @@ struct FoundationModelsNamesTests {
     static let errorCases: [(GenUIError, String)] = [
         (.contextSizeExceeded(contextSize: 2048, tokenCount: 3000, context), "start a new session (2048)"),
         (.guardrailViolation(context), "blocked: scripted failure"),
-        (.unavailable(.modelNotInstalled(name: "m"), context), "genui: unavailable"),
-        (.noProviderAvailable(context), "genui: noProviderAvailable"),
+        (.unavailable(.modelNotInstalled(name: "m"), context), "assets: unavailable"),
+        (.noProviderAvailable(context), "assets: noProviderAvailable"),
         (.unsupportedGenerationGuide(context), "guide"),
         (.concurrentRequests(context), "busy"),
         (.rateLimited(retryAfter: nil, context), "slow down"),

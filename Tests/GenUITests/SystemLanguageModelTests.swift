@@ -125,9 +125,10 @@ struct SystemLanguageModelTests {
         #expect(await eventually(within: .seconds(10)) { model.availabilityReport.isChecked })
         #expect(!model.isAvailable)
         #expect(model.availability == .unavailable(.notConfigured(missing: UnconfiguredLanguageModel.missing)))
-        await #expect(throws: GenUIError.self) {
+        let thrown = await #expect(throws: SystemLanguageModel.Error.self) {
             _ = try await LanguageModelSession(model: model).respond(to: "Hello")
         }
+        #expect(thrown.flatMap { GenUIError(unwrapping: $0) }?.code == "unavailable")
     }
 
     @Test("the provisional answer before any check is modelNotReady, which Foundation Models apps treat as 'try later'")

@@ -187,7 +187,7 @@ public final class SystemLanguageModel: RoutableModel, Observable {
     }
 
     /// Streams `request`, with the ``useCase``'s instructions before its own, from the underlying model.
-    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Swift.Error> {
         monitor.model.streamResponse(to: useCase.apply(to: request))
     }
 

@@ -10,6 +10,9 @@ extension GenUIError {
         case let error as LanguageModelError:
             guard let carried = error.metadata[LanguageModelError.genUIErrorKey] as? GenUIError else { return nil }
             self = carried
+        case .assetsUnavailable(let payload) as SystemLanguageModel.Error:
+            guard let carried = payload.genUIError else { return nil }
+            self = carried
         case let error as LanguageModelSession.GenerationError:
             guard let carried = error.context.underlyingErrors.lazy.compactMap({ $0 as? GenUIError }).first else {
                 return nil
@@ -34,7 +37,8 @@ extension GenUIError {
         #endif
     }
 
-    /// The Foundation Models 27 error for this one, when Foundation Models has a case for it.
+    /// The Foundation Models 27 error for this one, when Foundation Models has a case for it: a ``LanguageModelError``,
+    /// a ``LanguageModelSession/Error``, or ``SystemLanguageModel/Error`` when the model cannot serve.
     var languageModelError: (any Error)? {
         let metadata: [String: any Sendable] = [LanguageModelError.genUIErrorKey: self]
         let description = context.debugDescription
@@ -66,8 +70,10 @@ extension GenUIError {
             return LanguageModelError.timeout(.init(debugDescription: description, metadata: metadata))
         case .concurrentRequests:
             return LanguageModelSession.Error.concurrentRequests
-        case .unavailable, .decodingFailure, .invalidRequest, .transport, .unauthorized, .serverError,
-            .noProviderAvailable, .responseTooLarge, .invalidToolCall, .toolRoundLimitReached:
+        case .unavailable, .noProviderAvailable:
+            return SystemLanguageModel.Error.assetsUnavailable(.init(self))
+        case .decodingFailure, .invalidRequest, .transport, .unauthorized, .serverError, .responseTooLarge,
+            .invalidToolCall, .toolRoundLimitReached:
             return nil
         }
     }

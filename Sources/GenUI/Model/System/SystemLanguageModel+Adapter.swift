@@ -50,16 +50,16 @@ extension SystemLanguageModel {
         ///
         /// ``errorDescription`` is the context's English developer text; `Diagnostics.describe(_:)` in
         /// `GenUIDiagnostics` gives the message and what to do in the user's language.
-        public enum AssetError: Error, LocalizedError, CustomDebugStringConvertible {
+        public enum AssetError: Swift.Error, LocalizedError, CustomDebugStringConvertible {
             /// Where the error happened.
             public struct Context: Sendable {
                 /// What happened, for developers (English, not localized).
                 public let debugDescription: String
                 /// The errors that caused this one.
-                public let underlyingErrors: [any Error]
+                public let underlyingErrors: [any Swift.Error]
 
                 /// Creates a context.
-                public init(debugDescription: String, underlyingErrors: [any Error] = []) {
+                public init(debugDescription: String, underlyingErrors: [any Swift.Error] = []) {
                     self.debugDescription = debugDescription
                     self.underlyingErrors = underlyingErrors
                 }
