@@ -18,7 +18,7 @@ import Synchronization
 ///   assistant turn's `tool_calls`, outputs as `role: tool` messages with `tool_name`.
 /// - Errors: `{"error":"…"}` bodies; 404 model → `unavailable(modelNotInstalled)`, 503 busy → rateLimited, others by
 ///   ``HTTPErrorMapping``; an `{"error":…}` line inside the NDJSON stream is a server error.
-public struct OllamaProvider: RoutableModel {
+public struct OllamaLanguageModel: RoutableModel {
     /// The settings.
     public let configuration: OllamaConfiguration
     /// The client, the key, the checks before a request and the availability preflight, shared with the other HTTP

@@ -15,7 +15,7 @@ import Logging
 ///   calls go back as an assistant turn's `tool_calls`, outputs as `role: tool` messages with their `tool_call_id`.
 /// - Errors: see ``HTTPErrorMapping``; `message.refusal` is a refusal, `finish_reason: content_filter` a guardrail
 ///   violation, a 404 naming the model `modelNotInstalled`.
-public struct OpenAIProvider: RoutableModel {
+public struct OpenAILanguageModel: RoutableModel {
     /// The settings.
     public let configuration: OpenAIConfiguration
     /// The client, the key, the checks before a request and the availability probe, shared with the other HTTP
