@@ -1,23 +1,13 @@
-@_spi(Reading) import GenUI
+import GenUIHTTP
 
 /// One NDJSON line of an `/api/chat` answer (a non-streamed answer is one such line): the fields genui reads.
 struct ChatChunk: Decodable {
     /// The message so far: a piece of text, whole tool calls.
     struct Message: Decodable {
         var content: String?
-        var toolCalls: [ToolCall]?
+        /// Whole calls: `function.arguments` is a JSON object; newer versions give an `id`.
+        var toolCalls: [FunctionToolCall]?
         enum CodingKeys: String, CodingKey { case content, toolCalls = "tool_calls" }
-    }
-
-    /// A whole call: `function.arguments` is a JSON object; newer versions give an `id`.
-    struct ToolCall: Decodable {
-        struct Function: Decodable {
-            var name: String?
-            var arguments: JSONValueCoding?
-        }
-
-        var id: String?
-        var function: Function?
     }
 
     var model: String?

@@ -6,12 +6,8 @@ import GenUIHTTP
 enum OllamaWire {
     /// The calls of a chunk's `message.tool_calls` (whole calls: `function.name`, `function.arguments` an object,
     /// `id` in newer versions), added to `assembly`.
-    static func appendToolCalls(_ calls: [ChatChunk.ToolCall]?, to assembly: inout ToolCallAssembly) throws(GenUIError) {
-        for call in calls ?? [] {
-            try assembly.appendCall(
-                id: call.id, name: call.function?.name ?? "",
-                arguments: call.function?.arguments?.content ?? GeneratedContent(kind: .null))
-        }
+    static func appendToolCalls(_ calls: [FunctionToolCall]?, to assembly: inout ToolCallAssembly) throws(GenUIError) {
+        try FunctionToolCall.append(calls, to: &assembly, missingArguments: GeneratedContent(kind: .null))
     }
 
     static func finishReason(_ text: String?) -> FinishReason? {

@@ -13,19 +13,9 @@ struct ChatCompletion: Decodable {
     struct Message: Decodable {
         var content: String?
         var refusal: String?
-        var toolCalls: [ToolCall]?
+        /// Whole calls: `arguments` is JSON text (an object, which some compatible servers send, is taken as it is).
+        var toolCalls: [FunctionToolCall]?
         enum CodingKeys: String, CodingKey { case content, refusal, toolCalls = "tool_calls" }
-    }
-
-    /// A whole call: `arguments` is JSON text (an object, which some compatible servers send, is taken as it is).
-    struct ToolCall: Decodable {
-        struct Function: Decodable {
-            var name: String?
-            var arguments: JSONValueCoding?
-        }
-
-        var id: String?
-        var function: Function?
     }
 
     var model: String?

@@ -1,15 +1,11 @@
-@_spi(Reading) import GenUI
+import GenUI
 import GenUIHTTP
 
 /// What the Chat Completions answers mean to genui: finish reasons, usage, timings, tool calls.
 enum OpenAIWire {
     /// The calls of a non-streamed `message.tool_calls`, added to `assembly`.
-    static func appendToolCalls(_ calls: [ChatCompletion.ToolCall]?, to assembly: inout ToolCallAssembly) throws(GenUIError) {
-        for call in calls ?? [] {
-            try assembly.appendCall(
-                id: call.id, name: call.function?.name ?? "",
-                arguments: call.function?.arguments?.content ?? GeneratedContent(kind: .string("")))
-        }
+    static func appendToolCalls(_ calls: [FunctionToolCall]?, to assembly: inout ToolCallAssembly) throws(GenUIError) {
+        try FunctionToolCall.append(calls, to: &assembly, missingArguments: GeneratedContent(kind: .string("")))
     }
 
     /// The pieces of a streamed `delta.tool_calls`, added to `assembly` by their `index`.
