@@ -17,7 +17,7 @@ import Logging
 ///   `model_context_window_exceeded` is contextSizeExceeded.
 /// - Context: ``tokenCount(for:)`` asks `POST /v1/messages/count_tokens`; ``contextSize`` is the configured window
 ///   (see AnthropicTokenCounting.swift).
-public struct AnthropicProvider: RoutableModel {
+public struct AnthropicLanguageModel: RoutableModel {
     /// The settings.
     public let configuration: AnthropicConfiguration
     /// The client, the key, the checks before a request and the availability probe, shared with the other HTTP

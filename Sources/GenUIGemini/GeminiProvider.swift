@@ -17,7 +17,7 @@ import Logging
 ///   is a guardrail violation.
 /// - Context: ``tokenCount(for:)`` asks `POST {base}/models/{model}:countTokens`; ``contextSize`` is the configured
 ///   window, else the model's `inputTokenLimit` (see GeminiTokenCounting.swift).
-public struct GeminiProvider: RoutableModel {
+public struct GeminiLanguageModel: RoutableModel {
     /// The settings.
     public let configuration: GeminiConfiguration
     /// The client, the key, the checks before a request and the availability probe, shared with the other HTTP

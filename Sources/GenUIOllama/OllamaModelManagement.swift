@@ -110,7 +110,7 @@ public struct OllamaModelManager: Sendable {
     /// Removes `model` from the daemon: `DELETE /api/delete {"model": model}`.
     public func delete(_ model: String) async throws -> Deletion {
         let response = try await send(
-            method: "DELETE", path: "api/delete", body: .object([("model", .string(model))]))
+            method: "DELETE", path: "api/delete", body: ModelRequest(model: model))
         switch response.status {
         case 200..<300: return .deleted
         case 404: return .notFound
@@ -122,11 +122,9 @@ public struct OllamaModelManager: Sendable {
     public func installed() async throws -> [OllamaInstalledModel] {
         let response = try await send(method: "GET", path: "api/tags", body: nil)
         guard response.head.isSuccess else { throw failure(response) }
-        return response.json?["models"]?.elements?.compactMap { model -> OllamaInstalledModel? in
-            guard let name = model["name"]?.stringValue ?? model["model"]?.stringValue else { return nil }
-            var bytes: Int64?
-            if case .number(let value)? = model["size"]?.kind { bytes = ExternalNumber.integer(value) }
-            return OllamaInstalledModel(name: name, bytes: bytes)
+        return WireReading.decode(TagList.self, from: response.json)?.models?.compactMap { model -> OllamaInstalledModel? in
+            guard let name = model.name ?? model.model else { return nil }
+            return OllamaInstalledModel(name: name, bytes: model.size.flatMap { ExternalNumber.integer($0) })
         } ?? []
     }
 
@@ -134,7 +132,7 @@ public struct OllamaModelManager: Sendable {
         APIKeyReference(configuration.apiKeyEnvironmentVariable, environment: environment)
     }
 
-    private func send(method: String, path: String, body: GeneratedContent?) async throws -> HTTPResponse {
+    private func send(method: String, path: String, body: ModelRequest?) async throws -> HTTPResponse {
         do {
             let key = try keyReference.read(provider: configuration.name)
             try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: configuration.name)
@@ -143,7 +141,7 @@ public struct OllamaModelManager: Sendable {
             var data: Data?
             if let body {
                 headers["Content-Type"] = "application/json"
-                data = Data(body.jsonString.utf8)
+                data = Data(try ContentEncoder().json(of: body).utf8)
             }
             let request = HTTPRequest(
                 method: method, url: configuration.baseURL.appendingPathComponent(path), headers: headers, body: data,

@@ -18,7 +18,7 @@ import Synchronization
 ///   assistant turn's `tool_calls`, outputs as `role: tool` messages with `tool_name`.
 /// - Errors: `{"error":"…"}` bodies; 404 model → `unavailable(modelNotInstalled)`, 503 busy → rateLimited, others by
 ///   ``HTTPErrorMapping``; an `{"error":…}` line inside the NDJSON stream is a server error.
-public struct OllamaProvider: RoutableModel {
+public struct OllamaLanguageModel: RoutableModel {
     /// The settings.
     public let configuration: OllamaConfiguration
     /// The client, the key, the checks before a request and the availability preflight, shared with the other HTTP
@@ -68,8 +68,8 @@ public struct OllamaProvider: RoutableModel {
         }
         switch tags.status {
         case 200:
-            let names = tags.json?["models"]?.elements?.flatMap { model in
-                [model["name"]?.stringValue, model["model"]?.stringValue].compactMap { $0 }
+            let names = WireReading.decode(TagList.self, from: tags.json)?.models?.flatMap { model in
+                [model.name, model.model].compactMap { $0 }
             } ?? []
             return OllamaWire.listing(names, contains: configuration.model)
                 ? .available : .unavailable(.modelNotInstalled(name: configuration.model))
@@ -116,9 +116,9 @@ public struct OllamaProvider: RoutableModel {
         do {
             let key = try http.requestKey()
             state.pullProgress = OllamaPullProgress(status: "starting", completed: nil, total: nil)
-            let body = GeneratedContent.object([("model", .string(configuration.model)), ("stream", .bool(true))])
+            let body = ModelRequest(model: configuration.model, stream: true)
             let response = try await http.client.stream(.postJSON(
-                url("api/pull"), json: body, headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
+                url("api/pull"), body: body, headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
                 totalTimeout: .seconds(24 * 3600)))
             guard response.head.isSuccess else {
                 let data = try await response.collect(limit: 1 << 20)
@@ -183,8 +183,8 @@ public struct OllamaProvider: RoutableModel {
             let key = try http.requestKey()
             let clock = ContinuousClock()
             let start = clock.now
-            let chat = HTTPRequest.postJSON(
-                url("api/chat"), json: OllamaWire.chatBody(for: request, configuration: configuration, stream: stream),
+            let chat = try HTTPRequest.postJSON(
+                url("api/chat"), body: ChatRequest(request, configuration: configuration, stream: stream),
                 headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout, totalTimeout: configuration.requestTimeout)
             let response = try await http.client.stream(chat)
             guard response.head.isSuccess else {
@@ -193,7 +193,7 @@ public struct OllamaProvider: RoutableModel {
             }
             var text = OutputText()
             var toolCalls = ToolCallAssembly()
-            var final: GeneratedContent?
+            var final: ChatChunk?
             // A non-streamed answer is one line holding the whole output: it may be as long as a body.
             let limits = ResponseLimits.standard
             let lineLimit = stream ? limits.maximumLineBytes : limits.maximumBodyBytes
@@ -206,18 +206,19 @@ public struct OllamaProvider: RoutableModel {
                     throw GenUIError.serverError(
                         status: response.head.status, .init(debugDescription: "Ollama sent a line that is not JSON: \(shown)"))
                 }
-                if let message = json["error"]?.stringValue {
+                let chunk = WireReading.decode(ChatChunk.self, from: json) ?? ChatChunk()
+                if let message = chunk.error {
                     throw HTTPErrorMapping.error(
                         status: 500, headers: [:], parsed: .init(message: message), provider: name,
                         secrets: key.map { [$0] } ?? [])
                 }
-                if let piece = json["message"]?["content"]?.stringValue, !piece.isEmpty {
+                if let piece = chunk.message?.content, !piece.isEmpty {
                     try text.append(piece)
                     if stream { continuation.yield(.delta(piece)) }
                 }
-                try OllamaWire.appendToolCalls(json["message"]?["tool_calls"], to: &toolCalls)
-                if json["done"]?.boolValue == true {
-                    final = json
+                try OllamaWire.appendToolCalls(chunk.message?.toolCalls, to: &toolCalls)
+                if chunk.done == true {
+                    final = chunk
                     break
                 }
             }
@@ -226,7 +227,7 @@ public struct OllamaProvider: RoutableModel {
                     .connectionLost(detail: "stream ended early"),
                     .init(debugDescription: "the stream from \(endpointDescription) ended before done:true"))
             }
-            let model = final["model"]?.stringValue ?? configuration.model
+            let model = final.model ?? configuration.model
             let timings = OllamaWire.timings(final, wall: clock.now - start)
             if !toolCalls.isEmpty {
                 // Ollama ends a turn of tool calls with done_reason "stop": the calls make it a tool-call turn.
@@ -238,7 +239,7 @@ public struct OllamaProvider: RoutableModel {
             let result = try ProviderSupport.response(
                 text: text.text, schema: request.schema, provider: name, model: model,
                 usage: OllamaWire.usage(final), timings: timings,
-                finishReason: OllamaWire.finishReason(final["done_reason"]?.stringValue), guided: true)
+                finishReason: OllamaWire.finishReason(final.doneReason), guided: true)
             continuation.yield(.completed(result))
         }
     }
@@ -256,9 +257,13 @@ public struct OllamaProvider: RoutableModel {
         return headers
     }
 
-    private func probe(_ path: String, key: String?, body: GeneratedContent? = nil) async throws -> HTTPResponse {
+    private func probe(_ path: String, key: String?, body: ModelRequest? = nil) async throws -> HTTPResponse {
         var request = http.probeRequest(url(path), headers: headers(key: key))
-        if let body { request = .postJSON(url(path), json: body, headers: request.headers, headTimeout: request.headTimeout, totalTimeout: request.totalTimeout) }
+        if let body {
+            request = try .postJSON(
+                url(path), body: body, headers: request.headers, headTimeout: request.headTimeout,
+                totalTimeout: request.totalTimeout)
+        }
         return try await http.client.send(request, bodyLimit: 8 << 20)
     }
 
@@ -267,10 +272,10 @@ public struct OllamaProvider: RoutableModel {
         let key: String?
         do { key = try http.key.read(provider: name) } catch { return .fallback }
         var details = OllamaModelDetails.fallback
-        if let response = try? await probe("api/show", key: key, body: .object([("model", .string(configuration.model))])),
-            response.status == 200, let json = response.json
+        if let response = try? await probe("api/show", key: key, body: ModelRequest(model: configuration.model)),
+            response.status == 200, let show = WireReading.decode(ShowResponse.self, from: response.json)
         {
-            details = OllamaModelDetails(show: json)
+            details = OllamaModelDetails(show: show)
             state.store(details)
         }
         return details

@@ -16,9 +16,9 @@ struct OllamaModelDetails: Sendable {
         self.contextLength = contextLength
     }
 
-    init(show json: GeneratedContent) {
+    init(show: ShowResponse) {
         var capabilities = Self.base
-        for name in json["capabilities"]?.elements?.compactMap(\.stringValue) ?? [] {
+        for name in show.capabilities?.compactMap(\.content.stringValue) ?? [] {
             switch name {
             case "tools": capabilities.insert(.toolCalling)
             case "vision": capabilities.insert(.vision)
@@ -27,7 +27,7 @@ struct OllamaModelDetails: Sendable {
             }
         }
         self.capabilities = capabilities
-        contextLength = json["model_info"]?.orderedProperties?.first { $0.key.hasSuffix(".context_length") }?.value.intValue
+        contextLength = show.modelInfo?.content.orderedProperties?.first { $0.key.hasSuffix(".context_length") }?.value.intValue
     }
 }
 

@@ -11,7 +11,7 @@ import Logging
 /// generation sends genui's own bounded grammar (``GrammarCompiler``) and validates every output against the schema.
 ///
 /// Copies of a model share one server.
-public struct OnDeviceModel: RoutableModel {
+public struct OnDeviceLanguageModel: RoutableModel {
     /// The configuration the model was created with.
     public let configuration: OnDeviceConfiguration
     /// The availability checks, which never start the server.

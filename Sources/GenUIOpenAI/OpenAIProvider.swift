@@ -15,7 +15,7 @@ import Logging
 ///   calls go back as an assistant turn's `tool_calls`, outputs as `role: tool` messages with their `tool_call_id`.
 /// - Errors: see ``HTTPErrorMapping``; `message.refusal` is a refusal, `finish_reason: content_filter` a guardrail
 ///   violation, a 404 naming the model `modelNotInstalled`.
-public struct OpenAIProvider: RoutableModel {
+public struct OpenAILanguageModel: RoutableModel {
     /// The settings.
     public let configuration: OpenAIConfiguration
     /// The client, the key, the checks before a request and the availability probe, shared with the other HTTP
@@ -45,7 +45,7 @@ public struct OpenAIProvider: RoutableModel {
                 // A listing of several models that lacks ours: the server serves others (one model is a single-model
                 // server such as llama-server, which answers under any name).
                 guard (200..<300).contains(response.status) else { return nil }
-                let ids = response.json?["data"]?.elements?.compactMap { $0["id"]?.stringValue } ?? []
+                let ids = WireReading.decode(ModelList.self, from: response.json)?.ids ?? []
                 return ids.count > 1 && !ids.contains(model) ? .unavailable(.modelNotInstalled(name: model)) : nil
             }
         }
@@ -64,27 +64,28 @@ public struct OpenAIProvider: RoutableModel {
             let start = clock.now
             let response = try await http.client.send(
                 .postJSON(
-                    url, json: OpenAIWire.body(for: request, configuration: configuration, stream: false),
+                    url, body: ChatCompletionRequest(request, configuration: configuration, stream: false),
                     headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
                     totalTimeout: configuration.requestTimeout))
             guard response.head.isSuccess else {
                 throw mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
             }
-            guard let json = response.json, let choice = json["choices"]?.elements?.first else {
+            let completion = WireReading.decode(ChatCompletion.self, from: response.json)
+            guard let completion, let choice = completion.choices?.first else {
                 let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
                 throw GenUIError.serverError(
                     status: response.status, .init(debugDescription: "the response has no choices: \(shown)"))
             }
-            let message = choice["message"]
-            let finish = OpenAIWire.finishReason(choice["finish_reason"]?.stringValue)
-            try checkRefusal(message?["refusal"]?.stringValue, finish: finish)
+            let message = choice.message
+            let finish = OpenAIWire.finishReason(choice.finishReason)
+            try checkRefusal(message?.refusal, finish: finish)
             var text = OutputText()
-            try text.append(message?["content"]?.stringValue ?? "")
+            try text.append(message?.content ?? "")
             var toolCalls = ToolCallAssembly()
-            try OpenAIWire.appendToolCalls(message?["tool_calls"], to: &toolCalls)
-            let model = json["model"]?.stringValue ?? configuration.model
-            let usage = OpenAIWire.usage(json["usage"]) ?? TokenUsage()
-            let timings = OpenAIWire.timings(json["timings"], wall: clock.now - start)
+            try OpenAIWire.appendToolCalls(message?.toolCalls, to: &toolCalls)
+            let model = completion.model ?? configuration.model
+            let usage = completion.usage?.tokenUsage ?? TokenUsage()
+            let timings = OpenAIWire.timings(completion.timings, wall: clock.now - start)
             if !toolCalls.isEmpty {
                 return ProviderSupport.toolCallResponse(
                     calls: try toolCalls.calls(provider: name, tools: request.tools), text: text.text, provider: name,
@@ -105,7 +106,7 @@ public struct OpenAIProvider: RoutableModel {
             let start = clock.now
             let response = try await http.client.stream(
                 .postJSON(
-                    url, json: OpenAIWire.body(for: request, configuration: configuration, stream: true),
+                    url, body: ChatCompletionRequest(request, configuration: configuration, stream: true),
                     headers: headers(key: key), headTimeout: configuration.connectTimeout,
                     totalTimeout: configuration.requestTimeout))
             guard response.head.isSuccess else {
@@ -117,7 +118,7 @@ public struct OpenAIProvider: RoutableModel {
             var toolCalls = ToolCallAssembly()
             var finish: FinishReason?
             var usage = TokenUsage()
-            var timings: GeneratedContent?
+            var timings: ServerTimings?
             var model: String?
             var done = false
             for try await event in response.body.serverSentEvents() {
@@ -132,18 +133,19 @@ public struct OpenAIProvider: RoutableModel {
                     throw HTTPErrorMapping.error(
                         status: status, headers: [:], parsed: parsed, provider: name, secrets: key.map { [$0] } ?? [])
                 }
-                model = model ?? json["model"]?.stringValue
-                if let choice = json["choices"]?.elements?.first {
-                    if let delta = choice["delta"]?["content"]?.stringValue, !delta.isEmpty {
+                guard let chunk = WireReading.decode(ChatCompletionChunk.self, from: json) else { continue }
+                model = model ?? chunk.model
+                if let choice = chunk.choices?.first {
+                    if let delta = choice.delta?.content, !delta.isEmpty {
                         try text.append(delta)
                         continuation.yield(.delta(delta))
                     }
-                    if let piece = choice["delta"]?["refusal"]?.stringValue { try refusal.append(piece) }
-                    try OpenAIWire.appendToolCallDeltas(choice["delta"]?["tool_calls"], to: &toolCalls)
-                    if let reason = OpenAIWire.finishReason(choice["finish_reason"]?.stringValue) { finish = reason }
+                    if let piece = choice.delta?.refusal { try refusal.append(piece) }
+                    try OpenAIWire.appendToolCallDeltas(choice.delta?.toolCalls, to: &toolCalls)
+                    if let reason = OpenAIWire.finishReason(choice.finishReason) { finish = reason }
                 }
-                if let reported = OpenAIWire.usage(json["usage"]) { usage = reported }
-                if let reported = json["timings"] { timings = reported }
+                if let reported = chunk.usage { usage = reported.tokenUsage }
+                if let reported = chunk.timings { timings = reported }
             }
             guard done || finish != nil else {
                 throw GenUIError.transport(

@@ -136,9 +136,9 @@ private func countTokensProblem(_ request: LoopbackRequest, key: String?) -> (st
     return nil
 }
 
-/// Answers like the Messages API: `GET /v1/models`; `/v1/messages/count_tokens` validated and counted with
+/// Answers like the Messages API (shared with the direct-use tests): `GET /v1/models`; `/v1/messages/count_tokens` validated and counted with
 /// ``fakeAnthropicCount(_:)``; a guided answer through output_config, a tool_use block when a tool is forced.
-private func anthropicFake(
+func anthropicFake(
     rejectOutputConfig: Bool = false, answer: String = #"{"answer":"yes"}"#, key: String? = nil
 ) throws -> LoopbackHTTPServer {
     try LoopbackHTTPServer { request, connection in

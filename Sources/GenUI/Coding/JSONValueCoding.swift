@@ -2,12 +2,14 @@
 /// written into and read from any encoder and decoder.
 ///
 /// Objects keep their key order when written; a decoder may hand keys back in any order, so formats that need an
-/// order record it themselves (a schema's `x-order`).
-struct JSONValueCoding: Codable {
+/// order record it themselves (a schema's `x-order`). ``ContentEncoder`` and ``ContentDecoder`` carry the value
+/// whole, order included: the providers' wire types hold JSON Schemas and tool arguments this way.
+@_spi(Reading) public struct JSONValueCoding: Codable, Sendable, Equatable {
     /// The value.
-    let content: GeneratedContent
+    public let content: GeneratedContent
 
-    init(_ content: GeneratedContent) { self.content = content }
+    /// Wraps `content`.
+    public init(_ content: GeneratedContent) { self.content = content }
 
     private struct Key: CodingKey {
         let stringValue: String
@@ -16,7 +18,8 @@ struct JSONValueCoding: Codable {
         init?(intValue: Int) { nil }
     }
 
-    init(from decoder: any Decoder) throws {
+    /// Reads any JSON value.
+    public init(from decoder: any Decoder) throws {
         if let object = try? decoder.container(keyedBy: Key.self) {
             var properties: [(String, GeneratedContent)] = []
             for key in object.allKeys {
@@ -43,7 +46,8 @@ struct JSONValueCoding: Codable {
         }
     }
 
-    func encode(to encoder: any Encoder) throws {
+    /// Writes the value, object keys in order.
+    public func encode(to encoder: any Encoder) throws {
         switch content.kind {
         case .null:
             var single = encoder.singleValueContainer()

@@ -28,8 +28,10 @@ public struct SamplingParameters: Sendable, Hashable {
         }
     }
 
-    /// The seed as a JSON number (seeds above 2^53 are folded into range, keeping them deterministic).
-    public var seedNumber: GeneratedContent? {
-        seed.map { GeneratedContent.integer(Int($0 % (1 << 53))) }
-    }
+    /// The seed as sent: seeds above 2^53 are folded into the range a JSON number holds exactly, keeping them
+    /// deterministic.
+    public var wireSeed: Int? { seed.map { Int($0 % (1 << 53)) } }
+
+    /// ``wireSeed`` as a JSON number.
+    public var seedNumber: GeneratedContent? { wireSeed.map(GeneratedContent.integer) }
 }

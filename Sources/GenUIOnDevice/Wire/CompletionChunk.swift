@@ -33,18 +33,18 @@ struct CompletionChunk: Sendable, Hashable {
             return CompletionChunk(
                 content: "", isFinal: true, truncated: false, error: HTTPErrorMapping.parseErrorJSON(json))
         }
-        let timings = json["timings"]
+        let event = WireReading.decode(CompletionEvent.self, from: json) ?? CompletionEvent()
         return CompletionChunk(
-            content: json["content"]?.stringValue ?? "",
-            isFinal: json["stop"]?.boolValue ?? false,
-            stopType: json["stop_type"]?.stringValue,
-            tokensPredicted: json["tokens_predicted"]?.intValue,
-            tokensEvaluated: json["tokens_evaluated"]?.intValue,
-            truncated: json["truncated"]?.boolValue ?? false,
-            promptPerSecond: timings?["prompt_per_second"]?.numberValue,
-            predictedPerSecond: timings?["predicted_per_second"]?.numberValue,
-            promptMilliseconds: timings?["prompt_ms"]?.numberValue,
-            predictedMilliseconds: timings?["predicted_ms"]?.numberValue,
+            content: event.content ?? "",
+            isFinal: event.stop ?? false,
+            stopType: event.stopType,
+            tokensPredicted: event.tokensPredicted,
+            tokensEvaluated: event.tokensEvaluated,
+            truncated: event.truncated ?? false,
+            promptPerSecond: event.timings?.promptPerSecond,
+            predictedPerSecond: event.timings?.predictedPerSecond,
+            promptMilliseconds: event.timings?.promptMilliseconds,
+            predictedMilliseconds: event.timings?.predictedMilliseconds,
             error: nil)
     }
 

@@ -1,0 +1,46 @@
+import Foundation
+@_spi(Reading) import GenUI
+
+extension HTTPRequest {
+    /// A POST of `body`, an `Encodable` request type written by ``ContentEncoder`` (keys in their declared order),
+    /// with `Content-Type: application/json`. A body that cannot be written is an invalid request.
+    public static func postJSON(
+        _ url: URL, body: some Encodable, headers: [String: String] = [:], headTimeout: Duration? = nil,
+        totalTimeout: Duration? = nil
+    ) throws(GenUIError) -> HTTPRequest {
+        let json: GeneratedContent
+        do {
+            json = try ContentEncoder().content(of: body)
+        } catch {
+            throw .invalidRequest(.init(debugDescription: "the request body could not be written: \(error)"))
+        }
+        return postJSON(url, json: json, headers: headers, headTimeout: headTimeout, totalTimeout: totalTimeout)
+    }
+}
+
+/// Reading a server's JSON into a provider's `Decodable` wire types.
+public enum WireReading {
+    /// `type` read from `json`, or `nil` when `json` does not have its shape (optional fields read loosely; see
+    /// ``ContentDecoder``).
+    public static func decode<T: Decodable>(_ type: T.Type, from json: GeneratedContent?) -> T? {
+        guard let json else { return nil }
+        return try? ContentDecoder().decode(type, from: json)
+    }
+
+    /// `type` read from `json`; a shape it does not have is a server error saying what `what` lacked and where,
+    /// with `text` (the answer as received, masked of `secrets` and shortened) quoted.
+    public static func decode<T: Decodable>(
+        _ type: T.Type, from json: GeneratedContent?, what: String, status: Int, text: String, secrets: [String]
+    ) throws(GenUIError) -> T {
+        do {
+            guard let json else { throw WireShapeError.notJSON }
+            return try ContentDecoder().decode(type, from: json)
+        } catch {
+            let shown = HTTPErrorMapping.clean(text, secrets: secrets, limit: 200)
+            let reason = error is WireShapeError ? "it is not JSON" : ContentDecoder.describe(error)
+            throw .serverError(status: status, .init(debugDescription: "\(what) is not as expected (\(reason)): \(shown)"))
+        }
+    }
+
+    private enum WireShapeError: Error { case notJSON }
+}
