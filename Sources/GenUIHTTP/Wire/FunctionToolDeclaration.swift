@@ -22,14 +22,14 @@ public struct FunctionToolDeclaration: Encodable, Sendable {
 
     /// The declaration of `tool`; with `strict` non-nil the function carries `strict` and its parameters schema is
     /// written in that mode.
-    public init(_ tool: ToolDefinition, strict: Bool?) {
+    public init(_ tool: GenerationRequest.ToolDefinition, strict: Bool?) {
         function = Function(
             name: ToolWireNames.wireName(tool.name), description: tool.description,
             parameters: JSONValueCoding(tool.parameters.jsonSchema(strict: strict ?? false)), strict: strict)
     }
 
     /// The `tools` array for `tools`; `nil` when there are none (then nothing tool-related is sent).
-    public static func array(_ tools: [ToolDefinition], strict: Bool?) -> [FunctionToolDeclaration]? {
+    public static func array(_ tools: [GenerationRequest.ToolDefinition], strict: Bool?) -> [FunctionToolDeclaration]? {
         tools.isEmpty ? nil : tools.map { FunctionToolDeclaration($0, strict: strict) }
     }
 }
