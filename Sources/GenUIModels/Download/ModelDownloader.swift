@@ -53,7 +53,7 @@ public struct ModelDownloader: Sendable {
             return try installedResult(source, target: target)
         }
         // Read-only checks first: a refused pull writes nothing, not even its lock file.
-        let existing = Self.fileSize(partialPath) ?? 0
+        let existing = Self.heldBytes(partial: partialPath, target: target)
         try checkDevice(expected: source.expectedBytes, have: existing, target: target)
 
         let directory = (target as NSString).deletingLastPathComponent
