@@ -11,7 +11,7 @@ import Synchronization
 /// The exchange writes each piece inside that callback: while it writes, libcurl does not read the socket, and TCP
 /// slows the sender, so memory stays one receive buffer however fast the network is. ``cancel()`` stops the request
 /// at once from any thread (libcurl's poll is woken), and the exchange hears the end.
-final class CurlRequest: @unchecked Sendable {
+final class CurlRequest: CurlReceiver, @unchecked Sendable {
     private let url: String
     private let headers: [String]
     private let endpoint: String
@@ -90,25 +90,10 @@ final class CurlRequest: @unchecked Sendable {
     }
 
     private func configure(_ handle: UnsafeMutableRawPointer, headers: UnsafeMutablePointer<curl_slist>?) {
-        let context = Unmanaged.passUnretained(self).toOpaque()
         genui_curl_set_string(handle, CURLOPT_URL, url)
         genui_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headers)
         genui_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-        genui_curl_set_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let request = Unmanaged<CurlRequest>.fromOpaque(context).takeUnretainedValue()
-            return request.body(UnsafeRawPointer(data), size * count)
-        }
-        genui_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
-        genui_curl_set_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let request = Unmanaged<CurlRequest>.fromOpaque(context).takeUnretainedValue()
-            data.withMemoryRebound(to: UInt8.self, capacity: size * count) {
-                request.header(UnsafeBufferPointer(start: $0, count: size * count))
-            }
-            return size * count
-        }
-        genui_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+        CurlLibrary.deliver(handle, to: self)
         // The downloader follows redirects itself (deciding where a credential may go) and keeps its own deadlines.
         genui_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         genui_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
@@ -118,13 +103,13 @@ final class CurlRequest: @unchecked Sendable {
 
     // MARK: - libcurl's callbacks (on the request's thread)
 
-    private func header(_ line: UnsafeBufferPointer<UInt8>) {
+    func header(_ line: UnsafeBufferPointer<UInt8>) {
         guard head.take(line), !headDelivered else { return }
         headDelivered = true
         exchange?.receivedHead(head.responseHead)
     }
 
-    private func body(_ data: UnsafeRawPointer, _ count: Int) -> Int {
+    func body(_ data: UnsafeRawPointer, _ count: Int) -> Int {
         guard !stopRequested.load(ordering: .relaxed), let exchange else { return 0 }
         exchange.receivedData(Data(bytes: data, count: count))
         return count
@@ -152,12 +137,45 @@ final class CurlRequest: @unchecked Sendable {
     }
 }
 
-/// libcurl's process-wide set-up, done once (`curl_global_init`).
+/// What takes a response from libcurl's callbacks (``CurlLibrary/deliver(_:to:)``), on the thread that drives the
+/// transfer.
+protocol CurlReceiver: AnyObject {
+    /// One line of the response head (a status line starts a head over).
+    func header(_ line: UnsafeBufferPointer<UInt8>)
+    /// A slice of the body; returns how many bytes were taken (fewer than given makes libcurl stop the transfer).
+    func body(_ data: UnsafeRawPointer, _ count: Int) -> Int
+}
+
+/// libcurl's process-wide set-up, and what every handle of a pull shares.
 enum CurlLibrary {
     private static let initialized: Void = { _ = genui_curl_global_init() }()
 
-    /// Sets libcurl up for this process (a later call does nothing).
+    /// Sets libcurl up for this process (`curl_global_init`; a later call does nothing).
     static func initialize() { _ = initialized }
+
+    /// Hands the head and body of `handle`'s response to `receiver`, which must outlive the handle's transfer (it
+    /// is not retained). Also marks `handle` with `receiver` (`CURLOPT_PRIVATE`).
+    static func deliver(_ handle: UnsafeMutableRawPointer, to receiver: some CurlReceiver) {
+        let context = Unmanaged.passUnretained(receiver as AnyObject).toOpaque()
+        genui_curl_set_pointer(handle, CURLOPT_PRIVATE, context)
+        genui_curl_set_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
+            guard let data, let context,
+                let receiver = Unmanaged<AnyObject>.fromOpaque(context).takeUnretainedValue() as? any CurlReceiver
+            else { return 0 }
+            return receiver.body(UnsafeRawPointer(data), size * count)
+        }
+        genui_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
+        genui_curl_set_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
+            guard let data, let context,
+                let receiver = Unmanaged<AnyObject>.fromOpaque(context).takeUnretainedValue() as? any CurlReceiver
+            else { return 0 }
+            data.withMemoryRebound(to: UInt8.self, capacity: size * count) {
+                receiver.header(UnsafeBufferPointer(start: $0, count: size * count))
+            }
+            return size * count
+        }
+        genui_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+    }
 }
 
 /// A response head as libcurl's header callback hands it over, one line at a time.

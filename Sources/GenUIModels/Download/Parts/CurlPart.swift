@@ -13,7 +13,7 @@ import Darwin
 ///
 /// Touched only by the thread that runs the transfer (``PartsTransfer``), libcurl's callbacks included: libcurl's
 /// multi interface calls them from `curl_multi_perform` on that thread.
-final class CurlPart {
+final class CurlPart: CurlReceiver {
     /// Why a connection of this part was given up.
     enum Failure {
         /// The server did not answer with the asked-for range of the same file (another status, another range, or
@@ -77,27 +77,11 @@ final class CurlPart {
         var list: UnsafeMutablePointer<curl_slist>?
         for header in headers { list = curl_slist_append(list, header) }
         headerList = list
-        let context = Unmanaged.passUnretained(self).toOpaque()
         genui_curl_set_string(handle, CURLOPT_URL, url)
         genui_curl_set_pointer(handle, CURLOPT_HTTPHEADER, list)
         genui_curl_set_string(handle, CURLOPT_RANGE, "\(offset)-\(end - 1)")
         genui_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
-        genui_curl_set_pointer(handle, CURLOPT_PRIVATE, context)
-        genui_curl_set_callback(handle, CURLOPT_WRITEFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let part = Unmanaged<CurlPart>.fromOpaque(context).takeUnretainedValue()
-            return part.body(UnsafeRawPointer(data), size * count)
-        }
-        genui_curl_set_pointer(handle, CURLOPT_WRITEDATA, context)
-        genui_curl_set_callback(handle, CURLOPT_HEADERFUNCTION) { data, size, count, context in
-            guard let data, let context else { return 0 }
-            let part = Unmanaged<CurlPart>.fromOpaque(context).takeUnretainedValue()
-            data.withMemoryRebound(to: UInt8.self, capacity: size * count) {
-                part.header(UnsafeBufferPointer(start: $0, count: size * count))
-            }
-            return size * count
-        }
-        genui_curl_set_pointer(handle, CURLOPT_HEADERDATA, context)
+        CurlLibrary.deliver(handle, to: self)
         // One TCP connection per part (HTTP/1.1): hosts limit each connection, and HTTP/2 would carry every part on
         // one. Redirects were followed before the parts start; a part never follows one.
         genui_curl_set_long(handle, CURLOPT_HTTP_VERSION, Int(CURL_HTTP_VERSION_1_1))
