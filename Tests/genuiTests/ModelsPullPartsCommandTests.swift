@@ -78,6 +78,67 @@ struct ModelsPullPartsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: target + ".part.json"))
     }
 
+    @Test("A pull in parts whose writes hit a file-size limit (EFBIG, as a full disk fails with ENOSPC) stops with low storage and installs nothing; the record claims only bytes that are the model's, and the next pull asks only for the missing ranges and installs the exact file",
+          .enabled(if: Fixture.modelExists))
+    func fileSizeLimitDuringPullInParts() throws {
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.entityTag = "\"gguf-1\""
+        let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
+        defer { server.stop() }
+        let home = try Fixture.home()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let target = home + "/model.gguf"
+        let limit: Int64 = 10 << 20
+        let part: Int64 = 4 << 20
+        let arguments = [
+            "models", "pull", server.url.absoluteString, "--sha256", Fixture.digest, "--file", target, "--json",
+            "--connections", "2",
+        ]
+        // Two connections take the parts in file order: the third part (from 8 MiB) starts only once one of the first
+        // two has ended, and stops at the limit; the fourth (from 12 MiB) starts only once both have, and its first
+        // write fails. Whichever fails first stops the pull.
+        let failed = try CLI.run(arguments, environment: CLI.freshEnvironment(home: home), fileSizeLimit: Int(limit))
+        #expect(failed.status == 1, "\(failed.stderr)")
+        #expect(failed.stdout.contains("\"event\":\"failed\""), "\(failed.stdout)")
+        #expect(!failed.stdout.contains("\"event\":\"installed\""), "\(failed.stdout)")
+        #expect(failed.stderr.lowercased().contains("storage") || failed.stderr.contains("disk"), "\(failed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(Fixture.fileSize(target + ".part") <= limit)
+
+        let record = try #require(DownloadRecord.read(target: target))
+        let parts = try #require(record.parts)
+        #expect(parts.count >= 4)
+        #expect(parts.prefix(3).allSatisfy { $0.length == part })
+        #expect(parts.prefix(2).contains { $0.isComplete })
+        #expect(!parts[2].isComplete)
+        #expect(parts.dropFirst(3).allSatisfy { $0.done == 0 })
+        #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
+        #expect(record.bytes >= part && record.bytes <= limit)
+        // Every byte the record claims is the model's.
+        let written = try Data(contentsOf: URL(fileURLWithPath: target + ".part"))
+        let original = try Data(contentsOf: URL(fileURLWithPath: Fixture.modelPath))
+        for part in parts where part.done > 0 {
+            let range = Int(part.start)..<Int(part.start + part.done)
+            #expect(written.count >= range.upperBound && written[range] == original[range], "\(part)")
+        }
+
+        let before = server.requests.count
+        let resumed = try CLI.run(arguments, environment: CLI.freshEnvironment(home: home))
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        #expect(resumed.stdout.contains("\"verified\":true"), "\(resumed.stdout)")
+        let requests = Array(server.requests.dropFirst(before))
+        var contiguous: Int64 = 0
+        for part in parts {
+            contiguous = part.start + part.done
+            if !part.isComplete { break }
+        }
+        #expect(requests.first?.header("range") == "bytes=\(contiguous)-\(contiguous)")
+        let missing = parts.filter { !$0.isComplete }.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" }
+        #expect(requests.dropFirst().map { $0.header("range") ?? "none" }.sorted() == missing.sorted())
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == original)
+        #expect(!FileManager.default.fileExists(atPath: target + ".part"))
+    }
+
     @Test("--connections outside 1 to 16 is refused before anything is contacted")
     func connectionsOutOfRange() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)").path

@@ -16,9 +16,14 @@ public struct DownloadOptions: Sendable {
     public var contextSize: Int
     /// Disk, memory and CPU probes (injectable for tests).
     public var resources: DeviceResources
-    /// The HTTP client for Ollama pulls (one session for the process). File downloads do not use it: each has a
-    /// `URLSession` of its own that writes the body as it arrives (see ``ModelDownloader``).
-    public var client: HTTPClient
+    /// The HTTP client for Ollama pulls (``HTTPClient/shared`` unless given, made only when first asked for). File
+    /// downloads do not use it: their requests are libcurl's, written as they arrive (see ``ModelDownloader``), and
+    /// a pull of a file never sets up a `URLSession`.
+    public var client: HTTPClient {
+        get { chosenClient ?? .shared }
+        set { chosenClient = newValue }
+    }
+    private var chosenClient: HTTPClient?
     /// Wait for another process already writing the model instead of reporting it (``ModelDownloadError/busy(pid:record:)``).
     public var waitForOtherWriter: Bool
     /// Free space required beyond the bytes still to come.
@@ -44,7 +49,7 @@ public struct DownloadOptions: Sendable {
     /// Creates options.
     public init(
         force: Bool = false, contextSize: Int = 4096, resources: DeviceResources = .current,
-        client: HTTPClient = .shared, waitForOtherWriter: Bool = false, storageMarginBytes: Int64 = 16 * 1024 * 1024,
+        client: HTTPClient? = nil, waitForOtherWriter: Bool = false, storageMarginBytes: Int64 = 16 * 1024 * 1024,
         recordInterval: Duration = .milliseconds(500), stallTimeout: Duration = .seconds(60), maximumRedirects: Int = 10,
         processID: Int32 = getpid(), connections: Int = DownloadOptions.defaultConnections,
         partStallTimeout: Duration = .seconds(30), partRetries: Int = 6, partBackoff: Duration = .milliseconds(250)
@@ -52,7 +57,7 @@ public struct DownloadOptions: Sendable {
         self.force = force
         self.contextSize = contextSize
         self.resources = resources
-        self.client = client
+        self.chosenClient = client
         self.waitForOtherWriter = waitForOtherWriter
         self.storageMarginBytes = storageMarginBytes
         self.recordInterval = recordInterval

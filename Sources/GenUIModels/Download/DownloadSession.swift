@@ -1,55 +1,30 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import GenUI
 import GenUIHTTP
 
-/// The HTTP exchanges of one download: a `URLSession` of its own (FoundationNetworking on Linux) whose delegate hands
-/// each body chunk straight to the download's sink, on the session's serial delegate queue.
+/// The HTTP exchanges of one download, each a ``CurlRequest``: libcurl on a thread of its own, which hands each
+/// slice of the body (16 KiB at most) straight to the download's sink inside its callback.
 ///
-/// Why not ``HTTPClient``'s body stream: that stream carries every chunk (16 KiB from libcurl) from the delegate
-/// queue through an `AsyncThrowingStream` to a reading task, a second thread hop per chunk, and the session's
-/// callbacks do not wait for the reader: a reader slower than the network lets chunks pile up in memory. Here the
-/// chunk is written inside the callback that delivers it, and the delegate queue is a ``BoundedDelegateQueue``:
-/// FoundationNetworking queues one operation per chunk and never waits for the delegate, so the queue makes
-/// libcurl's thread wait instead while too many chunks are queued. libcurl then stops reading the socket and TCP
-/// flow control slows the server: memory stays flat however fast the network is.
+/// Why not ``HTTPClient`` (`URLSession`, FoundationNetworking on Linux): FoundationNetworking copies each slice,
+/// recreates its timeout timer and queues an operation for its delegate, and never waits for the delegate, so a slow
+/// writer let slices pile up in memory (a queue that made libcurl's thread wait was needed to bound them); and a
+/// session's set-up (its thread, its multi handle) is paid on every pull. Here the slice is written inside the
+/// callback that delivers it: while the sink writes, libcurl does not read the socket, and TCP flow control slows
+/// the server.
 ///
-/// Redirects are never followed by the session (``ModelDownloader`` follows them itself, deciding where the
-/// credential may go). The head is delivered before any body byte reaches the sink. FoundationNetworking does not
-/// wait for the delegate's response disposition (body chunks follow the head on the delegate queue at once), so the
-/// chunks that arrive before ``DownloadExchange/receive(into:)`` attaches the sink are held — in memory up to
-/// ``DownloadExchange/earlyMemoryBytes``, then in an unnamed file in the download's folder (``EarlySpill``) — and go
-/// to the sink first, even when the transfer failed after them (a cut: the bytes that came are the file's, kept for
-/// the resume). The delegate queue never waits for the caller to attach its sink: attaching needs a thread of the
-/// cooperative pool, which a busy process may keep for seconds, and while the delegate queue waits, libcurl's thread
-/// waits too — which stalled every other transfer of the process.
+/// Redirects are never followed by the request (``ModelDownloader`` follows them itself, deciding where the
+/// credential may go). The head is delivered before any body byte reaches the sink. The body flows as soon as the
+/// head has arrived, so the pieces that arrive before ``DownloadExchange/receive(into:)`` attaches the sink are held
+/// — in memory up to ``DownloadExchange/earlyMemoryBytes``, then in an unnamed file in the download's folder
+/// (``EarlySpill``) — and go to the sink first, even when the transfer failed after them (a cut: the bytes that came
+/// are the file's, kept for the resume). The request's thread never waits for the caller to attach its sink:
+/// attaching needs a thread of the cooperative pool, which a busy process may keep for seconds.
 final class DownloadSession: Sendable {
-    private let session: URLSession
-    private let router: DownloadSessionRouter
     /// Where bytes received before a sink is attached go beyond memory (the download's folder).
     private let spillFolder: String
 
     init(spillFolder: String = NSTemporaryDirectory()) {
         self.spillFolder = spillFolder
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        // The downloader enforces its own deadlines (head timeout, stall watchdog); the session's must never fire.
-        configuration.timeoutIntervalForRequest = 7 * 24 * 3600
-        configuration.timeoutIntervalForResource = 7 * 24 * 3600
-        let queue = BoundedDelegateQueue(limit: BoundedDelegateQueue.defaultLimit)
-        let router = DownloadSessionRouter()
-        self.router = router
-        self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
-    }
-
-    /// Ends the session once its exchanges have completed (the session holds its delegate until then).
-    func invalidate() {
-        session.finishTasksAndInvalidate()
     }
 
     /// Sends `GET url` with `headers` and waits (at most `headTimeout`) for the response head. Throws
@@ -60,39 +35,22 @@ final class DownloadSession: Sendable {
         url: URL, headers: [String: String], headTimeout: Duration, declaredBytes: Int64? = nil
     ) async throws -> DownloadExchange {
         try Task.checkCancellation()
-        var request = URLRequest(url: url)
-        request.httpMethod = "GET"
-        request.cachePolicy = .reloadIgnoringLocalCacheData
-        request.timeoutInterval = 7 * 24 * 3600
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let task = session.dataTask(with: request)
+        let endpoint = HTTPRequest.endpoint(of: url)
+        let request = CurlRequest(
+            url: url.absoluteString, headers: headers.map { "\($0.key): \($0.value)" }, endpoint: endpoint)
         let exchange = DownloadExchange(
-            task: DataTaskHandle(task: task), endpoint: HTTPRequest.endpoint(of: url), spillFolder: spillFolder,
-            declaredBytes: declaredBytes)
-        router.register(exchange, for: task.taskIdentifier)
+            request: request, endpoint: endpoint, spillFolder: spillFolder, declaredBytes: declaredBytes)
+        request.attach(exchange)
         try await exchange.awaitHead(timeout: headTimeout)
         return exchange
     }
 }
 
-/// A URLSession task, which FoundationNetworking does not mark Sendable; only `resume` and `cancel` are used.
-struct DataTaskHandle: @unchecked Sendable {
-    let task: URLSessionDataTask
-    func resume() { task.resume() }
-
-    /// Cancels the task from a thread of its own: FoundationNetworking's `cancel()` waits for the session's thread
-    /// (in the toolchains before swift-corelibs-foundation#5412), which may itself be waiting for the delegate
-    /// queue (``BoundedDelegateQueue``) that is calling this.
-    func cancel() {
-        DispatchQueue.global().async { [self] in task.cancel() }
-    }
-}
-
 /// One request and its response: the head, then the body into a sink.
 ///
-/// The sink runs on the session's serial delegate queue, one chunk at a time. ``receive(into:)`` returns only from
-/// the session's completion callback, which that queue delivers after every chunk callback: once it returns (or
-/// throws), the sink is never called again, so the caller may close what the sink writes to.
+/// The sink runs on the request's thread, one chunk at a time. ``receive(into:)`` returns only from
+/// the request's end, which its thread reports after every chunk: once it returns (or throws), the sink is never
+/// called again, so the caller may close what the sink writes to.
 final class DownloadExchange: @unchecked Sendable {
     /// Takes one body chunk; a thrown error ends the exchange and is what ``receive(into:)`` throws.
     typealias Sink = @Sendable (Data) throws -> Void
@@ -101,7 +59,7 @@ final class DownloadExchange: @unchecked Sendable {
     static let earlyMemoryBytes = 8 << 20
 
     let endpoint: String
-    private let task: DataTaskHandle
+    private let task: CurlRequest
     private let spillFolder: String
     /// The most body bytes held before the sink is attached (the file's declared size), when known.
     private let declaredBytes: Int64?
@@ -109,7 +67,6 @@ final class DownloadExchange: @unchecked Sendable {
     private let lock = NSLock()
     private var head: HTTPResponseHead?
     private var headWaiter: CheckedContinuation<Void, any Error>?
-    private var disposition: ((URLSession.ResponseDisposition) -> Void)?
     private var sink: Sink?
     /// Body chunks that arrived before the sink was attached, in order.
     private var early: [Data] = []
@@ -119,14 +76,14 @@ final class DownloadExchange: @unchecked Sendable {
     private var bodyWaiter: CheckedContinuation<Void, any Error>?
     /// Why the exchange was stopped from this side (a sink error, a timeout, the caller); the first one wins.
     private var stopCause: (any Error)?
-    /// The session's completion, once it arrived: `nil` inside for success.
+    /// The request's end, once it came: `nil` inside for success.
     private var completion: (any Error)??
     private var headTimer: Task<Void, Never>?
 
     init(
-        task: DataTaskHandle, endpoint: String, spillFolder: String = NSTemporaryDirectory(), declaredBytes: Int64? = nil
+        request: CurlRequest, endpoint: String, spillFolder: String = NSTemporaryDirectory(), declaredBytes: Int64? = nil
     ) {
-        self.task = task
+        self.task = request
         self.endpoint = endpoint
         self.spillFolder = spillFolder
         self.declaredBytes = declaredBytes
@@ -175,20 +132,19 @@ final class DownloadExchange: @unchecked Sendable {
     func receive(into sink: @escaping Sink) async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let (allow, finished, held, spilled) = lock.withLock {
-                    () -> (((URLSession.ResponseDisposition) -> Void)?, Result<Void, any Error>?, [Data], EarlySpill?) in
+                let (finished, held, spilled) = lock.withLock {
+                    () -> (Result<Void, any Error>?, [Data], EarlySpill?) in
                     if let completion {
-                        // The session is done: no callback can race the sink, which runs here on what it held.
+                        // The request is done: no callback can race the sink, which runs here on what it held.
                         defer {
                             early = []
                             spill = nil
                         }
-                        return (nil, outcome(completion), stopCause == nil ? early : [], stopCause == nil ? spill : nil)
+                        return (outcome(completion), stopCause == nil ? early : [], stopCause == nil ? spill : nil)
                     }
                     self.sink = sink
                     bodyWaiter = continuation
-                    defer { disposition = nil }
-                    return (disposition, nil, [], nil)
+                    return (nil, [], nil)
                 }
                 if var finished {
                     // The bytes that arrived are the file's, even when the connection was cut after them.
@@ -201,55 +157,46 @@ final class DownloadExchange: @unchecked Sendable {
                     continuation.resume(with: finished)
                     return
                 }
-                allow?(.allow)
             }
         } onCancel: {
             stop(because: CancellationError())
         }
     }
 
-    /// Drops the response (a redirect, an error status): the session cancels the task.
+    /// Drops the response (a redirect, an error status): the request is cancelled and its connection closed.
     func discard() {
         stop(because: CancellationError())
     }
 
-    /// Stops the exchange for `cause` (unless it already stopped or completed).
+    /// Stops the exchange for `cause` (unless it already stopped or completed): the request is cancelled.
     func stop(because cause: any Error) {
-        let (first, pending) = lock.withLock { () -> (Bool, ((URLSession.ResponseDisposition) -> Void)?) in
-            guard stopCause == nil, completion == nil else { return (false, nil) }
+        let first = lock.withLock { () -> Bool in
+            guard stopCause == nil, completion == nil else { return false }
             stopCause = cause
-            defer { disposition = nil }
-            return (true, disposition)
+            return true
         }
-        guard first else { return }
-        // FoundationNetworking ignores the disposition; cancelling the task stops the transfer everywhere.
-        pending?(.cancel)
-        task.cancel()
+        if first { task.cancel() }
     }
 
-    /// What the exchange ended with: a stop from this side first, then the session's error, mapped.
+    /// What the exchange ended with: a stop from this side first, then the request's error.
     private func outcome(_ error: (any Error)?) -> Result<Void, any Error> {
         if let stopCause { return .failure(stopCause) }
         guard let error else { return .success(()) }
         if TransportErrorMapping.isCancellation(error) { return .failure(CancellationError()) }
+        if let error = error as? GenUIError { return .failure(error) }
         return .failure(TransportErrorMapping.error(for: error, endpoint: endpoint, afterHead: head != nil))
     }
 
-    // MARK: - The session's side (its serial delegate queue)
+    // MARK: - The request's side (its thread)
 
-    func receivedHead(_ head: HTTPResponseHead, disposition: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let (waiter, stopped) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, Bool) in
+    func receivedHead(_ head: HTTPResponseHead) {
+        let waiter = lock.withLock { () -> CheckedContinuation<Void, any Error>? in
             self.head = head
             headTimer?.cancel()
             headTimer = nil
-            if stopCause != nil { return (nil, true) }
-            self.disposition = disposition
+            guard stopCause == nil else { return nil }
             defer { headWaiter = nil }
-            return (headWaiter, false)
-        }
-        if stopped {
-            disposition(.cancel)
-            return
+            return headWaiter
         }
         waiter?.resume()
     }
@@ -325,7 +272,6 @@ final class DownloadExchange: @unchecked Sendable {
             completion = .some(error)
             headTimer?.cancel()
             headTimer = nil
-            disposition = nil
             sink = nil
             defer {
                 self.headWaiter = nil
@@ -343,92 +289,5 @@ final class DownloadExchange: @unchecked Sendable {
             }
         }
         bodyWaiter?.resume(with: result)
-    }
-}
-
-/// The session delegate: routes each task's callbacks to its ``DownloadExchange`` and refuses every redirect (the
-/// downloader follows them itself).
-final class DownloadSessionRouter: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    private let lock = NSLock()
-    private var exchanges: [Int: DownloadExchange] = [:]
-
-    func register(_ exchange: DownloadExchange, for identifier: Int) {
-        lock.withLock { exchanges[identifier] = exchange }
-    }
-
-    private func exchange(for task: URLSessionTask) -> DownloadExchange? {
-        lock.withLock { exchanges[task.taskIdentifier] }
-    }
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-    ) {
-        guard let exchange = exchange(for: dataTask) else {
-            completionHandler(.cancel)
-            return
-        }
-        let http = response as? HTTPURLResponse
-        var headers: [String: String] = [:]
-        for (name, value) in http?.allHeaderFields ?? [:] {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
-        }
-        exchange.receivedHead(HTTPResponseHead(status: http?.statusCode ?? 0, headers: headers), disposition: completionHandler)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        exchange(for: dataTask)?.receivedData(data)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let exchange = lock.withLock { exchanges.removeValue(forKey: task.taskIdentifier) }
-        exchange?.completed(error: error)
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-    ) {
-        completionHandler(nil)
-    }
-}
-
-/// A serial delegate queue that holds at most `limit` operations: adding one more waits until the queue has run down
-/// to half of them (waking the waiting thread once per half, not once per operation).
-///
-/// FoundationNetworking adds one operation per 16 KiB body chunk from libcurl's thread and never waits for the
-/// delegate; waiting here is what makes libcurl stop reading the socket while the delegate is behind. An operation
-/// added from the queue's own thread never waits (it could not be released). The session's own thread only waits
-/// for this queue, and nothing run on this queue waits for the session's thread (``DataTaskHandle/cancel()`` cancels
-/// from another thread), so the wait cannot deadlock.
-final class BoundedDelegateQueue: OperationQueue, @unchecked Sendable {
-    /// 64 operations: about 1 MiB of body at 16 KiB a chunk.
-    static let defaultLimit = 64
-
-    let limit: Int
-    private let condition = NSCondition()
-    private var queued = 0
-
-    init(limit: Int) {
-        self.limit = limit
-        super.init()
-        maxConcurrentOperationCount = 1
-        name = "genui.models.download"
-    }
-
-    override func addOperation(_ block: @escaping @Sendable () -> Void) {
-        condition.lock()
-        if OperationQueue.current !== self {
-            while queued >= limit { condition.wait() }
-        }
-        queued += 1
-        condition.unlock()
-        super.addOperation { [self] in
-            block()
-            condition.lock()
-            queued -= 1
-            if queued == limit / 2 { condition.broadcast() }
-            condition.unlock()
-        }
     }
 }

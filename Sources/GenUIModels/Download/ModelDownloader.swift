@@ -53,7 +53,7 @@ public struct ModelDownloader: Sendable {
             return try installedResult(source, target: target)
         }
         // Read-only checks first: a refused pull writes nothing, not even its lock file.
-        let existing = Self.fileSize(partialPath) ?? 0
+        let existing = Self.heldBytes(partial: partialPath, target: target)
         try checkDevice(expected: source.expectedBytes, have: existing, target: target)
 
         let directory = (target as NSString).deletingLastPathComponent
@@ -77,7 +77,6 @@ public struct ModelDownloader: Sendable {
             target: target, name: source.name, source: DownloadRecord.displaySource(source.url),
             pid: options.processID, interval: options.recordInterval)
         let session = DownloadSession(spillFolder: directory.isEmpty ? "." : directory)
-        defer { session.invalidate() }
         do {
             return try await transfer(
                 source, target: target, partial: partial, previous: previous, parts: parts, recorder: recorder,
@@ -308,7 +307,7 @@ public struct ModelDownloader: Sendable {
         do {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    // The sink runs on the session's delegate queue; `receive` returns after its last call.
+                    // The sink runs on the request's thread; `receive` returns after its last call.
                     try await exchange.receive { chunk in
                         try box.append(chunk, expected: expected, target: target, resources: resources, events: events)
                     }
@@ -375,9 +374,9 @@ public struct ModelDownloader: Sendable {
     }
 }
 
-/// What the session's delegate queue (writing) and the stall watchdog share.
+/// What the request's thread (writing) and the stall watchdog share.
 private final class ReceiveState: @unchecked Sendable {
-    // Only the sink (one chunk at a time, on the session's serial delegate queue) touches `partial` and `recorder`
+    // Only the sink (one chunk at a time, on the request's thread) touches `partial` and `recorder`
     // while the body flows; the watchdog reads `lastByte` and `bytes` through the lock.
     private let partial: PartialFile
     private let recorder: RecordWriter

@@ -41,7 +41,7 @@ enum PullBenchmark {
         func curlRun(_ index: Int) throws -> Double {
             let target = directory.appendingPathComponent("curl-\(index).gguf").path
             defer { try? FileManager.default.removeItem(atPath: target) }
-            let result = try Child.run(curl, ["-s", "-o", target, url], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path])
+            let result = try Child.runMeasured(curl, ["-s", "-o", target, url], environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path])
             guard result.status == 0, fileSize(target) == size else { throw BenchmarkError("curl failed (status \(result.status))") }
             return result.seconds
         }
@@ -50,7 +50,7 @@ enum PullBenchmark {
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: home) }
             let target = home.appendingPathComponent("models/model.gguf").path
-            let result = try Child.run(
+            let result = try Child.runMeasured(
                 genui.path,
                 ["models", "pull", url, "--sha256", digest, "--size", "\(size)", "--file", target, "--quiet"],
                 environment: ["PATH": "/usr/bin:/bin", "HOME": home.path, "LANG": "C.UTF-8"])
@@ -95,7 +95,7 @@ enum PullBenchmark {
         report.add(Figure(section: section, name: "peak RSS of the puller, median", value: peak.median, unit: "MB"))
         report.add(Figure(section: section, name: "median wall time, curl", value: comparison.b.median * 1000, unit: "ms"))
         report.add(Figure(section: section, name: "median wall time, genui models pull", value: comparison.a.median * 1000, unit: "ms"))
-        let how = "\(rounds) rounds in ABBA order, each a fresh download to a new file: A = `curl -s -o FILE URL`; B = the release `genui models pull URL --sha256 … --size … --file FILE --quiet` as a subprocess with a fresh `HOME` (its default of \(DownloadOptions.defaultConnections) connections: a question, then parts written at their offsets into a partial file with a state record beside the target, SHA-256 verification of the whole file, atomic rename). Times are process wall times, start to exit; the ratio is the median of the per-round ratios curl time / genui time. One untimed fetch of each comes first, so the file is in the page cache for both. Peak RSS is `ru_maxrss` of the puller from `wait4`, the kernel's high-water mark of the whole process."
+        let how = "\(rounds) rounds in ABBA order, each a fresh download to a new file: A = `curl -s -o FILE URL`; B = the release `genui models pull URL --sha256 … --size … --file FILE --quiet` as a subprocess with a fresh `HOME` (its default of \(DownloadOptions.defaultConnections) connections: a question, then parts written at their offsets into a partial file with a state record beside the target, SHA-256 verification of the whole file, atomic rename). Times are process wall times, start to exit; the ratio is the median of the per-round ratios curl time / genui time. One untimed fetch of each comes first, so the file is in the page cache for both. Each child is started and waited for (`wait4`) by a small `python3` parent of its own, which times it (spawn to exit) and reports its `ru_maxrss`, the kernel's high-water mark of the whole process: a child started straight from the benchmark inherits the benchmark's own high-water mark when it calls `exec` (the kernel carries the old address space's peak into `ru_maxrss`), so the puller's figure would be at least the benchmark's size."
         if let cap {
             report.note(section, "The file is the on-device model (\(Report.format(megabytes)) MB), served by the project's loopback range server (`RangeFileServer`, 256 KiB writes) on 127.0.0.1 with every connection paced to \(cap / 1_000_000) MB/s (each request is a connection of its own). \(how)")
             return
@@ -154,6 +154,36 @@ final class DroppingDownload: NSObject, URLSessionDataDelegate, @unchecked Senda
 
 /// Runs a child with `posix_spawn` and waits for it with `wait4`, which gives its own resource usage.
 enum Child {
+    /// The parent ``runMeasured(_:_:environment:)`` starts each child from: a process of a few MB that spawns it,
+    /// waits for it with `wait4` and writes its exit status, wall time (spawn to exit) and `ru_maxrss` to a file.
+    static let measuringParent = """
+        import os, sys, time
+        out, argv = sys.argv[1], sys.argv[2:]
+        start = time.monotonic()
+        pid = os.posix_spawn(argv[0], argv, os.environ)
+        _, status, usage = os.wait4(pid, 0)
+        seconds = time.monotonic() - start
+        with open(out, "w") as result:
+            result.write("%d %.9f %d" % (os.waitstatus_to_exitcode(status), seconds, usage.ru_maxrss))
+        """
+
+    /// Runs `path` with `arguments` from a parent of its own (``measuringParent``, `python3`), so its peak resident
+    /// set is its own: `ru_maxrss` of a child carries the high-water mark of the process that called `exec` —
+    /// here that parent's few MB, not the benchmark's. The time is the parent's, from spawn to exit.
+    static func runMeasured(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Result {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("genui-bench-child-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: report) }
+        let parent = try run("/usr/bin/env", ["python3", "-c", measuringParent, report, path] + arguments, environment: environment)
+        guard parent.status == 0, let text = try? String(contentsOfFile: report, encoding: .utf8) else {
+            throw BenchmarkError("the measuring parent of \(path) failed (status \(parent.status))")
+        }
+        let fields = text.split(separator: " ")
+        guard fields.count == 3, let status = Int32(fields[0]), let seconds = Double(fields[1]), let peak = Int(fields[2]) else {
+            throw BenchmarkError("the measuring parent of \(path) wrote \(text)")
+        }
+        return Result(status: status, seconds: seconds, peakKilobytes: peak)
+    }
+
     struct Result {
         var status: Int32
         var seconds: Double

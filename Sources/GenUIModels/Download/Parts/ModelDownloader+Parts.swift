@@ -17,6 +17,16 @@ extension ModelDownloader {
         return parts
     }
 
+    /// The bytes the partial file at `partial` holds for the pull: the sum of its parts when the record beside
+    /// `target` keeps parts (a file with gaps is as large as its furthest part, whatever lies before it), none when
+    /// those parts do not fit it (the pull starts from zero), else the file's size.
+    static func heldBytes(partial: String, target: String) -> Int64 {
+        let size = fileSize(partial) ?? 0
+        let record = DownloadRecord.read(target: target)
+        guard record?.parts != nil else { return size }
+        return resumableParts(record, fileSize: size).map(PartPlan.heldBytes) ?? 0
+    }
+
     /// Fetches the missing bytes of `plan` concurrently (``PartsTransfer``) from the URL that answered `opened`,
     /// whose connection only asked and is closed here. Returns the bytes fetched. The record keeps each part's
     /// progress, so an interrupted pull resumes part by part.

@@ -7,10 +7,10 @@ import Synchronization
 /// a connection of its own, into the partial file at their offsets (`pwrite`), with libcurl's multi interface on one
 /// thread. The parts are taken in file order, the next one whenever a connection ends (``PartPlan``).
 ///
-/// Why libcurl's multi interface, called directly: one thread drives every connection with `poll`, libcurl hands
-/// the body over in 256 KiB pieces that are written where they belong inside the callback (no copy, no queue, no
-/// timer per piece), and a connection whose writer is behind is simply not read, so TCP slows its sender. Memory is
-/// one receive buffer per connection.
+/// Why libcurl's multi interface, called directly: one thread drives every connection with `poll`, libcurl reads
+/// up to 256 KiB at a time and hands the body over inside its callback, where it is gathered and written where it
+/// belongs in 256 KiB pieces (no queue, no timer per piece), and a connection whose writer is behind is simply not
+/// read, so TCP slows its sender. Memory is a receive buffer and a 256 KiB gathering buffer per connection.
 ///
 /// A part whose connection fails, ends early or brings no byte for ``Settings/stallTimeout`` is fetched again from
 /// its first missing byte on a new connection, after a backoff that doubles from ``Settings/firstBackoff`` (at most
@@ -64,7 +64,7 @@ final class PartsTransfer: @unchecked Sendable {
         url: String, headers: [String], parts: [DownloadRecord.Part], fd: Int32, expected: SourceValidator,
         settings: Settings, report: @escaping (Progress) -> Void
     ) {
-        _ = Self.initializeLibrary
+        CurlLibrary.initialize()
         self.url = url
         self.headers = headers
         self.settings = settings
@@ -80,8 +80,6 @@ final class PartsTransfer: @unchecked Sendable {
     deinit {
         if let multi { curl_multi_cleanup(multi) }
     }
-
-    private static let initializeLibrary: Void = { _ = genui_curl_global_init() }()
 
     /// Runs the transfer on a thread of its own until every part is complete. Throws ``Failure``, or
     /// `CancellationError` when the calling task is cancelled (connections closed, bytes written kept).
@@ -125,7 +123,7 @@ final class PartsTransfer: @unchecked Sendable {
             let now = ContinuousClock.now
             for part in parts where part.isRunning && now - part.lastByte > settings.stallTimeout {
                 curl_multi_remove_handle(multi, part.handle)
-                part.close()
+                if let code = part.close() { throw Failure.write(code) }
                 try retry(part, detail: "no data for \(settings.stallTimeout.components.seconds) s", stalled: true)
             }
             // Free connections take the next parts due, in file order (a retry when its backoff has passed).
@@ -158,7 +156,8 @@ final class PartsTransfer: @unchecked Sendable {
     /// A connection of `part` ended with `result`.
     private func finished(_ part: CurlPart, result: CURLcode) throws {
         let failure = part.failure
-        part.close()
+        let lastWrite = part.close()
+        if let code = lastWrite { throw Failure.write(code) }
         if part.isComplete { return }
         switch failure {
         case .notTheRange(let detail)?: throw Failure.notTheRange(detail)
