@@ -10,9 +10,9 @@ enum PerformanceNotes {
           doctor, grammar, warm, memory, scale, pull, quality, fleet) and prints them without writing this file.
         - The machine is shared and noisy: every figure is a median, a ratio of interleaved runs, or both, taken in one
           run of the benchmark. Absolute times are indicative only; compare ratios.
-        - Goals come from the project's performance issue. Where a goal is not met the table says so, the list of
+        - Goals are the project's stated performance goals. Where a goal is not met the table says so, the list of
           goals above names it, and the section's note explains why when the cause is known.
-        - The router-overhead section reports two ratios. The wall-clock ratio is what the issue asks for; its
+        - The router-overhead section reports two ratios. The wall-clock ratio is what the goal is stated in; its
           per-pair spread shows how much llama-server's own timing varies between identical requests on this
           machine (often more than the 1 % being measured). The ratio from the time outside llama-server takes that
           variation out: it compares what each client adds around the same server work.
