@@ -127,10 +127,14 @@ public struct Diagnostics: Sendable {
     }
 
     /// What a session's model error means and what to do, in the user's language: the reason the genui error it
-    /// carries gives (a missing runtime, a model still downloading, no provider able to serve…).
+    /// carries gives (a missing runtime, a model still downloading, no provider able to serve…). One made elsewhere
+    /// reads as a model that is not ready, its description quoted as it came.
     public func describe(_ error: SystemLanguageModel.Error) -> DiagnosticMessage {
         if let carried = GenUIError(unwrapping: error) { return describe(carried) }
-        return describe(GenUIError.unavailable(.notConfigured(missing: "the model's assets"), .init(debugDescription: error.debugDescription)))
+        switch error {
+        case .assetsUnavailable(let payload):
+            return describe(UnavailableReason.modelNotReady(progress: nil, detail: payload.debugDescription))
+        }
     }
 
     /// How a network exchange failed, in the user's language; what a server or the network library said is quoted as

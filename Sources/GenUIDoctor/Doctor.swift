@@ -65,8 +65,7 @@ public struct Doctor: Sendable {
         let request = DoctorRequest(
             chain: chain, required: capabilities, simulations: [], deep: deep, strict: false, checkDeadline: timeout,
             environment: environment, language: language, onSlow: { _ in })
-        var report = try await DoctorEngine(configuration: configuration, request: request, registry: registry).run()
-        report.configuration.untrusted = configuration.source.untrusted
+        let report = try await DoctorEngine(configuration: configuration, request: request, registry: registry).run()
         let diagnostics = Diagnostics(language: language)
         let plain = Terminal(environment: environment, forceOff: true)
         func rendered(verbose: Bool) -> String {

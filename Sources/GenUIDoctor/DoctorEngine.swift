@@ -87,7 +87,9 @@ package struct DoctorEngine {
         }
         let decisive = chainReports.first { $0.name == (request.chain ?? configuration.defaultChain) } ?? chainReports.first
         var exitCode = decisive?.canServe == true ? ExitStatus.ok : ExitStatus.cannotServe
-        let hasWarnings = !configuration.warnings.isEmpty
+        // An untrusted ./providers.yml passed over is reported; doctor still checks the configuration used instead,
+        // and only --strict makes it a failure.
+        let hasWarnings = !configuration.warnings.isEmpty || configuration.source.untrusted != nil
             || providerReports.contains { ["caveat", "pending", "crashed"].contains($0.status) }
         if request.strict, hasWarnings { exitCode = ExitStatus.cannotServe }
         return DoctorReport(
@@ -103,7 +105,7 @@ package struct DoctorEngine {
             searched: configuration.source.searched.map { .init(path: $0.path, found: $0.found) },
             variablesRead: configuration.variablesRead,
             warnings: configuration.warnings.map { DoctorReport.Issue($0, diagnostics: diagnostics) },
-            errors: [])
+            errors: [], untrusted: configuration.source.untrusted)
     }
 
     private func chosenChains() throws -> [ChainSettings] {

@@ -87,17 +87,13 @@ struct DoctorCommand: AsyncParsableCommand {
                 printError(diagnostics.text("doctor.pendingList", ["providers": diagnostics.format.list(pending)]))
             })
         request.promptTokens = try promptTokens()
-        var doctorReport: DoctorReport
+        let doctorReport: DoctorReport
         do {
             doctorReport = try await DoctorEngine(configuration: configuration, request: request).run()
         } catch let error as DoctorUsageError {
             printError("genui doctor: " + diagnostics.text(error.text))
             throw ExitCode(ExitStatus.configurationError)
         }
-        // An untrusted ./providers.yml passed over is reported; doctor still checks the configuration used instead,
-        // and only --strict makes it a failure.
-        doctorReport.configuration.untrusted = configuration.source.untrusted
-        if strict, configuration.source.untrusted != nil { doctorReport.exitCode = ExitStatus.cannotServe }
         if json {
             Printer.json(try doctorReport.json())
         } else {
