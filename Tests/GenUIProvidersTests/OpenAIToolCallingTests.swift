@@ -1,6 +1,6 @@
 import Foundation
 import GenUITestSupport
-@_spi(Reading) import GenUI
+@_spi(Reading) @testable import GenUI
 import GenUIHTTP
 import GenUIOpenAI
 import GenUITesting
@@ -378,6 +378,78 @@ struct OpenAIToolCallingFakeTests {
         #expect(body["stream"]?.boolValue == true)
         #expect(body["tools"]?.elements?.count == 2)
         #expect(body["messages"]?.elements?.last?["role"]?.stringValue == "tool")
+    }
+
+    @Test("its own executor sends each call's argument pieces under the call's id as they stream, interleaved, and they reduce to the same calls")
+    func executorStreamsInterleavedCalls() async throws {
+        let fake = try FakeChatCompletions { _, connection in
+            typealias F = FakeChatCompletions
+            F.stream([
+                F.chunk(F.toolCallDelta(index: 0, id: "call_a", name: "get_weather", arguments: "")),
+                F.chunk(F.toolCallDelta(index: 1, id: "call_b", name: "get_time", arguments: "")),
+                F.chunk(F.toolCallDelta(index: 0, arguments: #"{"ci"#)),
+                F.chunk(F.toolCallDelta(index: 1, arguments: #"{"zone":"#)),
+                F.chunk(F.toolCallDelta(index: 0, arguments: #"ty":"Lisbon"}"#)),
+                F.chunk(F.toolCallDelta(index: 1, arguments: #""UTC"}"#)),
+                F.chunk(.object([]), finish: "tool_calls"),
+                #"data: {"id":"chatcmpl-3","object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":30,"completion_tokens":20}}"# + "\n\n",
+            ], to: connection)
+        }
+        defer { fake.server.stop() }
+        let provider = fake.provider()
+        let request = GenerationRequest(messages: answeredTwoCalls, tools: [weatherDefinition, timeDefinition])
+        let channel = LanguageModelExecutorGenerationChannel()
+        let turn = Task {
+            defer { channel.finish() }
+            try await OpenAIExecutor(configuration: .init()).respond(
+                to: LanguageModelExecutorGenerationRequest(request), model: provider, streamingInto: channel)
+        }
+        var pieces: [(id: String, name: String, text: String)] = []
+        var usage: LanguageModelExecutorGenerationChannel.Usage?
+        for await event in channel {
+            guard case .toolCalls(let calls) = event.kind else { continue }
+            switch calls.action.change {
+            case .call(let call):
+                if case .appendArguments(let text, _) = call.action.change, !text.isEmpty {
+                    pieces.append((call.id, call.name, text))
+                }
+            case .usage(let reported, _): usage = reported
+            default: break
+            }
+        }
+        try await turn.value
+        #expect(pieces.map(\.id) == ["call_a", "call_b", "call_a", "call_b"])
+        #expect(pieces.map(\.name) == ["get_weather", "get_time", "get_weather", "get_time"])
+        #expect(pieces.map(\.text) == [#"{"ci"#, #"{"zone":"#, #"ty":"Lisbon"}"#, #""UTC"}"#])
+        #expect(usage?.input.totalTokenCount == 30 && usage?.output.totalTokenCount == 20)
+
+        let reduced = try await ExecutorModel(ExecutorPath(base: provider)).respond(to: request)
+        #expect(reduced.toolCalls.map(\.id) == ["call_a", "call_b"])
+        #expect(reduced.toolCalls[0].arguments == GeneratedContent(orderedProperties: [("city", .string("Lisbon"))]))
+        #expect(reduced.toolCalls[1].arguments == GeneratedContent(orderedProperties: [("zone", .string("UTC"))]))
+    }
+
+    @Test("driven as a Foundation Models 27 model, the server's reasoning_content becomes a reasoning entry before the response")
+    func executorStreamsReasoning() async throws {
+        let fake = try FakeChatCompletions { _, connection in
+            typealias F = FakeChatCompletions
+            F.stream([
+                F.chunk(.object([("reasoning_content", .string("The user greets; "))])),
+                F.chunk(.object([("reasoning_content", .string("answer in kind."))])),
+                F.chunk(.object([("content", .string("Hello"))])),
+                F.chunk(.object([("content", .string(" there."))]), finish: "stop"),
+            ], to: connection)
+        }
+        defer { fake.server.stop() }
+        let response = try await ExecutorModel(ExecutorPath(base: fake.provider())).respond(to: GenerationRequest(prompt: "Hi"))
+        #expect(response.text == "Hello there.")
+        let entries = response.metadata.executorEntries
+        guard case .reasoning(let reasoning)? = entries.first else {
+            Issue.record("the first entry is not reasoning: \(entries)")
+            return
+        }
+        #expect(Transcript.text(of: reasoning.segments) == "The user greets; answer in kind.")
+        #expect(entries.contains { if case .response = $0 { true } else { false } })
     }
 
     @Test("a session with a weather tool: the fake asks for the call, the tool runs once for Lisbon, the answer holds its output")

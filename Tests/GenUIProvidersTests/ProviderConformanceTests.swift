@@ -123,6 +123,19 @@ struct ExecutorPathConformanceTests {
         expectConforms(report)
     }
 
+    @Test("the OpenAI-compatible provider against llama-server --jinja, driven as an FM 27 model through its own executor",
+          .enabled(if: LlamaTestEnvironment.runnable))
+    func openAIOnLlamaServer() async throws {
+        try await JinjaLlamaServer.with { server in
+            let openAI = OpenAIProvider(configuration: OpenAIConfiguration(
+                name: "llama-openai-fm27", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
+                apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(120), sendsTopK: true))
+            expectConforms(
+                await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: openAI)), options: conformanceOptions),
+                knownDefects: [LanguageModelConformance.ToolCheck.offered: llamaServerToolHang], intermittent: true)
+        }
+    }
+
     @Test("the Ollama provider against a protocol-faithful daemon, driven as an FM 27 model")
     func ollama() async throws {
         let fake = try ConformanceOllama()

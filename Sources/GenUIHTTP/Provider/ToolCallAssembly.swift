@@ -26,6 +26,8 @@ public struct ToolCallAssembly: Sendable {
 
     private struct Slot: Sendable {
         var id: String?
+        /// The id the call gets when the server sends none.
+        var madeID: String
         var name: String
         /// The arguments' JSON text as it streamed in, appended in place; unused when ``content`` is set.
         var argumentText = ""
@@ -61,8 +63,12 @@ public struct ToolCallAssembly: Sendable {
     /// A piece with an id different from the one the index already holds starts a new call (some OpenAI-compatible
     /// servers reuse index 0 for every call of a turn); a piece without an index continues the last call unless it
     /// carries a new id.
+    ///
+    /// Returns the call the piece belongs to: its id (the server's, or one made for it when the server sent none
+    /// yet; the same id ``calls(provider:tools:)`` gives the call) and its name on the wire so far.
+    @discardableResult
     public mutating func appendPiece(index: Int?, id: String?, name: String?, arguments: String?)
-        throws(GenUIError)
+        throws(GenUIError) -> (id: String, wireName: String)
     {
         let id = id.flatMap { $0.isEmpty ? nil : $0 }
         let position: Int
@@ -83,6 +89,7 @@ public struct ToolCallAssembly: Sendable {
             }
             slots[position].argumentText += arguments
         }
+        return (slots[position].id ?? slots[position].madeID, slots[position].name)
     }
 
     /// One whole call: `arguments` as the server sent them (an object for Ollama; a JSON string is parsed).
@@ -92,7 +99,7 @@ public struct ToolCallAssembly: Sendable {
         let argumentBytes = arguments.jsonString.utf8.count
         guard argumentBytes <= argumentByteLimit else { throw Self.argumentsTooLarge(tool: name, limit: argumentByteLimit) }
         try charge((id?.utf8.count ?? 0) + name.utf8.count + argumentBytes)
-        slots[position] = Slot(id: id, name: name, content: arguments)
+        slots[position] = Slot(id: id, madeID: slots[position].madeID, name: name, content: arguments)
     }
 
     /// The calls, in the order they arrived. `tools` are the tools the request offered: a call's wire name is mapped
@@ -106,7 +113,7 @@ public struct ToolCallAssembly: Sendable {
                     .init(provider: provider, debugDescription: "\(provider) sent a tool call without a function name"))
             }
             let name = ToolWireNames.toolName(forWireName: slot.name, in: tools)
-            let id = slot.id ?? Self.makeID()
+            let id = slot.id ?? slot.madeID
             switch slot.content {
             case nil:
                 calls.append(try .parsing(id: id, toolName: name, argumentsJSON: slot.argumentText, provider: provider))
@@ -134,7 +141,7 @@ public struct ToolCallAssembly: Sendable {
                 limit: Self.maximumCalls,
                 .init(debugDescription: "the model asked for more than \(Self.maximumCalls) tool calls in one turn; the transfer was stopped"))
         }
-        slots.append(Slot(id: nil, name: ""))
+        slots.append(Slot(id: nil, madeID: Self.makeID(), name: ""))
         return slots.count - 1
     }
 

@@ -8,12 +8,18 @@ struct ChatCompletionChunk: Decodable {
         enum CodingKeys: String, CodingKey { case delta, finishReason = "finish_reason" }
     }
 
-    /// What the chunk adds: text, refusal text, pieces of tool calls.
+    /// What the chunk adds: text, reasoning text (llama-server's and DeepSeek's `reasoning_content`), refusal text,
+    /// pieces of tool calls.
     struct Delta: Decodable {
         var content: String?
+        var reasoningContent: String?
         var refusal: String?
         var toolCalls: [ToolCallPiece]?
-        enum CodingKeys: String, CodingKey { case content, refusal, toolCalls = "tool_calls" }
+        enum CodingKeys: String, CodingKey {
+            case content, refusal
+            case reasoningContent = "reasoning_content"
+            case toolCalls = "tool_calls"
+        }
     }
 
     /// A piece of a streamed call: the first piece of a call has its `id` and name, later ones more argument text,

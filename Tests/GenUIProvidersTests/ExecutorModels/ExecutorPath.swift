@@ -1,9 +1,9 @@
 import GenUI
 
 /// A genui provider seen only through Foundation Models 27's protocol: a model that is not a ``RoutableModel``, whose
-/// executor drives the provider through ``RoutableModelExecutor``. A session or a conformance run given
-/// `ExecutorModel(ExecutorPath(provider))` reaches the provider the way it reaches any FM 27 model package: capability
-/// gate, executor, channel events, reduction.
+/// executor is the provider's own (its ``ProviderExecutor``, or ``RoutableModelExecutor`` for a model without one). A
+/// session or a conformance run given `ExecutorModel(ExecutorPath(provider))` reaches the provider the way it reaches
+/// any FM 27 model package: capability gate, executor, channel events, reduction.
 struct ExecutorPath<Base: RoutableModel>: LanguageModel, AvailabilityReporting, ModelNaming {
     typealias Executor = ExecutorPathExecutor<Base>
 
@@ -19,14 +19,13 @@ struct ExecutorPath<Base: RoutableModel>: LanguageModel, AvailabilityReporting, 
 struct ExecutorPathExecutor<Base: RoutableModel>: LanguageModelExecutor {
     struct Configuration: Hashable, Sendable {}
 
-    private let inner = RoutableModelExecutor<Base>(configuration: .init())
-
     init(configuration: Configuration) {}
 
     func respond(
         to request: LanguageModelExecutorGenerationRequest, model: ExecutorPath<Base>,
         streamingInto channel: LanguageModelExecutorGenerationChannel
     ) async throws {
-        try await inner.respond(to: request, model: model.base, streamingInto: channel)
+        let executor = try Base.Executor(configuration: model.base.executorConfiguration)
+        try await executor.respond(to: request, model: model.base, streamingInto: channel)
     }
 }
