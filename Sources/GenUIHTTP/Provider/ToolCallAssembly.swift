@@ -92,14 +92,17 @@ public struct ToolCallAssembly: Sendable {
         return (slots[position].id ?? slots[position].madeID, slots[position].name)
     }
 
-    /// One whole call: `arguments` as the server sent them (an object for Ollama; a JSON string is parsed).
-    public mutating func appendCall(id: String?, name: String, arguments: GeneratedContent) throws(GenUIError) {
+    /// One whole call: `arguments` as the server sent them (an object for Ollama; a JSON string is parsed). Returns
+    /// the call's id: the server's, or the one made for it (the same id ``calls(provider:tools:)`` gives the call).
+    @discardableResult
+    public mutating func appendCall(id: String?, name: String, arguments: GeneratedContent) throws(GenUIError) -> String {
         let position = try openSlot()
         let id = id.flatMap { $0.isEmpty ? nil : $0 }
         let argumentBytes = arguments.jsonString.utf8.count
         guard argumentBytes <= argumentByteLimit else { throw Self.argumentsTooLarge(tool: name, limit: argumentByteLimit) }
         try charge((id?.utf8.count ?? 0) + name.utf8.count + argumentBytes)
         slots[position] = Slot(id: id, madeID: slots[position].madeID, name: name, content: arguments)
+        return id ?? slots[position].madeID
     }
 
     /// The calls, in the order they arrived. `tools` are the tools the request offered: a call's wire name is mapped
