@@ -3,32 +3,20 @@ import Foundation
 import GenUIHTTP
 
 extension OnDeviceModel {
-    /// Asks for the whole completion in one response (no per-token events to send, receive and parse): the
-    /// validated content, token usage and llama-server's timings.
-    public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        guard !request.tools.isEmpty else { return try await generate(request, continuation: nil) }
+    /// One turn: with tools, a JSON choice between a call and the answer (asked again without a tool whose call
+    /// repeats an earlier one); without, the completion, each token's text sent to `events` when `streaming`.
+    func turn(_ request: GenerationRequest, streaming: Bool, events: TurnEvents) async throws -> GenerationResponse {
+        guard !request.tools.isEmpty else { return try await generate(request, events: streaming ? events : nil) }
         let turn = ToolTurn(request)
-        let response = turn.reading(try await generate(turn.request, continuation: nil))
-        guard let repeated = response.toolCalls.first(where: turn.repeatsEarlierCall) else { return response }
-        // The call's output is already in the conversation: ask again, offering every tool but that one.
-        let narrowed = ToolTurn(request, excluding: [repeated.toolName])
-        return narrowed.reading(try await generate(narrowed.request, continuation: nil))
-    }
-
-    /// Streams the completion over SSE: each token's text is a `.delta`; the `.completed` response carries the
-    /// validated content, token usage and llama-server's timings.
-    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name) { continuation in
-            guard request.tools.isEmpty else {
-                // A turn with tools is a JSON choice between a call and the answer: only the answer is output.
-                let response = try await respond(to: request)
-                if response.toolCalls.isEmpty, !response.text.isEmpty { continuation.yield(.delta(response.text)) }
-                continuation.yield(.completed(response))
-                return
-            }
-            let response = try await generate(request, continuation: continuation)
-            continuation.yield(.completed(response))
+        var response = turn.reading(try await generate(turn.request, events: nil))
+        if let repeated = response.toolCalls.first(where: turn.repeatsEarlierCall) {
+            // The call's output is already in the conversation: ask again, offering every tool but that one.
+            let narrowed = ToolTurn(request, excluding: [repeated.toolName])
+            response = narrowed.reading(try await generate(narrowed.request, events: nil))
         }
+        // Only the answer is output; a call is sent when the turn ends.
+        if response.toolCalls.isEmpty, !response.text.isEmpty { await events.appendText(response.text) }
+        return response
     }
 
     /// Evaluates `prefix` as a system prompt with no output, leaving it in the server's slot in the state every
@@ -87,10 +75,8 @@ extension OnDeviceModel {
             .init(provider: name, debugDescription: "llama-server did not keep the instructions in its prompt cache (it evaluated them again on every request)"))
     }
 
-    /// Generates `request`'s completion, streamed into `continuation` when there is one.
-    private func generate(
-        _ request: GenerationRequest, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation?
-    ) async throws -> GenerationResponse {
+    /// Generates `request`'s completion, streamed into `events` when there are any.
+    private func generate(_ request: GenerationRequest, events: TurnEvents?) async throws -> GenerationResponse {
         do {
             try request.options.validate()
         } catch {
@@ -107,8 +93,7 @@ extension OnDeviceModel {
         var succeeded = false
         do {
             let response = try await exchange(
-                request, builder: builder, constraint: constraint, endpoint: endpoint, started: started,
-                continuation: continuation)
+                request, builder: builder, constraint: constraint, endpoint: endpoint, started: started, events: events)
             succeeded = true
             await server.release(succeeded: true)
             return response
@@ -120,8 +105,7 @@ extension OnDeviceModel {
 
     private func exchange(
         _ request: GenerationRequest, builder: CompletionRequestBuilder, constraint: CompletionRequestBuilder.Constraint,
-        endpoint: ServerEndpoint, started: ContinuousClock.Instant,
-        continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation?
+        endpoint: ServerEndpoint, started: ContinuousClock.Instant, events: TurnEvents?
     ) async throws -> GenerationResponse {
         let client = server.client
         let timeout = requestTimeout
@@ -136,14 +120,14 @@ extension OnDeviceModel {
             ? PromptPrefix(prompt: prompt, instructions: request.effectiveInstructions) : nil
         let body = builder.completionBody(
             prompt: prompt, request: request, constraint: constraint, contextSize: contextSize,
-            stream: continuation != nil, cachePrompt: prefix == nil ? nil : true)
+            stream: events != nil, cachePrompt: prefix == nil ? nil : true)
         let complete: @Sendable () async throws -> (String, CompletionChunk, Double) = {
             var prefixMilliseconds = 0.0
             if let prefix { prefixMilliseconds = try await establish(prefix, endpoint: endpoint) }
-            if let continuation {
+            if let events {
                 let (text, final) = try await streamedCompletion(
                     endpoint.post("completion", json: body, headers: ["Accept": "text/event-stream"], timeout: timeout),
-                    continuation: continuation)
+                    events: events)
                 return (text, final, prefixMilliseconds)
             }
             let response = try await client.send(endpoint.post("completion", json: body, timeout: timeout))
@@ -171,11 +155,9 @@ extension OnDeviceModel {
         }
     }
 
-    /// Reads a streamed `/completion`: each event's text goes to `continuation` as a delta. Returns the whole text
-    /// and the final event, which carries the totals.
-    private func streamedCompletion(
-        _ request: HTTPRequest, continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
-    ) async throws -> (String, CompletionChunk) {
+    /// Reads a streamed `/completion`: each event's text goes to `events`. Returns the whole text and the final
+    /// event, which carries the totals.
+    private func streamedCompletion(_ request: HTTPRequest, events: TurnEvents) async throws -> (String, CompletionChunk) {
         let streaming = try await server.client.stream(request)
         guard streaming.head.status == 200 else {
             let data = try await streaming.collect(limit: 1 << 20)
@@ -186,7 +168,7 @@ extension OnDeviceModel {
             let chunk = try completionChunk(event.data)
             if !chunk.content.isEmpty {
                 try text.append(chunk.content)
-                continuation.yield(.delta(chunk.content))
+                await events.appendText(chunk.content)
             }
             if chunk.isFinal { return (text.text, chunk) }
         }

@@ -10,8 +10,11 @@ import Logging
 /// ``shutdown()``, and whenever this process ends — exit, SIGINT, SIGTERM, or (on Linux) even SIGKILL. Guided
 /// generation sends genui's own bounded grammar (``GrammarCompiler``) and validates every output against the schema.
 ///
-/// Copies of a model share one server.
+/// Copies of a model share one server. Its executor, ``OnDeviceExecutor``, runs the turns.
 public struct OnDeviceLanguageModel: RoutableModel {
+    /// The executor that runs turns on the managed server.
+    public typealias Executor = OnDeviceExecutor
+
     /// The configuration the model was created with.
     public let configuration: OnDeviceConfiguration
     /// The availability checks, which never start the server.
