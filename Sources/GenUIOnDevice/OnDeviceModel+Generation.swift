@@ -27,8 +27,8 @@ extension OnDeviceModel {
         let request = GenerationRequest(instructions: prefix, messages: [])
         let builder = CompletionRequestBuilder(configuration: configuration)
         let template = try await server.client.send(
-            endpoint.post("apply-template", json: builder.templateBody(for: request), timeout: requestTimeout))
-        guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue,
+            endpoint.post("apply-template", body: builder.templateBody(for: request), timeout: requestTimeout))
+        guard template.status == 200, let prompt = WireReading.decode(TemplateAnswer.self, from: template.json)?.prompt,
             let promptPrefix = PromptPrefix(prompt: prompt, instructions: request.effectiveInstructions)
         else { return }
         _ = try await SlotGate.gate(for: server).exclusively {
@@ -47,18 +47,20 @@ extension OnDeviceModel {
         // afresh and then cached, which is the canonical state too.
         for _ in 0..<4 {
             let response = try await server.client.send(
-                endpoint.post("completion", json: prefix.establishingBody(cachePrompt: cachePrompt), timeout: requestTimeout))
+                endpoint.post("completion", body: prefix.establishingBody(cachePrompt: cachePrompt), timeout: requestTimeout))
             guard response.status == 200 else {
                 throw mapStatus(response.status, headers: response.head.headers, body: response.body)
             }
-            let json = try JSONParser.parse(response.text)
-            milliseconds += ExternalNumber.measurement(json["timings"]?["prompt_ms"]?.numberValue) ?? 0
+            let counts = try WireReading.decode(
+                PromptEvaluationCounts.self, from: response.json, what: "llama-server's answer to the instructions prefix",
+                status: response.status, text: response.text, secrets: [])
+            milliseconds += ExternalNumber.measurement(counts.timings?.promptMilliseconds) ?? 0
             if !cachePrompt {
                 cachePrompt = true
                 evaluatedAfresh = true
                 continue
             }
-            guard let evaluation = PrefixEvaluation(json) else {
+            guard let evaluation = PrefixEvaluation(counts) else {
                 // No counts: evaluated afresh, then its last token alone, is the canonical state by construction.
                 if evaluatedAfresh { return milliseconds }
                 cachePrompt = false
@@ -110,8 +112,9 @@ extension OnDeviceModel {
         let client = server.client
         let timeout = requestTimeout
         let template = try await client.send(
-            endpoint.post("apply-template", json: builder.templateBody(for: request), timeout: timeout))
-        guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else {
+            endpoint.post("apply-template", body: builder.templateBody(for: request), timeout: timeout))
+        guard template.status == 200, let prompt = WireReading.decode(TemplateAnswer.self, from: template.json)?.prompt
+        else {
             throw mapStatus(template.status, headers: template.head.headers, body: template.body)
         }
         let contextSize = server.status.properties?.contextSize
@@ -126,11 +129,11 @@ extension OnDeviceModel {
             if let prefix { prefixMilliseconds = try await establish(prefix, endpoint: endpoint) }
             if let events {
                 let (text, final) = try await streamedCompletion(
-                    endpoint.post("completion", json: body, headers: ["Accept": "text/event-stream"], timeout: timeout),
+                    endpoint.post("completion", body: body, headers: ["Accept": "text/event-stream"], timeout: timeout),
                     events: events)
                 return (text, final, prefixMilliseconds)
             }
-            let response = try await client.send(endpoint.post("completion", json: body, timeout: timeout))
+            let response = try await client.send(endpoint.post("completion", body: body, timeout: timeout))
             guard response.status == 200 else {
                 throw mapStatus(response.status, headers: response.head.headers, body: response.body)
             }

@@ -33,18 +33,17 @@ extension OnDeviceModel {
         // With tools, what the server sees is the tool turn: the tools described in the instructions.
         let sent = request.tools.isEmpty ? request : ToolTurn(request).request
         let template = try await server.client.send(
-            endpoint.post("apply-template", json: builder.templateBody(for: sent), timeout: timeout))
-        guard template.status == 200, let prompt = template.json?["prompt"]?.stringValue else {
+            endpoint.post("apply-template", body: builder.templateBody(for: sent), timeout: timeout))
+        guard template.status == 200, let prompt = WireReading.decode(TemplateAnswer.self, from: template.json)?.prompt
+        else {
             throw countingError(template.status, headers: template.head.headers, body: template.body, step: "apply-template")
         }
-        let body = GeneratedContent.object([
-            ("content", .string(prompt)), ("add_special", .bool(true)), ("parse_special", .bool(true)),
-        ])
-        let tokenized = try await server.client.send(endpoint.post("tokenize", json: body, timeout: timeout))
+        let tokenized = try await server.client.send(
+            endpoint.post("tokenize", body: TokenizeRequest(content: prompt), timeout: timeout))
         guard tokenized.status == 200 else {
             throw countingError(tokenized.status, headers: tokenized.head.headers, body: tokenized.body, step: "tokenize")
         }
-        guard case .array(let tokens)? = tokenized.json?["tokens"]?.kind else {
+        guard let tokens = WireReading.decode(TokenizeAnswer.self, from: tokenized.json)?.tokens else {
             throw GenUIError.serverError(
                 status: tokenized.status,
                 .init(provider: name, debugDescription: "\(name): /tokenize answered without a token list"))

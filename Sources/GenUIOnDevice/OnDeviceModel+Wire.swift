@@ -1,5 +1,5 @@
 import Foundation
-import GenUI
+@_spi(Reading) import GenUI
 
 extension OnDeviceModel {
     /// The HTTP bodies this model sends llama-server for one request, so a tool can replay the exact exchange without
@@ -8,17 +8,17 @@ extension OnDeviceModel {
         /// The body of `POST /apply-template`.
         public let template: GeneratedContent
         /// The body of a non-streamed `POST /completion`, given the prompt `/apply-template` returned.
-        public let completion: @Sendable (_ templatedPrompt: String) -> GeneratedContent
+        public let completion: @Sendable (_ templatedPrompt: String) throws -> GeneratedContent
         /// The body that puts the prompt's instructions prefix into the server's slot first (no output), with the
         /// prompt cache on or off; `nil` when the request has no instructions prefix. The provider sends it with the
         /// cache on until llama-server reports that it evaluated one token (`timings.prompt_n` 1); when it evaluated
         /// part of the prefix, it sends it with the cache off once, then on again.
-        public let prefix: @Sendable (_ templatedPrompt: String, _ cachePrompt: Bool) -> GeneratedContent?
+        public let prefix: @Sendable (_ templatedPrompt: String, _ cachePrompt: Bool) throws -> GeneratedContent?
 
         /// Creates an exchange from its bodies.
         public init(
-            template: GeneratedContent, completion: @escaping @Sendable (_ templatedPrompt: String) -> GeneratedContent,
-            prefix: @escaping @Sendable (_ templatedPrompt: String, _ cachePrompt: Bool) -> GeneratedContent?
+            template: GeneratedContent, completion: @escaping @Sendable (_ templatedPrompt: String) throws -> GeneratedContent,
+            prefix: @escaping @Sendable (_ templatedPrompt: String, _ cachePrompt: Bool) throws -> GeneratedContent?
         ) {
             self.template = template
             self.completion = completion
@@ -33,16 +33,18 @@ extension OnDeviceModel {
         let contextSize = server.status.properties?.contextSize
         let instructions = request.effectiveInstructions
         let reuses = configuration.reusesInstructions
+        let encoder = ContentEncoder()
         return WireExchange(
-            template: builder.templateBody(for: request),
+            template: try encoder.content(of: builder.templateBody(for: request)),
             completion: { prompt in
                 let prefix = reuses ? PromptPrefix(prompt: prompt, instructions: instructions) : nil
-                return builder.completionBody(
+                return try encoder.content(of: builder.completionBody(
                     prompt: prompt, request: request, constraint: constraint, contextSize: contextSize, stream: false,
-                    cachePrompt: prefix == nil ? nil : true)
+                    cachePrompt: prefix == nil ? nil : true))
             },
             prefix: { prompt, cachePrompt in
-                (reuses ? PromptPrefix(prompt: prompt, instructions: instructions) : nil)?.establishingBody(cachePrompt: cachePrompt)
+                guard reuses, let prefix = PromptPrefix(prompt: prompt, instructions: instructions) else { return nil }
+                return try encoder.content(of: prefix.establishingBody(cachePrompt: cachePrompt))
             })
     }
 

@@ -147,36 +147,36 @@ struct OnDeviceGrammarTests {
     }
 
     @Test("greedy requests skip llama-server's prompt cache so they decode alike; sampled ones use it")
-    func promptCache() {
+    func promptCache() throws {
         let builder = CompletionRequestBuilder(configuration: OnDeviceConfiguration())
         let greedy = GenerationRequest(prompt: "hi", options: .init(sampling: .greedy))
         let sampled = GenerationRequest(prompt: "hi", options: .init(sampling: .random(top: 40, seed: 3)))
         let unspecified = GenerationRequest(prompt: "hi")
-        func cache(_ request: GenerationRequest) -> Bool? {
-            builder.completionBody(prompt: "p", request: request, constraint: .none, contextSize: nil, stream: true)[
+        func cache(_ request: GenerationRequest) throws -> Bool? {
+            try wire(builder.completionBody(prompt: "p", request: request, constraint: .none, contextSize: nil, stream: true))[
                 "cache_prompt"]?.boolValue
         }
-        #expect(cache(greedy) == false)
-        #expect(cache(sampled) == true)
-        #expect(cache(unspecified) == true)
+        #expect(try cache(greedy) == false)
+        #expect(try cache(sampled) == true)
+        #expect(try cache(unspecified) == true)
     }
 
     @Test("greedy sampling is temperature 0, top_k 1 and the fixed seed")
-    func greedyMapping() {
+    func greedyMapping() throws {
         let builder = CompletionRequestBuilder(configuration: OnDeviceConfiguration(greedySeed: 7))
-        let fields = GeneratedContent.object(builder.samplingFields(GenerationOptions(sampling: .greedy, temperature: 1.5)))
+        let fields = try wire(builder.sampling(GenerationOptions(sampling: .greedy, temperature: 1.5)))
         #expect(fields.jsonString == #"{"temperature":0,"top_k":1,"seed":7}"#)
     }
 
     @Test("random sampling maps to top_k or top_p with the seed, and temperature and maximum tokens pass through")
     func randomMapping() throws {
         let builder = CompletionRequestBuilder(configuration: OnDeviceConfiguration())
-        let topK = GeneratedContent.object(builder.samplingFields(.init(sampling: .random(top: 20, seed: 5), temperature: 0.7)))
+        let topK = try wire(builder.sampling(.init(sampling: .random(top: 20, seed: 5), temperature: 0.7)))
         #expect(topK.jsonString == #"{"top_k":20,"seed":5,"temperature":0.7}"#)
-        let nucleus = GeneratedContent.object(builder.samplingFields(.init(sampling: .random(probabilityThreshold: 0.9))))
+        let nucleus = try wire(builder.sampling(.init(sampling: .random(probabilityThreshold: 0.9))))
         #expect(nucleus.jsonString == #"{"top_p":0.9,"top_k":0}"#)
         let request = GenerationRequest(prompt: "hi", options: .init(maximumResponseTokens: 33))
-        let body = builder.completionBody(prompt: "p", request: request, constraint: .none, contextSize: 2048, stream: true)
+        let body = try wire(builder.completionBody(prompt: "p", request: request, constraint: .none, contextSize: 2048, stream: true))
         #expect(body["n_predict"]?.intValue == 33)
         #expect(body["grammar"] == nil)
     }
@@ -190,23 +190,23 @@ struct OnDeviceGrammarTests {
             Issue.record("expected the compiled grammar")
             return
         }
-        let body = compiled.completionBody(prompt: "p", request: request, constraint: constraint, contextSize: nil, stream: true)
+        let body = try wire(compiled.completionBody(prompt: "p", request: request, constraint: constraint, contextSize: nil, stream: true))
         #expect(body["grammar"]?.stringValue == grammar.text)
         #expect(body["n_predict"]?.intValue == grammar.maximumBytes + 1)
         let stock = CompletionRequestBuilder(configuration: OnDeviceConfiguration(grammarMode: .stockJSONSchema))
         let stockConstraint = try stock.constraint(for: request)
-        let stockBody = stock.completionBody(prompt: "p", request: request, constraint: stockConstraint, contextSize: nil, stream: true)
+        let stockBody = try wire(stock.completionBody(prompt: "p", request: request, constraint: stockConstraint, contextSize: nil, stream: true))
         #expect(stockBody["json_schema"] == ScreenSketch.generationSchema.jsonSchema())
         #expect(stockBody["grammar"] == nil)
         #expect(stockBody["n_predict"]?.intValue == grammar.maximumBytes + 1)
     }
 
     @Test("the system prompt carries the instructions and the schema with an example")
-    func templateMessages() {
+    func templateMessages() throws {
         let request = GenerationRequest(
             instructions: "You design app screens.",
             messages: [.init(role: .user, content: "A login form")], schema: ScreenSketch.generationSchema)
-        let body = CompletionRequestBuilder(configuration: OnDeviceConfiguration()).templateBody(for: request)
+        let body = try wire(CompletionRequestBuilder(configuration: OnDeviceConfiguration()).templateBody(for: request))
         let messages = body["messages"]?.elements ?? []
         #expect(messages.count == 2)
         #expect(messages.first?["role"]?.stringValue == "system")

@@ -14,29 +14,30 @@ struct OnDevicePromptPrefixTests {
         #expect(PromptPrefix(prompt: prompt, instructions: nil) == nil)
         #expect(PromptPrefix(prompt: prompt, instructions: "") == nil)
         #expect(PromptPrefix(prompt: prompt, instructions: "Rewritten by the template.") == nil)
-        let body = prefix.establishingBody(cachePrompt: true)
+        let body = try wire(prefix.establishingBody(cachePrompt: true))
         #expect(body.jsonString == #"{"prompt":"<|im_start|>system\nYou design screens.","n_predict":0,"cache_prompt":true}"#)
-        #expect(prefix.establishingBody(cachePrompt: false)["cache_prompt"]?.boolValue == false)
+        #expect(try wire(prefix.establishingBody(cachePrompt: false))["cache_prompt"]?.boolValue == false)
     }
 
     @Test("one evaluated token means the prefix is ready; all of it, evaluate it again cached; part of it, afresh")
     func nextStepFollowsWhatWasEvaluated() throws {
         func step(_ evaluated: Int, of total: Int) throws -> PrefixStep {
             let json = try JSONParser.parse(#"{"content":"","tokens_evaluated":\#(total),"timings":{"prompt_n":\#(evaluated)}}"#)
-            return try #require(PrefixEvaluation(json)).next
+            return try #require(PrefixEvaluation(ContentDecoder().decode(PromptEvaluationCounts.self, from: json))).next
         }
         #expect(try step(1, of: 251) == .ready)
         #expect(try step(251, of: 251) == .repeatCached)
         #expect(try step(120, of: 251) == .evaluateAfresh)
-        #expect(PrefixEvaluation(try JSONParser.parse(#"{"content":""}"#)) == nil)
+        let noCounts = try ContentDecoder().decode(PromptEvaluationCounts.self, from: JSONParser.parse(#"{"content":""}"#))
+        #expect(PrefixEvaluation(noCounts) == nil)
     }
 
     @Test("a request's completion body asks for the prompt cache once its prefix is in the slot, even when greedy")
-    func greedyBodyUsesTheCacheWithAPrefix() {
+    func greedyBodyUsesTheCacheWithAPrefix() throws {
         let builder = CompletionRequestBuilder(configuration: OnDeviceConfiguration())
         let greedy = GenerationRequest(prompt: "hi", instructions: "Be brief.", options: .init(sampling: .greedy))
-        let body = builder.completionBody(
-            prompt: "p", request: greedy, constraint: .none, contextSize: nil, stream: false, cachePrompt: true)
+        let body = try wire(builder.completionBody(
+            prompt: "p", request: greedy, constraint: .none, contextSize: nil, stream: false, cachePrompt: true))
         #expect(body["cache_prompt"]?.boolValue == true)
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GenUI
+@_spi(Reading) import GenUI
 import GenUITestSupport
 import Testing
 
@@ -118,4 +118,9 @@ struct ScreenSketch: Generable, Equatable {
     var generatedContent: GeneratedContent {
         GeneratedContent(properties: ["title": title, "items": items])
     }
+}
+
+/// A request body as the wire carries it.
+func wire(_ body: some Encodable) throws -> GeneratedContent {
+    try ContentEncoder().content(of: body)
 }

@@ -43,9 +43,9 @@ struct PromptCacheDeterminismTests {
         let url = try #require(await model.serverURL)
         let headers = try #require(await model.serverRequestHeaders)
         let prompt = try #require(try await Self.post(url, "apply-template", wire.template, headers)["prompt"]?.stringValue)
-        let prefixBody = try #require(wire.prefix(prompt, true))
+        let prefixBody = try #require(try wire.prefix(prompt, true))
         #expect(try await Self.post(url, "completion", prefixBody, headers)["timings"]?["prompt_n"]?.intValue == 1)
-        let body = wire.completion(prompt)
+        let body = try wire.completion(prompt)
         #expect(body["cache_prompt"]?.boolValue == true)
         let answer = try await Self.post(url, "completion", body, headers)
         let evaluated = try #require(answer["timings"]?["prompt_n"]?.intValue)
@@ -70,12 +70,12 @@ struct PromptCacheDeterminismTests {
         let headers = try #require(await model.serverRequestHeaders)
         let prompt = try #require(try await Self.post(url, "apply-template", wire.template, headers)["prompt"]?.stringValue)
         // The prewarmed slot already holds the instructions in their canonical state: one more token at most.
-        let prefixBody = try #require(wire.prefix(prompt, true))
+        let prefixBody = try #require(try wire.prefix(prompt, true))
         let established = try await Self.post(url, "completion", prefixBody, headers)
         #expect(established["timings"]?["prompt_n"]?.intValue == 1)
         let response = try await model.respond(to: request)
         let evaluated = try #require(
-            try await Self.post(url, "completion", wire.completion(prompt), headers)["timings"]?["prompt_n"]?.intValue)
+            try await Self.post(url, "completion", try wire.completion(prompt), headers)["timings"]?["prompt_n"]?.intValue)
         #expect(evaluated * 4 < (response.metadata.usage.promptTokens ?? 0))
     }
 
@@ -97,7 +97,7 @@ struct PromptCacheDeterminismTests {
         let url = try #require(await model.serverURL)
         let headers = try #require(await model.serverRequestHeaders)
         let prompt = try #require(try await Self.post(url, "apply-template", wire.template, headers)["prompt"]?.stringValue)
-        let answer = try await Self.post(url, "completion", wire.completion(prompt), headers)
+        let answer = try await Self.post(url, "completion", try wire.completion(prompt), headers)
         let settings = try #require(answer["generation_settings"])
         #expect(settings["repeat_penalty"]?.numberValue.map { abs($0 - 1.15) < 1e-6 } == true)
         #expect(settings["repeat_last_n"]?.intValue == 128)

@@ -42,17 +42,4 @@ public struct RepetitionControls: Sendable, Hashable {
         self.dryLastTokens = dryLastTokens
         self.drySequenceBreakers = drySequenceBreakers
     }
-
-    /// The `/completion` fields these controls set.
-    var fields: [(String, GeneratedContent?)] {
-        var fields: [(String, GeneratedContent?)] = []
-        if let repeatPenalty, repeatPenalty.isFinite { fields.append(("repeat_penalty", .number(repeatPenalty))) }
-        if let repeatLastTokens { fields.append(("repeat_last_n", .integer(repeatLastTokens))) }
-        if let dryMultiplier, dryMultiplier.isFinite { fields.append(("dry_multiplier", .number(dryMultiplier))) }
-        if let dryBase, dryBase.isFinite { fields.append(("dry_base", .number(dryBase))) }
-        if let dryAllowedLength { fields.append(("dry_allowed_length", .integer(dryAllowedLength))) }
-        if let dryLastTokens { fields.append(("dry_penalty_last_n", .integer(dryLastTokens))) }
-        if let drySequenceBreakers { fields.append(("dry_sequence_breakers", .array(drySequenceBreakers.map { .string($0) }))) }
-        return fields
-    }
 }

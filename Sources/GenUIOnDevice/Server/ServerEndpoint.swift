@@ -17,12 +17,12 @@ struct ServerEndpoint: Sendable {
             totalTimeout: timeout)
     }
 
-    /// A `POST` of `json` to `path`.
+    /// A `POST` of `body`, written as JSON, to `path`.
     func post(
-        _ path: String, json: GeneratedContent, headers: [String: String] = [:], timeout: Duration
-    ) -> HTTPRequest {
-        .postJSON(
-            baseURL.appendingPathComponent(path), json: json,
+        _ path: String, body: some Encodable, headers: [String: String] = [:], timeout: Duration
+    ) throws(GenUIError) -> HTTPRequest {
+        try .postJSON(
+            baseURL.appendingPathComponent(path), body: body,
             headers: headers.merging(key.authorizationHeader) { _, own in own }, headTimeout: timeout,
             totalTimeout: timeout)
     }

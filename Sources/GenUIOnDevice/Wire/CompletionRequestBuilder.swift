@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 import GenUIHTTP
 
 /// Builds llama-server request bodies from a ``GenerationRequest``: the chat messages for `/apply-template`, and the
@@ -18,6 +18,15 @@ struct CompletionRequestBuilder: Sendable {
         case grammar(GrammarCompiler.Grammar)
         /// llama.cpp's own conversion of a JSON Schema; `budget` is the compiled grammar's bound, for a fair limit.
         case jsonSchema(GeneratedContent, budget: Int)
+
+        /// The body's field for the constraint.
+        var wire: CompletionRequest.Constraint? {
+            switch self {
+            case .none: nil
+            case .grammar(let grammar): .grammar(grammar.text)
+            case .jsonSchema(let schema, _): .jsonSchema(JSONValueCoding(schema))
+            }
+        }
     }
 
     /// The token budget for plain text when the request sets no maximum.
@@ -58,15 +67,13 @@ struct CompletionRequestBuilder: Sendable {
 
     /// The body of `POST /apply-template`: the system prompt (instructions plus the schema description when asked
     /// for) and the conversation.
-    func templateBody(for request: GenerationRequest) -> GeneratedContent {
-        var messages: [GeneratedContent] = []
+    func templateBody(for request: GenerationRequest) -> TemplateRequest {
+        var messages: [TemplateRequest.Message] = []
         if let system = request.effectiveInstructions, !system.isEmpty {
-            messages.append(.object([("role", .string("system")), ("content", .string(system))]))
+            messages.append(.init(role: "system", content: system))
         }
-        for message in request.messages {
-            messages.append(.object([("role", .string(message.role.rawValue)), ("content", .string(message.content))]))
-        }
-        return .object([("messages", .array(messages))])
+        messages += request.messages.map { .init(role: $0.role.rawValue, content: $0.content) }
+        return TemplateRequest(messages: messages)
     }
 
     /// The body of `POST /completion` for the templated `prompt`. `cachePrompt` says whether llama-server may reuse
@@ -75,21 +82,11 @@ struct CompletionRequestBuilder: Sendable {
     func completionBody(
         prompt: String, request: GenerationRequest, constraint: Constraint, contextSize: Int?, stream: Bool,
         cachePrompt: Bool? = nil
-    ) -> GeneratedContent {
-        var fields: [(String, GeneratedContent?)] = [
-            ("prompt", .string(prompt)),
-            ("n_predict", .integer(tokenLimit(for: request, constraint: constraint, contextSize: contextSize))),
-            ("stream", .bool(stream)),
-            ("cache_prompt", .bool(cachePrompt ?? !Self.isGreedy(request.options))),
-        ]
-        fields += samplingFields(request.options)
-        fields += configuration.repetition.fields
-        switch constraint {
-        case .none: break
-        case .grammar(let grammar): fields.append(("grammar", .string(grammar.text)))
-        case .jsonSchema(let schema, _): fields.append(("json_schema", schema))
-        }
-        return .object(fields)
+    ) -> CompletionRequest {
+        CompletionRequest(
+            prompt: prompt, tokenLimit: tokenLimit(for: request, constraint: constraint, contextSize: contextSize),
+            stream: stream, cachePrompt: cachePrompt ?? !Self.isGreedy(request.options),
+            sampling: sampling(request.options), repetition: configuration.repetition, constraint: constraint.wire)
     }
 
     /// Whether `options` ask for greedy decoding. Greedy requests reuse llama-server's prompt cache only after their
@@ -101,24 +98,16 @@ struct CompletionRequestBuilder: Sendable {
     }
 
     /// The sampling fields for `options`.
-    func samplingFields(_ options: GenerationOptions) -> [(String, GeneratedContent?)] {
-        var fields: [(String, GeneratedContent?)] = []
+    func sampling(_ options: GenerationOptions) -> CompletionRequest.Sampling {
+        var fields = CompletionRequest.Sampling()
         if let sampling = options.sampling {
-            if sampling.isGreedy {
-                return [
-                    ("temperature", .number(0)), ("top_k", .integer(1)),
-                    ("seed", .number(Double(configuration.greedySeed))),
-                ]
-            }
-            if let k = sampling.topK { fields.append(("top_k", .integer(k))) }
-            if let p = sampling.probabilityThreshold {
-                fields.append(("top_p", .number(p)))
-                fields.append(("top_k", .integer(0)))
-            }
+            if sampling.isGreedy { return CompletionRequest.Sampling(greedySeed: configuration.greedySeed) }
+            fields.topK = sampling.topK
+            fields.topP = sampling.probabilityThreshold
             // llama-server takes a 32-bit seed; larger seeds are folded so distinct seeds stay distinct.
-            if let seed = sampling.seed { fields.append(("seed", .number(Double(Self.foldedSeed(seed))))) }
+            fields.seed = sampling.seed.map(Self.foldedSeed)
         }
-        if let temperature = options.temperature { fields.append(("temperature", .number(temperature))) }
+        fields.temperature = options.temperature
         return fields
     }
 

@@ -17,8 +17,8 @@ struct PromptPrefix: Sendable, Hashable {
 
     /// The body of the `/completion` request that leaves exactly this prefix in the slot: no output, prompt cache on
     /// (or off, to evaluate it again from the first token).
-    func establishingBody(cachePrompt: Bool) -> GeneratedContent {
-        .object([("prompt", .string(text)), ("n_predict", .integer(0)), ("cache_prompt", .bool(cachePrompt))])
+    func establishingBody(cachePrompt: Bool) -> CompletionRequest {
+        CompletionRequest(prompt: text, tokenLimit: 0, cachePrompt: cachePrompt)
     }
 }
 
@@ -30,9 +30,8 @@ struct PrefixEvaluation: Sendable, Hashable {
     let total: Int
 
     /// Reads the counts from a `/completion` answer; `nil` when the answer lacks them.
-    init?(_ json: GeneratedContent) {
-        guard let evaluated = json["timings"]?["prompt_n"]?.intValue, let total = json["tokens_evaluated"]?.intValue,
-            evaluated >= 0, total >= 0
+    init?(_ counts: PromptEvaluationCounts) {
+        guard let evaluated = counts.timings?.promptTokens, let total = counts.tokensEvaluated, evaluated >= 0, total >= 0
         else { return nil }
         self.evaluated = evaluated
         self.total = total

@@ -265,12 +265,12 @@ struct MinimalLlamaClient {
     let headers: [String: String]
 
     /// The exchange without the prefix step (the slot keeps whatever it holds).
-    func run(template: GeneratedContent, completion: @escaping @Sendable (String) -> GeneratedContent) async throws -> String {
+    func run(template: GeneratedContent, completion: @escaping @Sendable (String) throws -> GeneratedContent) async throws -> String {
         try await run(OnDeviceModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
     }
 
     /// The exchange without the prefix step (the slot keeps whatever it holds), timed.
-    func runTimed(template: GeneratedContent, completion: @escaping @Sendable (String) -> GeneratedContent) async throws
+    func runTimed(template: GeneratedContent, completion: @escaping @Sendable (String) throws -> GeneratedContent) async throws
         -> (content: String, serverSeconds: Double)
     {
         try await runTimed(OnDeviceModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
@@ -290,7 +290,7 @@ struct MinimalLlamaClient {
         var milliseconds = 0.0
         var cachePrompt = true
         for _ in 0..<4 {
-            guard let body = wire.prefix(prompt, cachePrompt) else { break }
+            guard let body = try wire.prefix(prompt, cachePrompt) else { break }
             let answer = try await post("completion", body)
             milliseconds += answer["timings"]?["prompt_ms"]?.numberValue ?? 0
             let evaluated = answer["timings"]?["prompt_n"]?.intValue ?? 0
@@ -299,7 +299,7 @@ struct MinimalLlamaClient {
             if evaluated == 1 { break }
             if evaluated < total { cachePrompt = false }
         }
-        let completed = try await post("completion", wire.completion(prompt))
+        let completed = try await post("completion", try wire.completion(prompt))
         let timings = completed["timings"]
         milliseconds += (timings?["prompt_ms"]?.numberValue ?? 0) + (timings?["predicted_ms"]?.numberValue ?? 0)
         return (try completed.value(String.self, forProperty: "content"), milliseconds / 1000)
