@@ -2,8 +2,12 @@
 ///
 /// It answers structured requests with content synthesized from the schema, its guides and the prompt's words
 /// (see ``ContentSynthesizer``), and plain requests with a sentence built from the prompt. The same request and
-/// seed always give the same answer. It is the last resort of a chain, and the workhorse of tests.
+/// seed always give the same answer. It is the last resort of a chain, and the workhorse of tests. Its executor,
+/// ``ScriptedExecutor``, streams the answer in pieces of a few characters.
 public struct ScriptedLanguageModel: RoutableModel {
+    /// The executor that writes the answers.
+    public typealias Executor = ScriptedExecutor
+
     public let name: String
     /// The seed used when a request's sampling mode gives none.
     public let defaultSeed: UInt64
@@ -21,7 +25,8 @@ public struct ScriptedLanguageModel: RoutableModel {
     /// Guided generation: the scripted model calls no tools.
     public var capabilities: LanguageModelCapabilities { LanguageModelCapabilities([.guidedGeneration]) }
 
-    public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
+    /// The answer to `request`, whole.
+    func answer(to request: GenerationRequest) throws -> GenerationResponse {
         try Task.checkCancellation()
         do {
             try request.options.validate()
@@ -50,27 +55,6 @@ public struct ScriptedLanguageModel: RoutableModel {
                 provider: name, model: "scripted",
                 usage: TokenUsage(promptTokens: request.prompt.split(separator: " ").count, completionTokens: words),
                 guided: request.schema != nil, finishReason: .stop))
-    }
-
-    public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let response = try await respond(to: request)
-                    var rest = Substring(response.text)
-                    while !rest.isEmpty {
-                        try Task.checkCancellation()
-                        continuation.yield(.delta(String(rest.prefix(Self.chunkSize))))
-                        rest = rest.dropFirst(Self.chunkSize)
-                    }
-                    continuation.yield(.completed(response))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
     }
 
     /// Characters per streamed delta.
