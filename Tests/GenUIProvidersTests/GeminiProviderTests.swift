@@ -351,6 +351,29 @@ struct GeminiTokenCountingTests {
         }
     }
 
+    @Test("a countTokens answer is read as the API writes it: no totalTokens is zero; a totalTokens that is not a whole, non-negative number is a server error saying where")
+    func countAnswers() async throws {
+        let key = "AIza-\(UUID().uuidString)"
+        func count(_ answer: String) async throws -> Int {
+            let server = try LoopbackHTTPServer { _, connection in connection.respond(json: answer) }
+            defer { server.stop() }
+            return try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
+        }
+        #expect(try await count("{}") == 0)
+        #expect(try await count(#"{"totalTokens":42,"promptTokensDetails":[{"modality":"TEXT","tokenCount":42}]}"#) == 42)
+        for (answer, located) in [(#"{"totalTokens":"12"}"#, "/totalTokens"), (#"{"totalTokens":4.5}"#, "/totalTokens"), ("[1]", "at /"), (#"{"totalTokens":-3}"#, "negative")] {
+            do {
+                let tokens = try await count(answer)
+                Issue.record("\(answer) was read as \(tokens) tokens")
+            } catch let error as GenUIError {
+                guard case .serverError = error else { Issue.record("unexpected \(error)"); continue }
+                #expect(error.context.debugDescription.contains("countTokens"), "\(error.context.debugDescription)")
+                #expect(error.context.debugDescription.contains(located), "\(error.context.debugDescription)")
+                #expect(error.context.provider == "gemini")
+            }
+        }
+    }
+
     @Test("a configured chain reads the window from inputTokenLimit, counts with countTokens and skips before sending")
     func chainSkipsSmallWindow() async throws {
         let key = "AIza-\(UUID().uuidString)"
