@@ -200,6 +200,30 @@ struct GeminiProviderTests {
         }
     }
 
+    @Test("an error event inside the stream ends it as the status it carries, after the text that came before it")
+    func streamError() async throws {
+        let key = "AIza-\(UUID().uuidString)"
+        let server = try LoopbackHTTPServer { _, connection in
+            connection.startStream(contentType: "text/event-stream")
+            connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Bon\"}],\"role\":\"model\"},\"index\":0}]}\r\n\r\n")
+            connection.send("data: {\"error\":{\"code\":500,\"message\":\"An internal error has occurred.\",\"status\":\"INTERNAL\"}}\r\n\r\n")
+            connection.endStream()
+        }
+        defer { server.stop() }
+        var deltas: [String] = []
+        do {
+            for try await event in provider(server, key: key).streamResponse(to: GenerationRequest(prompt: "Hi")) {
+                if case .delta(let text) = event { deltas.append(text) }
+            }
+            Issue.record("expected a server error")
+        } catch let error as GenUIError {
+            guard case .serverError(500, _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(error.provider == "gemini")
+            #expect(error.context.debugDescription.contains("An internal error has occurred."), "\(error.context.debugDescription)")
+        }
+        #expect(deltas == ["Bon"])
+    }
+
     @Test("faults: 429 with RetryInfo, 500, a blocked prompt, a bad key, a refused port, a silent server")
     func faults() async throws {
         let key = "AIza-\(UUID().uuidString)"
