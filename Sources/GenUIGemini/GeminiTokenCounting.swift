@@ -11,10 +11,10 @@ final class GeminiFacts: Sendable {
     /// The model's `inputTokenLimit`, when a `GET {base}/models/{model}` has reported one.
     var inputTokenLimit: Int? { inputLimit.withLock { $0 } }
 
-    /// Keeps the `inputTokenLimit` of a model description (`GET {base}/models/{model}`); anything that is not a
-    /// positive whole number is ignored.
+    /// Keeps the `inputTokenLimit` of a model description (`GET {base}/models/{model}`, its JSON); anything that is
+    /// not a positive whole number is ignored.
     func record(model json: GeneratedContent?) {
-        guard let limit = json?["inputTokenLimit"]?.intValue, limit > 0 else { return }
+        guard let limit = WireReading.decode(ModelDescription.self, from: json)?.inputTokenLimit, limit > 0 else { return }
         inputLimit.withLock { $0 = limit }
     }
 }
@@ -63,8 +63,11 @@ extension GeminiProvider {
             let key = try http.requestKey()
             var requestHeaders = headers(key: key)
             requestHeaders["Accept"] = "application/json"
-            let count = HTTPRequest.postJSON(
-                modelURL(suffix: ":countTokens"), json: GeminiWire.countTokensBody(for: request, model: configuration.model, facts: toolFacts),
+            let plan = GeminiToolPlan(request: request, answerFunction: answersThroughFunction(request))
+            let generation = GenerateContentRequest(request, model: configuration.model, facts: toolFacts, plan: plan)
+            let count = try HTTPRequest.postJSON(
+                modelURL(suffix: ":countTokens"),
+                body: CountTokensRequest(request, generation: generation, model: configuration.model),
                 headers: requestHeaders, headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
             let response = try await http.client.send(count, bodyLimit: 1 << 20)
             guard response.head.isSuccess else {
@@ -72,21 +75,20 @@ extension GeminiProvider {
                 error.context.debugDescription = "\(name): countTokens failed: " + error.context.debugDescription
                 throw error
             }
-            guard let json = response.json, json.orderedProperties != nil else {
-                throw malformedCount(response, key: key)
-            }
-            guard let total = json["totalTokens"] else { return 0 }
-            guard let tokens = total.intValue, tokens >= 0 else { throw malformedCount(response, key: key) }
-            return tokens
+            let answer = try WireReading.decode(
+                CountTokensResponse.self, from: response.json, what: "\(name): the countTokens answer",
+                status: response.status, text: response.text, secrets: key.map { [$0] } ?? [])
+            guard answer.totalTokens >= 0 else { throw negativeCount(response, key: key) }
+            return answer.totalTokens
         } catch {
             throw http.attribute(error)
         }
     }
 
-    private func malformedCount(_ response: HTTPResponse, key: String?) -> GenUIError {
+    private func negativeCount(_ response: HTTPResponse, key: String?) -> GenUIError {
         let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
         return .serverError(
             status: response.status,
-            .init(provider: name, debugDescription: "\(name): countTokens answered without a whole totalTokens: \(shown)"))
+            .init(provider: name, debugDescription: "\(name): countTokens answered a negative totalTokens: \(shown)"))
     }
 }

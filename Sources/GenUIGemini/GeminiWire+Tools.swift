@@ -130,85 +130,8 @@ extension GeminiWire {
         return text.contains("function calling") && text.contains("mime type")
     }
 
-    /// The `tools` and `toolConfig` of a request: the user's tools' declarations, plus the answer function with mode
-    /// `ANY` when the plan has one.
-    static func toolFields(for request: GenerationRequest, plan: GeminiToolPlan)
-        -> (tools: GeneratedContent?, config: GeneratedContent?)
-    {
-        var declarations = request.tools.map { tool in
-            GeneratedContent.object([
-                ("name", .string(functionName(tool.name))),
-                ("description", .string(tool.description)),
-                ("parametersJsonSchema", tool.parameters.jsonSchema(strict: false)),
-            ])
-        }
-        var config: GeneratedContent?
-        if let answer = plan.answerFunctionName, let schema = request.schema {
-            declarations.append(.object([
-                ("name", .string(answer)),
-                ("description", .string("Record the final answer, once you need no other function. The arguments must follow the schema exactly.")),
-                ("parametersJsonSchema", schema.jsonSchema(strict: false)),
-            ]))
-            config = .object([("functionCallingConfig", .object([("mode", .string("ANY"))]))])
-        }
-        guard !declarations.isEmpty else { return (nil, nil) }
-        return (.array([.object([("functionDeclarations", .array(declarations))])]), config)
-    }
-
-    /// The `contents` array: text turns as text parts; a turn of tool calls as a `model` content of its text and
-    /// `functionCall` parts; the outputs that follow it as one `user` content of `functionResponse` parts, in order.
-    static func contents(_ messages: [GenerationRequest.Message], model: String, facts: GeminiToolFacts?) -> [GeneratedContent] {
-        var result: [GeneratedContent] = []
-        var responses: [GeneratedContent] = []
-        func flushResponses() {
-            guard !responses.isEmpty else { return }
-            result.append(.object([("role", .string("user")), ("parts", .array(responses))]))
-            responses = []
-        }
-        let placeholderNeeded = requiresThoughtSignatures(model: model)
-        for message in messages {
-            switch message.role {
-            case .tool:
-                let id = message.toolCallID.flatMap(sentID)
-                responses.append(.object([
-                    ("functionResponse", .object([
-                        ("id", id.map { .string($0) }),
-                        ("name", .string(functionName(message.toolName ?? ""))),
-                        ("response", .object([("output", .string(message.content))])),
-                    ])),
-                ]))
-            case .assistant where !message.toolCalls.isEmpty:
-                flushResponses()
-                var parts: [GeneratedContent] = []
-                if !message.content.isEmpty { parts.append(.object([("text", .string(message.content))])) }
-                let signatures = message.toolCalls.map { facts?.signature(for: $0.id) }
-                let placeholder = placeholderNeeded && signatures.allSatisfy { $0 == nil }
-                for (index, call) in message.toolCalls.enumerated() {
-                    let signature = signatures[index] ?? (placeholder && index == 0 ? signaturePlaceholder : nil)
-                    parts.append(.object([
-                        ("functionCall", .object([
-                            ("id", sentID(call.id).map { .string($0) }),
-                            ("name", .string(functionName(call.toolName))),
-                            ("args", call.arguments.orderedProperties != nil ? call.arguments : GeneratedContent(orderedProperties: [])),
-                        ])),
-                        ("thoughtSignature", signature.map { .string($0) }),
-                    ]))
-                }
-                result.append(.object([("role", .string("model")), ("parts", .array(parts))]))
-            case .assistant, .user:
-                flushResponses()
-                result.append(.object([
-                    ("role", .string(message.role == .user ? "user" : "model")),
-                    ("parts", .array([.object([("text", .string(message.content))])])),
-                ]))
-            }
-        }
-        flushResponses()
-        return result
-    }
-
     /// The id sent for a call: the call's own, unless genui made it (the API never saw it) or it is empty.
-    private static func sentID(_ id: String) -> String? {
+    static func sentID(_ id: String) -> String? {
         id.isEmpty || id.hasPrefix(generatedIDPrefix) ? nil : id
     }
 }

@@ -200,6 +200,30 @@ struct GeminiProviderTests {
         }
     }
 
+    @Test("an error event inside the stream ends it as the status it carries, after the text that came before it")
+    func streamError() async throws {
+        let key = "AIza-\(UUID().uuidString)"
+        let server = try LoopbackHTTPServer { _, connection in
+            connection.startStream(contentType: "text/event-stream")
+            connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Bon\"}],\"role\":\"model\"},\"index\":0}]}\r\n\r\n")
+            connection.send("data: {\"error\":{\"code\":500,\"message\":\"An internal error has occurred.\",\"status\":\"INTERNAL\"}}\r\n\r\n")
+            connection.endStream()
+        }
+        defer { server.stop() }
+        var deltas: [String] = []
+        do {
+            for try await event in provider(server, key: key).streamResponse(to: GenerationRequest(prompt: "Hi")) {
+                if case .delta(let text) = event { deltas.append(text) }
+            }
+            Issue.record("expected a server error")
+        } catch let error as GenUIError {
+            guard case .serverError(500, _) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(error.provider == "gemini")
+            #expect(error.context.debugDescription.contains("An internal error has occurred."), "\(error.context.debugDescription)")
+        }
+        #expect(deltas == ["Bon"])
+    }
+
     @Test("faults: 429 with RetryInfo, 500, a blocked prompt, a bad key, a refused port, a silent server")
     func faults() async throws {
         let key = "AIza-\(UUID().uuidString)"
@@ -348,6 +372,29 @@ struct GeminiTokenCountingTests {
             guard case .serverError(500, _) = error else { Issue.record("unexpected \(error)"); return }
             #expect(error.context.debugDescription.contains("countTokens"))
             #expect(!"\(error)".contains(key))
+        }
+    }
+
+    @Test("a countTokens answer is read as the API writes it: no totalTokens is zero; a totalTokens that is not a whole, non-negative number is a server error saying where")
+    func countAnswers() async throws {
+        let key = "AIza-\(UUID().uuidString)"
+        func count(_ answer: String) async throws -> Int {
+            let server = try LoopbackHTTPServer { _, connection in connection.respond(json: answer) }
+            defer { server.stop() }
+            return try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
+        }
+        #expect(try await count("{}") == 0)
+        #expect(try await count(#"{"totalTokens":42,"promptTokensDetails":[{"modality":"TEXT","tokenCount":42}]}"#) == 42)
+        for (answer, located) in [(#"{"totalTokens":"12"}"#, "/totalTokens"), (#"{"totalTokens":4.5}"#, "/totalTokens"), ("[1]", "at /"), (#"{"totalTokens":-3}"#, "negative")] {
+            do {
+                let tokens = try await count(answer)
+                Issue.record("\(answer) was read as \(tokens) tokens")
+            } catch let error as GenUIError {
+                guard case .serverError = error else { Issue.record("unexpected \(error)"); continue }
+                #expect(error.context.debugDescription.contains("countTokens"), "\(error.context.debugDescription)")
+                #expect(error.context.debugDescription.contains(located), "\(error.context.debugDescription)")
+                #expect(error.context.provider == "gemini")
+            }
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
 import GenUITestSupport
-@_spi(Reading) import GenUI
+@_spi(Reading) @testable import GenUI
 import GenUIGemini
 import GenUIHTTP
 import GenUITesting
@@ -19,6 +19,9 @@ private struct GeminiBehaviour: Sendable {
     var signs = false
     /// Whether calls carry an `id`.
     var giveIDs = true
+    /// Streamed, whether each call comes in a chunk of its own, a text chunk ("Next. ") between two calls and the finish
+    /// reason with the last, rather than all in one.
+    var chunkPerCall = false
     /// The `functionCall` parts of the model's first turn (JSON), given the request body.
     var calls: @Sendable (GeneratedContent) -> [String] = { _ in [#"{"name":"get_weather","args":{"city":"Paris"}}"#] }
 }
@@ -131,8 +134,8 @@ private func lastOutputs(_ body: GeneratedContent) -> [String]? {
 /// A `generateContent` / `streamGenerateContent?alt=sse` fake for function calling: checks every body with
 /// ``toolProblem(_:behaviour:issued:)`` (400 `INVALID_ARGUMENT` when it fails); answers a conversation ending in
 /// function responses with a text repeating their outputs, any other with the behaviour's `functionCall` parts and
-/// finish reason STOP (streamed: a text chunk, then the calls whole in one chunk). Signatures it issues are kept to
-/// check replays.
+/// finish reason STOP (streamed: a text chunk, then the calls whole in one chunk, or each in its own). Signatures it
+/// issues are kept to check replays.
 private func toolFake(_ behaviour: GeminiBehaviour = GeminiBehaviour(), key: String) throws -> LoopbackHTTPServer {
     let issued = Mutex<[String: String]>([:])
     let counter = Mutex(0)
@@ -178,10 +181,46 @@ private func toolFake(_ behaviour: GeminiBehaviour = GeminiBehaviour(), key: Str
             if lastOutputs(body) == nil {
                 connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Let me check. \"}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n")
             }
-            connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[\(parts.joined(separator: ","))],\"role\":\"model\"},\"finishReason\":\"STOP\",\"index\":0}],\(usage)}\r\n\r\n")
+            let chunks = behaviour.chunkPerCall ? parts.map { [$0] } : [parts]
+            for (index, chunk) in chunks.enumerated() {
+                if behaviour.chunkPerCall, index > 0 {
+                    connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Next. \"}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n")
+                }
+                let finish = index == chunks.count - 1 ? "\"finishReason\":\"STOP\"," : ""
+                connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[\(chunk.joined(separator: ","))],\"role\":\"model\"},\(finish)\"index\":0}],\(usage)}\r\n\r\n")
+            }
             connection.endStream()
         } else {
             connection.respond(json: #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},"finishReason":"STOP","index":0}],\#(usage)}"#)
+        }
+    }
+}
+
+/// A `generateContent` / `streamGenerateContent?alt=sse` fake for a thinking model: it answers "Hello there." (streamed
+/// in two chunks), and, only when the body asks for them (`generationConfig.thinkingConfig.includeThoughts`), thought
+/// summaries first: parts marked `thought: true`, streamed in two chunks.
+private func thinkingFake(key: String) throws -> LoopbackHTTPServer {
+    try LoopbackHTTPServer { request, connection in
+        guard request.header("x-goog-api-key") == key, let body = request.json else {
+            connection.respond(status: 400, json: #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#)
+            return
+        }
+        let thinks = body["generationConfig"]?["thinkingConfig"]?["includeThoughts"]?.boolValue == true
+        let thoughts = thinks ? [#"{"text":"The user greets; ","thought":true}"#, #"{"text":"answer in kind.","thought":true}"#] : []
+        let answer = [#"{"text":"Hello"}"#, #"{"text":" there."}"#]
+        let usage = #""usageMetadata":{"promptTokenCount":3,"candidatesTokenCount":2,"thoughtsTokenCount":9,"totalTokenCount":14},"modelVersion":"gemini-test-001""#
+        func candidate(_ parts: [String], finish: Bool) -> String {
+            #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},\#(finish ? #""finishReason":"STOP","# : "")"index":0}],\#(usage)}"#
+        }
+        if request.path.hasSuffix(":streamGenerateContent") && request.query == "alt=sse" {
+            connection.startStream(contentType: "text/event-stream")
+            let chunks = thoughts.map { [$0] } + answer.map { [$0] }
+            for (index, chunk) in chunks.enumerated() {
+                connection.send("data: \(candidate(chunk, finish: index == chunks.count - 1))\r\n\r\n")
+            }
+            connection.endStream()
+        } else {
+            connection.respond(json: candidate(thoughts + answer, finish: true))
         }
     }
 }
@@ -431,5 +470,106 @@ struct GeminiToolCallingTests {
             guard case .invalidToolCall(let tool, _, _, _) = error as? GenUIError else { return false }
             return tool == "get_weather"
         }
+    }
+
+    @Test("its own executor sends each functionCall, arriving whole in a chunk of its own, as one arguments event under the id its response gives the call and the tool's own name; they reduce to the same calls")
+    func executorStreamsWholeCalls() async throws {
+        let view = GenerationRequest.ToolDefinition(name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
+        let server = try toolFake(GeminiBehaviour(giveIDs: false, chunkPerCall: true, calls: { _ in [
+            #"{"name":"get_weather","args":{"city":"Lisbon"}}"#, #"{"name":"_3d_view","args":{"city":"Porto"}}"#,
+        ] }), key: key)
+        defer { server.stop() }
+        let model = provider(server, key: key)
+        let request = GenerationRequest(messages: [.init(role: .user, content: "Lisbon's weather, Porto in 3D?")], tools: [weather, view])
+        let channel = LanguageModelExecutorGenerationChannel()
+        let turn = Task {
+            defer { channel.finish() }
+            try await GeminiExecutor(configuration: .init()).respond(
+                to: LanguageModelExecutorGenerationRequest(request), model: model, streamingInto: channel)
+        }
+        var arrivals: [String] = []
+        var pieces: [(id: String, name: String, arguments: String)] = []
+        var reducer = GenerationEventReducer()
+        for await event in channel {
+            reducer.apply(event)
+            switch event.kind {
+            case .response(let response):
+                if case .appendText(let piece, _, _) = response.action.change { arrivals.append(piece) }
+            case .toolCalls(let calls):
+                if case .call(let call) = calls.action.change, case .appendArguments(let arguments, _) = call.action.change {
+                    pieces.append((call.id, call.name, arguments))
+                    arrivals.append("call of \(call.name)")
+                }
+            default: break
+            }
+        }
+        try await turn.value
+        #expect(server.requests.map(\.query) == ["alt=sse"])
+        // In the order the chunks came: each call as its chunk arrived, not gathered at the end of the turn.
+        #expect(arrivals == ["Let me check. ", "call of get_weather", "Next. ", "call of 3d_view"])
+        // One event per call, whole: the turn's end sent no call again under another id.
+        #expect(pieces.count == 2)
+        #expect(pieces.allSatisfy { $0.id.hasPrefix("genui-gemini-call-") } && Set(pieces.map(\.id)).count == 2)
+        #expect(pieces.map(\.name) == ["get_weather", "3d_view"])
+        #expect(pieces.map(\.arguments) == [#"{"city":"Lisbon"}"#, #"{"city":"Porto"}"#])
+        #expect(reducer.usage.input.totalTokenCount == 30 && reducer.usage.output.totalTokenCount == 7)
+        let entries = try reducer.finishedEntries(provider: model.name)
+        let reducedCalls = entries.flatMap { entry -> [Transcript.ToolCall] in
+            if case .toolCalls(let calls) = entry { Array(calls) } else { [] }
+        }
+        #expect(reducedCalls.map(\.id) == pieces.map(\.id))
+
+        for streaming in [false, true] {
+            let path = ExecutorModel(ExecutorPath(base: model))
+            let reduced = streaming
+                ? try await ProviderSupport.completedResponse(from: path.streamResponse(to: request))
+                : try await path.respond(to: request)
+            let direct = try await model.respond(to: request)
+            #expect(reduced.toolCalls.map(\.toolName) == ["get_weather", "3d_view"])
+            #expect(reduced.toolCalls.map(\.arguments) == direct.toolCalls.map(\.arguments))
+            #expect(reduced.toolCalls[0].arguments == GeneratedContent(orderedProperties: [("city", .string("Lisbon"))]))
+            #expect(reduced.metadata.finishReason == .toolCalls)
+        }
+    }
+
+    @Test("driven as a Foundation Models 27 model with reasoning asked for, it asks for thoughts and their parts become a reasoning entry before the response; never text")
+    func executorStreamsThoughts() async throws {
+        let server = try thinkingFake(key: key)
+        defer { server.stop() }
+        let model = provider(server, key: key)
+        var request = LanguageModelExecutorGenerationRequest(GenerationRequest(prompt: "Hi"))
+        request.contextOptions = ContextOptions(reasoningLevel: .moderate)
+        let channel = LanguageModelExecutorGenerationChannel()
+        let turn = Task {
+            defer { channel.finish() }
+            try await GeminiExecutor(configuration: .init()).respond(to: request, model: model, streamingInto: channel)
+        }
+        var reducer = GenerationEventReducer()
+        for await event in channel { reducer.apply(event) }
+        try await turn.value
+        #expect(server.requests.first?.json?["generationConfig"]?["thinkingConfig"]?["includeThoughts"]?.boolValue == true)
+        let entries = try reducer.finishedEntries(provider: model.name)
+        guard case .reasoning(let reasoning)? = entries.first else {
+            Issue.record("the first entry is not reasoning: \(entries)")
+            return
+        }
+        #expect(Transcript.text(of: reasoning.segments) == "The user greets; answer in kind.")
+        #expect(reducer.responseText == "Hello there.")
+
+        // genui's router path: the thoughts are no part of the text, streamed or not.
+        var asking = GenerationRequest(prompt: "Hi")
+        asking.requiredCapabilities = [.reasoning]
+        var deltas: [String] = []
+        for try await event in model.streamResponse(to: asking) {
+            if case .delta(let text) = event { deltas.append(text) }
+        }
+        #expect(deltas == ["Hello", " there."])
+        #expect(try await model.respond(to: asking).text == "Hello there.")
+
+        // Not asked for, no thoughts are requested (and the API sends none).
+        let plain = try await ExecutorModel(ExecutorPath(base: model)).respond(to: GenerationRequest(prompt: "Hi"))
+        #expect(plain.text == "Hello there.")
+        #expect(!plain.metadata.executorEntries.contains { if case .reasoning = $0 { true } else { false } })
+        #expect(server.requests.last?.json?["generationConfig"] == nil)
     }
 }
