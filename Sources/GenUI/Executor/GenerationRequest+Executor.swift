@@ -15,7 +15,8 @@ extension GenerationRequest {
 }
 
 extension LanguageModelExecutorGenerationRequest {
-    /// An executor's request for `request`: its instructions (with the tools) and conversation as a transcript.
+    /// An executor's request for `request`: its instructions (with the tools) and conversation as a transcript; a
+    /// request that requires reasoning asks for the model's usual amount (``ContextOptions/ReasoningLevel/moderate``).
     public init(_ request: GenerationRequest, id: UUID = UUID()) {
         let definitions = request.tools.map(Transcript.ToolDefinition.init)
         var entries: [Transcript.Entry] = []
@@ -43,6 +44,9 @@ extension LanguageModelExecutorGenerationRequest {
         self.init(
             id: id, transcript: Transcript(entries: entries), enabledTools: definitions, schema: request.schema,
             generationOptions: request.options,
-            contextOptions: ContextOptions(includeSchemaInPrompt: request.includeSchemaInPrompt), metadata: [:])
+            contextOptions: ContextOptions(
+                includeSchemaInPrompt: request.includeSchemaInPrompt,
+                reasoningLevel: request.requiredCapabilities.contains(.reasoning) ? .moderate : nil),
+            metadata: [:])
     }
 }

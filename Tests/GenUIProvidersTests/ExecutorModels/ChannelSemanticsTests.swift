@@ -20,6 +20,16 @@ struct ChannelSemanticsTests {
         Array(response.transcriptEntries.dropFirst())
     }
 
+    @Test("a request that requires reasoning reaches an executor with a reasoning level, and comes back requiring it")
+    func reasoningSurvivesTheExecutorRequest() {
+        var request = GenerationRequest(prompt: "Why is the sky blue?")
+        request.requiredCapabilities = [.reasoning]
+        let executorRequest = LanguageModelExecutorGenerationRequest(request)
+        #expect(executorRequest.contextOptions.reasoningLevel == .moderate)
+        #expect(GenerationRequest(executorRequest).requiredCapabilities.contains(.reasoning))
+        #expect(LanguageModelExecutorGenerationRequest(GenerationRequest(prompt: "Hi")).contextOptions.reasoningLevel == nil)
+    }
+
     @Test("text events without an entry id coalesce into one response; a new segment id opens a segment")
     func coalescing() async throws {
         let (session, _) = session([[
