@@ -201,7 +201,7 @@ let package = Package(
             exclude: ["Fixtures"]),
         // Support shared by the test targets: the machine's facts, the on-device runtime, subprocesses, fixture
         // screens, the A2UI schema check.
-        .target(name: "GenUITestSupport", dependencies: ["GenUI", "GenUIScreens"], path: "Tests/GenUITestSupport"),
+        .target(name: "GenUITestSupport", dependencies: ["GenUI", "GenUIHTTP", "GenUIScreens"], path: "Tests/GenUITestSupport"),
         .testTarget(
             name: "GenUIA2UITests",
             dependencies: ["GenUI", "GenUIA2UI", "GenUIDiagnostics", "GenUIScreens", "GenUITesting", "GenUITestSupport"],
@@ -211,6 +211,10 @@ let package = Package(
         ]),
         // Foundation Models code as apps write it, compiled and run against genui: one suite per part of the API.
         .testTarget(name: "FoundationModelsAPITests", dependencies: ["GenUIFoundationModels", "GenUITesting", "GenUITestSupport"]),
+        // Foundation Models 27's provider side: a model package written from Apple's documentation, and the channel.
+        .testTarget(name: "FoundationModels27Tests", dependencies: [
+            "GenUI", "GenUIHTTP", "GenUIOpenAI", "GenUIRouter", "GenUIConfig", "GenUITesting", "GenUITestSupport",
+        ]),
         // Code written for Apple's framework, with its import and its `#if canImport(FoundationModels)` unchanged.
         .testTarget(name: "FoundationModelsTests", dependencies: [
             .target(name: "FoundationModels", condition: .when(platforms: [.linux])), "GenUITestSupport",

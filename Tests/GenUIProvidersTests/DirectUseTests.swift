@@ -14,6 +14,11 @@ struct Verdict {
     var answer: String
 }
 
+@Generable
+struct Place {
+    var city: String
+}
+
 /// Each built-in provider as an app written for Foundation Models 27 uses it: built with its simple initializer and
 /// handed to `LanguageModelSession(model:)`, for text and for guided output.
 @Suite("Built-in providers used directly in a Foundation Models 27 session", .tags(.unit))

@@ -1,6 +1,5 @@
 import Foundation
 import GenUIHTTP
-import GenUITestSupport
 import Testing
 
 /// A llama-server started with `--jinja` (its tool-call parsing and `/v1/messages` tools need the Jinja template
@@ -9,15 +8,17 @@ import Testing
 /// One thread, because the suite must hold on a busy machine: with as many threads as cores (2 here) and the cores
 /// busy, llama.cpp's threads wait on each other at every step, and SmolLM2 generated 0.5 to 1.7 tokens per second
 /// (a 96-token answer outran the 120 s generation limit), against 13 to 23 with one thread at the same time.
-final class JinjaLlamaServer: Sendable {
-    let port: Int
+public final class JinjaLlamaServer: Sendable {
+    /// The loopback port it listens on.
+    public let port: Int
     /// The file llama-server writes its log to.
-    let logPath: String
+    public let logPath: String
     private let process: Box
 
     private struct Box: @unchecked Sendable { let process: Process }
 
-    init() throws {
+    /// Starts the server (not yet healthy: ``waitUntilHealthy()``).
+    public init() throws {
         try #require(LlamaTestEnvironment.installed, "llama-server or the test model is missing: run scripts/bootstrap")
         port = unusedLoopbackPort()
         let process = Process()
@@ -39,26 +40,17 @@ final class JinjaLlamaServer: Sendable {
         self.process = Box(process: process)
     }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    func waitUntilHealthy() async throws {
-        let client = HTTPClient(timeouts: .init(connect: .seconds(2), total: .seconds(2)))
-        let deadline = ContinuousClock.now + .seconds(120)
-        while ContinuousClock.now < deadline {
-            if let response = try? await client.send(HTTPRequest(url: baseURL.appendingPathComponent("health"))),
-                response.status == 200
-            {
-                return
-            }
-            try #require(process.process.isRunning, "llama-server exited during start-up")
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("llama-server did not become healthy within 120 s")
+    /// Waits until the server answers `/health` (120 s at most).
+    public func waitUntilHealthy() async throws {
+        try await waitForHealth(of: baseURL, process: process.process, within: .seconds(120))
     }
 
     /// Asks the server to stop (SIGTERM, so its log is written out to the end), and kills it if it is still
     /// running after 5 s.
-    func stop() {
+    public func stop() {
         let pid = process.process.processIdentifier
         kill(pid, SIGTERM)
         let deadline = ContinuousClock.now + .seconds(5)
@@ -67,7 +59,8 @@ final class JinjaLlamaServer: Sendable {
         process.process.waitUntilExit()
     }
 
-    static func with(_ body: (JinjaLlamaServer) async throws -> Void) async throws {
+    /// Runs `body` with a healthy server of its own, stopped afterwards.
+    public static func with(_ body: (JinjaLlamaServer) async throws -> Void) async throws {
         let server = try JinjaLlamaServer()
         defer { server.stop() }
         try await server.waitUntilHealthy()

@@ -2,25 +2,26 @@ import Foundation
 import GenUI
 import GenUIHTTP
 import Synchronization
-import GenUITestSupport
 import Testing
 
 /// Where the test llama-server and model are: GenUITestSupport's one lookup (``OnDeviceRuntime``).
-enum LlamaTestEnvironment {
-    static var serverPath: String { OnDeviceRuntime.serverPath }
-    static var modelPath: String { OnDeviceRuntime.modelPath }
-    static var isCI: Bool { TestEnvironment.isCI }
-    static var installed: Bool { OnDeviceRuntime.installed }
+public enum LlamaTestEnvironment {
+    public static var serverPath: String { OnDeviceRuntime.serverPath }
+    public static var modelPath: String { OnDeviceRuntime.modelPath }
+    public static var isCI: Bool { TestEnvironment.isCI }
+    public static var installed: Bool { OnDeviceRuntime.installed }
 
     /// Whether llama-server tests run: when installed, and always under CI (where a missing install must fail).
-    static var runnable: Bool { OnDeviceRuntime.enabled }
+    public static var runnable: Bool { OnDeviceRuntime.enabled }
 }
 
 /// A llama-server on loopback shared by the tests that use it at the same time: started by the first, stopped by
 /// the last, with SIGKILL.
-final class LlamaServerFixture: Sendable {
-    let port: Int
-    let apiKey: String?
+public final class LlamaServerFixture: Sendable {
+    /// The loopback port it listens on.
+    public let port: Int
+    /// The API key it requires, if any.
+    public let apiKey: String?
     private let process: ProcessBox
 
     private struct ProcessBox: @unchecked Sendable { let process: Process }
@@ -46,21 +47,11 @@ final class LlamaServerFixture: Sendable {
         self.process = ProcessBox(process: process)
     }
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    /// `http://127.0.0.1:<port>`.
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     private func waitUntilHealthy() async throws {
-        let client = HTTPClient(timeouts: .init(connect: .seconds(2), total: .seconds(2)))
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if let response = try? await client.send(HTTPRequest(url: baseURL.appendingPathComponent("health"))),
-                response.status == 200
-            {
-                return
-            }
-            try #require(process.process.isRunning, "llama-server exited during start-up")
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        Issue.record("llama-server did not become healthy within 60 s")
+        try await waitForHealth(of: baseURL, process: process.process, within: .seconds(60))
     }
 
     private func stop() {
@@ -70,7 +61,7 @@ final class LlamaServerFixture: Sendable {
     }
 
     /// Runs `body` with a healthy server (one per distinct `apiKey`), shared with concurrent callers.
-    static func with<T>(apiKey: String? = nil, _ body: (LlamaServerFixture) async throws -> T) async throws -> T {
+    public static func with<T>(apiKey: String? = nil, _ body: (LlamaServerFixture) async throws -> T) async throws -> T {
         let key = apiKey ?? ""
         let fixture: LlamaServerFixture = try shared.withLock { table in
             if var entry = table[key] {
@@ -98,4 +89,21 @@ final class LlamaServerFixture: Sendable {
         try await fixture.waitUntilHealthy()
         return try await body(fixture)
     }
+}
+
+/// Waits until the llama-server `process` listening at `baseURL` answers `/health` with 200, within `limit`; fails
+/// the test when the process exits first, and records an issue when the time runs out.
+func waitForHealth(of baseURL: URL, process: Process, within limit: Duration) async throws {
+    let client = HTTPClient(timeouts: .init(connect: .seconds(2), total: .seconds(2)))
+    let deadline = ContinuousClock.now + limit
+    while ContinuousClock.now < deadline {
+        if let response = try? await client.send(HTTPRequest(url: baseURL.appendingPathComponent("health"))),
+            response.status == 200
+        {
+            return
+        }
+        try #require(process.isRunning, "llama-server exited during start-up")
+        try await Task.sleep(for: .milliseconds(100))
+    }
+    Issue.record("llama-server did not become healthy within \(limit)")
 }
