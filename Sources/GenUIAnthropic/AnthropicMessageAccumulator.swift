@@ -18,7 +18,6 @@ struct AnthropicMessageAccumulator {
     private(set) var model: String?
     private(set) var usage = TokenUsage()
     private(set) var stopped = false
-    private var blockTypes: [Int: String] = [:]
     /// The indexes of streamed `tool_use` blocks that are calls of the user's tools.
     private var callBlocks: Set<Int> = []
     private var calls = ToolCallAssembly()
@@ -29,64 +28,78 @@ struct AnthropicMessageAccumulator {
         self.plan = plan
     }
 
+    /// What one stream event adds that is sent as it arrives.
+    enum Piece: Equatable {
+        /// Output text: the answer's text, or the forced answer tool's input.
+        case text(String)
+        /// Thinking text.
+        case reasoning(String)
+        /// A piece of the arguments of a call of a user tool (empty when the call opens), under the call's id, with
+        /// the name it has on the wire.
+        case callArguments(id: String, wireName: String, String)
+    }
+
     /// Applies a complete (non-streamed) message.
-    mutating func apply(message json: GeneratedContent) throws(GenUIError) {
-        model = json["model"]?.stringValue
-        for block in json["content"]?.elements ?? [] {
-            switch block["type"]?.stringValue {
-            case "text": try text.append(block["text"]?.stringValue ?? "")
-            case "tool_use" where plan.isAnswer(block["name"]?.stringValue) || !plan.hasUserTools:
-                toolInputObject = block["input"]
+    mutating func apply(message: MessageAnswer) throws(GenUIError) {
+        model = message.model
+        for block in message.content ?? [] {
+            switch block.type {
+            case "text": try text.append(block.text ?? "")
+            case "tool_use" where plan.isAnswer(block.name) || !plan.hasUserTools:
+                toolInputObject = block.input?.content
             case "tool_use":
-                let name = block["name"]?.stringValue ?? ""
-                guard let input = block["input"], input.orderedProperties != nil else {
-                    throw notAnObject(name, detail: "its input is \(block["input"].map { String($0.jsonString.prefix(80)) } ?? "missing")")
+                let name = block.name ?? ""
+                guard let input = block.input?.content, input.orderedProperties != nil else {
+                    throw notAnObject(name, detail: "its input is \(block.input.map { String($0.content.jsonString.prefix(80)) } ?? "missing")")
                 }
-                try calls.appendCall(id: block["id"]?.stringValue, name: name, arguments: input)
+                try calls.appendCall(id: block.id, name: name, arguments: input)
             default: break
             }
         }
-        stopReason = json["stop_reason"]?.stringValue
-        readUsage(json["usage"])
+        stopReason = message.stopReason
+        readUsage(message.usage)
         stopped = true
     }
 
-    /// Applies one stream event; returns the text it adds, if any.
-    mutating func apply(event: String, _ json: GeneratedContent) throws(GenUIError) -> String? {
-        switch event {
+    /// Applies one stream event of type `type`; returns what it adds that is sent as it arrives, if anything. An
+    /// `error` event throws the error it carries (`json` is the event as received).
+    mutating func apply(event type: String, _ event: StreamEvent, json: GeneratedContent) throws(GenUIError) -> Piece? {
+        switch type {
         case "message_start":
-            model = json["message"]?["model"]?.stringValue
-            readUsage(json["message"]?["usage"])
+            model = event.message?.model
+            readUsage(event.message?.usage)
         case "content_block_start":
-            guard let index = json["index"]?.intValue else { break }
-            let block = json["content_block"]
-            blockTypes[index] = block?["type"]?.stringValue
-            if block?["type"]?.stringValue == "tool_use", plan.hasUserTools, !plan.isAnswer(block?["name"]?.stringValue) {
+            guard let index = event.index else { break }
+            let block = event.contentBlock
+            if block?.type == "tool_use", plan.hasUserTools, !plan.isAnswer(block?.name) {
                 callBlocks.insert(index)
-                try calls.appendPiece(
-                    index: index, id: block?["id"]?.stringValue, name: block?["name"]?.stringValue ?? "", arguments: nil)
+                let call = try calls.appendPiece(index: index, id: block?.id, name: block?.name ?? "", arguments: nil)
+                return .callArguments(id: call.id, wireName: call.wireName, "")
             }
         case "content_block_delta":
-            let delta = json["delta"]
-            switch delta?["type"]?.stringValue {
+            let delta = event.delta
+            switch delta?.type {
             case "text_delta":
-                let piece = delta?["text"]?.stringValue ?? ""
+                let piece = delta?.text ?? ""
                 try text.append(piece)
-                return piece.isEmpty ? nil : piece
+                return piece.isEmpty ? nil : .text(piece)
+            case "thinking_delta":
+                let piece = delta?.thinking ?? ""
+                return piece.isEmpty ? nil : .reasoning(piece)
             case "input_json_delta":
-                let piece = delta?["partial_json"]?.stringValue ?? ""
-                if let index = json["index"]?.intValue, callBlocks.contains(index) {
+                let piece = delta?.partialJSON ?? ""
+                if let index = event.index, callBlocks.contains(index) {
                     // A call of a user tool: its arguments, not output text.
-                    try calls.appendPiece(index: index, id: nil, name: nil, arguments: piece)
-                    return nil
+                    let call = try calls.appendPiece(index: index, id: nil, name: nil, arguments: piece)
+                    return piece.isEmpty ? nil : .callArguments(id: call.id, wireName: call.wireName, piece)
                 }
                 try toolInput.append(piece)
-                return piece.isEmpty ? nil : piece
+                return piece.isEmpty ? nil : .text(piece)
             default: break
             }
         case "message_delta":
-            if let reason = json["delta"]?["stop_reason"]?.stringValue { stopReason = reason }
-            readUsage(json["usage"])
+            if let reason = event.delta?.stopReason { stopReason = reason }
+            readUsage(event.usage)
         case "message_stop":
             stopped = true
         case "error":
@@ -148,8 +161,8 @@ struct AnthropicMessageAccumulator {
         return toolInput.text.isEmpty ? text.text : toolInput.text
     }
 
-    private mutating func readUsage(_ json: GeneratedContent?) {
-        if let input = json?["input_tokens"]?.intValue { usage.promptTokens = input }
-        if let output = json?["output_tokens"]?.intValue { usage.completionTokens = output }
+    private mutating func readUsage(_ reported: Usage?) {
+        if let input = reported?.inputTokens { usage.promptTokens = input }
+        if let output = reported?.outputTokens { usage.completionTokens = output }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Reading) import GenUI
 import GenUIHTTP
 
-extension AnthropicProvider {
+extension AnthropicLanguageModel {
     /// The configured context window (`context:` in `providers.yml`, ``AnthropicConfiguration/contextSize``).
     /// genui keeps no table of Anthropic's models: without a configured window the size is unknown — this throws
     /// ``UnavailableReason/notConfigured(missing:)`` (`context`) — and the chain does not check the member.
@@ -39,8 +39,8 @@ extension AnthropicProvider {
         let body = AnthropicWire.countTokensBody(for: request, configuration: configuration, forcedTool: forcedTool)
         var requestHeaders = headers(key: key)
         requestHeaders["Accept"] = "application/json"
-        let request = HTTPRequest.postJSON(
-            endpoint("v1/messages/count_tokens"), json: body, headers: requestHeaders,
+        let request = try HTTPRequest.postJSON(
+            endpoint("v1/messages/count_tokens"), body: body, headers: requestHeaders,
             headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
         let response = try await http.client.send(request, bodyLimit: 1 << 20)
         guard response.head.isSuccess else {
@@ -48,7 +48,8 @@ extension AnthropicProvider {
             error.context.debugDescription = "\(name): /v1/messages/count_tokens failed: " + error.context.debugDescription
             throw error
         }
-        guard let tokens = response.json?["input_tokens"]?.intValue, tokens >= 0 else {
+        guard let tokens = WireReading.decode(CountTokensAnswer.self, from: response.json)?.inputTokens, tokens >= 0
+        else {
             let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
             throw GenUIError.serverError(
                 status: response.status,

@@ -1,5 +1,5 @@
 import Foundation
-import GenUI
+@_spi(Reading) import GenUI
 import GenUIHTTP
 
 /// Tool calling in the Messages API wire format.
@@ -59,67 +59,53 @@ struct AnthropicToolPlan: Sendable {
 extension AnthropicWire {
     /// The `tools` and `tool_choice` of a request: the user's tools, plus the answer tool in forced-tool mode.
     static func toolFields(for request: GenerationRequest, plan: AnthropicToolPlan)
-        -> (tools: GeneratedContent?, choice: GeneratedContent?)
+        -> (tools: [ToolDeclaration]?, choice: MessagesRequest.ToolChoice?)
     {
         var declarations = request.tools.map { tool in
-            GeneratedContent.object([
-                ("name", .string(ToolWireNames.wireName(tool.name))),
-                ("description", .string(tool.description)),
-                ("input_schema", tool.parameters.jsonSchema(strict: true)),
-            ])
+            ToolDeclaration(
+                name: ToolWireNames.wireName(tool.name), description: tool.description,
+                inputSchema: JSONValueCoding(tool.parameters.jsonSchema(strict: true)))
         }
-        var choice: GeneratedContent?
+        var choice: MessagesRequest.ToolChoice?
         if let answer = plan.answerToolName, let schema = request.schema {
-            declarations.append(.object([
-                ("name", .string(answer)),
-                ("description", .string(plan.hasUserTools
+            declarations.append(ToolDeclaration(
+                name: answer,
+                description: plan.hasUserTools
                     ? "Record the final answer, once you need no other tool. The input must follow the schema exactly."
-                    : "Record the answer. The input must follow the schema exactly.")),
-                ("input_schema", schema.jsonSchema(strict: true)),
-            ]))
-            choice = plan.hasUserTools
-                ? .object([("type", .string("any"))])
-                : .object([("type", .string("tool")), ("name", .string(answer))])
+                    : "Record the answer. The input must follow the schema exactly.",
+                inputSchema: JSONValueCoding(schema.jsonSchema(strict: true))))
+            choice = plan.hasUserTools ? .init(type: "any") : .init(type: "tool", name: answer)
         }
-        return (declarations.isEmpty ? nil : .array(declarations), choice)
+        return (declarations.isEmpty ? nil : declarations, choice)
     }
 
     /// The `messages` array: text turns as strings; a turn of tool calls as an assistant message of its text and
     /// `tool_use` blocks; the outputs that follow it as one user message of `tool_result` blocks, in order.
-    static func messages(_ messages: [GenerationRequest.Message]) -> [GeneratedContent] {
-        var result: [GeneratedContent] = []
-        var results: [GeneratedContent] = []
+    static func messages(_ messages: [GenerationRequest.Message]) -> [Message] {
+        var result: [Message] = []
+        var results: [Message.Block] = []
         func flushResults() {
             guard !results.isEmpty else { return }
-            result.append(.object([("role", .string("user")), ("content", .array(results))]))
+            result.append(Message(role: "user", content: .blocks(results)))
             results = []
         }
         for message in messages {
             switch message.role {
             case .tool:
-                results.append(.object([
-                    ("type", .string("tool_result")),
-                    ("tool_use_id", .string(toolUseID(message.toolCallID ?? ""))),
-                    ("content", message.content.isEmpty ? nil : .string(message.content)),
-                ]))
+                results.append(.toolResult(toolUseID: toolUseID(message.toolCallID ?? ""), content: message.content))
             case .assistant where !message.toolCalls.isEmpty:
                 flushResults()
-                var blocks: [GeneratedContent] = []
-                if !message.content.isEmpty {
-                    blocks.append(.object([("type", .string("text")), ("text", .string(message.content))]))
-                }
+                var blocks: [Message.Block] = []
+                if !message.content.isEmpty { blocks.append(.text(message.content)) }
                 for call in message.toolCalls {
-                    blocks.append(.object([
-                        ("type", .string("tool_use")),
-                        ("id", .string(toolUseID(call.id))),
-                        ("name", .string(ToolWireNames.wireName(call.toolName))),
-                        ("input", call.arguments.orderedProperties != nil ? call.arguments : GeneratedContent(orderedProperties: [])),
-                    ]))
+                    blocks.append(.toolUse(
+                        id: toolUseID(call.id), name: ToolWireNames.wireName(call.toolName),
+                        input: call.arguments.orderedProperties != nil ? call.arguments : GeneratedContent(orderedProperties: [])))
                 }
-                result.append(.object([("role", .string("assistant")), ("content", .array(blocks))]))
+                result.append(Message(role: "assistant", content: .blocks(blocks)))
             case .assistant, .user:
                 flushResults()
-                result.append(.object([("role", .string(message.role.rawValue)), ("content", .string(message.content))]))
+                result.append(Message(role: message.role.rawValue, content: .text(message.content)))
             }
         }
         flushResults()

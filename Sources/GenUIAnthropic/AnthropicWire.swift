@@ -1,5 +1,5 @@
 import Foundation
-import GenUI
+@_spi(Reading) import GenUI
 import GenUIHTTP
 
 /// The Messages API wire format.
@@ -10,43 +10,27 @@ enum AnthropicWire {
     /// The `/v1/messages` body.
     static func body(
         for request: GenerationRequest, configuration: AnthropicConfiguration, stream: Bool, forcedTool: Bool
-    ) -> GeneratedContent {
+    ) -> MessagesRequest {
         let sampling = SamplingParameters(request.options)
         let plan = AnthropicToolPlan(request: request, forcedTool: forcedTool)
         let (tools, toolChoice) = toolFields(for: request, plan: plan)
-        var outputConfig: GeneratedContent?
+        var outputConfig: MessagesRequest.OutputConfig?
         if let schema = request.schema, !forcedTool {
-            outputConfig = .object([
-                ("format", .object([("type", .string("json_schema")), ("schema", schema.jsonSchema(strict: true))]))
-            ])
+            outputConfig = .init(format: .init(schema: JSONValueCoding(schema.jsonSchema(strict: true))))
         }
-        return .object([
-            ("model", .string(configuration.model)),
-            ("max_tokens", .integer(sampling.maximumTokens ?? configuration.defaultMaximumTokens)),
-            ("system", request.effectiveInstructions.map { .string($0) }),
-            ("messages", .array(messages(request.messages))),
-            ("temperature", sampling.temperature.map { .number(min($0, 1)) }),
-            ("top_p", sampling.topP.map { .number($0) }),
-            ("top_k", sampling.topK.map { .integer($0) }),
-            ("stream", .bool(stream)),
-            ("output_config", outputConfig),
-            ("tools", tools),
-            ("tool_choice", toolChoice),
-        ])
+        return MessagesRequest(
+            model: configuration.model, maxTokens: sampling.maximumTokens ?? configuration.defaultMaximumTokens,
+            system: request.effectiveInstructions, messages: messages(request.messages),
+            temperature: sampling.temperature.map { min($0, 1) }, topP: sampling.topP, topK: sampling.topK,
+            stream: stream, outputConfig: outputConfig, tools: tools, toolChoice: toolChoice)
     }
 
-    /// The fields of a `/v1/messages` body that `/v1/messages/count_tokens` takes: everything that occupies the
-    /// context (model, system, messages, and the schema as `output_config` or the forced tool), none of the
-    /// generation settings (`max_tokens`, sampling, `stream`), which the endpoint does not accept.
-    static let countedFields: Set<String> = ["model", "system", "messages", "output_config", "tools", "tool_choice"]
-
     /// The `/v1/messages/count_tokens` body: what ``body(for:configuration:stream:forcedTool:)`` would send for
-    /// `request`, limited to ``countedFields``.
+    /// `request`, limited to what occupies the context.
     static func countTokensBody(
         for request: GenerationRequest, configuration: AnthropicConfiguration, forcedTool: Bool
-    ) -> GeneratedContent {
-        let full = body(for: request, configuration: configuration, stream: false, forcedTool: forcedTool)
-        return GeneratedContent(orderedProperties: (full.orderedProperties ?? []).filter { countedFields.contains($0.key) })
+    ) -> CountTokensRequest {
+        CountTokensRequest(body(for: request, configuration: configuration, stream: false, forcedTool: forcedTool))
     }
 
     static func finishReason(_ stopReason: String?) -> FinishReason? {

@@ -1,6 +1,6 @@
 import Foundation
 import GenUITestSupport
-@_spi(Reading) import GenUI
+@_spi(Reading) @testable import GenUI
 import GenUIAnthropic
 import GenUIHTTP
 import GenUITesting
@@ -267,6 +267,80 @@ struct AnthropicToolCallingTests {
         #expect(deltas == ["Let me look."])
         #expect(response.text == "Let me look.")
         #expect(server.requests.first?.json?["stream"]?.boolValue == true)
+    }
+
+    @Test("its own executor sends thinking as reasoning, the text, and each tool_use block's input pieces under the block's id, which reduce to the same calls")
+    func executorStreamsBlocks() async throws {
+        let server = try LoopbackHTTPServer { _, connection in
+            func send(_ type: String, _ json: String) { connection.send("event: \(type)\ndata: \(json)\n\n") }
+            func delta(_ index: Int, _ delta: String) {
+                send("content_block_delta", #"{"type":"content_block_delta","index":\#(index),"delta":\#(delta)}"#)
+            }
+            func toolUse(_ index: Int, id: String, name: String) {
+                send("content_block_start", #"{"type":"content_block_start","index":\#(index),"content_block":{"type":"tool_use","id":"\#(id)","name":"\#(name)","input":{}}}"#)
+            }
+            connection.startStream(contentType: "text/event-stream")
+            send("message_start", #"{"type":"message_start","message":{"id":"msg_x","type":"message","role":"assistant","model":"claude-test","content":[],"stop_reason":null,"usage":{"input_tokens":31,"output_tokens":1}}}"#)
+            send("content_block_start", #"{"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}"#)
+            delta(0, #"{"type":"thinking_delta","thinking":"Two cities, "}"#)
+            delta(0, #"{"type":"thinking_delta","thinking":"two calls."}"#)
+            send("content_block_stop", #"{"type":"content_block_stop","index":0}"#)
+            send("content_block_start", #"{"type":"content_block_start","index":1,"content_block":{"type":"text","text":""}}"#)
+            delta(1, #"{"type":"text_delta","text":"Checking both."}"#)
+            send("content_block_stop", #"{"type":"content_block_stop","index":1}"#)
+            toolUse(2, id: "toolu_P", name: "get_weather")
+            delta(2, #"{"type":"input_json_delta","partial_json":"{\"city\": \"Pa"}"#)
+            delta(2, #"{"type":"input_json_delta","partial_json":"ris\"}"}"#)
+            send("content_block_stop", #"{"type":"content_block_stop","index":2}"#)
+            toolUse(3, id: "toolu_L", name: "get_weather")
+            delta(3, #"{"type":"input_json_delta","partial_json":"{\"city\": \"Lisbon\"}"}"#)
+            send("content_block_stop", #"{"type":"content_block_stop","index":3}"#)
+            send("message_delta", #"{"type":"message_delta","delta":{"stop_reason":"tool_use"},"usage":{"output_tokens":40}}"#)
+            send("message_stop", #"{"type":"message_stop"}"#)
+            connection.endStream()
+        }
+        defer { server.stop() }
+        let model = provider(server)
+        let request = GenerationRequest(messages: [.init(role: .user, content: "Weather in Paris and Lisbon?")], tools: [weather])
+        let channel = LanguageModelExecutorGenerationChannel()
+        let turn = Task {
+            defer { channel.finish() }
+            try await AnthropicExecutor(configuration: .init()).respond(
+                to: LanguageModelExecutorGenerationRequest(request), model: model, streamingInto: channel)
+        }
+        var reasoning = ""
+        var text = ""
+        var pieces: [(id: String, name: String, text: String)] = []
+        for await event in channel {
+            switch event.kind {
+            case .reasoning(let entry):
+                if case .appendText(let piece, _, _) = entry.action.change { reasoning += piece }
+            case .response(let entry):
+                if case .appendText(let piece, _, _) = entry.action.change { text += piece }
+            case .toolCalls(let calls):
+                if case .call(let call) = calls.action.change, case .appendArguments(let piece, _) = call.action.change,
+                    !piece.isEmpty
+                {
+                    pieces.append((call.id, call.name, piece))
+                }
+            case .data: break
+            }
+        }
+        try await turn.value
+        #expect(reasoning == "Two cities, two calls.")
+        #expect(text == "Checking both.")
+        #expect(pieces.map(\.id) == ["toolu_P", "toolu_P", "toolu_L"])
+        #expect(pieces.allSatisfy { $0.name == "get_weather" })
+        #expect(pieces.map(\.text).joined() == #"{"city": "Paris"}{"city": "Lisbon"}"#)
+
+        let reduced = try await ExecutorModel(ExecutorPath(base: model)).respond(to: request)
+        #expect(reduced.toolCalls.map(\.id) == ["toolu_P", "toolu_L"])
+        #expect(reduced.toolCalls.map { $0.arguments["city"]?.stringValue } == ["Paris", "Lisbon"])
+        guard case .reasoning(let entry)? = reduced.metadata.executorEntries.first else {
+            Issue.record("the first entry is not reasoning: \(reduced.metadata.executorEntries)")
+            return
+        }
+        #expect(Transcript.text(of: entry.segments) == "Two cities, two calls.")
     }
 
     @Test("a session runs the tool once with the model's arguments and answers with its output, whole and streamed")
