@@ -161,12 +161,4 @@ public struct HTTPProviderCore: Sendable {
     public func attribute(_ error: any Error) -> any Error {
         ProviderSupport.attribute(error, to: name, redacting: secrets())
     }
-
-    /// A generation stream driven by `body` (``ProviderSupport/stream(provider:secrets:_:)``): errors attributed to
-    /// the provider with the key masked; ending the stream early cancels `body`.
-    public func stream(
-        _ body: @escaping @Sendable (AsyncThrowingStream<GenerationEvent, any Error>.Continuation) async throws -> Void
-    ) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        ProviderSupport.stream(provider: name, secrets: secrets, body)
-    }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 
-/// Pieces every HTTP provider shares: reading API keys, building JSON bodies, finishing responses with validation,
-/// and running a streamed generation with errors attributed to the provider.
+/// Pieces every HTTP provider shares: reading API keys, finishing responses with validation, and attributing errors to
+/// the provider.
 public enum ProviderSupport {
     /// The value of the environment variable `name`, read now (keys can change between requests); `nil` when unset
     /// or empty. The value is a secret: callers keep it out of errors, logs and descriptions.
@@ -48,25 +48,6 @@ public enum ProviderSupport {
         return GenUIError.transport(
             .other(detail: "\(type(of: error))"),
             .init(provider: provider, debugDescription: HTTPErrorMapping.redact("\(error)", secrets: secrets)))
-    }
-
-    /// A stream driven by `body`, which yields events through the continuation it gets; errors are attributed to
-    /// `provider`, and ending the stream early cancels `body` (and with it the HTTP transfer).
-    public static func stream(
-        provider: String, secrets: @escaping @Sendable () -> [String] = { [] },
-        _ body: @escaping @Sendable (AsyncThrowingStream<GenerationEvent, any Error>.Continuation) async throws -> Void
-    ) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    try await body(continuation)
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: attribute(error, to: provider, redacting: secrets()))
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
     }
 
     /// The usage and timings of a streamed response, when the stream ends without a `.completed` event.
