@@ -75,18 +75,7 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
     }
 
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: GenerationEvent.self)
-        let task = Task {
-            do {
-                let response = try await run(request) { continuation.yield($0) }
-                continuation.yield(.completed(response))
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
+        .turn { emit in try await run(request, emit: emit) }
     }
 
     /// Gates, asks the executor for one turn, and reduces its events; `emit` receives the text as it streams.

@@ -72,18 +72,10 @@ extension RoutableModel {
 extension RoutableModel {
     /// Streams by generating the whole response, then delivering it as one delta and the completion.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    let response = try await respond(to: request)
-                    continuation.yield(.delta(response.text))
-                    continuation.yield(.completed(response))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
+        .turn { emit in
+            let response = try await respond(to: request)
+            emit(.delta(response.text))
+            return response
         }
     }
 

@@ -57,19 +57,9 @@ extension RoutableModel where Executor: ProviderExecutor {
 
     /// Runs one turn through the provider's executor, streamed: its text deltas, then the response.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: GenerationEvent.self)
-        let task = Task {
-            do {
-                let executor = try ExecutorCache.shared.executor(for: self)
-                let response = try await executor.turn(
-                    request, model: self, streaming: true, events: .textDeltas { continuation.yield(.delta($0)) })
-                continuation.yield(.completed(response))
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
+        .turn { emit in
+            try await ExecutorCache.shared.executor(for: self).turn(
+                request, model: self, streaming: true, events: .textDeltas { emit(.delta($0)) })
         }
-        continuation.onTermination = { _ in task.cancel() }
-        return stream
     }
 }
