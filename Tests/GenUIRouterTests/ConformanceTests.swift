@@ -24,6 +24,13 @@ struct ConformanceTests {
         #expect(report.checks.count >= 5)
     }
 
+    @Test("the scripted model passes every check driven as a Foundation Models 27 model through its own executor")
+    func scriptedPassesThroughItsExecutor() async {
+        let report = await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: ScriptedLanguageModel())))
+        #expect(report.passed, "\(report)")
+        #expect(report.checks.count >= 5)
+    }
+
     @Test("a model that lies about guided generation and accepts invalid options fails")
     func liarFails() async {
         let report = await LanguageModelConformance.run(LyingModel())
