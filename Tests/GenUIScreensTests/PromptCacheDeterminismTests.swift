@@ -13,9 +13,13 @@ import FoundationNetworking
 /// within one server and across a restart.
 @Suite("The on-device wire with the real llama-server: prompt cache, greedy determinism, repetition samplers", .tags(.llamaServer), .serialized)
 struct PromptCacheDeterminismTests {
+    /// The tests also send requests to the model's server by hand, which the idle timer does not see: the server must
+    /// not stop for idleness while one of them runs, however slowly a loaded machine generates. Each test stops it.
+    static let idleShutdownSeconds = 600.0
+
     static let model = OnDeviceModel(configuration: OnDeviceConfiguration(
         name: "on-device", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
-        contextSize: 4096, threads: 2, idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
+        contextSize: 4096, threads: 2, idleShutdownSeconds: Self.idleShutdownSeconds, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
 
     @Test("three identical greedy requests, the last after a server restart, give byte-identical screens while reusing the instructions", .enabled(if: OnDeviceScreenTests.enabled, "llama-server and SmolLM2 are not installed"))
     func identicalAcrossRestart() async throws {
@@ -59,7 +63,7 @@ struct PromptCacheDeterminismTests {
         try OnDeviceScreenTests.requireRuntime()
         let model = OnDeviceModel(configuration: OnDeviceConfiguration(
             name: "on-device-prewarm", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
-            contextSize: 4096, threads: 2, idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
+            contextSize: 4096, threads: 2, idleShutdownSeconds: Self.idleShutdownSeconds, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
         defer { Task { await model.shutdown() } }
         let composer = ScreenComposer(model: model)
         await composer.prewarm()
@@ -84,7 +88,7 @@ struct PromptCacheDeterminismTests {
         try OnDeviceScreenTests.requireRuntime()
         var configuration = OnDeviceConfiguration(
             name: "on-device-dry", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
-            contextSize: 4096, threads: 2, idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600)
+            contextSize: 4096, threads: 2, idleShutdownSeconds: Self.idleShutdownSeconds, startTimeoutSeconds: 300, requestTimeoutSeconds: 600)
         configuration.repetition = RepetitionControls(
             repeatPenalty: 1.15, repeatLastTokens: 128, dryMultiplier: 0.8, dryBase: 1.5, dryAllowedLength: 3,
             dryLastTokens: 512, drySequenceBreakers: ["\n"])
