@@ -33,7 +33,9 @@ struct ChatCompletionsExecutor: LanguageModelExecutor {
     }
 
     let configuration: Configuration
-    private let client = HTTPClient(timeouts: .init(connect: .seconds(10), total: .seconds(240)))
+    /// The response head may wait for a free slot of a server other tests share: on a loaded machine that takes as
+    /// long as a whole answer, so the head gets the whole time.
+    private let client = HTTPClient(timeouts: .init(connect: .seconds(240), total: .seconds(240)))
 
     init(configuration: Configuration) {
         self.configuration = configuration

@@ -112,7 +112,11 @@ struct ChatCompletionsModelTests {
             let dead = OpenAIProvider(configuration: OpenAIConfiguration(
                 name: "dead", baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1")!, model: "none",
                 apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(5)))
-            let chain = ProviderChain(name: "fm27", models: [dead, ExecutorModel(model(server), name: "chat")])
+            // Bounds for a loaded machine (the server is shared with other tests): the test is about the fallback,
+            // not about how fast the answer comes.
+            let chain = ProviderChain(
+                name: "fm27", models: [dead, ExecutorModel(model(server), name: "chat")],
+                options: ChainOptions(attemptTimeout: .seconds(600), deadline: .seconds(600), availabilityTimeout: .seconds(60)))
             let session = LanguageModelSession(model: chain)
             let response = try await session.respond(to: "Say hi.", options: greedy)
             #expect(!response.content.isEmpty)

@@ -51,7 +51,7 @@ public final class LlamaServerFixture: Sendable {
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     private func waitUntilHealthy() async throws {
-        try await waitForHealth(of: baseURL, process: process.process, within: .seconds(60))
+        try await waitForHealth(of: baseURL, process: process.process, within: .seconds(120))
     }
 
     private func stop() {
