@@ -16,13 +16,20 @@ public final class TurnEvents: Sendable {
     }
 
     private let sink: Sink
-    private let responseID = UUID().uuidString
-    private let callsID = UUID().uuidString
-    private let reasoningID = UUID().uuidString
+    /// The ids of the turn's response, tool-calls and reasoning entries; made only for a channel, which keeps entries.
+    private let responseID: String
+    private let callsID: String
+    private let reasoningID: String
     /// The calls whose arguments were sent as they streamed.
     private let streamedCalls = Mutex<Set<String>>([])
 
-    private init(_ sink: Sink) { self.sink = sink }
+    private init(_ sink: Sink) {
+        self.sink = sink
+        let id = { if case .channel = sink { UUID().uuidString } else { "" } }
+        responseID = id()
+        callsID = id()
+        reasoningID = id()
+    }
 
     /// Events into a Foundation Models 27 channel.
     public static func channel(_ channel: LanguageModelExecutorGenerationChannel) -> TurnEvents {
