@@ -31,15 +31,11 @@ public struct OpenAIExecutor: ProviderExecutor {
     private func whole(_ request: GenerationRequest, model: OpenAILanguageModel, events: TurnEvents) async throws
         -> GenerationResponse
     {
-        let (key, url) = try model.prepare(request)
+        let (key, post) = try model.chatRequest(request, streaming: false)
         let clock = ContinuousClock()
         let start = clock.now
         let configuration = model.configuration
-        let response = try await model.http.client.send(
-            .postJSON(
-                url, body: ChatCompletionRequest(request, configuration: configuration, stream: false),
-                headers: model.headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
-                totalTimeout: configuration.requestTimeout))
+        let response = try await model.http.client.send(post)
         guard response.head.isSuccess else {
             throw model.mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
         }
@@ -66,16 +62,12 @@ public struct OpenAIExecutor: ProviderExecutor {
     private func streamed(_ request: GenerationRequest, model: OpenAILanguageModel, events: TurnEvents) async throws
         -> GenerationResponse
     {
-        let (key, url) = try model.prepare(request)
+        let (key, post) = try model.chatRequest(request, streaming: true)
         let secrets = key.map { [$0] } ?? []
         let clock = ContinuousClock()
         let start = clock.now
         let configuration = model.configuration
-        let response = try await model.http.client.stream(
-            .postJSON(
-                url, body: ChatCompletionRequest(request, configuration: configuration, stream: true),
-                headers: model.headers(key: key), headTimeout: configuration.connectTimeout,
-                totalTimeout: configuration.requestTimeout))
+        let response = try await model.http.client.stream(post)
         guard response.head.isSuccess else {
             let body = try await response.collect(limit: 1 << 20)
             throw model.mapError(status: response.head.status, headers: response.head.headers, body: body, key: key)
@@ -121,7 +113,7 @@ public struct OpenAIExecutor: ProviderExecutor {
         guard done || finish != nil else {
             throw GenUIError.transport(
                 .connectionLost(detail: "stream ended early"),
-                .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: url)) ended before the model finished"))
+                .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: post.url)) ended before the model finished"))
         }
         try model.checkRefusal(refusal.text.isEmpty ? nil : refusal.text, finish: finish)
         return try OpenAIWire.response(

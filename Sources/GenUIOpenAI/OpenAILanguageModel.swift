@@ -67,9 +67,19 @@ public struct OpenAILanguageModel: RoutableModel {
     /// The API key as it is now, for masking in anything the provider reports.
     private var currentSecrets: @Sendable () -> [String] { http.secrets }
 
-    func prepare(_ request: GenerationRequest) throws(GenUIError) -> (String?, URL) {
+    /// The checks before a request (its options, the key, the URL policy) and the `POST {base}/chat/completions` of
+    /// `request`, streamed or whole; the key comes back too, to be masked in what the answer reports.
+    func chatRequest(_ request: GenerationRequest, streaming: Bool) throws(GenUIError)
+        -> (key: String?, post: HTTPRequest)
+    {
         try request.options.validate()
-        return (try http.requestKey(), http.url("chat/completions"))
+        let key = try http.requestKey()
+        let post = try HTTPRequest.postJSON(
+            http.url("chat/completions"),
+            body: ChatCompletionRequest(request, configuration: configuration, stream: streaming),
+            headers: headers(key: key), headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
+            totalTimeout: configuration.requestTimeout)
+        return (key, post)
     }
 
     func headers(key: String?) -> [String: String] {
