@@ -259,7 +259,7 @@ struct ModelDownloadTests {
         }
     }
 
-    @Test("A disk that fills up mid-download (ENOSPC): lowStorage with the numbers, the partial intact and resumable",
+    @Test("Without a reservation (a file system that cannot reserve space), a disk that fills up mid-download (ENOSPC): lowStorage with the numbers, the partial intact and resumable",
           .enabled(if: modelExists && canMount))
     func diskFullMidDownload() async throws {
         var behaviour = RangeFileServer.Behaviour()
@@ -269,7 +269,9 @@ struct ModelDownloadTests {
         try await Self.withTmpfs(megabytes: 150) { volume in
             let target = volume + "/model.gguf"
             let partial = DownloadRecord.partialPath(forTarget: target)
-            let pull = Task { try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target) }
+            var unreserved = Self.oneConnection
+            unreserved.reservesSpace = false
+            let pull = Task { try await ModelDownloader(options: unreserved).pull(Self.source(server), to: target) }
             #expect(await eventually(within: .seconds(60)) { (ModelFileInspector.fileSize(partial) ?? 0) > 8 * 1024 * 1024 })
             // Something else takes the rest of the disk.
             if let filler = FileHandle(forWritingAtPath: volume + "/filler") ?? {
@@ -298,7 +300,7 @@ struct ModelDownloadTests {
             #expect(DownloadRecord.read(target: target)?.name == "smollm2")
             server.update { $0.throttleBytesPerSecond = nil }
             try FileManager.default.removeItem(atPath: volume + "/filler")
-            let resumed = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target)
+            let resumed = try await ModelDownloader(options: unreserved).pull(Self.source(server), to: target)
             #expect(resumed.verified)
             #expect(resumed.fetchedBytes == Self.modelBytes - Int64(kept.count))
         }

@@ -85,7 +85,15 @@ struct ModelPullPartsStorageTests {
         }
     }
 
-    @Test("A disk that fills up while four parts are written at their offsets (ENOSPC on a real tmpfs) stops the pull with lowStorage and installs nothing; the record claims only bytes that are the model's, and the next pull asks only for the missing ranges and installs the exact file",
+    /// The options of a pull in parts that reserves no room: a volume that cannot reserve space (or one filled
+    /// before the reservation) is the only way a disk fills up under a pull.
+    static var unreserved: DownloadOptions {
+        var options = Parts.options()
+        options.reservesSpace = false
+        return options
+    }
+
+    @Test("Without a reservation (a file system that cannot reserve space), a disk that fills up while four parts are written at their offsets (ENOSPC on a real tmpfs) stops the pull with lowStorage and installs nothing; the record claims only bytes that are the model's, and the next pull asks only for the missing ranges and installs the exact file",
           .enabled(if: Fixture.modelExists && Fixture.canMount))
     func diskFullDuringPullInParts() async throws {
         var behaviour = RangeFileServer.Behaviour()
@@ -96,7 +104,7 @@ struct ModelPullPartsStorageTests {
         try await Fixture.withTmpfs(megabytes: 150) { volume in
             let target = volume + "/model.gguf"
             let partial = DownloadRecord.partialPath(forTarget: target)
-            let pull = Task { try await ModelDownloader(options: Parts.options()).pull(Fixture.source(server), to: target) }
+            let pull = Task { try await ModelDownloader(options: Self.unreserved).pull(Fixture.source(server), to: target) }
             // Until a part is finished (4 MiB at 4 MB/s) while the others are under way.
             #expect(await eventually(within: .seconds(60)) {
                 DownloadRecord.read(target: target)?.parts?.contains { $0.isComplete } ?? false
@@ -127,7 +135,7 @@ struct ModelPullPartsStorageTests {
             try FileManager.default.removeItem(atPath: volume + "/filler")
             server.update { $0.throttleBytesPerSecond = nil }
             let before = server.requests.count
-            let resumed = try await ModelDownloader(options: Parts.options()).pull(Fixture.source(server), to: target)
+            let resumed = try await ModelDownloader(options: Self.unreserved).pull(Fixture.source(server), to: target)
             #expect(resumed.verified)
             #expect(!resumed.restartedFromZero)
             #expect(resumed.fetchedBytes == Self.total - record.bytes)

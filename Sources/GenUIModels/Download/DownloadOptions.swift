@@ -41,6 +41,10 @@ public struct DownloadOptions: Sendable {
     public var partRetries: Int
     /// The wait before a part's first retry; it doubles for each further retry, up to 8 s.
     public var partBackoff: Duration
+    /// Reserve the disk space for the whole file before the body is written, when its size is known (Linux
+    /// `fallocate`; file systems that cannot are written without). A volume without room is then low storage before
+    /// the first byte, and nothing else on the volume can take the room while the pull runs.
+    public var reservesSpace: Bool
     /// The most redirects followed.
     public var maximumRedirects: Int
     /// The process id written into the state record.
@@ -52,7 +56,8 @@ public struct DownloadOptions: Sendable {
         client: HTTPClient? = nil, waitForOtherWriter: Bool = false, storageMarginBytes: Int64 = 16 * 1024 * 1024,
         recordInterval: Duration = .milliseconds(500), stallTimeout: Duration = .seconds(60), maximumRedirects: Int = 10,
         processID: Int32 = getpid(), connections: Int = DownloadOptions.defaultConnections,
-        partStallTimeout: Duration = .seconds(30), partRetries: Int = 6, partBackoff: Duration = .milliseconds(250)
+        partStallTimeout: Duration = .seconds(30), partRetries: Int = 6, partBackoff: Duration = .milliseconds(250),
+        reservesSpace: Bool = true
     ) {
         self.force = force
         self.contextSize = contextSize
@@ -68,6 +73,7 @@ public struct DownloadOptions: Sendable {
         self.partStallTimeout = partStallTimeout
         self.partRetries = max(0, partRetries)
         self.partBackoff = partBackoff
+        self.reservesSpace = reservesSpace
     }
 
     /// The connections a pull opens for one file unless told otherwise.

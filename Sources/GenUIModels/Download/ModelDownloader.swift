@@ -54,7 +54,12 @@ public struct ModelDownloader: Sendable {
         }
         // Read-only checks first: a refused pull writes nothing, not even its lock file.
         let existing = Self.heldBytes(partial: partialPath, target: target)
-        try checkDevice(expected: source.expectedBytes, have: existing, target: target)
+        try checkDevice(
+            expected: source.expectedBytes,
+            have: Self.ownRoom(
+                path: partialPath, held: existing, pieces: DownloadRecord.read(target: target)?.parts?.count ?? 1,
+                total: source.expectedBytes),
+            target: target)
 
         let directory = (target as NSString).deletingLastPathComponent
         do {
@@ -187,6 +192,14 @@ public struct ModelDownloader: Sendable {
             // fsync on a busy disk) may keep the body waiting in memory.
             recorder.expectedBytes = expected
             recorder.write(bytes: recorder.heldBytes(contiguous: partial.bytes), force: true)
+            // A size known before asking: the room is reserved before the request (again later, which costs nothing,
+            // unless the file was emptied meanwhile).
+            if let expected {
+                try reserveRoom(
+                    for: partial,
+                    missing: Self.missingRanges(parts: recorder.parts, contiguous: partial.bytes, total: expected),
+                    target: target)
+            }
             // Parts held: the request is ranged even from byte 0, so that If-Range tells whether they are this file's.
             // Before a pull in parts (parts held, or enough missing of a file of known size) it only asks for a byte.
             let missing = expected.map { $0 - recorder.heldBytes(contiguous: partial.bytes) } ?? 0
@@ -231,7 +244,12 @@ public struct ModelDownloader: Sendable {
                 }
                 if !served.isEmpty || partial.bytes == 0 { recorder.validator = served }
                 if source.expectedBytes == nil {
-                    try checkDevice(expected: expected, have: partial.bytes, target: target)
+                    try checkDevice(
+                        expected: expected,
+                        have: Self.ownRoom(
+                            path: partial.path, held: recorder.heldBytes(contiguous: partial.bytes),
+                            pieces: recorder.parts?.count ?? 1, total: expected),
+                        target: target)
                 }
                 recorder.expectedBytes = expected
                 // Parts when the server takes ranges and enough is missing (a pull in parts always resumes in parts).
@@ -253,6 +271,11 @@ public struct ModelDownloader: Sendable {
                         try partial.dropAfterContiguous()
                         recorder.parts = nil
                     }
+                    if let expected {
+                        try reserveRoom(
+                            for: partial, missing: Self.missingRanges(parts: nil, contiguous: partial.bytes, total: expected),
+                            target: target)
+                    }
                     if options.connections > 1 && !opened.acceptsRanges { events(.oneConnection) }
                     // Written with the first bytes the sink receives (not here: the body is already arriving).
                     recorder.due = true
@@ -265,7 +288,6 @@ public struct ModelDownloader: Sendable {
                 }
             }
         }
-        try partial.sync()
         if let expected, partial.bytes != expected {
             if partial.bytes > expected {
                 throw ModelDownloadError.sizeMismatch(expected: expected, actual: partial.bytes)
@@ -274,7 +296,8 @@ public struct ModelDownloader: Sendable {
                 bytes: partial.bytes, detail: "the server closed the connection after \(partial.bytes) of \(expected) bytes")
         }
         events(.verifying)
-        let digest = try partial.digest()
+        // On disk before the rename, flushed while the hash reaches the end.
+        let digest = try partial.syncAndDigest()
         if let wanted = source.sha256, wanted != digest {
             throw ModelDownloadError.checksumMismatch(expected: wanted, actual: digest)
         }

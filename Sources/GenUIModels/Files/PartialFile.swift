@@ -1,5 +1,6 @@
 import Foundation
 import GenUIConfig
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -157,6 +158,78 @@ final class PartialFile {
         writeBackQueue.sync {}
         guard fsync(fd) == 0 else { throw .file(path: path, operation: "fsync", errno: errno) }
     }
+
+    /// Flushes the file to disk while the hash reaches its end, and returns the SHA-256 (``digest()``): the `fsync`
+    /// runs on ``writeBackQueue`` (after the write-back requests before it), so the disk and the hash work at once.
+    /// Throws the digest's error first, then the `fsync`'s.
+    func syncAndDigest() throws -> String {
+        let copy = dup(fd)
+        guard copy >= 0 else { throw ModelDownloadError.file(path: path, operation: "dup", errno: errno) }
+        let failure = Atomic<Int32>(0)
+        writeBackQueue.async {
+            if fsync(copy) != 0 { failure.store(errno, ordering: .relaxed) }
+            closeDescriptor(copy)
+        }
+        let digest = Result { try self.digest() }
+        writeBackQueue.sync {}
+        let code = failure.load(ordering: .relaxed)
+        let value = try digest.get()
+        guard code == 0 else { throw ModelDownloadError.file(path: path, operation: "fsync", errno: code) }
+        return value
+    }
+
+    /// Reserves the disk space of the byte ranges still to be written (Linux `fallocate` with `FALLOC_FL_KEEP_SIZE`:
+    /// the file's size stays what has been written, so everything that reads the size — resuming, `genui doctor`,
+    /// other processes — sees no change). Room held by the file cannot be taken by another writer while the pull
+    /// runs, and the writes into it skip the file system's per-page space accounting (about half the CPU time of
+    /// writing the file here).
+    ///
+    /// Only the ranges given are reserved, never the bytes already held (a sparse file made elsewhere is not filled).
+    /// When the volume has no room for all of them (ENOSPC, EDQUOT, EFBIG), what was reserved is given back and
+    /// `.file(…, "reserve", errno)` is thrown: the caller reports low storage before a byte of the body is written.
+    /// A file system that cannot reserve space (`EOPNOTSUPP`) is written without a reservation; so is every system
+    /// but Linux. Returns whether the space is reserved.
+    @discardableResult
+    func reserve(_ ranges: [Range<Int64>]) throws(ModelDownloadError) -> Bool {
+        guard let allocate = Self.fallocate else { return false }
+        for range in ranges where !range.isEmpty {
+            let length = range.upperBound - range.lowerBound
+            guard Self.retrying({ allocate(fd, Self.keepSize, range.lowerBound, length) }) != 0 else { continue }
+            let code = errno
+            guard ModelDownloader.isStorageFull(code) else { return false }
+            // The ranges hold no byte of the file yet: giving their room back loses nothing.
+            for range in ranges where !range.isEmpty {
+                let length = range.upperBound - range.lowerBound
+                _ = Self.retrying { allocate(fd, Self.keepSize | Self.punchHole, range.lowerBound, length) }
+            }
+            throw .file(path: path, operation: "reserve", errno: code)
+        }
+        return true
+    }
+
+    /// `call`'s result, called again while it fails with `EINTR`.
+    private static func retrying(_ call: () -> Int32) -> Int32 {
+        while true {
+            let result = call()
+            if result == 0 || errno != EINTR { return result }
+        }
+    }
+
+    /// `FALLOC_FL_PUNCH_HOLE`.
+    private static let punchHole: Int32 = 2
+
+    /// `FALLOC_FL_KEEP_SIZE`.
+    private static let keepSize: Int32 = 1
+
+    /// Linux's `fallocate(2)`, which the Glibc module does not export (it needs `_GNU_SOURCE`); `nil` elsewhere.
+    private static let fallocate: (@convention(c) (Int32, Int32, Int64, Int64) -> Int32)? = {
+        #if os(Linux)
+        guard let symbol = dlsym(nil, "fallocate") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32, Int64, Int64) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 
     /// Closes the file (and stops the hash).
     func close() {

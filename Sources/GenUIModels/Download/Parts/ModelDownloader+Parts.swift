@@ -37,6 +37,8 @@ extension ModelDownloader {
     ) async throws -> Int64 {
         if case .body(let response, _, _, _) = opened.kind { response.discard() }
         let before = PartPlan.heldBytes(plan)
+        try reserveRoom(
+            for: partial, missing: Self.missingRanges(parts: plan, contiguous: 0, total: total), target: target)
         recorder.parts = plan
         recorder.write(bytes: before, force: true)
         events(.started(resumedFrom: before, expectedBytes: total))
@@ -81,20 +83,5 @@ extension ModelDownloader {
         }
         partial.partsAdvanced(contiguous: total, written: total)
         return total - before
-    }
-
-    /// Whether a write failed for want of room: a full disk (ENOSPC), a quota (EDQUOT) or a file-size limit (EFBIG).
-    static func isStorageFull(_ code: Int32) -> Bool { code == ENOSPC || code == EDQUOT || code == EFBIG }
-
-    /// A failed write of the partial file at `path`: room wanting (``isStorageFull(_:)``) is low storage with the
-    /// `missing` bytes still needed; anything else is a file error.
-    static func storageError(
-        _ code: Int32, path: String, missing: Int64, target: String, resources: DeviceResources
-    ) -> ModelDownloadError {
-        guard isStorageFull(code) else { return .file(path: path, operation: "write", errno: code) }
-        let free = resources.freeSpace(target)
-        return .unavailable(.lowStorage(
-            requiredBytes: max(0, missing), availableBytes: code == EFBIG ? 0 : free?.bytes ?? 0,
-            volume: free?.volume ?? (target as NSString).deletingLastPathComponent))
     }
 }
