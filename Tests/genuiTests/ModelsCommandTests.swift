@@ -171,6 +171,33 @@ struct ModelsCommandTests {
         #expect(result.stderr.contains("providers.yml:7:10: error: models.tiny-chat.url:"), "\(result.stderr)")
     }
 
+    @Test("A pull of a URL does not read providers.yml: beside a configuration with a mistake it still installs the file, while a pull by name reports the mistake",
+          .enabled(if: modelExists))
+    func urlPullIgnoresTheConfiguration() throws {
+        let server = try RangeFileServer(file: Self.modelPath)
+        defer { server.stop() }
+        let home = try Self.home()
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let config = home + "/providers.yml"
+        try """
+            version: 1
+            providers:
+              scripted:
+                type: nonsense
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let target = home + "/model.gguf"
+        let pulled = try CLI.run(
+            ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--file", target, "--config", config,
+             "--json"],
+            environment: CLI.freshEnvironment(home: home))
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(pulled.stdout.contains("\"verified\":true"), "\(pulled.stdout)")
+        #expect(Self.fileSize(target) == Self.fileSize(Self.modelPath))
+        let named = try CLI.run(["models", "pull", "smollm2", "--config", config], environment: CLI.freshEnvironment(home: home))
+        #expect(named.status == 2)
+        #expect(named.stderr.contains("providers.yml:4:"), "\(named.stderr)")
+    }
+
     @Test("genui doctor in German shows a live download's progress as a German sentence with German number formatting",
           .enabled(if: modelExists))
     func doctorShowsDownloadInGerman() async throws {

@@ -57,9 +57,9 @@ struct ModelsPullCommand: AsyncParsableCommand {
             ]))
             throw ExitCode(ExitStatus.configurationError)
         }
-        let catalog = try options.catalog()
         let text = ModelsText(diagnostics: diagnostics)
         let entry: ModelCatalogEntry
+        // A URL names everything the pull needs: the configuration (and its catalog) is read only for a name.
         if let url = URL(string: model), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
             if let sha256, !ModelSource.isDigest(sha256) {
                 Printer.error(diagnostics.text("models.error.source", ["detail": "--sha256 must be 64 hexadecimal digits"]))
@@ -67,14 +67,16 @@ struct ModelsPullCommand: AsyncParsableCommand {
             }
             entry = ModelCatalogEntry(
                 name: DownloadRecord.displaySource(url), url: url, sizeBytes: size, sha256: sha256, file: file)
-        } else if var known = ModelCatalog.entry(model, in: catalog) {
+        } else {
+            let catalog = try options.catalog()
+            guard var known = ModelCatalog.entry(model, in: catalog) else {
+                Printer.error(diagnostics.text("models.error.unknown", [
+                    "name": model, "names": catalog.map(\.name).joined(separator: ", "),
+                ]))
+                throw ExitCode(ExitStatus.configurationError)
+            }
             if let file { known.file = file }
             entry = known
-        } else {
-            Printer.error(diagnostics.text("models.error.unknown", [
-                "name": model, "names": catalog.map(\.name).joined(separator: ", "),
-            ]))
-            throw ExitCode(ExitStatus.configurationError)
         }
         let target: String
         do {
