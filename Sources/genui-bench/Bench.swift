@@ -2,7 +2,10 @@ import Foundation
 
 // genui-bench: what genui costs on top of the model, as ratios and medians measured in one run.
 //
-//   swift run -c release genui-bench [--quick] [--json] [--no-write] [--only SECTION[,SECTION…]]
+//   make release && swift run -c release --static-swift-stdlib genui-bench [--quick] [--json] [--no-write]
+//       [--only SECTION[,SECTION…]]
+//
+// It runs the `genui` built beside it as a subprocess: `make release` builds that one (`make bench` does both).
 //
 // Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
 // --only runs the named sections (overhead, instrumentation, context, fallback, doctor, grammar, warm, memory, scale,
@@ -32,7 +35,7 @@ let serverPath = environment["GENUI_LLAMA_SERVER"] ?? packageRoot.appendingPathC
 enum BenchmarkMain {
     static func main() async {
     var report = Report(
-        command: "swift run -c release genui-bench" + (quick ? " --quick" : "")
+        command: "swift run -c release --static-swift-stdlib genui-bench" + (quick ? " --quick" : "")
             + (onlySections.map { " --only " + $0.sorted().joined(separator: ",") } ?? ""), machine: Report.describeMachine())
     let started = ContinuousClock.now
 
