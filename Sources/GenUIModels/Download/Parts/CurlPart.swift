@@ -45,11 +45,12 @@ final class CurlPart: CurlReceiver {
 
     private let fd: Int32
     private let expected: SourceValidator
-    /// Called with the bytes just written (for the sum, the hash and the write-back).
-    private let wrote: (Int) -> Void
+    /// Called with the bytes just written and the next byte to write (for the sum, the hash and the write-back).
+    private let wrote: (_ count: Int, _ offset: Int64) -> Void
 
     init(
-        index: Int, part: DownloadRecord.Part, fd: Int32, expected: SourceValidator, wrote: @escaping (Int) -> Void
+        index: Int, part: DownloadRecord.Part, fd: Int32, expected: SourceValidator,
+        wrote: @escaping (_ count: Int, _ offset: Int64) -> Void
     ) {
         self.index = index
         self.start = part.start
@@ -139,7 +140,7 @@ final class CurlPart: CurlReceiver {
             if result == 0 { return EIO }
             written += result
             offset += Int64(result)
-            wrote(result)
+            wrote(result, offset)
         }
         return nil
     }

@@ -50,10 +50,10 @@ extension ModelDownloader {
             fd: partial.descriptor, expected: validator,
             settings: PartsTransfer.Settings(
                 connections: options.connections, stallTimeout: options.partStallTimeout, retries: options.partRetries,
-                firstBackoff: options.partBackoff)
-        ) { progress in
+                firstBackoff: options.partBackoff),
             // On the transfer's thread, the only one touching the partial file and the record meanwhile.
-            partial.partsAdvanced(contiguous: progress.contiguous, written: progress.bytes)
+            wrote: { contiguous, bytes in partial.partsAdvanced(contiguous: contiguous, written: bytes) }
+        ) { progress in
             recorder.parts = progress.parts
             if recorder.write(bytes: progress.bytes, force: false) {
                 events(.progress(DownloadProgress(

@@ -54,15 +54,18 @@ final class PartsTransfer: @unchecked Sendable {
     private let report: (Progress) -> Void
     private let stop = Atomic(false)
     private let multi: UnsafeMutableRawPointer?
-    /// Bytes written by all parts (touched only by the transfer's thread).
-    private let written: ByteCount
+    /// What the parts have written (touched only by the transfer's thread).
+    private let tally: WriteTally
 
     /// Prepares the transfer of `parts` of the file at `url` into `fd`; `headers` go with every request (the
-    /// caller's `If-Range` included). `report` hears the progress on the transfer's thread after every round of
-    /// received data (it decides itself what is worth writing down), and once at the end.
+    /// caller's `If-Range` included). `wrote` hears, on the transfer's thread after every write to the file, the bytes
+    /// written from the file's start without a gap and the bytes written in all. `report` hears the progress on the
+    /// transfer's thread after every round of received data (it decides itself what is worth writing down), and once
+    /// at the end.
     init(
         url: String, headers: [String], parts: [DownloadRecord.Part], fd: Int32, expected: SourceValidator,
-        settings: Settings, report: @escaping (Progress) -> Void
+        settings: Settings, wrote: @escaping (_ contiguous: Int64, _ bytes: Int64) -> Void,
+        report: @escaping (Progress) -> Void
     ) {
         CurlLibrary.initialize()
         self.url = url
@@ -70,10 +73,12 @@ final class PartsTransfer: @unchecked Sendable {
         self.settings = settings
         self.report = report
         self.multi = curl_multi_init()
-        let written = ByteCount(PartPlan.heldBytes(parts))
-        self.written = written
+        let tally = WriteTally(parts: parts, moved: wrote)
+        self.tally = tally
         self.parts = parts.enumerated().map { index, part in
-            CurlPart(index: index, part: part, fd: fd, expected: expected, wrote: { written.value += Int64($0) })
+            CurlPart(index: index, part: part, fd: fd, expected: expected) { count, offset in
+                tally.wrote(count, part: index, reaching: offset)
+            }
         }
     }
 
@@ -142,7 +147,7 @@ final class PartsTransfer: @unchecked Sendable {
     /// The progress now.
     var progress: Progress {
         let records = parts.map(\.record)
-        return Progress(parts: records, bytes: written.value, contiguous: PartPlan.contiguousBytes(records))
+        return Progress(parts: records, bytes: tally.bytes, contiguous: tally.contiguous)
     }
 
     private func start(_ part: CurlPart, fresh: Bool) throws {
@@ -181,10 +186,4 @@ final class PartsTransfer: @unchecked Sendable {
         part.retryAt = .now + backoff
         // Its connection is free for the next part meanwhile.
     }
-}
-
-/// A byte count shared by the parts of one transfer (all on its thread).
-private final class ByteCount {
-    var value: Int64
-    init(_ value: Int64) { self.value = value }
 }
