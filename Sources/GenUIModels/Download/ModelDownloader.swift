@@ -16,6 +16,9 @@ import Darwin
 /// - Before the first byte: a model larger than the machine's memory (plus a context) is refused with
 ///   `deviceNotEligible` unless ``DownloadOptions/force``; free space on the target's volume below the bytes still to
 ///   come plus a margin is `lowStorage`, and nothing is written.
+/// - Room reserved: once the file's size is known, the disk space of the bytes still missing is reserved before the
+///   body (``PartialFile/reserve(_:)``); a volume without room is `lowStorage` then, and the room an interrupted pull
+///   reserved counts as its own when it resumes (``ownRoom(path:held:pieces:total:)``).
 /// - One writer: an exclusive `flock` on `MODEL.lock` (``WriterLock``). A second pull of the same model reports the
 ///   first (``ModelDownloadError/busy(pid:record:)``) or waits for it.
 /// - Every other process sees the download through ``DownloadRecord`` (`MODEL.part.json`), rewritten atomically at
