@@ -56,12 +56,12 @@ public struct ModelDownloader: Sendable {
             return try installedResult(source, target: target)
         }
         // Read-only checks first: a refused pull writes nothing, not even its lock file.
-        let existing = Self.heldBytes(partial: partialPath, target: target)
+        let record = DownloadRecord.read(target: target)
+        let existing = Self.heldBytes(partial: partialPath, record: record)
         try checkDevice(
             expected: source.expectedBytes,
             have: Self.ownRoom(
-                path: partialPath, held: existing, pieces: DownloadRecord.read(target: target)?.parts?.count ?? 1,
-                total: source.expectedBytes),
+                path: partialPath, held: existing, pieces: record?.parts?.count ?? 1, total: source.expectedBytes),
             target: target)
 
         let directory = (target as NSString).deletingLastPathComponent

@@ -17,12 +17,11 @@ extension ModelDownloader {
         return parts
     }
 
-    /// The bytes the partial file at `partial` holds for the pull: the sum of its parts when the record beside
-    /// `target` keeps parts (a file with gaps is as large as its furthest part, whatever lies before it), none when
-    /// those parts do not fit it (the pull starts from zero), else the file's size.
-    static func heldBytes(partial: String, target: String) -> Int64 {
+    /// The bytes the partial file at `partial` holds for the pull: the sum of its parts when its `record` keeps parts
+    /// (a file with gaps is as large as its furthest part, whatever lies before it), none when those parts do not fit
+    /// it (the pull starts from zero), else the file's size.
+    static func heldBytes(partial: String, record: DownloadRecord?) -> Int64 {
         let size = fileSize(partial) ?? 0
-        let record = DownloadRecord.read(target: target)
         guard record?.parts != nil else { return size }
         return resumableParts(record, fileSize: size).map(PartPlan.heldBytes) ?? 0
     }
