@@ -4,6 +4,10 @@ import GenUITestSupport
 import GenUITesting
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 @testable import GenUIModels
 @testable import GenUIOnDevice
 
@@ -33,16 +37,30 @@ struct ModelPullPartsStorageTests {
         return true
     }
 
-    /// Fills what is left of the volume at `volume` with a file named `filler`.
-    static func fill(_ volume: String) {
-        let path = volume + "/filler"
-        _ = FileManager.default.createFile(atPath: path, contents: nil)
-        guard let filler = FileHandle(forWritingAtPath: path) else { return }
-        let block = Data(count: 1 << 20)
-        while (try? filler.write(contentsOf: block)) != nil {}
-        let small = Data(count: 4096)
-        while (try? filler.write(contentsOf: small)) != nil {}
-        try? filler.close()
+    /// Fills what is left of the volume at `volume` with a file named `filler`, until the volume refuses even a
+    /// one-byte write. A write interrupted by a signal is tried again: a stray signal must not leave room behind.
+    /// Returns the bytes written and the `errno` of the last refused write, for the failure messages.
+    @discardableResult
+    static func fill(_ volume: String) -> (bytes: Int, errno: Int32) {
+        let fd = open(volume + "/filler", O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return (0, errno) }
+        defer { close(fd) }
+        let block = [UInt8](repeating: 0, count: 1 << 20)
+        var size = block.count
+        var total = 0
+        var refusal: Int32 = 0
+        while size > 0 {
+            let written = block.withUnsafeBytes { write(fd, $0.baseAddress, size) }
+            if written > 0 {
+                total += written
+                continue
+            }
+            if written < 0 && errno == EINTR { continue }
+            refusal = errno
+            // Full: the last pages go in ever smaller writes.
+            size /= 2
+        }
+        return (total, refusal)
     }
 
     @Test("A partial file of parts as large as the whole model but holding only its last part is not counted as the whole: on a volume without room for the rest, the pull is refused with lowStorage before the first byte",
@@ -97,7 +115,9 @@ struct ModelPullPartsStorageTests {
           .enabled(if: Fixture.modelExists && Fixture.canMount))
     func diskFullDuringPullInParts() async throws {
         var behaviour = RangeFileServer.Behaviour()
-        behaviour.throttleBytesPerSecond = 4 * 1024 * 1024
+        // Slow enough (the whole file takes 25 s on four connections) that a test task the busy pool wakes seconds
+        // late still fills the disk while most of the file is missing.
+        behaviour.throttleBytesPerSecond = 1024 * 1024
         behaviour.entityTag = "\"v1\""
         let server = try RangeFileServer(file: Fixture.modelPath, name: "model.gguf", behaviour: behaviour)
         defer { server.stop() }
@@ -105,14 +125,14 @@ struct ModelPullPartsStorageTests {
             let target = volume + "/model.gguf"
             let partial = DownloadRecord.partialPath(forTarget: target)
             let pull = Task { try await ModelDownloader(options: Self.unreserved).pull(Fixture.source(server), to: target) }
-            // Until a part is finished (4 MiB at 4 MB/s) while the others are under way.
+            // Until a part is finished (4 MiB at 1 MiB/s) while the others are under way.
             #expect(await eventually(within: .seconds(60)) {
                 DownloadRecord.read(target: target)?.parts?.contains { $0.isComplete } ?? false
             })
-            Self.fill(volume)
+            let filler = Self.fill(volume)
             do {
                 _ = try await pull.value
-                Issue.record("the pull finished on a full disk")
+                Issue.record("the pull finished on a full disk (the filler wrote \(filler.bytes) bytes, then errno \(filler.errno))")
             } catch ModelDownloadError.unavailable(.lowStorage(let required, _, let shown)) {
                 let recorded = DownloadRecord.read(target: target)?.bytes ?? 0
                 #expect(required > 0)
