@@ -35,6 +35,20 @@ struct AtomicFileTests {
         #expect(try String(contentsOfFile: nested, encoding: .utf8) == "nested")
     }
 
+    @Test("a write that need not be durable still replaces the file whole, keeps its permissions and leaves no temporary file")
+    func replacesFileWithoutFlushing() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/model.gguf.part.json"
+        try AtomicFile.write("first", to: path, durable: false)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "first")
+        chmod(path, 0o640)
+        try AtomicFile.write("second", to: path, durable: false)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "second")
+        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) == 0o640)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["model.gguf.part.json"])
+    }
+
     @Test("a symbolic link to a file in its own directory stays a link and its target gets the new content")
     func keepsSymbolicLink() throws {
         let directory = try Self.temporaryDirectory()

@@ -17,6 +17,11 @@ public enum AtomicFile {
     /// is created readable by everyone and writable by its owner. Missing parent directories are created when
     /// `createDirectories` is set; otherwise a missing directory is an error.
     ///
+    /// With `durable` (the default) the new file and the rename are flushed to disk before the call returns, so they
+    /// survive a power loss. Without it the write is just as atomic for every reader, but a power loss may leave the
+    /// old file, or an empty or missing one: for files that are worth nothing after a crash, where two `fsync`s
+    /// would cost more than the file is worth.
+    ///
     /// Without `replacing`, the write fails with ``AtomicWriteError/Step/exists`` when anything is at `path` (a file,
     /// a link, even a link to nothing), and that is decided atomically with putting the new file in place: of two
     /// writers racing for the same new path one wins and the other fails, and nothing is ever replaced.
@@ -27,16 +32,18 @@ public enum AtomicFile {
     /// cloned repository) must not redirect a write to another file the user can write (`~/.bashrc`). Write to the
     /// link's target directly instead. A device or a pipe (`/dev/stdout`, a FIFO), named directly or through a link,
     /// cannot be replaced, so it is written to directly. A directory is refused.
-    public static func write(_ text: String, to path: String, createDirectories: Bool = false, replacing: Bool = true)
-        throws(AtomicWriteError)
-    {
-        try write(Array(text.utf8), to: path, createDirectories: createDirectories, replacing: replacing)
+    public static func write(
+        _ text: String, to path: String, createDirectories: Bool = false, replacing: Bool = true, durable: Bool = true
+    ) throws(AtomicWriteError) {
+        try write(
+            Array(text.utf8), to: path, createDirectories: createDirectories, replacing: replacing, durable: durable)
     }
 
-    /// Writes `bytes` to `path` (see ``write(_:to:createDirectories:replacing:)-(String,_,_,_)``).
-    public static func write(_ bytes: [UInt8], to path: String, createDirectories: Bool = false, replacing: Bool = true)
-        throws(AtomicWriteError)
-    {
+    /// Writes `bytes` to `path` (see ``write(_:to:createDirectories:replacing:durable:)-(String,_,_,_,_)``).
+    public static func write(
+        _ bytes: [UInt8], to path: String, createDirectories: Bool = false, replacing: Bool = true,
+        durable: Bool = true
+    ) throws(AtomicWriteError) {
         var entry = stat()
         let present = lstat(path, &entry) == 0
         if present, !replacing { throw AtomicWriteError(path: path, step: .exists, errno: EEXIST) }
@@ -78,7 +85,7 @@ public enum AtomicFile {
             if let failure = writeAll(bytes, to: descriptor) {
                 throw AtomicWriteError(path: path, step: .write, errno: failure)
             }
-            guard fsync(descriptor) == 0 else { throw AtomicWriteError(path: path, step: .flush, errno: errno) }
+            if durable, fsync(descriptor) != 0 { throw AtomicWriteError(path: path, step: .flush, errno: errno) }
             closed = true
             guard close(descriptor) == 0 else { throw AtomicWriteError(path: path, step: .flush, errno: errno) }
             if replacing {
@@ -91,6 +98,7 @@ public enum AtomicFile {
             throw error
         }
         // Make the rename itself durable; a failure here cannot undo it, so it is not reported.
+        guard durable else { return }
         let directoryDescriptor = open(directory.path, O_RDONLY | O_CLOEXEC)
         if directoryDescriptor >= 0 {
             fsync(directoryDescriptor)

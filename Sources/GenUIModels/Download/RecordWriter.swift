@@ -2,9 +2,9 @@ import Foundation
 import GenUIConfig
 import GenUIOnDevice
 
-/// Keeps a download's ``DownloadRecord`` current: rewritten atomically (``AtomicFile``) at most every `interval`,
-/// with a transfer rate smoothed over the recent past. A record that cannot be written (a full disk) is skipped: it
-/// only informs other processes, and the download itself goes on.
+/// Keeps a download's ``DownloadRecord`` current: rewritten atomically (``AtomicFile``, flushed to disk once it claims
+/// bytes) at most every `interval`, with a transfer rate smoothed over the recent past. A record that cannot be written
+/// (a full disk) is skipped: it only informs other processes, and the download itself goes on.
 final class RecordWriter: @unchecked Sendable {
     let target: String
     let name: String
@@ -59,7 +59,9 @@ final class RecordWriter: @unchecked Sendable {
             name: name, source: source, expectedBytes: expectedBytes, bytes: bytes, bytesPerSecond: bytesPerSecond,
             pid: pid, startedAt: startedAt, updatedAt: Date().timeIntervalSince1970,
             entityTag: validator.entityTag, lastModified: validator.lastModified, parts: parts)
-        try? AtomicFile.write(record.encoded(), to: DownloadRecord.recordPath(forTarget: target))
+        // A record that claims no bytes is worth nothing after a power loss (the next pull starts from zero either
+        // way), so it is not flushed to disk: the two before a pull's first byte would delay it by two `fsync`s.
+        try? AtomicFile.write(record.encoded(), to: DownloadRecord.recordPath(forTarget: target), durable: bytes > 0)
         return true
     }
 
