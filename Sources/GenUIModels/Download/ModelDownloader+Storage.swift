@@ -25,11 +25,21 @@ extension ModelDownloader {
         }
     }
 
-    /// The byte ranges of a file of `total` bytes still to be written: the parts' missing ends for a pull in parts,
-    /// else everything after the first `contiguous` bytes.
+    /// The byte ranges of a file of `total` bytes still to be written, in file order: the parts' missing ends for a
+    /// pull in parts (those that touch joined into one, so a fresh pull reserves its file in one call), else
+    /// everything after the first `contiguous` bytes.
     static func missingRanges(parts: [DownloadRecord.Part]?, contiguous: Int64, total: Int64) -> [Range<Int64>] {
         guard let parts else { return contiguous < total ? [contiguous..<total] : [] }
-        return parts.filter { !$0.isComplete }.map { ($0.start + $0.done)..<($0.start + $0.length) }
+        var ranges: [Range<Int64>] = []
+        for part in parts where !part.isComplete {
+            let missing = (part.start + part.done)..<(part.start + part.length)
+            if let last = ranges.last, last.upperBound == missing.lowerBound {
+                ranges[ranges.count - 1] = last.lowerBound..<missing.upperBound
+            } else {
+                ranges.append(missing)
+            }
+        }
+        return ranges
     }
 
     /// The bytes of the file at `path` that are already the pull's room on its volume: what it holds (`held`, in
