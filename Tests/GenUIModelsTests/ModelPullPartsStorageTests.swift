@@ -72,7 +72,7 @@ struct ModelPullPartsStorageTests {
             let target = volume + "/model.gguf"
             let partial = DownloadRecord.partialPath(forTarget: target)
             // The last part written at its offset, nothing before it: a file with a gap of 92 MiB.
-            var parts = PartPlan.split(total: Self.total)
+            var parts = PartPlan.split(total: Self.total, connections: 4)
             let last = try #require(parts.last)
             parts[parts.count - 1].done = last.length
             let original = try FileHandle(forReadingFrom: URL(fileURLWithPath: Fixture.modelPath))

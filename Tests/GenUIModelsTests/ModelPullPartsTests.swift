@@ -18,13 +18,15 @@ struct ModelPullPartsTests {
     static let modelExists = Fixture.modelExists
     static var total: Int64 { Fixture.modelBytes }
 
-    /// The parts of the model's file: a 64th of it, at least 4 MiB (here 24 parts, the last one shorter).
-    static let partBytes: Int64 = 4 << 20
+    /// The parts of a fresh pull of the model on the tests' 4 connections: a first round of 1, 2, 3 and 4 MiB, then
+    /// parts of 4 MiB (a 64th of the file, at least 4 MiB), the last one shorter.
+    static var layout: [(start: Int64, length: Int64)] { PullPartsLayout.parts(total: total, connections: 4) }
 
     /// The Range header of each part of a fresh pull of the model.
-    static var partRanges: [String] {
-        stride(from: Int64(0), to: total, by: Int(partBytes)).map { "bytes=\($0)-\(min($0 + partBytes, total) - 1)" }
-    }
+    static var partRanges: [String] { PullPartsLayout.ranges(total: total, connections: 4) }
+
+    /// The first byte of part `index` (from 0).
+    static func partStart(_ index: Int) -> Int64 { layout[index].start }
 
     /// The first and last byte of each `bytes=A-B` range among `requests`, sorted.
     static func closedRanges(_ requests: some Sequence<LoopbackRequest>) -> [ClosedRange<Int64>] {
@@ -104,7 +106,7 @@ struct ModelPullPartsTests {
           .enabled(if: modelExists))
     func resumesPartByPart() async throws {
         // The eleventh part's connection is cut 1 MiB into it; without retries the pull stops there.
-        let cut = 10 * Self.partBytes + (1 << 20)
+        let cut = Self.partStart(10) + (1 << 20)
         var behaviour = RangeFileServer.Behaviour()
         behaviour.cutAtByte = cut
         behaviour.entityTag = "\"v1\""
@@ -150,7 +152,7 @@ struct ModelPullPartsTests {
     @Test("A part whose connection stalls is given up after the stall timeout and fetched again from its first missing byte on a new connection; the pull completes",
           .enabled(if: modelExists))
     func stalledPartIsRetried() async throws {
-        let stall = 5 * Self.partBytes + (1 << 20)
+        let stall = Self.partStart(5) + (1 << 20)
         var behaviour = RangeFileServer.Behaviour()
         behaviour.stallAtByte = stall
         try await Self.withHost(behaviour) { server, target in
@@ -160,7 +162,7 @@ struct ModelPullPartsTests {
             #expect(ContinuousClock.now - started >= .seconds(2))
             #expect(result.verified)
             #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-            #expect(server.count(range: "bytes=\(stall)-\(6 * Self.partBytes - 1)") == 1)
+            #expect(server.count(range: "bytes=\(stall)-\(Self.partStart(6) - 1)") == 1)
             #expect(server.requests.count == 1 + Self.partRanges.count + 1)
         }
     }
@@ -168,14 +170,14 @@ struct ModelPullPartsTests {
     @Test("A part whose connection is cut is fetched again from its first missing byte while the other parts go on",
           .enabled(if: modelExists))
     func cutPartIsRetried() async throws {
-        let cut = 20 * Self.partBytes + 12345
+        let cut = Self.partStart(20) + 12345
         var behaviour = RangeFileServer.Behaviour()
         behaviour.cutAtByte = cut
         try await Self.withHost(behaviour) { server, target in
             let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
             #expect(result.verified)
             #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-            #expect(server.count(range: "bytes=\(cut)-\(21 * Self.partBytes - 1)") == 1)
+            #expect(server.count(range: "bytes=\(cut)-\(Self.partStart(21) - 1)") == 1)
             #expect(server.requests.count == 1 + Self.partRanges.count + 1)
         }
     }

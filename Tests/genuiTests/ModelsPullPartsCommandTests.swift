@@ -50,9 +50,10 @@ struct ModelsPullPartsCommandTests {
         puller.waitUntilExit()
         let record = try #require(DownloadRecord.read(target: target))
         let parts = try #require(record.parts)
-        // Parts of 4 MiB (a 64th of the file, at least 4 MiB), some finished, some begun, the rest not yet.
+        // The documented layout on four connections (a first round of 1 to 4 MiB, then parts of 4 MiB), some finished,
+        // some begun, the rest not yet.
         let total = Fixture.fileSize(Fixture.modelPath)
-        #expect(parts.count == Int((total + (4 << 20) - 1) / (4 << 20)))
+        #expect(parts.map(\.start) == PullPartsLayout.parts(total: total, connections: 4).map(\.start))
         #expect(parts.contains { $0.done == $0.length })
         #expect(parts.contains { $0.done < $0.length })
         var contiguous: Int64 = 0
@@ -88,15 +89,16 @@ struct ModelsPullPartsCommandTests {
         let home = try Fixture.home()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/model.gguf"
-        let limit: Int64 = 10 << 20
-        let part: Int64 = 4 << 20
+        let limit: Int64 = 8 << 20
+        let layout = PullPartsLayout.parts(total: Fixture.fileSize(Fixture.modelPath), connections: 2)
         let arguments = [
             "models", "pull", server.url.absoluteString, "--sha256", Fixture.digest, "--file", target, "--json",
             "--connections", "2",
         ]
-        // Two connections take the parts in file order: the third part (from 8 MiB) starts only once one of the first
-        // two has ended, and stops at the limit; the fourth (from 12 MiB) starts only once both have, and its first
-        // write fails. Whichever fails first stops the pull.
+        // Two connections take the parts in file order (2 MiB, then 4 MiB parts): the third part (6 to 10 MiB) starts
+        // only once one of the first two has ended, and stops at the limit; the fourth (from 10 MiB) starts only once
+        // both have, and its first write fails. Whichever fails first stops the pull.
+        #expect(layout.prefix(4).map(\.start) == [0, 2 << 20, 6 << 20, 10 << 20])
         let failed = try CLI.run(arguments, environment: CLI.freshEnvironment(home: home), fileSizeLimit: Int(limit))
         #expect(failed.status == 1, "\(failed.stderr)")
         #expect(failed.stdout.contains("\"event\":\"failed\""), "\(failed.stdout)")
@@ -108,12 +110,12 @@ struct ModelsPullPartsCommandTests {
         let record = try #require(DownloadRecord.read(target: target))
         let parts = try #require(record.parts)
         #expect(parts.count >= 4)
-        #expect(parts.prefix(3).allSatisfy { $0.length == part })
+        #expect(parts.map(\.start) == layout.map(\.start))
         #expect(parts.prefix(2).contains { $0.isComplete })
         #expect(!parts[2].isComplete)
         #expect(parts.dropFirst(3).allSatisfy { $0.done == 0 })
         #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
-        #expect(record.bytes >= part && record.bytes <= limit)
+        #expect(record.bytes >= layout[0].length && record.bytes <= limit)
         // Every byte the record claims is the model's.
         let written = try Data(contentsOf: URL(fileURLWithPath: target + ".part"))
         let original = try Data(contentsOf: URL(fileURLWithPath: Fixture.modelPath))

@@ -261,7 +261,8 @@ public struct ModelDownloader: Sendable {
                     opened.bounded || recorder.parts != nil || total - partial.bytes >= 2 * PartPlan.minimumPartBytes
                 {
                     // In parts: this connection only asked; every part gets a connection of its own.
-                    let plan = recorder.parts ?? PartPlan.resuming(contiguous: partial.bytes, total: total)
+                    let plan = recorder.parts ?? PartPlan.resuming(
+                        contiguous: partial.bytes, total: total, connections: options.connections)
                     fetched = try await receiveInParts(
                         plan, of: opened, total: total, validator: recorder.validator, source: source,
                         partial: partial, recorder: recorder, target: target, events: events)
