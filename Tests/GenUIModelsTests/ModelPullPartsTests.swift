@@ -18,8 +18,8 @@ struct ModelPullPartsTests {
     static let modelExists = Fixture.modelExists
     static var total: Int64 { Fixture.modelBytes }
 
-    /// The parts of a fresh pull of the model on the tests' 4 connections: a first round of 1, 2, 3 and 4 MiB, then
-    /// parts of 4 MiB (a 64th of the file, at least 4 MiB), the last one shorter.
+    /// The parts of a fresh pull of the model on the tests' 4 connections: a first round of 1, 2, 3 and 4 MiB, parts of
+    /// 4 MiB (a 64th of the file, at least 4 MiB), and a last round of three parts shrinking in steps.
     static var layout: [(start: Int64, length: Int64)] { PullPartsLayout.parts(total: total, connections: 4) }
 
     /// The Range header of each part of a fresh pull of the model.

@@ -4,40 +4,78 @@ import GenUIOnDevice
 /// How a file is cut into parts for a pull on several connections, and what a recorded set of parts still needs.
 ///
 /// The size of a part comes from the file's: `total / maximumParts`, at least ``minimumPartBytes`` (so the record
-/// stays small). The connections take the parts in file order, the next one free whenever one ends, and the first
-/// round, one part per connection, grows in steps: with `c` connections its parts are 1/c, 2/c, … c/c of the size.
-/// Parts that start together at the same rate would also end together, and the bytes written without a gap from the
-/// file's start (the ones the hash can read, since it must read in order) would wait for the slowest of each round
-/// and then jump by a round at once, leaving the hash a round behind when the last byte arrives. Staggered, the
-/// parts end one after the other from the start and every connection that frees up takes a whole part, so the gap-free
-/// bytes grow at about the rate of all connections together and the hash keeps up during the transfer instead of
-/// finishing after it. A part that fails or stalls is fetched again from its first missing byte, so a part never
-/// needs splitting for a resume.
+/// stays small). The connections take the parts in file order, the next one free whenever one ends. With `c`
+/// connections the plan has three stretches:
+///
+/// - **A first round that grows in steps**: its `c` parts are 1/c, 2/c, … c/c of the part size.
+/// - **Parts of the part size.**
+/// - **A last round that shrinks in steps**: `c - 1` parts in the proportions c-1, c-2, … 1, which share what the
+///   parts of full size leave (each between one and about one and a half steps of the first round per unit of
+///   proportion). A small file with less left after its first round gets fewer steps, none smaller than the first
+///   round's first part.
+///
+/// Why the steps: parts that start together at the same rate also end together. The bytes written without a gap
+/// from the file's start (the ones the hash can read, since it must read in order) would then wait for the slowest
+/// part of each round and jump by a whole round at once, and the hash would still have a round to read when the
+/// last byte arrives. With a first round in steps the parts end one after the other, every connection that frees up
+/// takes a whole part, and the gap-free bytes grow at about the rate of all connections together. The last round
+/// shrinks so that the connections, freed one after the other, all end at about the same time: a host that caps
+/// each connection then has every connection busy until the end, instead of the last parts running alone.
+///
+/// A part that fails or stalls is fetched again from its first missing byte, so a part never needs splitting for a
+/// resume.
 enum PartPlan {
-    /// The smallest part (a connection's setup is worth no less).
+    /// The smallest part of full size (a connection's setup is worth no less).
     static let minimumPartBytes: Int64 = 4 << 20
-    /// The most parts of a file.
+    /// The most parts of full size of a file.
     static let maximumParts: Int64 = 64
 
-    /// The most parts of a record genui wrote: a plan's parts, the steps of its first round, and a first part of
-    /// bytes held before the pull went to parts (``resuming(contiguous:total:connections:)``).
-    static let maximumRecordedParts = Int(maximumParts) + DownloadOptions.maximumConnections + 1
+    /// The most parts of a record genui wrote: a plan's parts of full size, the steps of its first and last rounds,
+    /// and a first part of bytes held before the pull went to parts (``resuming(contiguous:total:connections:)``).
+    static let maximumRecordedParts = Int(maximumParts) + 2 * DownloadOptions.maximumConnections + 1
 
-    /// The parts of a fresh pull of `total` bytes on `connections` connections: a first round of `connections` parts
-    /// growing in steps up to the part size, then parts of that size (the last one shorter).
+    /// The parts of a fresh pull of `total` bytes on `connections` connections (see ``PartPlan``).
     static func split(total: Int64, connections: Int) -> [DownloadRecord.Part] {
         guard total > 0 else { return [] }
         let size = max(minimumPartBytes, (total + maximumParts - 1) / maximumParts)
         let round = Int64(min(max(1, connections), DownloadOptions.maximumConnections))
-        var parts: [DownloadRecord.Part] = []
-        var start: Int64 = 0
-        while start < total {
-            let step = Int64(parts.count) + 1
-            let length = step < round ? size * step / round : size
-            parts.append(DownloadRecord.Part(start: start, length: min(length, total - start)))
-            start += length
+        var lengths: [Int64] = []
+        var planned: Int64 = 0
+        // The first round, growing.
+        for multiple in 1...round where planned < total {
+            let length = min(size * multiple / round, total - planned)
+            lengths.append(length)
+            planned += length
         }
-        return parts
+        // Parts of full size, leaving the last round its share.
+        let firstPart = max(1, size / round)
+        let lastRound = firstPart * round * (round - 1) / 2
+        if total - planned > lastRound {
+            let full = (total - planned - lastRound) / size
+            lengths += Array(repeating: size, count: Int(full))
+            planned += full * size
+        }
+        // The last round, shrinking: `steps` parts in the proportions steps, steps - 1, … 1 holding exactly what is
+        // left; fewer than `round - 1` when less is left than that many steps of the first round's first part need.
+        let left = total - planned
+        var steps = round - 1
+        while steps > 1 && firstPart * steps * (steps + 1) / 2 > left { steps -= 1 }
+        if steps <= 1 {
+            if left > 0 { lengths.append(left) }
+        } else {
+            let weights = steps * (steps + 1) / 2
+            var shared: Int64 = 0
+            for weight in stride(from: steps, through: 1, by: -1) {
+                let length = weight == 1 ? left - shared : left * weight / weights
+                lengths.append(length)
+                shared += length
+            }
+        }
+        var start: Int64 = 0
+        return lengths.map { length in
+            defer { start += length }
+            return DownloadRecord.Part(start: start, length: length)
+        }
     }
 
     /// Whether a recorded set of parts can be resumed against a file of `total` bytes: the parts tile `0..<total` in
