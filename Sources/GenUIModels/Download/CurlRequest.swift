@@ -150,15 +150,8 @@ protocol CurlReceiver: AnyObject {
 enum CurlLibrary {
     private static let initialized: Void = { _ = genui_curl_global_init() }()
 
-    /// Sets libcurl up for this process (`curl_global_init`; a later call does nothing, and one made while the setup
-    /// runs on another thread waits for it).
+    /// Sets libcurl up for this process (`curl_global_init`; a later call does nothing).
     static func initialize() { _ = initialized }
-
-    /// Starts ``initialize()`` on a thread of its own: the setup (the TLS library reads its configuration file) then
-    /// overlaps a pull's work before its first request instead of delaying that request.
-    static func initializeInBackground() {
-        Thread.detachNewThread { initialize() }
-    }
 
     /// Hands the head and body of `handle`'s response to `receiver`, which must outlive the handle's transfer (it
     /// is not retained). Also marks `handle` with `receiver` (`CURLOPT_PRIVATE`).

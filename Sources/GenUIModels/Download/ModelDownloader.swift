@@ -50,7 +50,6 @@ public struct ModelDownloader: Sendable {
         _ source: ModelSource, to target: String, events: @escaping @Sendable (DownloadEvent) -> Void = { _ in }
     ) async throws -> DownloadResult {
         try Self.checkURL(source.url, failure: ModelDownloadError.badSource)
-        CurlLibrary.initializeInBackground()
         let partialPath = DownloadRecord.partialPath(forTarget: target)
         // A file already at the target is never replaced (whatever lies beside it): it is checked, not overwritten.
         if FileManager.default.fileExists(atPath: target) {
