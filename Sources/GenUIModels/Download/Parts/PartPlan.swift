@@ -10,9 +10,9 @@ import GenUIOnDevice
 /// - **A first round that grows in steps**: its `c` parts are 1/c, 2/c, … c/c of the part size.
 /// - **Parts of the part size.**
 /// - **A last round that shrinks in steps**: `c - 1` parts in the proportions c-1, c-2, … 1, which share what the
-///   parts of full size leave (each between one and about one and a half steps of the first round per unit of
-///   proportion). A small file with less left after its first round gets fewer steps, none smaller than the first
-///   round's first part.
+///   parts of full size leave (at least the first round's first part per unit of proportion, and less than one part
+///   of full size more in all). A small file with less left after its first round gets fewer steps, none smaller
+///   than the first round's first part.
 ///
 /// Why the steps: parts that start together at the same rate also end together. The bytes written without a gap
 /// from the file's start (the ones the hash can read, since it must read in order) would then wait for the slowest
