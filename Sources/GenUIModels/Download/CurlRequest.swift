@@ -45,8 +45,11 @@ final class CurlRequest: CurlReceiver, @unchecked Sendable {
 
     /// Sends the request, on a thread of its own.
     func resume() {
-        let thread = Thread { [self] in run() }
-        thread.name = "genui.models.request"
+        // Named from inside: on Linux a name given before `start()` never reaches the system (and at most 15 bytes do).
+        let thread = Thread { [self] in
+            Thread.current.name = "genui.request"
+            run()
+        }
         thread.stackSize = 256 * 1024
         thread.start()
     }

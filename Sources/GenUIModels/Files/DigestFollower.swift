@@ -46,8 +46,11 @@ final class DigestFollower: @unchecked Sendable {
         self.fd = copy
         self.path = path
         self.available = available
-        let thread = Thread { [self] in run() }
-        thread.name = "genui.models.digest"
+        // Named from inside: on Linux a name given before `start()` never reaches the system (and at most 15 bytes do).
+        let thread = Thread { [self] in
+            Thread.current.name = "genui.digest"
+            run()
+        }
         thread.stackSize = 256 * 1024
         thread.start()
     }

@@ -54,7 +54,9 @@ final class ChildProcess: Sendable {
         }
         let log = LogRingBuffer(capacity: logCapacity)
         let readEnd = fds[0]
+        // Named from inside: on Linux a name given before `start()` never reaches the system (and at most 15 bytes do).
         let reader = Thread {
+            Thread.current.name = "log.\(pid)"
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
@@ -69,7 +71,6 @@ final class ChildProcess: Sendable {
             close(readEnd)
             log.close()
         }
-        reader.name = "genui-log-\(pid)"
         reader.start()
         return ChildProcess(pid: pid, log: log)
     }

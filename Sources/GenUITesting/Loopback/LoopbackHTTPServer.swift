@@ -60,8 +60,11 @@ public final class LoopbackHTTPServer: Sendable {
         self.port = Int(UInt16(bigEndian: address.sin_port))
         self.listener = fd
         self.handler = handler
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "loopback-http-accept"
+        // Named from inside: on Linux a name given before `start()` never reaches the system (and at most 15 bytes do).
+        let thread = Thread { [self] in
+            Thread.current.name = "loopback.accept"
+            acceptLoop()
+        }
         thread.start()
     }
 

@@ -91,10 +91,12 @@ final class PartsTransfer: @unchecked Sendable {
     func run() async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                // Named from inside: on Linux a name given before `start()` never reaches the system (and at most
+                // 15 bytes do).
                 let thread = Thread { [self] in
+                    Thread.current.name = "genui.parts"
                     continuation.resume(with: Result { try loop() })
                 }
-                thread.name = "genui.models.parts"
                 thread.stackSize = 512 * 1024
                 thread.start()
             }
