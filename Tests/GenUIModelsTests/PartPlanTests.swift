@@ -49,25 +49,31 @@ struct PartPlanTests {
         #expect(last.allSatisfy { $0 >= step })
     }
 
+    /// The schedule of the plan for each file of at least the model's size on `connections` connections.
+    static func plannedSchedules(connections: Int) -> [(total: Int64, partEnds: [Int64], connectionEnds: [Int64])] {
+        totals.filter { $0 >= 98_362_432 }.map { total in
+            let parts = PartPlan.split(total: total, connections: connections)
+            let schedule = schedule(parts.map(\.length), connections: connections)
+            return (total, schedule.partEnds, schedule.connectionEnds)
+        }
+    }
+
     @Test("With connections of one rate, the parts before the last round end in file order, so the gap-free bytes grow with every part that ends",
           arguments: [2, 4, 8, 16])
     func partsEndInFileOrder(connections: Int) {
-        for total in Self.totals where total >= 98_362_432 {
-            let parts = PartPlan.split(total: total, connections: connections)
-            let ends = Self.schedule(parts.map(\.length), connections: connections).partEnds
-            let beforeLastRound = ends.dropLast(connections - 1)
-            #expect(zip(beforeLastRound, beforeLastRound.dropFirst()).allSatisfy { $0 <= $1 }, "\(total)")
+        for planned in Self.plannedSchedules(connections: connections) {
+            let beforeLastRound = planned.partEnds.dropLast(connections - 1)
+            #expect(zip(beforeLastRound, beforeLastRound.dropFirst()).allSatisfy { $0 <= $1 }, "\(planned.total)")
         }
     }
 
     @Test("With connections of one rate, every connection ends within one step of the last, so a host that caps each connection keeps them all busy until the end",
           arguments: [2, 4, 8, 16])
     func connectionsEndTogether(connections: Int) {
-        for total in Self.totals where total >= 98_362_432 {
-            let parts = PartPlan.split(total: total, connections: connections)
-            let ends = Self.schedule(parts.map(\.length), connections: connections).connectionEnds
-            let step = PullPartsLayout.partBytes(total: total) / Int64(connections)
-            #expect((ends.max() ?? 0) - (ends.min() ?? 0) <= step, "\(total)")
+        for planned in Self.plannedSchedules(connections: connections) {
+            let ends = planned.connectionEnds
+            let step = PullPartsLayout.partBytes(total: planned.total) / Int64(connections)
+            #expect((ends.max() ?? 0) - (ends.min() ?? 0) <= step, "\(planned.total)")
         }
     }
 

@@ -143,14 +143,8 @@ final class PartialFile {
 
     /// Linux's `sync_file_range(2)`, which the Glibc module does not export (it needs `_GNU_SOURCE`); `nil`
     /// elsewhere.
-    private static let syncFileRange: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32)? = {
-        #if os(Linux)
-        guard let symbol = dlsym(nil, "sync_file_range") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
+    private static let syncFileRange = linuxFunction(
+        "sync_file_range", as: (@convention(c) (Int32, Int64, Int64, UInt32) -> Int32).self)
 
     /// Flushes the file to disk.
     func sync() throws(ModelDownloadError) {
@@ -222,14 +216,19 @@ final class PartialFile {
     private static let keepSize: Int32 = 1
 
     /// Linux's `fallocate(2)`, which the Glibc module does not export (it needs `_GNU_SOURCE`); `nil` elsewhere.
-    private static let fallocate: (@convention(c) (Int32, Int32, Int64, Int64) -> Int32)? = {
+    private static let fallocate = linuxFunction(
+        "fallocate", as: (@convention(c) (Int32, Int32, Int64, Int64) -> Int32).self)
+
+    /// The C library's function `name` as `type`, looked up at run time: for Linux functions the Glibc module does not
+    /// export; `nil` elsewhere, or when the C library lacks it.
+    private static func linuxFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
         #if os(Linux)
-        guard let symbol = dlsym(nil, "fallocate") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int32, Int32, Int64, Int64) -> Int32).self)
+        guard let symbol = dlsym(nil, name) else { return nil }
+        return unsafeBitCast(symbol, to: type)
         #else
         return nil
         #endif
-    }()
+    }
 
     /// Closes the file (and stops the hash).
     func close() {
