@@ -102,6 +102,24 @@ struct ModelPullPartsTests {
         }
     }
 
+    @Test("A pull whose first two connections are fast enough keeps to them: never more than two parts at once, every part asked for once, the file byte-identical",
+          .enabled(if: modelExists))
+    func fastFirstConnectionsStayAlone() async throws {
+        try await Self.withHost { server, target in
+            var options = Self.options(connections: 8)
+            // Every rate counts as fast (the machine's load cannot make this test open more).
+            options.fastConnectionBytesPerSecond = 0
+            let result = try await ModelDownloader(options: options).pull(Fixture.source(server), to: target)
+            #expect(result.verified)
+            #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+            let ranges = PullPartsLayout.ranges(total: Self.total, connections: 8)
+            #expect(server.requests.count == 1 + ranges.count)
+            for range in ranges { #expect(server.count(range: range) == 1, "\(range)") }
+            // Two parts at once, and the question's connection closing.
+            #expect(server.server.peakConcurrentRequests <= 3)
+        }
+    }
+
     @Test("An interrupted pull keeps each part's progress in the record; the next pull asks only for the missing range of each unfinished part, and never again for a finished one",
           .enabled(if: modelExists))
     func resumesPartByPart() async throws {

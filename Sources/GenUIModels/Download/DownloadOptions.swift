@@ -33,8 +33,14 @@ public struct DownloadOptions: Sendable {
     /// How long the transfer may go without a byte before it is given up (the partial file is kept).
     public var stallTimeout: Duration
     /// How many connections a pull may open at once for one file (1...16): a server that takes ranged requests is
-    /// pulled in that many parts (fewer for a small file); 1 pulls on one connection.
+    /// pulled in parts on up to that many connections (fewer for a small file); 1 pulls on one connection.
     public var connections: Int
+    /// How many of ``connections`` a pull in parts opens first. The others open as soon as these bring less than
+    /// ``fastConnectionBytesPerSecond`` each, measured every 10 ms (a host that paces each connection, a path still
+    /// ramping up); while they bring more, this machine sets the pace and more connections would only share it.
+    public var initialConnections: Int
+    /// The rate per connection, bytes per second, at which the first ``initialConnections`` are enough.
+    public var fastConnectionBytesPerSecond: Double
     /// How long one part of a pull in parts may go without a byte before it is fetched again on a new connection.
     public var partStallTimeout: Duration
     /// How often a part of a pull in parts is fetched again (after a failure or a stall) before the pull gives up.
@@ -57,7 +63,8 @@ public struct DownloadOptions: Sendable {
         recordInterval: Duration = .milliseconds(500), stallTimeout: Duration = .seconds(60), maximumRedirects: Int = 10,
         processID: Int32 = getpid(), connections: Int = DownloadOptions.defaultConnections,
         partStallTimeout: Duration = .seconds(30), partRetries: Int = 6, partBackoff: Duration = .milliseconds(250),
-        reservesSpace: Bool = true
+        reservesSpace: Bool = true, initialConnections: Int = DownloadOptions.defaultInitialConnections,
+        fastConnectionBytesPerSecond: Double = DownloadOptions.defaultFastConnectionBytesPerSecond
     ) {
         self.force = force
         self.contextSize = contextSize
@@ -74,10 +81,16 @@ public struct DownloadOptions: Sendable {
         self.partRetries = max(0, partRetries)
         self.partBackoff = partBackoff
         self.reservesSpace = reservesSpace
+        self.initialConnections = max(1, initialConnections)
+        self.fastConnectionBytesPerSecond = fastConnectionBytesPerSecond
     }
 
     /// The connections a pull opens for one file unless told otherwise.
     public static let defaultConnections = 8
+    /// The connections a pull in parts opens first unless told otherwise.
+    public static let defaultInitialConnections = 2
+    /// 100 MB/s: a rate per connection that no host's per-connection limit and no long path's TCP window lets through.
+    public static let defaultFastConnectionBytesPerSecond = 100_000_000.0
     /// The most connections a pull opens for one file.
     public static let maximumConnections = 16
 }

@@ -48,7 +48,9 @@ extension ModelDownloader {
             url: opened.url.absoluteString, headers: headers.map { "\($0.key): \($0.value)" }, parts: plan,
             fd: partial.descriptor, expected: validator,
             settings: PartsTransfer.Settings(
-                connections: options.connections, stallTimeout: options.partStallTimeout, retries: options.partRetries,
+                connections: options.connections, stallTimeout: options.partStallTimeout,
+                initialConnections: options.initialConnections,
+                fastConnectionBytesPerSecond: options.fastConnectionBytesPerSecond, retries: options.partRetries,
                 firstBackoff: options.partBackoff),
             // On the transfer's thread, the only one touching the partial file and the record meanwhile.
             wrote: { contiguous, bytes in partial.partsAdvanced(contiguous: contiguous, written: bytes) }

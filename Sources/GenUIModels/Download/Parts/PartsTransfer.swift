@@ -5,7 +5,9 @@ import Synchronization
 
 /// Fetches the missing bytes of a file's parts on at most ``Settings/connections`` connections at once, each part on
 /// a connection of its own, into the partial file at their offsets (`pwrite`), with libcurl's multi interface on one
-/// thread. The parts are taken in file order, the next one whenever a connection ends (``PartPlan``).
+/// thread. The parts are taken in file order, the next one whenever a connection ends (``PartPlan``). The first
+/// ``Settings/initialConnections`` connections open at once, the rest as soon as those prove slow
+/// (``ConnectionRamp``).
 ///
 /// Why libcurl's multi interface, called directly: one thread drives every connection with `poll`, libcurl reads
 /// up to 256 KiB at a time and hands the body over inside its callback, where it is gathered and written where it
@@ -20,8 +22,13 @@ import Synchronization
 final class PartsTransfer: @unchecked Sendable {
     /// How a transfer behaves.
     struct Settings {
+        /// The most connections open at once.
         var connections: Int
         var stallTimeout: Duration
+        /// The connections open at the start; the rest open once those prove slow (``ConnectionRamp``).
+        var initialConnections = DownloadOptions.defaultInitialConnections
+        /// The rate per connection at which the first connections are enough (``ConnectionRamp``).
+        var fastConnectionBytesPerSecond = DownloadOptions.defaultFastConnectionBytesPerSecond
         var retries = 6
         var firstBackoff: Duration = .milliseconds(250)
         var maximumBackoff: Duration = .seconds(8)
@@ -114,6 +121,9 @@ final class PartsTransfer: @unchecked Sendable {
                 part.close()
             }
         }
+        var ramp = ConnectionRamp(
+            maximum: settings.connections, initial: settings.initialConnections,
+            fastBytesPerSecond: settings.fastConnectionBytesPerSecond)
         while true {
             if stop.load(ordering: .relaxed) { throw CancellationError() }
             var active: Int32 = 0
@@ -134,8 +144,9 @@ final class PartsTransfer: @unchecked Sendable {
                 try retry(part, detail: "no data for \(settings.stallTimeout.components.seconds) s", stalled: true)
             }
             // Free connections take the next parts due, in file order (a retry when its backoff has passed).
+            let connections = ramp.connections(at: now, received: tally.bytes)
             var running = parts.filter(\.isRunning).count
-            for part in parts where running < settings.connections && !part.isRunning && !part.isComplete {
+            for part in parts where running < connections && !part.isRunning && !part.isComplete {
                 if let at = part.retryAt, at > now { continue }
                 try start(part, fresh: part.retries > 0)
                 running += 1

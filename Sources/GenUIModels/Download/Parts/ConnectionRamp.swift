@@ -1,0 +1,64 @@
+import Foundation
+
+/// How many connections a pull in parts keeps open: a few at first, all it may open as soon as those few prove slow.
+///
+/// Parallel connections are there to get past what limits one connection on its way (a host or CDN that paces each
+/// connection, a TCP window over a long path). When the first ``initial`` connections each bring at least
+/// ``fastBytesPerSecond``, nothing on the way limits them: this machine (receiving, writing, hashing) is what sets
+/// the pace, and more connections would only share its time (on a fast local mirror, and over loopback, more
+/// connections made the pull slower). So the ramp measures the bytes received in windows of ``window``; the first
+/// window whose rate per open connection falls short opens every connection allowed, for the rest of the pull. A
+/// connection still starting (a slow start, a long round trip) brings few bytes in its first window, so any path
+/// that is not plainly fast gets every connection after one window.
+struct ConnectionRamp {
+    /// The most connections open at once.
+    let maximum: Int
+    /// The connections open until a window falls short.
+    let initial: Int
+    /// The rate per connection that shows nothing on the way limits it.
+    let fastBytesPerSecond: Double
+    /// How long each measurement lasts.
+    let window: Duration
+    /// How many connections may be open now.
+    private(set) var allowed: Int
+    /// Where the current window began: when, and the bytes received by then.
+    private var windowStart: (at: ContinuousClock.Instant, bytes: Int64)?
+
+    /// Long enough to span many reads on a fast path (megabytes at the rates that keep the first connections alone),
+    /// short enough that a paced host gets every connection almost at once.
+    static let defaultWindow: Duration = .milliseconds(10)
+
+    init(
+        maximum: Int, initial: Int = DownloadOptions.defaultInitialConnections,
+        fastBytesPerSecond: Double = DownloadOptions.defaultFastConnectionBytesPerSecond, window: Duration = Self.defaultWindow
+    ) {
+        self.maximum = max(1, maximum)
+        self.initial = min(max(1, initial), self.maximum)
+        self.fastBytesPerSecond = fastBytesPerSecond
+        self.window = window
+        self.allowed = self.initial
+    }
+
+    /// Whether every connection allowed is open to the pull.
+    var isOpen: Bool { allowed == maximum }
+
+    /// Takes the bytes received so far at `now` and returns how many connections may be open. The first call
+    /// starts the first window.
+    mutating func connections(at now: ContinuousClock.Instant, received bytes: Int64) -> Int {
+        guard !isOpen else { return allowed }
+        guard let start = windowStart else {
+            windowStart = (now, bytes)
+            return allowed
+        }
+        let elapsed = now - start.at
+        guard elapsed >= window else { return allowed }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let perConnection = Double(bytes - start.bytes) / seconds / Double(allowed)
+        if perConnection < fastBytesPerSecond {
+            allowed = maximum
+        } else {
+            windowStart = (now, bytes)
+        }
+        return allowed
+    }
+}

@@ -1,0 +1,88 @@
+import GenUITestSupport
+import Testing
+
+@testable import GenUIModels
+
+/// How many connections a pull in parts keeps open: the first few, until a window of 10 ms shows them slow.
+@Suite("The connection ramp of a pull in parts", .tags(.unit))
+struct ConnectionRampTests {
+    /// 8 connections at most, 2 at first, 100 MB/s per connection counting as fast, windows of 10 ms.
+    static func ramp(maximum: Int = 8, initial: Int = 2, fast: Double = 100_000_000) -> ConnectionRamp {
+        ConnectionRamp(maximum: maximum, initial: initial, fastBytesPerSecond: fast, window: .milliseconds(10))
+    }
+
+    /// The bytes `connections` connections bring in `milliseconds` at `megabytesPerSecond` each.
+    static func bytes(_ connections: Int, at megabytesPerSecond: Int64, for milliseconds: Int64) -> Int64 {
+        Int64(connections) * megabytesPerSecond * 1_000_000 * milliseconds / 1000
+    }
+
+    @Test("A pull starts with the first connections only, and decides nothing before a whole window has passed")
+    func startsWithTheFirstConnections() {
+        var ramp = Self.ramp()
+        let start = ContinuousClock.now
+        #expect(ramp.connections(at: start, received: 0) == 2)
+        // Half a window without a byte: too early to call the path slow.
+        #expect(ramp.connections(at: start + .milliseconds(5), received: 0) == 2)
+        #expect(!ramp.isOpen)
+    }
+
+    @Test("Connections that each bring 100 MB/s or more stay alone, window after window")
+    func fastConnectionsStayAlone() {
+        var ramp = Self.ramp()
+        let start = ContinuousClock.now
+        _ = ramp.connections(at: start, received: 0)
+        var received: Int64 = 0
+        for window in 1...5 {
+            received += Self.bytes(2, at: 400, for: 10)
+            #expect(ramp.connections(at: start + .milliseconds(10 * window), received: received) == 2)
+        }
+        #expect(!ramp.isOpen)
+    }
+
+    @Test("A first window slower than 100 MB/s per connection (a host pacing each one at 20 MB/s) opens every connection")
+    func pacedConnectionsOpenTheRest() {
+        var ramp = Self.ramp()
+        let start = ContinuousClock.now
+        _ = ramp.connections(at: start, received: 0)
+        #expect(ramp.connections(at: start + .milliseconds(10), received: Self.bytes(2, at: 20, for: 10)) == 8)
+        #expect(ramp.isOpen)
+    }
+
+    @Test("A path that slows down after fast windows opens every connection at its first slow window")
+    func laterSlowdownOpensTheRest() {
+        var ramp = Self.ramp()
+        let start = ContinuousClock.now
+        _ = ramp.connections(at: start, received: 0)
+        let fast = Self.bytes(2, at: 400, for: 10)
+        #expect(ramp.connections(at: start + .milliseconds(10), received: fast) == 2)
+        // 99 MB/s per connection in the second window: just short.
+        #expect(ramp.connections(at: start + .milliseconds(20), received: fast + Self.bytes(2, at: 99, for: 10)) == 8)
+    }
+
+    @Test("Once open, every connection stays open, however fast the later windows")
+    func openStaysOpen() {
+        var ramp = Self.ramp()
+        let start = ContinuousClock.now
+        _ = ramp.connections(at: start, received: 0)
+        #expect(ramp.connections(at: start + .milliseconds(10), received: 0) == 8)
+        #expect(ramp.connections(at: start + .milliseconds(20), received: Self.bytes(8, at: 1000, for: 10)) == 8)
+    }
+
+    @Test("A rate of 0 counts every connection as fast: the first connections stay alone even without a byte")
+    func zeroRateKeepsTheFirstConnections() {
+        var ramp = Self.ramp(fast: 0)
+        let start = ContinuousClock.now
+        _ = ramp.connections(at: start, received: 0)
+        #expect(ramp.connections(at: start + .milliseconds(50), received: 0) == 2)
+    }
+
+    @Test("The first connections are never more than the most allowed, and a pull allowed one connection is open from the start")
+    func firstConnectionsAreClampedToTheMost() {
+        var one = Self.ramp(maximum: 1)
+        #expect(one.connections(at: .now, received: 0) == 1)
+        #expect(one.isOpen)
+        var all = Self.ramp(maximum: 4, initial: 4)
+        #expect(all.connections(at: .now, received: 0) == 4)
+        #expect(all.isOpen)
+    }
+}
