@@ -85,4 +85,11 @@ struct ConnectionRampTests {
         #expect(all.connections(at: .now, received: 0) == 4)
         #expect(all.isOpen)
     }
+
+    @Test("The transfer's wait while the ramp measures ends with the window: 10 ms, and never 0 for a window shorter than a millisecond")
+    func waitEndsWithTheWindow() {
+        #expect(Self.ramp().windowMilliseconds == 10)
+        let short = ConnectionRamp(maximum: 8, window: .microseconds(200))
+        #expect(short.windowMilliseconds == 1)
+    }
 }

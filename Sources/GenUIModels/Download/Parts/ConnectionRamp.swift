@@ -42,6 +42,11 @@ struct ConnectionRamp {
     /// Whether every connection allowed is open to the pull.
     var isOpen: Bool { allowed == maximum }
 
+    /// The window in whole milliseconds (at least 1), for a wait that should end when a window does.
+    var windowMilliseconds: Int32 {
+        Int32(clamping: max(1, window.components.seconds * 1000 + window.components.attoseconds / 1_000_000_000_000_000))
+    }
+
     /// Takes the bytes received so far at `now` and returns how many connections may be open. The first call
     /// starts the first window.
     mutating func connections(at now: ContinuousClock.Instant, received bytes: Int64) -> Int {

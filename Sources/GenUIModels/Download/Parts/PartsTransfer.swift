@@ -153,7 +153,8 @@ final class PartsTransfer: @unchecked Sendable {
             }
             report(progress)
             if parts.allSatisfy(\.isComplete) { return }
-            curl_multi_poll(multi, nil, 0, 100, nil)
+            // While the ramp still measures, wake up in time for its window to end even when no byte comes.
+            curl_multi_poll(multi, nil, 0, ramp.isOpen ? 100 : ramp.windowMilliseconds, nil)
         }
     }
 
