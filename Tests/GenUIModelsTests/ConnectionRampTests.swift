@@ -2,6 +2,7 @@ import GenUITestSupport
 import Testing
 
 @testable import GenUIModels
+@testable import GenUIOnDevice
 
 /// How many connections a pull in parts keeps open: the first few, until a window of 10 ms shows them slow.
 @Suite("The connection ramp of a pull in parts", .tags(.unit))
@@ -91,5 +92,34 @@ struct ConnectionRampTests {
         #expect(Self.ramp().windowMilliseconds == 10)
         let short = ConnectionRamp(maximum: 8, window: .microseconds(200))
         #expect(short.windowMilliseconds == 1)
+    }
+}
+
+/// Which parts one connection asks for at once on a fast path.
+@Suite("The runs of parts of a pull in parts", .tags(.unit))
+struct PartRunTests {
+    /// Parts of 4 MiB; `done` gives the bytes written of each by index.
+    static func parts(_ count: Int, done: [Int: Int64] = [:]) -> [CurlPart] {
+        (0..<count).map { index in
+            CurlPart(index: index, part: DownloadRecord.Part(start: Int64(index) << 22, length: 4 << 20, done: done[index] ?? 0))
+        }
+    }
+
+    @Test("A run takes the parts after the first while they fit the limit, and the first part whatever its size")
+    func runFitsTheLimit() {
+        let parts = Self.parts(8)
+        #expect(PartsTransfer.run(from: 2, in: parts, limit: 16 << 20).map(\.index) == [2, 3, 4, 5])
+        #expect(PartsTransfer.run(from: 2, in: parts, limit: (16 << 20) - 1).map(\.index) == [2, 3, 4])
+        #expect(PartsTransfer.run(from: 6, in: parts, limit: 16 << 20).map(\.index) == [6, 7])
+        #expect(PartsTransfer.run(from: 0, in: parts, limit: 1).map(\.index) == [0])
+    }
+
+    @Test("A run counts only the first part's missing bytes, and stops before a part begun or retried")
+    func runStopsAtAPartBegun() {
+        let parts = Self.parts(8, done: [1: 3 << 20, 4: 1])
+        // Part 1 has 1 MiB missing: with parts 2 and 3 the run asks for 9 MiB; part 4 is begun.
+        #expect(PartsTransfer.run(from: 1, in: parts, limit: 16 << 20).map(\.index) == [1, 2, 3])
+        parts[6].retries = 1
+        #expect(PartsTransfer.run(from: 5, in: parts, limit: 16 << 20).map(\.index) == [5])
     }
 }

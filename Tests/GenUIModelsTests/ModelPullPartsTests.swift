@@ -48,13 +48,15 @@ struct ModelPullPartsTests {
         return next == total
     }
 
-    /// Options for tests: quick backoff, a short stall, a record written often.
+    /// Options for tests: quick backoff, a short stall, a record written often, and every part asked for on a
+    /// request of its own: no path counts as fast, so every connection opens after the first 10 ms window and none
+    /// asks for a run of parts (the tests of the ramp and of runs set their own rate).
     static func options(
         connections: Int = 4, stall: Duration = .seconds(30), retries: Int = 6
     ) -> DownloadOptions {
         DownloadOptions(
             recordInterval: .milliseconds(100), connections: connections, partStallTimeout: stall, partRetries: retries,
-            partBackoff: .milliseconds(50))
+            partBackoff: .milliseconds(50), fastConnectionBytesPerSecond: .infinity)
     }
 
     /// Runs `body` with a loopback host serving the model with `behaviour` and the target of a pull in a new scratch
@@ -102,21 +104,58 @@ struct ModelPullPartsTests {
         }
     }
 
-    @Test("A pull whose first two connections are fast enough keeps to them: never more than two parts at once, every part asked for once, the file byte-identical",
+    /// Options whose path always counts as fast: two connections, asking for runs of parts once the first 10 ms
+    /// window has passed (whatever the machine's load, this never opens more).
+    static func fastPathOptions() -> DownloadOptions {
+        var options = Self.options(connections: 8)
+        options.fastConnectionBytesPerSecond = 0
+        return options
+    }
+
+    /// The first byte of every part on 8 connections, and the byte after the last.
+    static var boundaries: Set<Int64> {
+        Set(PullPartsLayout.parts(total: total, connections: 8).map(\.start) + [total])
+    }
+
+    @Test("On a path shown to be fast a pull keeps to its first two connections and asks for runs of parts: fewer requests than parts, each from a part's start to a part's end and at most 16 MiB unless one part, together asking for every byte once; the file byte-identical",
           .enabled(if: modelExists))
-    func fastFirstConnectionsStayAlone() async throws {
+    func fastPathAsksForRunsOfParts() async throws {
         try await Self.withHost { server, target in
-            var options = Self.options(connections: 8)
-            // Every rate counts as fast (the machine's load cannot make this test open more).
-            options.fastConnectionBytesPerSecond = 0
-            let result = try await ModelDownloader(options: options).pull(Fixture.source(server), to: target)
+            let result = try await ModelDownloader(options: Self.fastPathOptions()).pull(Fixture.source(server), to: target)
             #expect(result.verified)
             #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
-            let ranges = PullPartsLayout.ranges(total: Self.total, connections: 8)
-            #expect(server.requests.count == 1 + ranges.count)
-            for range in ranges { #expect(server.count(range: range) == 1, "\(range)") }
-            // Two parts at once, and the question's connection closing.
+            let asked = RequestedRanges.parse(server.rangeRequests.dropFirst())
+            #expect(asked.allSatisfy { $0 != nil })
+            let ranges = asked.compactMap { $0 }
+            let layout = PullPartsLayout.parts(total: Self.total, connections: 8)
+            #expect(RequestedRanges.ask(ranges, forExactly: layout.map { $0.start...($0.start + $0.length - 1) }))
+            #expect(ranges.count < layout.count)
+            for range in ranges {
+                #expect(Self.boundaries.contains(range.lowerBound) && Self.boundaries.contains(range.upperBound + 1), "\(range)")
+                let onePart = layout.contains { $0.start == range.lowerBound && $0.length == Int64(range.count) }
+                #expect(onePart || range.count <= 16 << 20, "\(range)")
+            }
+            // Two requests at once, and the question's connection closing.
             #expect(server.server.peakConcurrentRequests <= 3)
+        }
+    }
+
+    @Test("A run of parts whose connection is cut fetches the part it was writing again from its first missing byte, and the parts after it on other requests; the file byte-identical",
+          .enabled(if: modelExists))
+    func cutRunIsResumedPartByPart() async throws {
+        let cut = Self.total * 3 / 4 + 12345
+        var behaviour = RangeFileServer.Behaviour()
+        behaviour.cutAtByte = cut
+        try await Self.withHost(behaviour) { server, target in
+            let result = try await ModelDownloader(options: Self.fastPathOptions()).pull(Fixture.source(server), to: target)
+            #expect(result.verified)
+            #expect(result.fetchedBytes == Self.total)
+            #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
+            let ranges = RequestedRanges.parse(server.rangeRequests.dropFirst()).compactMap { $0 }
+            // The request that was cut, then one from the cut byte on.
+            #expect(ranges.contains { $0.lowerBound < cut && $0.upperBound >= cut })
+            #expect(ranges.contains { $0.lowerBound == cut })
+            #expect(RequestedRanges.covered(ranges) == [0...(Self.total - 1)])
         }
     }
 

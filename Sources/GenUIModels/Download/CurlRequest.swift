@@ -101,7 +101,7 @@ final class CurlRequest: CurlReceiver, @unchecked Sendable {
         genui_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         genui_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
         genui_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT, 30)
-        genui_curl_set_long(handle, CURLOPT_BUFFERSIZE, CurlPart.bufferBytes)
+        genui_curl_set_long(handle, CURLOPT_BUFFERSIZE, PartConnection.bufferBytes)
     }
 
     // MARK: - libcurl's callbacks (on the request's thread)

@@ -9,7 +9,9 @@ import Foundation
 /// connections made the pull slower). So the ramp measures the bytes received in windows of ``window``; the first
 /// window whose rate per open connection falls short opens every connection allowed, for the rest of the pull. A
 /// connection still starting (a slow start, a long round trip) brings few bytes in its first window, so any path
-/// that is not plainly fast gets every connection after one window.
+/// that is not plainly fast gets every connection after one window. Once a window has shown the path fast
+/// (``isFast``), each connection asks for several parts at once (``PartConnection``), paying its set-up once for
+/// them.
 struct ConnectionRamp {
     /// The most connections open at once.
     let maximum: Int
@@ -23,6 +25,8 @@ struct ConnectionRamp {
     private(set) var allowed: Int
     /// Where the current window began: when, and the bytes received by then.
     private var windowStart: (at: ContinuousClock.Instant, bytes: Int64)?
+    /// Whether a window has ended, every one of them fast.
+    private(set) var isFast = false
 
     /// Long enough to span many reads on a fast path (megabytes at the rates that keep the first connections alone),
     /// short enough that a paced host gets every connection almost at once.
@@ -61,8 +65,10 @@ struct ConnectionRamp {
         let perConnection = Double(bytes - start.bytes) / seconds / Double(allowed)
         if perConnection < fastBytesPerSecond {
             allowed = maximum
+            isFast = false
         } else {
             windowStart = (now, bytes)
+            isFast = true
         }
         return allowed
     }

@@ -3,11 +3,12 @@ import Foundation
 import GenUIOnDevice
 import Synchronization
 
-/// Fetches the missing bytes of a file's parts on at most ``Settings/connections`` connections at once, each part on
-/// a connection of its own, into the partial file at their offsets (`pwrite`), with libcurl's multi interface on one
-/// thread. The parts are taken in file order, the next one whenever a connection ends (``PartPlan``). The first
-/// ``Settings/initialConnections`` connections open at once, the rest as soon as those prove slow
-/// (``ConnectionRamp``).
+/// Fetches the missing bytes of a file's parts on at most ``Settings/connections`` connections at once into the
+/// partial file at their offsets (`pwrite`), with libcurl's multi interface on one thread. The parts are taken in
+/// file order, the next one whenever a connection ends (``PartPlan``), each on a connection of its own
+/// (``PartConnection``). The first ``Settings/initialConnections`` connections open at once, the rest as soon as
+/// those prove slow (``ConnectionRamp``); while they prove fast, each connection asks for a run of parts at once
+/// (``run(from:in:limit:)``), so a fast path pays a connection's set-up once for several parts.
 ///
 /// Why libcurl's multi interface, called directly: one thread drives every connection with `poll`, libcurl reads
 /// up to 256 KiB at a time and hands the body over inside its callback, where it is gathered and written where it
@@ -15,7 +16,7 @@ import Synchronization
 /// read, so TCP slows its sender. Memory is a receive buffer and a 256 KiB gathering buffer per connection.
 ///
 /// A part whose connection fails, ends early or brings no byte for ``Settings/stallTimeout`` is fetched again from
-/// its first missing byte on a new connection, after a backoff that doubles from ``Settings/firstBackoff`` (at most
+/// its first missing byte on a new connection (the untouched parts after it in a run are free for any connection), after a backoff that doubles from ``Settings/firstBackoff`` (at most
 /// ``Settings/maximumBackoff``), at most ``Settings/retries`` times; the other parts go on meanwhile. A part whose
 /// server answers anything but the asked-for range of the same file (`If-Range` and the ETag or Last-Modified decide)
 /// stops the whole transfer: its bytes would not be this file's.
@@ -58,6 +59,10 @@ final class PartsTransfer: @unchecked Sendable {
     private let headers: [String]
     private let settings: Settings
     private let parts: [CurlPart]
+    /// The connections open now (touched only by the transfer's thread).
+    private var connections: [PartConnection] = []
+    private let fd: Int32
+    private let expected: SourceValidator
     private let report: (Progress) -> Void
     private let stop = Atomic(false)
     private let multi: UnsafeMutableRawPointer?
@@ -80,13 +85,10 @@ final class PartsTransfer: @unchecked Sendable {
         self.settings = settings
         self.report = report
         self.multi = curl_multi_init()
-        let tally = WriteTally(parts: parts, moved: wrote)
-        self.tally = tally
-        self.parts = parts.enumerated().map { index, part in
-            CurlPart(index: index, part: part, fd: fd, expected: expected) { count, offset in
-                tally.wrote(count, part: index, reaching: offset)
-            }
-        }
+        self.tally = WriteTally(parts: parts, moved: wrote)
+        self.fd = fd
+        self.expected = expected
+        self.parts = parts.enumerated().map { CurlPart(index: $0, part: $1) }
     }
 
     deinit {
@@ -116,10 +118,11 @@ final class PartsTransfer: @unchecked Sendable {
     private func loop() throws {
         guard let multi else { throw Failure.library("curl_multi_init failed") }
         defer {
-            for part in parts where part.isRunning {
-                curl_multi_remove_handle(multi, part.handle)
-                part.close()
+            for connection in connections {
+                curl_multi_remove_handle(multi, connection.handle)
+                connection.close()
             }
+            connections = []
         }
         var ramp = ConnectionRamp(
             maximum: settings.connections, initial: settings.initialConnections,
@@ -131,25 +134,27 @@ final class PartsTransfer: @unchecked Sendable {
             var left: Int32 = 0
             while let message = curl_multi_info_read(multi, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
-                    let part = parts.first(where: { $0.handle == handle })
+                    let connection = connections.first(where: { $0.handle == handle })
                 else { continue }
                 let result = genui_curl_message_result(message)
                 curl_multi_remove_handle(multi, handle)
-                try finished(part, result: result)
+                try finished(connection, result: result)
             }
             let now = ContinuousClock.now
-            for part in parts where part.isRunning && now - part.lastByte > settings.stallTimeout {
-                curl_multi_remove_handle(multi, part.handle)
-                if let code = part.close() { throw Failure.write(code) }
+            for connection in connections where now - connection.lastByte > settings.stallTimeout {
+                curl_multi_remove_handle(multi, connection.handle)
+                try ended(connection)
+                guard let part = connection.run.first(where: { !$0.isComplete }) else { continue }
                 try retry(part, detail: "no data for \(settings.stallTimeout.components.seconds) s", stalled: true)
             }
-            // Free connections take the next parts due, in file order (a retry when its backoff has passed).
-            let connections = ramp.connections(at: now, received: tally.bytes)
-            var running = parts.filter(\.isRunning).count
-            for part in parts where running < connections && !part.isRunning && !part.isComplete {
+            // Free connections take the next parts due, in file order (a retry when its backoff has passed); on a
+            // path shown to be fast, each takes a run of parts.
+            let allowed = ramp.connections(at: now, received: tally.bytes)
+            for part in parts where connections.count < allowed && !part.isRunning && !part.isComplete {
                 if let at = part.retryAt, at > now { continue }
-                try start(part, fresh: part.retries > 0)
-                running += 1
+                let run = ramp.isFast
+                    ? Self.run(from: part.index, in: parts, limit: runLimit(connections: allowed)) : [part]
+                try start(run, fresh: part.retries > 0)
             }
             report(progress)
             if parts.allSatisfy(\.isComplete) { return }
@@ -164,27 +169,66 @@ final class PartsTransfer: @unchecked Sendable {
         return Progress(parts: records, bytes: tally.bytes, contiguous: tally.contiguous)
     }
 
-    private func start(_ part: CurlPart, fresh: Bool) throws {
-        part.retryAt = nil
-        guard let multi, let handle = part.open(url: url, headers: headers, fresh: fresh) else {
+    /// The most bytes one request asks for on a fast path (``run(from:in:limit:)``).
+    static let maximumRunBytes: Int64 = 16 << 20
+
+    /// The most a run may ask for now: ``maximumRunBytes``, and no more than an equal share for each of the
+    /// `connections` allowed of the bytes no connection is fetching, so that the connections still end together.
+    private func runLimit(connections: Int) -> Int64 {
+        let waiting = parts.reduce(Int64(0)) { $0 + ($1.isRunning || $1.isComplete ? 0 : $1.end - $1.offset) }
+        return min(Self.maximumRunBytes, waiting / Int64(max(1, connections)))
+    }
+
+    /// The parts one connection asks for at once, starting with part `first`: it, then the parts right after it
+    /// that nothing has written or tried yet (``CurlPart/isUntouched``) and no connection fetches, as long as the
+    /// run stays within `limit` bytes (the first part is taken whatever its size).
+    static func run(from first: Int, in parts: [CurlPart], limit: Int64) -> [CurlPart] {
+        var run = [parts[first]]
+        var bytes = parts[first].end - parts[first].offset
+        var next = first + 1
+        while next < parts.count, !parts[next].isRunning, parts[next].isUntouched,
+            bytes + parts[next].length <= limit
+        {
+            run.append(parts[next])
+            bytes += parts[next].length
+            next += 1
+        }
+        return run
+    }
+
+    private func start(_ run: [CurlPart], fresh: Bool) throws {
+        for part in run { part.retryAt = nil }
+        let tally = tally
+        let connection = PartConnection(run: run, fd: fd, expected: expected) { count, part, offset in
+            tally.wrote(count, part: part, reaching: offset)
+        }
+        guard let multi, let handle = connection.open(url: url, headers: headers, fresh: fresh) else {
+            connection.close()
             throw Failure.library("curl_easy_init failed")
         }
+        connections.append(connection)
         curl_multi_add_handle(multi, handle)
     }
 
-    /// A connection of `part` ended with `result`.
-    private func finished(_ part: CurlPart, result: CURLcode) throws {
-        let failure = part.failure
-        let lastWrite = part.close()
-        if let code = lastWrite { throw Failure.write(code) }
-        if part.isComplete { return }
+    /// Closes `connection` (already out of the multi handle) and forgets it; throws the write that failed then.
+    private func ended(_ connection: PartConnection) throws {
+        connections.removeAll { $0 === connection }
+        if let code = connection.close() { throw Failure.write(code) }
+    }
+
+    /// `connection` ended with `result`. When it stopped before the end of its run, the part it was writing is
+    /// fetched again (after a backoff); the untouched parts after it are free for the next connections.
+    private func finished(_ connection: PartConnection, result: CURLcode) throws {
+        let failure = connection.failure
+        try ended(connection)
+        guard let part = connection.run.first(where: { !$0.isComplete }) else { return }
         switch failure {
         case .notTheRange(let detail)?: throw Failure.notTheRange(detail)
         case .write(let code)?: throw Failure.write(code)
         case nil: break
         }
         let detail = result == CURLE_OK
-            ? "the connection ended after \(part.done) of \(part.end - part.start) bytes of part \(part.index + 1)"
+            ? "the connection ended after \(part.done) of \(part.length) bytes of part \(part.index + 1)"
             : String(cString: curl_easy_strerror(result))
         try retry(part, detail: detail, stalled: false)
     }
