@@ -259,7 +259,7 @@ public struct ModelDownloader: Sendable {
                 if let total = expected, options.connections > 1, opened.acceptsRanges,
                     opened.bounded || recorder.parts != nil || total - partial.bytes >= 2 * PartPlan.minimumPartBytes
                 {
-                    // In parts: this connection only asked; every part gets a connection of its own.
+                    // In parts: this connection only asked; the parts get connections of their own (``PartsTransfer``).
                     let plan = recorder.parts ?? PartPlan.resuming(
                         contiguous: partial.bytes, total: total, connections: options.connections)
                     fetched = try await receiveInParts(
