@@ -49,7 +49,7 @@ struct ModelPullPartsTests {
     }
 
     /// Options for tests: quick backoff, a short stall, a record written often, and every part asked for on a
-    /// request of its own: no path counts as fast, so every connection opens after the first 10 ms window and none
+    /// request of its own: no path counts as fast, so every connection opens after the first 5 ms window and none
     /// asks for a run of parts (the tests of the ramp and of runs set their own rate).
     static func options(
         connections: Int = 4, stall: Duration = .seconds(30), retries: Int = 6
@@ -104,7 +104,7 @@ struct ModelPullPartsTests {
         }
     }
 
-    /// Options whose path always counts as fast: two connections, asking for runs of parts once the first 10 ms
+    /// Options whose path always counts as fast: two connections, asking for runs of parts once the first 5 ms
     /// window has passed (whatever the machine's load, this never opens more).
     static func fastPathOptions() -> DownloadOptions {
         var options = Self.options(connections: 8)

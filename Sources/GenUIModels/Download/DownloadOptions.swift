@@ -36,7 +36,7 @@ public struct DownloadOptions: Sendable {
     /// pulled in parts on up to that many connections (fewer for a small file); 1 pulls on one connection.
     public var connections: Int
     /// How many of ``connections`` a pull in parts opens first. The others open as soon as these bring less than
-    /// ``fastConnectionBytesPerSecond`` each, measured every 10 ms (a host that paces each connection, a path still
+    /// ``fastConnectionBytesPerSecond`` each, measured every 5 ms (a host that paces each connection, a path still
     /// ramping up); while they bring more, this machine sets the pace and more connections would only share it.
     public var initialConnections: Int
     /// The rate per connection, bytes per second, at which the first ``initialConnections`` are enough.
