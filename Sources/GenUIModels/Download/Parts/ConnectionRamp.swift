@@ -36,7 +36,8 @@ struct ConnectionRamp {
 
     init(
         maximum: Int, initial: Int = DownloadOptions.defaultInitialConnections,
-        fastBytesPerSecond: Double = DownloadOptions.defaultFastConnectionBytesPerSecond, window: Duration = Self.defaultWindow
+        fastBytesPerSecond: Double = DownloadOptions.defaultFastConnectionBytesPerSecond,
+        window: Duration = Self.defaultWindow
     ) {
         self.maximum = max(1, maximum)
         self.initial = min(max(1, initial), self.maximum)
@@ -50,7 +51,8 @@ struct ConnectionRamp {
 
     /// The window in whole milliseconds (at least 1), for a wait that should end when a window does.
     var windowMilliseconds: Int32 {
-        Int32(clamping: max(1, window.components.seconds * 1000 + window.components.attoseconds / 1_000_000_000_000_000))
+        let (seconds, attoseconds) = window.components
+        return Int32(clamping: max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000))
     }
 
     /// Takes the bytes received so far at `now` and returns how many connections may be open. The first call

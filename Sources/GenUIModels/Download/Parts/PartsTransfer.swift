@@ -16,8 +16,9 @@ import Synchronization
 /// read, so TCP slows its sender. Memory is a receive buffer and a 256 KiB gathering buffer per connection.
 ///
 /// A part whose connection fails, ends early or brings no byte for ``Settings/stallTimeout`` is fetched again from
-/// its first missing byte on a new connection (the untouched parts after it in a run are free for any connection), after a backoff that doubles from ``Settings/firstBackoff`` (at most
-/// ``Settings/maximumBackoff``), at most ``Settings/retries`` times; the other parts go on meanwhile. A part whose
+/// its first missing byte on a new connection (the untouched parts after it in a run are free for any connection),
+/// after a backoff that doubles from ``Settings/firstBackoff`` (at most ``Settings/maximumBackoff``), at most
+/// ``Settings/retries`` times; the other parts go on meanwhile. A part whose
 /// server answers anything but the asked-for range of the same file (`If-Range` and the ETag or Last-Modified decide)
 /// stops the whole transfer: its bytes would not be this file's.
 final class PartsTransfer: @unchecked Sendable {
