@@ -5,8 +5,8 @@ import Foundation
 /// Parallel connections are there to get past what limits one connection on its way (a host or CDN that paces each
 /// connection, a TCP window over a long path). When the first ``initial`` connections each bring at least
 /// ``fastBytesPerSecond``, nothing on the way limits them: this machine (receiving, writing, hashing) is what sets
-/// the pace, and more connections would only share its time (on a fast local mirror, and over loopback, more
-/// connections made the pull slower). So the ramp measures the bytes received in windows of ``window``; the first
+/// the pace, and more connections would only share its time (over loopback on two cores, eight connections made the
+/// pull slower than two). So the ramp measures the bytes received in windows of ``window``; the first
 /// window whose rate per open connection falls short opens every connection allowed, for the rest of the pull. A
 /// connection still starting (a slow start, a long round trip) brings few bytes in its first window, so any path
 /// that is not plainly fast gets every connection after one window. Once a window has shown the path fast
