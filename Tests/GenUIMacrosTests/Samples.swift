@@ -8,6 +8,11 @@ enum Samples {
         }
         """
 
+    static let emptyStruct = """
+        @Generable
+        struct Arguments {}
+        """
+
     static let scalarStruct = """
         @Generable(description: "A product in the catalogue")
         struct Product {

@@ -49,6 +49,41 @@ struct StructExpansionTests {
             """#)
     }
 
+    @Test("a struct without stored properties (a tool's empty arguments) encodes to an empty object, with no variable left unmutated")
+    func emptyStruct() {
+        assertExpansion(Samples.emptyStruct, expandedSource: #"""
+            struct Arguments {
+
+                nonisolated struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
+                    var id: GenUI.GenerationID
+
+                    init(_ content: GenUI.GeneratedContent) throws {
+                        self.id = GenUI.GenerationID()
+                    }
+                }
+            }
+
+            nonisolated extension Arguments: GenUI.Generable {
+                static var generationSchema: GenUI.GenerationSchema {
+                    GenUI.GenerationSchema(
+                        type: Self.self,
+                        properties: [
+
+                        ]
+                    )
+                }
+
+                init(_ content: GenUI.GeneratedContent) throws {
+
+                }
+
+                var generatedContent: GenUI.GeneratedContent {
+                    return GenUI.GeneratedContent(orderedProperties: [])
+                }
+            }
+            """#)
+    }
+
     @Test("every supported property type, optionals, arrays and nested types")
     func scalarStruct() {
         assertExpansion(Samples.scalarStruct, expandedSource: #"""

@@ -43,6 +43,15 @@ enum StructExpansion {
         let encoding = properties.map { property in
             SchemaSource.append("self.\(property.identifier)", shape: property.shape, name: property.name)
         }
+        // A struct without stored properties encodes to an empty object (a variable never appended to would be
+        // warned about in the user's build).
+        let contentBody = encoding.isEmpty
+            ? "return GenUI.GeneratedContent(orderedProperties: [])"
+            : """
+                var properties: [(Swift.String, GenUI.GeneratedContent)] = []
+                \(encoding.joined(separator: "\n"))
+                return GenUI.GeneratedContent(orderedProperties: properties)
+                """
         return """
             \(access)static var generationSchema: GenUI.GenerationSchema {
                 GenUI.GenerationSchema(
@@ -55,9 +64,7 @@ enum StructExpansion {
             }
 
             \(access)var generatedContent: GenUI.GeneratedContent {
-                var properties: [(Swift.String, GenUI.GeneratedContent)] = []
-            \(SchemaSource.indent(encoding.joined(separator: "\n"), by: 1))
-                return GenUI.GeneratedContent(orderedProperties: properties)
+            \(SchemaSource.indent(contentBody, by: 1))
             }
             """
     }
