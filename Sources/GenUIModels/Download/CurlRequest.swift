@@ -45,13 +45,7 @@ final class CurlRequest: CurlReceiver, @unchecked Sendable {
 
     /// Sends the request, on a thread of its own.
     func resume() {
-        // Named from inside: on Linux a name given before `start()` never reaches the system (and at most 15 bytes do).
-        let thread = Thread { [self] in
-            Thread.current.name = "genui.request"
-            run()
-        }
-        thread.stackSize = 256 * 1024
-        thread.start()
+        Thread.start(named: "genui.request", stackSize: 256 * 1024) { [self] in run() }
     }
 
     /// Stops the request: its connection is closed, and the exchange hears the end.

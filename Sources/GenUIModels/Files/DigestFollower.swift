@@ -1,4 +1,5 @@
 import Foundation
+import GenUI
 import GenUIConfig
 import Synchronization
 
@@ -46,13 +47,7 @@ final class DigestFollower: @unchecked Sendable {
         self.fd = copy
         self.path = path
         self.available = available
-        // Named from inside: on Linux a name given before `start()` never reaches the system (and at most 15 bytes do).
-        let thread = Thread { [self] in
-            Thread.current.name = "genui.digest"
-            run()
-        }
-        thread.stackSize = 256 * 1024
-        thread.start()
+        Thread.start(named: "genui.digest", stackSize: 256 * 1024) { [self] in run() }
     }
 
     deinit { closeDescriptor(fd) }

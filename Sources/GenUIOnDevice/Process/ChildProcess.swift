@@ -1,5 +1,6 @@
 import CGenUIProcess
 import Foundation
+import GenUI
 import Synchronization
 
 /// A subprocess that leads its own process group, dies with this process, and keeps its last output lines.
@@ -54,9 +55,7 @@ final class ChildProcess: Sendable {
         }
         let log = LogRingBuffer(capacity: logCapacity)
         let readEnd = fds[0]
-        // Named from inside: on Linux a name given before `start()` never reaches the system (and at most 15 bytes do).
-        let reader = Thread {
-            Thread.current.name = "log.\(pid)"
+        Thread.start(named: "log.\(pid)") {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
@@ -71,7 +70,6 @@ final class ChildProcess: Sendable {
             close(readEnd)
             log.close()
         }
-        reader.start()
         return ChildProcess(pid: pid, log: log)
     }
 

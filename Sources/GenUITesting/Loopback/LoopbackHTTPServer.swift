@@ -60,12 +60,7 @@ public final class LoopbackHTTPServer: Sendable {
         self.port = Int(UInt16(bigEndian: address.sin_port))
         self.listener = fd
         self.handler = handler
-        // Named from inside: on Linux a name given before `start()` never reaches the system (and at most 15 bytes do).
-        let thread = Thread { [self] in
-            Thread.current.name = "loopback.accept"
-            acceptLoop()
-        }
-        thread.start()
+        Thread.start(named: "loopback.accept") { [self] in acceptLoop() }
     }
 
     deinit { stop() }

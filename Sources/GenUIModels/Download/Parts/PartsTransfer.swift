@@ -1,5 +1,6 @@
 import CGenUICurl
 import Foundation
+import GenUI
 import GenUIOnDevice
 import Synchronization
 
@@ -101,14 +102,9 @@ final class PartsTransfer: @unchecked Sendable {
     func run() async throws {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                // Named from inside: on Linux a name given before `start()` never reaches the system (and at most
-                // 15 bytes do).
-                let thread = Thread { [self] in
-                    Thread.current.name = "genui.parts"
+                Thread.start(named: "genui.parts", stackSize: 512 * 1024) { [self] in
                     continuation.resume(with: Result { try loop() })
                 }
-                thread.stackSize = 512 * 1024
-                thread.start()
             }
         } onCancel: {
             stop.store(true, ordering: .relaxed)
