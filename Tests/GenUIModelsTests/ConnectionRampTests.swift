@@ -12,6 +12,13 @@ struct ConnectionRampTests {
         ConnectionRamp(maximum: maximum, initial: initial, fastBytesPerSecond: fast, window: .milliseconds(10))
     }
 
+    /// A ramp as ``ramp(maximum:initial:fast:)`` whose first window starts at `start`.
+    static func ramp(startedAt start: ContinuousClock.Instant, fast: Double = 100_000_000) -> ConnectionRamp {
+        var ramp = Self.ramp(fast: fast)
+        _ = ramp.connections(at: start, received: 0)
+        return ramp
+    }
+
     /// The bytes `connections` connections bring in `milliseconds` at `megabytesPerSecond` each.
     static func bytes(_ connections: Int, at megabytesPerSecond: Int64, for milliseconds: Int64) -> Int64 {
         Int64(connections) * megabytesPerSecond * 1_000_000 * milliseconds / 1000
@@ -29,9 +36,8 @@ struct ConnectionRampTests {
 
     @Test("Connections that each bring 100 MB/s or more stay alone, window after window")
     func fastConnectionsStayAlone() {
-        var ramp = Self.ramp()
         let start = ContinuousClock.now
-        _ = ramp.connections(at: start, received: 0)
+        var ramp = Self.ramp(startedAt: start)
         var received: Int64 = 0
         for window in 1...5 {
             received += Self.bytes(2, at: 400, for: 10)
@@ -42,18 +48,16 @@ struct ConnectionRampTests {
 
     @Test("A first window slower than 100 MB/s per connection (a host pacing each one at 20 MB/s) opens every connection")
     func pacedConnectionsOpenTheRest() {
-        var ramp = Self.ramp()
         let start = ContinuousClock.now
-        _ = ramp.connections(at: start, received: 0)
+        var ramp = Self.ramp(startedAt: start)
         #expect(ramp.connections(at: start + .milliseconds(10), received: Self.bytes(2, at: 20, for: 10)) == 8)
         #expect(ramp.isOpen)
     }
 
     @Test("A path that slows down after fast windows opens every connection at its first slow window")
     func laterSlowdownOpensTheRest() {
-        var ramp = Self.ramp()
         let start = ContinuousClock.now
-        _ = ramp.connections(at: start, received: 0)
+        var ramp = Self.ramp(startedAt: start)
         let fast = Self.bytes(2, at: 400, for: 10)
         #expect(ramp.connections(at: start + .milliseconds(10), received: fast) == 2)
         // 99 MB/s per connection in the second window: just short.
@@ -62,18 +66,16 @@ struct ConnectionRampTests {
 
     @Test("Once open, every connection stays open, however fast the later windows")
     func openStaysOpen() {
-        var ramp = Self.ramp()
         let start = ContinuousClock.now
-        _ = ramp.connections(at: start, received: 0)
+        var ramp = Self.ramp(startedAt: start)
         #expect(ramp.connections(at: start + .milliseconds(10), received: 0) == 8)
         #expect(ramp.connections(at: start + .milliseconds(20), received: Self.bytes(8, at: 1000, for: 10)) == 8)
     }
 
     @Test("A rate of 0 counts every connection as fast: the first connections stay alone even without a byte")
     func zeroRateKeepsTheFirstConnections() {
-        var ramp = Self.ramp(fast: 0)
         let start = ContinuousClock.now
-        _ = ramp.connections(at: start, received: 0)
+        var ramp = Self.ramp(startedAt: start, fast: 0)
         #expect(ramp.connections(at: start + .milliseconds(50), received: 0) == 2)
     }
 
