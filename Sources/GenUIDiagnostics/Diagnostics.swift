@@ -79,8 +79,29 @@ public struct Diagnostics: Sendable {
         case .invalidModel(let path, let detail):
             arguments["path"] = path
             arguments["detail"] = detail
+        case .runtimeFailed(let binary, let failure):
+            arguments["binary"] = binary
+            switch failure {
+            case .crashed(let signal): arguments["signal"] = RuntimeFailure.signalName(signal)
+            case .exited(let code): arguments["code"] = "\(code)"
+            case .illegalInstruction, .killedWhileLoading: break
+            }
+            if failure.code != "crashed" {
+                let variant = "\(key).\(failure.code)"
+                return DiagnosticMessage(
+                    message: text("\(variant).message", arguments), remediation: text("\(variant).remedy", arguments))
+            }
         }
         return DiagnosticMessage(message: text(messageKey, arguments), remediation: text("\(key).remedy", arguments))
+    }
+
+    /// The first non-empty line of `text`, without a trailing full stop (the catalog's templates end the sentence);
+    /// `nil` when there is none.
+    static func firstLine(of text: String) -> String? {
+        var line = text.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+        while let first = line.first, first.isWhitespace { line.removeFirst() }
+        while let last = line.last, last.isWhitespace || last == "." { line.removeLast() }
+        return line.isEmpty ? nil : String(line)
     }
 
     /// What went wrong in a request, and what to do.
@@ -103,7 +124,12 @@ public struct Diagnostics: Sendable {
             arguments["detail"] = text(.decoding(details))
         case .toolRoundLimitReached(let rounds, _): arguments["rounds"] = "\(rounds)"
         case .transport(let failure, _): arguments["detail"] = describe(failure)
-        case .serverError(let status, _): arguments["status"] = status.map { "HTTP \($0)" } ?? "—"
+        case .serverError(let status?, _): arguments["status"] = "HTTP \(status)"
+        case .serverError(nil, let context):
+            // No HTTP status: a server process that failed before it answered. What it said is the message.
+            arguments["detail"] = Self.firstLine(of: context.debugDescription) ?? text("\(key).noStatus.noDetail")
+            return DiagnosticMessage(
+                message: text("\(key).noStatus.message", arguments), remediation: text("\(key).noStatus.remedy", arguments))
         case .responseTooLarge(let limit, _): arguments["limit"] = format.bytes(Int64(limit))
         case .noProviderAvailable(let context): arguments["chain"] = context.trace?.chain ?? "—"
         case .contextSizeExceeded(let contextSize, let tokenCount, _):
@@ -172,6 +198,10 @@ public struct Diagnostics: Sendable {
             return text("short.\(step.reason)")
         default:
             // The error's own values, where the step kept them, word it as fully as the error itself.
+            if case .serverError(status: nil)? = step.failure, let detail = step.detail {
+                // A server that failed without a status: what genui saw of it (its exit, its last words) is the detail.
+                return describe(GenUIError.serverError(status: nil, .init(debugDescription: detail))).message
+            }
             if let failure = step.failure { return describe(failure.error).message }
             return errorSummary(code: step.reason, detail: step.detail)
         }

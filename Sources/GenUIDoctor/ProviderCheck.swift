@@ -58,7 +58,7 @@ package struct ProviderChecker {
         let clock = ContinuousClock()
         let start = clock.now
         var facts: [ProviderFact] = []
-        let state: ProviderCheckResult.State
+        var state: ProviderCheckResult.State
         do {
             let (availability, capabilities) = try await withDeadline(deadline) {
                 if case .crash? = failure { throw SimulatedCrash() }
@@ -74,6 +74,13 @@ package struct ProviderChecker {
         } catch {
             state = .crashed(error is SimulatedCrash
                 ? LocalizedText("doctor.simulatedCrash") : LocalizedText.verbatim("\(error)"))
+        }
+        if deep, case .checked(.unavailable, _) = state, let proving = Self.provingSource(of: model) {
+            // The reason may be a failed start remembered from another process: a deep check starts it again.
+            if let availability = try? await withDeadline(deepTimeout, operation: { await proving.proveRuntime() }) {
+                let capabilities = availability.isAvailable ? await model.supportedCapabilities : []
+                state = .checked(availability, capabilities)
+            }
         }
         let duration = clock.now - start
         if let reporting = Self.factsSource(of: model) {
@@ -100,6 +107,13 @@ package struct ProviderChecker {
         } catch {
             return (.init(ok: false, durationSeconds: (clock.now - start).seconds, message: "\(error)"), error)
         }
+    }
+
+    private static func provingSource(of model: any RoutableModel) -> (any RuntimeProving)? {
+        if let proving = model as? any RuntimeProving { return proving }
+        if model is SimulatedModel { return nil }
+        if let configured = model as? ConfiguredModel { return provingSource(of: configured.base) }
+        return nil
     }
 
     private static func factsSource(of model: any RoutableModel) -> (any ProviderFactsReporting)? {

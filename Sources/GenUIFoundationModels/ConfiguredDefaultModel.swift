@@ -4,13 +4,11 @@ import GenUIRouter
 
 /// The default chain of a loaded `providers.yml`, as ``SystemLanguageModel/default`` serves it.
 ///
-/// It routes exactly as the chain does (same members, order, timeouts and trace), with two differences that keep it
-/// honest for an app:
-/// - the built-in configuration's `scripted` provider is left out: with no `providers.yml`, the default is the
-///   real on-device model or nothing, never invented text. A `providers.yml` that names a `scripted` provider in
-///   its default chain keeps it: the configuration asked for it, and traces name it.
-/// - a configuration that cannot be loaded (a syntax error, an unreadable file) makes the model unavailable with
-///   ``UnavailableReason/notConfigured(missing:)`` naming the problem, instead of failing at start-up.
+/// It routes exactly as the chain does (same members, order, timeouts and trace). With no `providers.yml`, the
+/// default is the built-in chain: the real on-device model or nothing, never invented text (a `providers.yml` that
+/// names a `scripted` provider in its default chain keeps it: the configuration asked for it, and traces name it).
+/// A configuration that cannot be loaded (a syntax error, an unreadable file) makes the model unavailable with
+/// ``UnavailableReason/notConfigured(missing:)`` naming the problem, instead of failing at start-up.
 public struct ConfiguredDefaultModel: RoutableModel, MemberAvailabilityReporting {
     /// The chain requests go to; `nil` when the configuration could not be loaded or names no usable member.
     public let chain: ProviderChain?
@@ -36,11 +34,9 @@ public struct ConfiguredDefaultModel: RoutableModel, MemberAvailabilityReporting
         }
         let providers = configuration.makeProviders(
             registry: registry, context: ProviderBuildContext(environment: loader.environment))
-        let serving = configuration.source.origin == .builtIn
-            ? providers.filter { $0.settings.type != .scripted } : providers
         self.providers = providers
         self.source = configuration.source
-        if let chain = configuration.makeChain(models: serving), !chain.members.isEmpty {
+        if let chain = configuration.makeChain(models: providers), !chain.members.isEmpty {
             self.chain = chain
             self.configurationProblem = nil
         } else {

@@ -21,21 +21,25 @@ public struct OnDeviceLanguageModel: RoutableModel {
     public let probe: OnDeviceAvailabilityProbe
     let server: LlamaServer
 
-    /// Creates a model. `resources` and `locator` default to the real device and the standard search; `logger`
-    /// receives the managed server's start and stop (info), its failures (warning, error) and a debug line per HTTP
-    /// request to it (discarded by default; see docs/observability.md).
+    /// Creates a model. `resources` and `locator` default to the real device and the standard search; `failures`
+    /// to the memory of failed starts in `~/.cache/genui/runtime` (``RuntimeFailureMemory``); `logger` receives the
+    /// managed server's start and stop (info), its failures (warning, error) and a debug line per HTTP request to it
+    /// (discarded by default; see docs/observability.md).
     public init(
         configuration: OnDeviceConfiguration = OnDeviceConfiguration(),
         resources: DeviceResources = .current,
         locator: LlamaServerLocator? = nil,
+        failures: RuntimeFailureMemory? = RuntimeFailureMemory(directory: RuntimeFailureMemory.defaultDirectory()),
         logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
         let locator = locator ?? LlamaServerLocator(configuredPath: configuration.serverPath)
         self.configuration = configuration
-        self.probe = OnDeviceAvailabilityProbe(configuration: configuration, locator: locator, resources: resources)
+        self.probe = OnDeviceAvailabilityProbe(
+            configuration: configuration, locator: locator, resources: resources, failures: failures)
         // Every model shares the process-wide client (one URLSession for the process); each request carries its own
         // timeouts.
-        self.server = LlamaServer(configuration: configuration, locator: locator, client: .shared, logger: logger)
+        self.server = LlamaServer(
+            configuration: configuration, locator: locator, failures: failures, client: .shared, logger: logger)
     }
 
     public var name: String { configuration.name }
@@ -76,6 +80,27 @@ public struct OnDeviceLanguageModel: RoutableModel {
         guard probe.check().isAvailable else { return }
         guard (try? await server.start()) != nil, let promptPrefix, !promptPrefix.isEmpty else { return }
         try? await cachePrefix(promptPrefix)
+    }
+
+    /// Starts the runtime for real when its availability rests on a failure remembered from an earlier start, and
+    /// returns the availability that start leaves: `available` when it served (the record is removed), the failure
+    /// again (recorded anew) when it did not. Any other availability is returned as it is, without a start.
+    public func proveRuntime() async -> Availability {
+        let before = probe.check()
+        guard case .unavailable = before, let failures = probe.failures,
+            case .found(let binary, _) = probe.locator.locate(),
+            failures.failure(binary: binary, model: configuration.resolvedModelPath) != nil
+        else { return before }
+        failures.forget(binary: binary, model: configuration.resolvedModelPath)
+        do {
+            try await server.start()
+        } catch let error as GenUIError {
+            if case .unavailable(let reason, _) = error { return .unavailable(reason) }
+            return probe.check()
+        } catch {
+            return probe.check()
+        }
+        return await availability
     }
 
     /// Stops the server now and waits until its process group is gone. A later request starts it again.

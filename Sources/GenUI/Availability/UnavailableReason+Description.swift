@@ -44,6 +44,8 @@ extension UnavailableReason: CustomStringConvertible {
             return retryAfter.map { "retry after \($0)" } ?? ""
         case .invalidModel(let path, let detail):
             return "\(path): \(detail)"
+        case .runtimeFailed(let binary, let failure):
+            return "\(binary) \(failure.summary)"
         }
     }
 

@@ -8,10 +8,10 @@ extension UnavailableReason {
     ///
     /// | Foundation Models             | genui                                                      |
     /// |-------------------------------|------------------------------------------------------------|
-    /// | `deviceNotEligible`           | ``UnavailableReason/deviceNotEligible(detail:)``           |
+    /// | `deviceNotEligible`           | ``UnavailableReason/deviceNotEligible(detail:)``, ``UnavailableReason/runtimeFailed(binary:failure:)`` for an illegal instruction |
     /// | `appleIntelligenceNotEnabled` | ``UnavailableReason/disabled``                             |
     /// | `modelNotReady`               | ``UnavailableReason/modelNotReady(progress:detail:)``, ``UnavailableReason/lowStorage(requiredBytes:availableBytes:volume:)``, ``UnavailableReason/modelNotInstalled(name:)`` |
-    /// | (none)                        | `notConfigured`, `runtimeMissing`, `unreachable`, `unauthorized`, `rateLimited`, `invalidModel` |
+    /// | (none)                        | `notConfigured`, `runtimeMissing`, `unreachable`, `unauthorized`, `rateLimited`, `invalidModel`, other `runtimeFailed` |
     ///
     /// Foundation Models reports a model it is still downloading, or cannot download for want of space, as
     /// `modelNotReady`; genui says which of the three it is.
@@ -56,7 +56,9 @@ extension UnavailableReason {
         case .deviceNotEligible: .deviceNotEligible
         case .disabled: .appleIntelligenceNotEnabled
         case .modelNotReady, .lowStorage, .modelNotInstalled: .modelNotReady
-        case .notConfigured, .runtimeMissing, .unreachable, .unauthorized, .rateLimited, .invalidModel: nil
+        case .runtimeFailed(_, .illegalInstruction): .deviceNotEligible
+        case .notConfigured, .runtimeMissing, .unreachable, .unauthorized, .rateLimited, .invalidModel, .runtimeFailed:
+            nil
         }
     }
 

@@ -27,6 +27,10 @@ public enum UnavailableReason: Sendable, Hashable {
     case rateLimited(retryAfter: Duration?)
     /// The model file exists but is not a usable model (wrong format, corrupt header).
     case invalidModel(path: String, detail: String)
+    /// The runtime at `binary` was started and ended before it could serve, as `failure` says (an illegal
+    /// instruction, an out-of-memory kill, a crash). An illegal instruction is Foundation Models'
+    /// `deviceNotEligible`: this machine cannot run that build.
+    case runtimeFailed(binary: String, failure: RuntimeFailure)
 
     /// A stable identifier for the case, used as a catalog key, in `--json` output and in `--simulate`.
     public var code: String {
@@ -42,13 +46,14 @@ public enum UnavailableReason: Sendable, Hashable {
         case .unauthorized: "unauthorized"
         case .rateLimited: "rateLimited"
         case .invalidModel: "invalidModel"
+        case .runtimeFailed: "runtimeFailed"
         }
     }
 
     /// Every reason code, in declaration order.
     public static let allCodes: [String] = [
         "deviceNotEligible", "modelNotReady", "modelNotInstalled", "lowStorage", "disabled", "notConfigured",
-        "runtimeMissing", "unreachable", "unauthorized", "rateLimited", "invalidModel",
+        "runtimeMissing", "unreachable", "unauthorized", "rateLimited", "invalidModel", "runtimeFailed",
     ]
 
     /// Whether the condition is expected to clear by itself (a download finishing, a rate limit expiring),
@@ -64,7 +69,7 @@ public enum UnavailableReason: Sendable, Hashable {
 extension UnavailableReason: Codable {
     private enum CodingKeys: String, CodingKey {
         case reason, detail, progress, name, requiredBytes, availableBytes, volume, missing, binary, endpoint
-        case retryAfterSeconds, path
+        case retryAfterSeconds, path, failure, signal, exitCode
     }
 
     public init(from decoder: any Decoder) throws {
@@ -98,6 +103,19 @@ extension UnavailableReason: Codable {
         case "invalidModel":
             self = .invalidModel(
                 path: try c.decode(String.self, forKey: .path), detail: try c.decode(String.self, forKey: .detail))
+        case "runtimeFailed":
+            let binary = try c.decode(String.self, forKey: .binary)
+            let failure: RuntimeFailure
+            switch try c.decode(String.self, forKey: .failure) {
+            case "illegalInstruction": failure = .illegalInstruction
+            case "killedWhileLoading": failure = .killedWhileLoading
+            case "crashed": failure = .crashed(signal: try c.decode(Int32.self, forKey: .signal))
+            case "exited": failure = .exited(code: try c.decode(Int32.self, forKey: .exitCode))
+            case let other:
+                throw DecodingError.dataCorruptedError(
+                    forKey: .failure, in: c, debugDescription: "unknown runtime failure '\(other)'")
+            }
+            self = .runtimeFailed(binary: binary, failure: failure)
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .reason, in: c, debugDescription: "unknown unavailable reason '\(code)'")
@@ -125,6 +143,14 @@ extension UnavailableReason: Codable {
         case .invalidModel(let path, let detail):
             try c.encode(path, forKey: .path)
             try c.encode(detail, forKey: .detail)
+        case .runtimeFailed(let binary, let failure):
+            try c.encode(binary, forKey: .binary)
+            try c.encode(failure.code, forKey: .failure)
+            switch failure {
+            case .crashed(let signal): try c.encode(signal, forKey: .signal)
+            case .exited(let code): try c.encode(code, forKey: .exitCode)
+            case .illegalInstruction, .killedWhileLoading: break
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import GenUI
 import GenUIDiagnostics
 
 /// One fact a provider found while checking itself, for `genui doctor -v`: a path searched, an environment
@@ -30,4 +31,12 @@ public struct ProviderFact: Sendable, Hashable, Codable {
 public protocol ProviderFactsReporting: Sendable {
     /// The facts gathered by the last (or a fresh, cheap) availability check.
     func facts() async -> [ProviderFact]
+}
+
+/// A provider whose availability can rest on a failure remembered from an earlier start of its runtime (an illegal
+/// instruction, a crash), which `genui doctor --deep` tries again for real.
+public protocol RuntimeProving: Sendable {
+    /// Starts the runtime when a remembered failure is what makes the provider unavailable, and returns the
+    /// availability that start leaves (the failure is recorded anew or forgotten); otherwise the availability as it is.
+    func proveRuntime() async -> Availability
 }

@@ -1,8 +1,9 @@
-/// The configuration used when no file is found: the on-device model, then the scripted provider.
+/// The configuration used when no file is found: the on-device model alone.
 ///
-/// The `scripted` member is the CLI's last resort (`genui generate` and `genui doctor` name it as the provider that
-/// served). An app's `SystemLanguageModel.default` (the `GenUIFoundationModels` product) builds this chain without
-/// it: with no `providers.yml` an app gets the on-device model or an honest `unavailable`, never invented text.
+/// No scripted provider stands behind it: the scripted model answers from the schema alone, with invented text, and
+/// is a testing tool. With no `providers.yml`, `genui generate` shows the on-device model's screen or explains, in the
+/// user's language, why it could not serve; an app's `SystemLanguageModel.default` (the `GenUIFoundationModels`
+/// product) gets the on-device model or an honest `unavailable`.
 ///
 /// The model path is under `${HOME}` of the loader's environment, so a loader given another environment (a test's
 /// temporary home) looks there.
@@ -12,14 +13,12 @@ public enum BuiltInConfiguration {
         version: 1
         default_chain: default
         chains:
-          default: [on-device, scripted]
+          default: [on-device]
         providers:
           on-device:
             type: llama.cpp
             model: ${HOME:-~}/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf
             context: 4096
-          scripted:
-            type: scripted
         """
 
     /// The file `genui config init` writes: the built-in chain plus a local Ollama and the three cloud providers,
@@ -33,7 +32,7 @@ public enum BuiltInConfiguration {
 
         chains:
           default:
-            providers: [on-device, ollama, openai, anthropic, gemini, scripted]
+            providers: [on-device, ollama, openai, anthropic, gemini]
             attempt_timeout: 60s      # the longest one provider may take before the next is tried
             deadline: 120s            # the longest the whole chain may take
             allow_unguided: false     # let providers without guided generation answer schema requests, repaired
@@ -71,7 +70,8 @@ public enum BuiltInConfiguration {
             model: gemini-2.0-flash
             enabled: false
 
-          # Always answers, from the schema alone: the last resort that keeps an app working offline.
+          # A testing tool, in no chain: it answers from the schema alone, with invented text. Put it in a chain of
+          # your tests (chains: { test: [scripted] }), never in front of users.
           scripted:
             type: scripted
 

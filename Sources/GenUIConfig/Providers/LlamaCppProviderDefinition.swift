@@ -51,7 +51,8 @@ extension ProviderDefinition {
         if let idle = llama.idleTimeout { configuration.idleShutdownSeconds = idle.seconds }
         if let timeout = settings.timeout { configuration.requestTimeoutSeconds = timeout.seconds }
         let locator = LlamaServerLocator(configuredPath: llama.binary, environment: context.environment)
-        return OnDeviceModel(configuration: configuration, locator: locator, logger: context.logger)
+        let failures = RuntimeFailureMemory(directory: RuntimeFailureMemory.defaultDirectory(environment: context.environment))
+        return OnDeviceModel(configuration: configuration, locator: locator, failures: failures, logger: context.logger)
     } preflight: { llama, context in
         // The same search the on-device provider makes, reported the same way.
         let located = LlamaServerLocator(configuredPath: llama.binary, environment: context.environment).locate()

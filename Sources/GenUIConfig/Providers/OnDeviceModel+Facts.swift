@@ -47,3 +47,6 @@ extension ProviderFact {
         }
     }
 }
+
+/// `genui doctor --deep` starts the runtime for real when a remembered failed start is why it is unavailable.
+extension OnDeviceModel: RuntimeProving {}

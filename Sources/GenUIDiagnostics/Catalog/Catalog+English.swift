@@ -26,6 +26,14 @@ extension MessageCatalog {
         "reason.rateLimited.remedy": "Wait and try again; meanwhile the chain uses the next provider.",
         "reason.invalidModel.message": "The file {path} is not a usable model: {detail}.",
         "reason.invalidModel.remedy": "Download the model again; the file may be incomplete or in another format.",
+        "reason.runtimeFailed.message": "{binary} crashed ({signal}) before it could serve.",
+        "reason.runtimeFailed.remedy": "Its last log lines say where (genui doctor --deep); rebuild it for this machine with scripts/bootstrap --runtime-only --portable, or install another build.",
+        "reason.runtimeFailed.illegalInstruction.message": "This machine cannot run {binary}: it stopped on an instruction the CPU or the OS does not allow (SIGILL).",
+        "reason.runtimeFailed.illegalInstruction.remedy": "Rebuild it for this machine with scripts/bootstrap --runtime-only --portable, or point binary: in providers.yml at a build for this CPU. Retrying will not help.",
+        "reason.runtimeFailed.killedWhileLoading.message": "{binary} was killed (SIGKILL) while it loaded the model; most often the system ran out of memory.",
+        "reason.runtimeFailed.killedWhileLoading.remedy": "Free memory, or use a smaller model or a smaller context (context: in providers.yml); the system log (dmesg) says whether the out-of-memory killer stopped it.",
+        "reason.runtimeFailed.exited.message": "{binary} exited with status {code} before it could serve.",
+        "reason.runtimeFailed.exited.remedy": "Its last log lines say why (genui doctor --deep); check the provider's model and arguments in providers.yml.",
 
         // Errors
         // Limits
@@ -78,6 +86,9 @@ extension MessageCatalog {
         "error.unauthorized.remedy": "Check the API key in the environment variable named by api_key_env.",
         "error.serverError.message": "The server failed ({status}).",
         "error.serverError.remedy": "Try again later; the chain moves on to the next provider meanwhile.",
+        "error.serverError.noStatus.message": "The server failed before it answered: {detail}.",
+        "error.serverError.noStatus.remedy": "Its last log lines say why (genui doctor --deep); the chain moves on to the next provider meanwhile.",
+        "error.serverError.noStatus.noDetail": "it gave no detail",
         "error.concurrentRequests.message": "The session is still answering an earlier request.",
         "error.concurrentRequests.remedy": "Wait for the earlier request to finish, or use a second session.",
         "error.noProviderAvailable.message": "No provider of the chain {chain} could answer.",

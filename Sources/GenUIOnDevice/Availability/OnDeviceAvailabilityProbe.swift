@@ -3,7 +3,8 @@ import GenUI
 /// Decides the on-device provider's availability from files and the device alone: it never starts the server.
 ///
 /// The checks run in the order a user fixes problems: turned off, runtime missing, wrong architecture, model missing
-/// or still downloading (or no room for it), not a GGUF, CPU or memory too small. A server that is still loading its
+/// or still downloading (or no room for it), not a GGUF, a start of this binary with this model that failed in a way
+/// that recurs (``RuntimeFailureMemory``), CPU or memory too small. A server that is still loading its
 /// model is reported by ``OnDeviceModel`` on top of these.
 public struct OnDeviceAvailabilityProbe: Sendable {
     /// The configuration checked.
@@ -12,12 +13,18 @@ public struct OnDeviceAvailabilityProbe: Sendable {
     public let locator: LlamaServerLocator
     /// The device's disk, memory and CPU.
     public let resources: DeviceResources
+    /// Failed starts remembered from earlier processes; `nil` remembers none.
+    public let failures: RuntimeFailureMemory?
 
     /// Creates a probe.
-    public init(configuration: OnDeviceConfiguration, locator: LlamaServerLocator, resources: DeviceResources) {
+    public init(
+        configuration: OnDeviceConfiguration, locator: LlamaServerLocator, resources: DeviceResources,
+        failures: RuntimeFailureMemory? = nil
+    ) {
         self.configuration = configuration
         self.locator = locator
         self.resources = resources
+        self.failures = failures
     }
 
     /// Memory a context of `contextSize` tokens is assumed to need beyond the weights: a conservative 96 KiB of KV
@@ -63,6 +70,11 @@ public struct OnDeviceAvailabilityProbe: Sendable {
             return .unavailable(.invalidModel(path: modelPath, detail: detail))
         case .ready(let bytes):
             modelBytes = bytes
+        }
+        // A start of this very binary with this very model that failed in a way that recurs (an illegal instruction,
+        // a crash, a model it cannot load): the reason stands until either file changes.
+        if let remembered = failures?.failure(binary: binary, model: modelPath) {
+            return .unavailable(remembered.reason)
         }
         if !configuration.requiredCPUFeatures.isEmpty, let features = resources.cpuFeatures() {
             let missing = configuration.requiredCPUFeatures.map { $0.lowercased() }.filter { !features.contains($0) }

@@ -18,20 +18,25 @@ final class ChildProcess: Sendable {
 
         var description: String {
             switch self {
-            case .exited(let code): "exited with status \(code)"
-            case .signalled(let signal): "was killed by signal \(signal)\(signal == 9 ? " (SIGKILL)" : signal == 15 ? " (SIGTERM)" : "")"
+            case .exited(let code): return "exited with status \(code)"
+            case .signalled(let signal):
+                let name = RuntimeFailure.signalName(signal)
+                return name.hasPrefix("SIG") ? "was killed by signal \(signal) (\(name))" : "was killed by signal \(signal)"
             }
         }
     }
 
     /// The child's process id, which is also its process group id.
     let pid: Int32
+    /// The program it runs, as it was started.
+    let executable: String
     /// Its last output lines (stdout and stderr together).
     let log: LogRingBuffer
     private let exitState = Mutex<Exit?>(nil)
 
-    private init(pid: Int32, log: LogRingBuffer) {
+    private init(pid: Int32, executable: String, log: LogRingBuffer) {
         self.pid = pid
+        self.executable = executable
         self.log = log
     }
 
@@ -70,7 +75,7 @@ final class ChildProcess: Sendable {
             close(readEnd)
             log.close()
         }
-        return ChildProcess(pid: pid, log: log)
+        return ChildProcess(pid: pid, executable: executable, log: log)
     }
 
     /// How the child ended, or `nil` while it runs. Reaps it the first time it is seen to have ended.

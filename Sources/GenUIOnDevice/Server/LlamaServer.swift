@@ -34,6 +34,8 @@ actor LlamaServer {
 
     let configuration: OnDeviceConfiguration
     let locator: LlamaServerLocator
+    /// Where failed starts that will recur are remembered across processes (``RuntimeFailureMemory``).
+    let failures: RuntimeFailureMemory?
     /// The client of requests to the server, logging each one (debug) to ``logger``.
     nonisolated let client: HTTPClient
     /// The client of the start's health polls, which are not logged (one each 40 ms while the model loads).
@@ -67,11 +69,12 @@ actor LlamaServer {
     private var generation = 0
 
     init(
-        configuration: OnDeviceConfiguration, locator: LlamaServerLocator, client: HTTPClient = .shared,
-        logger: Logger = ProviderInstrumentation.disabledLogger
+        configuration: OnDeviceConfiguration, locator: LlamaServerLocator, failures: RuntimeFailureMemory? = nil,
+        client: HTTPClient = .shared, logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
         self.configuration = configuration
         self.locator = locator
+        self.failures = failures
         let log = ServerLog(logger: logger, provider: configuration.name)
         self.log = log
         self.pollingClient = client
@@ -175,7 +178,15 @@ actor LlamaServer {
             startedAt = nil
             log.exitedUnexpectedly(pid: dead.pid, exit: dead.exit)
             await dead.awaitLogEnd()
-            recordFailure("llama-server (pid \(dead.pid)) \(dead.exit?.description ?? "ended"). Last log lines:\n\(tail(dead))")
+            let lastLines = tail(dead)
+            recordFailure("llama-server (pid \(dead.pid)) \(dead.exit?.description ?? "ended"). Last log lines:\n\(lastLines)")
+            if case .signalled(let signal)? = dead.exit, case let failure = RuntimeFailure(killedBy: signal),
+                failure.recurs
+            {
+                // It served, then died on something it will meet again (an instruction this CPU refuses): starting
+                // it again would only repeat that.
+                throw runtimeFailure(failure, binary: dead.executable, exit: dead.exit, log: lastLines, phase: "while serving")
+            }
         }
         if let startTask { return try await startTask.value }
         if consecutiveFailures >= Self.maximumConsecutiveCrashes, let lastFailureTime,
@@ -216,6 +227,9 @@ actor LlamaServer {
             span?.succeeded(pid: pid, port: endpoint.baseURL.port)
             startedAt = clock.now
             log.started(pid: pid, port: endpoint.baseURL.port, model: ServerLog.fileName(of: configuration), seconds: elapsed)
+            if let binary = process?.executable {
+                failures?.forget(binary: binary, model: configuration.resolvedModelPath)
+            }
             return endpoint
         } catch {
             span?.failed(error)
@@ -394,6 +408,9 @@ actor LlamaServer {
                 await child.awaitLogEnd()
                 let lastLines = tail(child)
                 let portInUse = lastLines.contains("bind") || lastLines.lowercased().contains("address already in use")
+                if !portInUse, let failure = startFailure(exit: exit, log: lastLines, binary: child.executable) {
+                    throw StartFailure(error: failure, portInUse: false)
+                }
                 let hint = lastLines.contains("GGUF") || lastLines.contains("model") ? " (the model did not load)" : ""
                 throw StartFailure(
                     error: .serverError(
@@ -415,6 +432,56 @@ actor LlamaServer {
             if let response = try? await pollingClient.send(request), response.status == 200 { return }
             try await Task.sleep(for: .milliseconds(40))
         }
+    }
+
+    // MARK: Failures that say something about this machine
+
+    /// The error of a start that ended with `exit` before the server was healthy, when the exit says why: a signal
+    /// (an illegal instruction, an out-of-memory kill, a crash) or a model llama-server could not load. Failures that
+    /// will recur are remembered (``failures``). `nil` leaves the exit to the generic start failure.
+    private func startFailure(exit: ChildProcess.Exit, log: String, binary: String) -> GenUIError? {
+        switch exit {
+        case .signalled(let signal):
+            return runtimeFailure(RuntimeFailure(killedBy: signal), binary: binary, exit: exit, log: log, phase: "while starting")
+        case .exited(let code):
+            if let problem = Self.modelLoadProblem(in: log) {
+                let reason = UnavailableReason.invalidModel(
+                    path: configuration.resolvedModelPath, detail: "llama-server could not load it (\(problem))")
+                failures?.remember(reason, binary: binary, model: configuration.resolvedModelPath, log: log)
+                return .unavailable(
+                    reason,
+                    .init(
+                        provider: configuration.name,
+                        debugDescription: "llama-server \(exit) while starting: the model did not load. Last log lines:\n\(log)"))
+            }
+            return code == 0 ? nil : runtimeFailure(.exited(code: code), binary: binary, exit: exit, log: log, phase: "while starting")
+        }
+    }
+
+    /// The error for `failure` of `binary`, remembered when it will recur.
+    private func runtimeFailure(
+        _ failure: RuntimeFailure, binary: String, exit: ChildProcess.Exit?, log: String, phase: String
+    ) -> GenUIError {
+        let reason = UnavailableReason.runtimeFailed(binary: binary, failure: failure)
+        if failure.recurs {
+            failures?.remember(reason, binary: binary, model: configuration.resolvedModelPath, log: log)
+        }
+        return .unavailable(
+            reason,
+            .init(
+                provider: configuration.name,
+                debugDescription: "llama-server \(exit?.description ?? "ended") \(phase): \(failure.summary). Last log lines:\n\(log)"))
+    }
+
+    /// What llama-server said when it could not load the model (its `error loading model` line), if it said so.
+    static func modelLoadProblem(in log: String) -> String? {
+        let lines = log.split(whereSeparator: \.isNewline).map(String.init)
+        let markers = ["error loading model:", "failed to load model", "exiting due to model loading error"]
+        guard let line = lines.first(where: { line in markers.contains { line.contains($0) } }) else { return nil }
+        if let range = line.range(of: "error loading model:") {
+            return line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+        }
+        return line.trimmingCharacters(in: .whitespaces)
     }
 
     // MARK: Idle shutdown
