@@ -138,8 +138,8 @@ struct GenerationEventReducer: Sendable {
         entry id: String, reasoning: Bool
     ) -> ResponseTextChange? {
         func count(_ tokens: Int) {
-            countedOutputTokens += tokens
-            if reasoning { countedReasoningTokens += tokens }
+            countedOutputTokens = countedOutputTokens.addingSaturated(max(0, tokens))
+            if reasoning { countedReasoningTokens = countedReasoningTokens.addingSaturated(max(0, tokens)) }
         }
         switch change {
         case .appendText(let text, let segmentID, let tokenCount):
@@ -180,7 +180,7 @@ struct GenerationEventReducer: Sendable {
             }
             switch call.action.change {
             case .appendArguments(let text, let tokenCount):
-                countedOutputTokens += tokenCount
+                countedOutputTokens = countedOutputTokens.addingSaturated(max(0, tokenCount))
                 arguments[call.id, default: ""] += text
             case .metadata(let values):
                 if let position = calls.firstIndex(where: { $0.id == call.id }) { calls[position].metadata = values }

@@ -83,16 +83,43 @@ public enum FinishReason: String, Sendable, Hashable, Codable {
 }
 
 /// Token counts of one response.
+///
+/// The counts come from a server, which may send any integer: each is clamped to 0 through ``maximumTokenCount`` when
+/// it is set (a negative count is 0), so sums of counts stay far from `Int.max`, and the sums genui makes saturate
+/// anyway (docs/security.md, "Numbers from outside").
 public struct TokenUsage: Sendable, Hashable, Codable {
-    /// Tokens in the prompt.
-    public var promptTokens: Int?
-    /// Tokens generated.
-    public var completionTokens: Int?
+    /// The largest count kept: 10¹² tokens, far beyond any real response, and small enough that millions of them
+    /// add up without reaching `Int.max`.
+    public static let maximumTokenCount = 1_000_000_000_000
 
-    /// Creates counts.
+    /// Tokens in the prompt, at most ``maximumTokenCount``.
+    public var promptTokens: Int? {
+        didSet { promptTokens = Self.clamped(promptTokens) }
+    }
+    /// Tokens generated, at most ``maximumTokenCount``.
+    public var completionTokens: Int? {
+        didSet { completionTokens = Self.clamped(completionTokens) }
+    }
+
+    /// Creates counts, each clamped to 0 through ``maximumTokenCount``.
     public init(promptTokens: Int? = nil, completionTokens: Int? = nil) {
-        self.promptTokens = promptTokens
-        self.completionTokens = completionTokens
+        self.promptTokens = Self.clamped(promptTokens)
+        self.completionTokens = Self.clamped(completionTokens)
+    }
+
+    /// Reads counts, clamped like ``init(promptTokens:completionTokens:)``.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            promptTokens: try container.decodeIfPresent(Int.self, forKey: .promptTokens),
+            completionTokens: try container.decodeIfPresent(Int.self, forKey: .completionTokens))
+    }
+
+    private enum CodingKeys: String, CodingKey { case promptTokens, completionTokens }
+
+    /// `count` within `0...maximumTokenCount`.
+    static func clamped(_ count: Int?) -> Int? {
+        count.map { Swift.min(Swift.max($0, 0), maximumTokenCount) }
     }
 }
 

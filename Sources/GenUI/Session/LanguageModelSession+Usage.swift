@@ -25,8 +25,9 @@ extension LanguageModelSession {
             self.metadata = metadata.generatedContent
         }
 
-        /// Input and output tokens together.
-        public var totalTokenCount: Int { input.totalTokenCount + output.totalTokenCount }
+        /// Input and output tokens together; `Int.max` when they add up to more (counts an executor reports are
+        /// not bounded, so the sum saturates instead of trapping).
+        public var totalTokenCount: Int { input.totalTokenCount.addingSaturated(output.totalTokenCount) }
 
         /// The counts a response's metadata reports (missing counts are 0).
         init(_ usage: TokenUsage) {
@@ -35,13 +36,14 @@ extension LanguageModelSession {
                 output: Output(totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: 0))
         }
 
-        /// The sum of two counts.
+        /// The sum of two counts, each saturating at `Int.max` (a session's running total never traps, whatever its
+        /// answers reported).
         static func + (lhs: Usage, rhs: Usage) -> Usage {
             var sum = lhs
-            sum.input.totalTokenCount += rhs.input.totalTokenCount
-            sum.input.cachedTokenCount += rhs.input.cachedTokenCount
-            sum.output.totalTokenCount += rhs.output.totalTokenCount
-            sum.output.reasoningTokenCount += rhs.output.reasoningTokenCount
+            sum.input.totalTokenCount = lhs.input.totalTokenCount.addingSaturated(rhs.input.totalTokenCount)
+            sum.input.cachedTokenCount = lhs.input.cachedTokenCount.addingSaturated(rhs.input.cachedTokenCount)
+            sum.output.totalTokenCount = lhs.output.totalTokenCount.addingSaturated(rhs.output.totalTokenCount)
+            sum.output.reasoningTokenCount = lhs.output.reasoningTokenCount.addingSaturated(rhs.output.reasoningTokenCount)
             return sum
         }
     }
