@@ -176,6 +176,17 @@ public struct Diagnostics: Sendable {
         }
     }
 
+    /// What to do about a failed trace step, when its record says enough: the remedy of the reason or of the error
+    /// it kept (a server that failed without a status is worded from what genui saw of it); `nil` otherwise.
+    public func remedy(of step: RouteTrace.Step) -> String? {
+        if let reason = step.unavailableReason { return describe(reason).remediation }
+        if case .serverError(status: nil)? = step.failure {
+            return describe(GenUIError.serverError(status: nil, .init(debugDescription: step.detail ?? ""))).remediation
+        }
+        if let failure = step.failure { return describe(failure.error).remediation }
+        return nil
+    }
+
     /// A short reason for a trace step: why the provider was skipped or how it failed.
     public func reason(of step: RouteTrace.Step) -> String {
         if let reason = step.unavailableReason { return describe(reason).message }

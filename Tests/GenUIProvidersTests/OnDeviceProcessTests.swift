@@ -131,28 +131,30 @@ struct OnDeviceProcessTests {
         }
     }
 
-    @Test("a server that keeps crashing while starting fails with its last log lines, then fails fast")
+    @Test("a server that keeps exiting while starting fails with its exit status and last log lines, then fails fast")
     func repeatedCrashes() async throws {
         let folder = try TemporaryFolder()
         try folder.write("model.gguf", bytes: TemporaryFolder.ggufBytes(padding: 10))
         let crashing = try folder.executable(
             "crashing-server",
-            script: "#!/bin/sh\necho 'llama_model_load: error loading model: tensor data is not within the file bounds'\necho 'srv  load_model: exiting due to model loading error'\nexit 1\n")
+            script: "#!/bin/sh\necho 'common_init_from_params: failed to create context'\necho 'srv    load_model: exiting due to a failed context'\nexit 1\n")
         let configuration = OnDeviceConfiguration(
             name: "crashing", modelPath: folder.path + "/model.gguf", serverPath: crashing, startTimeoutSeconds: 30)
-        let model = OnDeviceModel(configuration: configuration, resources: OnDeviceAvailabilityTests.roomyDevice)
+        let model = OnDeviceModel(
+            configuration: configuration, resources: OnDeviceAvailabilityTests.roomyDevice,
+            failures: RuntimeFailureMemory(directory: folder.path + "/runtime"))
         let request = GenerationRequest(prompt: "hello")
         for _ in 0..<LlamaServer.maximumConsecutiveCrashes {
             do {
                 _ = try await model.respond(to: request)
                 Issue.record("a crashing server cannot answer")
             } catch let error as GenUIError {
-                guard case .serverError = error else {
-                    Issue.record("expected serverError, got \(error)")
+                guard case .unavailable(.runtimeFailed(crashing, .exited(code: 1)), _) = error else {
+                    Issue.record("expected runtimeFailed(exited 1), got \(error)")
                     continue
                 }
                 #expect(error.provider == "crashing")
-                #expect(error.context.debugDescription.contains("exiting due to model loading error"))
+                #expect(error.context.debugDescription.contains("exiting due to a failed context"))
                 #expect(error.context.debugDescription.contains("exited with status 1"))
             }
         }
@@ -161,7 +163,7 @@ struct OnDeviceProcessTests {
             Issue.record("a crashing server cannot answer")
         } catch let error as GenUIError {
             #expect(error.context.debugDescription.contains("failed 3 times in a row"))
-            #expect(error.context.debugDescription.contains("exiting due to model loading error"))
+            #expect(error.context.debugDescription.contains("exiting due to a failed context"))
         }
         #expect(await model.serverProcessID == nil)
     }

@@ -16,6 +16,12 @@ final class ChildProcess: Sendable {
         /// A signal killed it.
         case signalled(Int32)
 
+        /// Whether it exited with a status code (rather than being killed).
+        var isExitStatus: Bool {
+            if case .exited = self { return true }
+            return false
+        }
+
         var description: String {
             switch self {
             case .exited(let code): return "exited with status \(code)"

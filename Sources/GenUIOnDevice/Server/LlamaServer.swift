@@ -407,7 +407,11 @@ actor LlamaServer {
             if let exit = child.exit {
                 await child.awaitLogEnd()
                 let lastLines = tail(child)
-                let portInUse = lastLines.contains("bind") || lastLines.lowercased().contains("address already in use")
+                // llama-server says "couldn't bind HTTP server socket" when the port was taken ("binding port" is
+                // an ordinary start line). A signal is never a taken port.
+                let lowercased = lastLines.lowercased()
+                let portInUse = exit.isExitStatus
+                    && (lowercased.contains("couldn't bind") || lowercased.contains("address already in use"))
                 if !portInUse, let failure = startFailure(exit: exit, log: lastLines, binary: child.executable) {
                     throw StartFailure(error: failure, portInUse: false)
                 }

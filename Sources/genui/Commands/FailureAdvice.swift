@@ -22,7 +22,7 @@ struct FailureAdvice {
         switch error {
         case .noProviderAvailable:
             for step in steps where step.outcome == .failed {
-                add(step.reason == "timedOut" ? timeoutAdvice(step) : remedy(forCode: step.reason))
+                add(step.reason == "timedOut" ? timeoutAdvice(step) : diagnostics.remedy(of: step) ?? remedy(forCode: step.reason))
             }
             let passedOver = steps.contains { step in
                 step.outcome == .skipped && !["missingCapability", "contextWindowTooSmall"].contains(step.reason)
