@@ -56,7 +56,7 @@ public struct ModelDownloader: Sendable {
             return try installedResult(source, target: target)
         }
         // Read-only checks first: a refused pull writes nothing, not even its lock file.
-        let record = DownloadRecord.read(target: target)
+        let record = DownloadRecord.decoded(target: target)
         let existing = Self.heldBytes(partial: partialPath, record: record)
         try checkDevice(
             expected: source.expectedBytes,
@@ -76,7 +76,7 @@ public struct ModelDownloader: Sendable {
         if FileManager.default.fileExists(atPath: target) {
             return try installedResult(source, target: target)
         }
-        let previous = DownloadRecord.read(target: target)
+        let previous = DownloadRecord.decoded(target: target)
         // A pull in parts left gaps: only the bytes before the first one are hashed (and resumable in one piece).
         let parts = Self.resumableParts(previous, fileSize: Self.fileSize(partialPath) ?? 0)
         let partial = try PartialFile(

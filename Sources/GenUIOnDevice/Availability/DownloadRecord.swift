@@ -82,10 +82,33 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
     }
 
     /// The bytes a download holds when its partial file is `fileSize` bytes long: the sum of the parts' written bytes
-    /// for a pull in parts (its file has gaps until the end, so its size says nothing), else the file's size.
+    /// for a pull in parts (its file has gaps until the end, so its size says nothing), else the file's size. The sum
+    /// saturates, so even a record that was never checked (``isConsistent``) cannot trap here.
     public func heldBytes(fileSize: Int64) -> Int64 {
         guard let parts else { return fileSize }
-        return min(fileSize, parts.reduce(0) { $0 + max(0, min($1.done, $1.length)) })
+        return min(fileSize, parts.reduce(0) { $0.addingSaturated(max(0, min($1.done, $1.length))) })
+    }
+
+    /// The most parts a record genui writes can hold (a 16 KiB record holds far fewer).
+    public static let maximumParts = 1024
+
+    /// Whether the record's numbers are ones genui writes: without parts, always (its counts are clamped when read);
+    /// with parts, when there are 1 to ``maximumParts`` of them, they tile `0..<expectedBytes` in order without gaps
+    /// or overlaps (so their ends add up without overflow), and each has `0...length` bytes done.
+    ///
+    /// A record that is not consistent was not written by genui (hand-edited, corrupt): ``read(target:)`` treats it as
+    /// absent, as the puller treats parts that do not fit its file.
+    public var isConsistent: Bool {
+        guard let parts else { return true }
+        guard let expected = expectedBytes, !parts.isEmpty, parts.count <= Self.maximumParts else { return false }
+        var next: Int64 = 0
+        for part in parts {
+            guard part.start == next, part.length > 0, part.done >= 0, part.done <= part.length else { return false }
+            let (end, overflow) = part.start.addingReportingOverflow(part.length)
+            guard !overflow else { return false }
+            next = end
+        }
+        return next == expected
     }
 
     // MARK: - Where
@@ -106,8 +129,19 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
         return (try? [UInt8](encoder.encode(self))) ?? []
     }
 
-    /// The record of a download of `target`, or `nil` when there is none or it is not one genui wrote.
+    /// The record of a download of `target`, or `nil` when there is none or it is not one genui wrote: unreadable,
+    /// larger than ``maximumBytes``, not a record, or with numbers genui never writes (``isConsistent``; e.g. two
+    /// parts of 9e18 bytes). Every reader (`genui models list`, `doctor`, `generate`, an app's availability check)
+    /// then sees the partial file alone, as if no record were there.
     public static func read(target: String) -> DownloadRecord? {
+        guard let record = decoded(target: target), record.isConsistent else { return nil }
+        return record
+    }
+
+    /// The record of a download of `target` as decoded, its counts clamped but its parts not checked: for the
+    /// puller, which checks the parts against the partial file it resumes and discards a file whose parts do not
+    /// fit (``read(target:)`` is for everyone else).
+    package static func decoded(target: String) -> DownloadRecord? {
         let path = recordPath(forTarget: target)
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
