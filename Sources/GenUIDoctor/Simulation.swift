@@ -35,6 +35,7 @@ package enum SimulatedFailure: Sendable {
         case "unauthorized": self = .unavailable(.unauthorized)
         case "rateLimited": self = .unavailable(.rateLimited(retryAfter: .seconds(30)))
         case "invalidModel": self = .unavailable(.invalidModel(path: settings.modelName ?? "model", detail: detail))
+        case "runtimeFailed": self = .unavailable(.runtimeFailed(binary: "llama-server", failure: .illegalInstruction))
         case "contextSizeExceeded": self = .error(.contextSizeExceeded(contextSize: nil, tokenCount: nil, context))
         case "refusal": self = .error(.refusal(context))
         case "guardrailViolation": self = .error(.guardrailViolation(context))

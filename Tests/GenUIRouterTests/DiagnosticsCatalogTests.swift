@@ -110,6 +110,10 @@ struct DiagnosticsCatalogTests {
             .notConfigured(missing: "OPENAI_API_KEY"), .runtimeMissing(binary: "llama-server"),
             .unreachable(endpoint: "http://127.0.0.1:11434"), .unauthorized, .rateLimited(retryAfter: .seconds(30)),
             .rateLimited(retryAfter: nil), .invalidModel(path: "/m.gguf", detail: "bad magic"),
+            .runtimeFailed(binary: "/opt/llama-server", failure: .illegalInstruction),
+            .runtimeFailed(binary: "/opt/llama-server", failure: .killedWhileLoading),
+            .runtimeFailed(binary: "/opt/llama-server", failure: .crashed(signal: 6)),
+            .runtimeFailed(binary: "/opt/llama-server", failure: .exited(code: 2)),
         ]
         #expect(Set(reasons.map(\.code)) == Set(UnavailableReason.allCodes))
         for language in DiagnosticLanguage.allCases {

@@ -96,10 +96,11 @@ struct ManagedServerObservabilityTests {
 
         let failure = try #require(logs.entries.first { $0.message.description == "llama-server did not start" })
         #expect(failure.level == .error)
-        #expect(failure.metadata["error.type"]?.description == "serverError")
+        // It exited with a status before it served: the runtime failed, a reason (runtimeFailed), not a server error.
+        #expect(failure.metadata["error.type"]?.description == "unavailable")
         #expect(!logs.entries.contains { $0.message.description == "llama-server started" })
         let start = try #require(tracer.finishedSpans.first { $0.operationName == "genui.server.start" })
         #expect(start.status?.code == .error)
-        #expect(start.attributes["error.type"]?.toSpanAttribute() == .string("serverError"))
+        #expect(start.attributes["error.type"]?.toSpanAttribute() == .string("unavailable"))
     }
 }

@@ -19,6 +19,10 @@ struct AvailabilityTests {
         .rateLimited(retryAfter: .milliseconds(1500)),
         .rateLimited(retryAfter: nil),
         .invalidModel(path: "/models/x.gguf", detail: "wrong magic"),
+        .runtimeFailed(binary: "/opt/llama-server", failure: .illegalInstruction),
+        .runtimeFailed(binary: "/opt/llama-server", failure: .killedWhileLoading),
+        .runtimeFailed(binary: "/opt/llama-server", failure: .crashed(signal: 11)),
+        .runtimeFailed(binary: "/opt/llama-server", failure: .exited(code: 3)),
     ]
 
     @Test("every unavailable reason round-trips through JSON", arguments: everyReason)
@@ -60,6 +64,10 @@ struct AvailabilityTests {
         (.rateLimited(retryAfter: .milliseconds(1500)), "rateLimited: retry after 1.5 seconds"),
         (.rateLimited(retryAfter: nil), "rateLimited"),
         (.invalidModel(path: "/models/x.gguf", detail: "wrong magic"), "invalidModel: /models/x.gguf: wrong magic"),
+        (.runtimeFailed(binary: "/opt/llama-server", failure: .illegalInstruction),
+         "runtimeFailed (Foundation Models: deviceNotEligible): /opt/llama-server stopped on an instruction the CPU or the OS does not allow (SIGILL)"),
+        (.runtimeFailed(binary: "/opt/llama-server", failure: .crashed(signal: 7)),
+         "runtimeFailed: /opt/llama-server crashed (SIGBUS) before it could serve"),
     ]
 
     @Test("String(describing:) of a reason is its code, Foundation Models' name when it differs, and its details",

@@ -178,6 +178,8 @@ struct FoundationModelsNamesTests {
             .unauthorized: nil,
             .rateLimited(retryAfter: nil): nil,
             .invalidModel(path: "/m.gguf", detail: "bad"): nil,
+            .runtimeFailed(binary: "llama-server", failure: .illegalInstruction): .deviceNotEligible,
+            .runtimeFailed(binary: "llama-server", failure: .killedWhileLoading): nil,
         ]
         #expect(Set(expected.keys.map(\.code)) == Set(UnavailableReason.allCodes))
         for (reason, name) in expected {
