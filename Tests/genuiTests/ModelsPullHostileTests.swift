@@ -72,7 +72,7 @@ struct ModelsPullHostileTests {
         let base = server.server.baseURL.absoluteString
 
         for (path, name) in [("/m/..%2F..%2Fescape", "../../escape"), ("/m/..%2F..%2F..%2F.bash_aliases", "../../../.bash_aliases")] {
-            let result = try CLI.run(["models", "pull", base + path], environment: CLI.freshEnvironment(home: home))
+            let result = try CLI.run(["models", "pull", base + path, "--no-verify"], environment: CLI.freshEnvironment(home: home))
             #expect(result.status == 2, "\(result.stderr)")
             #expect(result.stderr.contains("\"\(name)\""), "\(result.stderr)")
             #expect(result.stderr.contains("--file"), "\(result.stderr)")
@@ -103,7 +103,7 @@ struct ModelsPullHostileTests {
         // --file is the user's choice: the same URL installs where it names.
         let chosen = home + "/chosen/model.gguf"
         let pulled = try CLI.run(
-            ["models", "pull", base + "/m/..%2F..%2Fescape", "--file", chosen, "--quiet"],
+            ["models", "pull", base + "/m/..%2F..%2Fescape", "--file", chosen, "--quiet", "--no-verify"],
             environment: CLI.freshEnvironment(home: home))
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(FileManager.default.contents(atPath: chosen) == data)
@@ -123,7 +123,7 @@ struct ModelsPullHostileTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/models/model.gguf"
         let result = try CLI.run(
-            ["models", "pull", server.url.absoluteString, "--size", "\(data.count)", "--file", target],
+            ["models", "pull", server.url.absoluteString, "--size", "\(data.count)", "--file", target, "--no-verify"],
             environment: CLI.freshEnvironment(home: home))
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("more than the 1000000 bytes"), "\(result.stderr)")
@@ -147,7 +147,7 @@ struct ModelsPullHostileTests {
         let home = try Self.home()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/models/model.gguf"
-        let arguments = ["models", "pull", server.url.absoluteString, "--file", target]
+        let arguments = ["models", "pull", server.url.absoluteString, "--file", target, "--no-verify"]
         let cut = try CLI.run(arguments, environment: CLI.freshEnvironment(home: home))
         #expect(cut.status == 1, "\(cut.stderr)")
         #expect(Self.size(target + ".part") == 1_000_000)
@@ -169,7 +169,7 @@ struct ModelsPullHostileTests {
         behaviour.cutAtByte = 500_000
         let again = try RangeFileServer(file: first, name: "model.gguf", behaviour: behaviour)
         defer { again.stop() }
-        let germanArguments = ["models", "pull", again.url.absoluteString, "--file", target, "--locale", "de"]
+        let germanArguments = ["models", "pull", again.url.absoluteString, "--file", target, "--locale", "de", "--no-verify"]
         _ = try CLI.run(germanArguments, environment: CLI.freshEnvironment(home: home))
         #expect(Self.size(target + ".part") == 500_000)
         again.update {
@@ -210,7 +210,7 @@ struct ModelsPullHostileTests {
                 sha256: \(String(repeating: "0", count: 64))
                 file: \(target)
             """.write(toFile: config, atomically: true, encoding: .utf8)
-        let pullArguments = ["models", "pull", server.url.absoluteString, "--file", target, "--quiet"]
+        let pullArguments = ["models", "pull", server.url.absoluteString, "--file", target, "--quiet", "--no-verify"]
         // A first pull, cut: its partial file and a record whose writer is gone.
         let cut = try CLI.run(pullArguments, environment: CLI.freshEnvironment(home: home))
         #expect(cut.status == 1, "\(cut.stderr)")

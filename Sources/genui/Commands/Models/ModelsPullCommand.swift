@@ -11,20 +11,28 @@ struct ModelsPullCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pull", abstract: "Download a model (resumes an interrupted download; Ctrl-C keeps the partial file).",
         discussion: """
+            A model pulled by URL is checked against its SHA-256: give --sha256, or --no-verify to install it \
+            unchecked. A catalog entry is always checked against its sha256.
+
             Exit status: 0 installed (or already installed), 1 the download or its verification failed, 2 the \
             configuration is invalid or the model named is unknown or unusable (a bad --sha256, a file name that \
-            would leave the models folder, a --provider that is not Ollama), 130 interrupted (the partial file is kept for the next pull).
+            would leave the models folder, a --provider that is not Ollama), 64 bad arguments (a --size below 1, a \
+            URL without --sha256 or --no-verify, --no-verify with --sha256 or a catalog name), 130 interrupted (the \
+            partial file is kept for the next pull).
             """)
 
     @OptionGroup var options: ModelsOptions
 
-    @Argument(help: "A model name from `genui models list`, the path it installs to, or an https URL (with --sha256).")
+    @Argument(help: "A model name from `genui models list`, the path it installs to, or an http(s) URL (with --sha256, or --no-verify).")
     var model: String
 
     @Option(help: "The expected SHA-256 (64 hexadecimal digits); required for a URL unless --no-verify.")
     var sha256: String?
 
-    @Option(help: "The expected size in bytes, for a URL.")
+    @Flag(help: "Install a model pulled by URL without checking its SHA-256 (only without --sha256; a catalog entry is always checked).")
+    var noVerify = false
+
+    @Option(help: "The expected size in bytes, a whole number more than 0, for a URL (default: the length the server sends).")
     var size: Int64?
 
     @Option(help: "Where to install a model given by URL (default: ~/.cache/genui/models/<file name>).")
@@ -57,10 +65,23 @@ struct ModelsPullCommand: AsyncParsableCommand {
             ]))
             throw ExitCode(ExitStatus.configurationError)
         }
+        if let size, size < 1 {
+            // An empty or negative size would install an empty file as the model without asking the server.
+            try usageError(diagnostics.text("models.usage.size", ["value": "\(size)"]), diagnostics)
+        }
         let text = ModelsText(diagnostics: diagnostics)
         let entry: ModelCatalogEntry
         // A URL names everything the pull needs: the configuration (and its catalog) is read only for a name.
         if let url = URL(string: model), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
+            // A URL pull is verified unless the user says otherwise: without a digest, whatever the host sends
+            // would be installed as the model.
+            if sha256 == nil, !noVerify {
+                try usageError(
+                    diagnostics.text("models.usage.needsDigest", ["url": DownloadRecord.displaySource(url)]), diagnostics)
+            }
+            if sha256 != nil, noVerify {
+                try usageError(diagnostics.text("models.usage.verifyConflict"), diagnostics)
+            }
             if let sha256, !ModelSource.isDigest(sha256) {
                 Printer.error(diagnostics.text("models.error.source", ["detail": "--sha256 must be 64 hexadecimal digits"]))
                 throw ExitCode(ExitStatus.configurationError)
@@ -68,6 +89,7 @@ struct ModelsPullCommand: AsyncParsableCommand {
             entry = ModelCatalogEntry(
                 name: DownloadRecord.displaySource(url), url: url, sizeBytes: size, sha256: sha256, file: file)
         } else {
+            if noVerify { try usageError(diagnostics.text("models.usage.verifyConflict"), diagnostics) }
             let catalog = try options.catalog()
             guard var known = ModelCatalog.entry(model, in: catalog) else {
                 Printer.error(diagnostics.text("models.error.unknown", [
@@ -124,6 +146,16 @@ struct ModelsPullCommand: AsyncParsableCommand {
             Printer.error(message)
             throw ExitCode(status)
         }
+    }
+}
+
+extension ModelsPullCommand {
+    /// Prints `message` and where to read about the options, and ends the command with the usage status (64):
+    /// nothing was read, written or asked.
+    private func usageError(_ message: String, _ diagnostics: Diagnostics) throws -> Never {
+        Printer.error("genui models pull: " + message)
+        Printer.error(diagnostics.text("cli.usage.help", ["command": "genui models pull --help"]))
+        throw ExitCode(ExitStatus.usage)
     }
 }
 
