@@ -93,6 +93,9 @@ struct RuntimeFailureCommandTests {
         #expect(remembered.reason?["binary"] as? String == home.server)
         let plain = try CLI.run(["doctor", "--config", home.config, "--locale", "en"], environment: home.environment)
         #expect(plain.stdout.contains("an instruction the CPU or the OS does not allow (SIGILL)"), "\(plain.stdout)")
+        let verbose = try CLI.run(["doctor", "--config", home.config, "-v"], environment: home.environment)
+        #expect(verbose.stdout.contains("is remembered until the binary or the model changes; its last log line: llama threadpool init"),
+                "doctor -v shows what was remembered: \(verbose.stdout)")
         #expect(home.starts == 1)
 
         // A rebuilt binary (a new file) is a new runtime: the record no longer applies.

@@ -20,6 +20,15 @@ extension OnDeviceModel: ProviderFactsReporting {
         } else {
             facts.append(ProviderFact(kind: "path", LocalizedText("doctor.fact.modelMissing", ["path": .verbatim(model)])))
         }
+        if case .found(let binary, _) = probe.locator.locate(),
+            let remembered = probe.failures?.failure(binary: binary, model: configuration.resolvedModelPath)
+        {
+            let lastLine = remembered.log.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+            let date = Date(timeIntervalSince1970: remembered.recordedAt).formatted(.iso8601)
+            facts.append(ProviderFact(kind: "note", LocalizedText("doctor.fact.runtimeRemembered", [
+                "binary": .verbatim(remembered.binary), "date": .verbatim(date), "line": .verbatim(lastLine),
+            ])))
+        }
         if let running = await serverURL {
             facts.append(ProviderFact(
                 kind: "endpoint", LocalizedText("doctor.fact.serverRunning", ["url": .verbatim(running.absoluteString)])))

@@ -356,6 +356,7 @@ extension MessageCatalog {
         "doctor.fact.modelFound": "model {path}: found, {size}",
         "doctor.fact.modelPresent": "model {path}: found",
         "doctor.fact.modelMissing": "model {path}: not found",
+        "doctor.fact.runtimeRemembered": "a start of {binary} on {date} failed and is remembered until the binary or the model changes; its last log line: {line}",
         "doctor.fact.serverRunning": "llama-server running at {url}",
         "doctor.fact.serverFound": "llama-server: {path} (found via {source})",
         "doctor.fact.via.configuration": "configuration",

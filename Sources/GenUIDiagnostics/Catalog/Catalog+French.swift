@@ -351,6 +351,7 @@ extension MessageCatalog {
         "doctor.fact.modelFound": "modèle {path} : trouvé, {size}",
         "doctor.fact.modelPresent": "modèle {path} : trouvé",
         "doctor.fact.modelMissing": "modèle {path} : introuvable",
+        "doctor.fact.runtimeRemembered": "un démarrage de {binary} le {date} a échoué et reste noté jusqu'à ce que le programme ou le modèle change ; sa dernière ligne de journal : {line}",
         "doctor.fact.serverRunning": "llama-server tourne à {url}",
         "doctor.fact.serverFound": "llama-server : {path} (trouvé via {source})",
         "doctor.fact.via.configuration": "configuration",

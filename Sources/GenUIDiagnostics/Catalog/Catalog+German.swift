@@ -351,6 +351,7 @@ extension MessageCatalog {
         "doctor.fact.modelFound": "Modell {path}: gefunden, {size}",
         "doctor.fact.modelPresent": "Modell {path}: gefunden",
         "doctor.fact.modelMissing": "Modell {path}: nicht gefunden",
+        "doctor.fact.runtimeRemembered": "ein Start von {binary} am {date} ist gescheitert und bleibt vermerkt, bis sich das Programm oder das Modell ändert; seine letzte Protokollzeile: {line}",
         "doctor.fact.serverRunning": "llama-server läuft unter {url}",
         "doctor.fact.serverFound": "llama-server: {path} (gefunden über {source})",
         "doctor.fact.via.configuration": "Konfiguration",

@@ -351,6 +351,7 @@ extension MessageCatalog {
         "doctor.fact.modelFound": "モデル {path}: あり ({size})",
         "doctor.fact.modelPresent": "モデル {path}: あり",
         "doctor.fact.modelMissing": "モデル {path}: なし",
+        "doctor.fact.runtimeRemembered": "{date} の {binary} の起動は失敗しており、プログラムかモデルが変わるまで記録されます。最後のログ行：{line}",
         "doctor.fact.serverRunning": "llama-server は {url} で動作中",
         "doctor.fact.serverFound": "llama-server: {path} ({source} で発見)",
         "doctor.fact.via.configuration": "設定",

@@ -351,6 +351,7 @@ extension MessageCatalog {
         "doctor.fact.modelFound": "模型 {path}:已找到,{size}",
         "doctor.fact.modelPresent": "模型 {path}:已找到",
         "doctor.fact.modelMissing": "模型 {path}:未找到",
+        "doctor.fact.runtimeRemembered": "{date} 启动 {binary} 失败，此记录会保留到程序或模型变更为止；其最后一行日志：{line}",
         "doctor.fact.serverRunning": "llama-server 正在 {url} 运行",
         "doctor.fact.serverFound": "llama-server:{path} (通过{source}找到)",
         "doctor.fact.via.configuration": "配置",

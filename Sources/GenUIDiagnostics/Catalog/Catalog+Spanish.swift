@@ -351,6 +351,7 @@ extension MessageCatalog {
         "doctor.fact.modelFound": "modelo {path}: encontrado, {size}",
         "doctor.fact.modelPresent": "modelo {path}: encontrado",
         "doctor.fact.modelMissing": "modelo {path}: no encontrado",
+        "doctor.fact.runtimeRemembered": "un arranque de {binary} el {date} falló y queda anotado hasta que cambie el programa o el modelo; su última línea de registro: {line}",
         "doctor.fact.serverRunning": "llama-server en ejecución en {url}",
         "doctor.fact.serverFound": "llama-server: {path} (encontrado mediante {source})",
         "doctor.fact.via.configuration": "configuración",
