@@ -111,7 +111,8 @@ struct ConfigurationLoadingTests {
 
         let builtIn = try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load()
         #expect(builtIn.source.origin == .builtIn)
-        #expect(builtIn.chain(named: "default")?.providers == ["on-device", "scripted"])
+        #expect(builtIn.chain(named: "default")?.providers == ["on-device"])
+        #expect(builtIn.providers.map(\.name) == ["on-device"], "the built-in configuration defines no scripted provider")
         #expect(builtIn.source.searched.map(\.path) == [work + "/providers.yml", home + "/.config/genui/providers.yml"])
 
         try ConfigurationWriter.write(file("user"), to: home + "/.config/genui/providers.yml")

@@ -29,7 +29,9 @@ struct ConfigInitCommandTests {
         let check = try CLI.run(["config", "check"], environment: CLI.freshEnvironment(home: home))
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("\(path) is valid."))
-        #expect(check.stdout.contains("on-device → ollama → openai → anthropic → gemini → scripted"))
+        #expect(check.stdout.contains("chain `default`: on-device → ollama → openai → anthropic → gemini\n"), "\(check.stdout)")
+        #expect(!check.stdout.contains("→ scripted"), "the starter chain does not fall back to scripted: \(check.stdout)")
+        #expect(check.stdout.contains("provider scripted:"), "the starter file still defines scripted, for tests' chains")
     }
 
     @Test("refuses to replace an existing file without --force, and replaces it with --force")
