@@ -95,7 +95,15 @@ struct TrustFollowsFileTests {
             for arguments in [["doctor"], ["config", "check"], ["generate", "A login form"]] {
                 let result = try BoundedCLI.run(arguments, environment: environment, directory: folder)
                 let output = result.stdout + result.stderr
-                #expect(result.status == 0, "genui \(arguments.joined(separator: " ")) in \(folder): \(output)")
+                // Not a failure: the command goes on with the built-in configuration. config check accepts it; doctor
+                // and generate route through it, and its only member, on-device, finds no llama-server here.
+                if arguments == ["config", "check"] {
+                    #expect(result.status == 0, "genui \(arguments.joined(separator: " ")) in \(folder): \(output)")
+                } else {
+                    #expect(result.status == 1, "genui \(arguments.joined(separator: " ")) in \(folder): \(output)")
+                    #expect(output.contains("The runtime program llama-server is not installed."), "\(output)")
+                }
+                #expect(output.contains("using <built-in default> instead"), "\(output)")
                 #expect(output.contains("providers.yml was ignored"), "\(output)")
                 #expect(output.contains(reason), "\(output)")
                 #expect(output.contains("--config"), "the notice says what to use instead: \(output)")
