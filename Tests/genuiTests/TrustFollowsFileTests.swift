@@ -1,5 +1,6 @@
 import Foundation
 import GenUITestSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -73,6 +74,74 @@ struct TrustFollowsFileTests {
         let check = try BoundedCLI.run(["config", "check"], environment: environment, directory: cloned)
         #expect(check.stdout.contains(trusted + "/bin/llama-server"), "\(check.stdout)")
         #expect(!check.stdout.contains(cloned + "/bin/llama-server"), "\(check.stdout)")
+    }
+
+    @Test("a ./providers.yml link flipped between the attacker's files and the user's own file while genui generate runs (40 runs): the attacker's program never runs, the user's does",
+          .timeLimit(.minutes(5)))
+    func flippedLinkNeverRunsTheAttackersProgram() async throws {
+        try CLI.requireBinary()
+        let home = try CLI.temporaryDirectory()
+        let work = try CLI.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(atPath: home)
+            try? FileManager.default.removeItem(atPath: work)
+        }
+        let userFolder = home + "/.config/genui"
+        let evil = work + "/evil"
+        let userMarker = work + "/user-program-ran"
+        let attackerMarker = work + "/attacker-program-ran"
+        try FileManager.default.createDirectory(atPath: userFolder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: evil, withIntermediateDirectories: true)
+        let userText = """
+            version: 1
+            default_chain: default
+            chains:
+              default: [local, scripted]
+            providers:
+              local:    { type: llama.cpp, model: ./model.gguf, binary: ./bin/llama-server }
+              scripted: { type: scripted }
+
+            """
+        try userText.write(toFile: userFolder + "/providers.yml", atomically: true, encoding: .utf8)
+        try Self.plantModel(at: userFolder + "/model.gguf")
+        try Self.plantProgram(at: userFolder + "/bin/llama-server", marker: userMarker)
+        // The attacker's own file, and a copy of the user's beside the attacker's program and model.
+        try userText.replacingOccurrences(of: "local:", with: "attacker:").replacingOccurrences(of: "[local,", with: "[attacker,")
+            .write(toFile: evil + "/attacker.yml", atomically: true, encoding: .utf8)
+        try userText.write(toFile: evil + "/user-copy.yml", atomically: true, encoding: .utf8)
+        try Self.plantModel(at: evil + "/model.gguf")
+        try Self.plantProgram(at: evil + "/bin/llama-server", marker: attackerMarker)
+
+        let link = work + "/providers.yml"
+        let scratch = work + "/.flip"
+        let targets = [evil + "/attacker.yml", userFolder + "/providers.yml", evil + "/user-copy.yml"]
+        let point: @Sendable (String) -> Void = { target in
+            unlink(scratch)
+            guard symlink(target, scratch) == 0 else { return }
+            rename(scratch, link)
+        }
+        point(targets[0])
+        let stop = Atomic(false)
+        let flipper = Thread {
+            var index = 0
+            while !stop.load(ordering: .relaxed) {
+                index = (index + 1) % targets.count
+                point(targets[index])
+            }
+        }
+        flipper.start()
+        defer { stop.store(true, ordering: .relaxed) }
+
+        let environment = CLI.freshEnvironment(home: home)
+        for run in 1...40 {
+            let generate = try BoundedCLI.run(["generate", "A login form"], environment: environment, directory: work)
+            #expect(generate.status == 0, "run \(run): the chain falls back to scripted: \(generate.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: attackerMarker), "run \(run): the attacker's program ran")
+            if FileManager.default.fileExists(atPath: attackerMarker) { break }
+        }
+        stop.store(true, ordering: .relaxed)
+        // The user's own program did start (through the link or as the fallback), so the check above could fail.
+        #expect(FileManager.default.fileExists(atPath: userMarker), "the user's llama-server was never started")
     }
 
     @Test("a ./providers.yml linked to /dev/zero, a FIFO or a file over 1 MiB is passed over with a notice, not a failure")

@@ -20,12 +20,24 @@ public enum BoundedFileReader {
 
     /// Reads the file at `path`, at most `limit` bytes.
     public static func read(_ path: String, limit: Int) throws(FileReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        try read(path, limit: limit, followingLastLink: true).bytes
+    }
+
+    /// Reads the file at `path`, at most `limit` bytes, and returns what `fstat` said of the descriptor it read
+    /// (its device and inode name the file actually read). Without `followingLastLink` the path's last component is
+    /// opened as it is (`O_NOFOLLOW`): a link there is ``FileReadError/Reason/replacedWhileRead``, since the caller
+    /// resolved every link before.
+    static func read(_ path: String, limit: Int, followingLastLink: Bool) throws(FileReadError)
+        -> (bytes: [UInt8], status: stat)
+    {
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY | (followingLastLink ? 0 : O_NOFOLLOW)
+        let descriptor = open(path, flags)
         guard descriptor >= 0 else {
             let code = errno
             switch code {
             case ENOENT, ENOTDIR: throw FileReadError(path: path, reason: .missing)
             case EACCES, EPERM: throw FileReadError(path: path, reason: .permissionDenied)
+            case ELOOP where !followingLastLink: throw FileReadError(path: path, reason: .replacedWhileRead)
             default: throw FileReadError(path: path, reason: .unreadable(String(cString: strerror(code))))
             }
         }
@@ -38,7 +50,7 @@ public enum BoundedFileReader {
         guard kind == .regular else { throw FileReadError(path: path, reason: .notRegular(kind)) }
         let size = Int64(status.st_size)
         guard size <= Int64(limit) else { throw FileReadError(path: path, reason: .tooLarge(size: size, limit: limit)) }
-        return try readAll(descriptor, limit: limit, path: path)
+        return (try readAll(descriptor, limit: limit, path: path), status)
     }
 
     /// Reads the file at `path` as UTF-8 text, at most `limit` bytes.

@@ -55,6 +55,9 @@ public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible 
         case notUTF8
         /// The system refused for another reason (its explanation).
         case unreadable(String)
+        /// The file at the path was replaced between finding its canonical path and reading it (a link flipped, a
+        /// file renamed over it), again on every try: what was read is not the file the path named.
+        case replacedWhileRead
     }
 
     /// The path as given.
@@ -85,6 +88,7 @@ public struct FileReadError: Error, Sendable, Hashable, CustomStringConvertible 
         case .tooLarge(nil, let limit): diagnostics.text("file.reason.tooLong", ["limit": "\(limit)"])
         case .notUTF8: diagnostics.text("file.reason.notUTF8")
         case .unreadable(let explanation): explanation
+        case .replacedWhileRead: diagnostics.text("file.reason.replaced")
         }
     }
 }

@@ -4,7 +4,7 @@ import GenUIDiagnostics
 /// Finds, reads and validates `providers.yml`.
 ///
 /// Lookup order: `--config FILE`, then `GENUI_CONFIG`, then `./providers.yml`, then
-/// `~/.config/genui/providers.yml`, then the built-in default (on-device, then scripted). A file named explicitly
+/// `~/.config/genui/providers.yml`, then the built-in default (the on-device model alone). A file named explicitly
 /// (by `--config` or `GENUI_CONFIG`) must exist.
 ///
 /// `./providers.yml` is used only when the user trusts that file's content (``TrustStore``, `genui config trust`):
@@ -12,7 +12,9 @@ import GenUIDiagnostics
 /// ``ConfigurationSource/untrusted``. Explicit paths and the user's own file are always trusted.
 ///
 /// Every file is read with ``BoundedFileReader``: only a regular file of at most 1 MiB is read, so a FIFO or a device
-/// named as the configuration is refused at once instead of read forever.
+/// named as the configuration is refused at once instead of read forever. It is read once, as a ``CanonicalFile``:
+/// the trust verdict, the user-file shortcut and the folder its relative paths resolve against are all decided on
+/// the file actually read, so a link flipped during the load cannot pair one file's content with another's trust.
 public struct ConfigurationLoader: Sendable {
     /// The environment used for `GENUI_CONFIG` and `${VAR}` expansion.
     public var environment: [String: String]
@@ -74,9 +76,11 @@ public struct ConfigurationLoader: Sendable {
                 ConfigurationError(issues: [ConfigurationIssue(
                     at: SourceLocation(file: path, line: 1, column: 1), keyPath: "", message: message)])
             }
-            let bytes: [UInt8]
+            // One read decides everything: the bytes parsed are the bytes hashed, read at the one canonical path
+            // that the verdict and the folder of relative paths use (CanonicalFile).
+            let file: CanonicalFile
             do {
-                bytes = try BoundedFileReader.read(path, limit: ConfigurationParser.maximumBytes)
+                file = try CanonicalFile.read(path, limit: ConfigurationParser.maximumBytes)
             } catch {
                 switch error.reason {
                 case .missing where !required, .notRegular(.directory) where !required:
@@ -104,25 +108,24 @@ public struct ConfigurationLoader: Sendable {
             }
             searched.append((path, true))
             if origin == .workingDirectory {
-                let digest = SHA256.hexDigest(of: bytes)
-                let isUserFile = TrustStore.canonicalPath(path) == TrustStore.canonicalPath(userConfigurationPath)
-                let verdict = isUserFile ? .trusted : trustStore.verdict(path: path, sha256: digest)
+                // The user's own file is trusted without a hash only when the file read is that file (its device and
+                // inode), not when some resolution of the path happened to name it.
+                let verdict = file.isSameFile(as: userConfigurationPath) ? .trusted : trustStore.verdict(of: file)
                 guard verdict == .trusted else {
                     skipped = SkippedConfiguration(
-                        path: path, sha256: digest, changedSinceTrusted: verdict == .changed)
+                        path: path, sha256: file.sha256, changedSinceTrusted: verdict == .changed)
                     return nil
                 }
             }
             let text: String
             do {
-                text = try BoundedFileReader.text(from: bytes, path: path)
+                text = try BoundedFileReader.text(from: file.bytes, path: path)
             } catch {
                 throw failure(error.localizedReason(diagnostics))
             }
-            // Relative paths in the file resolve against the folder of the file itself, links resolved: the file
-            // whose content was trusted, so a link to it cannot borrow its trust for programs planted beside the link.
-            let folder = (TrustStore.canonicalPath(path) as NSString).deletingLastPathComponent
-            var configuration = try parse(text, file: path, origin: origin, baseDirectory: folder)
+            // Relative paths in the file resolve against the folder of the file read, links resolved: the file whose
+            // content was trusted, so a link to it cannot borrow its trust for programs planted beside the link.
+            var configuration = try parse(text, file: path, origin: origin, baseDirectory: file.folder)
             configuration.source.searched = searched
             configuration.source.untrusted = skipped
             return configuration

@@ -55,15 +55,36 @@ public struct TrustStore: Sendable {
 
     /// How the file at `path` whose content hashes to `sha256` stands.
     public func verdict(path: String, sha256: String) -> Verdict {
-        let canonical = Self.canonicalPath(path)
-        let hashes = entries().filter { $0.path == canonical }.map(\.sha256)
+        verdict(canonicalPath: Self.canonicalPath(path), sha256: sha256)
+    }
+
+    /// How the file read as `file` stands: its canonical path and the hash of the bytes read, never a second look
+    /// at the path (``CanonicalFile``).
+    public func verdict(of file: CanonicalFile) -> Verdict {
+        verdict(canonicalPath: file.canonicalPath, sha256: file.sha256)
+    }
+
+    /// How the file recorded under `canonicalPath` (already resolved, used as it is) with content hash `sha256`
+    /// stands.
+    public func verdict(canonicalPath: String, sha256: String) -> Verdict {
+        let hashes = entries().filter { $0.path == canonicalPath }.map(\.sha256)
         if hashes.contains(sha256.lowercased()) { return .trusted }
         return hashes.isEmpty ? .unknown : .changed
     }
 
     /// Records the file at `path` with content hash `sha256` as trusted, replacing an earlier hash of the same path.
     public func trust(path: String, sha256: String) throws(AtomicWriteError) {
-        let canonical = Self.canonicalPath(path)
+        try trust(canonicalPath: Self.canonicalPath(path), sha256: sha256)
+    }
+
+    /// Records the file read as `file` as trusted: the hash of the bytes read, under the path they were read at
+    /// (``CanonicalFile``), so a link flipped while `genui config trust` runs cannot pair one file's hash with
+    /// another's path.
+    public func trust(_ file: CanonicalFile) throws(AtomicWriteError) {
+        try trust(canonicalPath: file.canonicalPath, sha256: file.sha256)
+    }
+
+    private func trust(canonicalPath canonical: String, sha256: String) throws(AtomicWriteError) {
         guard !canonical.contains("\n") else {
             throw AtomicWriteError(path: self.path, step: .write, refusal: .lineBreakInPath(path: canonical))
         }

@@ -179,6 +179,7 @@ extension MessageCatalog {
         "file.reason.tooLarge": "it is {size} bytes, more than the {limit} bytes allowed",
         "file.reason.tooLong": "it is longer than the {limit} bytes allowed",
         "file.reason.notUTF8": "it is not UTF-8 text",
+        "file.reason.replaced": "it was replaced while it was read (a link or the file changed at that moment), so it was not used; run the command again, and if this repeats, something in that folder keeps replacing it",
         "file.refused.linkToNothing": "it is a symbolic link to nothing; remove the link or write to a path of your choice",
         "file.refused.linkOutsideItsDirectory": "it is a symbolic link to {target}, outside its own directory; write to that path directly if you mean it",
         "file.refused.linkToAnotherUsersFile": "it is a symbolic link to {target}, which belongs to another user",

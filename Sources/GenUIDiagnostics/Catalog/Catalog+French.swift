@@ -174,6 +174,7 @@ extension MessageCatalog {
         "file.reason.tooLarge": "il fait {size} octets, plus que les {limit} octets autorisés",
         "file.reason.tooLong": "l’entrée dépasse les {limit} octets autorisés",
         "file.reason.notUTF8": "ce n’est pas du texte UTF-8",
+        "file.reason.replaced": "il a été remplacé pendant sa lecture (un lien ou le fichier a changé à cet instant) et n’a donc pas été utilisé ; relancez la commande, et si cela se répète, quelque chose dans ce dossier le remplace sans cesse",
         "file.refused.linkToNothing": "c’est un lien symbolique vers rien ; supprimez le lien ou écrivez à un chemin de votre choix",
         "file.refused.linkOutsideItsDirectory": "c’est un lien symbolique vers {target}, hors de son propre dossier ; écrivez directement à ce chemin si c’est voulu",
         "file.refused.linkToAnotherUsersFile": "c’est un lien symbolique vers {target}, qui appartient à un autre utilisateur",

@@ -174,6 +174,7 @@ extension MessageCatalog {
         "file.reason.tooLarge": "die Datei hat {size} Bytes, mehr als die erlaubten {limit} Bytes",
         "file.reason.tooLong": "die Eingabe ist länger als die erlaubten {limit} Bytes",
         "file.reason.notUTF8": "es ist kein UTF-8-Text",
+        "file.reason.replaced": "sie wurde während des Lesens ersetzt (ein Link oder die Datei änderte sich in diesem Moment) und wurde deshalb nicht verwendet; führe den Befehl erneut aus, und wenn das wieder passiert, ersetzt etwas in diesem Ordner sie ständig",
         "file.refused.linkToNothing": "es ist ein symbolischer Link ins Leere; entfernen Sie den Link oder schreiben Sie an einen Pfad Ihrer Wahl",
         "file.refused.linkOutsideItsDirectory": "es ist ein symbolischer Link auf {target}, außerhalb seines eigenen Ordners; schreiben Sie direkt an diesen Pfad, wenn Sie das wollen",
         "file.refused.linkToAnotherUsersFile": "es ist ein symbolischer Link auf {target}, das einem anderen Benutzer gehört",

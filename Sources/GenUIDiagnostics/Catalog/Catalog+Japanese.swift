@@ -174,6 +174,7 @@ extension MessageCatalog {
         "file.reason.tooLarge": "サイズが {size} バイトで、上限の {limit} バイトを超えています",
         "file.reason.tooLong": "入力が上限の {limit} バイトを超えています",
         "file.reason.notUTF8": "UTF-8 のテキストではありません",
+        "file.reason.replaced": "読み込み中に置き換えられたため（その瞬間にリンクかファイルが変わりました）、使用しませんでした。コマンドをもう一度実行してください。繰り返し起きる場合は、そのフォルダー内の何かが置き換え続けています",
         "file.refused.linkToNothing": "リンク先のないシンボリックリンクです。リンクを削除するか、別のパスに書き込んでください",
         "file.refused.linkOutsideItsDirectory": "自身のフォルダーの外にある {target} へのシンボリックリンクです。意図したものなら、そのパスに直接書き込んでください",
         "file.refused.linkToAnotherUsersFile": "別のユーザーが所有する {target} へのシンボリックリンクです",

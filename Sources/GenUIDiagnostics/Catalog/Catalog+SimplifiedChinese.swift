@@ -174,6 +174,7 @@ extension MessageCatalog {
         "file.reason.tooLarge": "它有 {size} 字节，超过了允许的 {limit} 字节",
         "file.reason.tooLong": "输入超过了允许的 {limit} 字节",
         "file.reason.notUTF8": "它不是 UTF-8 文本",
+        "file.reason.replaced": "它在读取时被替换了（那一刻链接或文件发生了变化），因此未被使用；请重新运行该命令，如果反复出现，说明该文件夹中有东西在不断替换它",
         "file.refused.linkToNothing": "它是指向不存在目标的符号链接；请删除该链接，或写入您选择的其他路径",
         "file.refused.linkOutsideItsDirectory": "它是指向 {target} 的符号链接，位于其所在文件夹之外；如确有此意，请直接写入该路径",
         "file.refused.linkToAnotherUsersFile": "它是指向 {target} 的符号链接，该文件属于其他用户",

@@ -174,6 +174,7 @@ extension MessageCatalog {
         "file.reason.tooLarge": "tiene {size} bytes, más que los {limit} bytes permitidos",
         "file.reason.tooLong": "la entrada supera los {limit} bytes permitidos",
         "file.reason.notUTF8": "no es texto UTF-8",
+        "file.reason.replaced": "se reemplazó mientras se leía (un enlace o el archivo cambió en ese momento), así que no se usó; vuelve a ejecutar el comando y, si se repite, algo en esa carpeta lo está reemplazando una y otra vez",
         "file.refused.linkToNothing": "es un enlace simbólico a nada; elimine el enlace o escriba en una ruta de su elección",
         "file.refused.linkOutsideItsDirectory": "es un enlace simbólico a {target}, fuera de su propia carpeta; escriba directamente en esa ruta si es lo que quiere",
         "file.refused.linkToAnotherUsersFile": "es un enlace simbólico a {target}, que pertenece a otro usuario",

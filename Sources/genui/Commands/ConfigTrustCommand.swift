@@ -52,21 +52,21 @@ extension ConfigCommand {
                 Printer.line(diagnostics.text("trust.revoked", ["path": TrustStore.canonicalPath(path)]))
                 return
             }
-            let bytes: [UInt8]
+            // The hash recorded is of the bytes read, under the path they were read at: one read, one path.
+            let read: CanonicalFile
             do {
-                bytes = try BoundedFileReader.read(path, limit: BoundedFileReader.configurationLimit)
+                read = try CanonicalFile.read(path, limit: BoundedFileReader.configurationLimit)
             } catch {
                 printError(diagnostics.text("file.readFailed", ["path": path, "reason": error.localizedReason(diagnostics)]))
                 throw ExitCode(ExitStatus.fileError)
             }
-            let digest = SHA256.hexDigest(of: bytes)
             do {
-                try store.trust(path: path, sha256: digest)
+                try store.trust(read)
             } catch {
                 printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
                 throw ExitCode(ExitStatus.fileError)
             }
-            Printer.line(diagnostics.text("trust.trusted", ["path": TrustStore.canonicalPath(path), "hash": digest]))
+            Printer.line(diagnostics.text("trust.trusted", ["path": read.canonicalPath, "hash": read.sha256]))
         }
     }
 }
