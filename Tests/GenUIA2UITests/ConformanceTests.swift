@@ -26,7 +26,9 @@ struct A2UIConformanceTests {
 
     /// The kinds of problem that make a message invalid (the others — an unknown surface, a missing root — are about
     /// the stream around it, not the message).
-    static let verdictKinds: Set<A2UIProblem.Kind> = [.notJSON, .invalidMessage, .unknownComponent, .invalidFunction, .duplicateComponent, .invalidTheme]
+    static let verdictKinds: Set<A2UIProblem.Kind> = [
+        .notJSON, .invalidMessage, .unknownComponent, .invalidFunction, .duplicateComponent, .invalidTheme, .unsupportedVersion,
+    ]
 
     static func cases(in folder: URL) -> [Case] {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()

@@ -1,7 +1,7 @@
 import Foundation
 import GenUI
 
-/// The client side of A2UI v0.9: takes a stream of server-to-client messages (one JSON object per line),
+/// The client side of A2UI v0.9 and v0.9.1 (``A2UIVersion``): takes a stream of server-to-client messages (one JSON object per line),
 /// incrementally, for any number of surfaces, and answers with the surfaces' resolved trees, two-way binding and
 /// action messages.
 ///
@@ -23,6 +23,13 @@ public struct A2UIClient: Sendable {
     public private(set) var storedBytes = 0
     /// The lines read so far.
     public private(set) var lineCount = 0
+    /// The messages skipped because genui does not read their version (``A2UIVersion``); the first of each version
+    /// is reported as a problem, the rest only counted here.
+    public private(set) var unsupportedVersionMessageCount = 0
+    /// The versions refused so far (each reported once); at most ``maximumReportedVersions`` are remembered.
+    private var refusedVersions: Set<String> = []
+    /// How many distinct unsupported versions are reported in one stream; later ones are skipped silently.
+    static let maximumReportedVersions = 16
     private var pending = ""
 
     /// Creates a client with no surfaces.
@@ -86,9 +93,18 @@ public struct A2UIClient: Sendable {
             return []
         }
         guard text.contains(where: { !$0.isWhitespace }) else { return [] }
-        let (message, found) = A2UIMessageReader(limits: limits).read(text, line: lineCount)
+        let (message, reported, version) = A2UIMessageReader(limits: limits).read(text, line: lineCount)
+        var found = reported
+        if let refusal = found.first(where: { $0.kind == .unsupportedVersion }) {
+            // A stream in another version would repeat the same problem on every line: it is reported once.
+            unsupportedVersionMessageCount += 1
+            let name = refusal.text?.arguments["found"] ?? ""
+            guard !refusedVersions.contains(name), refusedVersions.count < Self.maximumReportedVersions else { return [] }
+            refusedVersions.insert(name)
+            found = [refusal]
+        }
         var all = found
-        if let message { all += apply(message, line: lineCount) }
+        if let message { all += apply(message, line: lineCount, version: version ?? .v0_9) }
         // Components left out for breaking the catalog are remembered, so what refers to them says why it is missing.
         for problem in found where problem.kind != .duplicateComponent && problem.pointer.hasPrefix("/updateComponents/components/") {
             guard let surfaceID = problem.surfaceID, let id = problem.componentID else { continue }
@@ -106,8 +122,9 @@ public struct A2UIClient: Sendable {
         return kept
     }
 
-    /// Applies one message; returns the problems it causes.
-    public mutating func apply(_ message: A2UIMessage, line: Int? = nil) -> [A2UIProblem] {
+    /// Applies one message of `version` (a surface keeps the version of its `createSurface` and answers in it);
+    /// returns the problems it causes.
+    public mutating func apply(_ message: A2UIMessage, line: Int? = nil, version: A2UIVersion = .v0_9) -> [A2UIProblem] {
         let id = message.surfaceID
         func problem(_ kind: A2UIProblem.Kind, _ pointer: String, _ detail: String) -> [A2UIProblem] {
             [A2UIProblem(kind, line: line, surfaceID: id, pointer: pointer, detail: detail)]
@@ -120,7 +137,7 @@ public struct A2UIClient: Sendable {
             guard surfaces.count < limits.maximumSurfaces else {
                 return problem(.limitExceeded, "/createSurface", "at most \(limits.maximumSurfaces) surfaces can be open at once")
             }
-            var surface = A2UISurface(id: id, catalogID: catalog, theme: theme, sendDataModel: send)
+            var surface = A2UISurface(id: id, catalogID: catalog, theme: theme, sendDataModel: send, version: version)
             surface.storedBytes = A2UISize.estimatedBytes(surface.dataModel.root) + (theme.map { A2UISize.estimatedBytes($0) } ?? 0)
             storedBytes += surface.storedBytes
             surfaces[id] = surface
@@ -243,6 +260,7 @@ public struct A2UIClient: Sendable {
             ("timestamp", GeneratedContent(kind: .string(formatter.string(from: timestamp)))),
             ("context", event.context),
         ])
-        return GeneratedContent(orderedProperties: [("version", GeneratedContent(kind: .string("v0.9"))), ("action", action)])
+        let version = surfaces[surfaceID]?.version ?? .v0_9
+        return GeneratedContent(orderedProperties: [("version", GeneratedContent(kind: .string(version.rawValue))), ("action", action)])
     }
 }

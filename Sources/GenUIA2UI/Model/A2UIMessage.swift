@@ -1,6 +1,6 @@
 import GenUI
 
-/// One server-to-client message of A2UI v0.9.
+/// One server-to-client message of A2UI v0.9 (and v0.9.1, which has the same messages).
 public enum A2UIMessage: Sendable, Hashable {
     /// Starts a surface.
     case createSurface(surfaceID: String, catalogID: String, theme: GeneratedContent?, sendDataModel: Bool)
@@ -48,27 +48,44 @@ public struct A2UIMessageReader: Sendable {
         self.limits = limits
     }
 
-    /// The message on `text` (one line), with the problems found; `nil` when the line cannot be used at all.
-    public func read(_ text: String, line: Int?) -> (message: A2UIMessage?, problems: [A2UIProblem]) {
+    /// The message on `text` (one line), with the problems found and the version it carries; `nil` when the line
+    /// cannot be used at all.
+    ///
+    /// A message of a version genui does not read (``A2UIVersion``) is refused whole with one
+    /// ``A2UIProblem/Kind/unsupportedVersion`` at `/version`; its `version` is then `nil`.
+    public func read(_ text: String, line: Int?) -> (message: A2UIMessage?, problems: [A2UIProblem], version: A2UIVersion?) {
         guard text.utf8.count <= limits.maximumMessageBytes else {
-            return (nil, [A2UIProblem(.limitExceeded, line: line, detail: "the message is \(text.utf8.count) bytes; at most \(limits.maximumMessageBytes) are accepted. Split the update into smaller messages.")])
+            return (nil, [A2UIProblem(.limitExceeded, line: line, detail: "the message is \(text.utf8.count) bytes; at most \(limits.maximumMessageBytes) are accepted. Split the update into smaller messages.")], nil)
         }
         let content: GeneratedContent
         do {
             content = try JSONParser.parse(text, limits: .init(maximumBytes: limits.maximumMessageBytes, maximumDepth: limits.maximumJSONDepth))
         } catch {
-            return (nil, [A2UIProblem(.notJSON, line: line, detail: "the line is not JSON (\(error)). Send one JSON object per line.")])
+            return (nil, [A2UIProblem(.notJSON, line: line, detail: "the line is not JSON (\(error)). Send one JSON object per line.")], nil)
         }
+        func invalid(_ pointer: String, _ detail: String, surface: String? = nil) -> (A2UIMessage?, [A2UIProblem], A2UIVersion?) {
+            (nil, [A2UIProblem(.invalidMessage, line: line, surfaceID: surface, pointer: pointer, detail: detail)], nil)
+        }
+        guard let top = content.orderedProperties else { return invalid("", "a message must be a JSON object") }
+        let keys = top.map(\.key)
+        guard let given = top.first(where: { $0.key == "version" })?.value else {
+            return (nil, [A2UIProblem(.invalidMessage, line: line, text: A2UIProblemText("a2ui.detail.missingVersion", ["supported": A2UIVersion.supportedList]))], nil)
+        }
+        guard case .string(let name) = given.kind, let version = A2UIVersion(rawValue: name) else {
+            return (nil, [A2UIProblem(.unsupportedVersion, line: line, pointer: "/version", text: A2UIProblemText("a2ui.detail.unsupportedVersion", [
+                "found": A2UICatalogWalk.found(given), "supported": A2UIVersion.supportedList,
+            ]))], nil)
+        }
+        let (message, problems) = read(top: top, keys: keys, line: line)
+        return (message, problems, message == nil ? nil : version)
+    }
+
+    /// The message of an envelope whose version was accepted.
+    private func read(top: [(key: String, value: GeneratedContent)], keys: [String], line: Int?) -> (A2UIMessage?, [A2UIProblem]) {
         var problems: [A2UIProblem] = []
         func invalid(_ pointer: String, _ detail: String, surface: String? = nil) -> (A2UIMessage?, [A2UIProblem]) {
             (nil, [A2UIProblem(.invalidMessage, line: line, surfaceID: surface, pointer: pointer, detail: detail)])
         }
-        guard let top = content.orderedProperties else { return invalid("", "a message must be a JSON object") }
-        let keys = top.map(\.key)
-        guard let version = top.first(where: { $0.key == "version" })?.value else {
-            return invalid("", "the message has no \"version\"; A2UI v0.9 messages carry \"version\":\"v0.9\"")
-        }
-        guard version.kind == .string("v0.9") else { return invalid("/version", "the version must be \"v0.9\"") }
         let kinds = keys.filter { $0 != "version" }
         guard kinds.count == 1, let kind = kinds.first, let body = top.first(where: { $0.key == kind })?.value else {
             return invalid("", "a message has \"version\" and exactly one of createSurface, updateComponents, updateDataModel, deleteSurface; this one has \(kinds.isEmpty ? "none" : kinds.joined(separator: ", "))")

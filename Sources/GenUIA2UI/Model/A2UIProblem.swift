@@ -9,7 +9,7 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A line that is not JSON (or exceeds the parser's size or depth bounds).
         case notJSON
-        /// A message that does not follow the official v0.9 schema.
+        /// A message that does not follow the official v0.9 (v0.9.1) schema.
         case invalidMessage
         /// A component whose `component` is not in the basic catalog.
         case unknownComponent
@@ -33,6 +33,9 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
         case duplicateComponent
         /// A `theme` value of `createSurface` that the catalog's theme does not allow (it is ignored).
         case invalidTheme
+        /// A message of an A2UI version genui does not read (``A2UIVersion``): it is skipped, and reported once per
+        /// version in a stream.
+        case unsupportedVersion
     }
 
     /// What went wrong.

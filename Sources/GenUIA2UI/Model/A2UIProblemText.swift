@@ -58,5 +58,7 @@ public struct A2UIProblemText: Sendable, Hashable {
         "a2ui.detail.themeColor": "theme.{property} must be a colour written #RRGGBB (the pattern {pattern}), not {found}; the default colour is used",
         "a2ui.detail.themeURL": "theme.{property} must be a URI, not {found}; it is not shown",
         "a2ui.detail.themeFont": "theme.{property} must name fonts with letters, digits, spaces, hyphens, quotes and commas, not {found}; the default font is used",
+        "a2ui.detail.missingVersion": "the message has no \"version\"; genui reads A2UI {supported}: add \"version\" with one of them",
+        "a2ui.detail.unsupportedVersion": "genui does not read the version {found} (it reads {supported}); this message and every later one of that version are skipped, reported once; send messages of a version genui reads",
     ]
 }

@@ -22,6 +22,11 @@ public struct A2UISurface: Sendable, Hashable {
     public var theme: GeneratedContent?
     /// Whether the server asked for the data model with every action.
     public var sendDataModel: Bool
+    /// The A2UI version of the `createSurface` that started the surface; its action messages carry it.
+    public var version: A2UIVersion
+    /// Whether ``catalogID`` names the basic catalog (``A2UIVersion/basicCatalogIDs``); any other catalog is read as
+    /// the basic catalog too.
+    public var usesBasicCatalog: Bool { A2UIVersion.isBasicCatalog(catalogID) }
     /// The components by id.
     public private(set) var components: [String: StoredComponent] = [:]
     /// The data model.
@@ -34,11 +39,12 @@ public struct A2UISurface: Sendable, Hashable {
     public internal(set) var storedBytes = 0
 
     /// Creates an empty surface.
-    public init(id: String, catalogID: String, theme: GeneratedContent? = nil, sendDataModel: Bool = false) {
+    public init(id: String, catalogID: String, theme: GeneratedContent? = nil, sendDataModel: Bool = false, version: A2UIVersion = .v0_9) {
         self.id = id
         self.catalogID = catalogID
         self.theme = theme
         self.sendDataModel = sendDataModel
+        self.version = version
     }
 
     /// Adds or replaces a component (by its id).

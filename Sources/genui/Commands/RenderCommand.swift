@@ -17,9 +17,9 @@ struct RenderCommand: AsyncParsableCommand {
             The screen is checked against the vocabulary's schema and validation rules first; an invalid screen is \
             reported with the path of each problem (sections[1].components[3].label).
 
-            With --from a2ui the input is an A2UI v0.9 message stream (JSONL, one server-to-client message per line, \
-            or SSE data: lines) from another agent; every surface alive at the end of the stream is rendered (or only \
-            --surface ID). Each bad line or component is reported with its line, JSON pointer and component id, and \
+            With --from a2ui the input is an A2UI v0.9 or v0.9.1 message stream (JSONL, one server-to-client message \
+            per line, or SSE data: lines) from another agent; every surface alive at the end of the stream is rendered \
+            (or only --surface ID). Messages of another version are skipped, reported once per version. Each bad line or component is reported with its line, JSON pointer and component id, and \
             everything else is still shown. --format json prints the resolved trees for scripts.
 
             Exit codes: 0 success, 3 a file could not be read or written, 4 the screen is invalid (or, with --from \
@@ -30,7 +30,7 @@ struct RenderCommand: AsyncParsableCommand {
     @Argument(help: "The screen's JSON file (or, with --from a2ui, the message stream: a file, an http(s) URL streaming JSONL or SSE), or - for stdin.")
     var file: String
 
-    @Option(help: "What the input is: screen (genui's screen JSON) or a2ui (an A2UI v0.9 message stream).")
+    @Option(help: "What the input is: screen (genui's screen JSON) or a2ui (an A2UI v0.9 or v0.9.1 message stream).")
     var from: RenderInput = .screen
 
     @Option(help: "With --from a2ui: render only the surface with this id.")
@@ -195,7 +195,7 @@ struct RenderCommand: AsyncParsableCommand {
         var frames = A2UIWatchFrames(command: self, diagnostics: diagnostics)
         do {
             let client24h = HTTPClient(timeouts: .init(connect: .seconds(10), total: watch ? .seconds(24 * 3600) : .seconds(300)))
-            let response = try await client24h.stream(HTTPRequest(url: url, headers: ["Accept": "application/jsonl, text/event-stream"]))
+            let response = try await client24h.stream(HTTPRequest(url: url, headers: ["Accept": "application/jsonl, \(A2UIVersion.mimeType), text/event-stream"]))
             guard response.head.isSuccess else {
                 Console.error(diagnostics.text("a2ui.httpStatus", ["url": HTTPRequest.endpoint(of: url), "status": String(response.head.status)]))
                 throw ExitCode(ScreenExitCode.fileError)
@@ -281,7 +281,7 @@ struct RenderCommand: AsyncParsableCommand {
 enum RenderInput: String, CaseIterable, ExpressibleByArgument {
     /// A genui screen (JSON, as `generate --format json` writes it).
     case screen
-    /// An A2UI v0.9 message stream from another agent.
+    /// An A2UI v0.9 or v0.9.1 message stream from another agent.
     case a2ui
 }
 
