@@ -5,28 +5,10 @@ import Testing
 /// `genui generate --trace`, `--log-level` and `GENUI_LOG_LEVEL`.
 @Suite("genui generate: trace and logs", .tags(.integration))
 struct GenerateObservabilityTests {
-    /// A temporary HOME whose providers.yml is the built-in chain with the scripted provider behind it: on-device is
-    /// skipped (no runtime) and scripted serves. The built-in configuration alone has no member that can serve here.
-    static func homeWithScriptedChain() throws -> String {
-        let home = try CLI.temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: home + "/.config/genui", withIntermediateDirectories: true)
-        try """
-            version: 1
-            default_chain: default
-            chains:
-              default: [on-device, scripted]
-            providers:
-              on-device: { type: llama.cpp, model: ~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf, context: 4096 }
-              scripted:  { type: scripted }
-
-            """.write(toFile: home + "/.config/genui/providers.yml", atomically: true, encoding: .utf8)
-        return home
-    }
-
     @Test("--trace prints the span tree: the route, the skipped member as an event, the attempt that served")
     func traceTree() throws {
         try CLI.requireBinary()
-        let home = try Self.homeWithScriptedChain()
+        let home = try CLI.homeWithScriptedChain()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try CLI.run(["generate", "A login form", "--trace", "--locale", "en"], environment: CLI.freshEnvironment(home: home))
         #expect(result.status == 0, "\(result.stderr)")
@@ -43,7 +25,7 @@ struct GenerateObservabilityTests {
     @Test("GENUI_LOG_LEVEL=debug logs each attempt to stderr; --log-level overrides it; an unknown level is refused")
     func logLevels() throws {
         try CLI.requireBinary()
-        let home = try Self.homeWithScriptedChain()
+        let home = try CLI.homeWithScriptedChain()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let debug = try CLI.run(
             ["generate", "A login form"], environment: CLI.freshEnvironment(home: home, extra: ["GENUI_LOG_LEVEL": "debug"]))

@@ -10,7 +10,7 @@ public struct ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
         case workingDirectory = "working-directory"
         /// `~/.config/genui/providers.yml`.
         case userDirectory = "user-directory"
-        /// No file: the built-in default (on-device, then scripted).
+        /// No file: the built-in default (the on-device model alone).
         case builtIn = "built-in"
         /// Text handed to the parser directly.
         case text

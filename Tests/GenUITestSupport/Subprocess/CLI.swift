@@ -39,6 +39,25 @@ public enum CLI {
         ["PATH": "/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8"].merging(extra) { _, new in new }
     }
 
+    /// A temporary HOME whose `~/.config/genui/providers.yml` is the built-in chain with the scripted provider behind
+    /// it: on-device is skipped (no runtime) and scripted serves. The built-in configuration alone has no member that
+    /// can serve on a machine where nothing is installed.
+    public static func homeWithScriptedChain() throws -> String {
+        let home = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home + "/.config/genui", withIntermediateDirectories: true)
+        try """
+            version: 1
+            default_chain: default
+            chains:
+              default: [on-device, scripted]
+            providers:
+              on-device: { type: llama.cpp, model: ~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf, context: 4096 }
+              scripted:  { type: scripted }
+
+            """.write(toFile: home + "/.config/genui/providers.yml", atomically: true, encoding: .utf8)
+        return home
+    }
+
     /// The tests' own environment with `changes` made: a value sets a variable, `nil` removes it.
     public static func inheritedEnvironment(_ changes: [String: String?]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
