@@ -137,7 +137,7 @@ extension MessageCatalog {
         "doctor.deep.ok": "test generation answered in {duration}",
         "doctor.deep.failed": "test generation failed: {error}",
         "doctor.verbose.searched": "looked for a configuration at: {paths}",
-        "doctor.verbose.builtIn": "no configuration file found; using the built-in default (on-device, then scripted)",
+        "doctor.verbose.builtIn": "no configuration file found; using the built-in default (the on-device model alone)",
         "doctor.verbose.checkTook": "checked in {duration}",
         "doctor.verbose.env": "environment variables read: {names}",
         "doctor.warnings": "{count} configuration warning(s)",

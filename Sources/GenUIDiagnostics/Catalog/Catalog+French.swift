@@ -133,7 +133,7 @@ extension MessageCatalog {
         "doctor.deep.ok": "la génération de test a répondu en {duration}",
         "doctor.deep.failed": "la génération de test a échoué : {error}",
         "doctor.verbose.searched": "configuration recherchée dans : {paths}",
-        "doctor.verbose.builtIn": "aucun fichier de configuration trouvé ; utilisation de la configuration intégrée (local, puis scripted)",
+        "doctor.verbose.builtIn": "aucun fichier de configuration trouvé ; utilisation de la configuration intégrée (le modèle local seul)",
         "doctor.verbose.checkTook": "vérifié en {duration}",
         "doctor.verbose.env": "variables d’environnement lues : {names}",
         "doctor.warnings": "{count} avertissement(s) de configuration",

@@ -133,7 +133,7 @@ extension MessageCatalog {
         "doctor.deep.ok": "Testgenerierung hat in {duration} geantwortet",
         "doctor.deep.failed": "Testgenerierung fehlgeschlagen: {error}",
         "doctor.verbose.searched": "Konfiguration gesucht in: {paths}",
-        "doctor.verbose.builtIn": "keine Konfigurationsdatei gefunden; verwende die eingebaute Vorgabe (auf dem Gerät, dann scripted)",
+        "doctor.verbose.builtIn": "keine Konfigurationsdatei gefunden; verwende die eingebaute Vorgabe (nur das Modell auf dem Gerät)",
         "doctor.verbose.checkTook": "geprüft in {duration}",
         "doctor.verbose.env": "gelesene Umgebungsvariablen: {names}",
         "doctor.warnings": "{count} Konfigurationswarnung(en)",

@@ -133,7 +133,7 @@ extension MessageCatalog {
         "doctor.deep.ok": "テスト生成は {duration} で応答しました",
         "doctor.deep.failed": "テスト生成に失敗しました：{error}",
         "doctor.verbose.searched": "設定を探した場所：{paths}",
-        "doctor.verbose.builtIn": "設定ファイルが見つからないため、組み込みの既定（オンデバイス、次に scripted）を使います",
+        "doctor.verbose.builtIn": "設定ファイルが見つからないため、組み込みの既定（オンデバイスのモデルのみ）を使います",
         "doctor.verbose.checkTook": "確認にかかった時間：{duration}",
         "doctor.verbose.env": "読み取った環境変数：{names}",
         "doctor.warnings": "設定の警告が {count} 件あります",

@@ -133,7 +133,7 @@ extension MessageCatalog {
         "doctor.deep.ok": "测试生成用时 {duration} 作答",
         "doctor.deep.failed": "测试生成失败：{error}",
         "doctor.verbose.searched": "查找配置的位置：{paths}",
-        "doctor.verbose.builtIn": "未找到配置文件；使用内置默认配置（先本地模型，再 scripted）",
+        "doctor.verbose.builtIn": "未找到配置文件；使用内置默认配置（仅本地模型）",
         "doctor.verbose.checkTook": "检查用时 {duration}",
         "doctor.verbose.env": "读取的环境变量：{names}",
         "doctor.warnings": "{count} 条配置警告",

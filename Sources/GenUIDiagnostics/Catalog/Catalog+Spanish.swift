@@ -133,7 +133,7 @@ extension MessageCatalog {
         "doctor.deep.ok": "la generación de prueba respondió en {duration}",
         "doctor.deep.failed": "la generación de prueba falló: {error}",
         "doctor.verbose.searched": "se buscó una configuración en: {paths}",
-        "doctor.verbose.builtIn": "no se encontró ningún archivo de configuración; se usa la predeterminada integrada (local y luego scripted)",
+        "doctor.verbose.builtIn": "no se encontró ningún archivo de configuración; se usa la predeterminada integrada (solo el modelo local)",
         "doctor.verbose.checkTook": "comprobado en {duration}",
         "doctor.verbose.env": "variables de entorno leídas: {names}",
         "doctor.warnings": "{count} advertencia(s) de configuración",
