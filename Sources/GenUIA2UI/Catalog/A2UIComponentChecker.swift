@@ -273,6 +273,16 @@ struct A2UICatalogWalk {
                 continue
             }
             argument(entry.value, type, at: argumentAt, naming(entry.key))
+            if let format = definition.formats[entry.key], case .string(let text) = entry.value.kind, !A2UIFunctionCatalog.holds(format: format, text) {
+                var arguments = naming(entry.key)
+                arguments["format"] = format
+                arguments["found"] = Self.found(entry.value)
+                report(.invalidFunction, argumentAt, "a2ui.detail.argumentFormat", arguments)
+            }
+        }
+        // The calls written inside a formatString template are checked here too, before anything is evaluated.
+        if name == "formatString", case .string(let template)? = given.first(where: { $0.key == "value" })?.value.kind {
+            checkTemplate(template, at: argumentsAt + "/value", site: site + "/args/value")
         }
         let names = Set(given.map(\.key))
         for required in definition.required where !names.contains(required) {

@@ -52,6 +52,9 @@ public enum A2UIFunctionCatalog {
         public var atLeastOneOf: [String]
         /// The type the function returns (`boolean`, `string`, `void`).
         public var returnType: String
+        /// The JSON Schema `format` the catalog declares for a string argument, by argument (`openUrl`'s `url` is a
+        /// `uri`); a literal that does not have it breaks the catalog (``A2UIFunctionCatalog/holds(format:_:)``).
+        public var formats: [String: String] = [:]
 
         /// The type of the argument `name`, or `nil` when the function has no such argument.
         public func type(of name: String) -> ArgumentType? {
@@ -61,7 +64,7 @@ public enum A2UIFunctionCatalog {
         public static func == (lhs: Definition, rhs: Definition) -> Bool {
             lhs.name == rhs.name && lhs.arguments.map(\.name) == rhs.arguments.map(\.name)
                 && lhs.arguments.map(\.type) == rhs.arguments.map(\.type) && lhs.required == rhs.required
-                && lhs.atLeastOneOf == rhs.atLeastOneOf && lhs.returnType == rhs.returnType
+                && lhs.atLeastOneOf == rhs.atLeastOneOf && lhs.returnType == rhs.returnType && lhs.formats == rhs.formats
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -92,11 +95,24 @@ public enum A2UIFunctionCatalog {
             arguments: [("value", .dynamicNumber), ("zero", .dynamicString), ("one", .dynamicString), ("two", .dynamicString), ("few", .dynamicString),
                 ("many", .dynamicString), ("other", .dynamicString)],
             required: ["value", "other"], atLeastOneOf: [], returnType: "string"),
-        Definition(name: "openUrl", arguments: [("url", .string)], required: ["url"], atLeastOneOf: [], returnType: "void"),
+        Definition(name: "openUrl", arguments: [("url", .string)], required: ["url"], atLeastOneOf: [], returnType: "void", formats: ["url": "uri"]),
         Definition(name: "and", arguments: [("values", .booleans(minimumCount: 2))], required: ["values"], atLeastOneOf: [], returnType: "boolean"),
         Definition(name: "or", arguments: [("values", .booleans(minimumCount: 2))], required: ["values"], atLeastOneOf: [], returnType: "boolean"),
         Definition(name: "not", arguments: [("value", .dynamicBoolean)], required: ["value"], atLeastOneOf: [], returnType: "boolean"),
     ]
+
+    /// The JSON Schema formats genui checks: every one the catalog's function definitions declare.
+    public static let checkedFormats: Set<String> = ["uri"]
+
+    /// Whether `text` has the JSON Schema `format`: `uri` is an absolute URI (a scheme, `:`, and no spaces, control
+    /// characters or characters RFC 3986 leaves out); a format genui does not check (not in ``checkedFormats``)
+    /// always holds.
+    public static func holds(format: String, _ text: String) -> Bool {
+        switch format {
+        case "uri": A2UITheme.isURI(text)
+        default: true
+        }
+    }
 
     /// The definitions by name.
     public static let byName: [String: Definition] = Dictionary(definitions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })

@@ -552,6 +552,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownArgument": "{function} has no argument \"{argument}\"; it takes {allowed} (at {type}.{property})",
         "a2ui.detail.argumentType": "the argument \"{argument}\" of {function} must be {expected}, not {found} (at {type}.{property})",
         "a2ui.detail.argumentMinimum": "the argument \"{argument}\" of {function} must be at least {minimum}, not {found} (at {type}.{property})",
+        "a2ui.detail.argumentFormat": "the argument \"{argument}\" of {function} must be in the format {format} the catalog declares, not {found} (at {type}.{property})",
+        "a2ui.detail.templateUnnamedArgument": "{function} takes its arguments by name (name:value), not {found} (at {type}.{property})",
         "a2ui.detail.argumentTooFewItems": "the argument \"{argument}\" of {function} must hold at least {count} values (at {type}.{property})",
         "a2ui.detail.needsOneOf": "{function} needs at least one of the arguments {allowed} (at {type}.{property})",
         "a2ui.detail.unknownReturnType": "returnType must be one of {allowed}, not {found} (at {type}.{property})",

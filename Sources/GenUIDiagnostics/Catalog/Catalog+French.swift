@@ -547,6 +547,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownArgument": "{function} n'a pas d'argument « {argument} » ; elle prend {allowed} (en {type}.{property})",
         "a2ui.detail.argumentType": "l'argument « {argument} » de {function} doit être {expected}, pas {found} (en {type}.{property})",
         "a2ui.detail.argumentMinimum": "l'argument « {argument} » de {function} doit valoir au moins {minimum}, pas {found} (en {type}.{property})",
+        "a2ui.detail.argumentFormat": "l'argument « {argument} » de {function} doit être au format {format} que déclare le catalogue, pas {found} (en {type}.{property})",
+        "a2ui.detail.templateUnnamedArgument": "{function} prend ses arguments par nom (nom:valeur), pas {found} (en {type}.{property})",
         "a2ui.detail.argumentTooFewItems": "l'argument « {argument} » de {function} doit contenir au moins {count} valeurs (en {type}.{property})",
         "a2ui.detail.needsOneOf": "{function} a besoin d'au moins un des arguments {allowed} (en {type}.{property})",
         "a2ui.detail.unknownReturnType": "returnType doit valoir l'une des valeurs {allowed}, pas {found} (en {type}.{property})",

@@ -547,6 +547,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownArgument": "{function} hat kein Argument „{argument}“; es nimmt {allowed} (bei {type}.{property})",
         "a2ui.detail.argumentType": "das Argument „{argument}“ von {function} muss {expected} sein, nicht {found} (bei {type}.{property})",
         "a2ui.detail.argumentMinimum": "das Argument „{argument}“ von {function} muss mindestens {minimum} sein, nicht {found} (bei {type}.{property})",
+        "a2ui.detail.argumentFormat": "das Argument „{argument}“ von {function} muss im Format {format} sein, das der Katalog angibt, nicht {found} (bei {type}.{property})",
+        "a2ui.detail.templateUnnamedArgument": "{function} nimmt seine Argumente mit Namen (name:wert), nicht {found} (bei {type}.{property})",
         "a2ui.detail.argumentTooFewItems": "das Argument „{argument}“ von {function} muss mindestens {count} Werte enthalten (bei {type}.{property})",
         "a2ui.detail.needsOneOf": "{function} braucht mindestens eines der Argumente {allowed} (bei {type}.{property})",
         "a2ui.detail.unknownReturnType": "returnType muss einer der Werte {allowed} sein, nicht {found} (bei {type}.{property})",

@@ -547,6 +547,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownArgument": "{function} に引数「{argument}」はありません。取るのは {allowed} です ({type}.{property})",
         "a2ui.detail.argumentType": "{function} の引数「{argument}」は {found} ではなく {expected} でなければなりません ({type}.{property})",
         "a2ui.detail.argumentMinimum": "{function} の引数「{argument}」は {found} ではなく {minimum} 以上でなければなりません ({type}.{property})",
+        "a2ui.detail.argumentFormat": "{function} の引数「{argument}」は {found} ではなく、カタログが宣言する形式 {format} でなければなりません ({type}.{property})",
+        "a2ui.detail.templateUnnamedArgument": "{function} の引数は名前付き (名前:値) で渡します。{found} ではありません ({type}.{property})",
         "a2ui.detail.argumentTooFewItems": "{function} の引数「{argument}」には少なくとも {count} 個の値が必要です ({type}.{property})",
         "a2ui.detail.needsOneOf": "{function} には引数 {allowed} の少なくとも 1 つが必要です ({type}.{property})",
         "a2ui.detail.unknownReturnType": "returnType は {found} ではなく {allowed} のいずれかでなければなりません ({type}.{property})",

@@ -547,6 +547,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownArgument": "{function} 没有参数“{argument}”；它接受 {allowed}（位于 {type}.{property}）",
         "a2ui.detail.argumentType": "{function} 的参数“{argument}”必须是 {expected}，而不是 {found}（位于 {type}.{property}）",
         "a2ui.detail.argumentMinimum": "{function} 的参数“{argument}”至少为 {minimum}，而不是 {found}（位于 {type}.{property}）",
+        "a2ui.detail.argumentFormat": "{function} 的参数“{argument}”必须符合目录声明的格式 {format}，而不是 {found}（位于 {type}.{property}）",
+        "a2ui.detail.templateUnnamedArgument": "{function} 按名称接收参数（名称:值），而不是 {found}（位于 {type}.{property}）",
         "a2ui.detail.argumentTooFewItems": "{function} 的参数“{argument}”至少需要 {count} 个值（位于 {type}.{property}）",
         "a2ui.detail.needsOneOf": "{function} 至少需要参数 {allowed} 之一（位于 {type}.{property}）",
         "a2ui.detail.unknownReturnType": "returnType 必须是 {allowed} 之一，而不是 {found}（位于 {type}.{property}）",

@@ -547,6 +547,8 @@ extension MessageCatalog {
         "a2ui.detail.unknownArgument": "{function} no tiene el argumento «{argument}»; admite {allowed} (en {type}.{property})",
         "a2ui.detail.argumentType": "el argumento «{argument}» de {function} debe ser {expected}, no {found} (en {type}.{property})",
         "a2ui.detail.argumentMinimum": "el argumento «{argument}» de {function} debe ser al menos {minimum}, no {found} (en {type}.{property})",
+        "a2ui.detail.argumentFormat": "el argumento «{argument}» de {function} debe tener el formato {format} que declara el catálogo, no {found} (en {type}.{property})",
+        "a2ui.detail.templateUnnamedArgument": "{function} recibe sus argumentos por nombre (nombre:valor), no {found} (en {type}.{property})",
         "a2ui.detail.argumentTooFewItems": "el argumento «{argument}» de {function} debe contener al menos {count} valores (en {type}.{property})",
         "a2ui.detail.needsOneOf": "{function} necesita al menos uno de los argumentos {allowed} (en {type}.{property})",
         "a2ui.detail.unknownReturnType": "returnType debe ser uno de {allowed}, no {found} (en {type}.{property})",

@@ -132,6 +132,7 @@ struct RenderCommand: AsyncParsableCommand {
         var ids = client.surfaceOrder
         if let surface {
             guard ids.contains(surface) else {
+                try emitWithoutSurfaces(client, diagnostics)
                 Console.error(diagnostics.text("a2ui.unknownSurface", [
                     "id": surface, "ids": ids.isEmpty ? "—" : ids.joined(separator: ", "),
                 ]))
@@ -142,6 +143,7 @@ struct RenderCommand: AsyncParsableCommand {
         let resolutions = client.resolve(surfaceIDs: ids)
         guard !resolutions.isEmpty else {
             for problem in client.problems { Console.note(Self.describe(problem, diagnostics)) }
+            try emitWithoutSurfaces(client, diagnostics)
             Console.error(diagnostics.text("a2ui.noSurfaces"))
             throw ExitCode(ScreenExitCode.invalidScreen)
         }
@@ -168,12 +170,20 @@ struct RenderCommand: AsyncParsableCommand {
         if dropped > 0 {
             Console.note(diagnostics.text("a2ui.problemsDropped", ["count": String(dropped), "kept": String(kept.count)]))
         }
-        let output = format == .json ? Self.json(surfaces: rendered.text, problems: kept) + "\n" : rendered.text
+        let output = format == .json ? Self.json(surfaces: rendered.text, problems: kept, dropped: dropped, diagnostics) + "\n" : rendered.text
         try GenerateCommand.emit(output, to: out, isJSON: format == .json, diagnostics: diagnostics)
         if !kept.isEmpty {
             Console.note(diagnostics.text("a2ui.summary", ["count": String(kept.count + dropped)]))
             throw ExitCode(ScreenExitCode.invalidScreen)
         }
+    }
+
+    /// With `--format json`, the one document a script reads even when there is no surface to show: no surfaces, and
+    /// the stream's problems.
+    private func emitWithoutSurfaces(_ client: A2UIClient, _ diagnostics: Diagnostics) throws {
+        guard format == .json else { return }
+        let document = Self.json(surfaces: "[]", problems: client.problems, dropped: client.droppedProblemCount, diagnostics)
+        try GenerateCommand.emit(document + "\n", to: out, isJSON: true, diagnostics: diagnostics)
     }
 
     /// The localized notice a rendering ends with when it reached its bounds.
@@ -250,20 +260,27 @@ struct RenderCommand: AsyncParsableCommand {
         ])
     }
 
-    /// `--format json`: `{"surfaces":[{"surfaceId","root"}],"problems":[{kind,line,surfaceId,componentId,pointer,detail}]}`,
-    /// the surfaces as ``A2UIJSONRenderer`` wrote them (bounded).
-    static func json(surfaces: String, problems: [A2UIProblem]) -> String {
+    /// `--format json`: `{"surfaces":[{"surfaceId","root"}],"problems":[…],"droppedProblems":N,"language":"de"}`, the
+    /// surfaces as ``A2UIJSONRenderer`` wrote them (bounded; `[]` when none is left to show). Each problem has its
+    /// code (`kind`), where it is (`line`, `surfaceId`, `componentId`, `pointer`), the English `detail`, and beside
+    /// them the same in the user's language: `kindText` and `message` (and `key`, the catalog message, when the
+    /// detail is one).
+    static func json(surfaces: String, problems: [A2UIProblem], dropped: Int, _ diagnostics: Diagnostics) -> String {
         func string(_ text: String) -> GeneratedContent { GeneratedContent(kind: .string(text)) }
         let list = problems.map { problem in
             var pairs: [(String, GeneratedContent)] = [("kind", string(problem.kind.rawValue))]
+            pairs.append(("kindText", string(diagnostics.text("a2ui.kind." + problem.kind.rawValue))))
             if let line = problem.line { pairs.append(("line", GeneratedContent(kind: .number(Double(line))))) }
             if let id = problem.surfaceID { pairs.append(("surfaceId", string(id))) }
             if let id = problem.componentID { pairs.append(("componentId", string(id))) }
             pairs.append(("pointer", string(problem.pointer)))
             pairs.append(("detail", string(problem.detail)))
+            pairs.append(("message", string(problem.text.map { diagnostics.text($0.key, $0.arguments) } ?? problem.detail)))
+            if let key = problem.text?.key { pairs.append(("key", string(key))) }
             return GeneratedContent(orderedProperties: pairs)
         }
-        return "{\"surfaces\":" + surfaces + ",\"problems\":" + GeneratedContent(kind: .array(list)).jsonString + "}"
+        return "{\"surfaces\":" + surfaces + ",\"problems\":" + GeneratedContent(kind: .array(list)).jsonString
+            + ",\"droppedProblems\":" + String(dropped) + ",\"language\":" + string(diagnostics.language.rawValue).jsonString + "}"
     }
 
     /// The screen's text: a regular file (never a FIFO or a device such as /dev/zero, which could be read forever) or
