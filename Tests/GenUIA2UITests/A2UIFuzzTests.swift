@@ -72,6 +72,10 @@ struct A2UIFuzzTests {
             }
             #expect(client.problems.count <= limits.maximumProblems)
             #expect(client.storedBytes <= limits.maximumStoredBytes)
+            // A version genui does not read is reported once per stream whatever the number of its messages.
+            let versionProblems = client.problems.filter { $0.kind == .unsupportedVersion }
+            #expect(Set(versionProblems.compactMap { $0.text?.arguments["found"] }).count == versionProblems.count, "seed \(seed)")
+            #expect(used.contains(.otherVersion) || versionProblems.isEmpty, "seed \(seed)")
             for resolution in resolutions {
                 #expect(resolution.evaluationWork <= limits.maximumEvaluationWork)
                 #expect(resolution.problems.count <= limits.maximumProblems)

@@ -25,6 +25,8 @@ struct A2UIStreamFuzzer {
     /// The kinds of attack, counted per run.
     enum Attack: String, CaseIterable {
         case deepPath, hugeString, wideTemplate, regexBomb, formatStringBomb, deepComponents, cycle, nestedJSON, damage, plain
+        /// Messages of versions genui does not read (`v1.0`, `v0.8`, a number), between the others.
+        case otherVersion
     }
 
     var generator: SplitMix64
@@ -114,9 +116,22 @@ struct A2UIStreamFuzzer {
                 lines.append(HostileStreams.update([line]))
             case .plain:
                 lines.append(HostileStreams.data(#"{"n":\#(int(-1_000...1_000)),"email":"x@y.z"}"#, path: "/"))
+            case .otherVersion:
+                let version = [#""v1.0""#, #""v0.8""#, "0.9", #""v0.9.2""#].randomElement(using: &generator) ?? #""v1.0""#
+                for _ in 0..<int(1...20) {
+                    let line = (base.randomElement(using: &generator)).map { HostileStreams.update([$0]) } ?? Self.create
+                    lines.append(line.replacingOccurrences(of: #""version":"v0.9""#, with: "\"version\":\(version)"))
+                }
             }
         }
         lines.insert(HostileStreams.update(base), at: 1)
+        // Half the streams speak v0.9.1, as current agents do; some mix the two versions line by line.
+        if chance(50) {
+            let mixed = chance(30)
+            lines = lines.map { line in
+                mixed && chance(50) ? line : line.replacingOccurrences(of: #"{"version":"v0.9","#, with: #"{"version":"v0.9.1","#)
+            }
+        }
         // Keep the whole stream within 1 MiB: the lines that do not fit are left out.
         var text = ""
         for line in lines where text.utf8.count + line.utf8.count + 1 <= Self.maximumStreamBytes {
