@@ -54,10 +54,10 @@ struct ChannelSemanticsTests {
     @Test("only consecutive events of a kind coalesce: reasoning split by a response makes two reasoning entries")
     func onlyConsecutiveCoalesce() throws {
         var reducer = GenerationEventReducer()
-        reducer.apply(.reasoning(action: .appendText("think", tokenCount: 1)))
-        reducer.apply(.response(action: .appendText("say", tokenCount: 1)))
-        reducer.apply(.reasoning(action: .appendText("again", tokenCount: 1)))
-        reducer.apply(.reasoning(action: .appendText(" more", tokenCount: 1)))
+        try reducer.apply(.reasoning(action: .appendText("think", tokenCount: 1)))
+        try reducer.apply(.response(action: .appendText("say", tokenCount: 1)))
+        try reducer.apply(.reasoning(action: .appendText("again", tokenCount: 1)))
+        try reducer.apply(.reasoning(action: .appendText(" more", tokenCount: 1)))
         let kinds = reducer.entries.map { entry -> String in
             switch entry {
             case .reasoning(let reasoning): "reasoning:\(Transcript.text(of: reasoning.segments))"
@@ -71,9 +71,9 @@ struct ChannelSemanticsTests {
     @Test("an explicit entry id anchors events to that entry even when other kinds come between")
     func explicitIDs() throws {
         var reducer = GenerationEventReducer()
-        reducer.apply(.response(entryID: "r", action: .appendText("a", tokenCount: 1)))
-        reducer.apply(.reasoning(entryID: "t", action: .appendText("x", tokenCount: 1)))
-        reducer.apply(.response(entryID: "r", action: .appendText("b", tokenCount: 1)))
+        try reducer.apply(.response(entryID: "r", action: .appendText("a", tokenCount: 1)))
+        try reducer.apply(.reasoning(entryID: "t", action: .appendText("x", tokenCount: 1)))
+        try reducer.apply(.response(entryID: "r", action: .appendText("b", tokenCount: 1)))
         #expect(reducer.entries.map(\.id) == ["r", "t"])
         #expect(reducer.responseText == "ab")
     }
@@ -95,10 +95,10 @@ struct ChannelSemanticsTests {
             id: "img", content: .image(.init(imageURL: URL(fileURLWithPath: "/tmp/chart.png"))), label: "chart")
         let data = Transcript.AttachmentSegment(
             id: "csv", content: .data(.init(contentType: .plainText, content: Data("a,b".utf8))))
-        reducer.apply(.response(action: .appendText("See", tokenCount: 1)))
-        reducer.apply(.response(action: .addAttachmentSegment(image)))
-        reducer.apply(.response(action: .addAttachmentSegment(data)))
-        reducer.apply(.response(action: .removeAttachmentSegment(id: "img")))
+        try reducer.apply(.response(action: .appendText("See", tokenCount: 1)))
+        try reducer.apply(.response(action: .addAttachmentSegment(image)))
+        try reducer.apply(.response(action: .addAttachmentSegment(data)))
+        try reducer.apply(.response(action: .removeAttachmentSegment(id: "img")))
         guard case .response(let response)? = reducer.entries.first else { Issue.record("no response"); return }
         #expect(response.segments.map(\.id).dropFirst() == ["csv"])
     }
@@ -184,9 +184,9 @@ struct ChannelSemanticsTests {
     @Test("a data event replaces the data entry with the same id")
     func dataUpsert() throws {
         var reducer = GenerationEventReducer()
-        reducer.apply(.data(entryID: "d", action: .update(contentType: .json, content: Data("1".utf8))))
-        reducer.apply(.response(action: .appendText("x", tokenCount: 1)))
-        reducer.apply(.data(entryID: "d", action: .update(contentType: .json, content: Data("2".utf8))))
+        try reducer.apply(.data(entryID: "d", action: .update(contentType: .json, content: Data("1".utf8))))
+        try reducer.apply(.response(action: .appendText("x", tokenCount: 1)))
+        try reducer.apply(.data(entryID: "d", action: .update(contentType: .json, content: Data("2".utf8))))
         let data = reducer.entries.compactMap { entry -> Transcript.DataEntry? in
             if case .data(let data) = entry { return data }
             return nil

@@ -88,7 +88,7 @@ struct ChatCompletionsModelTests {
                 try await executor.respond(to: request, model: model, streamingInto: channel)
             }()
             var reducer = GenerationEventReducer()
-            for await event in channel { reducer.apply(event) }
+            for await event in channel { try reducer.apply(event) }
             try await sent
             let entries = try reducer.finishedEntries(provider: "chat")
             #expect(!entries.isEmpty)

@@ -491,7 +491,7 @@ struct GeminiToolCallingTests {
         var pieces: [(id: String, name: String, arguments: String)] = []
         var reducer = GenerationEventReducer()
         for await event in channel {
-            reducer.apply(event)
+            try reducer.apply(event)
             switch event.kind {
             case .response(let response):
                 if case .appendText(let piece, _, _) = response.action.change { arrivals.append(piece) }
@@ -545,7 +545,7 @@ struct GeminiToolCallingTests {
             try await GeminiExecutor(configuration: .init()).respond(to: request, model: model, streamingInto: channel)
         }
         var reducer = GenerationEventReducer()
-        for await event in channel { reducer.apply(event) }
+        for await event in channel { try reducer.apply(event) }
         try await turn.value
         #expect(server.requests.first?.json?["generationConfig"]?["thinkingConfig"]?["includeThoughts"]?.boolValue == true)
         let entries = try reducer.finishedEntries(provider: model.name)

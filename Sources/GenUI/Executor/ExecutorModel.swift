@@ -8,7 +8,12 @@ import Foundation
 /// - refuses a request that needs a capability the model does not declare
 ///   (``GenUIError/unsupportedCapability(_:_:)``) before its executor is asked;
 /// - asks the executor made for the model's configuration (one per distinct configuration, kept);
-/// - turns the executor's events into the response's text, tool calls, usage and transcript entries.
+/// - turns the executor's events into the response's text, tool calls, usage and transcript entries, within the
+///   bounds of ``ResponseLimits/standard`` (text, reasoning and tool calls each bounded, as for genui's own
+///   providers): past one, the executor is cancelled and the request fails with
+///   ``GenUIError/responseTooLarge(limit:_:)`` naming the bound. The channel holds at most
+///   ``LanguageModelExecutorGenerationChannel/bufferCapacity`` unread events, so an executor faster than the
+///   reduction waits for it.
 ///
 /// What the model does not report, the wrapper assumes: available unless it adopts ``AvailabilityReporting``; the
 /// declared capabilities plus streaming (every executor streams through its channel); the context size only if it
@@ -96,17 +101,33 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
             defer { channel.finish() }
             try await executor.respond(to: executorRequest, model: base, streamingInto: channel)
         }
-        var reducer = GenerationEventReducer()
+        var reducer = GenerationEventReducer(limits: .standard)
+        var refusal: GenUIError?
         await withTaskCancellationHandler {
-            for await event in channel {
-                switch reducer.apply(event) {
-                case .appended(let text)?: emit(.delta(text))
-                case .replaced(let text)?: emit(.restarted(provider: name, reason: "the model replaced its text")); emit(.delta(text))
-                case nil: break
+            reading: for await event in channel {
+                do throws(GenUIError) {
+                    switch try reducer.apply(event) {
+                    case .appended(let text)?: emit(.delta(text))
+                    case .replaced(let text)?: emit(.restarted(provider: name, reason: "the model replaced its text")); emit(.delta(text))
+                    case nil: break
+                    }
+                } catch {
+                    // Past a bound: the answer is refused, the executor is stopped and its later events dropped.
+                    refusal = error
+                    turn.cancel()
+                    channel.close()
+                    break reading
                 }
             }
         } onCancel: {
             turn.cancel()
+            channel.close()
+        }
+        if var refusal {
+            _ = try? await turn.value
+            refusal.context.provider = name
+            refusal.context.debugDescription = "\(name): \(refusal.context.debugDescription)"
+            throw refusal
         }
         do {
             try await turn.value

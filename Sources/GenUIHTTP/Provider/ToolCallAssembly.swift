@@ -16,8 +16,8 @@ import GenUI
 /// the name the server used is mapped back to the tool's own name (see ``ToolWireNames``), and a call without an id
 /// gets a unique one.
 public struct ToolCallAssembly: Sendable {
-    /// The most calls one response may ask for.
-    public static let maximumCalls = 128
+    /// The most calls one response may ask for (``ResponseLimits/maximumToolCalls``).
+    public static let maximumCalls = ResponseLimits.standard.maximumToolCalls
 
     /// The most bytes of ids, names and arguments together.
     public let byteLimit: Int
@@ -40,8 +40,8 @@ public struct ToolCallAssembly: Sendable {
     private var slotOfIndex: [Int: Int] = [:]
     private var byteCount = 0
 
-    /// The default bound on one call's arguments: 1 MiB.
-    public static let defaultArgumentByteLimit = 1 << 20
+    /// The default bound on one call's arguments: 1 MiB (``ResponseLimits/maximumToolArgumentBytes``).
+    public static let defaultArgumentByteLimit = ResponseLimits.standard.maximumToolArgumentBytes
 
     /// An empty assembly bounded by `byteLimit` bytes in all and `argumentByteLimit` bytes of arguments per call.
     public init(
