@@ -21,6 +21,8 @@ struct AnthropicMessageAccumulator {
     /// The indexes of streamed `tool_use` blocks that are calls of the user's tools.
     private var callBlocks: Set<Int> = []
     private var calls = ToolCallAssembly()
+    /// Thinking text is passed on, not kept, but bounded apart from the text.
+    private var reasoningBudget = OutputBudget.reasoning()
 
     init(provider: String, secrets: [String], plan: AnthropicToolPlan) {
         self.provider = provider
@@ -85,6 +87,7 @@ struct AnthropicMessageAccumulator {
                 return piece.isEmpty ? nil : .text(piece)
             case "thinking_delta":
                 let piece = delta?.thinking ?? ""
+                try reasoningBudget.charge(piece)
                 return piece.isEmpty ? nil : .reasoning(piece)
             case "input_json_delta":
                 let piece = delta?.partialJSON ?? ""

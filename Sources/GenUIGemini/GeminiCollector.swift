@@ -19,8 +19,9 @@ struct GeminiCollector {
     let provider: String
     let plan: GeminiToolPlan
     private(set) var text = OutputText()
-    /// The thought summaries, bounded like the text.
-    private(set) var reasoning = OutputText()
+    /// The bound on the thought summaries, which are passed on rather than kept, and on the calls' thought
+    /// signatures: ``GenUI/ResponseLimits/maximumReasoningBytes``, apart from the text.
+    private var reasoning = OutputBudget.reasoning()
     private(set) var finishReason: String?
     private(set) var usage = TokenUsage()
     private(set) var model: String?
@@ -57,7 +58,7 @@ struct GeminiCollector {
                 added.text += part.text ?? ""
             }
         }
-        try reasoning.append(added.reasoning)
+        try reasoning.charge(added.reasoning)
         try text.append(added.text)
         if let reason = candidate.finishReason {
             finishReason = reason
@@ -96,7 +97,10 @@ struct GeminiCollector {
         }
         let id = try calls.appendCall(
             id: call.id.flatMap { $0.isEmpty ? nil : $0 } ?? GeminiWire.makeCallID(), name: tool, arguments: arguments)
-        if let signature, !signature.isEmpty { signatures.append((id, signature)) }
+        if let signature, !signature.isEmpty {
+            try reasoning.charge(signature)
+            signatures.append((id, signature))
+        }
         return (id, tool, arguments)
     }
 

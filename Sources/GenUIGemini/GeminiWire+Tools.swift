@@ -59,10 +59,14 @@ struct GeminiToolPlan: Sendable {
 final class GeminiToolFacts: Sendable {
     /// How many signatures are kept.
     static let capacity = 512
+    /// How many bytes of signatures are kept in all (each response's are bounded by the reasoning's bound, but the
+    /// store outlives responses).
+    static let capacityBytes = 16 << 20
 
     private struct State {
         var signatures: [String: String] = [:]
         var order: [String] = []
+        var bytes = 0
         var rejectsSchemaWithTools = false
     }
 
@@ -74,9 +78,16 @@ final class GeminiToolFacts: Sendable {
     /// Keeps the signature of the call `id`.
     func record(signature: String, for id: String) {
         state.withLock { state in
-            if state.signatures.updateValue(signature, forKey: id) == nil { state.order.append(id) }
-            while state.order.count > Self.capacity {
-                state.signatures[state.order.removeFirst()] = nil
+            if let previous = state.signatures.updateValue(signature, forKey: id) {
+                state.bytes -= previous.utf8.count
+            } else {
+                state.order.append(id)
+            }
+            state.bytes += signature.utf8.count
+            while state.order.count > Self.capacity || (state.bytes > Self.capacityBytes && state.order.count > 1) {
+                if let dropped = state.signatures.removeValue(forKey: state.order.removeFirst()) {
+                    state.bytes -= dropped.utf8.count
+                }
             }
         }
     }

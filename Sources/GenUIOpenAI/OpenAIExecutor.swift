@@ -74,6 +74,8 @@ public struct OpenAIExecutor: ProviderExecutor {
         }
         var text = OutputText()
         var refusal = OutputText()
+        // Reasoning is passed on, not kept, but it is bounded all the same, apart from the text.
+        var reasoningBudget = OutputBudget.reasoning()
         var toolCalls = ToolCallAssembly()
         var finish: FinishReason?
         var usage = TokenUsage()
@@ -96,6 +98,7 @@ public struct OpenAIExecutor: ProviderExecutor {
             servedModel = servedModel ?? chunk.model
             if let choice = chunk.choices?.first {
                 if let reasoning = choice.delta?.reasoningContent, !reasoning.isEmpty {
+                    try reasoningBudget.charge(reasoning)
                     await events.appendReasoning(reasoning)
                 }
                 if let delta = choice.delta?.content, !delta.isEmpty {
