@@ -205,6 +205,29 @@ struct OnDeviceRuntimeFailureTests {
         #expect(Diagnostics(language: .english).describe(error).remediation?.contains("Try again later") == false)
     }
 
+    @Test("a FIFO, a link or a huge file where a record would be is never read as one, never blocks, and is removed")
+    func hostileRecordFilesAreAbsent() throws {
+        let setup = try Setup(ending: "kill -ILL $$")
+        let file = setup.failures.recordPath(binary: setup.server, model: setup.model)
+        try FileManager.default.createDirectory(atPath: setup.failures.directory, withIntermediateDirectories: true)
+
+        #expect(mkfifo(file, 0o600) == 0)
+        #expect(setup.failures.failure(binary: setup.server, model: setup.model) == nil, "a FIFO is not read")
+        #expect(!FileManager.default.fileExists(atPath: file))
+
+        let genuine = setup.folder.path + "/elsewhere.json"
+        setup.failures.remember(
+            .runtimeFailed(binary: setup.server, failure: .illegalInstruction), binary: setup.server, model: setup.model,
+            log: "llama threadpool init")
+        #expect(rename(file, genuine) == 0)
+        #expect(symlink(genuine, file) == 0)
+        #expect(setup.failures.failure(binary: setup.server, model: setup.model) == nil, "a link is not followed")
+
+        try Data(count: RuntimeFailureMemory.maximumRecordBytes + 1).write(to: URL(fileURLWithPath: file))
+        #expect(setup.failures.failure(binary: setup.server, model: setup.model) == nil, "an oversized file is not read")
+        #expect(!FileManager.default.fileExists(atPath: file))
+    }
+
     @Test("a record that cannot be read counts as absent and is removed")
     func corruptRecordIsAbsent() throws {
         let setup = try Setup(ending: "kill -ILL $$")

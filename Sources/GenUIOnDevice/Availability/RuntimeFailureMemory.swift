@@ -59,7 +59,7 @@ public struct RuntimeFailureMemory: Sendable, Hashable {
     /// names; a record that no longer matches is removed.
     public func failure(binary: String, model: String) -> Record? {
         let file = recordPath(binary: binary, model: model)
-        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        guard let data = Self.readRecord(file) else { return nil }
         guard let record = try? JSONDecoder().decode(Record.self, from: data),
             record.identity == Self.identity(binary: binary, model: model)
         else {
@@ -67,6 +67,29 @@ public struct RuntimeFailureMemory: Sendable, Hashable {
             return nil
         }
         return record
+    }
+
+    /// The largest record read: one genui writes holds at most 4,000 characters of log and a few paths.
+    static let maximumRecordBytes = 64 * 1024
+
+    /// The bytes of the record at `path`: `nil` when there is none, or when it is not a regular file of at most
+    /// ``maximumRecordBytes`` (a link, a FIFO, a device or a huge file is never opened for reading, so a read can
+    /// neither block nor grow without bound). Such a file is then removed as a record that does not match.
+    private static func readRecord(_ path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            // A link there (ELOOP) is not a record genui wrote: an empty answer has it removed.
+            return errno == ELOOP ? Data() : nil
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG,
+            status.st_size <= maximumRecordBytes
+        else { return Data() }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count >= 0 else { return nil }
+        return Data(bytes.prefix(count))
     }
 
     /// Records that `binary` with `model` failed for `reason`, with its last log lines. Best effort: a folder that
