@@ -145,6 +145,24 @@ struct BootstrapSmokeRunTests {
         #expect(workspace.buildInfo == nil)
     }
 
+    @Test("--portable builds again, replacing a proven runtime, and never with AVX-512 or the native options")
+    func portableRebuilds() throws {
+        let workspace = try Workspace(dyingRuns: 0)
+        defer { try? FileManager.default.removeItem(at: workspace.root) }
+        #expect(try workspace.bootstrap().status == 0)
+        let portable = try workspace.bootstrap(["--runtime-only", "--portable"])
+        #expect(portable.status == 0, "\(portable.stderr)")
+        #expect(!portable.stderr.contains("already installed"), "\(portable.stderr)")
+        let level = try #require(workspace.buildInfo?["cpu_level"] as? String)
+        #if arch(x86_64)
+        let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        if flags.contains(" avx2 ") { #expect(level == "avx2") }
+        #expect(level != "avx512")
+        #else
+        #expect(level == "generic")
+        #endif
+    }
+
     @Test("an installed runtime that never passed a smoke run is built again; one that passed is kept")
     func unprovenInstallIsRebuilt() throws {
         let workspace = try Workspace(dyingRuns: 0)
