@@ -49,7 +49,7 @@ public struct Diagnostics: Sendable {
 
     /// Why a model is unavailable, and what to do.
     public func describe(_ reason: UnavailableReason) -> DiagnosticMessage {
-        let key = "reason.\(reason.code)"
+        var key = "reason.\(reason.code)"
         var arguments: [String: String] = [:]
         var messageKey = "\(key).message"
         switch reason {
@@ -81,16 +81,15 @@ public struct Diagnostics: Sendable {
             arguments["detail"] = detail
         case .runtimeFailed(let binary, let failure):
             arguments["binary"] = binary
+            // A crash has the reason's own words; the other failures each a variant of them.
             switch failure {
             case .crashed(let signal): arguments["signal"] = RuntimeFailure.signalName(signal)
-            case .exited(let code): arguments["code"] = "\(code)"
-            case .illegalInstruction, .killedWhileLoading: break
+            case .exited(let code):
+                arguments["code"] = "\(code)"
+                key += ".\(failure.code)"
+            case .illegalInstruction, .killedWhileLoading: key += ".\(failure.code)"
             }
-            if failure.code != "crashed" {
-                let variant = "\(key).\(failure.code)"
-                return DiagnosticMessage(
-                    message: text("\(variant).message", arguments), remediation: text("\(variant).remedy", arguments))
-            }
+            messageKey = "\(key).message"
         }
         return DiagnosticMessage(message: text(messageKey, arguments), remediation: text("\(key).remedy", arguments))
     }
@@ -180,11 +179,16 @@ public struct Diagnostics: Sendable {
     /// it kept (a server that failed without a status is worded from what genui saw of it); `nil` otherwise.
     public func remedy(of step: RouteTrace.Step) -> String? {
         if let reason = step.unavailableReason { return describe(reason).remediation }
-        if case .serverError(status: nil)? = step.failure {
-            return describe(GenUIError.serverError(status: nil, .init(debugDescription: step.detail ?? ""))).remediation
+        return keptError(of: step).flatMap { describe($0).remediation }
+    }
+
+    /// The error a failed step kept, with what the step's record has of it. A server that failed without a status
+    /// is worded from the step's detail: what genui saw of it (its exit, its last words).
+    private func keptError(of step: RouteTrace.Step) -> GenUIError? {
+        if case .serverError(status: nil)? = step.failure, let detail = step.detail {
+            return .serverError(status: nil, .init(debugDescription: detail))
         }
-        if let failure = step.failure { return describe(failure.error).remediation }
-        return nil
+        return step.failure?.error
     }
 
     /// A short reason for a trace step: why the provider was skipped or how it failed.
@@ -209,11 +213,7 @@ public struct Diagnostics: Sendable {
             return text("short.\(step.reason)")
         default:
             // The error's own values, where the step kept them, word it as fully as the error itself.
-            if case .serverError(status: nil)? = step.failure, let detail = step.detail {
-                // A server that failed without a status: what genui saw of it (its exit, its last words) is the detail.
-                return describe(GenUIError.serverError(status: nil, .init(debugDescription: detail))).message
-            }
-            if let failure = step.failure { return describe(failure.error).message }
+            if let error = keptError(of: step) { return describe(error).message }
             return errorSummary(code: step.reason, detail: step.detail)
         }
     }
