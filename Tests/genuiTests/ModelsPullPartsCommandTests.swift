@@ -148,15 +148,22 @@ struct ModelsPullPartsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: target + ".part"))
     }
 
-    @Test("--connections outside 1 to 16 is refused before anything is contacted")
+    @Test("--connections outside 1 to 16 is a usage error (64) in the user's language, before anything is contacted")
     func connectionsOutOfRange() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let result = try CLI.run(
-            ["models", "pull", "http://127.0.0.1:9/model.gguf", "--sha256", Fixture.digest, "--connections", "17"],
-            environment: CLI.freshEnvironment(home: home))
-        #expect(result.status != 0)
-        #expect(result.stderr.contains("--connections"), "\(result.stderr)")
+        for (value, locale, expected) in [
+            ("17", "en", "--connections 17 is out of range: give a whole number from 1 to 16"),
+            ("0", "de", "--connections 0 liegt außerhalb des Bereichs: Gib eine ganze Zahl von 1 bis 16 an"),
+        ] {
+            let result = try CLI.run(
+                ["models", "pull", "http://127.0.0.1:9/model.gguf", "--sha256", Fixture.digest, "--connections", value,
+                 "--locale", locale],
+                environment: CLI.freshEnvironment(home: home))
+            #expect(result.status == 64, "\(result.stderr)")
+            #expect(result.stderr.contains(expected), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: home + "/.cache/genui/models/model.gguf"))
     }
 }

@@ -205,6 +205,7 @@ extension MessageCatalog {
         "models.error.redirect": "A redirect was refused: {detail}.",
         "models.error.source": "The source was refused: {detail}.",
         "models.usage.size": "--size {value} is not a file size: give the size in bytes, a whole number more than 0, or leave --size out and the server's length is used.",
+        "models.usage.connections": "--connections {value} is out of range: give a whole number from 1 to {maximum}, or leave it out.",
         "models.usage.needsDigest": "A model pulled by URL is checked against its SHA-256: add --sha256 with the file's 64 hexadecimal digits, or --no-verify to install {url} unchecked.",
         "models.usage.verifyConflict": "--no-verify goes only with a URL pulled without --sha256: a catalog entry and a URL given with --sha256 are always checked against their digest.",
         "models.error.file": "Cannot {operation} {path}: {detail}.",

@@ -200,6 +200,7 @@ extension MessageCatalog {
         "models.error.redirect": "Une redirection a été refusée : {detail}.",
         "models.error.source": "La source a été refusée : {detail}.",
         "models.usage.size": "--size {value} n’est pas une taille de fichier : indiquez la taille en octets, un nombre entier supérieur à 0, ou omettez --size pour utiliser la longueur annoncée par le serveur.",
+        "models.usage.connections": "--connections {value} est hors limites : indiquez un nombre entier de 1 à {maximum}, ou omettez l’option.",
         "models.usage.needsDigest": "Un modèle téléchargé par URL est vérifié avec son SHA-256 : ajoutez --sha256 avec les 64 chiffres hexadécimaux du fichier, ou --no-verify pour installer {url} sans vérification.",
         "models.usage.verifyConflict": "--no-verify ne s’emploie qu’avec une URL sans --sha256 : une entrée du catalogue et une URL donnée avec --sha256 sont toujours vérifiées avec leur empreinte.",
         "models.error.file": "Impossible de traiter {path} ({operation}) : {detail}.",

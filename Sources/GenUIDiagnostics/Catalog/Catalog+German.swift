@@ -200,6 +200,7 @@ extension MessageCatalog {
         "models.error.redirect": "Eine Weiterleitung wurde abgelehnt: {detail}.",
         "models.error.source": "Die Quelle wurde abgelehnt: {detail}.",
         "models.usage.size": "--size {value} ist keine Dateigröße: Gib die Größe in Byte als ganze Zahl größer als 0 an, oder lass --size weg, dann gilt die Länge, die der Server nennt.",
+        "models.usage.connections": "--connections {value} liegt außerhalb des Bereichs: Gib eine ganze Zahl von 1 bis {maximum} an oder lass die Option weg.",
         "models.usage.needsDigest": "Ein per URL geladenes Modell wird gegen seinen SHA-256 geprüft: Gib mit --sha256 die 64 Hexadezimalziffern der Datei an, oder installiere {url} mit --no-verify ungeprüft.",
         "models.usage.verifyConflict": "--no-verify passt nur zu einer URL ohne --sha256: Ein Katalogeintrag und eine URL mit --sha256 werden immer gegen ihren Hashwert geprüft.",
         "models.error.file": "{path} kann nicht bearbeitet werden ({operation}): {detail}.",

@@ -200,6 +200,7 @@ extension MessageCatalog {
         "models.error.redirect": "リダイレクトを拒否しました：{detail}。",
         "models.error.source": "取得元を拒否しました：{detail}。",
         "models.usage.size": "--size {value} はファイルサイズではありません。0 より大きい整数のバイト数を指定するか、--size を省いてサーバーが示す長さを使ってください。",
+        "models.usage.connections": "--connections {value} は範囲外です。1 から {maximum} までの整数を指定するか、省いてください。",
         "models.usage.needsDigest": "URL で取得するモデルは SHA-256 で照合します。ファイルの 16 進数 64 桁を --sha256 で指定するか、照合せずに {url} をインストールするには --no-verify を指定してください。",
         "models.usage.verifyConflict": "--no-verify は --sha256 を付けない URL にだけ使えます。カタログの項目と --sha256 付きの URL は常にそのハッシュで照合されます。",
         "models.error.file": "{path} を処理できません（{operation}）：{detail}。",

@@ -200,6 +200,7 @@ extension MessageCatalog {
         "models.error.redirect": "已拒绝一次重定向：{detail}。",
         "models.error.source": "已拒绝该来源：{detail}。",
         "models.usage.size": "--size {value} 不是文件大小：请以字节为单位给出大于 0 的整数，或省略 --size 以使用服务器给出的长度。",
+        "models.usage.connections": "--connections {value} 超出范围：请给出 1 到 {maximum} 之间的整数，或省略该选项。",
         "models.usage.needsDigest": "按 URL 拉取的模型要用其 SHA-256 校验：请用 --sha256 给出文件的 64 位十六进制摘要，或用 --no-verify 不经校验安装 {url}。",
         "models.usage.verifyConflict": "--no-verify 只能用于不带 --sha256 的 URL：目录中的条目和带 --sha256 的 URL 总会用其摘要校验。",
         "models.error.file": "无法处理 {path}（{operation}）：{detail}。",

@@ -200,6 +200,7 @@ extension MessageCatalog {
         "models.error.redirect": "Se rechazó una redirección: {detail}.",
         "models.error.source": "Se rechazó el origen: {detail}.",
         "models.usage.size": "--size {value} no es un tamaño de archivo: indica el tamaño en bytes, un número entero mayor que 0, o quita --size para usar la longitud que indique el servidor.",
+        "models.usage.connections": "--connections {value} está fuera de rango: indica un número entero de 1 a {maximum}, o quita la opción.",
         "models.usage.needsDigest": "Un modelo descargado por URL se comprueba con su SHA-256: añade --sha256 con los 64 dígitos hexadecimales del archivo, o --no-verify para instalar {url} sin comprobarlo.",
         "models.usage.verifyConflict": "--no-verify solo va con una URL sin --sha256: una entrada del catálogo y una URL con --sha256 se comprueban siempre con su hash.",
         "models.error.file": "No se puede procesar {path} ({operation}): {detail}.",

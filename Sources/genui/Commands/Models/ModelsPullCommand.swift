@@ -60,10 +60,10 @@ struct ModelsPullCommand: AsyncParsableCommand {
         }
         let diagnostics = options.diagnostics
         if let connections, !(1...DownloadOptions.maximumConnections).contains(connections) {
-            Printer.error(diagnostics.text("models.error.source", [
-                "detail": "--connections must be a whole number from 1 to \(DownloadOptions.maximumConnections)",
-            ]))
-            throw ExitCode(ExitStatus.configurationError)
+            try usageError(
+                diagnostics.text("models.usage.connections", [
+                    "value": "\(connections)", "maximum": "\(DownloadOptions.maximumConnections)",
+                ]), diagnostics)
         }
         if let size, size < 1 {
             // An empty or negative size would install an empty file as the model without asking the server.
