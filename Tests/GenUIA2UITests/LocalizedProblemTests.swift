@@ -52,6 +52,16 @@ struct A2UILocalizedProblemTests {
         #expect(result.stderr.contains(#"formatCurrency verlangt das Argument „currency“ (bei Text.text)"#), "\(result.stderr)")
     }
 
+    @Test("a message for a surface that was never created is reported in German, located, and says what to send first")
+    func unknownSurfaceGerman() throws {
+        let stream = #"{"version":"v0.9.1","updateDataModel":{"surfaceId":"nowhere","value":{}}}"# + "\n"
+        let result = try renderA2UI(["-", "--locale", "de"], stdin: stream)
+        #expect(result.status == 4)
+        #expect(result.stderr.contains(
+            "Zeile 1, Oberfläche nowhere, bei /updateDataModel/surfaceId: Nachricht für eine unbekannte Oberfläche: keine Oberfläche mit dieser ID wurde angelegt; zuerst createSurface senden"),
+            "\(result.stderr)")
+    }
+
     @Test("in the pseudo-locale every word of the line comes from the catalog; the names stay readable")
     func pseudo() throws {
         let result = try genui("en-XA")

@@ -126,16 +126,16 @@ public struct A2UIClient: Sendable {
     /// returns the problems it causes.
     public mutating func apply(_ message: A2UIMessage, line: Int? = nil, version: A2UIVersion = .v0_9) -> [A2UIProblem] {
         let id = message.surfaceID
-        func problem(_ kind: A2UIProblem.Kind, _ pointer: String, _ detail: String) -> [A2UIProblem] {
-            [A2UIProblem(kind, line: line, surfaceID: id, pointer: pointer, detail: detail)]
+        func problem(_ kind: A2UIProblem.Kind, _ pointer: String, _ key: String, _ arguments: [String: String] = [:]) -> [A2UIProblem] {
+            [A2UIProblem(kind, line: line, surfaceID: id, pointer: pointer, text: A2UIProblemText("a2ui.detail." + key, arguments))]
         }
         switch message {
         case .createSurface(_, let catalog, let theme, let send):
             guard surfaces[id] == nil else {
-                return problem(.duplicateSurface, "/createSurface/surfaceId", "the surface already exists; send deleteSurface first")
+                return problem(.duplicateSurface, "/createSurface/surfaceId", "surfaceExists")
             }
             guard surfaces.count < limits.maximumSurfaces else {
-                return problem(.limitExceeded, "/createSurface", "at most \(limits.maximumSurfaces) surfaces can be open at once")
+                return problem(.limitExceeded, "/createSurface", "tooManySurfaces", ["limit": String(limits.maximumSurfaces)])
             }
             var surface = A2UISurface(id: id, catalogID: catalog, theme: theme, sendDataModel: send, version: version)
             surface.storedBytes = A2UISize.estimatedBytes(surface.dataModel.root) + (theme.map { A2UISize.estimatedBytes($0) } ?? 0)
@@ -145,7 +145,7 @@ public struct A2UIClient: Sendable {
             return []
         case .updateComponents(_, let components):
             guard var surface = surfaces[id] else {
-                return problem(.unknownSurface, "/updateComponents/surfaceId", "no surface with this id was created; send createSurface first")
+                return problem(.unknownSurface, "/updateComponents/surfaceId", "surfaceNotCreated")
             }
             var found: [A2UIProblem] = []
             for (pointer, component) in components {
@@ -172,16 +172,16 @@ public struct A2UIClient: Sendable {
             return found
         case .updateDataModel(_, let path, let value):
             guard var surface = surfaces[id] else {
-                return problem(.unknownSurface, "/updateDataModel/surfaceId", "no surface with this id was created; send createSurface first")
+                return problem(.unknownSurface, "/updateDataModel/surfaceId", "surfaceNotCreated")
             }
             if let refusal = update(&surface, value, at: path) {
-                return problem(refusal.kind, refusal.pointer, refusal.detail)
+                return [A2UIProblem(refusal.kind, line: line, surfaceID: id, pointer: refusal.pointer, detail: refusal.detail)]
             }
             surfaces[id] = surface
             return []
         case .deleteSurface:
             guard let removed = surfaces.removeValue(forKey: id) else {
-                return problem(.unknownSurface, "/deleteSurface/surfaceId", "no surface with this id exists")
+                return problem(.unknownSurface, "/deleteSurface/surfaceId", "surfaceMissing")
             }
             storedBytes -= removed.storedBytes
             surfaceOrder.removeAll { $0 == id }

@@ -62,5 +62,9 @@ public struct A2UIProblemText: Sendable, Hashable {
         "a2ui.detail.themeFont": "theme.{property} must name fonts with letters, digits, spaces, hyphens, quotes and commas, not {found}; the default font is used",
         "a2ui.detail.missingVersion": "the message has no \"version\"; genui reads A2UI {supported}: add \"version\" with one of them",
         "a2ui.detail.unsupportedVersion": "genui does not read the version {found} (it reads {supported}); this message and every later one of that version are skipped, reported once; send messages of a version genui reads",
+        "a2ui.detail.surfaceExists": "the surface already exists; send deleteSurface first",
+        "a2ui.detail.tooManySurfaces": "at most {limit} surfaces can be open at once",
+        "a2ui.detail.surfaceNotCreated": "no surface with this id was created; send createSurface first",
+        "a2ui.detail.surfaceMissing": "no surface with this id exists",
     ]
 }
