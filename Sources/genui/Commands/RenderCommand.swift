@@ -20,7 +20,8 @@ struct RenderCommand: AsyncParsableCommand {
             With --from a2ui the input is an A2UI v0.9 or v0.9.1 message stream (JSONL, one server-to-client message \
             per line, or SSE data: lines) from another agent; every surface alive at the end of the stream is rendered \
             (or only --surface ID). Messages of another version are skipped, reported once per version. Each bad line or component is reported with its line, JSON pointer and component id, and \
-            everything else is still shown. --format json prints the resolved trees for scripts.
+            everything else is still shown. --format json prints one JSON document for scripts, always: the resolved \
+            trees (none when no surface is left) and every problem with its code and its text in your language.
 
             Exit codes: 0 success, 3 a file could not be read or written, 4 the screen is invalid (or, with --from \
             a2ui, the stream had problems, the rest still rendered, or it leaves no surface to show), 64 bad \
