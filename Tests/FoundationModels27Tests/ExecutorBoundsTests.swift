@@ -9,14 +9,28 @@ import Testing
 /// answer ends at it with `responseTooLarge` naming the bound, and the channel holds a bounded number of events.
 @Suite("Foundation Models 27 executor: linear reduction, bounded answers and a bounded channel", .tags(.unit))
 struct ExecutorBoundsTests {
-    @Test("40,000 deltas of 100 characters are reduced in linear time: 4× the deltas take at most 5× the time (best of 5 interleaved runs each)",
+    @Test("40,000 deltas of 100 characters are reduced in linear time: 4× the deltas take at most 5× the CPU time (best of 5 interleaved runs each)",
           .tags(.timing), .timeLimit(.minutes(3)))
     func manyDeltasInLinearTime() async throws {
+        // The work is measured as this process's CPU time, not the wall clock: the test runs alone in its process
+        // (its kind is timing), so that is the reduction's work, and other processes on the machine do not lengthen
+        // it as they lengthen the wall-clock time of the longer run.
+        func cpuTime() -> Duration {
+            var usage = rusage()
+            #if canImport(Glibc)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            #else
+            getrusage(RUSAGE_SELF, &usage)
+            #endif
+            let microseconds = Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
+                + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
+            return .microseconds(microseconds)
+        }
         func run(deltas: Int) async throws -> Duration {
             let model = ExecutorModel(FloodModel(.init(label: "linear-\(deltas)", kind: .response, pieces: deltas, pieceBytes: 100)))
-            let started = ContinuousClock.now
+            let started = cpuTime()
             let response = try await model.respond(to: GenerationRequest(prompt: "Write"))
-            let elapsed = ContinuousClock.now - started
+            let elapsed = cpuTime() - started
             #expect(response.text.utf8.count == deltas * 100)
             return elapsed
         }
