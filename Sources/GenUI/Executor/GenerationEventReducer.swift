@@ -229,11 +229,7 @@ struct GenerationEventReducer: Sendable {
                 textEntries[position].texts[target]?.append(text)
                 textEntries[position].current = target
             } else {
-                let segment = segmentID ?? UUID().uuidString
-                try charge(segment.utf8.count + 1 + text.utf8.count, reasoning: reasoning)
-                textEntries[position].pieces.append(.text(id: segment))
-                textEntries[position].texts[segment] = text
-                textEntries[position].current = segment
+                try startSegment(segmentID, text: text, at: position, reasoning: reasoning)
             }
             count(tokenCount, reasoning: reasoning)
             return reasoning ? nil : .appended(text)
@@ -246,11 +242,7 @@ struct GenerationEventReducer: Sendable {
                 textEntries[position].texts[target] = text
                 textEntries[position].current = target
             } else {
-                let segment = segmentID ?? UUID().uuidString
-                try charge(segment.utf8.count + 1 + text.utf8.count, reasoning: reasoning)
-                textEntries[position].pieces.append(.text(id: segment))
-                textEntries[position].texts[segment] = text
-                textEntries[position].current = segment
+                try startSegment(segmentID, text: text, at: position, reasoning: reasoning)
             }
             count(tokenCount, reasoning: reasoning)
             return reasoning ? nil : .replaced(Transcript.text(of: textEntries[position].segments))
@@ -276,6 +268,18 @@ struct GenerationEventReducer: Sendable {
             if !values.isEmpty { textEntries[position].metadata.merge(values) { _, new in new } }
         }
         return nil
+    }
+
+    /// Starts a text segment (`segmentID`, or a new id) holding `text` in the entry at `position`, charged to its
+    /// bound, and makes it the segment later text goes to.
+    private mutating func startSegment(
+        _ segmentID: String?, text: String, at position: Int, reasoning: Bool
+    ) throws(GenUIError) {
+        let segment = segmentID ?? UUID().uuidString
+        try charge(segment.utf8.count + 1 + text.utf8.count, reasoning: reasoning)
+        textEntries[position].pieces.append(.text(id: segment))
+        textEntries[position].texts[segment] = text
+        textEntries[position].current = segment
     }
 
     private mutating func count(_ tokens: Int, reasoning: Bool) {
