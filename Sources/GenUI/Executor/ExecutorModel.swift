@@ -7,7 +7,9 @@ import Foundation
 /// package serves in a session or a chain unchanged. Per request the wrapper:
 /// - refuses a request that needs a capability the model does not declare
 ///   (``GenUIError/unsupportedCapability(_:_:)``) before its executor is asked;
-/// - asks the executor made for the model's configuration (one per distinct configuration, kept);
+/// - asks the executor made for the model's configuration (one per distinct configuration, kept) with the request's
+///   Foundation Models 27 form: the session's own transcript and options as they are when the request comes from a
+///   session or a Foundation Models 27 caller, through a chain or not;
 /// - turns the executor's events into the response's text, tool calls, usage and transcript entries, within the
 ///   bounds of ``ResponseLimits/standard`` (text, reasoning and tool calls each bounded, as for genui's own
 ///   providers): past one, the executor is cancelled and the request fails with
@@ -95,7 +97,7 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
         }
         let executor = try ExecutorCache.shared.executor(for: base)
         let channel = LanguageModelExecutorGenerationChannel()
-        let executorRequest = LanguageModelExecutorGenerationRequest(request)
+        let executorRequest = request.executorRequest
         let base = self.base
         let turn = Task {
             defer { channel.finish() }

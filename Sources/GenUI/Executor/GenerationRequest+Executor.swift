@@ -2,15 +2,42 @@ import Foundation
 
 extension GenerationRequest {
     /// The request an executor's request describes: the transcript's instructions and conversation, its enabled
-    /// tools, schema and options.
+    /// tools, schema and options. It carries `request` as its ``turn``.
     public init(_ request: LanguageModelExecutorGenerationRequest) {
+        self.init(
+            request,
+            tools: request.generationOptions.toolCallingMode?.kind == .disallowed
+                ? [] : request.enabledToolDefinitions.map(ToolDefinition.init))
+    }
+
+    /// The request `request` describes, offering `tools` (which keep what a transcript's definitions do not say, such
+    /// as ``ToolDefinition/includesSchemaInInstructions``); it carries `request` as its ``turn``.
+    package init(_ request: LanguageModelExecutorGenerationRequest, tools: [ToolDefinition]) {
         self.init(
             instructions: request.transcript.instructionsText, messages: request.transcript.messages,
             schema: request.schema, includeSchemaInPrompt: request.contextOptions.includeSchemaInPrompt ?? true,
             options: request.generationOptions,
             requiredCapabilities: request.contextOptions.reasoningLevel == nil ? [] : [.reasoning],
-            tools: request.generationOptions.toolCallingMode?.kind == .disallowed
-                ? [] : request.enabledToolDefinitions.map(ToolDefinition.init))
+            tools: tools)
+        turn = request
+    }
+
+    /// Appends a round of tool calling — the model's `calls` and the tools' `outputs` — to the conversation and, when
+    /// the request carries its ``turn``, to that turn's transcript as the same entries.
+    package mutating func appendToolRound(_ calls: Transcript.ToolCalls, outputs: [Transcript.ToolOutput]) {
+        let carried = turn
+        messages.append(.toolCalls(Array(calls)))
+        messages.append(contentsOf: outputs.map(Message.toolOutput))
+        guard var carried else { return }
+        carried.transcript.append(.toolCalls(calls))
+        carried.transcript.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
+        turn = carried
+    }
+
+    /// What an executor of a Foundation Models 27 model is asked: the request's ``turn`` while it carries one,
+    /// otherwise the turn this request describes.
+    package var executorRequest: LanguageModelExecutorGenerationRequest {
+        turn ?? LanguageModelExecutorGenerationRequest(self)
     }
 }
 

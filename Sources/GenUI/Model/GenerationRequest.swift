@@ -51,20 +51,27 @@ public struct GenerationRequest: Sendable {
     }
 
     /// The session's instructions (system prompt), if any.
-    public var instructions: String?
+    public var instructions: String? { didSet { turn = nil } }
     /// The conversation so far; the last message is the prompt to answer.
-    public var messages: [Message]
+    public var messages: [Message] { didSet { turn = nil } }
     /// The schema the output must follow, for structured responses.
-    public var schema: GenerationSchema?
+    public var schema: GenerationSchema? { didSet { turn = nil } }
     /// Whether to describe the schema in the instructions (Foundation Models' default: `true`).
-    public var includeSchemaInPrompt: Bool
+    public var includeSchemaInPrompt: Bool { didSet { turn = nil } }
     /// Sampling options.
-    public var options: GenerationOptions
+    public var options: GenerationOptions { didSet { turn = nil } }
     /// Capabilities the caller demands beyond those the request implies.
     public var requiredCapabilities: Set<LanguageModelCapability>
     /// The tools the model may call; empty for none. A response may then be a turn of ``GenerationResponse/toolCalls``
     /// instead of an answer.
-    public var tools: [ToolDefinition]
+    public var tools: [ToolDefinition] { didSet { turn = nil } }
+
+    /// The Foundation Models 27 request this request was made from — the session's whole transcript with its ids,
+    /// attachments, reasoning and data entries, each prompt's options, metadata and context options — for as long as
+    /// it still describes this request: changing the instructions, messages, schema, options or tools drops it (the
+    /// request is then its own description, and an executor is given ``LanguageModelExecutorGenerationRequest/init(_:id:)``
+    /// of it). Executors of Foundation Models 27 models receive it as it is.
+    package internal(set) var turn: LanguageModelExecutorGenerationRequest?
 
     /// Creates a request.
     public init(

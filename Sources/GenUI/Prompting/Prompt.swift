@@ -34,12 +34,24 @@ public struct Prompt: Sendable, Hashable {
         self = try content()
     }
 
-    /// Parts one after the other, leaving out empty text.
+    /// Parts one after the other, leaving out empty text; text that follows text joins it in one segment, on a new
+    /// line (the prompt's ``text`` is the same either way).
     static func joining(_ parts: [Prompt]) -> Prompt {
-        Prompt(segments: parts.flatMap(\.segments).filter { segment in
-            if case .text(let text) = segment { return !text.content.isEmpty }
-            return true
-        })
+        var segments: [Transcript.Segment] = []
+        for segment in parts.flatMap(\.segments) {
+            guard case .text(let text) = segment else {
+                segments.append(segment)
+                continue
+            }
+            guard !text.content.isEmpty else { continue }
+            if case .text(var previous)? = segments.last {
+                previous.content += "\n" + text.content
+                segments[segments.count - 1] = .text(previous)
+            } else {
+                segments.append(segment)
+            }
+        }
+        return Prompt(segments: segments)
     }
 }
 

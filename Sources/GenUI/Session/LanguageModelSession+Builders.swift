@@ -1,5 +1,6 @@
-// Foundation Models' `Prompt` and `Instructions` forms of the session's initializers and requests. Each one turns
-// the prompt or instructions into text and calls the `String` form, so both behave the same in every way.
+// Foundation Models' `Prompt` and `Instructions` forms of the session's initializers and requests. A `Prompt` keeps
+// its segments (structured content, attachments) in the transcript; the `String` forms ask `Prompt(text:)`, so both
+// behave the same in every way.
 
 extension LanguageModelSession {
     /// Creates a session with ``Instructions``, as Foundation Models' `init(model:instructions:)`.
@@ -23,12 +24,20 @@ extension LanguageModelSession {
 
     // MARK: - Text
 
-    /// Answers a ``Prompt`` with text.
+    /// Answers a ``Prompt`` with text (Foundation Models 27's `respond(to:options:contextOptions:metadata:)`):
+    /// `contextOptions` say how the conversation is presented (a reasoning level needs a model with
+    /// ``LanguageModelCapability/reasoning``), and `metadata` travels with the request to the model's executor and
+    /// stays on the prompt's transcript entry.
     @discardableResult
-    public func respond(to prompt: Prompt, options: GenerationOptions = GenerationOptions()) async throws
-        -> Response<String>
-    {
-        try await respond(to: prompt.text, options: options)
+    public func respond(
+        to prompt: Prompt, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(),
+        metadata: [String: any ConvertibleToGeneratedContent] = [:]
+    ) async throws -> Response<String> {
+        let response = try await perform(Ask(prompt, options: options, contextOptions: contextOptions, metadata: metadata))
+        return Response(
+            content: response.text, rawContent: response.content, transcriptEntries: response.entries,
+            metadata: response.metadata)
     }
 
     /// Answers the prompt a builder closure makes with text: `try await session.respond { "…" }`.
@@ -36,18 +45,25 @@ extension LanguageModelSession {
     public func respond(
         options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
     ) async throws -> Response<String> {
-        try await respond(to: prompt().text, options: options)
+        try await respond(to: prompt(), options: options)
     }
 
     // MARK: - Generable
 
-    /// Answers a ``Prompt`` with a value of a generable type.
+    /// Answers a ``Prompt`` with a value of a generable type, decoded in the caller's isolation; `contextOptions`
+    /// and `metadata` as for text.
     nonisolated(nonsending) public func respond<Content: Generable>(
         to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
-        options: GenerationOptions = GenerationOptions()
+        options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
+        metadata: [String: any ConvertibleToGeneratedContent] = [:]
     ) async throws -> Response<Content> {
-        try await respond(
-            to: prompt.text, generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+        let response = try await perform(Ask(
+            prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
+            contextOptions: contextOptions, metadata: metadata))
+        let value = try Self.decode(Content.self, from: response)
+        return Response(
+            content: value, rawContent: response.content, transcriptEntries: response.entries,
+            metadata: response.metadata)
     }
 
     /// Answers the prompt a builder closure makes with a value of a generable type.
@@ -56,17 +72,23 @@ extension LanguageModelSession {
         options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
     ) async throws -> Response<Content> {
         try await respond(
-            to: prompt().text, generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+            to: prompt(), generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     // MARK: - Dynamic schema
 
-    /// Answers a ``Prompt`` with content following a (dynamic) schema.
+    /// Answers a ``Prompt`` with content following a (dynamic) schema; `contextOptions` and `metadata` as for text.
     public func respond(
         to prompt: Prompt, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
-        options: GenerationOptions = GenerationOptions()
+        options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
+        metadata: [String: any ConvertibleToGeneratedContent] = [:]
     ) async throws -> Response<GeneratedContent> {
-        try await respond(to: prompt.text, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+        let response = try await perform(Ask(
+            prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
+            contextOptions: contextOptions, metadata: metadata))
+        return Response(
+            content: response.content, rawContent: response.content, transcriptEntries: response.entries,
+            metadata: response.metadata)
     }
 
     /// Answers the prompt a builder closure makes with content following a (dynamic) schema.
@@ -75,32 +97,40 @@ extension LanguageModelSession {
         options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
     ) async throws -> Response<GeneratedContent> {
         try await respond(
-            to: prompt().text, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+            to: prompt(), schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     // MARK: - Streaming
 
-    /// Streams a text answer to a ``Prompt``.
-    public func streamResponse(to prompt: Prompt, options: GenerationOptions = GenerationOptions())
-        -> ResponseStream<String>
-    {
-        streamResponse(to: prompt.text, options: options)
+    /// Streams a text answer to a ``Prompt``; `contextOptions` and `metadata` as for
+    /// ``respond(to:options:contextOptions:metadata:)``.
+    public func streamResponse(
+        to prompt: Prompt, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
+        metadata: [String: any ConvertibleToGeneratedContent] = [:]
+    ) -> ResponseStream<String> {
+        ResponseStream(
+            session: self, asking: Ask(prompt, options: options, contextOptions: contextOptions, metadata: metadata))
     }
 
     /// Streams a text answer to the prompt a builder closure makes.
     public func streamResponse(
         options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
     ) rethrows -> ResponseStream<String> {
-        streamResponse(to: try prompt().text, options: options)
+        streamResponse(to: try prompt(), options: options)
     }
 
-    /// Streams a value of a generable type answering a ``Prompt``, snapshot by snapshot.
+    /// Streams a value of a generable type answering a ``Prompt``, snapshot by snapshot; `contextOptions` and
+    /// `metadata` as for text.
     public func streamResponse<Content: Generable>(
         to prompt: Prompt, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
-        options: GenerationOptions = GenerationOptions()
+        options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
+        metadata: [String: any ConvertibleToGeneratedContent] = [:]
     ) -> ResponseStream<Content> {
-        streamResponse(
-            to: prompt.text, generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+        ResponseStream(
+            session: self,
+            asking: Ask(
+                prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
+                contextOptions: contextOptions, metadata: metadata))
     }
 
     /// Streams a value of a generable type answering the prompt a builder closure makes.
@@ -109,15 +139,21 @@ extension LanguageModelSession {
         options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
     ) rethrows -> ResponseStream<Content> {
         streamResponse(
-            to: try prompt().text, generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+            to: try prompt(), generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
-    /// Streams content following a (dynamic) schema, answering a ``Prompt``.
+    /// Streams content following a (dynamic) schema, answering a ``Prompt``; `contextOptions` and `metadata` as for
+    /// text.
     public func streamResponse(
         to prompt: Prompt, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
-        options: GenerationOptions = GenerationOptions()
+        options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
+        metadata: [String: any ConvertibleToGeneratedContent] = [:]
     ) -> ResponseStream<GeneratedContent> {
-        streamResponse(to: prompt.text, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+        ResponseStream(
+            session: self,
+            asking: Ask(
+                prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
+                contextOptions: contextOptions, metadata: metadata))
     }
 
     /// Streams content following a (dynamic) schema, answering the prompt a builder closure makes.
@@ -126,6 +162,6 @@ extension LanguageModelSession {
         options: GenerationOptions = GenerationOptions(), @PromptBuilder prompt: () throws -> Prompt
     ) rethrows -> ResponseStream<GeneratedContent> {
         streamResponse(
-            to: try prompt().text, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+            to: try prompt(), schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import Synchronization
 
@@ -119,10 +120,7 @@ public final class LanguageModelSession: Sendable {
     public func respond(to prompt: String, options: GenerationOptions = GenerationOptions()) async throws
         -> Response<String>
     {
-        let response = try await perform(prompt: prompt, schema: nil, includeSchemaInPrompt: false, options: options)
-        return Response(
-            content: response.text, rawContent: response.content, transcriptEntries: response.entries,
-            metadata: response.metadata)
+        try await respond(to: Prompt(text: prompt), options: options)
     }
 
     /// Answers a prompt with a value of a generable type; the schema goes into the prompt by default.
@@ -133,13 +131,8 @@ public final class LanguageModelSession: Sendable {
         to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<Content> {
-        let response = try await perform(
-            prompt: prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt,
-            options: options)
-        let value = try Self.decode(Content.self, from: response)
-        return Response(
-            content: value, rawContent: response.content, transcriptEntries: response.entries,
-            metadata: response.metadata)
+        try await respond(
+            to: Prompt(text: prompt), generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     /// Answers a prompt with content following a (dynamic) schema.
@@ -147,11 +140,8 @@ public final class LanguageModelSession: Sendable {
         to prompt: String, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
     ) async throws -> Response<GeneratedContent> {
-        let response = try await perform(
-            prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
-        return Response(
-            content: response.content, rawContent: response.content, transcriptEntries: response.entries,
-            metadata: response.metadata)
+        try await respond(
+            to: Prompt(text: prompt), schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     /// Starts the model early so the first response is fast; `promptPrefix`, the start of the prompt to come, lets
@@ -177,16 +167,18 @@ public final class LanguageModelSession: Sendable {
         var entries: [Transcript.Entry]
     }
 
-    func makeRequest(prompt: String, schema: GenerationSchema?, includeSchemaInPrompt: Bool,
-                     options: GenerationOptions) throws -> GenerationRequest {
-        try options.validate()
+    /// The request the model is asked for `ask`: the session's transcript with the new prompt as a Foundation Models
+    /// 27 request (carried as the request's turn), offering the session's tools.
+    func makeRequest(_ ask: Ask) throws -> GenerationRequest {
+        try ask.prompt.options.validate()
         try Self.checkToolNames(tools)
         return state.withLock { state in
-            GenerationRequest(
-                instructions: state.transcript.instructionsText,
-                messages: state.transcript.messages + [.init(role: .user, content: prompt)],
-                schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
-                tools: tools.map(\.definition))
+            let turn = LanguageModelExecutorGenerationRequest(
+                id: UUID(), transcript: Transcript(entries: Array(state.transcript) + [.prompt(ask.prompt)]),
+                enabledTools: tools.map { Transcript.ToolDefinition(tool: $0) }, schema: ask.schema,
+                generationOptions: ask.prompt.options, contextOptions: ask.prompt.contextOptions,
+                metadata: ask.prompt.metadata)
+            return GenerationRequest(turn, tools: tools.map(\.definition))
         }
     }
 
@@ -210,12 +202,10 @@ public final class LanguageModelSession: Sendable {
         }
     }
 
-    private func perform(prompt: String, schema: GenerationSchema?, includeSchemaInPrompt: Bool,
-                         options: GenerationOptions) async throws -> Performed {
+    func perform(_ ask: Ask) async throws -> Performed {
         let started = ContinuousClock.now
         do {
-            let request = try makeRequest(
-                prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+            let request = try makeRequest(ask)
             try beginResponding()
             do {
                 var request = request
@@ -225,7 +215,7 @@ public final class LanguageModelSession: Sendable {
                     try await loop.runCalls(of: response, appendingTo: &request)
                     response = try await model.respond(to: request)
                 }
-                let performed = loop.finishing(try Self.finish(response, prompt: prompt, schema: schema, options: request.options))
+                let performed = loop.finishing(try Self.finish(response, for: ask))
                 endResponding(recording: performed.entries, metadata: performed.metadata)
                 logEnd(since: started, streaming: false, metadata: performed.metadata, failure: nil)
                 return performed
@@ -235,15 +225,15 @@ public final class LanguageModelSession: Sendable {
             }
         } catch {
             logEnd(since: started, streaming: false, metadata: nil, failure: error)
-            throw surfaced(error, prompt: prompt)
+            throw surfaced(error, asking: ask)
         }
     }
 
-    /// The error the session throws for `error`, which failed a request for `prompt`: Foundation Models' type for it
-    /// where Foundation Models has one (see ``GenUIError``), otherwise `error` itself.
-    func surfaced(_ error: any Swift.Error, prompt: String) -> any Swift.Error {
+    /// The error the session throws for `error`, which failed `ask`: Foundation Models' type for it where Foundation
+    /// Models has one (see ``GenUIError``), otherwise `error` itself.
+    func surfaced(_ error: any Swift.Error, asking ask: Ask) -> any Swift.Error {
         guard let error = error as? GenUIError else { return error }
-        return error.thrownBySession(after: Array(transcript) + [.prompt(.init(segments: [.text(.init(content: prompt))]))])
+        return error.thrownBySession(after: Array(transcript) + [.prompt(ask.prompt)])
     }
 
     /// The debug line of a request's end: `session responded` (provider, tool calls, seconds) or
@@ -275,11 +265,11 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// Validates a model's final response against the schema (trust, but verify) and builds transcript entries: the
-    /// prompt (with its options and response format) and the response (its text, or its structured content).
-    static func finish(
-        _ response: GenerationResponse, prompt: String, schema: GenerationSchema?, options: GenerationOptions
-    ) throws -> Performed {
+    /// prompt as the model was asked it, what the executor produced (reasoning, data) and the response (its text, or
+    /// its structured content).
+    static func finish(_ response: GenerationResponse, for ask: Ask) throws -> Performed {
         var response = response
+        let schema = ask.schema
         if let schema {
             try OutputDecoding.validate(&response, against: schema)
             response.content = schema.representingNil(in: response.content)
@@ -308,12 +298,7 @@ public final class LanguageModelSession: Sendable {
                 break
             }
         }
-        let entries: [Transcript.Entry] =
-            [
-                .prompt(.init(
-                    segments: [.text(.init(content: prompt))], options: options,
-                    responseFormat: schema.map { Transcript.ResponseFormat(schema: $0) }))
-            ] + producedEntries + [.response(answerEntry)]
+        let entries: [Transcript.Entry] = [.prompt(ask.prompt)] + producedEntries + [.response(answerEntry)]
         return Performed(content: response.content, text: response.text, metadata: response.metadata, entries: entries)
     }
 

@@ -45,22 +45,19 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
     /// How many times the text so far was read for a snapshot, final value excluded (for tests of the amortisation).
     var partialReadCount: Int { final.snapshotReads.withLock { $0 } }
 
-    init(session: LanguageModelSession, prompt: String, schema: GenerationSchema?, includeSchemaInPrompt: Bool,
-         options: GenerationOptions) {
+    init(session: LanguageModelSession, asking ask: LanguageModelSession.Ask) {
         let final = FinalResponse()
         self.final = final
-        self.structured = schema != nil
+        self.structured = ask.schema != nil
         self.raws = AsyncThrowingStream { continuation in
             let task = Task {
                 let started = ContinuousClock.now
                 do {
-                    let request = try session.makeRequest(
-                        prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+                    let request = try session.makeRequest(ask)
                     try session.beginResponding()
                     do {
                         let performed = try await Self.run(
-                            session: session, request: request, prompt: prompt, schema: schema,
-                            continuation: continuation, final: final)
+                            session: session, request: request, asking: ask, continuation: continuation, final: final)
                         final.value.withLock { $0 = performed }
                         session.endResponding(recording: performed.entries, metadata: performed.metadata)
                         session.logEnd(since: started, streaming: true, metadata: performed.metadata, failure: nil)
@@ -72,7 +69,7 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
                     }
                 } catch {
                     session.logEnd(since: started, streaming: true, metadata: nil, failure: error)
-                    continuation.finish(throwing: session.surfaced(error, prompt: prompt))
+                    continuation.finish(throwing: session.surfaced(error, asking: ask))
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -80,10 +77,11 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
     }
 
     private static func run(
-        session: LanguageModelSession, request: GenerationRequest, prompt: String, schema: GenerationSchema?,
+        session: LanguageModelSession, request: GenerationRequest, asking ask: LanguageModelSession.Ask,
         continuation: AsyncThrowingStream<Raw, any Error>.Continuation, final: FinalResponse
     ) async throws -> LanguageModelSession.Performed {
         var request = request
+        let schema = ask.schema
         var loop = ToolLoop(tools: session.tools, maximumRounds: session.maximumToolRounds, logger: session.logger)
         while true {
             var text = OutputText()
@@ -119,8 +117,7 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
                 try await loop.runCalls(of: response, appendingTo: &request)
                 continue
             }
-            return loop.finishing(
-                try LanguageModelSession.finish(response, prompt: prompt, schema: schema, options: request.options))
+            return loop.finishing(try LanguageModelSession.finish(response, for: ask))
         }
     }
 
@@ -189,7 +186,7 @@ extension LanguageModelSession {
     public func streamResponse(to prompt: String, options: GenerationOptions = GenerationOptions())
         -> ResponseStream<String>
     {
-        ResponseStream(session: self, prompt: prompt, schema: nil, includeSchemaInPrompt: false, options: options)
+        streamResponse(to: Prompt(text: prompt), options: options)
     }
 
     /// Streams a value of a generable type, snapshot by snapshot.
@@ -197,9 +194,8 @@ extension LanguageModelSession {
         to prompt: String, generating type: Content.Type = Content.self, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
     ) -> ResponseStream<Content> {
-        ResponseStream(
-            session: self, prompt: prompt, schema: Content.generationSchema,
-            includeSchemaInPrompt: includeSchemaInPrompt, options: options)
+        streamResponse(
+            to: Prompt(text: prompt), generating: type, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 
     /// Streams content following a (dynamic) schema.
@@ -207,8 +203,7 @@ extension LanguageModelSession {
         to prompt: String, schema: GenerationSchema, includeSchemaInPrompt: Bool = true,
         options: GenerationOptions = GenerationOptions()
     ) -> ResponseStream<GeneratedContent> {
-        ResponseStream(
-            session: self, prompt: prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt,
-            options: options)
+        streamResponse(
+            to: Prompt(text: prompt), schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options)
     }
 }

@@ -45,7 +45,7 @@ extension Transcript: Codable {
 
 extension Transcript.Entry: Codable {
     private enum Keys: String, CodingKey {
-        case role, id, contents, tools, options, responseFormat, calls, toolName, assets, metadata, signature
+        case role, id, contents, tools, options, responseFormat, calls, toolName, assets, metadata, signature, contextOptions
         case contentType, data
     }
 
@@ -64,9 +64,12 @@ extension Transcript.Entry: Codable {
                 toolDefinitions: try container.decodeIfPresent([Transcript.ToolDefinition].self, forKey: .tools) ?? []))
         case .user:
             self = .prompt(.init(
-                id: id, segments: try container.decode([Transcript.Segment].self, forKey: .contents),
+                id: id, metadata: try Self.metadata(in: container),
+                segments: try container.decode([Transcript.Segment].self, forKey: .contents),
                 options: try container.decodeIfPresent(GenerationOptions.self, forKey: .options) ?? GenerationOptions(),
-                responseFormat: try container.decodeIfPresent(Transcript.ResponseFormat.self, forKey: .responseFormat)))
+                responseFormat: try container.decodeIfPresent(Transcript.ResponseFormat.self, forKey: .responseFormat),
+                contextOptions: try container.decodeIfPresent(ContextOptions.self, forKey: .contextOptions)
+                    ?? ContextOptions()))
         case .toolCalls:
             self = .toolCalls(.init(id: id, try container.decode([Transcript.ToolCall].self, forKey: .calls)))
         case .tool:
@@ -120,6 +123,10 @@ extension Transcript.Entry: Codable {
             try container.encode(prompt.segments, forKey: .contents)
             try container.encode(prompt.options, forKey: .options)
             try container.encodeIfPresent(prompt.responseFormat, forKey: .responseFormat)
+            if prompt.contextOptions != ContextOptions() {
+                try container.encode(prompt.contextOptions, forKey: .contextOptions)
+            }
+            try Self.encode(prompt.metadata, in: &container)
         case .toolCalls(let calls):
             try container.encode(Role.toolCalls, forKey: .role)
             try container.encode(Array(calls), forKey: .calls)

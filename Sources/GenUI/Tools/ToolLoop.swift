@@ -73,10 +73,10 @@ struct ToolLoop {
                 round: round, id: calls[index].id, tool: calls[index].toolName, requestedBy: provider,
                 durationSeconds: duration, outcome: .succeeded))
         }
-        entries.append(.toolCalls(Transcript.ToolCalls(calls)))
+        let turn = Transcript.ToolCalls(calls)
+        entries.append(.toolCalls(turn))
         entries.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
-        request.messages.append(.toolCalls(calls))
-        request.messages.append(contentsOf: outputs.map(GenerationRequest.Message.toolOutput))
+        request.appendToolRound(turn, outputs: outputs)
     }
 
     /// The final answer's entries with the rounds before it, and its metadata with the records.
