@@ -202,33 +202,6 @@ public final class LanguageModelSession: Sendable {
         }
     }
 
-    func perform(_ ask: Ask) async throws -> Performed {
-        let started = ContinuousClock.now
-        do {
-            let request = try makeRequest(ask)
-            try beginResponding()
-            do {
-                var request = request
-                var loop = ToolLoop(tools: tools, maximumRounds: maximumToolRounds, logger: logger)
-                var response = try await model.respond(to: request)
-                while !response.toolCalls.isEmpty {
-                    try await loop.runCalls(of: response, appendingTo: &request)
-                    response = try await model.respond(to: request)
-                }
-                let performed = loop.finishing(try Self.finish(response, for: ask))
-                endResponding(recording: performed.entries, metadata: performed.metadata)
-                logEnd(since: started, streaming: false, metadata: performed.metadata, failure: nil)
-                return performed
-            } catch {
-                endResponding(recording: nil)
-                throw error
-            }
-        } catch {
-            logEnd(since: started, streaming: false, metadata: nil, failure: error)
-            throw surfaced(error, asking: ask)
-        }
-    }
-
     /// The error the session throws for `error`, which failed `ask`: Foundation Models' type for it where Foundation
     /// Models has one (see ``GenUIError``), otherwise `error` itself.
     func surfaced(_ error: any Swift.Error, asking ask: Ask) -> any Swift.Error {

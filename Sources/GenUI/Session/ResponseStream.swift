@@ -51,73 +51,28 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
         self.structured = ask.schema != nil
         self.raws = AsyncThrowingStream { continuation in
             let task = Task {
-                let started = ContinuousClock.now
+                var schedule: SnapshotSchedule = ask.schema == nil ? .copying : .parsing
                 do {
-                    let request = try session.makeRequest(ask)
-                    try session.beginResponding()
-                    do {
-                        let performed = try await Self.run(
-                            session: session, request: request, asking: ask, continuation: continuation, final: final)
-                        final.value.withLock { $0 = performed }
-                        session.endResponding(recording: performed.entries, metadata: performed.metadata)
-                        session.logEnd(since: started, streaming: true, metadata: performed.metadata, failure: nil)
-                        continuation.yield(.final(performed))
-                        continuation.finish()
-                    } catch {
-                        session.endResponding(recording: nil)
-                        throw error
+                    let performed = try await session.perform(ask, streaming: true) { progress in
+                        switch progress {
+                        case .started:
+                            schedule.reset()
+                        case .text(let text):
+                            guard schedule.isDue(at: text.byteCount) else { return }
+                            final.snapshotReads.withLock { $0 += 1 }
+                            if let content = Self.partialContent(of: text.text, structured: ask.schema != nil) {
+                                continuation.yield(.partial(content))
+                            }
+                        }
                     }
+                    final.value.withLock { $0 = performed }
+                    continuation.yield(.final(performed))
+                    continuation.finish()
                 } catch {
-                    session.logEnd(since: started, streaming: true, metadata: nil, failure: error)
-                    continuation.finish(throwing: session.surfaced(error, asking: ask))
+                    continuation.finish(throwing: error)
                 }
             }
             continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-
-    private static func run(
-        session: LanguageModelSession, request: GenerationRequest, asking ask: LanguageModelSession.Ask,
-        continuation: AsyncThrowingStream<Raw, any Error>.Continuation, final: FinalResponse
-    ) async throws -> LanguageModelSession.Performed {
-        var request = request
-        let schema = ask.schema
-        var loop = ToolLoop(tools: session.tools, maximumRounds: session.maximumToolRounds, logger: session.logger)
-        while true {
-            var text = OutputText()
-            var schedule: SnapshotSchedule = schema == nil ? .copying : .parsing
-            var completed: GenerationResponse?
-            for try await event in session.model.streamResponse(to: request) {
-                switch event {
-                case .delta(let delta):
-                    do {
-                        try text.append(delta)
-                    } catch {
-                        throw error.attributed(to: session.model.name)
-                    }
-                    guard schedule.isDue(at: text.byteCount) else { continue }
-                    final.snapshotReads.withLock { $0 += 1 }
-                    if let content = partialContent(of: text.text, structured: schema != nil) {
-                        continuation.yield(.partial(content))
-                    }
-                case .restarted:
-                    text.removeAll()
-                    schedule.reset()
-                case .completed(let response):
-                    completed = response
-                }
-            }
-            guard let response = completed else {
-                throw GenUIError.serverError(
-                    status: nil,
-                    .init(provider: session.model.name, debugDescription: "the stream ended before the response was complete"))
-            }
-            // A turn of tool calls: run them and stream the model's next turn.
-            guard response.toolCalls.isEmpty else {
-                try await loop.runCalls(of: response, appendingTo: &request)
-                continue
-            }
-            return loop.finishing(try LanguageModelSession.finish(response, for: ask))
         }
     }
 

@@ -1,0 +1,91 @@
+extension LanguageModelSession {
+    /// How the answer's text grows while the session waits for it.
+    enum AnswerProgress {
+        /// The text starts, or starts over: a new turn after a round of tool calls, or a chain moved to another
+        /// provider.
+        case started
+        /// The text so far, after a delta.
+        case text(OutputText)
+    }
+
+    /// Runs `ask`, the session's one way to answer: marks the session as responding, streams the model's turns with
+    /// the tool rounds between them, validates the answer, records the exchange and logs its end. ``respond(to:options:)``
+    /// collects the answer; ``ResponseStream`` also shows `progress` as snapshots (`streaming` says which, for the log).
+    /// Errors are those Foundation Models throws where it has a type for them (see ``GenUIError``).
+    func perform(
+        _ ask: Ask, streaming: Bool = false, progress: (AnswerProgress) -> Void = { _ in }
+    ) async throws -> Performed {
+        let started = ContinuousClock.now
+        do {
+            let request = try makeRequest(ask)
+            try beginResponding()
+            do {
+                let performed = try await answer(request, asking: ask, streaming: streaming, progress: progress)
+                endResponding(recording: performed.entries, metadata: performed.metadata)
+                logEnd(since: started, streaming: streaming, metadata: performed.metadata, failure: nil)
+                return performed
+            } catch {
+                endResponding(recording: nil)
+                throw error
+            }
+        } catch {
+            logEnd(since: started, streaming: streaming, metadata: nil, failure: error)
+            throw surfaced(error, asking: ask)
+        }
+    }
+
+    /// Asks the model for turns of `request` until one answers: a turn of tool calls runs them (``ToolLoop``) and asks
+    /// again with their output. When `streaming`, each turn is streamed and its text shown to `progress`; otherwise
+    /// the model answers each turn whole (a provider then need not stream on its wire).
+    private func answer(
+        _ request: GenerationRequest, asking ask: Ask, streaming: Bool, progress: (AnswerProgress) -> Void
+    ) async throws -> Performed {
+        var request = request
+        var loop = ToolLoop(tools: tools, maximumRounds: maximumToolRounds, logger: logger)
+        while true {
+            let response =
+                if streaming {
+                    try await streamTurn(request, progress: progress)
+                } else {
+                    try await model.respond(to: request)
+                }
+            guard response.toolCalls.isEmpty else {
+                try await loop.runCalls(of: response, appendingTo: &request)
+                progress(.started)
+                continue
+            }
+            return loop.finishing(try Self.finish(response, for: ask))
+        }
+    }
+
+    /// Streams one turn of `request`: its text, bounded by ``ResponseLimits/maximumOutputBytes``, is shown to
+    /// `progress` as it grows; returns the turn's response.
+    private func streamTurn(_ request: GenerationRequest, progress: (AnswerProgress) -> Void) async throws
+        -> GenerationResponse
+    {
+        var text = OutputText()
+        var completed: GenerationResponse?
+        for try await event in model.streamResponse(to: request) {
+            switch event {
+            case .delta(let delta):
+                do {
+                    try text.append(delta)
+                } catch {
+                    throw error.attributed(to: model.name)
+                }
+                progress(.text(text))
+            case .restarted:
+                text.removeAll()
+                progress(.started)
+            case .completed(let response):
+                completed = response
+            }
+        }
+        guard let completed else {
+            throw GenUIError.serverError(
+                status: nil,
+                .init(provider: model.name, debugDescription: "the stream ended before the response was complete"))
+        }
+        return completed
+    }
+}
