@@ -251,8 +251,9 @@ struct ToolCallingTests {
         #expect(response.metadata.toolCalls.map(\.requestedBy) == ["first"])
     }
 
-    @Test("a chain treats wrong arguments as a failed attempt and moves on to the next member")
-    func chainFallsBackOnWrongArguments() async throws {
+    @Test("a chain treats wrong arguments as a failed attempt and moves on to the next member, streamed or not",
+          arguments: [false, true])
+    func chainFallsBackOnWrongArguments(streaming: Bool) async throws {
         let tool = WeatherTool()
         let sloppy = FailingLanguageModel(
             name: "sloppy", behavior: .callTools([call("c1", cityContent: GeneratedContent(kind: .bool(true)))]),
@@ -261,7 +262,12 @@ struct ToolCallingTests {
             name: "careful", behavior: .callTools([call("c2", city: "Genoa")]), capabilities: toolCapable)
         let chain = ProviderChain(name: "c", models: [sloppy, careful], options: quickOptions())
         let session = LanguageModelSession(model: chain, tools: [tool])
-        let response = try await session.respond(to: "Weather in Genoa?")
+        let response =
+            if streaming {
+                try await session.streamResponse(to: "Weather in Genoa?").collect()
+            } else {
+                try await session.respond(to: "Weather in Genoa?")
+            }
         #expect(tool.calls.withLock { $0 } == ["Genoa"])
         #expect(response.metadata.toolCalls.map(\.requestedBy) == ["careful"])
     }

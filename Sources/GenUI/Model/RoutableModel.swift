@@ -70,11 +70,12 @@ extension RoutableModel {
 }
 
 extension RoutableModel {
-    /// Streams by generating the whole response, then delivering it as one delta and the completion.
+    /// Streams by generating the whole response, then delivering its text as one delta (none when it has no text,
+    /// as a turn of tool calls) and the completion.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         .turn { emit in
             let response = try await respond(to: request)
-            emit(.delta(response.text))
+            if !response.text.isEmpty { emit(.delta(response.text)) }
             return response
         }
     }

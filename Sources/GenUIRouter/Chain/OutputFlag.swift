@@ -28,13 +28,17 @@ final class OutputFlag: Sendable {
         state.withLock { $0.attempt += 1 }
     }
 
-    /// Delivers `event` if `attempt` is still the current one.
+    /// Delivers `event` if `attempt` is still the current one. An empty delta is no output: it is not delivered, and
+    /// the attempt may still fall back (a turn of tool calls streams no text, and its calls are checked at its end).
     func forward(
         _ event: GenerationEvent, attempt: Int, to continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
     ) {
         state.withLock { state in
             guard state.attempt == attempt else { return }
-            if case .delta = event { state.began = true }
+            if case .delta(let text) = event {
+                guard !text.isEmpty else { return }
+                state.began = true
+            }
             continuation.yield(event)
         }
     }
