@@ -120,6 +120,20 @@ struct ToolAndPromptAPITests {
         #expect(takesPrompt(forecast).text == forecast.generatedContent.jsonString)
     }
 
+    @Test("an array of prompts in a Prompt builder reads as its prompts in turn, and a response is made from segments alone")
+    func arrayOfPromptsAndResponseSegments() async throws {
+        let steps = [Prompt("Preheat the oven."), Prompt("Bake for 20 minutes.")]
+        let prompt = Prompt {
+            "Check these steps:"
+            steps
+        }
+        #expect(prompt.text == "Check these steps:\nPreheat the oven.\nBake for 20 minutes.")
+        let response = Transcript.Response(id: "r1", segments: [.text(.init(content: "Looks right."))])
+        #expect(response.id == "r1")
+        #expect(response.assetIDs.isEmpty)
+        #expect(response.segments.count == 1)
+    }
+
     @Test("LanguageModelSession(model: .default) and prewarm(promptPrefix: Prompt) compile and run")
     func defaultModelAndPrewarm() async throws {
         let session = LanguageModelSession(model: .default, instructions: "Help with recipes.")

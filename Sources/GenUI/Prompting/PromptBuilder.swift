@@ -30,6 +30,11 @@ public struct PromptBuilder {
         Prompt.joining(components)
     }
 
+    /// An array of prompts placed in the builder: each one in turn, as a `for` loop's.
+    public static func buildExpression(_ prompts: [Prompt]) -> Prompt {
+        Prompt.joining(prompts)
+    }
+
     /// The prompts of a `for` loop.
     public static func buildArray(_ prompts: [Prompt]) -> Prompt {
         Prompt.joining(prompts)
