@@ -50,7 +50,7 @@ public struct AnthropicExecutor: ProviderExecutor {
         let start = clock.now
         let message = try HTTPRequest.postJSON(
             model.endpoint("v1/messages"),
-            body: AnthropicWire.body(for: request, configuration: configuration, stream: streaming, forcedTool: forcedTool),
+            body: try AnthropicWire.body(for: request, configuration: configuration, stream: streaming, forcedTool: forcedTool),
             headers: model.headers(key: key),
             headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)

@@ -36,7 +36,7 @@ extension AnthropicLanguageModel {
     }
 
     private func count(_ request: GenerationRequest, key: String?, forcedTool: Bool) async throws -> Int {
-        let body = AnthropicWire.countTokensBody(for: request, configuration: configuration, forcedTool: forcedTool)
+        let body = try AnthropicWire.countTokensBody(for: request, configuration: configuration, forcedTool: forcedTool)
         var requestHeaders = headers(key: key)
         requestHeaders["Accept"] = "application/json"
         let request = try HTTPRequest.postJSON(

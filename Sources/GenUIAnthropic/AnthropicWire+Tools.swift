@@ -81,7 +81,7 @@ extension AnthropicWire {
 
     /// The `messages` array: text turns as strings; a turn of tool calls as an assistant message of its text and
     /// `tool_use` blocks; the outputs that follow it as one user message of `tool_result` blocks, in order.
-    static func messages(_ messages: [GenerationRequest.Message]) -> [Message] {
+    static func messages(_ messages: [GenerationRequest.Message], provider: String) throws(GenUIError) -> [Message] {
         var result: [Message] = []
         var results: [Message.Block] = []
         func flushResults() {
@@ -103,6 +103,9 @@ extension AnthropicWire {
                         input: call.arguments.orderedProperties != nil ? call.arguments : GeneratedContent(orderedProperties: [])))
                 }
                 result.append(Message(role: "assistant", content: .blocks(blocks)))
+            case .user where !message.imageSegments.isEmpty:
+                flushResults()
+                result.append(Message(role: "user", content: .blocks(try userBlocks(message.segments, provider: provider))))
             case .assistant, .user:
                 flushResults()
                 result.append(Message(role: message.role.rawValue, content: .text(message.content)))
@@ -110,6 +113,22 @@ extension AnthropicWire {
         }
         flushResults()
         return result
+    }
+
+    /// The blocks of a prompt with images: each text segment (structured content as JSON) a text block, each image an
+    /// image block after its label.
+    static func userBlocks(_ segments: [Transcript.Segment], provider: String) throws(GenUIError) -> [Message.Block] {
+        var blocks: [Message.Block] = []
+        for segment in segments {
+            switch segment {
+            case .attachment(let attachment) where attachment.isImage:
+                if let label = attachment.label { blocks.append(.text(label)) }
+                blocks.append(.image(try ImagePayload.load(attachment, provider: provider, acceptsRemote: true)))
+            default:
+                blocks.append(.text(Transcript.text(of: [segment])))
+            }
+        }
+        return blocks
     }
 
     /// A tool call id the API accepts (`^[a-zA-Z0-9_-]+$`): a valid id as it is; any other (another provider's, with

@@ -10,7 +10,7 @@ enum AnthropicWire {
     /// The `/v1/messages` body.
     static func body(
         for request: GenerationRequest, configuration: AnthropicConfiguration, stream: Bool, forcedTool: Bool
-    ) -> MessagesRequest {
+    ) throws(GenUIError) -> MessagesRequest {
         let sampling = SamplingParameters(request.options)
         let plan = AnthropicToolPlan(request: request, forcedTool: forcedTool)
         let (tools, toolChoice) = toolFields(for: request, plan: plan)
@@ -20,7 +20,8 @@ enum AnthropicWire {
         }
         return MessagesRequest(
             model: configuration.model, maxTokens: sampling.maximumTokens ?? configuration.defaultMaximumTokens,
-            system: request.effectiveInstructions, messages: messages(request.messages),
+            system: request.effectiveInstructions,
+            messages: try messages(request.messages, provider: configuration.name),
             temperature: sampling.temperature.map { min($0, 1) }, topP: sampling.topP, topK: sampling.topK,
             stream: stream, outputConfig: outputConfig, tools: tools, toolChoice: toolChoice)
     }
@@ -29,8 +30,8 @@ enum AnthropicWire {
     /// `request`, limited to what occupies the context.
     static func countTokensBody(
         for request: GenerationRequest, configuration: AnthropicConfiguration, forcedTool: Bool
-    ) -> CountTokensRequest {
-        CountTokensRequest(body(for: request, configuration: configuration, stream: false, forcedTool: forcedTool))
+    ) throws(GenUIError) -> CountTokensRequest {
+        CountTokensRequest(try body(for: request, configuration: configuration, stream: false, forcedTool: forcedTool))
     }
 
     static func finishReason(_ stopReason: String?) -> FinishReason? {

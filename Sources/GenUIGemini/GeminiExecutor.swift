@@ -54,7 +54,8 @@ public struct GeminiExecutor: ProviderExecutor {
         let url = model.modelURL(
             suffix: streaming ? ":streamGenerateContent" : ":generateContent", query: streaming ? "alt=sse" : nil)
         let generation = try HTTPRequest.postJSON(
-            url, body: GenerateContentRequest(request, model: configuration.model, facts: model.toolFacts, plan: plan),
+            url, body: try GenerateContentRequest(
+                request, model: configuration.model, facts: model.toolFacts, plan: plan, provider: model.name),
             headers: model.headers(key: key),
             headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)

@@ -64,7 +64,8 @@ extension GeminiProvider {
             var requestHeaders = headers(key: key)
             requestHeaders["Accept"] = "application/json"
             let plan = GeminiToolPlan(request: request, answerFunction: answersThroughFunction(request))
-            let generation = GenerateContentRequest(request, model: configuration.model, facts: toolFacts, plan: plan)
+            let generation = try GenerateContentRequest(
+                request, model: configuration.model, facts: toolFacts, plan: plan, provider: name)
             let count = try HTTPRequest.postJSON(
                 modelURL(suffix: ":countTokens"),
                 body: CountTokensRequest(request, generation: generation, model: configuration.model),

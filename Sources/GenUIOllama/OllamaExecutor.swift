@@ -36,7 +36,7 @@ public struct OllamaExecutor: ProviderExecutor {
         let clock = ContinuousClock()
         let start = clock.now
         let chat = try HTTPRequest.postJSON(
-            model.url("api/chat"), body: ChatRequest(request, configuration: configuration, stream: streaming),
+            model.url("api/chat"), body: try ChatRequest(request, configuration: configuration, stream: streaming),
             headers: model.headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
         let response = try await model.http.client.stream(chat)

@@ -61,15 +61,12 @@ public struct OnDeviceLanguageModel: RoutableModel {
     }
 
     /// Guided generation, tool calling (through genui's grammar, whatever the model's chat template knows), streaming,
-    /// seeded sampling and token counting (`/tokenize`); vision when `/props` of a server started earlier said so.
-    /// Never starts the server to find out.
+    /// seeded sampling and token counting (`/tokenize`). Not vision, even when `/props` says the server could see:
+    /// genui sends the on-device model text through `/completion`, so a request with an image goes to a member of the
+    /// chain that can send it. Never starts the server to find out.
     public var supportedCapabilities: Set<LanguageModelCapability> {
         get async {
-            var capabilities: Set<LanguageModelCapability> = [
-                .guidedGeneration, .toolCalling, .streaming, .seededSampling, .tokenCounting,
-            ]
-            if server.status.properties?.supportsVision == true { capabilities.insert(.vision) }
-            return capabilities
+            [.guidedGeneration, .toolCalling, .streaming, .seededSampling, .tokenCounting]
         }
     }
 

@@ -76,7 +76,7 @@ public struct OpenAILanguageModel: RoutableModel {
         let key = try http.requestKey()
         let post = try HTTPRequest.postJSON(
             http.url("chat/completions"),
-            body: ChatCompletionRequest(request, configuration: configuration, stream: streaming),
+            body: try ChatCompletionRequest(request, configuration: configuration, stream: streaming),
             headers: headers(key: key), headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
         return (key, post)

@@ -23,7 +23,7 @@ struct OneTurnPathTests {
         let name = "recording"
         let log: TurnLog
         var availability: Availability { .available }
-        var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration, .toolCalling, .streaming] }
+        var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration, .toolCalling, .streaming, .vision] }
     }
 
     struct RecordingProviderExecutor: ProviderExecutor {

@@ -55,7 +55,7 @@ struct SessionTranscriptReachesExecutorTests {
         case .behindAMemberThatThrows:
             let throwing = FailingLanguageModel(
                 name: "throwing", behavior: .fail(.serverError(status: 503, .init(provider: "throwing", debugDescription: "503"))),
-                capabilities: [.guidedGeneration, .toolCalling, .streaming, .reasoning])
+                capabilities: [.guidedGeneration, .toolCalling, .streaming, .reasoning, .vision])
             return LanguageModelSession(model: ProviderChain(name: "chain", models: [throwing, recording]), transcript: transcript)
         case .behindAnUnavailableMember:
             let unavailable = FailingLanguageModel(name: "unavailable", behavior: .unavailable(.disabled))
@@ -74,7 +74,7 @@ struct SessionTranscriptReachesExecutorTests {
     @Test("the executor receives the history and the new prompt exactly", arguments: Placement.allCases)
     func transcriptArrivesAsItIs(_ placement: Placement) async throws {
         let script = EventScript([[.response(action: .appendText("Two cats.", tokenCount: 2))]])
-        let model = EventScriptModel(script: script, declared: [.guidedGeneration, .toolCalling, .reasoning])
+        let model = EventScriptModel(script: script, declared: [.guidedGeneration, .toolCalling, .reasoning, .vision])
         let history = Self.history()
         let session = Self.session(model, placement, transcript: history)
         var options = GenerationOptions()
@@ -115,7 +115,7 @@ struct SessionTranscriptReachesExecutorTests {
             [.response(action: .appendText("One.", tokenCount: 1))],
             [.response(action: .appendText("One.", tokenCount: 1))],
         ])
-        let model = EventScriptModel(script: script, declared: [.guidedGeneration, .toolCalling, .reasoning])
+        let model = EventScriptModel(script: script, declared: [.guidedGeneration, .toolCalling, .reasoning, .vision])
         let history = Self.history()
         let responding = LanguageModelSession(model: model, transcript: history)
         let streaming = LanguageModelSession(model: model, transcript: history)
@@ -148,7 +148,9 @@ struct SessionTranscriptReachesExecutorTests {
             [.response(action: .appendText("Recorded.", tokenCount: 1))],
         ])
         let session = LanguageModelSession(
-            model: ProviderChain(name: "chain", models: [ExecutorModel(EventScriptModel(script: script), name: "recording")]),
+            model: ProviderChain(name: "chain", models: [
+                ExecutorModel(EventScriptModel(script: script, declared: [.toolCalling, .vision]), name: "recording"),
+            ]),
             tools: [tool], transcript: Self.history())
         try await session.respond(to: "Record four.")
         let second = try #require(script.requests.last)

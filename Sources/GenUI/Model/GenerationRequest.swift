@@ -22,6 +22,10 @@ public struct GenerationRequest: Sendable {
         public var toolCallID: String?
         /// The tool that produced this output (tool messages only).
         public var toolName: String?
+        /// What was said as the transcript holds it — text, structured content, attachments — when the message comes
+        /// from a transcript; empty when it was made from ``content`` alone. A provider whose wire carries images reads
+        /// them from here (``imageSegments``); ``content`` shows each attachment as a placeholder.
+        public var segments: [Transcript.Segment] = []
 
         /// Creates a message.
         public init(role: Role, content: String, toolCalls: [Transcript.ToolCall] = [], toolCallID: String? = nil,
@@ -43,34 +47,48 @@ public struct GenerationRequest: Sendable {
             Message(role: .tool, content: text, toolCallID: id, toolName: toolName)
         }
 
-        /// A tool's output, answering the call with the same identifier.
+        /// A tool's output, answering the call with the same identifier, with its segments.
         public static func toolOutput(_ output: Transcript.ToolOutput) -> Message {
-            Message(
+            var message = Message(
                 role: .tool, content: Transcript.text(of: output.segments), toolCallID: output.id, toolName: output.toolName)
+            message.segments = output.segments
+            return message
+        }
+
+        /// A prompt made of `segments`: its text (attachments as placeholders) and the segments themselves.
+        public static func user(_ segments: [Transcript.Segment]) -> Message {
+            var message = Message(role: .user, content: Transcript.text(of: segments))
+            message.segments = segments
+            return message
         }
     }
 
     /// The session's instructions (system prompt), if any.
-    public var instructions: String? { didSet { turn = nil } }
+    public var instructions: String? { didSet { turn?.transcript.replaceInstructionsText(with: instructions) } }
     /// The conversation so far; the last message is the prompt to answer.
     public var messages: [Message] { didSet { turn = nil } }
     /// The schema the output must follow, for structured responses.
-    public var schema: GenerationSchema? { didSet { turn = nil } }
+    public var schema: GenerationSchema? { didSet { turn?.schema = schema } }
     /// Whether to describe the schema in the instructions (Foundation Models' default: `true`).
-    public var includeSchemaInPrompt: Bool { didSet { turn = nil } }
+    public var includeSchemaInPrompt: Bool {
+        didSet { turn?.contextOptions.includeSchemaInPrompt = includeSchemaInPrompt }
+    }
     /// Sampling options.
-    public var options: GenerationOptions { didSet { turn = nil } }
+    public var options: GenerationOptions { didSet { turn?.generationOptions = options } }
     /// Capabilities the caller demands beyond those the request implies.
     public var requiredCapabilities: Set<LanguageModelCapability>
     /// The tools the model may call; empty for none. A response may then be a turn of ``GenerationResponse/toolCalls``
     /// instead of an answer.
-    public var tools: [ToolDefinition] { didSet { turn = nil } }
+    public var tools: [ToolDefinition] {
+        didSet { turn?.enabledToolDefinitions = tools.map(Transcript.ToolDefinition.init) }
+    }
 
     /// The Foundation Models 27 request this request was made from — the session's whole transcript with its ids,
-    /// attachments, reasoning and data entries, each prompt's options, metadata and context options — for as long as
-    /// it still describes this request: changing the instructions, messages, schema, options or tools drops it (the
-    /// request is then its own description, and an executor is given ``LanguageModelExecutorGenerationRequest/init(_:id:)``
-    /// of it). Executors of Foundation Models 27 models receive it as it is.
+    /// attachments, reasoning and data entries, each prompt's options, metadata and context options — kept in step
+    /// with the request: new instructions, schema, options or tools are made in it too (a chain's request for a member
+    /// without guided generation, a use case's instructions), and only a rewritten conversation (`messages`) drops it;
+    /// an executor is then given ``LanguageModelExecutorGenerationRequest/init(_:id:)`` of the request. Executors of
+    /// Foundation Models 27 models receive it as it is, and providers read from it what their wire carries beyond text.
     package internal(set) var turn: LanguageModelExecutorGenerationRequest?
 
     /// Creates a request.
@@ -108,11 +126,22 @@ public struct GenerationRequest: Sendable {
     }
 
     /// The capabilities this request needs: guided generation when a schema is given, tool calling when tools are,
-    /// plus the caller's demands.
+    /// vision when the conversation holds an image, plus the caller's demands.
     public var impliedCapabilities: Set<LanguageModelCapability> {
         var required = requiredCapabilities
         if schema != nil { required.insert(.guidedGeneration) }
         if !tools.isEmpty { required.insert(.toolCalling) }
+        if messages.contains(where: { !$0.imageSegments.isEmpty }) { required.insert(.vision) }
         return required
+    }
+}
+
+extension GenerationRequest.Message {
+    /// The message's image attachments, in order.
+    public var imageSegments: [Transcript.AttachmentSegment] {
+        segments.compactMap { segment in
+            guard case .attachment(let attachment) = segment, case .image = attachment.content else { return nil }
+            return attachment
+        }
     }
 }

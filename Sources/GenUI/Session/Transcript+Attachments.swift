@@ -65,6 +65,12 @@ extension Transcript {
             self.label = label
         }
 
+        /// Whether the attachment is an image.
+        public var isImage: Bool {
+            if case .image = content { return true }
+            return false
+        }
+
         /// What a model that reads only text sees in its place.
         var placeholderText: String {
             let kind =

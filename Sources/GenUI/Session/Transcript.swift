@@ -311,6 +311,11 @@ extension Transcript {
             self.segments = segments
         }
 
+        /// A response made of `segments`, with no assets (Foundation Models 27's `init(id:segments:)`).
+        public init(id: String = UUID().uuidString, segments: [Transcript.Segment]) {
+            self.init(id: id, assetIDs: [], segments: segments)
+        }
+
         /// A response made of `segments`, with its metadata (Foundation Models 27).
         public init(id: String = UUID().uuidString, metadata: [String: GeneratedContent], segments: [Transcript.Segment]) {
             self.init(id: id, assetIDs: [], segments: segments)
@@ -341,7 +346,7 @@ extension Transcript.ToolOutput: CustomStringConvertible {
 
 extension Transcript {
     /// The text a model reads for `segments`: text as it is, structured content as JSON, one segment a line.
-    static func text(of segments: [Segment]) -> String {
+    package static func text(of segments: [Segment]) -> String {
         segments.map { segment in
             switch segment {
             case .text(let text): text.content
@@ -357,12 +362,24 @@ extension Transcript {
         return Transcript.text(of: instructions.segments)
     }
 
+    /// Sets the instructions' text: the first entry's segments become `text` (its id and tool definitions kept), a
+    /// transcript without instructions gains an entry for it, and `nil` empties the entry's text.
+    mutating func replaceInstructionsText(with text: String?) {
+        let segments: [Segment] = text.map { [.text(.init(content: $0))] } ?? []
+        if case .instructions(var instructions)? = first {
+            instructions.segments = segments
+            self[startIndex] = .instructions(instructions)
+        } else if !segments.isEmpty {
+            insert(.instructions(.init(segments: segments, toolDefinitions: [])), at: startIndex)
+        }
+    }
+
     /// The conversation as request messages (instructions excluded).
     var messages: [GenerationRequest.Message] {
         compactMap { entry in
             switch entry {
             case .instructions: nil
-            case .prompt(let prompt): .init(role: .user, content: Transcript.text(of: prompt.segments))
+            case .prompt(let prompt): .user(prompt.segments)
             case .response(let response): .init(role: .assistant, content: Transcript.text(of: response.segments))
             case .toolCalls(let calls): .toolCalls(Array(calls))
             case .toolOutput(let output): .toolOutput(output)

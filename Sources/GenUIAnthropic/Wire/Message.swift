@@ -1,4 +1,5 @@
 @_spi(Reading) import GenUI
+import GenUIHTTP
 
 /// One message of a request's conversation: its role and its content, a string or a list of blocks.
 struct Message: Encodable {
@@ -18,11 +19,21 @@ struct Message: Encodable {
         }
     }
 
-    /// A content block as sent: `{type: text, text}`, `{type: tool_use, id, name, input}` or
+    /// A content block as sent: `{type: text, text}`, `{type: image, source}`, `{type: tool_use, id, name, input}` or
     /// `{type: tool_result, tool_use_id, content?}`.
     struct Block: Encodable {
+        /// An image block's `source`: `{type: base64, media_type, data}` or `{type: url, url}`.
+        struct ImageSource: Encodable {
+            var type: String
+            var mediaType: String?
+            var data: String?
+            var url: String?
+            enum CodingKeys: String, CodingKey { case type, mediaType = "media_type", data, url }
+        }
+
         var type: String
         var text: String?
+        var source: ImageSource?
         var id: String?
         var name: String?
         var input: JSONValueCoding?
@@ -30,7 +41,17 @@ struct Message: Encodable {
         var content: String?
 
         enum CodingKeys: String, CodingKey {
-            case type, text, id, name, input, toolUseID = "tool_use_id", content
+            case type, text, source, id, name, input, toolUseID = "tool_use_id", content
+        }
+
+        /// An image block: its bytes as base64 with their media type, or a URL the API fetches.
+        static func image(_ image: ImagePayload) -> Block {
+            switch image {
+            case .inline(let mediaType, let base64):
+                Block(type: "image", source: .init(type: "base64", mediaType: mediaType, data: base64))
+            case .remote(let url):
+                Block(type: "image", source: .init(type: "url", url: url.absoluteString))
+            }
         }
 
         /// A text block.

@@ -11,7 +11,14 @@ struct Content: Codable {
         var thought: Bool?
         var functionCall: FunctionCall?
         var functionResponse: FunctionResponse?
+        var inlineData: InlineData?
         var thoughtSignature: String?
+    }
+
+    /// An image sent inline: `{mimeType, data}` with the bytes in base64.
+    struct InlineData: Codable {
+        var mimeType: String
+        var data: String
     }
 
     /// A call the model made: `{id?, name, args}`. Read loosely, as it arrives: a call without a name or with `args`
@@ -53,7 +60,9 @@ extension Content {
     /// The `contents` of a conversation: text turns as text parts; a turn of tool calls as a `model` content of its
     /// text and `functionCall` parts; the outputs that follow it as one `user` content of `functionResponse` parts, in
     /// order. `model` decides whether replayed calls need thought signatures; `facts` holds those received.
-    static func conversation(_ messages: [GenerationRequest.Message], model: String, facts: GeminiToolFacts?) -> [Content] {
+    static func conversation(
+        _ messages: [GenerationRequest.Message], model: String, facts: GeminiToolFacts?, provider: String
+    ) throws(GenUIError) -> [Content] {
         var result: [Content] = []
         var responses: [Part] = []
         func flushResponses() {
@@ -84,6 +93,9 @@ extension Content {
                         thoughtSignature: signature))
                 }
                 result.append(Content(role: "model", parts: parts))
+            case .user where !message.imageSegments.isEmpty:
+                flushResponses()
+                result.append(Content(role: "user", parts: try userParts(message.segments, provider: provider)))
             case .assistant, .user:
                 flushResponses()
                 result.append(Content(role: message.role == .user ? "user" : "model", text: message.content))
@@ -91,5 +103,24 @@ extension Content {
         }
         flushResponses()
         return result
+    }
+
+    /// The parts of a prompt with images: text parts, and each image as `inlineData` after its label. Gemini takes
+    /// image bytes inline here; an `https:` image is refused (the API fetches only files uploaded to it).
+    static func userParts(_ segments: [Transcript.Segment], provider: String) throws(GenUIError) -> [Part] {
+        var parts: [Part] = []
+        for segment in segments {
+            switch segment {
+            case .attachment(let attachment) where attachment.isImage:
+                if let label = attachment.label { parts.append(Part(text: label)) }
+                guard case .inline(let mediaType, let base64) = try ImagePayload.load(
+                    attachment, provider: provider, acceptsRemote: false)
+                else { continue }
+                parts.append(Part(inlineData: InlineData(mimeType: mediaType, data: base64)))
+            default:
+                parts.append(Part(text: Transcript.text(of: [segment])))
+            }
+        }
+        return parts
     }
 }

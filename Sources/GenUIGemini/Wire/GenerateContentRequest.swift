@@ -14,7 +14,9 @@ struct GenerateContentRequest: Encodable {
     /// instruction, the conversation, the tools, and sampling, the schema (unless the plan carries it as an answer
     /// function) and a request for thought summaries in `generationConfig`. `model` decides whether replayed calls
     /// need thought signatures; `facts` holds the signatures received.
-    init(_ request: GenerationRequest, model: String, facts: GeminiToolFacts?, plan: GeminiToolPlan) {
+    init(
+        _ request: GenerationRequest, model: String, facts: GeminiToolFacts?, plan: GeminiToolPlan, provider: String
+    ) throws(GenUIError) {
         let (tools, toolConfig) = FunctionDeclarations.fields(for: request, plan: plan)
         let schema = plan.answerFunctionName == nil ? request.schema : nil
         let sampling = SamplingParameters(request.options)
@@ -26,7 +28,7 @@ struct GenerateContentRequest: Encodable {
         config.maxOutputTokens = sampling.maximumTokens
         if request.requiredCapabilities.contains(.reasoning) { config.thinkingConfig = .init(includeThoughts: true) }
         systemInstruction = request.effectiveInstructions.map { Content(text: $0) }
-        contents = Content.conversation(request.messages, model: model, facts: facts)
+        contents = try Content.conversation(request.messages, model: model, facts: facts, provider: provider)
         self.tools = tools
         self.toolConfig = toolConfig
         generationConfig = config.isEmpty ? nil : config

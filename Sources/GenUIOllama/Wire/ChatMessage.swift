@@ -19,12 +19,14 @@ struct ChatMessage: Encodable {
 
     var role: String
     var content: String
+    /// A user message's images, base64-encoded, in order (the text keeps each one's label or placeholder).
+    var images: [String]?
     var toolCalls: [ToolCall]?
     var toolName: String?
     var toolCallID: String?
 
     enum CodingKeys: String, CodingKey {
-        case role, content, toolCalls = "tool_calls", toolName = "tool_name", toolCallID = "tool_call_id"
+        case role, content, images, toolCalls = "tool_calls", toolName = "tool_name", toolCallID = "tool_call_id"
     }
 
     init(role: String, content: String) {
@@ -32,9 +34,20 @@ struct ChatMessage: Encodable {
         self.content = content
     }
 
-    init(_ message: GenerationRequest.Message) {
+    /// The message as Ollama takes it; a user message's images go in `images` as base64 (Ollama takes image bytes
+    /// only: an `https:` image is refused, naming `provider`).
+    init(_ message: GenerationRequest.Message, provider: String) throws(GenUIError) {
         role = message.role.rawValue
         content = message.content
+        if message.role == .user, !message.imageSegments.isEmpty {
+            var images: [String] = []
+            for segment in message.imageSegments {
+                if case .inline(_, let base64) = try ImagePayload.load(segment, provider: provider, acceptsRemote: false) {
+                    images.append(base64)
+                }
+            }
+            self.images = images
+        }
         switch message.role {
         case .assistant where !message.toolCalls.isEmpty:
             toolCalls = message.toolCalls.map { call in

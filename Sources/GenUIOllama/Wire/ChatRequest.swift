@@ -49,10 +49,12 @@ struct ChatRequest: Encodable {
 
     /// The body for `request`: the instructions (schema description included) as the system message, the schema as
     /// `format`, sampling in `options` (left out when empty), `keep_alive` and the tools.
-    init(_ request: GenerationRequest, configuration: OllamaConfiguration, stream: Bool) {
+    init(_ request: GenerationRequest, configuration: OllamaConfiguration, stream: Bool) throws(GenUIError) {
         var messages: [ChatMessage] = []
         if let system = request.effectiveInstructions { messages.append(ChatMessage(role: "system", content: system)) }
-        messages += request.messages.map(ChatMessage.init)
+        for message in request.messages {
+            messages.append(try ChatMessage(message, provider: configuration.name))
+        }
         let sampling = SamplingParameters(request.options)
         let options = Options(
             temperature: sampling.temperature, topK: sampling.topK, topP: sampling.topP, seed: sampling.wireSeed,

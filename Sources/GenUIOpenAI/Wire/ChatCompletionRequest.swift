@@ -43,10 +43,12 @@ struct ChatCompletionRequest: Encodable {
 
     /// The body for `request`: the instructions (schema description included) as the system message, sampling,
     /// the token limit in the configured field, the schema and the tools.
-    init(_ request: GenerationRequest, configuration: OpenAIConfiguration, stream: Bool) {
+    init(_ request: GenerationRequest, configuration: OpenAIConfiguration, stream: Bool) throws(GenUIError) {
         var messages: [ChatMessage] = []
         if let system = request.effectiveInstructions { messages.append(ChatMessage(role: "system", content: system)) }
-        messages += request.messages.map(ChatMessage.init)
+        for message in request.messages {
+            messages.append(try ChatMessage(message, provider: configuration.name))
+        }
         let sampling = SamplingParameters(request.options)
         model = configuration.model
         self.messages = messages

@@ -18,10 +18,25 @@ struct ChatMessage: Encodable {
         var function: Function
     }
 
+    /// One part of a user message that carries images: `{"type":"text","text":…}` or
+    /// `{"type":"image_url","image_url":{"url":…}}` (a `data:` URL or the vendor-fetched `https:` URL).
+    struct ContentPart: Encodable {
+        struct ImageURL: Encodable { var url: String }
+        var type: String
+        var text: String?
+        var imageURL: ImageURL?
+        enum CodingKeys: String, CodingKey { case type, text, imageURL = "image_url" }
+
+        static func text(_ text: String) -> ContentPart { ContentPart(type: "text", text: text) }
+        static func image(_ image: ImagePayload) -> ContentPart { ContentPart(type: "image_url", imageURL: .init(url: image.url)) }
+    }
+
     var role: String
     var toolCallID: String?
     /// The text; `nil` is written as `null` (an assistant turn of calls alone).
     var content: String?
+    /// The text and images of a user message with images, written as `content` in place of the text.
+    var parts: [ContentPart]?
     var toolCalls: [ToolCall]?
 
     enum CodingKeys: String, CodingKey { case role, toolCallID = "tool_call_id", content, toolCalls = "tool_calls" }
@@ -31,9 +46,14 @@ struct ChatMessage: Encodable {
         self.content = content
     }
 
-    init(_ message: GenerationRequest.Message) {
+    /// The message as OpenAI takes it; a user message with images becomes text and `image_url` parts, in order
+    /// (each image read as ``ImagePayload`` says, or the request fails naming `provider`).
+    init(_ message: GenerationRequest.Message, provider: String) throws(GenUIError) {
         role = message.role.rawValue
         content = message.content
+        if message.role == .user, !message.imageSegments.isEmpty {
+            parts = try Self.parts(of: message.segments, provider: provider)
+        }
         switch message.role {
         case .assistant where !message.toolCalls.isEmpty:
             content = message.content.isEmpty ? nil : message.content
@@ -53,8 +73,28 @@ struct ChatMessage: Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(role, forKey: .role)
         try container.encodeIfPresent(toolCallID, forKey: .toolCallID)
-        try container.encode(content, forKey: .content)
+        if let parts {
+            try container.encode(parts, forKey: .content)
+        } else {
+            try container.encode(content, forKey: .content)
+        }
         try container.encodeIfPresent(toolCalls, forKey: .toolCalls)
+    }
+
+    /// The parts of a prompt's segments: each run of text (and structured content, as JSON) one text part, each image
+    /// one `image_url` part, a label as text before its image.
+    static func parts(of segments: [Transcript.Segment], provider: String) throws(GenUIError) -> [ContentPart] {
+        var parts: [ContentPart] = []
+        for segment in segments {
+            switch segment {
+            case .attachment(let attachment) where attachment.isImage:
+                if let label = attachment.label { parts.append(.text(label)) }
+                parts.append(.image(try ImagePayload.load(attachment, provider: provider, acceptsRemote: true)))
+            default:
+                parts.append(.text(Transcript.text(of: [segment])))
+            }
+        }
+        return parts
     }
 
     /// A call id as OpenAI takes it (at most 40 characters): ids another provider made may be longer.
