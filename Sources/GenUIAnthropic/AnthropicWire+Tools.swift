@@ -105,7 +105,9 @@ extension AnthropicWire {
                 result.append(Message(role: "assistant", content: .blocks(blocks)))
             case .user where !message.imageSegments.isEmpty:
                 flushResults()
-                result.append(Message(role: "user", content: .blocks(try userBlocks(message.segments, provider: provider))))
+                result.append(Message(role: "user", content: .blocks(try ImagePayload.parts(
+                    of: message.segments, provider: provider, acceptsRemote: true, text: Message.Block.text,
+                    image: Message.Block.image))))
             case .assistant, .user:
                 flushResults()
                 result.append(Message(role: message.role.rawValue, content: .text(message.content)))
@@ -113,22 +115,6 @@ extension AnthropicWire {
         }
         flushResults()
         return result
-    }
-
-    /// The blocks of a prompt with images: each text segment (structured content as JSON) a text block, each image an
-    /// image block after its label.
-    static func userBlocks(_ segments: [Transcript.Segment], provider: String) throws(GenUIError) -> [Message.Block] {
-        var blocks: [Message.Block] = []
-        for segment in segments {
-            switch segment {
-            case .attachment(let attachment) where attachment.isImage:
-                if let label = attachment.label { blocks.append(.text(label)) }
-                blocks.append(.image(try ImagePayload.load(attachment, provider: provider, acceptsRemote: true)))
-            default:
-                blocks.append(.text(Transcript.text(of: [segment])))
-            }
-        }
-        return blocks
     }
 
     /// A tool call id the API accepts (`^[a-zA-Z0-9_-]+$`): a valid id as it is; any other (another provider's, with

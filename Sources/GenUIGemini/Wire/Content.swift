@@ -108,19 +108,12 @@ extension Content {
     /// The parts of a prompt with images: text parts, and each image as `inlineData` after its label. Gemini takes
     /// image bytes inline here; an `https:` image is refused (the API fetches only files uploaded to it).
     static func userParts(_ segments: [Transcript.Segment], provider: String) throws(GenUIError) -> [Part] {
-        var parts: [Part] = []
-        for segment in segments {
-            switch segment {
-            case .attachment(let attachment) where attachment.isImage:
-                if let label = attachment.label { parts.append(Part(text: label)) }
-                guard case .inline(let mediaType, let base64) = try ImagePayload.load(
-                    attachment, provider: provider, acceptsRemote: false)
-                else { continue }
-                parts.append(Part(inlineData: InlineData(mimeType: mediaType, data: base64)))
-            default:
-                parts.append(Part(text: Transcript.text(of: [segment])))
-            }
-        }
-        return parts
+        try ImagePayload.parts(
+            of: segments, provider: provider, acceptsRemote: false, text: { Part(text: $0) },
+            image: { image in
+                // Without remote images, every payload is inline.
+                guard case .inline(let mediaType, let base64) = image else { return Part(text: image.url) }
+                return Part(inlineData: InlineData(mimeType: mediaType, data: base64))
+            })
     }
 }

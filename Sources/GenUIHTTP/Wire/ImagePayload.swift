@@ -49,6 +49,25 @@ public enum ImagePayload: Sendable, Equatable {
         }
     }
 
+    /// The parts of a prompt that holds images, in order, as a vendor's wire spells them: each text segment
+    /// (structured content as its JSON) one `text` part, each image its label as a `text` part and then one `image`
+    /// part, read by ``load(_:provider:acceptsRemote:)``.
+    public static func parts<Part>(
+        of segments: [Transcript.Segment], provider: String, acceptsRemote: Bool, text: (String) -> Part,
+        image: (ImagePayload) -> Part
+    ) throws(GenUIError) -> [Part] {
+        var parts: [Part] = []
+        for segment in segments {
+            guard case .attachment(let attachment) = segment, attachment.isImage else {
+                parts.append(text(Transcript.text(of: [segment])))
+                continue
+            }
+            if let label = attachment.label { parts.append(text(label)) }
+            parts.append(image(try load(attachment, provider: provider, acceptsRemote: acceptsRemote)))
+        }
+        return parts
+    }
+
     /// The media type of an image's first bytes: PNG, JPEG, GIF or WebP, else `nil`.
     public static func mediaType(of bytes: Data) -> String? {
         let head = [UInt8](bytes.prefix(12))

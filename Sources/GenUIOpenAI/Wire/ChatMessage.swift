@@ -52,7 +52,8 @@ struct ChatMessage: Encodable {
         role = message.role.rawValue
         content = message.content
         if message.role == .user, !message.imageSegments.isEmpty {
-            parts = try Self.parts(of: message.segments, provider: provider)
+            parts = try ImagePayload.parts(
+                of: message.segments, provider: provider, acceptsRemote: true, text: ContentPart.text, image: ContentPart.image)
         }
         switch message.role {
         case .assistant where !message.toolCalls.isEmpty:
@@ -79,22 +80,6 @@ struct ChatMessage: Encodable {
             try container.encode(content, forKey: .content)
         }
         try container.encodeIfPresent(toolCalls, forKey: .toolCalls)
-    }
-
-    /// The parts of a prompt's segments: each run of text (and structured content, as JSON) one text part, each image
-    /// one `image_url` part, a label as text before its image.
-    static func parts(of segments: [Transcript.Segment], provider: String) throws(GenUIError) -> [ContentPart] {
-        var parts: [ContentPart] = []
-        for segment in segments {
-            switch segment {
-            case .attachment(let attachment) where attachment.isImage:
-                if let label = attachment.label { parts.append(.text(label)) }
-                parts.append(.image(try ImagePayload.load(attachment, provider: provider, acceptsRemote: true)))
-            default:
-                parts.append(.text(Transcript.text(of: [segment])))
-            }
-        }
-        return parts
     }
 
     /// A call id as OpenAI takes it (at most 40 characters): ids another provider made may be longer.
