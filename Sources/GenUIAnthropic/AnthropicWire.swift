@@ -18,12 +18,23 @@ enum AnthropicWire {
         if let schema = request.schema, !forcedTool {
             outputConfig = .init(format: .init(schema: JSONValueCoding(schema.jsonSchema(strict: true))))
         }
-        return MessagesRequest(
-            model: configuration.model, maxTokens: sampling.maximumTokens ?? configuration.defaultMaximumTokens,
+        let answerTokens = sampling.maximumTokens ?? configuration.defaultMaximumTokens
+        // Extended thinking: its budget comes on top of the answer's tokens (max_tokens counts both), it takes no
+        // sampling settings, and it cannot be combined with a forced tool, which then answers without it.
+        let thinking = forcedTool ? nil : request.reasoningLevel.map { MessagesRequest.Thinking(budgetTokens: $0.tokenBudget) }
+        var body = MessagesRequest(
+            model: configuration.model, maxTokens: answerTokens + (thinking?.budgetTokens ?? 0),
             system: request.effectiveInstructions,
             messages: try messages(request.messages, provider: configuration.name),
             temperature: sampling.temperature.map { min($0, 1) }, topP: sampling.topP, topK: sampling.topK,
             stream: stream, outputConfig: outputConfig, tools: tools, toolChoice: toolChoice)
+        if let thinking {
+            body.thinking = thinking
+            body.temperature = nil
+            body.topP = nil
+            body.topK = nil
+        }
+        return body
     }
 
     /// The `/v1/messages/count_tokens` body: what ``body(for:configuration:stream:forcedTool:)`` would send for

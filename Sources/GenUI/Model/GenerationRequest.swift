@@ -136,6 +136,39 @@ public struct GenerationRequest: Sendable {
     }
 }
 
+extension GenerationRequest {
+    /// How much the model should reason: the level the caller asked for (`contextOptions.reasoningLevel`), or the
+    /// model's usual amount (``ContextOptions/ReasoningLevel/moderate``) when reasoning is required without a level;
+    /// `nil` leaves it to the model. Providers map it to their backend's own setting (docs/providers.md, "Reasoning").
+    public var reasoningLevel: ContextOptions.ReasoningLevel? {
+        turn?.contextOptions.reasoningLevel ?? (requiredCapabilities.contains(.reasoning) ? .moderate : nil)
+    }
+}
+
+extension ContextOptions.ReasoningLevel {
+    /// A token budget for this level, for backends that take one: `light` 1,024, `moderate` 4,096, `deep` 16,384, and a
+    /// provider's own level as its number of tokens when it is one (else `moderate`'s).
+    public var tokenBudget: Int {
+        switch self {
+        case .light: 1024
+        case .moderate: 4096
+        case .deep: 16384
+        case .custom(let name): Int(name).map { max(1024, $0) } ?? 4096
+        }
+    }
+
+    /// The level as an effort name — `low`, `medium`, `high` — for backends that take one; a provider's own level as
+    /// its name.
+    public var effortName: String {
+        switch self {
+        case .light: "low"
+        case .moderate: "medium"
+        case .deep: "high"
+        case .custom(let name): name
+        }
+    }
+}
+
 extension GenerationRequest.Message {
     /// The message's image attachments, in order.
     public var imageSegments: [Transcript.AttachmentSegment] {

@@ -30,10 +30,19 @@ struct MessagesRequest: Encodable {
     var outputConfig: OutputConfig?
     var tools: [ToolDeclaration]?
     var toolChoice: ToolChoice?
+    /// `thinking`: extended thinking with a budget of tokens, from the request's reasoning level.
+    var thinking: Thinking?
+
+    /// `{"type": "enabled", "budget_tokens": N}`.
+    struct Thinking: Encodable {
+        var type = "enabled"
+        var budgetTokens: Int
+        enum CodingKeys: String, CodingKey { case type, budgetTokens = "budget_tokens" }
+    }
 
     enum CodingKeys: String, CodingKey {
         case model, maxTokens = "max_tokens", system, messages, temperature, topP = "top_p", topK = "top_k", stream
-        case outputConfig = "output_config", tools, toolChoice = "tool_choice"
+        case outputConfig = "output_config", tools, toolChoice = "tool_choice", thinking
     }
 }
 

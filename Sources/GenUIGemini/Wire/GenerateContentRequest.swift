@@ -26,7 +26,9 @@ struct GenerateContentRequest: Encodable {
         config.topK = sampling.topK
         config.seed = sampling.seed.map { Int($0 % (1 << 31)) }
         config.maxOutputTokens = sampling.maximumTokens
-        if request.requiredCapabilities.contains(.reasoning) { config.thinkingConfig = .init(includeThoughts: true) }
+        if let level = request.reasoningLevel {
+            config.thinkingConfig = .init(includeThoughts: true, thinkingBudget: level.tokenBudget)
+        }
         systemInstruction = request.effectiveInstructions.map { Content(text: $0) }
         contents = try Content.conversation(request.messages, model: model, facts: facts, provider: provider)
         self.tools = tools
@@ -40,6 +42,8 @@ struct GenerationConfig: Encodable {
     /// `thinkingConfig`: `includeThoughts` asks for summaries of the model's thinking, as parts marked `thought`.
     struct ThinkingConfig: Encodable {
         var includeThoughts: Bool
+        /// `thinkingBudget`: the tokens the model may think with, from the request's reasoning level.
+        var thinkingBudget: Int?
     }
 
     var temperature: Double?

@@ -44,8 +44,12 @@ struct ChatRequest: Encodable {
     var options: Options?
     var keepAlive: KeepAlive?
     var tools: [FunctionToolDeclaration]?
+    /// `think`: `true` when the request asks for reasoning (Ollama's levels by name exist for a few models only).
+    var think: Bool?
 
-    enum CodingKeys: String, CodingKey { case model, messages, stream, format, options, keepAlive = "keep_alive", tools }
+    enum CodingKeys: String, CodingKey {
+        case model, messages, stream, format, options, keepAlive = "keep_alive", tools, think
+    }
 
     /// The body for `request`: the instructions (schema description included) as the system message, the schema as
     /// `format`, sampling in `options` (left out when empty), `keep_alive` and the tools.
@@ -66,5 +70,6 @@ struct ChatRequest: Encodable {
         self.options = options.isEmpty ? nil : options
         keepAlive = configuration.keepAlive.map(KeepAlive.init)
         tools = FunctionToolDeclaration.array(request.tools, strict: nil)
+        think = request.reasoningLevel == nil ? nil : true
     }
 }

@@ -34,11 +34,13 @@ struct ChatCompletionRequest: Encodable {
     var maxCompletionTokens: Int?
     var responseFormat: ResponseFormat?
     var tools: [FunctionToolDeclaration]?
+    /// `reasoning_effort`: `low`, `medium` or `high`, from the request's reasoning level.
+    var reasoningEffort: String?
 
     enum CodingKeys: String, CodingKey {
         case model, messages, stream, streamOptions = "stream_options", temperature, topP = "top_p", topK = "top_k"
         case seed, maxTokens = "max_tokens", maxCompletionTokens = "max_completion_tokens"
-        case responseFormat = "response_format", tools
+        case responseFormat = "response_format", tools, reasoningEffort = "reasoning_effort"
     }
 
     /// The body for `request`: the instructions (schema description included) as the system message, sampling,
@@ -69,5 +71,6 @@ struct ChatCompletionRequest: Encodable {
                 strict: configuration.strictSchema))
         }
         tools = FunctionToolDeclaration.array(request.tools, strict: configuration.strictSchema)
+        reasoningEffort = request.reasoningLevel?.effortName
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+@_spi(Reading) import GenUI
+import GenUIAnthropic
+import GenUIGemini
+import GenUIOllama
+import GenUIOpenAI
+import GenUITesting
+import GenUITestSupport
+import Testing
+
+/// A request's reasoning level (`contextOptions: ContextOptions(reasoningLevel:)`) reaches each backend as its own
+/// setting, in the shape its API reference documents: OpenAI's `reasoning_effort`, Anthropic's `thinking` with a token
+/// budget, Gemini's `thinkingConfig.thinkingBudget`, Ollama's `think`.
+@Suite("Reasoning levels on each provider's wire", .tags(.unit))
+struct ReasoningWireTests {
+    static func body(after ask: (LanguageModelSession) async throws -> Void, model: some LanguageModel, server: LoopbackHTTPServer)
+        async throws -> GeneratedContent
+    {
+        try await ask(LanguageModelSession(model: model))
+        return try #require(server.requests.last(where: { $0.method == "POST" && $0.path != "/api/show" })?.json)
+    }
+
+    static func deep(_ session: LanguageModelSession) async throws {
+        var options = GenerationOptions()
+        options.temperature = 0.5
+        try await session.respond(
+            to: Prompt("Why is the sky blue?"), options: options, contextOptions: ContextOptions(reasoningLevel: .deep))
+    }
+
+    static func plain(_ session: LanguageModelSession) async throws {
+        try await session.respond(to: "Why is the sky blue?")
+    }
+
+    @Test("OpenAI-compatible: reasoning_effort low, medium or high; absent without a level")
+    func openAI() async throws {
+        let server = try ImageWireTests.server(answer: #"{"id":"c1","object":"chat.completion","model":"o-test","choices":[{"index":0,"message":{"role":"assistant","content":"Rayleigh."},"finish_reason":"stop"}]}"#)
+        defer { server.stop() }
+        let provider = OpenAIProvider(configuration: OpenAIConfiguration(
+            name: "openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "o-test",
+            apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        #expect(try await Self.body(after: Self.deep, model: provider, server: server)["reasoning_effort"]?.stringValue == "high")
+        #expect(try await Self.body(after: Self.plain, model: provider, server: server)["reasoning_effort"] == nil)
+    }
+
+    @Test("Anthropic: thinking enabled with the level's budget on top of the answer's tokens, and no sampling settings")
+    func anthropic() async throws {
+        let server = try ImageWireTests.server(answer: #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[{"type":"thinking","thinking":"Short waves scatter.","signature":"c2ln"},{"type":"text","text":"Rayleigh."}],"stop_reason":"end_turn","usage":{"input_tokens":9,"output_tokens":20}}"#)
+        defer { server.stop() }
+        let key = TestKey("sk-ant-\(UUID().uuidString)")
+        let configuration = AnthropicConfiguration(
+            baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: key.variable, requestTimeout: .seconds(20))
+        let provider = AnthropicProvider(configuration: configuration, environment: key.environment)
+        let body = try await Self.body(after: Self.deep, model: provider, server: server)
+        #expect(body["thinking"]?["type"]?.stringValue == "enabled")
+        #expect(body["thinking"]?["budget_tokens"]?.intValue == 16384)
+        #expect(body["max_tokens"]?.intValue == configuration.defaultMaximumTokens + 16384)
+        #expect(body["temperature"] == nil)
+        let plain = try await Self.body(after: Self.plain, model: provider, server: server)
+        #expect(plain["thinking"] == nil)
+        #expect(plain["max_tokens"]?.intValue == configuration.defaultMaximumTokens)
+    }
+
+    @Test("Gemini: thinkingConfig with includeThoughts and the level's thinkingBudget")
+    func gemini() async throws {
+        let server = try ImageWireTests.server(answer: #"{"candidates":[{"content":{"role":"model","parts":[{"text":"Rayleigh."}]},"finishReason":"STOP"}]}"#)
+        defer { server.stop() }
+        let key = TestKey("AIza-\(UUID().uuidString)")
+        let provider = GeminiProvider(
+            configuration: GeminiConfiguration(
+                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test",
+                apiKeyEnvironmentVariable: key.variable, requestTimeout: .seconds(20), availabilityTimeout: .seconds(1)),
+            environment: key.environment)
+        let body = try await Self.body(after: Self.deep, model: provider, server: server)
+        let thinking = body["generationConfig"]?["thinkingConfig"]
+        #expect(thinking?["includeThoughts"]?.boolValue == true)
+        #expect(thinking?["thinkingBudget"]?.intValue == 16384)
+        #expect(try await Self.body(after: Self.plain, model: provider, server: server)["generationConfig"]?["thinkingConfig"] == nil)
+    }
+
+    @Test("Ollama: think true with a level, absent without one")
+    func ollama() async throws {
+        let server = try ImageWireTests.server(answer: #"{"model":"qwen3","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","content":"Rayleigh."},"done":true,"done_reason":"stop"}"#)
+        defer { server.stop() }
+        let provider = OllamaProvider(configuration: OllamaConfiguration(
+            host: "127.0.0.1:\(server.port)", model: "qwen3", requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        #expect(try await Self.body(after: Self.deep, model: provider, server: server)["think"]?.boolValue == true)
+        #expect(try await Self.body(after: Self.plain, model: provider, server: server)["think"] == nil)
+    }
+
+    @Test("each level's budget and effort name")
+    func levels() {
+        #expect(ContextOptions.ReasoningLevel.light.tokenBudget == 1024)
+        #expect(ContextOptions.ReasoningLevel.moderate.effortName == "medium")
+        #expect(ContextOptions.ReasoningLevel.custom("3000").tokenBudget == 3000)
+        #expect(ContextOptions.ReasoningLevel.custom("10").tokenBudget == 1024)
+        #expect(ContextOptions.ReasoningLevel.custom("minimal").effortName == "minimal")
+    }
+}
