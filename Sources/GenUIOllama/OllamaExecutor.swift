@@ -45,6 +45,7 @@ public struct OllamaExecutor: ProviderExecutor {
             throw model.mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
         }
         var text = OutputText()
+        var reasoningBudget = OutputBudget.reasoning()
         var toolCalls = ToolCallAssembly()
         var final: ChatChunk?
         // A non-streamed answer is one line holding the whole output: it may be as long as a body.
@@ -63,6 +64,10 @@ public struct OllamaExecutor: ProviderExecutor {
             if let message = chunk.error {
                 throw HTTPErrorMapping.error(
                     status: 500, headers: [:], parsed: .init(message: message), provider: model.name, secrets: secrets)
+            }
+            if let thought = chunk.message?.thinking, !thought.isEmpty {
+                try reasoningBudget.charge(thought)
+                await events.appendReasoning(thought)
             }
             if let piece = chunk.message?.content, !piece.isEmpty {
                 try text.append(piece)

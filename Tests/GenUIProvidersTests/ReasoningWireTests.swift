@@ -79,11 +79,20 @@ struct ReasoningWireTests {
 
     @Test("Ollama: think true with a level, absent without one")
     func ollama() async throws {
-        let server = try ImageWireTests.server(answer: #"{"model":"qwen3","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","content":"Rayleigh."},"done":true,"done_reason":"stop"}"#)
+        let server = try ImageWireTests.server(answer: #"{"model":"qwen3","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","thinking":"Short waves scatter more.","content":"Rayleigh."},"done":true,"done_reason":"stop"}"#)
         defer { server.stop() }
         let provider = OllamaProvider(configuration: OllamaConfiguration(
             host: "127.0.0.1:\(server.port)", model: "qwen3", requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
         #expect(try await Self.body(after: Self.deep, model: provider, server: server)["think"]?.boolValue == true)
+        // The thinking comes back as the reasoning entry before the answer.
+        let session = LanguageModelSession(model: Reasoning(base: provider))
+        let answer = try await session.respond(to: Prompt("Why?"), contextOptions: ContextOptions(reasoningLevel: .light))
+        #expect(answer.content == "Rayleigh.")
+        let reasoning = answer.transcriptEntries.compactMap { entry -> String? in
+            guard case .reasoning(let reasoning) = entry else { return nil }
+            return reasoning.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined()
+        }
+        #expect(reasoning == ["Short waves scatter more."])
         #expect(try await Self.body(after: Self.plain, model: provider, server: server)["think"] == nil)
     }
 
@@ -94,5 +103,27 @@ struct ReasoningWireTests {
         #expect(ContextOptions.ReasoningLevel.custom("3000").tokenBudget == 3000)
         #expect(ContextOptions.ReasoningLevel.custom("10").tokenBudget == 1024)
         #expect(ContextOptions.ReasoningLevel.custom("minimal").effortName == "minimal")
+    }
+}
+
+/// A genui provider seen through Foundation Models 27's protocol, declaring reasoning: its own executor's channel
+/// events (reasoning among them) make the session's transcript.
+private struct Reasoning<Base: RoutableModel>: LanguageModel {
+    typealias Executor = ReasoningExecutor<Base>
+    let base: Base
+    var capabilities: LanguageModelCapabilities { LanguageModelCapabilities([.reasoning, .guidedGeneration, .toolCalling]) }
+    var executorConfiguration: ReasoningExecutor<Base>.Configuration { .init() }
+}
+
+private struct ReasoningExecutor<Base: RoutableModel>: LanguageModelExecutor {
+    struct Configuration: Hashable, Sendable {}
+    init(configuration: Configuration) {}
+
+    func respond(
+        to request: LanguageModelExecutorGenerationRequest, model: Reasoning<Base>,
+        streamingInto channel: LanguageModelExecutorGenerationChannel
+    ) async throws {
+        try await ExecutorPathExecutor<Base>(configuration: .init())
+            .respond(to: request, model: ExecutorPath(base: model.base), streamingInto: channel)
     }
 }

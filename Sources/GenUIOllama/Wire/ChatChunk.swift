@@ -5,9 +5,11 @@ struct ChatChunk: Decodable {
     /// The message so far: a piece of text, whole tool calls.
     struct Message: Decodable {
         var content: String?
+        /// A piece of the model's thinking, when the request asked it to think (`think`).
+        var thinking: String?
         /// Whole calls: `function.arguments` is a JSON object; newer versions give an `id`.
         var toolCalls: [FunctionToolCall]?
-        enum CodingKeys: String, CodingKey { case content, toolCalls = "tool_calls" }
+        enum CodingKeys: String, CodingKey { case content, thinking, toolCalls = "tool_calls" }
     }
 
     var model: String?
