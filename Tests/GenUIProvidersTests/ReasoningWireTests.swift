@@ -84,15 +84,24 @@ struct ReasoningWireTests {
         let provider = OllamaProvider(configuration: OllamaConfiguration(
             host: "127.0.0.1:\(server.port)", model: "qwen3", requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
         #expect(try await Self.body(after: Self.deep, model: provider, server: server)["think"]?.boolValue == true)
-        // The thinking comes back as the reasoning entry before the answer.
-        let session = LanguageModelSession(model: Reasoning(base: provider))
-        let answer = try await session.respond(to: Prompt("Why?"), contextOptions: ContextOptions(reasoningLevel: .light))
-        #expect(answer.content == "Rayleigh.")
-        let reasoning = answer.transcriptEntries.compactMap { entry -> String? in
-            guard case .reasoning(let reasoning) = entry else { return nil }
-            return reasoning.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined()
+        // The thinking comes back as the reasoning entry before the answer, through the provider's Foundation Models
+        // 27 executor and through a session that uses the provider directly, streamed or not.
+        for model in [Reasoning(base: provider) as any LanguageModel, provider] {
+            for streaming in [false, true] {
+                let session = LanguageModelSession(model: model)
+                let prompt = Prompt("Why?")
+                let options = ContextOptions(reasoningLevel: .light)
+                let entries = streaming
+                    ? try await session.streamResponse(to: prompt, contextOptions: options).collect().transcriptEntries
+                    : try await session.respond(to: prompt, contextOptions: options).transcriptEntries
+                let reasoning = entries.compactMap { entry -> String? in
+                    guard case .reasoning(let reasoning) = entry else { return nil }
+                    return reasoning.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined()
+                }
+                #expect(reasoning == ["Short waves scatter more."], "\(type(of: model)), streaming: \(streaming)")
+                #expect(session.transcript.contains { if case .reasoning = $0 { true } else { false } })
+            }
         }
-        #expect(reasoning == ["Short waves scatter more."])
         #expect(try await Self.body(after: Self.plain, model: provider, server: server)["think"] == nil)
     }
 

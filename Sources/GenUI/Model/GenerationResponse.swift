@@ -46,8 +46,8 @@ public struct ResponseMetadata: Sendable, Hashable {
     /// The endpoint that served, when the provider has several (a fleet), and why it was picked.
     public var endpoint: EndpointSelection? = nil
     /// The transcript entries a Foundation Models 27 executor produced for this turn (``ExecutorModel``): its
-    /// reasoning, data and the response with its metadata, which a session keeps in the transcript. Empty for genui's
-    /// own providers.
+    /// reasoning, data and the response with its metadata, which a session keeps in the transcript. For genui's own
+    /// providers, the reasoning their backend showed (``TurnEvents/recordingReasoning(in:)``).
     public var executorEntries: [Transcript.Entry] = []
     /// The schema the content was already validated against, by the provider that decoded it
     /// (``OutputDecoding/decodeGuided(_:schema:provider:)``); the chain, the session and the screen composer validate

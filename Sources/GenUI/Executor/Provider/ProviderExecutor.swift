@@ -50,16 +50,23 @@ extension RoutableModel where Executor: ProviderExecutor, Executor.Configuration
 }
 
 extension RoutableModel where Executor: ProviderExecutor {
-    /// Runs one turn through the provider's executor, not streamed.
+    /// Runs one turn through the provider's executor, not streamed; reasoning the backend showed is in the response's
+    /// ``ResponseMetadata/executorEntries``.
     public func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        try await ExecutorCache.shared.executor(for: self).turn(request, model: self, streaming: false, events: .discarding)
+        let events = TurnEvents.discarding
+        let response = try await ExecutorCache.shared.executor(for: self).turn(
+            request, model: self, streaming: false, events: events)
+        return events.recordingReasoning(in: response)
     }
 
-    /// Runs one turn through the provider's executor, streamed: its text deltas, then the response.
+    /// Runs one turn through the provider's executor, streamed: its text deltas, then the response (with the
+    /// reasoning, as ``respond(to:)``).
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         .turn { emit in
-            try await ExecutorCache.shared.executor(for: self).turn(
-                request, model: self, streaming: true, events: .textDeltas { emit(.delta($0)) })
+            let events = TurnEvents.textDeltas { emit(.delta($0)) }
+            let response = try await ExecutorCache.shared.executor(for: self).turn(
+                request, model: self, streaming: true, events: events)
+            return events.recordingReasoning(in: response)
         }
     }
 }

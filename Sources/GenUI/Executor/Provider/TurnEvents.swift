@@ -22,6 +22,8 @@ public final class TurnEvents: Sendable {
     private let reasoningID: String
     /// The calls whose arguments were sent as they streamed.
     private let streamedCalls = Mutex<Set<String>>([])
+    /// The reasoning so far, kept whatever the sink, so that a turn not driven through a channel still records it.
+    private let reasoning = Mutex("")
 
     private init(_ sink: Sink) {
         self.sink = sink
@@ -70,7 +72,10 @@ public final class TurnEvents: Sendable {
 
     /// A piece of the model's reasoning (thinking text the backend shows).
     public func appendReasoning(_ text: String) async {
-        guard case .channel(let channel) = sink else { return }
+        guard case .channel(let channel) = sink else {
+            reasoning.withLock { $0 += text }
+            return
+        }
         await channel.send(.reasoning(entryID: reasoningID, action: .appendText(text, tokenCount: 1)))
     }
 
@@ -82,6 +87,17 @@ public final class TurnEvents: Sendable {
         await channel.send(.toolCalls(
             entryID: callsID,
             action: .toolCall(id: id, name: name, action: .appendArguments(arguments, tokenCount: arguments.isEmpty ? 0 : 1))))
+    }
+
+    /// `response` with the reasoning this turn showed, when it was not sent into a channel: a reasoning entry before
+    /// the answer in ``ResponseMetadata/executorEntries``, which a session records in its transcript.
+    public func recordingReasoning(in response: GenerationResponse) -> GenerationResponse {
+        let text = reasoning.withLock { $0 }
+        guard !text.isEmpty, !response.metadata.executorEntries.contains(where: { if case .reasoning = $0 { true } else { false } })
+        else { return response }
+        var response = response
+        response.metadata.executorEntries.insert(.reasoning(.init(segments: [.text(.init(content: text))])), at: 0)
+        return response
     }
 
     /// Closes the turn with `response`, the provider's record of it (`guided`: the request had a schema).
