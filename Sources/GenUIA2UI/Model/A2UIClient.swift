@@ -1,7 +1,7 @@
 import Foundation
 import GenUI
 
-/// The client side of A2UI v0.9 and v0.9.1 (``A2UIVersion``): takes a stream of server-to-client messages (one JSON object per line),
+/// The client side of A2UI v0.9 and v0.9.1, and of the v1.0 release candidate when asked for (``A2UIVersion``): takes a stream of server-to-client messages (one JSON object per line),
 /// incrementally, for any number of surfaces, and answers with the surfaces' resolved trees, two-way binding and
 /// action messages.
 ///
@@ -10,6 +10,9 @@ import GenUI
 public struct A2UIClient: Sendable {
     /// The limits applied.
     public let limits: A2UILimits
+    /// The versions read (``A2UIVersion/released`` unless the v1.0 candidate is asked for). Each message is read by
+    /// the rules of the version it names; this set only decides which versions are read at all.
+    public let versions: Set<A2UIVersion>
     /// The live surfaces by id.
     public private(set) var surfaces: [String: A2UISurface] = [:]
     /// The live surfaces' ids, in the order they were created.
@@ -26,15 +29,19 @@ public struct A2UIClient: Sendable {
     /// The messages skipped because genui does not read their version (``A2UIVersion``); the first of each version
     /// is reported as a problem, the rest only counted here.
     public private(set) var unsupportedVersionMessageCount = 0
+    /// The valid v1.0 messages genui does not act on (`callFunction`, `actionResponse`: it renders, and runs no
+    /// function for the agent); they are skipped without a problem and counted here.
+    public private(set) var skippedRequestCount = 0
     /// The versions refused so far (each reported once); at most ``maximumReportedVersions`` are remembered.
     private var refusedVersions: Set<String> = []
     /// How many distinct unsupported versions are reported in one stream; later ones are skipped silently.
     static let maximumReportedVersions = 16
     private var pending = ""
 
-    /// Creates a client with no surfaces.
-    public init(limits: A2UILimits = .default) {
+    /// Creates a client with no surfaces that reads `versions`.
+    public init(limits: A2UILimits = .default, versions: Set<A2UIVersion> = A2UIVersion.released) {
         self.limits = limits
+        self.versions = versions
     }
 
     /// Reads a whole JSONL text (every complete line; a last line without a newline too).
@@ -66,7 +73,7 @@ public struct A2UIClient: Sendable {
         }
         if pending.utf8.count > limits.maximumMessageBytes {
             lineCount += 1
-            let problem = A2UIProblem(.limitExceeded, line: lineCount, detail: "a line longer than \(limits.maximumMessageBytes) bytes was dropped")
+            let problem = A2UIProblem(.limitExceeded, line: lineCount, text: A2UIProblemText("a2ui.detail.lineTooLong", ["limit": String(limits.maximumMessageBytes)]))
             pending = ""
             found += record([problem])
         }
@@ -93,8 +100,9 @@ public struct A2UIClient: Sendable {
             return []
         }
         guard text.contains(where: { !$0.isWhitespace }) else { return [] }
-        let (message, reported, version) = A2UIMessageReader(limits: limits).read(text, line: lineCount)
+        let (messages, reported, version) = A2UIMessageReader(limits: limits, versions: versions).readMessages(text, line: lineCount)
         var found = reported
+        if messages.isEmpty, version == .v1_0 { skippedRequestCount += 1 }
         if let refusal = found.first(where: { $0.kind == .unsupportedVersion }) {
             // A stream in another version would repeat the same problem on every line: it is reported once.
             unsupportedVersionMessageCount += 1
@@ -104,7 +112,7 @@ public struct A2UIClient: Sendable {
             found = [refusal]
         }
         var all = found
-        if let message { all += apply(message, line: lineCount, version: version ?? .v0_9) }
+        for message in messages { all += apply(message, line: lineCount, version: version ?? .v0_9) }
         // Components left out for breaking the catalog are remembered, so what refers to them says why it is missing.
         for problem in found where problem.kind != .duplicateComponent && problem.pointer.hasPrefix("/updateComponents/components/") {
             guard let surfaceID = problem.surfaceID, let id = problem.componentID else { continue }
@@ -154,14 +162,14 @@ public struct A2UIClient: Sendable {
                 else { continue }
                 if surface.components[componentID] == nil, surface.components.count >= limits.maximumComponents {
                     found.append(A2UIProblem(.limitExceeded, line: line, surfaceID: id, pointer: pointer, componentID: componentID,
-                        detail: "a surface holds at most \(limits.maximumComponents) components; this one was dropped"))
+                        text: A2UIProblemText("a2ui.detail.tooManyComponents", ["limit": String(limits.maximumComponents)])))
                     continue
                 }
                 let removed = surface.components[componentID].map { A2UISize.estimatedBytes($0.content) } ?? 0
                 let added = A2UISize.estimatedBytes(component, limit: limits.maximumStoredBytes)
                 guard storedBytes - removed + added <= limits.maximumStoredBytes else {
                     found.append(A2UIProblem(.limitExceeded, line: line, surfaceID: id, pointer: pointer, componentID: componentID,
-                        detail: storageDetail(added)))
+                        text: storageText(added)))
                     continue
                 }
                 storedBytes += added - removed
@@ -175,7 +183,7 @@ public struct A2UIClient: Sendable {
                 return problem(.unknownSurface, "/updateDataModel/surfaceId", "surfaceNotCreated")
             }
             if let refusal = update(&surface, value, at: path) {
-                return [A2UIProblem(refusal.kind, line: line, surfaceID: id, pointer: refusal.pointer, detail: refusal.detail)]
+                return [A2UIProblem(refusal.kind, line: line, surfaceID: id, pointer: refusal.pointer, text: refusal.text)]
             }
             surfaces[id] = surface
             return []
@@ -203,32 +211,31 @@ public struct A2UIClient: Sendable {
     /// Applies one data model update to `surface` within the limits (path depth, JSON depth, stored bytes); the
     /// reason when it is refused, with the pointer (inside `updateDataModel`) of what caused it.
     private mutating func update(_ surface: inout A2UISurface, _ value: GeneratedContent?, at path: String)
-        -> (kind: A2UIProblem.Kind, pointer: String, detail: String)?
+        -> (kind: A2UIProblem.Kind, pointer: String, text: A2UIProblemText)?
     {
         let tokens = A2UIDataModel.tokenCount(path)
         guard tokens <= limits.maximumPathDepth else {
-            return (.limitExceeded, "/updateDataModel/path", "the path has \(tokens) segments; at most \(limits.maximumPathDepth) are accepted. The update was refused.")
+            return (.limitExceeded, "/updateDataModel/path", A2UIProblemText("a2ui.detail.pathTooDeep", ["count": String(tokens), "limit": String(limits.maximumPathDepth)]))
         }
         if let value, A2UISize.depth(value, limit: limits.maximumJSONDepth) > limits.maximumJSONDepth {
-            return (.limitExceeded, "/updateDataModel/value", "the value is nested deeper than \(limits.maximumJSONDepth) levels. The update was refused.")
+            return (.limitExceeded, "/updateDataModel/value", A2UIProblemText("a2ui.detail.valueTooDeep", ["limit": String(limits.maximumJSONDepth)]))
         }
         let change = surface.dataModel.sizeChange(value, at: path, limit: limits.maximumStoredBytes)
         guard storedBytes - change.removed + change.added <= limits.maximumStoredBytes else {
-            return (.limitExceeded, "/updateDataModel/value", storageDetail(change.added))
+            return (.limitExceeded, "/updateDataModel/value", storageText(change.added))
         }
         do {
             try surface.dataModel.update(value, at: path, maximumPathDepth: limits.maximumPathDepth)
         } catch {
-            return (.invalidMessage, "/updateDataModel/path",
-                "the path \(A2UISize.clipped(path)) runs through a value that is neither an object nor an array")
+            return (.invalidMessage, "/updateDataModel/path", A2UIProblemText("a2ui.detail.pathThroughValue", ["path": A2UISize.clipped(path)]))
         }
         storedBytes += change.added - change.removed
         surface.storedBytes += change.added - change.removed
         return nil
     }
 
-    private func storageDetail(_ added: Int) -> String {
-        "the surfaces would hold more than \(limits.maximumStoredBytes) bytes of data and components (they hold \(storedBytes); this adds about \(added)); the update was refused. Delete surfaces or send smaller data."
+    private func storageText(_ added: Int) -> A2UIProblemText {
+        A2UIProblemText("a2ui.detail.storageFull", ["limit": String(limits.maximumStoredBytes), "held": String(storedBytes), "added": String(added)])
     }
 
     /// The resolved tree of a surface, or `nil` when there is no such surface.
