@@ -66,6 +66,21 @@ struct A2UICandidateVersionTests {
         #expect(client.surfaces["s"]?.dataModel.value(at: "/a") == nil)
     }
 
+    @Test("v1.0's surfaceProperties check agentDisplayName and iconUrl and leave other keys, primaryColor among them, alone")
+    func surfaceProperties() {
+        let reader = A2UIMessageReader(versions: Self.candidate)
+        func problems(_ properties: String) -> [String] {
+            reader.read(#"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","surfaceProperties":"# + properties + "}}", line: 1)
+                .problems.map(\.pointer)
+        }
+        #expect(problems(#"{"agentDisplayName":"A","primaryColor":"red","custom":1}"#) == [])
+        #expect(problems(#"{"iconUrl":"not a uri"}"#) == ["/createSurface/surfaceProperties/iconUrl"])
+        #expect(problems(#"{"agentDisplayName":7}"#) == ["/createSurface/surfaceProperties/agentDisplayName"])
+        let worded = reader.read(#"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","surfaceProperties":{"iconUrl":"x y"}}}"#, line: 1)
+        #expect(worded.problems.first?.text?.key == "a2ui.detail.surfacePropertyURL")
+        #expect(worded.problems.first?.detail.hasPrefix("surfaceProperties.iconUrl must be a URI") == true)
+    }
+
     @Test("v1.0's catalog: theme, returnType and Text h1 are refused in v1.0 and still read in v0.9.1")
     func catalogDifferences() {
         let cases = [
@@ -126,6 +141,26 @@ struct A2UICandidateVersionTests {
         #expect(client.skippedRequestCount == 2)
         #expect(problems.map(\.line) == [3, 4])
         #expect(problems.map(\.pointer) == ["/functionCallId", "/actionResponse/error/message"])
+    }
+
+    @Test("a v1.0 Button whose event wants a response sends wantResponse and an actionId; one that does not, neither")
+    func actionWantsResponse() throws {
+        let (client, problems) = Self.client([
+            Self.create,
+            Self.update(#"""
+                {"id":"root","component":"Row","children":["ask","tell"]},{"id":"label","component":"Text","text":"Go"},\#
+                {"id":"ask","component":"Button","child":"label","action":{"event":{"name":"ask","wantResponse":true,"responsePath":"/answer"}}},\#
+                {"id":"tell","component":"Button","child":"label","action":{"event":{"name":"tell"}}}
+                """#),
+        ])
+        #expect(problems == [])
+        let ask = try #require(client.action(surfaceID: "s", componentID: "ask"))
+        #expect(try ask.value(String.self, forProperty: "version") == "v1.0")
+        let body = try #require(ask.orderedProperties?.first { $0.key == "action" }?.value)
+        #expect(try body.value(Bool.self, forProperty: "wantResponse"))
+        #expect(try !body.value(String.self, forProperty: "actionId").isEmpty)
+        let tell = try #require(client.action(surfaceID: "s", componentID: "tell")?.orderedProperties?.first { $0.key == "action" }?.value)
+        #expect(tell.orderedProperties?.contains { $0.key == "actionId" || $0.key == "wantResponse" } == false)
     }
 
     @Test("a v1.0 message in a v0.9.1 stream is read by its own version's rules: a stream may mix them")

@@ -253,14 +253,15 @@ public struct A2UIClient: Sendable {
 
     /// The client-to-server `action` message for pressing the Button `componentID` (the first one in the tree, for
     /// a Button repeated by a template), with its context resolved against the data model now; `nil` when the
-    /// surface or button does not exist or its action is a local function call.
+    /// surface or button does not exist or its action is a local function call. On a v1.0 surface, an event with
+    /// `wantResponse` also carries `wantResponse` and a new `actionId` the agent's `actionResponse` names.
     public func action(surfaceID: String, componentID: String, timestamp: Date = Date()) -> GeneratedContent? {
         guard let resolution = resolve(surfaceID: surfaceID), let node = resolution.root?.first(where: { $0.id == componentID && $0.type == "Button" }),
             let event = node.action
         else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let action = GeneratedContent(orderedProperties: [
+        var action = GeneratedContent(orderedProperties: [
             ("name", GeneratedContent(kind: .string(event.name))),
             ("surfaceId", GeneratedContent(kind: .string(surfaceID))),
             ("sourceComponentId", GeneratedContent(kind: .string(componentID))),
@@ -268,6 +269,11 @@ public struct A2UIClient: Sendable {
             ("context", event.context),
         ])
         let version = surfaces[surfaceID]?.version ?? .v0_9
+        if version == .v1_0, event.wantResponse {
+            action = GeneratedContent(orderedProperties: (action.orderedProperties ?? []) + [
+                ("wantResponse", GeneratedContent(kind: .bool(true))), ("actionId", GeneratedContent(kind: .string(UUID().uuidString.lowercased()))),
+            ])
+        }
         return GeneratedContent(orderedProperties: [("version", GeneratedContent(kind: .string(version.rawValue))), ("action", action)])
     }
 }

@@ -121,6 +121,12 @@ private struct Envelope {
         return A2UIProblem(.invalidMessage, line: line, surfaceID: surface, pointer: pointer, text: A2UIProblemText("a2ui.detail." + key, arguments))
     }
 
+    /// The keys of the theme's problems that v1.0's surfaceProperties words with its own name.
+    static let surfacePropertyKeys = [
+        "a2ui.detail.themeNotObject": "a2ui.detail.surfacePropertiesNotObject", "a2ui.detail.themeType": "a2ui.detail.surfacePropertyType",
+        "a2ui.detail.themeURL": "a2ui.detail.surfacePropertyURL",
+    ]
+
     /// The messages, their problems, and whether the envelope was valid.
     func read(_ top: [(key: String, value: GeneratedContent)]) -> ([A2UIMessage], [A2UIProblem], Bool) {
         func invalid(_ pointer: String, _ key: String, _ arguments: [String: String] = [:], surface: String? = nil) -> ([A2UIMessage], [A2UIProblem], Bool) {
@@ -187,7 +193,15 @@ private struct Envelope {
             if version == .v1_0, let data = lookup["dataModel"], data.orderedProperties == nil {
                 return invalid(base + "/dataModel", "messageNeedsObject", ["kind": kind, "property": "dataModel", "found": A2UICatalogWalk.found(data)], surface: surfaceID)
             }
-            var problems = located(A2UITheme.read(lookup[themeName], pointer: base + "/" + themeName).problems, surfaceID)
+            // In v1.0 only agentDisplayName and iconUrl are defined; any other key is allowed and left alone.
+            var problems = located(A2UITheme.read(theme, pointer: base + "/" + themeName).problems.map { problem in
+                // The theme's checks, worded for surfaceProperties in v1.0.
+                guard version == .v1_0, var text = problem.text, let renamed = Self.surfacePropertyKeys[text.key] else { return problem }
+                text.key = renamed
+                var worded = A2UIProblem(problem.kind, pointer: problem.pointer, text: text)
+                worded.componentID = problem.componentID
+                return worded
+            }, surfaceID)
             var messages: [A2UIMessage] = [.createSurface(surfaceID: surfaceID, catalogID: catalog, theme: theme, sendDataModel: send)]
             if version == .v1_0, let list = lookup["components"] {
                 guard let (kept, found) = components(list, at: base + "/components", surfaceID: surfaceID) else {

@@ -106,5 +106,8 @@ public struct A2UIProblemText: Sendable, Hashable {
         "a2ui.detail.outputCutBytes": "the rendered output reached its limit of {bytes} bytes; the rest from here on is not shown",
         "a2ui.detail.candidateVersion": "{found} is a release candidate, read only when asked for (genui render --a2ui-version 1.0); genui reads {supported}. This message and every later one of that version are skipped, reported once",
         "a2ui.detail.unknownCallPropertyOf": "{type}.{property} is a function call, which has only {allowed}, not \"{name}\"",
+        "a2ui.detail.surfacePropertiesNotObject": "surfaceProperties must be an object",
+        "a2ui.detail.surfacePropertyType": "surfaceProperties.{property} must be {expected}, not {found}",
+        "a2ui.detail.surfacePropertyURL": "surfaceProperties.{property} must be a URI, not {found}; it is not shown",
     ]
 }

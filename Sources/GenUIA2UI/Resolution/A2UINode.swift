@@ -9,6 +9,8 @@ public struct A2UINode: Sendable, Hashable {
         public var name: String
         /// The context object with every binding resolved.
         public var context: GeneratedContent
+        /// v1.0: whether the agent is asked to answer the action with an `actionResponse`.
+        public var wantResponse = false
     }
 
     /// The component id.

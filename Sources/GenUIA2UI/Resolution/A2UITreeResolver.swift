@@ -138,7 +138,9 @@ struct A2UITreeResolver {
             let event = Dictionary(action.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
             if case .string(let name)? = event["name"]?.kind {
                 let context = (event["context"]?.orderedProperties ?? []).map { ($0.key, evaluator.resolve($0.value)) }
-                result.action = A2UINode.Event(name: name, context: GeneratedContent(orderedProperties: context))
+                var resolved = A2UINode.Event(name: name, context: GeneratedContent(orderedProperties: context))
+                if case .bool(true)? = event["wantResponse"]?.kind { resolved.wantResponse = true }
+                result.action = resolved
             }
         }
         var titles: [GeneratedContent] = []
