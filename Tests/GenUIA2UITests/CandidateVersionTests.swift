@@ -163,6 +163,38 @@ struct A2UICandidateVersionTests {
         #expect(tell.orderedProperties?.contains { $0.key == "actionId" || $0.key == "wantResponse" } == false)
     }
 
+    @Test("the agent's actionResponse to a sent action is kept at the event's responsePath and shown; an error or an unknown id changes nothing")
+    func actionResponseKept() throws {
+        var (client, problems) = Self.client([
+            Self.create,
+            Self.update(#"""
+                {"id":"root","component":"Column","children":["ask","answer"]},{"id":"label","component":"Text","text":"Ask"},\#
+                {"id":"ask","component":"Button","child":"label","action":{"event":{"name":"ask","wantResponse":true,"responsePath":"/answer"}}},\#
+                {"id":"answer","component":"Text","text":{"path":"/answer"}}
+                """#),
+            #"{"version":"v1.0","updateDataModel":{"surfaceId":"s","path":"/answer","value":"none yet"}}"#,
+        ])
+        #expect(problems == [])
+        let sending = client.sendAction(surfaceID: "s", componentID: "ask")
+        let sent = try #require(sending)
+        let id = try #require(sent.orderedProperties?.first { $0.key == "action" }?.value).value(String.self, forProperty: "actionId")
+        let unknown = A2UIMessage.actionResponse(actionID: "other", value: GeneratedContent(kind: .string("no")))
+        #expect(client.process(jsonl: unknown.line) == [])
+        #expect(client.skippedRequestCount == 1)
+        #expect(client.resolve(surfaceID: "s")?.root?.first { $0.id == "answer" }?.text("text") == "none yet")
+        let answer = A2UIMessage.actionResponse(actionID: id, value: GeneratedContent(kind: .string("42")))
+        #expect(client.process(jsonl: answer.line) == [])
+        #expect(client.resolve(surfaceID: "s")?.root?.first { $0.id == "answer" }?.text("text") == "42")
+        // Answered once: a second answer to the same action is not waited for.
+        #expect(client.process(jsonl: A2UIMessage.actionResponse(actionID: id, value: GeneratedContent(kind: .string("43"))).line) == [])
+        #expect(client.resolve(surfaceID: "s")?.root?.first { $0.id == "answer" }?.text("text") == "42")
+        let sendingAgain = client.sendAction(surfaceID: "s", componentID: "ask")
+        let second = try #require(sendingAgain?.orderedProperties?.first { $0.key == "action" }?.value)
+        let failed = A2UIMessage.actionResponse(actionID: try second.value(String.self, forProperty: "actionId"), value: nil)
+        #expect(client.process(jsonl: failed.line) == [])
+        #expect(client.resolve(surfaceID: "s")?.root?.first { $0.id == "answer" }?.text("text") == "42")
+    }
+
     @Test("a v1.0 message in a v0.9.1 stream is read by its own version's rules: a stream may mix them")
     func mixed() {
         let (client, problems) = Self.client([

@@ -29,9 +29,15 @@ public struct A2UIClient: Sendable {
     /// The messages skipped because genui does not read their version (``A2UIVersion``); the first of each version
     /// is reported as a problem, the rest only counted here.
     public private(set) var unsupportedVersionMessageCount = 0
-    /// The valid v1.0 messages genui does not act on (`callFunction`, `actionResponse`: it renders, and runs no
-    /// function for the agent); they are skipped without a problem and counted here.
+    /// The valid v1.0 messages genui does not act on — `callFunction` (it renders, and runs no function for the
+    /// agent) and an `actionResponse` to an action it is not waiting for — skipped without a problem and counted here.
     public private(set) var skippedRequestCount = 0
+    /// The actions sent with ``sendAction(surfaceID:componentID:timestamp:)`` that wait for an `actionResponse`, by
+    /// `actionId`: where to keep the answer. At most ``maximumPendingActions``; the oldest is forgotten first.
+    private var pendingActions: [String: (surfaceID: String, path: String)] = [:]
+    private var pendingOrder: [String] = []
+    /// How many actions wait for an answer at once.
+    public static let maximumPendingActions = 256
     /// The versions refused so far (each reported once); at most ``maximumReportedVersions`` are remembered.
     private var refusedVersions: Set<String> = []
     /// How many distinct unsupported versions are reported in one stream; later ones are skipped silently.
@@ -187,6 +193,19 @@ public struct A2UIClient: Sendable {
             }
             surfaces[id] = surface
             return []
+        case .actionResponse(let actionID, let value):
+            // The answer to an action this client sent: its value is kept at the event's responsePath.
+            guard let pending = pendingActions.removeValue(forKey: actionID) else {
+                skippedRequestCount += 1
+                return []
+            }
+            pendingOrder.removeAll { $0 == actionID }
+            guard let value, var surface = surfaces[pending.surfaceID] else { return [] }
+            if let refusal = update(&surface, value, at: pending.path) {
+                return [A2UIProblem(refusal.kind, line: line, surfaceID: pending.surfaceID, pointer: "/actionResponse/value", text: refusal.text)]
+            }
+            surfaces[pending.surfaceID] = surface
+            return []
         case .deleteSurface:
             guard let removed = surfaces.removeValue(forKey: id) else {
                 return problem(.unknownSurface, "/deleteSurface/surfaceId", "surfaceMissing")
@@ -256,6 +275,23 @@ public struct A2UIClient: Sendable {
     /// surface or button does not exist or its action is a local function call. On a v1.0 surface, an event with
     /// `wantResponse` also carries `wantResponse` and a new `actionId` the agent's `actionResponse` names.
     public func action(surfaceID: String, componentID: String, timestamp: Date = Date()) -> GeneratedContent? {
+        actionAndEvent(surfaceID: surfaceID, componentID: componentID, timestamp: timestamp)?.message
+    }
+
+    /// ``action(surfaceID:componentID:timestamp:)``, remembering a v1.0 action that waits for an answer with a
+    /// `responsePath`, so that the agent's `actionResponse` is kept there in the data model.
+    public mutating func sendAction(surfaceID: String, componentID: String, timestamp: Date = Date()) -> GeneratedContent? {
+        guard let (message, event) = actionAndEvent(surfaceID: surfaceID, componentID: componentID, timestamp: timestamp) else { return nil }
+        let body = message.orderedProperties?.first { $0.key == "action" }?.value
+        if let path = event.responsePath, case .string(let id)? = body?.orderedProperties?.first(where: { $0.key == "actionId" })?.value.kind {
+            if pendingOrder.count >= Self.maximumPendingActions { pendingActions[pendingOrder.removeFirst()] = nil }
+            pendingActions[id] = (surfaceID, path)
+            pendingOrder.append(id)
+        }
+        return message
+    }
+
+    private func actionAndEvent(surfaceID: String, componentID: String, timestamp: Date) -> (message: GeneratedContent, event: A2UINode.Event)? {
         guard let resolution = resolve(surfaceID: surfaceID), let node = resolution.root?.first(where: { $0.id == componentID && $0.type == "Button" }),
             let event = node.action
         else { return nil }
@@ -274,6 +310,6 @@ public struct A2UIClient: Sendable {
                 ("wantResponse", GeneratedContent(kind: .bool(true))), ("actionId", GeneratedContent(kind: .string(UUID().uuidString.lowercased()))),
             ])
         }
-        return GeneratedContent(orderedProperties: [("version", GeneratedContent(kind: .string(version.rawValue))), ("action", action)])
+        return (GeneratedContent(orderedProperties: [("version", GeneratedContent(kind: .string(version.rawValue))), ("action", action)]), event)
     }
 }

@@ -10,11 +10,14 @@ public enum A2UIMessage: Sendable, Hashable {
     case updateDataModel(surfaceID: String, path: String, value: GeneratedContent?)
     /// Removes a surface.
     case deleteSurface(surfaceID: String)
+    /// v1.0: the agent's answer to the action `actionID` (its `value`; `nil` when the answer is an `error`).
+    case actionResponse(actionID: String, value: GeneratedContent?)
 
-    /// The surface the message is for.
+    /// The surface the message is for (empty for an `actionResponse`, which names an action instead).
     public var surfaceID: String {
         switch self {
         case .createSurface(let id, _, _, _), .updateComponents(let id, _), .updateDataModel(let id, _, _), .deleteSurface(let id): id
+        case .actionResponse: ""
         }
     }
 
@@ -25,6 +28,7 @@ public enum A2UIMessage: Sendable, Hashable {
             a == c && b.map(\.pointer) == d.map(\.pointer) && b.map(\.component) == d.map(\.component)
         case (.updateDataModel(let a, let b, let c), .updateDataModel(let d, let e, let f)): a == d && b == e && c == f
         case (.deleteSurface(let a), .deleteSurface(let b)): a == b
+        case (.actionResponse(let a, let b), .actionResponse(let c, let d)): a == c && b == d
         default: false
         }
     }
@@ -67,8 +71,8 @@ public struct A2UIMessageReader: Sendable {
 
     /// The messages on `text` (one line) in the order to apply them, with the problems found and the version the line
     /// carries. A v1.0 `createSurface` that carries `components` or `dataModel` gives the surface, then its
-    /// components, then its data; a v1.0 `callFunction` or `actionResponse` that is valid gives none (genui renders
-    /// and runs no function for the agent), and no problem.
+    /// components, then its data; a valid v1.0 `actionResponse` gives ``A2UIMessage/actionResponse(actionID:value:)``;
+    /// a valid `callFunction` gives none (genui renders and runs no function for the agent), and no problem.
     public func readMessages(_ text: String, line: Int?) -> (messages: [A2UIMessage], problems: [A2UIProblem], version: A2UIVersion?) {
         func refused(_ kind: A2UIProblem.Kind, _ key: String, _ arguments: [String: String] = [:], pointer: String = "")
             -> (messages: [A2UIMessage], problems: [A2UIProblem], version: A2UIVersion?)
@@ -152,7 +156,10 @@ private struct Envelope {
         let lookup = Dictionary(properties.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         if kind == "callFunction" || kind == "actionResponse" {
             let problems = request(kind, properties: properties, top: top)
-            return ([], problems, problems.isEmpty)
+            guard problems.isEmpty, kind == "actionResponse", case .string(let id)? = top.first(where: { $0.key == "actionId" })?.value.kind else {
+                return ([], problems, problems.isEmpty)
+            }
+            return ([.actionResponse(actionID: id, value: lookup["value"])], [], true)
         }
         let allowed: [String]
         switch kind {

@@ -11,6 +11,8 @@ public struct A2UINode: Sendable, Hashable {
         public var context: GeneratedContent
         /// v1.0: whether the agent is asked to answer the action with an `actionResponse`.
         public var wantResponse = false
+        /// v1.0: the absolute data path where the answer's value is kept, when the event names one.
+        public var responsePath: String?
     }
 
     /// The component id.

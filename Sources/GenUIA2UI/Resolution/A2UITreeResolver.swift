@@ -140,6 +140,7 @@ struct A2UITreeResolver {
                 let context = (event["context"]?.orderedProperties ?? []).map { ($0.key, evaluator.resolve($0.value)) }
                 var resolved = A2UINode.Event(name: name, context: GeneratedContent(orderedProperties: context))
                 if case .bool(true)? = event["wantResponse"]?.kind { resolved.wantResponse = true }
+                if case .string(let path)? = event["responsePath"]?.kind { resolved.responsePath = evaluator.absolutePath(path) }
                 result.action = resolved
             }
         }
