@@ -143,16 +143,21 @@ struct A2UICandidateVersionTests {
         #expect(problems.map(\.pointer) == ["/functionCallId", "/actionResponse/error/message"])
     }
 
+    /// A v1.0 surface whose root holds the Button `ask`, whose event wants a response kept at `/answer`, and `other`
+    /// (a component with the id of its own).
+    static func asking(_ other: String) -> [String] {
+        let otherID = (try? GeneratedContent(json: other).value(String.self, forProperty: "id")) ?? ""
+        return [
+            create,
+            update(#"{"id":"root","component":"Column","children":["ask",""# + otherID + #""]},{"id":"label","component":"Text","text":"Ask"},"#
+                + #"{"id":"ask","component":"Button","child":"label","action":{"event":{"name":"ask","wantResponse":true,"responsePath":"/answer"}}},"#
+                + other),
+        ]
+    }
+
     @Test("a v1.0 Button whose event wants a response sends wantResponse and an actionId; one that does not, neither")
     func actionWantsResponse() throws {
-        let (client, problems) = Self.client([
-            Self.create,
-            Self.update(#"""
-                {"id":"root","component":"Row","children":["ask","tell"]},{"id":"label","component":"Text","text":"Go"},\#
-                {"id":"ask","component":"Button","child":"label","action":{"event":{"name":"ask","wantResponse":true,"responsePath":"/answer"}}},\#
-                {"id":"tell","component":"Button","child":"label","action":{"event":{"name":"tell"}}}
-                """#),
-        ])
+        let (client, problems) = Self.client(Self.asking(#"{"id":"tell","component":"Button","child":"label","action":{"event":{"name":"tell"}}}"#))
         #expect(problems == [])
         let ask = try #require(client.action(surfaceID: "s", componentID: "ask"))
         #expect(try ask.value(String.self, forProperty: "version") == "v1.0")
@@ -165,13 +170,7 @@ struct A2UICandidateVersionTests {
 
     @Test("the agent's actionResponse to a sent action is kept at the event's responsePath and shown; an error or an unknown id changes nothing")
     func actionResponseKept() throws {
-        var (client, problems) = Self.client([
-            Self.create,
-            Self.update(#"""
-                {"id":"root","component":"Column","children":["ask","answer"]},{"id":"label","component":"Text","text":"Ask"},\#
-                {"id":"ask","component":"Button","child":"label","action":{"event":{"name":"ask","wantResponse":true,"responsePath":"/answer"}}},\#
-                {"id":"answer","component":"Text","text":{"path":"/answer"}}
-                """#),
+        var (client, problems) = Self.client(Self.asking(#"{"id":"answer","component":"Text","text":{"path":"/answer"}}"#) + [
             #"{"version":"v1.0","updateDataModel":{"surfaceId":"s","path":"/answer","value":"none yet"}}"#,
         ])
         #expect(problems == [])
