@@ -130,6 +130,19 @@ struct A2UICandidateVersionTests {
         #expect(resolution.problems.first?.componentID == "alone")
     }
 
+    @Test("@index written in a formatString template numbers each template item, checked and evaluated as in JSON")
+    func indexInTemplate() throws {
+        let (client, problems) = Self.client([
+            ##"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","components":[{"id":"root","component":"List","children":{"componentId":"row","path":"/rows"}},{"id":"row","component":"Text","text":{"call":"formatString","args":{"value":"#${@index(offset:1)} ${name}"}}}],"dataModel":{"rows":[{"name":"a"},{"name":"b"}]}}}"##,
+        ])
+        #expect(problems == [])
+        #expect(client.resolve(surfaceID: "s")?.root?.children.map { $0.text("text") } == ["#1 a", "#2 b"])
+        // In v0.9.1 the same template names a function its catalog does not have.
+        let old = A2UIMessageReader().read(
+            #"{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"t","component":"Text","text":{"call":"formatString","args":{"value":"${@index()}"}}}]}}"#, line: 1)
+        #expect(old.problems.map(\.kind) == [.invalidFunction])
+    }
+
     @Test("a valid callFunction or actionResponse is skipped without a problem and counted; a broken one is located")
     func requests() {
         let (client, problems) = Self.client([
