@@ -54,7 +54,8 @@ struct A2UIFuzzTests {
             #expect(stream.utf8.count <= A2UIStreamFuzzer.maximumStreamBytes)
             largestStream = max(largestStream, stream.utf8.count)
             let begin = Date()
-            var client = A2UIClient(limits: limits)
+            // A stream in the v1.0 candidate is read with it admitted, as `--a2ui-version 1.0` does.
+            var client = A2UIClient(limits: limits, versions: used.contains(.candidate) ? A2UIVersion.released.union([.v1_0]) : A2UIVersion.released)
             client.process(jsonl: stream)
             let read = Date()
             let resolutions = client.surfaceOrder.compactMap { client.resolve(surfaceID: $0) }
@@ -76,6 +77,8 @@ struct A2UIFuzzTests {
             let versionProblems = client.problems.filter { $0.kind == .unsupportedVersion }
             #expect(Set(versionProblems.compactMap { $0.text?.arguments["found"] }).count == versionProblems.count, "seed \(seed)")
             #expect(used.contains(.otherVersion) || versionProblems.isEmpty, "seed \(seed)")
+            // Every problem is a message of the localized catalog.
+            #expect(client.problems.allSatisfy { $0.text != nil }, "seed \(seed): \(client.problems.filter { $0.text == nil }.map(\.description))")
             for resolution in resolutions {
                 #expect(resolution.evaluationWork <= limits.maximumEvaluationWork)
                 #expect(resolution.problems.count <= limits.maximumProblems)

@@ -64,8 +64,8 @@ struct A2UIConformanceTests {
     static let official = officialFolder.map(cases(in:)) ?? []
 
     /// genui's problems for one message, read as the only line of a stream.
-    static func verdict(_ line: String) -> [A2UIProblem] {
-        A2UIMessageReader().read(line, line: 1).problems.filter { verdictKinds.contains($0.kind) }
+    static func verdict(_ line: String, versions: Set<A2UIVersion> = A2UIVersion.released) -> [A2UIProblem] {
+        A2UIMessageReader(versions: versions).read(line, line: 1).problems.filter { verdictKinds.contains($0.kind) }
     }
 
     @Test("the repository's cases are there and cover valid and invalid messages of every kind")

@@ -80,4 +80,61 @@ struct A2UILocalizedProblemTests {
         #expect(!line.contains("requires the argument"))
         #expect(line.contains("currency") && line.contains("Text.text"))
     }
+
+    /// Lines that give each envelope, limit, tree and runtime problem, after ``HostileStreams/create``.
+    static let everyKindOfProblem: [String] = [
+        "not json", "[1]", #"{"version":"v0.9"}"#, #"{"version":"v0.9","deleteSurface":{"surfaceId":"s"},"updateDataModel":{}}"#,
+        #"{"version":"v0.9","paintSurface":{}}"#, #"{"version":"v0.9","deleteSurface":[]}"#, #"{"version":"v0.9","deleteSurface":{"surfaceId":"s","x":1}}"#,
+        #"{"version":"v0.9","deleteSurface":{"surfaceId":7}}"#, #"{"version":"v0.9","createSurface":{"surfaceId":"t"}}"#,
+        #"{"version":"v0.9","createSurface":{"surfaceId":"t","catalogId":"c","sendDataModel":"yes"}}"#,
+        #"{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[]}}"#, #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"x"}}"#,
+        HostileStreams.data("1", path: "/n"), HostileStreams.data("2", path: "/n/deeper"),
+        HostileStreams.update([
+            #"{"id":"root","component":"Column","children":["ghost","loop","re","date","bad","list","values"]}"#,
+            #"{"id":"loop","component":"Card","child":"loop"}"#,
+            #"{"id":"re","component":"CheckBox","label":"r","value":true,"checks":[{"condition":{"call":"regex","args":{"value":"a","pattern":"("}},"message":"m"}]}"#,
+            #"{"id":"date","component":"Text","text":{"call":"formatDate","args":{"value":"yesterday","format":"yyyy"}}}"#,
+            #"{"id":"bad","component":"Text","text":{"path":"/missing"}}"#,
+            #"{"id":"list","component":"List","children":{"componentId":"bad","path":"/nolist"}}"#,
+        ]),
+    ]
+
+    @Test("every problem the library reports for bad envelopes, limits, trees and evaluation is a message of the catalog")
+    func everyProblemLocalized() throws {
+        var client = A2UIClient(limits: A2UILimits(maximumMessageBytes: 4_096, maximumTreeDepth: 4))
+        let problems = client.process(jsonl: ([HostileStreams.create] + Self.everyKindOfProblem + [String(repeating: "x", count: 5_000)]).joined(separator: "\n"))
+        let resolution = try #require(client.resolve(surfaceID: "s"))
+        let all = problems + resolution.problems
+        let keys = Set(all.compactMap { $0.text?.key })
+        #expect(all.allSatisfy { $0.text != nil }, "\(all.filter { $0.text == nil }.map(\.description))")
+        for key in ["notJSON", "messageNotObject", "noMessageKind", "manyMessageKinds", "unknownMessageKind", "messageBodyNotObject",
+            "messageUnknownProperty", "messageNeedsString", "messageNeedsBoolean", "componentsNotList", "pathNotPointer",
+            "pathThroughValue", "lineTooLong", "danglingChild", "cycle", "regexInvalid", "unreadableDate", "missingBinding", "missingList"]
+        {
+            #expect(keys.contains("a2ui.detail." + key), "\(key)")
+        }
+        let cut = A2UIOutputCut(surfaceID: "s", componentID: nil, maximumLines: 10, maximumBytes: 100).problem
+        #expect(cut.text?.key == "a2ui.detail.outputCutLines")
+        #expect(cut.detail == "the rendered output reached its limit of 10 lines or 100 bytes; the rest from here on is not shown")
+    }
+
+    @Test("a line that is not JSON is reported in German, the parser's own detail included")
+    func notJSONGerman() throws {
+        let result = try renderA2UI(["-", "--locale", "de"], stdin: HostileStreams.create + "\n{\"version\":\n")
+        #expect(result.status == 4)
+        #expect(result.stderr.contains("Zeile 2: kein JSON: die Zeile ist kein JSON (ungültiges JSON in Zeile 1, Spalte 12: die Eingabe endet zu früh)"), "\(result.stderr)")
+    }
+
+    @Test("--format json carries a missing root's and a dangling child's text in the user's language beside the code")
+    func jsonLocalized() throws {
+        let stream = HostileStreams.create + "\n" + HostileStreams.update([#"{"id":"root","component":"Column","children":["ghost"]}"#]) + "\n"
+        let result = try renderA2UI(["-", "--format", "json", "--locale", "fr"], stdin: stream)
+        #expect(result.status == 4)
+        let document = try GeneratedContent(json: result.stdout)
+        let problems = try document.value([GeneratedContent].self, forProperty: "problems")
+        let problem = try #require(problems.first)
+        #expect(try problem.value(String.self, forProperty: "kind") == "danglingChild")
+        #expect(try problem.value(String.self, forProperty: "key") == "a2ui.detail.danglingChild")
+        #expect(try problem.value(String.self, forProperty: "message") == "l'enfant « ghost » n'est pas un composant de cette surface")
+    }
 }

@@ -30,17 +30,18 @@ struct A2UIVersionTests {
         #expect(client.surfaces["s1"]?.usesBasicCatalog == true)
     }
 
-    @Test("every basic catalog id that v0.9 and v0.9.1 name is the basic catalog, and renders with no problem")
+    @Test("every basic catalog id that v0.9, v0.9.1 and the v1.0 candidate name is the basic catalog, and renders with no problem")
     func catalogIDs() throws {
         let ids = A2UIVersion.allCases.flatMap(\.basicCatalogIDs)
         #expect(ids == [
             "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json", "https://a2ui.org/specification/v0_9/basic_catalog.json",
             "https://a2ui.org/specification/v0_9_1/catalogs/basic/catalog.json", "https://a2ui.org/specification/v0_9_1/basic_catalog.json",
+            "https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json", "https://a2ui.org/specification/v1_0/basic_catalog.json",
         ])
         #expect(ids.contains(A2UICatalog.basicCatalogID))
         for version in A2UIVersion.allCases {
             for id in ids {
-                var client = A2UIClient()
+                var client = A2UIClient(versions: Set(A2UIVersion.allCases))
                 let stream = Self.hello.replacingOccurrences(of: "https://a2ui.org/specification/v0_9/basic_catalog.json", with: id)
                     .replacingOccurrences(of: "v0.9.1", with: version.rawValue)
                 #expect(client.process(jsonl: stream) == [], "\(version) \(id)")
@@ -113,7 +114,7 @@ struct A2UIVersionTests {
     func actionVersion() throws {
         let button = #"[{"id":"root","component":"Button","child":"label","action":{"event":{"name":"go"}}},{"id":"label","component":"Text","text":"Go"}]"#
         for version in A2UIVersion.allCases {
-            var client = A2UIClient()
+            var client = A2UIClient(versions: Set(A2UIVersion.allCases))
             let stream = Self.hello.replacingOccurrences(of: #"[{"id":"root","component":"Text","text":"Hello"}]"#, with: button)
                 .replacingOccurrences(of: "v0.9.1", with: version.rawValue)
             #expect(client.process(jsonl: stream) == [])

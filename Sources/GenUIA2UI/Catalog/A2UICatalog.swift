@@ -10,6 +10,7 @@ public enum A2UICatalog {
     enum Shape: Sendable, Equatable {
         case dynamicString, dynamicNumber, dynamicBoolean, dynamicStringList, dynamicValue
         case componentID, childList, number, boolean, string
+        case integer(minimum: Int)
         case oneOf([String])
         case tabs, options, action, checks, icon, accessibility
     }
@@ -76,6 +77,23 @@ public enum A2UICatalog {
         for name in ["Button", "TextField", "CheckBox", "ChoicePicker", "Slider", "DateTimeInput"] {
             specs[name]?.properties.merge(checkable) { old, _ in old }
         }
+        return specs
+    }()
+
+    /// The components of `version`'s basic catalog. v1.0's differs from v0.9's in four components: Text's variants
+    /// are `caption` and `body` only, Video has `posterUrl`, TextField has `placeholder` (and no `validationRegexp`),
+    /// and Slider has `steps` (a whole number of at least 1).
+    static func specs(for version: A2UIVersion) -> [String: Spec] {
+        version == .v1_0 ? specs1_0 : specs
+    }
+
+    static let specs1_0: [String: Spec] = {
+        var specs = A2UICatalog.specs
+        specs["Text"]?.properties["variant"] = .oneOf(["caption", "body"])
+        specs["Video"]?.properties["posterUrl"] = .dynamicString
+        specs["TextField"]?.properties["placeholder"] = .dynamicString
+        specs["TextField"]?.properties["validationRegexp"] = nil
+        specs["Slider"]?.properties["steps"] = .integer(minimum: 1)
         return specs
     }()
 

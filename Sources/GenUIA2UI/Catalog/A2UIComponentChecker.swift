@@ -5,7 +5,7 @@ import GenUI
 /// names and types, `returnType`). Each problem names the component, the JSON pointer of the offending value and,
 /// in the catalog's own words, what was expected.
 enum A2UIComponentChecker {
-    static func problems(_ component: GeneratedContent, pointer: String) -> [A2UIProblem] {
+    static func problems(_ component: GeneratedContent, pointer: String, version: A2UIVersion = .v0_9_1) -> [A2UIProblem] {
         guard let properties = component.orderedProperties else {
             return [A2UIProblem(.invalidMessage, pointer: pointer, text: A2UIProblemText("a2ui.detail.componentNotObject"))]
         }
@@ -16,12 +16,12 @@ enum A2UIComponentChecker {
         guard case .string(let type)? = lookup["component"]?.kind else {
             return [A2UIProblem(.invalidMessage, pointer: pointer + "/component", componentID: id, text: A2UIProblemText("a2ui.detail.componentNeedsType"))]
         }
-        guard let spec = A2UICatalog.specs[type] else {
+        guard let spec = A2UICatalog.specs(for: version)[type] else {
             return [A2UIProblem(.unknownComponent, pointer: pointer + "/component", componentID: id, text: A2UIProblemText("a2ui.detail.unknownComponent", [
                 "type": type, "allowed": A2UICatalog.componentTypes.joined(separator: ", "),
             ]))]
         }
-        var walk = A2UICatalogWalk(type: type)
+        var walk = A2UICatalogWalk(type: type, version: version)
         for name in spec.required where lookup[name] == nil {
             walk.report(.invalidMessage, "", "a2ui.detail.requiredProperty", ["property": name])
         }
@@ -52,10 +52,13 @@ struct A2UICatalogWalk {
 
     /// The component's type.
     let type: String
+    /// The version whose catalog applies.
+    let version: A2UIVersion
     private(set) var findings: [Finding] = []
 
-    init(type: String) {
+    init(type: String, version: A2UIVersion = .v0_9_1) {
         self.type = type
+        self.version = version
     }
 
     /// At most this many problems are reported for one component (a component is left out after its first anyway).
@@ -98,6 +101,11 @@ struct A2UICatalogWalk {
         return false
     }
 
+    static func isBoolean(_ value: GeneratedContent) -> Bool {
+        if case .bool = value.kind { return true }
+        return false
+    }
+
     static func isBinding(_ value: GeneratedContent) -> Bool {
         guard let object = value.orderedProperties, object.count == 1, object[0].key == "path" else { return false }
         return isString(object[0].value)
@@ -111,6 +119,9 @@ struct A2UICatalogWalk {
             if case .number = value.kind {} else { wrongType(value, "number", at: at) }
         case .boolean:
             if case .bool = value.kind {} else { wrongType(value, "boolean", at: at) }
+        case .integer(let minimum):
+            guard case .number(let number) = value.kind, number.isFinite, number.rounded() == number else { return wrongType(value, "integer", at: at) }
+            if number < Double(minimum) { wrongType(value, "integer ≥ \(minimum)", at: at) }
         case .oneOf(let allowed):
             if case .string(let text) = value.kind, allowed.contains(text) { return }
             report(.invalidMessage, at, "a2ui.detail.notOneOf", ["allowed": allowed.joined(separator: ", "), "found": Self.found(value)])
@@ -176,7 +187,11 @@ struct A2UICatalogWalk {
                 }
                 return
             }
-            if let object = value.orderedProperties, object.count == 1, object[0].key == "svgPath", Self.isString(object[0].value) { return }
+            if let object = value.orderedProperties, object.count == 1, object[0].key == "svgPath" {
+                // v1.0 made the path a DynamicString; v0.9 takes a literal string.
+                if version == .v1_0 { return check(object[0].value, .dynamicString, at: at + "/svgPath") }
+                if Self.isString(object[0].value) { return }
+            }
             if !Self.isBinding(value) { wrongType(value, "string, {\"svgPath\"} or DataBinding", at: at) }
         case .accessibility:
             guard let object = value.orderedProperties else { return wrongType(value, "AccessibilityAttributes", at: at) }
@@ -204,9 +219,13 @@ struct A2UICatalogWalk {
         } else {
             report(.invalidMessage, eventAt, "a2ui.detail.requiredProperty", ["property": String(eventAt.dropFirst()) + "/name"])
         }
-        for entry in event where entry.key != "name" && entry.key != "context" {
-            report(.invalidMessage, eventAt + JSONPointer.escape(entry.key), "a2ui.detail.unknownProperty", ["allowed": "context, name"])
+        // v1.0 lets an event ask for the agent's answer (wantResponse) and say where to keep it (responsePath).
+        let eventFields = version == .v1_0 ? ["context", "name", "responsePath", "wantResponse"] : ["context", "name"]
+        for entry in event where !eventFields.contains(entry.key) {
+            report(.invalidMessage, eventAt + JSONPointer.escape(entry.key), "a2ui.detail.unknownProperty", ["allowed": eventFields.joined(separator: ", ")])
         }
+        if let flag = fields["wantResponse"], version == .v1_0 { check(flag, .boolean, at: eventAt + "/wantResponse") }
+        if let path = fields["responsePath"], version == .v1_0 { check(path, .string, at: eventAt + "/responsePath") }
         if let context = fields["context"] {
             guard let entries = context.orderedProperties else { return wrongType(context, "object", at: eventAt + "/context") }
             for entry in entries { check(entry.value, .dynamicValue, at: eventAt + "/context" + JSONPointer.escape(entry.key)) }
@@ -231,10 +250,18 @@ struct A2UICatalogWalk {
         guard case .string(let name)? = fields["call"]?.kind else {
             return report(.invalidFunction, at, "a2ui.detail.functionNeedsCall")
         }
-        for entry in object where !["call", "args", "returnType"].contains(entry.key) {
-            report(.invalidFunction, at + JSONPointer.escape(entry.key), "a2ui.detail.unknownCallProperty", ["name": entry.key, "property": String(at.dropFirst())])
+        // v1.0 took returnType off the wire: a call has only call and args.
+        let callFields = version == .v1_0 ? ["call", "args"] : ["call", "args", "returnType"]
+        for entry in object where !callFields.contains(entry.key) {
+            if version == .v1_0 {
+                report(.invalidFunction, at + JSONPointer.escape(entry.key), "a2ui.detail.unknownCallPropertyOf", [
+                    "name": entry.key, "property": String(at.dropFirst()), "allowed": callFields.joined(separator: ", "),
+                ])
+            } else {
+                report(.invalidFunction, at + JSONPointer.escape(entry.key), "a2ui.detail.unknownCallProperty", ["name": entry.key, "property": String(at.dropFirst())])
+            }
         }
-        guard let definition = A2UIFunctionCatalog.definition(name) else {
+        guard let definition = A2UIFunctionCatalog.definition(name, version: version) else {
             return report(.invalidFunction, at + "/call", "a2ui.detail.unknownFunction", [
                 "function": name, "allowed": A2UIFunctionCatalog.definitions.map(\.name).joined(separator: ", "), "property": String(at.dropFirst()),
             ])
@@ -270,6 +297,11 @@ struct A2UICatalogWalk {
                 var arguments = naming(entry.key)
                 arguments["allowed"] = definition.arguments.map(\.name).joined(separator: ", ")
                 report(.invalidFunction, argumentAt, "a2ui.detail.unknownArgument", arguments)
+                continue
+            }
+            // v1.0's openUrl also takes its url from a binding or a call.
+            if version == .v1_0, name == "openUrl", Self.isBinding(entry.value) || entry.value.orderedProperties?.contains(where: { $0.key == "call" }) == true {
+                argument(entry.value, .dynamicString, at: argumentAt, naming(entry.key))
                 continue
             }
             argument(entry.value, type, at: argumentAt, naming(entry.key))

@@ -117,8 +117,17 @@ public enum A2UIFunctionCatalog {
     /// The definitions by name.
     public static let byName: [String: Definition] = Dictionary(definitions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
+    /// v1.0's built-in `@index` (`common_types.json`, `IndexSystemFunction`): the 0-based index of the List template
+    /// item being rendered, plus `offset`; outside a template it has no value.
+    public static let index = Definition(name: "@index", arguments: [("offset", .dynamicNumber)], required: [], atLeastOneOf: [], returnType: "number")
+
     /// The definition of `name`, or `nil` when the catalog has no such function.
     public static func definition(_ name: String) -> Definition? {
         byName[name]
+    }
+
+    /// The definition of `name` in `version`'s catalog (v1.0 adds ``index``), or `nil` when it has no such function.
+    public static func definition(_ name: String, version: A2UIVersion) -> Definition? {
+        version == .v1_0 && name == index.name ? index : byName[name]
     }
 }

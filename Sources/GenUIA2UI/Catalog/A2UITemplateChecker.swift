@@ -56,7 +56,7 @@ extension A2UICatalogWalk {
         let body = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
         let place = site + " ${" + (trimmed.count > 60 ? trimmed.prefix(60) + "…" : trimmed) + "}"
         if name == "now" { return .call(returnType: "string") }
-        guard let definition = A2UIFunctionCatalog.definition(name) else {
+        guard let definition = A2UIFunctionCatalog.definition(name, version: version) else {
             report(.invalidFunction, at, "a2ui.detail.unknownFunction", [
                 "function": name, "allowed": A2UIFunctionCatalog.definitions.map(\.name).joined(separator: ", "), "property": place,
             ])

@@ -31,7 +31,7 @@ public struct A2UIEvaluator: Sendable {
         if budget.charge(units) { return true }
         if !budget.reported {
             budget.reported = true
-            report(.limitExceeded, "the evaluation budget of \(budget.limit) work units for this surface is used up; the remaining bindings and function calls show as empty and checks as failed")
+            report(.limitExceeded, "evaluationBudgetUsed", ["limit": String(budget.limit)])
         }
         return false
     }
@@ -120,8 +120,9 @@ public struct A2UIEvaluator: Sendable {
         }
     }
 
-    mutating func report(_ kind: A2UIProblem.Kind, _ detail: String) {
-        problems.append(A2UIProblem(kind, detail: detail))
+    /// Keeps a problem whose detail is the catalog message `a2ui.detail.<key>`.
+    mutating func report(_ kind: A2UIProblem.Kind, _ key: String, _ arguments: [String: String] = [:]) {
+        problems.append(A2UIProblem(kind, text: A2UIProblemText("a2ui.detail." + key, arguments)))
     }
 }
 

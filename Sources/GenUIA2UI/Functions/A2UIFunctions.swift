@@ -31,14 +31,14 @@ extension A2UIEvaluator {
             }
         case "regex":
             guard case .string(let pattern) = arg("pattern").kind, pattern.utf8.count <= 2_048, pattern.count <= 512 else {
-                report(.invalidFunction, "regex needs a string pattern of at most 512 characters")
+                report(.invalidFunction, "regexPattern", ["limit": "512"])
                 return bool(false)
             }
             let text = Self.text(arg("value"), limit: checked * 4 + 1)
             guard text.utf8.count <= checked * 4, text.count <= checked else { return bool(false) }
             guard spend(bytes: text.utf8.count + pattern.utf8.count * 16) else { return bool(false) }
             guard let expression = try? NSRegularExpression(pattern: pattern) else {
-                report(.invalidFunction, "regex: the pattern \"\(A2UISize.clipped(pattern))\" is not a valid regular expression")
+                report(.invalidFunction, "regexInvalid", ["pattern": A2UISize.clipped(pattern)])
                 return bool(false)
             }
             switch Self.matches(expression, text, budget: &budget) {
@@ -47,7 +47,7 @@ extension A2UIEvaluator {
                 _ = spend(budget.remaining + 1)
                 return bool(false)
             case .timedOut:
-                report(.limitExceeded, "regex: matching \"\(A2UISize.clipped(pattern))\" took longer than \(Self.regexTimeLimit) seconds and was stopped (counted as not matching)")
+                report(.limitExceeded, "regexTimeout", ["pattern": A2UISize.clipped(pattern), "seconds": String(Self.regexTimeLimit)])
                 return bool(false)
             }
         case "length":
@@ -65,7 +65,7 @@ extension A2UIEvaluator {
             return bool(text.count <= checked && Self.isEmail(text))
         case "and", "or":
             guard let values = args.first(where: { $0.key == "values" })?.value.elements else {
-                report(.invalidFunction, "\(name) needs an array \"values\"")
+                report(.invalidFunction, "needsValues", ["function": name])
                 return bool(false)
             }
             // Short-circuit: `and` stops at the first false value, `or` at the first true one.
@@ -89,7 +89,7 @@ extension A2UIEvaluator {
         case "formatDate":
             guard let date = Self.date(arg("value")) else {
                 let shown = Self.text(arg("value"), limit: 256)
-                report(.invalidFunction, "formatDate: \"\(A2UISize.clipped(shown))\" is not an ISO 8601 date or a number of milliseconds")
+                report(.invalidFunction, "unreadableDate", ["found": A2UISize.clipped(shown)])
                 return string(shown)
             }
             let format = Self.text(arg("format"), limit: 512)
@@ -102,8 +102,15 @@ extension A2UIEvaluator {
             return spend(bytes: text.utf8.count) ? string(text) : string("")
         case "openUrl":
             return GeneratedContent(kind: .null)
+        case "@index":
+            // v1.0: the index of the List template item being rendered (its scope's last token), plus `offset`.
+            guard let scope, let index = Int(A2UIDataModel.tokens(scope).last ?? "") else {
+                report(.invalidFunction, "indexOutsideTemplate")
+                return GeneratedContent(kind: .null)
+            }
+            return GeneratedContent(kind: .number(Double(index) + (Self.number(arg("offset")) ?? 0)))
         default:
-            report(.invalidFunction, "\"\(A2UISize.clipped(name))\" is not a function of the basic catalog")
+            report(.invalidFunction, "notAFunction", ["function": A2UISize.clipped(name)])
             return GeneratedContent(kind: .null)
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 import GenUI
 
-/// The client side of A2UI v0.9 and v0.9.1 (``A2UIVersion``): takes a stream of server-to-client messages (one JSON object per line),
+/// The client side of A2UI v0.9 and v0.9.1, and of the v1.0 release candidate when asked for (``A2UIVersion``): takes a stream of server-to-client messages (one JSON object per line),
 /// incrementally, for any number of surfaces, and answers with the surfaces' resolved trees, two-way binding and
 /// action messages.
 ///
@@ -10,6 +10,9 @@ import GenUI
 public struct A2UIClient: Sendable {
     /// The limits applied.
     public let limits: A2UILimits
+    /// The versions read (``A2UIVersion/released`` unless the v1.0 candidate is asked for). Each message is read by
+    /// the rules of the version it names; this set only decides which versions are read at all.
+    public let versions: Set<A2UIVersion>
     /// The live surfaces by id.
     public private(set) var surfaces: [String: A2UISurface] = [:]
     /// The live surfaces' ids, in the order they were created.
@@ -26,15 +29,25 @@ public struct A2UIClient: Sendable {
     /// The messages skipped because genui does not read their version (``A2UIVersion``); the first of each version
     /// is reported as a problem, the rest only counted here.
     public private(set) var unsupportedVersionMessageCount = 0
+    /// The valid v1.0 messages genui does not act on — `callFunction` (it renders, and runs no function for the
+    /// agent) and an `actionResponse` to an action it is not waiting for — skipped without a problem and counted here.
+    public private(set) var skippedRequestCount = 0
+    /// The actions sent with ``sendAction(surfaceID:componentID:timestamp:)`` that wait for an `actionResponse`, by
+    /// `actionId`: where to keep the answer. At most ``maximumPendingActions``; the oldest is forgotten first.
+    private var pendingActions: [String: (surfaceID: String, path: String)] = [:]
+    private var pendingOrder: [String] = []
+    /// How many actions wait for an answer at once.
+    public static let maximumPendingActions = 256
     /// The versions refused so far (each reported once); at most ``maximumReportedVersions`` are remembered.
     private var refusedVersions: Set<String> = []
     /// How many distinct unsupported versions are reported in one stream; later ones are skipped silently.
     static let maximumReportedVersions = 16
     private var pending = ""
 
-    /// Creates a client with no surfaces.
-    public init(limits: A2UILimits = .default) {
+    /// Creates a client with no surfaces that reads `versions`.
+    public init(limits: A2UILimits = .default, versions: Set<A2UIVersion> = A2UIVersion.released) {
         self.limits = limits
+        self.versions = versions
     }
 
     /// Reads a whole JSONL text (every complete line; a last line without a newline too).
@@ -66,7 +79,7 @@ public struct A2UIClient: Sendable {
         }
         if pending.utf8.count > limits.maximumMessageBytes {
             lineCount += 1
-            let problem = A2UIProblem(.limitExceeded, line: lineCount, detail: "a line longer than \(limits.maximumMessageBytes) bytes was dropped")
+            let problem = A2UIProblem(.limitExceeded, line: lineCount, text: A2UIProblemText("a2ui.detail.lineTooLong", ["limit": String(limits.maximumMessageBytes)]))
             pending = ""
             found += record([problem])
         }
@@ -93,8 +106,9 @@ public struct A2UIClient: Sendable {
             return []
         }
         guard text.contains(where: { !$0.isWhitespace }) else { return [] }
-        let (message, reported, version) = A2UIMessageReader(limits: limits).read(text, line: lineCount)
+        let (messages, reported, version) = A2UIMessageReader(limits: limits, versions: versions).readMessages(text, line: lineCount)
         var found = reported
+        if messages.isEmpty, version == .v1_0 { skippedRequestCount += 1 }
         if let refusal = found.first(where: { $0.kind == .unsupportedVersion }) {
             // A stream in another version would repeat the same problem on every line: it is reported once.
             unsupportedVersionMessageCount += 1
@@ -104,7 +118,7 @@ public struct A2UIClient: Sendable {
             found = [refusal]
         }
         var all = found
-        if let message { all += apply(message, line: lineCount, version: version ?? .v0_9) }
+        for message in messages { all += apply(message, line: lineCount, version: version ?? .v0_9) }
         // Components left out for breaking the catalog are remembered, so what refers to them says why it is missing.
         for problem in found where problem.kind != .duplicateComponent && problem.pointer.hasPrefix("/updateComponents/components/") {
             guard let surfaceID = problem.surfaceID, let id = problem.componentID else { continue }
@@ -154,14 +168,14 @@ public struct A2UIClient: Sendable {
                 else { continue }
                 if surface.components[componentID] == nil, surface.components.count >= limits.maximumComponents {
                     found.append(A2UIProblem(.limitExceeded, line: line, surfaceID: id, pointer: pointer, componentID: componentID,
-                        detail: "a surface holds at most \(limits.maximumComponents) components; this one was dropped"))
+                        text: A2UIProblemText("a2ui.detail.tooManyComponents", ["limit": String(limits.maximumComponents)])))
                     continue
                 }
                 let removed = surface.components[componentID].map { A2UISize.estimatedBytes($0.content) } ?? 0
                 let added = A2UISize.estimatedBytes(component, limit: limits.maximumStoredBytes)
                 guard storedBytes - removed + added <= limits.maximumStoredBytes else {
                     found.append(A2UIProblem(.limitExceeded, line: line, surfaceID: id, pointer: pointer, componentID: componentID,
-                        detail: storageDetail(added)))
+                        text: storageText(added)))
                     continue
                 }
                 storedBytes += added - removed
@@ -175,9 +189,22 @@ public struct A2UIClient: Sendable {
                 return problem(.unknownSurface, "/updateDataModel/surfaceId", "surfaceNotCreated")
             }
             if let refusal = update(&surface, value, at: path) {
-                return [A2UIProblem(refusal.kind, line: line, surfaceID: id, pointer: refusal.pointer, detail: refusal.detail)]
+                return [A2UIProblem(refusal.kind, line: line, surfaceID: id, pointer: refusal.pointer, text: refusal.text)]
             }
             surfaces[id] = surface
+            return []
+        case .actionResponse(let actionID, let value):
+            // The answer to an action this client sent: its value is kept at the event's responsePath.
+            guard let pending = pendingActions.removeValue(forKey: actionID) else {
+                skippedRequestCount += 1
+                return []
+            }
+            pendingOrder.removeAll { $0 == actionID }
+            guard let value, var surface = surfaces[pending.surfaceID] else { return [] }
+            if let refusal = update(&surface, value, at: pending.path) {
+                return [A2UIProblem(refusal.kind, line: line, surfaceID: pending.surfaceID, pointer: "/actionResponse/value", text: refusal.text)]
+            }
+            surfaces[pending.surfaceID] = surface
             return []
         case .deleteSurface:
             guard let removed = surfaces.removeValue(forKey: id) else {
@@ -203,32 +230,31 @@ public struct A2UIClient: Sendable {
     /// Applies one data model update to `surface` within the limits (path depth, JSON depth, stored bytes); the
     /// reason when it is refused, with the pointer (inside `updateDataModel`) of what caused it.
     private mutating func update(_ surface: inout A2UISurface, _ value: GeneratedContent?, at path: String)
-        -> (kind: A2UIProblem.Kind, pointer: String, detail: String)?
+        -> (kind: A2UIProblem.Kind, pointer: String, text: A2UIProblemText)?
     {
         let tokens = A2UIDataModel.tokenCount(path)
         guard tokens <= limits.maximumPathDepth else {
-            return (.limitExceeded, "/updateDataModel/path", "the path has \(tokens) segments; at most \(limits.maximumPathDepth) are accepted. The update was refused.")
+            return (.limitExceeded, "/updateDataModel/path", A2UIProblemText("a2ui.detail.pathTooDeep", ["count": String(tokens), "limit": String(limits.maximumPathDepth)]))
         }
         if let value, A2UISize.depth(value, limit: limits.maximumJSONDepth) > limits.maximumJSONDepth {
-            return (.limitExceeded, "/updateDataModel/value", "the value is nested deeper than \(limits.maximumJSONDepth) levels. The update was refused.")
+            return (.limitExceeded, "/updateDataModel/value", A2UIProblemText("a2ui.detail.valueTooDeep", ["limit": String(limits.maximumJSONDepth)]))
         }
         let change = surface.dataModel.sizeChange(value, at: path, limit: limits.maximumStoredBytes)
         guard storedBytes - change.removed + change.added <= limits.maximumStoredBytes else {
-            return (.limitExceeded, "/updateDataModel/value", storageDetail(change.added))
+            return (.limitExceeded, "/updateDataModel/value", storageText(change.added))
         }
         do {
             try surface.dataModel.update(value, at: path, maximumPathDepth: limits.maximumPathDepth)
         } catch {
-            return (.invalidMessage, "/updateDataModel/path",
-                "the path \(A2UISize.clipped(path)) runs through a value that is neither an object nor an array")
+            return (.invalidMessage, "/updateDataModel/path", A2UIProblemText("a2ui.detail.pathThroughValue", ["path": A2UISize.clipped(path)]))
         }
         storedBytes += change.added - change.removed
         surface.storedBytes += change.added - change.removed
         return nil
     }
 
-    private func storageDetail(_ added: Int) -> String {
-        "the surfaces would hold more than \(limits.maximumStoredBytes) bytes of data and components (they hold \(storedBytes); this adds about \(added)); the update was refused. Delete surfaces or send smaller data."
+    private func storageText(_ added: Int) -> A2UIProblemText {
+        A2UIProblemText("a2ui.detail.storageFull", ["limit": String(limits.maximumStoredBytes), "held": String(storedBytes), "added": String(added)])
     }
 
     /// The resolved tree of a surface, or `nil` when there is no such surface.
@@ -246,14 +272,32 @@ public struct A2UIClient: Sendable {
 
     /// The client-to-server `action` message for pressing the Button `componentID` (the first one in the tree, for
     /// a Button repeated by a template), with its context resolved against the data model now; `nil` when the
-    /// surface or button does not exist or its action is a local function call.
+    /// surface or button does not exist or its action is a local function call. On a v1.0 surface, an event with
+    /// `wantResponse` also carries `wantResponse` and a new `actionId` the agent's `actionResponse` names.
     public func action(surfaceID: String, componentID: String, timestamp: Date = Date()) -> GeneratedContent? {
+        actionAndEvent(surfaceID: surfaceID, componentID: componentID, timestamp: timestamp)?.message
+    }
+
+    /// ``action(surfaceID:componentID:timestamp:)``, remembering a v1.0 action that waits for an answer with a
+    /// `responsePath`, so that the agent's `actionResponse` is kept there in the data model.
+    public mutating func sendAction(surfaceID: String, componentID: String, timestamp: Date = Date()) -> GeneratedContent? {
+        guard let (message, event) = actionAndEvent(surfaceID: surfaceID, componentID: componentID, timestamp: timestamp) else { return nil }
+        let body = message.orderedProperties?.first { $0.key == "action" }?.value
+        if let path = event.responsePath, case .string(let id)? = body?.orderedProperties?.first(where: { $0.key == "actionId" })?.value.kind {
+            if pendingOrder.count >= Self.maximumPendingActions { pendingActions[pendingOrder.removeFirst()] = nil }
+            pendingActions[id] = (surfaceID, path)
+            pendingOrder.append(id)
+        }
+        return message
+    }
+
+    private func actionAndEvent(surfaceID: String, componentID: String, timestamp: Date) -> (message: GeneratedContent, event: A2UINode.Event)? {
         guard let resolution = resolve(surfaceID: surfaceID), let node = resolution.root?.first(where: { $0.id == componentID && $0.type == "Button" }),
             let event = node.action
         else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        let action = GeneratedContent(orderedProperties: [
+        var action = GeneratedContent(orderedProperties: [
             ("name", GeneratedContent(kind: .string(event.name))),
             ("surfaceId", GeneratedContent(kind: .string(surfaceID))),
             ("sourceComponentId", GeneratedContent(kind: .string(componentID))),
@@ -261,6 +305,11 @@ public struct A2UIClient: Sendable {
             ("context", event.context),
         ])
         let version = surfaces[surfaceID]?.version ?? .v0_9
-        return GeneratedContent(orderedProperties: [("version", GeneratedContent(kind: .string(version.rawValue))), ("action", action)])
+        if version == .v1_0, event.wantResponse {
+            action = GeneratedContent(orderedProperties: (action.orderedProperties ?? []) + [
+                ("wantResponse", GeneratedContent(kind: .bool(true))), ("actionId", GeneratedContent(kind: .string(UUID().uuidString.lowercased()))),
+            ])
+        }
+        return (GeneratedContent(orderedProperties: [("version", GeneratedContent(kind: .string(version.rawValue))), ("action", action)]), event)
     }
 }

@@ -24,6 +24,14 @@ extension A2UIMessage {
             body = ("updateDataModel", GeneratedContent(orderedProperties: properties))
         case .deleteSurface(let surfaceID):
             body = ("deleteSurface", GeneratedContent(orderedProperties: [("surfaceId", text(surfaceID))]))
+        case .actionResponse(let actionID, let value):
+            // A v1.0 message only; an answer without a value is written as an error.
+            let answer = value.map { ("value", $0) }
+                ?? ("error", GeneratedContent(orderedProperties: [("code", text("ERROR")), ("message", text(""))]))
+            return GeneratedContent(orderedProperties: [
+                ("version", text(A2UIVersion.v1_0.rawValue)), ("actionResponse", GeneratedContent(orderedProperties: [answer])),
+                ("actionId", text(actionID)),
+            ])
         }
         return GeneratedContent(orderedProperties: [("version", text(Self.version)), body])
     }

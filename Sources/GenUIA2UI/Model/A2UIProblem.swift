@@ -9,7 +9,7 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A line that is not JSON (or exceeds the parser's size or depth bounds).
         case notJSON
-        /// A message that does not follow the official v0.9 (v0.9.1) schema.
+        /// A message that does not follow the official schema of its version (v0.9, v0.9.1, or the v1.0 candidate).
         case invalidMessage
         /// A component whose `component` is not in the basic catalog.
         case unknownComponent

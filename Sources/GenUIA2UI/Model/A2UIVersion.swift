@@ -4,15 +4,33 @@
 /// evolution guide, v0.9 to v0.9.1): the messages, components and functions are the same, a surface id need only be
 /// unique among the surfaces alive (a deleted surface's id may be created again), the payload's MIME type is
 /// `application/a2ui+json`, and capabilities are keyed `v0.9.1`. A stream may mix the two versions.
-public enum A2UIVersion: String, Sendable, Hashable, CaseIterable {
+///
+/// v1.0 (formerly v0.10) is a release candidate: a reader takes it only when asked for (``A2UIMessageReader/versions``,
+/// `genui render --a2ui-version 1.0`), and then reads each message by the rules of the version it names.
+public enum A2UIVersion: String, Sendable, Hashable, CaseIterable, Comparable {
     /// A2UI v0.9.
     case v0_9 = "v0.9"
     /// A2UI v0.9.1, the current release.
     case v0_9_1 = "v0.9.1"
+    /// A2UI v1.0, a release candidate (the specification's `v1_0` folder): read only when asked for.
+    case v1_0 = "v1.0"
 
-    /// The versions genui reads, as one text for messages: `v0.9, v0.9.1`.
-    public static var supportedList: String {
-        allCases.map(\.rawValue).joined(separator: ", ")
+    /// The released versions, read by default.
+    public static let released: Set<A2UIVersion> = [.v0_9, .v0_9_1]
+
+    /// Whether the version is a release candidate rather than a release.
+    public var isCandidate: Bool { self == .v1_0 }
+
+    /// The released versions genui reads by default, as one text for messages: `v0.9, v0.9.1`.
+    public static var supportedList: String { list(released) }
+
+    /// `versions` as one text for messages, oldest first: `v0.9, v0.9.1, v1.0`.
+    public static func list(_ versions: Set<A2UIVersion>) -> String {
+        versions.sorted().map(\.rawValue).joined(separator: ", ")
+    }
+
+    public static func < (lhs: A2UIVersion, rhs: A2UIVersion) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 
     /// The ids of the basic catalog this version names: the specification's own (`…/v0_9/catalogs/basic/catalog.json`,

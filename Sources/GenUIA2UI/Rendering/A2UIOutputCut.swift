@@ -20,9 +20,9 @@ public struct A2UIOutputCut: Sendable, Hashable {
 
     /// The cut as a located `limitExceeded` problem.
     public var problem: A2UIProblem {
-        let bound = maximumLines.map { "\($0) lines or \(maximumBytes) bytes" } ?? "\(maximumBytes) bytes"
-        return A2UIProblem(.limitExceeded, surfaceID: surfaceID, componentID: componentID,
-            detail: "the rendered output reached its limit of \(bound); the rest from here on is not shown")
+        let text = maximumLines.map { A2UIProblemText("a2ui.detail.outputCutLines", ["lines": String($0), "bytes": String(maximumBytes)]) }
+            ?? A2UIProblemText("a2ui.detail.outputCutBytes", ["bytes": String(maximumBytes)])
+        return A2UIProblem(.limitExceeded, surfaceID: surfaceID, componentID: componentID, text: text)
     }
 
     /// The English notice shown where the output was cut (a caller may show its own, localized one instead).

@@ -9,6 +9,10 @@ public struct A2UINode: Sendable, Hashable {
         public var name: String
         /// The context object with every binding resolved.
         public var context: GeneratedContent
+        /// v1.0: whether the agent is asked to answer the action with an `actionResponse`.
+        public var wantResponse = false
+        /// v1.0: the absolute data path where the answer's value is kept, when the event names one.
+        public var responsePath: String?
     }
 
     /// The component id.

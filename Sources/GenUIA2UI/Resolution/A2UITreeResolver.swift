@@ -25,7 +25,7 @@ struct A2UITreeResolver {
             let problem = surface.rejected["root"].map { line in
                 A2UIProblem(.missingRoot, line: line, surfaceID: surface.id, componentID: "root",
                     text: A2UIProblemText("a2ui.detail.rootLeftOut", ["line": String(line)]))
-            } ?? A2UIProblem(.missingRoot, surfaceID: surface.id, detail: "no component has the id \"root\" yet; nothing to show")
+            } ?? A2UIProblem(.missingRoot, surfaceID: surface.id, text: A2UIProblemText("a2ui.detail.missingRoot"))
             var resolution = A2UIResolution(surfaceID: surface.id, root: nil, problems: surface.components.isEmpty ? [] : [problem])
             resolution.theme = A2UITheme.read(surface.theme, pointer: "").theme
             return resolution
@@ -39,15 +39,16 @@ struct A2UITreeResolver {
         return resolution
     }
 
-    /// Keeps a located problem (the detail is only built when it is kept).
+    /// Keeps a located problem whose detail is the catalog message `a2ui.detail.<key>` (built only when it is kept).
     private mutating func report(
-        _ kind: A2UIProblem.Kind, _ stored: A2UISurface.StoredComponent?, id: String?, pointer: String = "", _ detail: @autoclosure () -> String
+        _ kind: A2UIProblem.Kind, _ stored: A2UISurface.StoredComponent?, id: String?, pointer: String = "", _ key: String,
+        _ arguments: @autoclosure () -> [String: String] = [:]
     ) {
         guard problems.count < limits.maximumProblems else {
             droppedProblemCount += 1
             return
         }
-        problems.append(A2UIProblem(kind, line: stored?.line, surfaceID: surface.id, pointer: (stored?.pointer ?? "") + pointer, componentID: id, detail: detail()))
+        reportText(kind, stored, id: id, pointer: pointer, A2UIProblemText("a2ui.detail." + key, arguments()))
     }
 
     /// Keeps a located problem whose detail is a catalog message.
@@ -67,7 +68,7 @@ struct A2UITreeResolver {
         if !budget.reported {
             budget.reported = true
             let limit = budget.limit
-            report(.limitExceeded, stored, id: id, "the evaluation budget of \(limit) work units for this surface is used up; the rest of the tree is left out")
+            report(.limitExceeded, stored, id: id, "treeBudgetUsed", ["limit": String(limit)])
         }
         return false
     }
@@ -80,24 +81,26 @@ struct A2UITreeResolver {
                     A2UIProblemText("a2ui.detail.childLeftOut", ["id": id, "line": String(line)]))
                 return nil
             }
-            report(.danglingChild, parentStored, id: parent?.0, pointer: parent?.1 ?? "", "the child \"\(A2UISize.clipped(id))\" is not a component of this surface")
+            report(.danglingChild, parentStored, id: parent?.0, pointer: parent?.1 ?? "", "danglingChild", ["id": A2UISize.clipped(id)])
             return nil
         }
         guard !ancestors.contains(id) else {
             let parentStored = parent.flatMap { surface.components[$0.0] }
-            report(.cycle, parentStored, id: parent?.0, pointer: parent?.1 ?? "", "the child \"\(A2UISize.clipped(id))\" contains this component (\((ancestors + [id]).map { A2UISize.clipped($0, bytes: 40) }.joined(separator: " → "))); it is left out")
+            report(.cycle, parentStored, id: parent?.0, pointer: parent?.1 ?? "", "cycle", [
+                "id": A2UISize.clipped(id), "path": (ancestors + [id]).map { A2UISize.clipped($0, bytes: 40) }.joined(separator: " → "),
+            ])
             return nil
         }
         guard depth < limits.maximumTreeDepth else {
             let maximum = limits.maximumTreeDepth
-            report(.limitExceeded, stored, id: id, "the tree is deeper than \(maximum) levels; this branch is left out")
+            report(.limitExceeded, stored, id: id, "treeTooDeep", ["limit": String(maximum)])
             return nil
         }
         guard nodeCount < limits.maximumNodes else {
             if !reportedNodeLimit {
                 reportedNodeLimit = true
                 let maximum = limits.maximumNodes
-                report(.limitExceeded, stored, id: id, "the tree has more than \(maximum) nodes; the rest is left out")
+                report(.limitExceeded, stored, id: id, "tooManyNodes", ["limit": String(maximum)])
             }
             return nil
         }
@@ -113,8 +116,7 @@ struct A2UITreeResolver {
             if let path = A2UIEvaluator.bindingPath(value) { result.bindings[name] = evaluator.absolutePath(path) }
             let isInputValue = inputs.contains(stored.type) && name == "value"
             if !isInputValue, evaluator.missingPaths.count > before, A2UIEvaluator.bindingPath(value) != nil {
-                report(.missingPath, stored, id: id, pointer: JSONPointer.escape(name),
-                    "the binding reads \(A2UISize.clipped(evaluator.missingPaths[before])), which holds no value in the data model; it shows as empty")
+                report(.missingPath, stored, id: id, pointer: JSONPointer.escape(name), "missingBinding", ["path": A2UISize.clipped(evaluator.missingPaths[before])])
             }
         }
         if let accessibility = lookup["accessibility"]?.orderedProperties {
@@ -136,7 +138,10 @@ struct A2UITreeResolver {
             let event = Dictionary(action.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
             if case .string(let name)? = event["name"]?.kind {
                 let context = (event["context"]?.orderedProperties ?? []).map { ($0.key, evaluator.resolve($0.value)) }
-                result.action = A2UINode.Event(name: name, context: GeneratedContent(orderedProperties: context))
+                var resolved = A2UINode.Event(name: name, context: GeneratedContent(orderedProperties: context))
+                if case .bool(true)? = event["wantResponse"]?.kind { resolved.wantResponse = true }
+                if case .string(let path)? = event["responsePath"]?.kind { resolved.responsePath = evaluator.absolutePath(path) }
+                result.action = resolved
             }
         }
         var titles: [GeneratedContent] = []
@@ -148,7 +153,7 @@ struct A2UITreeResolver {
             result.properties["tabTitles"] = GeneratedContent(kind: .array(titles))
         }
         for problem in evaluator.problems {
-            report(problem.kind, stored, id: id, problem.detail)
+            if let text = problem.text { reportText(problem.kind, stored, id: id, pointer: "", text) }
         }
         // The children spend the same budget.
         budget = evaluator.budget
@@ -176,8 +181,7 @@ struct A2UITreeResolver {
                     case .array(let items)?: keys = items.indices.map(String.init)
                     case .structure(_, let names)?: keys = names
                     default:
-                        report(.missingPath, stored, id: id, pointer: "/children/path",
-                            "the template reads \(A2UISize.clipped(absolute)), which holds no list in the data model; the list is empty")
+                        report(.missingPath, stored, id: id, pointer: "/children/path", "missingList", ["path": A2UISize.clipped(absolute)])
                     }
                     for key in keys {
                         // Each item costs as much as a function call, and once the tree is full the rest are not visited.

@@ -19,7 +19,8 @@ struct RenderCommand: AsyncParsableCommand {
 
             With --from a2ui the input is an A2UI v0.9 or v0.9.1 message stream (JSONL, one server-to-client message \
             per line, or SSE data: lines) from another agent; every surface alive at the end of the stream is rendered \
-            (or only --surface ID). Messages of another version are skipped, reported once per version. Each bad line or component is reported with its line, JSON pointer and component id, and \
+            (or only --surface ID). Messages of another version are skipped, reported once per version. \
+            --a2ui-version 1.0 also reads the v1.0 release candidate; each message is read by the version it names. Each bad line or component is reported with its line, JSON pointer and component id, and \
             everything else is still shown. --format json prints one JSON document for scripts, always: the resolved \
             trees (none when no surface is left) and every problem with its code and its text in your language.
 
@@ -33,6 +34,9 @@ struct RenderCommand: AsyncParsableCommand {
 
     @Option(help: "What the input is: screen (genui's screen JSON) or a2ui (an A2UI v0.9 or v0.9.1 message stream).")
     var from: RenderInput = .screen
+
+    @Option(name: .customLong("a2ui-version"), help: "With --from a2ui: 0.9 reads v0.9 and v0.9.1 (the releases); 1.0 also reads the v1.0 release candidate.")
+    var a2uiVersion: A2UIVersionChoice?
 
     @Option(help: "With --from a2ui: render only the surface with this id.")
     var surface: String?
@@ -61,6 +65,10 @@ struct RenderCommand: AsyncParsableCommand {
         if from == .a2ui { return try await runA2UI(diagnostics) }
         if surface != nil {
             Console.error(diagnostics.text("a2ui.surfaceNeedsA2UI"))
+            throw ExitCode(ScreenExitCode.usage)
+        }
+        if a2uiVersion != nil {
+            Console.error(diagnostics.text("a2ui.versionNeedsA2UI"))
             throw ExitCode(ScreenExitCode.usage)
         }
         let source = file == "-" ? diagnostics.text("render.stdin") : file
@@ -99,7 +107,7 @@ struct RenderCommand: AsyncParsableCommand {
             Console.error(diagnostics.text("a2ui.watchNeedsText"))
             throw ExitCode(ScreenExitCode.usage)
         }
-        var client = A2UIClient()
+        var client = A2UIClient(versions: (a2uiVersion ?? .released).versions)
         if let url = A2UIStreamSource.url(file) {
             client = try await readA2UI(from: url, diagnostics: diagnostics)
         } else if watch, file == "-" {
@@ -202,7 +210,7 @@ struct RenderCommand: AsyncParsableCommand {
     /// Reads the stream from an http(s) URL as it arrives (JSONL or SSE `data:` lines); with `--watch`, redraws after
     /// each chunk that completes a message. Without `--watch` the whole stream is bounded by ``maximumStreamBytes``.
     private func readA2UI(from url: URL, diagnostics: Diagnostics) async throws -> A2UIClient {
-        var client = A2UIClient()
+        var client = A2UIClient(versions: (a2uiVersion ?? .released).versions)
         var frames = A2UIWatchFrames(command: self, diagnostics: diagnostics)
         do {
             let client24h = HTTPClient(timeouts: .init(connect: .seconds(10), total: watch ? .seconds(24 * 3600) : .seconds(300)))
@@ -235,7 +243,7 @@ struct RenderCommand: AsyncParsableCommand {
 
     /// `--watch` over standard input: reads what arrives and redraws after each chunk that completes a message.
     private func watchStandardInput(_ diagnostics: Diagnostics) async throws -> A2UIClient {
-        var client = A2UIClient()
+        var client = A2UIClient(versions: (a2uiVersion ?? .released).versions)
         var frames = A2UIWatchFrames(command: self, diagnostics: diagnostics)
         var decoder = UTF8ChunkDecoder()
         while true {
@@ -257,8 +265,17 @@ struct RenderCommand: AsyncParsableCommand {
         if !problem.pointer.isEmpty { location.append(diagnostics.text("a2ui.location.pointer", ["pointer": problem.pointer])) }
         return diagnostics.text("a2ui.problem", [
             "location": location.joined(separator: ", "), "kind": diagnostics.text("a2ui.kind." + problem.kind.rawValue),
-            "detail": problem.text.map { diagnostics.text($0.key, $0.arguments) } ?? problem.detail,
+            "detail": message(problem, diagnostics),
         ])
+    }
+
+    /// A problem's detail in the user's language: its catalog message, with a JSON syntax error (the `jsonError` of
+    /// a line that is not JSON) worded from the core's own detail; the English detail when it is no catalog message.
+    static func message(_ problem: A2UIProblem, _ diagnostics: Diagnostics) -> String {
+        guard let text = problem.text else { return problem.detail }
+        var arguments = text.arguments
+        if let english = arguments["jsonError"] { arguments["jsonError"] = diagnostics.text(LocalizedText.decoding(english)) }
+        return diagnostics.text(text.key, arguments)
     }
 
     /// `--format json`: `{"surfaces":[{"surfaceId","root"}],"problems":[…],"droppedProblems":N,"language":"de"}`, the
@@ -276,7 +293,7 @@ struct RenderCommand: AsyncParsableCommand {
             if let id = problem.componentID { pairs.append(("componentId", string(id))) }
             pairs.append(("pointer", string(problem.pointer)))
             pairs.append(("detail", string(problem.detail)))
-            pairs.append(("message", string(problem.text.map { diagnostics.text($0.key, $0.arguments) } ?? problem.detail)))
+            pairs.append(("message", string(message(problem, diagnostics))))
             if let key = problem.text?.key { pairs.append(("key", string(key))) }
             return GeneratedContent(orderedProperties: pairs)
         }
@@ -296,6 +313,20 @@ struct RenderCommand: AsyncParsableCommand {
 }
 
 /// What `genui render` reads.
+/// The A2UI versions `genui render --from a2ui` reads: the releases, or the releases and the v1.0 candidate. The
+/// choice only admits versions; each message is still read by the rules of the version its `version` names.
+enum A2UIVersionChoice: String, CaseIterable, ExpressibleByArgument {
+    /// v0.9 and v0.9.1, the releases (the default).
+    case released = "0.9"
+    /// The releases and the v1.0 release candidate.
+    case candidate = "1.0"
+
+    /// The versions read.
+    var versions: Set<A2UIVersion> {
+        self == .candidate ? A2UIVersion.released.union([.v1_0]) : A2UIVersion.released
+    }
+}
+
 enum RenderInput: String, CaseIterable, ExpressibleByArgument {
     /// A genui screen (JSON, as `generate --format json` writes it).
     case screen

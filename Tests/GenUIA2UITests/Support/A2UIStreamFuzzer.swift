@@ -27,7 +27,23 @@ struct A2UIStreamFuzzer {
         case deepPath, hugeString, wideTemplate, regexBomb, formatStringBomb, deepComponents, cycle, nestedJSON, damage, plain
         /// Messages of versions genui does not read (`v1.0`, `v0.8`, a number), between the others.
         case otherVersion
+        /// The stream speaks the v1.0 release candidate (read with it admitted): every message says `v1.0`, with its
+        /// own shapes besides — a createSurface carrying components and data, `value: null`, `callFunction`,
+        /// `actionResponse`, `@index` in a template.
+        case candidate
     }
+
+    /// Lines only v1.0 has, valid and damaged.
+    static let candidateLines = [
+        #"{"version":"v1.0","createSurface":{"surfaceId":"c","catalogId":"https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json","surfaceProperties":{"agentDisplayName":"Fuzz"},"components":[{"id":"root","component":"List","children":{"componentId":"row","path":"/rows"}},{"id":"row","component":"Text","text":{"call":"formatString","args":{"value":"${@index(offset:1)}"}}}],"dataModel":{"rows":[1,2,3]}}}"#,
+        #"{"version":"v1.0","updateDataModel":{"surfaceId":"c","path":"/rows/0","value":null}}"#,
+        #"{"version":"v1.0","updateDataModel":{"surfaceId":"c","path":"/rows"}}"#,
+        #"{"version":"v1.0","callFunction":{"call":"openUrl","args":{"url":"https://example.com"}},"functionCallId":"f1","wantResponse":true}"#,
+        #"{"version":"v1.0","actionResponse":{"value":{"ok":true}},"actionId":"a1"}"#,
+        #"{"version":"v1.0","actionResponse":{"error":{"code":"E"}},"actionId":"a2"}"#,
+        #"{"version":"v1.0","updateComponents":{"surfaceId":"c","components":[{"id":"i","component":"Text","text":{"call":"@index","args":{"offset":{"path":"/n"}}}},{"id":"v","component":"Video","url":"https://x.y/v.mp4","posterUrl":"https://x.y/p.png"},{"id":"s","component":"Slider","value":1,"max":9,"steps":3}]}}"#,
+        ##"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"x","theme":{"primaryColor":"#000000"}}}"##,
+    ]
 
     var generator: SplitMix64
     static let maximumStreamBytes = 1 << 20
@@ -60,7 +76,8 @@ struct A2UIStreamFuzzer {
         ]
         lines.append(HostileStreams.data(#"{"name":"Ada","email":"ada@example.com","items":[{"label":"one"},{"label":"two"}]}"#))
         for _ in 0..<int(1...4) {
-            let attack = Attack.allCases.randomElement(using: &generator) ?? .plain
+            // The candidate is a property of the whole stream, chosen below.
+            let attack = Attack.allCases.filter { $0 != .candidate }.randomElement(using: &generator) ?? .plain
             attacks.append(attack)
             switch attack {
             case .deepPath:
@@ -114,7 +131,7 @@ struct A2UIStreamFuzzer {
                 }
                 line = String(decoding: bytes, as: UTF8.self)
                 lines.append(HostileStreams.update([line]))
-            case .plain:
+            case .plain, .candidate:
                 lines.append(HostileStreams.data(#"{"n":\#(int(-1_000...1_000)),"email":"x@y.z"}"#, path: "/"))
             case .otherVersion:
                 let version = [#""v1.0""#, #""v0.8""#, "0.9", #""v0.9.2""#].randomElement(using: &generator) ?? #""v1.0""#
@@ -125,6 +142,16 @@ struct A2UIStreamFuzzer {
             }
         }
         lines.insert(HostileStreams.update(base), at: 1)
+        // A quarter of the streams speak the v1.0 candidate, with some of its own messages among the others.
+        if chance(25) {
+            attacks.append(.candidate)
+            lines = lines.map { $0.replacingOccurrences(of: #"{"version":"v0.9","#, with: #"{"version":"v1.0","#) }
+            for _ in 0..<int(1...12) {
+                let line = Self.candidateLines.randomElement(using: &generator) ?? ""
+                lines.insert(chance(80) ? line : String(line.prefix(int(0...line.count))), at: int(1...lines.count))
+            }
+            return finished(lines, attacks)
+        }
         // Half the streams speak v0.9.1, as current agents do; some mix the two versions line by line.
         if chance(50) {
             let mixed = chance(30)
@@ -132,7 +159,11 @@ struct A2UIStreamFuzzer {
                 mixed && chance(50) ? line : line.replacingOccurrences(of: #"{"version":"v0.9","#, with: #"{"version":"v0.9.1","#)
             }
         }
-        // Keep the whole stream within 1 MiB: the lines that do not fit are left out.
+        return finished(lines, attacks)
+    }
+
+    /// The lines as one stream of at most 1 MiB: the lines that do not fit are left out.
+    func finished(_ lines: [String], _ attacks: [Attack]) -> (text: String, attacks: [Attack]) {
         var text = ""
         for line in lines where text.utf8.count + line.utf8.count + 1 <= Self.maximumStreamBytes {
             text += line + "\n"
