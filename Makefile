@@ -45,6 +45,7 @@ test-binaries: system-deps
 
 test: system-deps
 	@scripts/system-deps --test
+	@scripts/a2ui-sdk
 	@$(MAKE) --no-print-directory -j2 runtime test-binaries
 	@SWIFT=$(SWIFT) scripts/check-example
 	@scripts/run-tests
