@@ -17,6 +17,9 @@ struct AnthropicMessageAccumulator {
     private(set) var stopReason: String?
     private(set) var model: String?
     private(set) var usage = TokenUsage()
+    /// The cache's reads and writes as last reported.
+    private var cacheReads: Int?
+    private var cacheWrites: Int?
     private(set) var stopped = false
     /// The indexes of streamed `tool_use` blocks that are calls of the user's tools.
     private var callBlocks: Set<Int> = []
@@ -164,8 +167,16 @@ struct AnthropicMessageAccumulator {
         return toolInput.text.isEmpty ? text.text : toolInput.text
     }
 
+    /// The prompt's tokens are all it read: `input_tokens` counts only those after the last cache breakpoint, so the
+    /// cache's reads and writes are added, and the reads are the cached tokens.
+    /// A later event that leaves out the cache's counts keeps those an earlier one reported.
     private mutating func readUsage(_ reported: Usage?) {
-        if let input = reported?.inputTokens { usage.promptTokens = input }
+        if let read = reported?.cacheReadInputTokens { cacheReads = read }
+        if let written = reported?.cacheCreationInputTokens { cacheWrites = written }
+        if let input = reported?.inputTokens {
+            usage.promptTokens = input.addingSaturated(cacheReads ?? 0).addingSaturated(cacheWrites ?? 0)
+        }
+        usage.cachedPromptTokens = cacheReads
         if let output = reported?.outputTokens { usage.completionTokens = output }
     }
 }

@@ -43,9 +43,14 @@ struct GeminiCollector {
         }
         model = response.modelVersion ?? model
         if let metadata = response.usageMetadata {
+            // The answer's tokens include its thinking, which Gemini counts apart.
+            let thoughts = metadata.thoughtsTokenCount
             usage = TokenUsage(
                 promptTokens: metadata.promptTokenCount ?? usage.promptTokens,
-                completionTokens: metadata.candidatesTokenCount ?? usage.completionTokens)
+                completionTokens: metadata.candidatesTokenCount.map { $0.addingSaturated(thoughts ?? 0) }
+                    ?? usage.completionTokens,
+                cachedPromptTokens: metadata.cachedContentTokenCount ?? usage.cachedPromptTokens,
+                reasoningTokens: thoughts ?? usage.reasoningTokens)
         }
         var added = Added()
         guard let candidate = response.candidates?.first else { return added }

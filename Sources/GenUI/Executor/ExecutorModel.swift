@@ -166,7 +166,9 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
             provider: name, model: requestedModelName,
             usage: TokenUsage(
                 promptTokens: reducer.reportedUsage.map { $0.input.totalTokenCount },
-                completionTokens: usage.output.totalTokenCount),
+                completionTokens: usage.output.totalTokenCount,
+                cachedPromptTokens: reducer.reportedUsage.map { $0.input.cachedTokenCount },
+                reasoningTokens: usage.output.reasoningTokenCount),
             guided: schema != nil, finishReason: calls.isEmpty ? .stop : .toolCalls)
         metadata.executorEntries = entries
         if calls.isEmpty { metadata.validatedSchema = schema }

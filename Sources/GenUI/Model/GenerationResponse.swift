@@ -100,22 +100,39 @@ public struct TokenUsage: Sendable, Hashable, Codable {
     public var completionTokens: Int? {
         didSet { completionTokens = Self.clamped(completionTokens) }
     }
-
-    /// Creates counts, each clamped to 0 through ``maximumTokenCount``.
-    public init(promptTokens: Int? = nil, completionTokens: Int? = nil) {
-        self.promptTokens = Self.clamped(promptTokens)
-        self.completionTokens = Self.clamped(completionTokens)
+    /// Of the prompt's tokens, those the backend read from its cache (OpenAI's `cached_tokens`, Anthropic's
+    /// `cache_read_input_tokens`, Gemini's `cachedContentTokenCount`), at most ``maximumTokenCount``.
+    public var cachedPromptTokens: Int? {
+        didSet { cachedPromptTokens = Self.clamped(cachedPromptTokens) }
+    }
+    /// Of the generated tokens, those the model spent reasoning (OpenAI's `reasoning_tokens`, Gemini's
+    /// `thoughtsTokenCount`), at most ``maximumTokenCount``.
+    public var reasoningTokens: Int? {
+        didSet { reasoningTokens = Self.clamped(reasoningTokens) }
     }
 
-    /// Reads counts, clamped like ``init(promptTokens:completionTokens:)``.
+    /// Creates counts, each clamped to 0 through ``maximumTokenCount``.
+    public init(
+        promptTokens: Int? = nil, completionTokens: Int? = nil, cachedPromptTokens: Int? = nil,
+        reasoningTokens: Int? = nil
+    ) {
+        self.promptTokens = Self.clamped(promptTokens)
+        self.completionTokens = Self.clamped(completionTokens)
+        self.cachedPromptTokens = Self.clamped(cachedPromptTokens)
+        self.reasoningTokens = Self.clamped(reasoningTokens)
+    }
+
+    /// Reads counts, clamped like ``init(promptTokens:completionTokens:cachedPromptTokens:reasoningTokens:)``.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             promptTokens: try container.decodeIfPresent(Int.self, forKey: .promptTokens),
-            completionTokens: try container.decodeIfPresent(Int.self, forKey: .completionTokens))
+            completionTokens: try container.decodeIfPresent(Int.self, forKey: .completionTokens),
+            cachedPromptTokens: try container.decodeIfPresent(Int.self, forKey: .cachedPromptTokens),
+            reasoningTokens: try container.decodeIfPresent(Int.self, forKey: .reasoningTokens))
     }
 
-    private enum CodingKeys: String, CodingKey { case promptTokens, completionTokens }
+    private enum CodingKeys: String, CodingKey { case promptTokens, completionTokens, cachedPromptTokens, reasoningTokens }
 
     /// `count` within `0...maximumTokenCount`.
     static func clamped(_ count: Int?) -> Int? {

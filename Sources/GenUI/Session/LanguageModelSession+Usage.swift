@@ -32,8 +32,8 @@ extension LanguageModelSession {
         /// The counts a response's metadata reports (missing counts are 0).
         init(_ usage: TokenUsage) {
             self.init(
-                input: Input(totalTokenCount: usage.promptTokens ?? 0, cachedTokenCount: 0),
-                output: Output(totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: 0))
+                input: Input(totalTokenCount: usage.promptTokens ?? 0, cachedTokenCount: usage.cachedPromptTokens ?? 0),
+                output: Output(totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: usage.reasoningTokens ?? 0))
         }
 
         /// The sum of two counts, each saturating at `Int.max` (a session's running total never traps, whatever its

@@ -19,12 +19,18 @@ struct ContentBlock: Decodable {
     var input: JSONValueCoding?
 }
 
-/// Token counts: `input_tokens` read, `output_tokens` written (cumulative in a stream's `message_delta`).
+/// Token counts: `input_tokens` read beyond the cache, `cache_read_input_tokens` read from it,
+/// `cache_creation_input_tokens` written to it, `output_tokens` written (cumulative in a stream's `message_delta`).
 struct Usage: Decodable {
     var inputTokens: Int?
+    var cacheReadInputTokens: Int?
+    var cacheCreationInputTokens: Int?
     var outputTokens: Int?
 
-    enum CodingKeys: String, CodingKey { case inputTokens = "input_tokens", outputTokens = "output_tokens" }
+    enum CodingKeys: String, CodingKey {
+        case inputTokens = "input_tokens", outputTokens = "output_tokens"
+        case cacheReadInputTokens = "cache_read_input_tokens", cacheCreationInputTokens = "cache_creation_input_tokens"
+    }
 }
 
 /// One server-sent event of a streamed answer: `message_start`, `content_block_start`, `content_block_delta`,

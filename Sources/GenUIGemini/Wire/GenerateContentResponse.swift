@@ -15,10 +15,13 @@ struct GenerateContentResponse: Decodable {
         var blockReason: String?
     }
 
-    /// Token counts: the prompt's and the answer's.
+    /// Token counts: the prompt's (with those read from the cache) and the answer's (without the thinking, counted
+    /// apart).
     struct UsageMetadata: Decodable {
         var promptTokenCount: Int?
         var candidatesTokenCount: Int?
+        var cachedContentTokenCount: Int?
+        var thoughtsTokenCount: Int?
     }
 
     var candidates: [Candidate]?

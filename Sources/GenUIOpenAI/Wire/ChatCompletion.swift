@@ -24,13 +24,35 @@ struct ChatCompletion: Decodable {
     var timings: ServerTimings?
 }
 
-/// `usage`: the prompt's and the answer's tokens.
+/// `usage`: the prompt's and the answer's tokens, with the prompt's cached tokens
+/// (`prompt_tokens_details.cached_tokens`) and the answer's reasoning tokens
+/// (`completion_tokens_details.reasoning_tokens`) where the server reports them.
 struct ChatUsage: Decodable {
+    struct PromptDetails: Decodable {
+        var cachedTokens: Int?
+        enum CodingKeys: String, CodingKey { case cachedTokens = "cached_tokens" }
+    }
+
+    struct CompletionDetails: Decodable {
+        var reasoningTokens: Int?
+        enum CodingKeys: String, CodingKey { case reasoningTokens = "reasoning_tokens" }
+    }
+
     var promptTokens: Int?
     var completionTokens: Int?
-    enum CodingKeys: String, CodingKey { case promptTokens = "prompt_tokens", completionTokens = "completion_tokens" }
+    var promptTokensDetails: PromptDetails?
+    var completionTokensDetails: CompletionDetails?
+    enum CodingKeys: String, CodingKey {
+        case promptTokens = "prompt_tokens", completionTokens = "completion_tokens"
+        case promptTokensDetails = "prompt_tokens_details", completionTokensDetails = "completion_tokens_details"
+    }
 
-    var tokenUsage: TokenUsage { TokenUsage(promptTokens: promptTokens, completionTokens: completionTokens) }
+    var tokenUsage: TokenUsage {
+        TokenUsage(
+            promptTokens: promptTokens, completionTokens: completionTokens,
+            cachedPromptTokens: promptTokensDetails?.cachedTokens,
+            reasoningTokens: completionTokensDetails?.reasoningTokens)
+    }
 }
 
 /// llama-server's `timings`: tokens per second of the prompt and of the answer.

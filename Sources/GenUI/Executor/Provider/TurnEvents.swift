@@ -123,9 +123,9 @@ public final class TurnEvents: Sendable {
         let usage = response.metadata.usage
         guard usage.promptTokens != nil || usage.completionTokens != nil else { return }
         let input = LanguageModelExecutorGenerationChannel.Usage.Input(
-            totalTokenCount: usage.promptTokens ?? 0, cachedTokenCount: 0)
+            totalTokenCount: usage.promptTokens ?? 0, cachedTokenCount: usage.cachedPromptTokens ?? 0)
         let output = LanguageModelExecutorGenerationChannel.Usage.Output(
-            totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: 0)
+            totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: usage.reasoningTokens ?? 0)
         if answered {
             await channel.send(.response(entryID: responseID, action: .updateUsage(input: input, output: output)))
         } else {
