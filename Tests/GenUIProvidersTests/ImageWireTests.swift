@@ -64,9 +64,7 @@ struct ImageWireTests {
         let files = try Files()
         let server = try Self.server(answer: #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"A dot."},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}"#)
         defer { server.stop() }
-        let provider = OpenAIProvider(configuration: OpenAIConfiguration(
-            name: "openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "gpt-test",
-            apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        let provider = VendorProviders.openAI(server, model: "gpt-test")
         let answer = try await LanguageModelSession(model: provider).respond(to: Self.prompt(files.photo))
         #expect(answer.content == "A dot.")
         let message = try #require(Self.parts(try Self.lastBody(server)["messages"]).last)
@@ -84,9 +82,7 @@ struct ImageWireTests {
     func openAIRemote() async throws {
         let server = try Self.server(answer: #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"A dot."},"finish_reason":"stop"}]}"#)
         defer { server.stop() }
-        let provider = OpenAIProvider(configuration: OpenAIConfiguration(
-            name: "openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "gpt-test",
-            apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        let provider = VendorProviders.openAI(server, model: "gpt-test")
         let remote = try #require(URL(string: "https://images.example.com/photo.png"))
         try await LanguageModelSession(model: provider).respond(to: Self.prompt(remote))
         let message = try #require(Self.parts(try Self.lastBody(server)["messages"]).last)
@@ -98,12 +94,7 @@ struct ImageWireTests {
         let files = try Files()
         let server = try Self.server(answer: #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[{"type":"text","text":"A dot."}],"stop_reason":"end_turn","usage":{"input_tokens":9,"output_tokens":2}}"#)
         defer { server.stop() }
-        let key = TestKey("sk-ant-\(UUID().uuidString)")
-        let provider = AnthropicProvider(
-            configuration: AnthropicConfiguration(
-                baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: key.variable,
-                requestTimeout: .seconds(20)),
-            environment: key.environment)
+        let provider = VendorProviders.anthropic(server)
         let answer = try await LanguageModelSession(model: provider).respond(to: Self.prompt(files.photo))
         #expect(answer.content == "A dot.")
         let message = try #require(Self.parts(try Self.lastBody(server)["messages"]).last)
@@ -122,12 +113,7 @@ struct ImageWireTests {
         let files = try Files()
         let server = try Self.server(answer: #"{"candidates":[{"content":{"role":"model","parts":[{"text":"A dot."}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":9,"candidatesTokenCount":2}}"#)
         defer { server.stop() }
-        let key = TestKey("AIza-\(UUID().uuidString)")
-        let provider = GeminiProvider(
-            configuration: GeminiConfiguration(
-                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test",
-                apiKeyEnvironmentVariable: key.variable, requestTimeout: .seconds(20), availabilityTimeout: .seconds(1)),
-            environment: key.environment)
+        let provider = VendorProviders.gemini(server)
         let answer = try await LanguageModelSession(model: provider).respond(to: Self.prompt(files.photo))
         #expect(answer.content == "A dot.")
         let content = try #require(Self.parts(try Self.lastBody(server)["contents"]).last)
@@ -150,8 +136,7 @@ struct ImageWireTests {
         let files = try Files()
         let server = try Self.server(answer: #"{"model":"llava","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","content":"A dot."},"done":true,"done_reason":"stop","prompt_eval_count":9,"eval_count":2}"#)
         defer { server.stop() }
-        let provider = OllamaProvider(configuration: OllamaConfiguration(
-            host: "127.0.0.1:\(server.port)", model: "llava", requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        let provider = VendorProviders.ollama(server, model: "llava")
         let answer = try await LanguageModelSession(model: provider).respond(to: Self.prompt(files.photo))
         #expect(answer.content == "A dot.")
         let message = try #require(Self.parts(try Self.lastBody(server)["messages"]).last)
@@ -164,9 +149,7 @@ struct ImageWireTests {
         let files = try Files()
         let server = try Self.server(answer: "{}")
         defer { server.stop() }
-        let provider = OpenAIProvider(configuration: OpenAIConfiguration(
-            name: "openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "gpt-test",
-            apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        let provider = VendorProviders.openAI(server, model: "gpt-test")
         do {
             try await LanguageModelSession(model: provider).respond(to: Self.prompt(files.notes))
             Issue.record("a text file sent as an image")

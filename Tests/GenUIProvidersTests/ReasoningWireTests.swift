@@ -35,9 +35,7 @@ struct ReasoningWireTests {
     func openAI() async throws {
         let server = try ImageWireTests.server(answer: #"{"id":"c1","object":"chat.completion","model":"o-test","choices":[{"index":0,"message":{"role":"assistant","content":"Rayleigh."},"finish_reason":"stop"}]}"#)
         defer { server.stop() }
-        let provider = OpenAIProvider(configuration: OpenAIConfiguration(
-            name: "openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "o-test",
-            apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        let provider = VendorProviders.openAI(server, model: "o-test")
         #expect(try await Self.body(after: Self.deep, model: provider, server: server)["reasoning_effort"]?.stringValue == "high")
         #expect(try await Self.body(after: Self.plain, model: provider, server: server)["reasoning_effort"] == nil)
     }
@@ -46,10 +44,8 @@ struct ReasoningWireTests {
     func anthropic() async throws {
         let server = try ImageWireTests.server(answer: #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[{"type":"thinking","thinking":"Short waves scatter.","signature":"c2ln"},{"type":"text","text":"Rayleigh."}],"stop_reason":"end_turn","usage":{"input_tokens":9,"output_tokens":20}}"#)
         defer { server.stop() }
-        let key = TestKey("sk-ant-\(UUID().uuidString)")
-        let configuration = AnthropicConfiguration(
-            baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: key.variable, requestTimeout: .seconds(20))
-        let provider = AnthropicProvider(configuration: configuration, environment: key.environment)
+        let provider = VendorProviders.anthropic(server)
+        let configuration = provider.configuration
         let body = try await Self.body(after: Self.deep, model: provider, server: server)
         #expect(body["thinking"]?["type"]?.stringValue == "enabled")
         #expect(body["thinking"]?["budget_tokens"]?.intValue == 16384)
@@ -64,12 +60,7 @@ struct ReasoningWireTests {
     func gemini() async throws {
         let server = try ImageWireTests.server(answer: #"{"candidates":[{"content":{"role":"model","parts":[{"text":"Rayleigh."}]},"finishReason":"STOP"}]}"#)
         defer { server.stop() }
-        let key = TestKey("AIza-\(UUID().uuidString)")
-        let provider = GeminiProvider(
-            configuration: GeminiConfiguration(
-                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test",
-                apiKeyEnvironmentVariable: key.variable, requestTimeout: .seconds(20), availabilityTimeout: .seconds(1)),
-            environment: key.environment)
+        let provider = VendorProviders.gemini(server)
         let body = try await Self.body(after: Self.deep, model: provider, server: server)
         let thinking = body["generationConfig"]?["thinkingConfig"]
         #expect(thinking?["includeThoughts"]?.boolValue == true)
@@ -81,8 +72,7 @@ struct ReasoningWireTests {
     func ollama() async throws {
         let server = try ImageWireTests.server(answer: #"{"model":"qwen3","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","thinking":"Short waves scatter more.","content":"Rayleigh."},"done":true,"done_reason":"stop"}"#)
         defer { server.stop() }
-        let provider = OllamaProvider(configuration: OllamaConfiguration(
-            host: "127.0.0.1:\(server.port)", model: "qwen3", requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        let provider = VendorProviders.ollama(server, model: "qwen3")
         #expect(try await Self.body(after: Self.deep, model: provider, server: server)["think"]?.boolValue == true)
         // The thinking comes back as the reasoning entry before the answer, through the provider's Foundation Models
         // 27 executor and through a session that uses the provider directly, streamed or not.

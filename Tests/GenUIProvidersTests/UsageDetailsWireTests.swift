@@ -12,12 +12,6 @@ import Testing
 /// `output.reasoningTokenCount`), on the direct path and through a provider's own executor.
 @Suite("Cached and reasoning tokens in usage, from each provider", .tags(.unit))
 struct UsageDetailsWireTests {
-    static func openAI(_ server: LoopbackHTTPServer) -> OpenAIProvider {
-        OpenAIProvider(configuration: OpenAIConfiguration(
-            name: "openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "o-test",
-            apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
-    }
-
     @Test("OpenAI-compatible: prompt_tokens_details.cached_tokens and completion_tokens_details.reasoning_tokens")
     func openAI() async throws {
         // OpenAI counts cached tokens within prompt_tokens and reasoning tokens within completion_tokens. A streamed
@@ -35,7 +29,7 @@ struct UsageDetailsWireTests {
             connection.endStream()
         }
         defer { server.stop() }
-        for model in [Self.openAI(server) as any LanguageModel, ExecutorModel(ExecutorPath(base: Self.openAI(server)))] {
+        for model in [VendorProviders.openAI(server, model: "o-test") as any LanguageModel, ExecutorModel(ExecutorPath(base: VendorProviders.openAI(server, model: "o-test")))] {
             let session = LanguageModelSession(model: model)
             let usage = try await session.respond(to: "Why is the sky blue?").usage
             #expect(usage.input.totalTokenCount == 100)
@@ -52,12 +46,7 @@ struct UsageDetailsWireTests {
     func anthropic() async throws {
         let server = try ImageWireTests.server(answer: #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[{"type":"text","text":"Rayleigh."}],"stop_reason":"end_turn","usage":{"input_tokens":10,"cache_read_input_tokens":80,"cache_creation_input_tokens":5,"output_tokens":20}}"#)
         defer { server.stop() }
-        let key = TestKey("sk-ant-\(UUID().uuidString)")
-        let provider = AnthropicProvider(
-            configuration: AnthropicConfiguration(
-                baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: key.variable,
-                requestTimeout: .seconds(20)),
-            environment: key.environment)
+        let provider = VendorProviders.anthropic(server)
         let usage = try await LanguageModelSession(model: provider).respond(to: "Why is the sky blue?").usage
         #expect(usage.input.totalTokenCount == 95)
         #expect(usage.input.cachedTokenCount == 80)
@@ -68,12 +57,7 @@ struct UsageDetailsWireTests {
     func gemini() async throws {
         let server = try ImageWireTests.server(answer: #"{"candidates":[{"content":{"role":"model","parts":[{"text":"Rayleigh."}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":100,"candidatesTokenCount":20,"cachedContentTokenCount":60,"thoughtsTokenCount":15,"totalTokenCount":135}}"#)
         defer { server.stop() }
-        let key = TestKey("AIza-\(UUID().uuidString)")
-        let provider = GeminiProvider(
-            configuration: GeminiConfiguration(
-                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test",
-                apiKeyEnvironmentVariable: key.variable, requestTimeout: .seconds(20), availabilityTimeout: .seconds(1)),
-            environment: key.environment)
+        let provider = VendorProviders.gemini(server)
         let usage = try await LanguageModelSession(model: provider).respond(to: "Why is the sky blue?").usage
         #expect(usage.input.totalTokenCount == 100)
         #expect(usage.input.cachedTokenCount == 60)
