@@ -148,7 +148,7 @@ extension GenerationRequest {
 extension ContextOptions.ReasoningLevel {
     /// A token budget for this level, for backends that take one: `light` 1,024, `moderate` 4,096, `deep` 16,384, and a
     /// provider's own level as its number of tokens when it is one (else `moderate`'s).
-    public var tokenBudget: Int {
+    package var tokenBudget: Int {
         switch self {
         case .light: 1024
         case .moderate: 4096
@@ -159,7 +159,7 @@ extension ContextOptions.ReasoningLevel {
 
     /// The level as an effort name — `low`, `medium`, `high` — for backends that take one; a provider's own level as
     /// its name.
-    public var effortName: String {
+    package var effortName: String {
         switch self {
         case .light: "low"
         case .moderate: "medium"
@@ -173,7 +173,7 @@ extension GenerationRequest.Message {
     /// The message's image attachments, in order.
     public var imageSegments: [Transcript.AttachmentSegment] {
         segments.compactMap { segment in
-            guard case .attachment(let attachment) = segment, case .image = attachment.content else { return nil }
+            guard case .attachment(let attachment) = segment, attachment.isImage else { return nil }
             return attachment
         }
     }

@@ -47,7 +47,7 @@ public struct ResponseMetadata: Sendable, Hashable {
     public var endpoint: EndpointSelection? = nil
     /// The transcript entries a Foundation Models 27 executor produced for this turn (``ExecutorModel``): its
     /// reasoning, data and the response with its metadata, which a session keeps in the transcript. For genui's own
-    /// providers, the reasoning their backend showed (``TurnEvents/recordingReasoning(in:)``).
+    /// providers, the reasoning their backend showed, when the turn was not driven through a channel.
     public var executorEntries: [Transcript.Entry] = []
     /// The schema the content was already validated against, by the provider that decoded it
     /// (``OutputDecoding/decodeGuided(_:schema:provider:)``); the chain, the session and the screen composer validate

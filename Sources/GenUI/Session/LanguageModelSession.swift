@@ -173,12 +173,13 @@ public final class LanguageModelSession: Sendable {
         try ask.prompt.options.validate()
         try Self.checkToolNames(tools)
         return state.withLock { state in
+            let definitions = tools.map(\.definition)
             let turn = LanguageModelExecutorGenerationRequest(
                 id: UUID(), transcript: Transcript(entries: Array(state.transcript) + [.prompt(ask.prompt)]),
-                enabledTools: tools.map { Transcript.ToolDefinition(tool: $0) }, schema: ask.schema,
+                enabledTools: definitions.map(Transcript.ToolDefinition.init), schema: ask.schema,
                 generationOptions: ask.prompt.options, contextOptions: ask.prompt.contextOptions,
                 metadata: ask.prompt.metadata)
-            return GenerationRequest(turn, tools: tools.map(\.definition))
+            return GenerationRequest(turn, tools: definitions)
         }
     }
 

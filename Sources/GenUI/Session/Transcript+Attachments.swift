@@ -66,7 +66,7 @@ extension Transcript {
         }
 
         /// Whether the attachment is an image.
-        public var isImage: Bool {
+        package var isImage: Bool {
             if case .image = content { return true }
             return false
         }

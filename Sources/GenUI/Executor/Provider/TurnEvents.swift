@@ -91,7 +91,7 @@ public final class TurnEvents: Sendable {
 
     /// `response` with the reasoning this turn showed, when it was not sent into a channel: a reasoning entry before
     /// the answer in ``ResponseMetadata/executorEntries``, which a session records in its transcript.
-    public func recordingReasoning(in response: GenerationResponse) -> GenerationResponse {
+    func recordingReasoning(in response: GenerationResponse) -> GenerationResponse {
         let text = reasoning.withLock { $0 }
         guard !text.isEmpty, !response.metadata.executorEntries.contains(where: { if case .reasoning = $0 { true } else { false } })
         else { return response }
