@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "GenUIScreens", targets: ["GenUIScreens"]),
         .library(name: "GenUIA2UI", targets: ["GenUIA2UI"]),
         .library(name: "GenUITesting", targets: ["GenUITesting"]),
+        .library(name: "GenUIMCP", targets: ["GenUIMCP"]),
         // The drop-in for `import FoundationModels`: the core, with SystemLanguageModel.default as the configured chain.
         .library(name: "GenUIFoundationModels", targets: ["GenUIFoundationModels"]),
         // Apple's module name for the same layer, for Linux: link it with `condition: .when(platforms: [.linux])` and
@@ -44,6 +45,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // The compiler plugin behind @Generable and @Guide.
@@ -78,12 +80,14 @@ let package = Package(
             ]),
         // Providers, one target per backend family.
         .target(name: "CGenUIProcess"),
+        // Subprocesses that lead their own process group, die with genui and keep their last output lines.
+        .target(name: "GenUIProcess", dependencies: ["GenUI", "CGenUIProcess"]),
         // libcurl's multi interface for parallel ranged model pulls (the system libcurl FoundationNetworking links).
         .target(name: "CGenUICurl", linkerSettings: [.linkedLibrary("curl")]),
         .target(
             name: "GenUIOnDevice",
             dependencies: [
-                "GenUI", "GenUIHTTP", "CGenUIProcess", .product(name: "Logging", package: "swift-log"),
+                "GenUI", "GenUIHTTP", "GenUIProcess", "CGenUIProcess", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]),
         .target(name: "GenUIOllama", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
@@ -108,10 +112,20 @@ let package = Package(
             name: "GenUIConfig",
             dependencies: [
                 "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic",
-                "GenUIGemini", "GenUIRouter", "GenUIDiagnostics",
+                "GenUIGemini", "GenUIRouter", "GenUIDiagnostics", "GenUIMCP",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Tools from Model Context Protocol servers: stdio servers as managed subprocesses, Streamable HTTP servers by
+        // URL, their tools as Foundation Models `Tool`s.
+        .target(
+            name: "GenUIMCP",
+            dependencies: [
+                "GenUI", "GenUIHTTP", "GenUIProcess", "GenUIDiagnostics", "CGenUIProcess",
+                .product(name: "MCP", package: "swift-sdk"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Models that arrive: downloads with resume, verification and one writer, and the record others read.
@@ -133,12 +147,12 @@ let package = Package(
         .target(name: "FoundationModels", dependencies: ["GenUIFoundationModels"]),
         // What apps need to test their own degradation paths.
         .target(name: "GenUITesting", dependencies: ["GenUI", "GenUIRouter"]),
-        .target(name: "GenUIDoctor", dependencies: ["GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter"]),
+        .target(name: "GenUIDoctor", dependencies: ["GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter", "GenUIMCP"]),
         .executableTarget(
             name: "genui",
             dependencies: [
                 "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIDoctor", "GenUIScreens", "GenUIModels", "GenUIOnDevice",
-                "GenUIA2UI", "GenUIHTTP",
+                "GenUIA2UI", "GenUIHTTP", "GenUIMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
@@ -169,8 +183,12 @@ let package = Package(
         .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI", "GenUITestSupport"]),
         .testTarget(name: "GenUIProvidersTests", dependencies: [
             "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
-            "GenUITesting", "GenUIDiagnostics", "GenUIConfig", "GenUITestSupport",
+            "GenUITesting", "GenUIDiagnostics", "GenUIConfig", "GenUITestSupport", "GenUIProcess",
         ]),
+        .testTarget(name: "GenUIMCPTests", dependencies: [
+            "GenUI", "GenUIMCP", "GenUIConfig", "GenUIProcess", "GenUIOnDevice", "GenUIRouter", "GenUIDiagnostics",
+            "GenUITesting", "GenUITestSupport",
+        ], exclude: ["Servers"]),
         .testTarget(name: "GenUIHTTPTests", dependencies: ["GenUI", "GenUIHTTP", "GenUITesting", "GenUITestSupport"]),
         .testTarget(name: "GenUIModelsTests", dependencies: [
             "GenUI", "GenUIModels", "GenUIConfig", "GenUIOnDevice", "GenUITesting", "GenUITestSupport",

@@ -23,7 +23,9 @@ struct spawn_request {
     const char *path;
     char *const *argv;
     char *const *envp;
+    int input_fd;
     int output_fd;
+    int error_fd;
     pid_t pid;
     int error_number;
     int done;
@@ -97,7 +99,9 @@ static void run_request(struct spawn_request *request) {
         return;
     }
     int null_fd = open("/dev/null", O_RDWR | O_CLOEXEC);
+    int input_fd = request->input_fd >= 0 ? request->input_fd : null_fd;
     int output_fd = request->output_fd >= 0 ? request->output_fd : null_fd;
+    int error_fd = request->error_fd >= 0 ? request->error_fd : null_fd;
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
@@ -117,11 +121,9 @@ static void run_request(struct spawn_request *request) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent) _exit(127);  // the parent died before the signal was armed
 #endif
-        if (null_fd >= 0) dup2(null_fd, STDIN_FILENO);
-        if (output_fd >= 0) {
-            dup2(output_fd, STDOUT_FILENO);
-            dup2(output_fd, STDERR_FILENO);
-        }
+        if (input_fd >= 0) dup2(input_fd, STDIN_FILENO);
+        if (output_fd >= 0) dup2(output_fd, STDOUT_FILENO);
+        if (error_fd >= 0) dup2(error_fd, STDERR_FILENO);
         close_other_descriptors(report[1]);
         execve(request->path, request->argv, request->envp);
         int failure = errno;
@@ -190,13 +192,19 @@ static void start_spawner(void) {
 }
 
 pid_t genui_spawn(const char *path, char *const argv[], char *const envp[], int output_fd, int *error_number) {
+    return genui_spawn_stdio(path, argv, envp, -1, output_fd, output_fd, error_number);
+}
+
+pid_t genui_spawn_stdio(
+    const char *path, char *const argv[], char *const envp[], int input_fd, int output_fd, int error_fd,
+    int *error_number) {
     genui_install_cleanup_handlers();
     pthread_once(&spawner_once, start_spawner);
     if (!spawner_started) {
         if (error_number) *error_number = EAGAIN;
         return -1;
     }
-    struct spawn_request request = {path, argv, envp, output_fd, -1, 0, 0};
+    struct spawn_request request = {path, argv, envp, input_fd, output_fd, error_fd, -1, 0, 0};
     pthread_mutex_lock(&caller_lock);
     pthread_mutex_lock(&queue_lock);
     pending_request = &request;

@@ -13,6 +13,7 @@ struct GenUICommand: AsyncParsableCommand {
             GenerateCommand.self,
             RenderCommand.self,
             ModelsCommand.self,
+            ToolsCommand.self,
         ])
 
     /// Runs the command the arguments name, as ArgumentParser's `main` does, except that a message for an error

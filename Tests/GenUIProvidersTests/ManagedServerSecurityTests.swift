@@ -6,6 +6,7 @@ import GenUITesting
 import Testing
 
 @testable import GenUIOnDevice
+import GenUIProcess
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -4,6 +4,7 @@ import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
+import GenUIProcess
 
 /// Finding llama-server, and the subprocess machinery: process groups, logs, crash reports.
 @Suite("On-device server discovery and process management", .tags(.integration))

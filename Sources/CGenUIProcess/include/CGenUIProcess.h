@@ -23,6 +23,12 @@ extern "C" {
 /// step (an execve failure is reported here too, not as a child that exits at once).
 pid_t genui_spawn(const char *path, char *const argv[], char *const envp[], int output_fd, int *error_number);
 
+/// As `genui_spawn`, with the child's stdin, stdout and stderr each from its own descriptor (-1: /dev/null): for a
+/// child that speaks a protocol over its standard streams (an MCP server over stdio).
+pid_t genui_spawn_stdio(
+    const char *path, char *const argv[], char *const envp[], int input_fd, int output_fd, int error_fd,
+    int *error_number);
+
 /// Sends `signal_number` to the whole process group `pgid`. Returns 0, or -1 with errno set.
 int genui_kill_group(pid_t pgid, int signal_number);
 
@@ -38,6 +44,10 @@ void genui_unregister_group(pid_t pgid);
 
 /// The number of process groups currently registered (for tests).
 int genui_registered_group_count(void);
+
+/// Writes all `count` bytes to `fd` (retrying on EINTR and short writes). A reader that has gone gives -1 with errno
+/// EPIPE instead of a SIGPIPE that would end this process; the process's own SIGPIPE disposition is left alone.
+ssize_t genui_write_all_no_sigpipe(int fd, const void *buffer, size_t count);
 
 /// Opens a pipe whose both ends are close-on-exec; returns 0 or -1 with errno set.
 int genui_pipe_cloexec(int fds[2]);

@@ -15,14 +15,14 @@
 /// ones) and structured content written as JSON.
 public struct Prompt: Sendable, Hashable {
     /// The prompt's parts, in order.
-    let segments: [Transcript.Segment]
+    package let segments: [Transcript.Segment]
 
     /// The prompt as the model receives it.
     public var text: String { Transcript.text(of: segments) }
 
     init(text: String) { self.segments = text.isEmpty ? [] : [.text(.init(content: text))] }
 
-    init(segments: [Transcript.Segment]) { self.segments = segments }
+    package init(segments: [Transcript.Segment]) { self.segments = segments }
 
     /// Creates a prompt from a value that represents one (a string, another prompt, your own type).
     public init(_ content: some PromptRepresentable) {

@@ -11,7 +11,7 @@ struct ConfigurationParser {
     /// The deepest bracket nesting accepted (guards the recursive YAML composer).
     static let maximumNesting = 32
 
-    static let topLevelKeys = ["version", "default_chain", "chains", "providers", "models"]
+    static let topLevelKeys = ["version", "default_chain", "chains", "providers", "models", "mcp_servers"]
     static let chainKeys = [
         "providers", "fallback_on_refusal", "allow_unguided", "restart_after_output", "attempt_timeout", "deadline",
         "availability_timeout", "policy", "breaker",
@@ -82,12 +82,14 @@ struct ConfigurationParser {
         }
 
         let models = byKey["models"].map { parseModels($0.value) } ?? []
+        let mcpServers = byKey["mcp_servers"].map { parseMCPServers($0.value) } ?? []
         if reader.hasErrors {
             throw ConfigurationError(issues: Self.sorted(reader.issues))
         }
         return Configuration(
             source: source, version: version, defaultChain: defaultChain, chains: chains, providers: providers,
-            warnings: Self.sorted(reader.issues), variablesRead: Array(Set(reader.variablesRead)).sorted(), models: models)
+            warnings: Self.sorted(reader.issues), variablesRead: Array(Set(reader.variablesRead)).sorted(), models: models,
+            mcpServers: mcpServers)
     }
 
     /// Errors first, then by position.

@@ -1,4 +1,5 @@
 import GenUIRouter
+import GenUIMCP
 
 /// One chain of `providers.yml`: its providers in order and how it routes.
 public struct ChainSettings: Sendable, Hashable {
@@ -30,6 +31,9 @@ public struct Configuration: Sendable {
     public var variablesRead: [String] = []
     /// The `models:` catalog, in file order (``ModelCatalogSettings``).
     public var models: [ModelCatalogSettings] = []
+    /// The `mcp_servers:` section, in file order: the Model Context Protocol servers whose tools `genui generate` and
+    /// sessions built from the configuration use (pass them to `MCPToolbox`).
+    public var mcpServers: [MCPServerConfiguration] = []
 
     /// The chain named `name`.
     public func chain(named name: String) -> ChainSettings? { chains.first { $0.name == name } }

@@ -2,6 +2,7 @@ import CGenUIProcess
 import Foundation
 @_spi(Reading) import GenUI
 import GenUIHTTP
+import GenUIProcess
 import Logging
 
 /// The `llama-server` subprocess behind an ``OnDeviceModel``: started on demand, shared by requests, stopped when

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import GenUIProcess
 import Logging
 
 /// The managed llama-server's log lines: its start and stop (info), a server found dead (warning) and a start that

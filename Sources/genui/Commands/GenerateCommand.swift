@@ -4,6 +4,7 @@ import GenUI
 import GenUIDoctor
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIMCP
 import GenUIRouter
 import GenUIScreens
 import InMemoryTracing
@@ -186,6 +187,20 @@ struct GenerateCommand: AsyncParsableCommand {
                     throw ExitCode(error.exitCode)
                 }
             }
+            // Every MCP server the configuration names offers its tools; one that cannot start is reported and
+            // the screen is composed without it.
+            let toolbox = MCPToolbox(
+                servers: model.configuration.mcpServers, environment: configuration.environment,
+                logger: observability.logger)
+            if !model.configuration.mcpServers.isEmpty {
+                let available = try await toolbox.availableTools()
+                for problem in available.unavailable {
+                    Console.note(diagnostics.text(LocalizedText("generate.mcpUnavailable", [
+                        "server": .verbatim(problem.server), "reason": .phrase(problem.localizedText),
+                    ])))
+                }
+                composer.tools += available.tools as [any Tool]
+            }
             let spinner = ProgressSpinner(message: diagnostics.text("generate.spinner", ["chain": model.chain.name]))
             do {
                 if await wantsLivePreview(model.chain) {
@@ -195,8 +210,10 @@ struct GenerateCommand: AsyncParsableCommand {
                     composed = try await composer.compose(intent)
                 }
                 await spinner.stop()
+                await toolbox.stop()
             } catch {
                 await spinner.stop()
+                await toolbox.stop()
                 throw error
             }
         } catch let error as GenUIError {

@@ -8,21 +8,21 @@ import Synchronization
 /// Started through the C shim (fork on a dedicated thread, new process group, parent-death signal on Linux, a
 /// watcher on Darwin, registry killed by SIGINT/SIGTERM/atexit handlers). Stopping it signals the whole group, never
 /// a process found by name.
-final class ChildProcess: Sendable {
+package final class ChildProcess: Sendable {
     /// How a child ended.
-    enum Exit: Sendable, Hashable, CustomStringConvertible {
+    package enum Exit: Sendable, Hashable, CustomStringConvertible {
         /// It exited with a status code.
         case exited(code: Int32)
         /// A signal killed it.
         case signalled(Int32)
 
         /// Whether it exited with a status code (rather than being killed).
-        var isExitStatus: Bool {
+        package var isExitStatus: Bool {
             if case .exited = self { return true }
             return false
         }
 
-        var description: String {
+        package var description: String {
             switch self {
             case .exited(let code): return "exited with status \(code)"
             case .signalled(let signal):
@@ -33,11 +33,11 @@ final class ChildProcess: Sendable {
     }
 
     /// The child's process id, which is also its process group id.
-    let pid: Int32
+    package let pid: Int32
     /// The program it runs, as it was started.
-    let executable: String
+    package let executable: String
     /// Its last output lines (stdout and stderr together).
-    let log: LogRingBuffer
+    package let log: LogRingBuffer
     private let exitState = Mutex<Exit?>(nil)
 
     private init(pid: Int32, executable: String, log: LogRingBuffer) {
@@ -46,26 +46,71 @@ final class ChildProcess: Sendable {
         self.log = log
     }
 
-    /// Starts `executable` with `arguments` and `environment` (default: this process's).
-    static func launch(
+    /// Starts `executable` with `arguments` and `environment` (default: this process's); its stdout and stderr go
+    /// to ``log``, its stdin reads nothing.
+    package static func launch(
         executable: String, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
         logCapacity: Int = 50
     ) throws -> ChildProcess {
-        var fds: [Int32] = [-1, -1]
-        guard genui_pipe_cloexec(&fds) == 0 else { throw ChildProcessError.spawn(errno: errno, executable: executable) }
+        try start(executable: executable, arguments: arguments, environment: environment, logCapacity: logCapacity)
+            .process
+    }
+
+    /// The ends of a child's stdin and stdout that this process holds, for a child that speaks a protocol over them.
+    /// The caller owns both descriptors and closes them.
+    package struct StandardStreams: Sendable {
+        /// Writes to the child's stdin.
+        package let input: Int32
+        /// Reads the child's stdout.
+        package let output: Int32
+    }
+
+    /// Starts `executable` with its stdin and stdout connected to this process (``StandardStreams``); only its
+    /// stderr goes to ``log``.
+    package static func launchConnected(
+        executable: String, arguments: [String], environment: [String: String], logCapacity: Int = 50
+    ) throws -> (process: ChildProcess, streams: StandardStreams) {
+        let started = try start(
+            executable: executable, arguments: arguments, environment: environment, logCapacity: logCapacity,
+            connected: true)
+        guard let streams = started.streams else { throw ChildProcessError.spawn(errno: EBADF, executable: executable) }
+        return (started.process, streams)
+    }
+
+    private static func start(
+        executable: String, arguments: [String], environment: [String: String], logCapacity: Int,
+        connected: Bool = false
+    ) throws -> (process: ChildProcess, streams: StandardStreams?) {
+        var logPipe = try pipe(for: executable)
+        var inputPipe: [Int32] = [-1, -1]
+        var outputPipe: [Int32] = [-1, -1]
+        if connected {
+            do {
+                inputPipe = try pipe(for: executable)
+                outputPipe = try pipe(for: executable)
+            } catch {
+                for fd in logPipe + inputPipe where fd >= 0 { close(fd) }
+                throw error
+            }
+        }
         let argv = CStringArray([executable] + arguments)
         let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" })
         var spawnError: Int32 = 0
         let pid = executable.withCString { path in
-            genui_spawn(path, argv.pointers, envp.pointers, fds[1], &spawnError)
+            connected
+                ? genui_spawn_stdio(
+                    path, argv.pointers, envp.pointers, inputPipe[0], outputPipe[1], logPipe[1], &spawnError)
+                : genui_spawn(path, argv.pointers, envp.pointers, logPipe[1], &spawnError)
         }
-        close(fds[1])
+        // The child's ends are its own now.
+        for fd in [logPipe[1], inputPipe[0], outputPipe[1]] where fd >= 0 { close(fd) }
+        logPipe[1] = -1
         guard pid > 0 else {
-            close(fds[0])
+            for fd in [logPipe[0], inputPipe[1], outputPipe[0]] where fd >= 0 { close(fd) }
             throw ChildProcessError.spawn(errno: spawnError, executable: executable)
         }
         let log = LogRingBuffer(capacity: logCapacity)
-        let readEnd = fds[0]
+        let readEnd = logPipe[0]
         Thread.start(named: "log.\(pid)") {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -81,11 +126,18 @@ final class ChildProcess: Sendable {
             close(readEnd)
             log.close()
         }
-        return ChildProcess(pid: pid, executable: executable, log: log)
+        let streams = connected ? StandardStreams(input: inputPipe[1], output: outputPipe[0]) : nil
+        return (ChildProcess(pid: pid, executable: executable, log: log), streams)
+    }
+
+    private static func pipe(for executable: String) throws -> [Int32] {
+        var fds: [Int32] = [-1, -1]
+        guard genui_pipe_cloexec(&fds) == 0 else { throw ChildProcessError.spawn(errno: errno, executable: executable) }
+        return fds
     }
 
     /// How the child ended, or `nil` while it runs. Reaps it the first time it is seen to have ended.
-    var exit: Exit? {
+    package var exit: Exit? {
         exitState.withLock { state in
             if let state { return state }
             var status: Int32 = 0
@@ -108,7 +160,7 @@ final class ChildProcess: Sendable {
 
     /// Waits (up to `limit`) until the child's output has been read to its end, so a report of its death quotes its
     /// last words; the reader thread can lag a moment behind the exit.
-    func awaitLogEnd(limit: Duration = .milliseconds(500)) async {
+    package func awaitLogEnd(limit: Duration = .milliseconds(500)) async {
         let deadline = ContinuousClock.now.advanced(by: limit)
         while !log.isClosed && ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(5))
@@ -116,10 +168,10 @@ final class ChildProcess: Sendable {
     }
 
     /// `true` while the child runs.
-    var isRunning: Bool { exit == nil }
+    package var isRunning: Bool { exit == nil }
 
     /// Sends `signal` to the child's whole process group, unless it has already been reaped.
-    func signalGroup(_ signal: Int32) {
+    package func signalGroup(_ signal: Int32) {
         exitState.withLock { state in
             if state == nil { _ = genui_kill_group(pid, signal) }
         }
@@ -128,17 +180,17 @@ final class ChildProcess: Sendable {
     /// How long stopping waits for the child to end after SIGKILL before giving up on it (5 s). SIGKILL ends any
     /// process at once except one in uninterruptible sleep (a hung NFS or FUSE read, a failing disk), which ends only
     /// when the kernel call returns; waiting for that without a bound would hang the caller.
-    static let defaultKillWait: Duration = .seconds(5)
+    package static let defaultKillWait: Duration = .seconds(5)
 
     /// How a stop ended.
-    enum StopOutcome: Sendable, Hashable, CustomStringConvertible {
+    package enum StopOutcome: Sendable, Hashable, CustomStringConvertible {
         /// The child ended (or had already ended) and was reaped.
         case ended(Exit)
         /// The child was sent SIGKILL and had not ended when the kill wait ran out. It is left to the kernel: it dies
         /// when its system call returns; its group stays registered, so the exit handlers signal it again.
         case didNotExit(pid: Int32, waited: Duration)
 
-        var description: String {
+        package var description: String {
             switch self {
             case .ended(let exit): "\(exit)"
             case .didNotExit(let pid, let waited):
@@ -150,7 +202,7 @@ final class ChildProcess: Sendable {
     /// Stops the group: SIGTERM, then SIGKILL after `grace`, and waits up to `killWait` more until the child is
     /// reaped. Never waits longer than `grace + killWait` (plus scheduling).
     @discardableResult
-    func terminate(grace: Duration = .milliseconds(500), killWait: Duration = ChildProcess.defaultKillWait) async
+    package func terminate(grace: Duration = .milliseconds(500), killWait: Duration = ChildProcess.defaultKillWait) async
         -> StopOutcome
     {
         let ended = await Self.stop(
@@ -162,7 +214,7 @@ final class ChildProcess: Sendable {
     /// The stopping sequence, apart from the process it stops (so that its bound can be tested against a process
     /// that never ends): `SIGTERM`, up to `grace` for it to take effect, then `SIGKILL` (repeated, as members of the
     /// group can appear while it dies) until `isRunning` is false or `killWait` has passed. `true` when it ended.
-    static func stop(
+    package static func stop(
         grace: Duration, killWait: Duration, isRunning: () -> Bool, signal: (Int32) -> Void
     ) async -> Bool {
         guard isRunning() else { return true }
@@ -193,7 +245,7 @@ final class ChildProcess: Sendable {
     /// Stops the group at once and waits up to `limit` until the child is reaped, without suspending (for deinit
     /// paths). `false` when the child had not ended by then (see ``StopOutcome/didNotExit(pid:waited:)``).
     @discardableResult
-    func killNow(limit: Duration = ChildProcess.defaultKillWait) -> Bool {
+    package func killNow(limit: Duration = ChildProcess.defaultKillWait) -> Bool {
         guard isRunning else { return true }
         signalGroup(SIGKILL)
         let deadline = ContinuousClock.now.advanced(by: limit)
@@ -206,10 +258,10 @@ final class ChildProcess: Sendable {
 }
 
 /// A failure to start a child process.
-enum ChildProcessError: Error, CustomStringConvertible {
+package enum ChildProcessError: Error, CustomStringConvertible {
     case spawn(errno: Int32, executable: String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .spawn(let code, let executable):
             "cannot start \(executable): \(String(cString: strerror(code))) (errno \(code))"

@@ -1,7 +1,7 @@
 import Synchronization
 
 /// The last lines a subprocess wrote, for error messages when it fails.
-final class LogRingBuffer: Sendable {
+package final class LogRingBuffer: Sendable {
     private struct State {
         var lines: [String] = []
         var partial: [UInt8] = []
@@ -9,13 +9,13 @@ final class LogRingBuffer: Sendable {
     }
 
     /// How many lines are kept.
-    let capacity: Int
+    package let capacity: Int
     private let state = Mutex(State())
 
-    init(capacity: Int = 50) { self.capacity = capacity }
+    package init(capacity: Int = 50) { self.capacity = capacity }
 
     /// Appends raw output; complete lines are kept, a trailing partial line waits for its end.
-    func append(_ bytes: some Sequence<UInt8>) {
+    package func append(_ bytes: some Sequence<UInt8>) {
         state.withLock { state in
             for byte in bytes {
                 if byte == UInt8(ascii: "\n") {
@@ -29,25 +29,25 @@ final class LogRingBuffer: Sendable {
     }
 
     /// Marks the end of the output (the pipe reached end of file).
-    func close() { state.withLock { $0.isClosed = true } }
+    package func close() { state.withLock { $0.isClosed = true } }
 
     /// Whether all output has been read.
-    var isClosed: Bool { state.withLock { $0.isClosed } }
+    package var isClosed: Bool { state.withLock { $0.isClosed } }
 
     /// Keeps a line written by genui itself (a start failure, an exit status).
-    func note(_ line: String) {
+    package func note(_ line: String) {
         state.withLock { Self.push(line, into: &$0.lines, capacity: capacity) }
     }
 
     /// The kept lines, oldest first, including a trailing partial line.
-    var lines: [String] {
+    package var lines: [String] {
         state.withLock { state in
             state.partial.isEmpty ? state.lines : state.lines + [String(decoding: state.partial, as: UTF8.self)]
         }
     }
 
     /// The last `count` lines joined for an error message.
-    func tail(_ count: Int = 12) -> String {
+    package func tail(_ count: Int = 12) -> String {
         lines.suffix(count).joined(separator: "\n")
     }
 

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Finds the program a stdio server's `command` names: a path as it is, a bare name on the `PATH` the server gets.
+enum CommandResolution {
+    /// The executable file `command` names, or `nil` when there is none.
+    static func executable(for command: String, path: String?) -> String? {
+        if command.contains("/") { return isExecutableFile(command) ? command : nil }
+        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(command)"
+            if isExecutableFile(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    private static func isExecutableFile(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            && access(path, X_OK) == 0
+    }
+}

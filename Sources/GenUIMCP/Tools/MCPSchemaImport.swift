@@ -1,0 +1,186 @@
+import Foundation
+import GenUI
+import MCP
+
+/// Turns an MCP tool's `inputSchema` (JSON Schema) into a ``GenerationSchema``: the subset Foundation Models
+/// guided generation supports, so that every provider (the on-device grammar included) constrains the arguments.
+///
+/// Kept: objects with their properties, descriptions and `required`; strings with `enum`, `const`, `pattern`,
+/// `minLength`, `maxLength`; integers and numbers with `minimum`, `maximum`; booleans; arrays with `items`,
+/// `minItems`, `maxItems`; `anyOf` (and `oneOf`, as a choice); nullable types (as optional properties); local
+/// `$ref`s. Everything else that constrains a value is dropped and named in ``dropped``, once per keyword and place
+/// (`format at /properties/when`), so a caller can report it; annotations that constrain nothing (`title`,
+/// `default`, `examples`, `$schema`) are ignored. Deeper than ``maximumDepth`` a value is left free.
+struct MCPSchemaImport {
+    /// How deep the conversion follows nested schemas before leaving a value free.
+    static let maximumDepth = 24
+
+    /// What was dropped, as `keyword at path`.
+    private(set) var dropped: [String] = []
+    private let toolName: String
+    private let definitions: [String: Value]
+
+    /// Converts `schema`, the input schema of the tool `toolName`.
+    static func convert(_ schema: Value, toolName: String) -> (schema: GenerationSchema, dropped: [String]) {
+        var importer = MCPSchemaImport(toolName: toolName, root: schema)
+        let root = importer.convert(schema, name: toolName, path: "", depth: 0)
+        if let converted = try? GenerationSchema(root: root, dependencies: []) {
+            return (converted, importer.dropped)
+        }
+        importer.dropped.append("the whole schema (it could not be built)")
+        return (GeneratedContent.generationSchema, importer.dropped)
+    }
+
+    private init(toolName: String, root: Value) {
+        self.toolName = toolName
+        var definitions: [String: Value] = [:]
+        for key in ["$defs", "definitions"] {
+            for (name, value) in root.objectValue?[key]?.objectValue ?? [:] { definitions["#/\(key)/\(name)"] = value }
+        }
+        self.definitions = definitions
+    }
+
+    private static let constraining: Set<String> = [
+        "format", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "uniqueItems", "prefixItems", "contains",
+        "minContains", "maxContains", "minProperties", "maxProperties", "patternProperties", "propertyNames",
+        "dependentRequired", "dependentSchemas", "if", "then", "else", "not", "allOf", "contentEncoding",
+        "contentMediaType", "unevaluatedProperties", "unevaluatedItems",
+    ]
+
+    private mutating func drop(_ keyword: String, at path: String) {
+        let place = "\(keyword) at \(path.isEmpty ? "/" : path)"
+        if !dropped.contains(place) { dropped.append(place) }
+    }
+
+    private static var free: DynamicGenerationSchema { DynamicGenerationSchema(type: GeneratedContent.self) }
+
+    private mutating func convert(_ value: Value, name: String, path: String, depth: Int) -> DynamicGenerationSchema {
+        guard depth < Self.maximumDepth else {
+            drop("nesting deeper than \(Self.maximumDepth) levels", at: path)
+            return Self.free
+        }
+        guard let schema = value.objectValue else {
+            // `true` (anything) or `false` (nothing): neither constrains in a way a grammar can use.
+            return Self.free
+        }
+        if let reference = schema["$ref"]?.stringValue {
+            guard let target = definitions[reference] else {
+                drop("$ref \(reference)", at: path)
+                return Self.free
+            }
+            return convert(target, name: name, path: path, depth: depth + 1)
+        }
+        for keyword in schema.keys.sorted() where Self.constraining.contains(keyword) { drop(keyword, at: path) }
+        let description = schema["description"]?.stringValue
+        for keyword in ["anyOf", "oneOf"] {
+            guard let choices = schema[keyword]?.arrayValue, !choices.isEmpty else { continue }
+            let converted = choices.enumerated().map { index, choice in
+                convert(choice, name: "\(name).\(index)", path: "\(path)/\(keyword)/\(index)", depth: depth + 1)
+            }
+            return converted.count == 1
+                ? converted[0] : DynamicGenerationSchema(name: name, description: description, anyOf: converted)
+        }
+        var types = schema["type"].map { $0.arrayValue?.compactMap(\.stringValue) ?? [$0.stringValue].compactMap { $0 } }
+            ?? []
+        types.removeAll { $0 == "null" }
+        if types.count > 1 {
+            drop("type \(types.joined(separator: "|"))", at: path)
+            return Self.free
+        }
+        let type = types.first ?? (schema["properties"] != nil ? "object" : schema["items"] != nil ? "array" : nil)
+        switch type {
+        case "object": return object(schema, name: name, description: description, path: path, depth: depth)
+        case "array":
+            let items = schema["items"].map {
+                convert($0, name: "\(name).items", path: "\(path)/items", depth: depth + 1)
+            } ?? Self.free
+            return DynamicGenerationSchema(
+                arrayOf: items, minimumElements: schema["minItems"]?.intValue,
+                maximumElements: schema["maxItems"]?.intValue)
+        case "string": return string(schema, name: name, description: description, path: path)
+        case "integer":
+            var guides: [GenerationGuide<Int>] = []
+            if let minimum = Self.number(schema["minimum"]) { guides.append(.minimum(Int(minimum.rounded(.up)))) }
+            if let maximum = Self.number(schema["maximum"]) { guides.append(.maximum(Int(maximum.rounded(.down)))) }
+            dropEnum(schema, path: path)
+            return DynamicGenerationSchema(type: Int.self, guides: guides)
+        case "number":
+            var guides: [GenerationGuide<Double>] = []
+            if let minimum = Self.number(schema["minimum"]) { guides.append(.minimum(minimum)) }
+            if let maximum = Self.number(schema["maximum"]) { guides.append(.maximum(maximum)) }
+            dropEnum(schema, path: path)
+            return DynamicGenerationSchema(type: Double.self, guides: guides)
+        case "boolean":
+            return DynamicGenerationSchema(type: Bool.self)
+        default:
+            if let choices = schema["enum"]?.arrayValue ?? schema["const"].map({ [$0] }) {
+                let strings = choices.compactMap(\.stringValue)
+                if strings.count == choices.count && !strings.isEmpty {
+                    return DynamicGenerationSchema(name: name, description: description, anyOf: strings)
+                }
+                drop(schema["enum"] != nil ? "enum" : "const", at: path)
+            }
+            return Self.free
+        }
+    }
+
+    private mutating func object(
+        _ schema: [String: Value], name: String, description: String?, path: String, depth: Int
+    ) -> DynamicGenerationSchema {
+        let properties = schema["properties"]?.objectValue ?? [:]
+        if properties.isEmpty {
+            if let extra = schema["additionalProperties"], extra != .bool(false) {
+                drop("additionalProperties", at: path)
+                return Self.free
+            }
+        } else if let extra = schema["additionalProperties"], extra != .bool(false) {
+            drop("additionalProperties", at: path)
+        }
+        let required = schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        // The order a grammar writes them in: required ones as listed, then the rest by name (JSON objects have no
+        // order the SDK keeps).
+        let order = required.filter { properties[$0] != nil } + properties.keys.filter { !required.contains($0) }.sorted()
+        let converted = order.compactMap { key -> DynamicGenerationSchema.Property? in
+            guard let value = properties[key] else { return nil }
+            let child = convert(value, name: "\(name).\(key)", path: "\(path)/properties/\(key)", depth: depth + 1)
+            let nullable = value.objectValue?["type"]?.arrayValue?.contains(.string("null")) == true
+            return DynamicGenerationSchema.Property(
+                name: key, description: value.objectValue?["description"]?.stringValue, schema: child,
+                isOptional: !required.contains(key) || nullable)
+        }
+        return DynamicGenerationSchema(name: name, description: description, properties: converted)
+    }
+
+    private mutating func string(_ schema: [String: Value], name: String, description: String?, path: String)
+        -> DynamicGenerationSchema
+    {
+        if let choices = schema["enum"]?.arrayValue ?? schema["const"].map({ [$0] }) {
+            let strings = choices.compactMap(\.stringValue)
+            if !strings.isEmpty { return DynamicGenerationSchema(name: name, description: description, anyOf: strings) }
+        }
+        var guides: [GenerationGuide<String>] = []
+        if let pattern = schema["pattern"]?.stringValue {
+            if (try? Regex(pattern)) != nil {
+                guides.append(.pattern(pattern))
+            } else {
+                drop("pattern", at: path)
+            }
+        }
+        if let minimum = schema["minLength"]?.intValue { guides.append(.minimumLength(minimum)) }
+        if let maximum = schema["maxLength"]?.intValue { guides.append(.maximumLength(maximum)) }
+        return DynamicGenerationSchema(type: String.self, guides: guides)
+    }
+
+    private mutating func dropEnum(_ schema: [String: Value], path: String) {
+        if schema["enum"] != nil { drop("enum", at: path) }
+        if schema["const"] != nil { drop("const", at: path) }
+    }
+
+    private static func number(_ value: Value?) -> Double? {
+        switch value {
+        case .int(let number): Double(number)
+        case .double(let number): number
+        default: nil
+        }
+    }
+}
