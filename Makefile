@@ -46,6 +46,7 @@ test-binaries: system-deps
 test: system-deps
 	@scripts/system-deps --test
 	@scripts/a2ui-sdk
+	@scripts/mcp-servers
 	@$(MAKE) --no-print-directory -j2 runtime test-binaries
 	@SWIFT=$(SWIFT) scripts/check-example
 	@scripts/run-tests
