@@ -147,7 +147,12 @@ let package = Package(
         .target(name: "FoundationModels", dependencies: ["GenUIFoundationModels"]),
         // What apps need to test their own degradation paths.
         .target(name: "GenUITesting", dependencies: ["GenUI", "GenUIRouter"]),
-        .target(name: "GenUIDoctor", dependencies: ["GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter", "GenUIMCP"]),
+        .target(
+            name: "GenUIDoctor",
+            dependencies: [
+                "GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter", "GenUIMCP",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .executableTarget(
             name: "genui",
             dependencies: [

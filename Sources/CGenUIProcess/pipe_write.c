@@ -5,12 +5,13 @@
 #include "CGenUIProcess.h"
 
 #include <errno.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <time.h>
 #include <unistd.h>
 
-ssize_t genui_write_all_no_sigpipe(int fd, const void *buffer, size_t count) {
+ssize_t genui_write_all_no_sigpipe(int fd, const void *buffer, size_t count, int timeout_milliseconds) {
     // SIGPIPE from write() is sent to the writing thread: block it here, and take back the one this write raised,
     // so the process's disposition (which belongs to the app) is never changed.
     sigset_t pipe_only, previous, pending;
@@ -27,6 +28,17 @@ ssize_t genui_write_all_no_sigpipe(int fd, const void *buffer, size_t count) {
         ssize_t result = write(fd, bytes + written, count - written);
         if (result < 0) {
             if (errno == EINTR) continue;
+            if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                // A non-blocking descriptor whose reader is slow: wait until it can take more, within the bound.
+                struct pollfd wanted = {fd, POLLOUT, 0};
+                int ready;
+                do {
+                    ready = poll(&wanted, 1, timeout_milliseconds);
+                } while (ready < 0 && errno == EINTR);
+                if (ready > 0) continue;
+                failure = ready == 0 ? ETIMEDOUT : errno;
+                break;
+            }
             failure = errno;
             break;
         }

@@ -121,6 +121,11 @@ static void run_request(struct spawn_request *request) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (getppid() != parent) _exit(127);  // the parent died before the signal was armed
 #endif
+        // A source numbered 0-2 (this process had a standard stream closed) would be overwritten by an earlier
+        // dup2, or kept close-on-exec by dup2(fd, fd): move every source above 2 first.
+        if (input_fd >= 0 && input_fd < 3) input_fd = fcntl(input_fd, F_DUPFD, 3);
+        if (output_fd >= 0 && output_fd < 3) output_fd = fcntl(output_fd, F_DUPFD, 3);
+        if (error_fd >= 0 && error_fd < 3) error_fd = fcntl(error_fd, F_DUPFD, 3);
         if (input_fd >= 0) dup2(input_fd, STDIN_FILENO);
         if (output_fd >= 0) dup2(output_fd, STDOUT_FILENO);
         if (error_fd >= 0) dup2(error_fd, STDERR_FILENO);

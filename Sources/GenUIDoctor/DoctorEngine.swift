@@ -2,6 +2,8 @@ import Foundation
 import GenUI
 import GenUIConfig
 import GenUIDiagnostics
+import Logging
+import GenUIMCP
 import GenUIRouter
 
 /// What doctor was asked to do.
@@ -75,6 +77,7 @@ package struct DoctorEngine {
         let checker = ProviderChecker(
             deadline: request.checkDeadline, deep: request.deep, deepTimeout: .seconds(60), onSlow: request.onSlow,
             slowAfter: .milliseconds(800))
+        async let mcpServers = mcpServerReports()
         let results = await checker.check(models)
         let byName = Dictionary(results.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
@@ -89,14 +92,34 @@ package struct DoctorEngine {
         var exitCode = decisive?.canServe == true ? ExitStatus.ok : ExitStatus.cannotServe
         // An untrusted ./providers.yml passed over is reported; doctor still checks the configuration used instead,
         // and only --strict makes it a failure.
+        let servers = await mcpServers
         let hasWarnings = !configuration.warnings.isEmpty || configuration.source.untrusted != nil
             || providerReports.contains { ["caveat", "pending", "crashed"].contains($0.status) }
+            || servers?.contains { $0.status != "ready" } == true
         if request.strict, hasWarnings { exitCode = ExitStatus.cannotServe }
         return DoctorReport(
             locale: request.language.rawValue, configuration: Self.summary(of: configuration, diagnostics: diagnostics),
             requiredCapabilities: request.required.sorted().map(\.rawValue),
             simulated: request.simulations.map { .init(provider: $0.provider, failure: $0.code) },
-            providers: providerReports, chains: chainReports, exitCode: exitCode)
+            providers: providerReports, chains: chainReports, exitCode: exitCode, mcpServers: servers)
+    }
+
+    /// Starts each MCP server of the configuration, lists its tools and stops it again; `nil` when there are none.
+    private func mcpServerReports() async -> [DoctorReport.MCPServerReport]? {
+        guard !configuration.mcpServers.isEmpty else { return nil }
+        let toolbox = MCPToolbox(
+            servers: configuration.mcpServers, environment: request.environment,
+            logger: Logger(label: "genui.mcp", factory: { _ in SwiftLogNoOpLogHandler() }))
+        var reports: [DoctorReport.MCPServerReport] = []
+        for (server, state) in await toolbox.check() {
+            let tools = (try? await server.tools()) ?? []
+            let status = if case .ready = state { "ready" } else { "unavailable" }
+            reports.append(.init(
+                name: server.name, target: server.configuration.displayTarget, status: status,
+                message: diagnostics.text(state.localizedText), tools: tools.map(\.signature)))
+        }
+        await toolbox.stop()
+        return reports
     }
 
     package static func summary(of configuration: Configuration, diagnostics: Diagnostics) -> DoctorReport.ConfigurationSummary {

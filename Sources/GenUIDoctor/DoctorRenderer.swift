@@ -49,6 +49,15 @@ package struct DoctorRenderer {
                 for sentence in diagnostics.describe(trace) { lines.append(terminal.paint("    " + sentence, .dim)) }
             }
         }
+        if let servers = report.mcpServers {
+            lines.append("")
+            lines.append(terminal.paint(diagnostics.text("doctor.mcpServers"), .bold))
+            for server in servers {
+                lines.append(StyledText("  \(server.name) — \(server.target)"))
+                lines.append("    " + terminal.paint(server.message, server.status == "ready" ? .green : .red))
+                if verbose { for tool in server.tools { lines.append(terminal.paint("    " + tool, .dim)) } }
+            }
+        }
         if !report.configuration.warnings.isEmpty {
             lines.append("")
             lines.append(terminal.paint(diagnostics.text("doctor.warnings", ["count": "\(report.configuration.warnings.count)"]), .yellow))

@@ -16,6 +16,8 @@ package struct DoctorReport: Codable, Sendable {
     package var providers: [ProviderReport]
     package var chains: [ChainReport]
     package var exitCode: Int32
+    /// The configuration's MCP servers and what each came to; `nil` when it names none.
+    package var mcpServers: [MCPServerReport]? = nil
 
     package struct ConfigurationSummary: Codable, Sendable {
         package var source: String
@@ -102,6 +104,18 @@ package struct DoctorReport: Codable, Sendable {
     }
 
     /// A provider the dry run passed over: not tried (`skipped`) or tried and failed (`failed`).
+    /// One MCP server: started, asked for its tools, stopped.
+    package struct MCPServerReport: Codable, Sendable {
+        package var name: String
+        /// The command or the URL (never its environment or headers).
+        package var target: String
+        /// `ready` or `unavailable`.
+        package var status: String
+        package var message: String
+        /// Each tool's call shape, `name(argument: type, …)`.
+        package var tools: [String]
+    }
+
     package struct Skip: Codable, Sendable {
         package var provider: String
         package var reason: String

@@ -46,8 +46,10 @@ void genui_unregister_group(pid_t pgid);
 int genui_registered_group_count(void);
 
 /// Writes all `count` bytes to `fd` (retrying on EINTR and short writes). A reader that has gone gives -1 with errno
-/// EPIPE instead of a SIGPIPE that would end this process; the process's own SIGPIPE disposition is left alone.
-ssize_t genui_write_all_no_sigpipe(int fd, const void *buffer, size_t count);
+/// EPIPE instead of a SIGPIPE that would end this process; the process's own SIGPIPE disposition is left alone. On a
+/// non-blocking descriptor a full pipe is waited for up to `timeout_milliseconds` each time (-1: no bound), then -1
+/// with errno ETIMEDOUT.
+ssize_t genui_write_all_no_sigpipe(int fd, const void *buffer, size_t count, int timeout_milliseconds);
 
 /// Opens a pipe whose both ends are close-on-exec; returns 0 or -1 with errno set.
 int genui_pipe_cloexec(int fds[2]);

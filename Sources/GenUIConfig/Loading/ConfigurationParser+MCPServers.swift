@@ -81,6 +81,11 @@ extension ConfigurationParser {
             configuration.transport = .standardIO(
                 command: resolvedAgainstFile(command, bareNames: false), arguments: arguments ?? [],
                 environment: environment ?? [:])
+            let shownArguments = (arguments ?? []).enumerated().map { index, argument in
+                reader.shown("\(path).args[\(index)]", argument)
+            }
+            configuration.writtenTarget = MCPServerConfiguration.commandLine(
+                [reader.shown("\(path).command", resolvedAgainstFile(command, bareNames: false))] + shownArguments)
         } else {
             guard let urlNode = byKey["url"]?.value else { return nil }
             var unresolved: [String] = []
@@ -106,6 +111,9 @@ extension ConfigurationParser {
             let headers = byKey["headers"].flatMap { stringMapping($0.value, "\(path).headers") }
             guard byKey["headers"] == nil || headers != nil, !problem else { return nil }
             configuration.transport = .streamableHTTP(url: url, headers: headers ?? [:])
+            let written = reader.shown("\(path).url", text)
+            configuration.writtenTarget = URL(string: written).map(MCPServerConfiguration.withoutCredentials)
+                ?? DisplayURL.masked(written)
         }
         return configuration
     }

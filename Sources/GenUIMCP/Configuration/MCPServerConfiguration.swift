@@ -9,7 +9,9 @@ import Foundation
 /// let toolbox = MCPToolbox(servers: [time])
 /// let session = LanguageModelSession(model: model, tools: try await toolbox.tools())
 /// ```
-public struct MCPServerConfiguration: Sendable, Hashable {
+public struct MCPServerConfiguration: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
     /// How genui talks to the server.
     public enum Transport: Sendable, Hashable {
         /// A program genui starts and speaks to over its stdin and stdout (newline-delimited JSON-RPC).
@@ -36,6 +38,9 @@ public struct MCPServerConfiguration: Sendable, Hashable {
     public var maximumResultBytes: Int
     /// Where the configuration file names the server (`file:line:column`), for errors; `nil` for one built in Swift.
     public var location: String?
+    /// How the configuration file wrote the target, before `${VAR}` was expanded (set by the file's parser), so that
+    /// a token spliced into an argument or a URL is never shown.
+    package var writtenTarget: String?
 
     /// A server started as a subprocess and spoken to over stdio.
     public init(
@@ -89,19 +94,56 @@ public struct MCPServerConfiguration: Sendable, Hashable {
     /// What the server is, for a person: the command and its arguments, or the URL without credentials. Never the
     /// values of its environment or headers, which may be secrets.
     public var displayTarget: String {
+        if let writtenTarget { return writtenTarget }
         switch transport {
         case .standardIO(let command, let arguments, _):
-            ([command] + arguments).map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ")
+            return Self.commandLine([command] + arguments)
         case .streamableHTTP(let url, _):
-            Self.withoutCredentials(url)
+            return Self.withoutCredentials(url)
         }
     }
 
-    private static func withoutCredentials(_ url: URL) -> String {
+    /// The server's name and target; the values of its environment and headers are never shown, only their names.
+    public var description: String {
+        switch transport {
+        case .standardIO(_, _, let environment):
+            let names = environment.keys.sorted()
+            return "\(name): \(displayTarget)" + (names.isEmpty ? "" : " (env: \(names.joined(separator: ", ")))")
+        case .streamableHTTP(_, let headers):
+            let names = headers.keys.sorted()
+            return "\(name): \(displayTarget)" + (names.isEmpty ? "" : " (headers: \(names.joined(separator: ", ")))")
+        }
+    }
+
+    /// As ``description``: a configuration printed while debugging shows no secret either.
+    public var debugDescription: String { description }
+
+    /// The name and the target only, for `dump` and debuggers.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["name": name, "target": displayTarget], displayStyle: .struct)
+    }
+
+    /// Words joined as a shell would show them, quoting those with spaces.
+    package static func commandLine(_ words: [String]) -> String {
+        words.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ")
+    }
+
+    package static func withoutCredentials(_ url: URL) -> String {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "<url>" }
         components.user = nil
         components.password = nil
         components.query = components.query == nil ? nil : "…"
         return components.string ?? "<url>"
     }
+}
+
+extension MCPServerConfiguration.Transport: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The command and arguments or the URL, with the names of the environment variables or headers set, never
+    /// their values.
+    public var description: String {
+        MCPServerConfiguration(name: "server", transport: self).description.dropFirst("server: ".count).description
+    }
+
+    /// As ``description``.
+    public var debugDescription: String { description }
 }

@@ -23,6 +23,8 @@ public actor MCPServer {
     private var live: Live?
     private var starting: Task<Live, any Error>?
     private var lastFailure: (error: MCPServerError, at: ContinuousClock.Instant)?
+    /// Counts ``stop()``s, so that a start that finishes after one is torn down instead of kept.
+    private var generation = 0
 
     /// A started server: the SDK's client, and the process and transport behind it for a stdio server.
     struct Live: Sendable {
@@ -71,12 +73,18 @@ public actor MCPServer {
 
     /// Stops the server (a stdio server's whole process group) and forgets any failure.
     public func stop() async {
+        generation += 1
         starting?.cancel()
         starting = nil
         lastFailure = nil
         guard let live else { return }
         self.live = nil
         await Self.tearDown(live.client, process: live.process)
+    }
+
+    deinit {
+        starting?.cancel()
+        live?.process?.killNow()
     }
 
     // MARK: Calls
@@ -110,7 +118,18 @@ public actor MCPServer {
         } catch let stop as Watchdog.Stop {
             if case .closed = stop { await lose(live) }
             throw await problem(stop, process: live.process, starting: false, tool: tool)
+        } catch where live.closure().map({ $0 != .disconnected }) == true {
+            let closed = live.closure() ?? .endOfOutput
+            await lose(live)
+            throw await problem(.closed(closed), process: live.process, starting: false, tool: tool)
         } catch let error as CancellationError {
+            // The SDK resumes a request with CancellationError also when the server cancels it
+            // (notifications/cancelled): that is the server's failure, not this task's cancellation.
+            guard Task.isCancelled else {
+                throw MCPServerError(
+                    server: name, tool: tool, location: configuration.location,
+                    reason: .requestFailed(code: -32800, message: "the server cancelled the request"))
+            }
             throw error
         } catch {
             throw failure(error, tool: tool)
@@ -129,8 +148,17 @@ public actor MCPServer {
             try await Self.start(configuration, environment: environment, logger: logger)
         }
         starting = task
+        let startedIn = generation
         let result = await task.result
         if starting == task { starting = nil }
+        if generation != startedIn {
+            // Stopped while it started: what started does not outlive the stop.
+            if case .success(let started) = result { await Self.tearDown(started.client, process: started.process) }
+            throw MCPServerError(
+                server: name, location: configuration.location,
+                reason: .failedToStart(detail: "it was stopped while it started", standardErrorTail: ""))
+        }
+        if let live { return live }
         switch result {
         case .success(let started):
             live = started
@@ -149,11 +177,13 @@ public actor MCPServer {
     }
 
     private func lose(_ lost: Live) async {
-        if live?.client === lost.client { live = nil }
+        guard live?.client === lost.client else { return }
+        live = nil
         let error = await Self.problem(
             .closed(lost.closure() ?? .endOfOutput), configuration: configuration, process: lost.process,
             starting: false, tool: nil)
-        lastFailure = (error, .now)
+        // A start that began meanwhile decides the state; this loss is only its history.
+        if live == nil && starting == nil { lastFailure = (error, .now) }
         await Self.tearDown(lost.client, process: lost.process)
     }
 
@@ -192,7 +222,8 @@ public actor MCPServer {
             transport = pipe
         case .streamableHTTP(let url, let headers):
             let http = StreamableHTTPTransport(
-                url: url, headers: headers, maximumMessageBytes: messageLimit(configuration), logger: sdkLogger)
+                url: url, headers: headers, maximumMessageBytes: messageLimit(configuration),
+                requestTimeout: max(configuration.callTimeout, configuration.startTimeout), logger: sdkLogger)
             process = nil
             closure = { http.closedBecause }
             transport = http
@@ -218,6 +249,11 @@ public actor MCPServer {
                 mapped = known
             } else if let stop = failure as? Watchdog.Stop {
                 mapped = await problem(stop, configuration: configuration, process: process, starting: true, tool: nil)
+            } else if let closed = closure(), closed != .disconnected {
+                // The transport closed for a reason of its own (a refused token, a refused connection, a message
+                // over the limit), and the SDK saw only "connection closed": the reason is the transport's.
+                mapped = await problem(
+                    .closed(closed), configuration: configuration, process: process, starting: true, tool: nil)
             } else {
                 mapped = Self.failure(failure, configuration: configuration, tool: nil, starting: true)
             }
@@ -242,9 +278,10 @@ public actor MCPServer {
         max(configuration.maximumResultBytes * 2, 1 << 20) + 64 * 1024
     }
 
+    /// Ends the process first (which also ends a write that waits for it), then the client.
     private static func tearDown(_ client: MCP.Client, process: ChildProcess?) async {
-        await client.disconnect()
         await process?.terminate(grace: .milliseconds(300), killWait: .seconds(2))
+        await client.disconnect()
     }
 
     // MARK: Errors

@@ -14,9 +14,13 @@ import MCP
 struct MCPSchemaImport {
     /// How deep the conversion follows nested schemas before leaving a value free.
     static let maximumDepth = 24
+    /// How many schema nodes one tool's conversion visits at most (references can multiply a small document).
+    static let maximumNodes = 2_000
 
-    /// What was dropped, as `keyword at path`.
+    /// What was dropped, as `keyword at path`, in the order found.
     private(set) var dropped: [String] = []
+    private var droppedPlaces: Set<String> = []
+    private var visited = 0
     private let toolName: String
     private let definitions: [String: Value]
 
@@ -49,7 +53,7 @@ struct MCPSchemaImport {
 
     private mutating func drop(_ keyword: String, at path: String) {
         let place = "\(keyword) at \(path.isEmpty ? "/" : path)"
-        if !dropped.contains(place) { dropped.append(place) }
+        if droppedPlaces.insert(place).inserted { dropped.append(place) }
     }
 
     private static var free: DynamicGenerationSchema { DynamicGenerationSchema(type: GeneratedContent.self) }
@@ -57,6 +61,11 @@ struct MCPSchemaImport {
     private mutating func convert(_ value: Value, name: String, path: String, depth: Int) -> DynamicGenerationSchema {
         guard depth < Self.maximumDepth else {
             drop("nesting deeper than \(Self.maximumDepth) levels", at: path)
+            return Self.free
+        }
+        visited += 1
+        guard visited <= Self.maximumNodes else {
+            drop("more than \(Self.maximumNodes) schema nodes", at: path)
             return Self.free
         }
         guard let schema = value.objectValue else {
@@ -73,8 +82,22 @@ struct MCPSchemaImport {
         for keyword in schema.keys.sorted() where Self.constraining.contains(keyword) { drop(keyword, at: path) }
         let description = schema["description"]?.stringValue
         for keyword in ["anyOf", "oneOf"] {
-            guard let choices = schema[keyword]?.arrayValue, !choices.isEmpty else { continue }
-            let converted = choices.enumerated().map { index, choice in
+            guard let all = schema[keyword]?.arrayValue, !all.isEmpty else { continue }
+            // `null` among the choices makes the value optional, which the property says (see `isNullable`).
+            let choices = all.enumerated().filter { !Self.isNullSchema($0.element) }
+            let shaped = choices.contains { choice in
+                let object = choice.element.objectValue ?? [:]
+                return object["type"] != nil || object["properties"] != nil || object["$ref"] != nil
+                    || object["enum"] != nil || object["const"] != nil || object["anyOf"] != nil
+            }
+            // Choices that only add conditions (`required` of one or another) to a schema that has its own shape:
+            // keep the shape, and say the conditions were dropped.
+            guard shaped || (schema["type"] == nil && schema["properties"] == nil) else {
+                drop(keyword, at: path)
+                break
+            }
+            guard !choices.isEmpty else { return Self.free }
+            let converted = choices.map { index, choice in
                 convert(choice, name: "\(name).\(index)", path: "\(path)/\(keyword)/\(index)", depth: depth + 1)
             }
             return converted.count == 1
@@ -100,8 +123,8 @@ struct MCPSchemaImport {
         case "string": return string(schema, name: name, description: description, path: path)
         case "integer":
             var guides: [GenerationGuide<Int>] = []
-            if let minimum = Self.number(schema["minimum"]) { guides.append(.minimum(Int(minimum.rounded(.up)))) }
-            if let maximum = Self.number(schema["maximum"]) { guides.append(.maximum(Int(maximum.rounded(.down)))) }
+            if let minimum = Self.integer(schema["minimum"], rounding: .up) { guides.append(.minimum(minimum)) }
+            if let maximum = Self.integer(schema["maximum"], rounding: .down) { guides.append(.maximum(maximum)) }
             dropEnum(schema, path: path)
             return DynamicGenerationSchema(type: Int.self, guides: guides)
         case "number":
@@ -143,10 +166,9 @@ struct MCPSchemaImport {
         let converted = order.compactMap { key -> DynamicGenerationSchema.Property? in
             guard let value = properties[key] else { return nil }
             let child = convert(value, name: "\(name).\(key)", path: "\(path)/properties/\(key)", depth: depth + 1)
-            let nullable = value.objectValue?["type"]?.arrayValue?.contains(.string("null")) == true
             return DynamicGenerationSchema.Property(
                 name: key, description: value.objectValue?["description"]?.stringValue, schema: child,
-                isOptional: !required.contains(key) || nullable)
+                isOptional: !required.contains(key) || Self.isNullable(value))
         }
         return DynamicGenerationSchema(name: name, description: description, properties: converted)
     }
@@ -174,6 +196,30 @@ struct MCPSchemaImport {
     private mutating func dropEnum(_ schema: [String: Value], path: String) {
         if schema["enum"] != nil { drop("enum", at: path) }
         if schema["const"] != nil { drop("const", at: path) }
+    }
+
+    /// A bound as an `Int`: whole numbers as they are, fractions rounded inward, values past `Int`'s range clamped.
+    private static func integer(_ value: Value?, rounding: FloatingPointRoundingRule) -> Int? {
+        switch value {
+        case .int(let number): return number
+        case .double(let number) where number.isFinite:
+            let rounded = number.rounded(rounding)
+            if rounded >= 9.2e18 { return Int.max }
+            if rounded <= -9.2e18 { return Int.min }
+            return Int(rounded)
+        default: return nil
+        }
+    }
+
+    /// Whether a schema allows `null`: `"type": [..., "null"]`, or a `null` choice in `anyOf`/`oneOf`.
+    private static func isNullable(_ value: Value) -> Bool {
+        guard let schema = value.objectValue else { return false }
+        if schema["type"]?.arrayValue?.contains(.string("null")) == true { return true }
+        return ["anyOf", "oneOf"].contains { schema[$0]?.arrayValue?.contains(where: isNullSchema) == true }
+    }
+
+    private static func isNullSchema(_ value: Value) -> Bool {
+        value.objectValue?["type"] == .string("null")
     }
 
     private static func number(_ value: Value?) -> Double? {

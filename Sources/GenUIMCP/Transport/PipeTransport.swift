@@ -27,6 +27,15 @@ actor PipeTransport: MCP.Transport {
         self.maximumMessageBytes = maximumMessageBytes
         self.logger = logger
         (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+        // Writes wait for a slow reader within a bound instead of blocking a thread (and this actor) for good.
+        _ = fcntl(input, F_SETFL, fcntl(input, F_GETFL) | O_NONBLOCK)
+    }
+
+    /// How long one write waits for a server that does not read its stdin.
+    static let writeTimeoutMilliseconds: Int32 = 10_000
+
+    deinit {
+        if !inputClosed { close(input) }
     }
 
     /// Why the transport closed, or `nil` while it is open.
@@ -48,7 +57,9 @@ actor PipeTransport: MCP.Transport {
         guard closedBecause == nil, !inputClosed else { throw MCPError.connectionClosed }
         var message = data
         message.append(UInt8(ascii: "\n"))
-        let written = message.withUnsafeBytes { genui_write_all_no_sigpipe(input, $0.baseAddress, $0.count) }
+        let written = message.withUnsafeBytes {
+            genui_write_all_no_sigpipe(input, $0.baseAddress, $0.count, Self.writeTimeoutMilliseconds)
+        }
         if written < 0 { throw MCPError.connectionClosed }
     }
 

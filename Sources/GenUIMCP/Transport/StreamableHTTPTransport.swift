@@ -28,7 +28,9 @@ actor StreamableHTTPTransport: MCP.Transport {
     private var sessionID: String?
     private var protocolVersion: String?
 
-    init(url: URL, headers: [String: String], maximumMessageBytes: Int, logger: Logger) {
+    /// A transport to `url`; `requestTimeout` bounds one exchange (the watchdog bounds the steps first, with the
+    /// configured timeouts: this only keeps URLSession's own 60 s default from cutting a long tool call short).
+    init(url: URL, headers: [String: String], maximumMessageBytes: Int, requestTimeout: Duration, logger: Logger) {
         self.url = url
         self.headers = headers
         self.maximumMessageBytes = maximumMessageBytes
@@ -36,8 +38,15 @@ actor StreamableHTTPTransport: MCP.Transport {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpCookieStorage = nil
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        let seconds = TimeInterval(requestTimeout.components.seconds) + 30
+        configuration.timeoutIntervalForRequest = seconds
+        configuration.timeoutIntervalForResource = seconds
+        session = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
         (stream, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
     }
 
     /// Why the transport closed, or `nil` while it is open.
@@ -56,8 +65,10 @@ actor StreamableHTTPTransport: MCP.Transport {
 
     func disconnect() async {
         if let sessionID, closedBecause == nil {
-            var request = URLRequest(url: url)
+            // Ends the session on the server; a server that does not answer soon is not waited for.
+            var request = URLRequest(url: url, timeoutInterval: 2)
             request.httpMethod = "DELETE"
+            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
             request.setValue(sessionID, forHTTPHeaderField: "Mcp-Session-Id")
             _ = try? await session.data(for: request)
         }
@@ -127,23 +138,50 @@ actor StreamableHTTPTransport: MCP.Transport {
         protocolVersion = version
     }
 
-    /// The `data` of each event in a server-sent event stream (lines of one event joined by newlines).
+    /// The `data` of each event in a server-sent event stream (lines of one event joined by newlines), read as bytes:
+    /// lines end with LF, CRLF or CR (as a `String`, CRLF is one character and would not split at LF). Events with
+    /// no data (a priming event that only carries an id) are skipped.
     static func events(in body: Data) -> [Data] {
         var events: [Data] = []
-        var current: [Substring] = []
-        let text = String(decoding: body, as: UTF8.self)
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
-            if line.isEmpty {
-                if !current.isEmpty { events.append(Data(current.joined(separator: "\n").utf8)) }
-                current = []
-            } else if line.hasPrefix("data:") {
-                var value = line.dropFirst(5)
-                if value.hasPrefix(" ") { value = value.dropFirst() }
-                current.append(value)
+        var current: [Data] = []
+        func endEvent() {
+            let joined = Data(current.joined(separator: [UInt8(ascii: "\n")]))
+            if !current.isEmpty, joined.contains(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) {
+                events.append(joined)
             }
+            current = []
         }
-        if !current.isEmpty { events.append(Data(current.joined(separator: "\n").utf8)) }
+        var lineStart = body.startIndex
+        var index = body.startIndex
+        while index <= body.endIndex {
+            let atEnd = index == body.endIndex
+            let byte = atEnd ? 0 : body[index]
+            if atEnd || byte == 0x0A || byte == 0x0D {
+                let line = body[lineStart..<index]
+                if line.isEmpty {
+                    if !atEnd { endEvent() }
+                } else if line.starts(with: Array("data:".utf8)) {
+                    var value = line.dropFirst(5)
+                    if value.first == 0x20 { value = value.dropFirst() }
+                    current.append(Data(value))
+                }
+                if !atEnd && byte == 0x0D && index + 1 < body.endIndex && body[index + 1] == 0x0A { index += 1 }
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        endEvent()
         return events
+    }
+}
+
+/// Refuses every redirect: a server's `30x` would otherwise resend the headers (a token) to wherever it points, past
+/// the endpoint policy. The redirect response is then the answer, an error status.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
     }
 }

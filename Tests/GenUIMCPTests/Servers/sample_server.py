@@ -74,5 +74,42 @@ def picture() -> Image:
     return Image(data=PNG_1X1, format="png")
 
 
+def serve_http(port_file: str, token: str | None) -> None:
+    """Streamable HTTP on a free loopback port, written to `port_file` once listening; with `token`, a request
+    without `Authorization: Bearer <token>` is refused with 401."""
+    import socket
+
+    import uvicorn
+
+    app = server.streamable_http_app()
+
+    async def guarded(scope, receive, send):
+        if token and scope["type"] == "http":
+            headers = dict(scope.get("headers") or [])
+            if headers.get(b"authorization") != f"Bearer {token}".encode():
+                await send({"type": "http.response.start", "status": 401, "headers": [(b"content-length", b"0")]})
+                await send({"type": "http.response.body", "body": b""})
+                return
+        await app(scope, receive, send)
+
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    listener.bind(("127.0.0.1", 0))
+    # Listening before the port is published: a client that connects while uvicorn starts waits in the backlog.
+    listener.listen(128)
+    with open(port_file + ".tmp", "w", encoding="utf-8") as out:
+        out.write(str(listener.getsockname()[1]))
+    os.rename(port_file + ".tmp", port_file)
+    config = uvicorn.Config(guarded if token else app, log_level="warning", lifespan="on")
+    uvicorn.Server(config).run(sockets=[listener])
+
+
 if __name__ == "__main__":
-    server.run("stdio")
+    import sys
+
+    arguments = sys.argv[1:]
+    if "--http" in arguments:
+        token = arguments[arguments.index("--token") + 1] if "--token" in arguments else None
+        serve_http(arguments[arguments.index("--http") + 1], token)
+    else:
+        server.run("stdio")
