@@ -1,0 +1,90 @@
+import Foundation
+import GenUI
+import GenUIMCP
+import MCP
+import Testing
+
+@testable import GenUIMCP
+
+@Suite("What MCP servers send, read and bounded", .tags(.unit))
+struct MCPWireTests {
+    @Test("an event stream is read by bytes: LF, CRLF and CR line ends, multi-line data, empty priming events skipped")
+    func eventStreams() {
+        let body = Data("id: 0\r\ndata:\r\n\r\nevent: message\r\ndata: {\"a\":1}\r\n\r\ndata: {\"b\":\ndata: 2}\n\n: comment\rdata: {\"c\":3}\r".utf8)
+        let events = StreamableHTTPTransport.events(in: body).map { String(decoding: $0, as: UTF8.self) }
+        #expect(events == [#"{"a":1}"#, "{\"b\":\n2}", #"{"c":3}"#])
+    }
+
+    @Test("a message must be JSON-RPC and nest at most 128 levels; brackets inside strings do not count")
+    func messageChecks() {
+        #expect(MessageCheck.problem(in: Data(#"{"jsonrpc":"2.0","id":1,"result":{}}"#.utf8)[...]) == nil)
+        #expect(MessageCheck.problem(in: Data(#"[{"jsonrpc":"2.0","method":"x"}]"#.utf8)[...]) == nil)
+        #expect(MessageCheck.problem(in: Data(#"{"hello":"world"}"#.utf8)[...]) == .invalidMessage(excerpt: #"{"hello":"world"}"#))
+        let deep = String(repeating: "[", count: 129) + String(repeating: "]", count: 129)
+        #expect(MessageCheck.problem(in: Data(deep.utf8)[...]) == .nestedTooDeep(limit: 128))
+        let quoted = #"{"jsonrpc":"2.0","id":1,"result":{"text":""# + String(repeating: "[{\\\"", count: 300) + #""}}"#
+        #expect(MessageCheck.problem(in: Data(quoted.utf8)[...]) == nil)
+    }
+
+    @Test("bounds past Int's range are clamped, not a crash; nullable choices make a property optional")
+    func schemaEdges() throws {
+        let json = """
+            {"type": "object", "properties": {
+              "big": {"type": "integer", "maximum": 9223372036854775807, "minimum": -1e30},
+              "maybe": {"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}]},
+              "either": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}},
+                         "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}
+            }, "required": ["big", "maybe", "either"]}
+            """
+        let value = try JSONDecoder().decode(Value.self, from: Data(json.utf8))
+        let (schema, dropped) = MCPSchemaImport.convert(value, toolName: "edges")
+        #expect(dropped == ["anyOf at /properties/either"])
+        #expect(throws: Never.self) { try schema.validate(GeneratedContent(json: #"{"big": 5, "either": {"a": "x"}}"#)) }
+        #expect(throws: (any Error).self) {
+            try schema.validate(GeneratedContent(json: #"{"big": 5, "maybe": "long", "either": {}}"#))
+        }
+    }
+
+    @Test("references that multiply a small document are cut at the node budget, quickly")
+    func referenceBomb() throws {
+        let json = """
+            {"$defs": {"N": {"type": "object", "properties": {
+              "a": {"$ref": "#/$defs/N"}, "b": {"$ref": "#/$defs/N"}, "c": {"$ref": "#/$defs/N"},
+              "d": {"$ref": "#/$defs/N"}, "e": {"$ref": "#/$defs/N"}}}},
+             "$ref": "#/$defs/N"}
+            """
+        let value = try JSONDecoder().decode(Value.self, from: Data(json.utf8))
+        let started = ContinuousClock.now
+        let (_, dropped) = MCPSchemaImport.convert(value, toolName: "bomb")
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(dropped.contains { $0.hasPrefix("more than 2000 schema nodes") })
+    }
+
+    @Test("a configuration shows its command, URL and the names of its settings, never their values")
+    func configurationsHideSecrets() {
+        var stdio = MCPServerConfiguration(
+            name: "remote", command: "mcp-remote", arguments: ["--header", "Authorization: Bearer tok-123"],
+            environment: ["API_TOKEN": "tok-456"])
+        stdio.writtenTarget = "mcp-remote --header \"Authorization: Bearer ${TOKEN}\""
+        let http = MCPServerConfiguration(
+            name: "docs", url: URL(string: "https://user:pw-789@docs.example.com/mcp?key=tok-000")!,
+            headers: ["Authorization": "Bearer tok-abc"])
+        // The file's own spelling of the arguments is shown (the parser sets it), so a token spliced in is not.
+        for text in [stdio.description, "\(stdio)", String(reflecting: stdio), stdio.displayTarget] {
+            #expect(!text.contains("tok-123"), "\(text)")
+        }
+        // Environment and header values, and a URL's credentials and query, are never shown.
+        for text in [
+            stdio.description, "\(stdio)", String(reflecting: stdio), http.description, "\(http)", String(reflecting: http),
+            "\(http.transport)", String(reflecting: stdio.transport),
+        ] {
+            for secret in ["tok-456", "pw-789", "tok-000", "tok-abc"] {
+                #expect(!text.contains(secret), "\(text)")
+            }
+        }
+        var dumped = ""
+        dump(http, to: &dumped)
+        #expect(!dumped.contains("tok-abc"), "\(dumped)")
+        #expect(http.description.contains("headers: Authorization"))
+    }
+}
