@@ -2,6 +2,8 @@
 #   make demo    install the on-device runtime and model if missing, then show doctor and a generated screen
 #   make test    install everything the tests need, then build and run the whole suite and the example client
 #                package (Examples/FMClient: Foundation Models code with only the import changed)
+#                and check the docs (scripts/check-docs: the Swift names, genui commands and make targets README.md and
+#                docs/ show must exist)
 #   make test-unit  build, then run only the tests tagged unit (no subprocess, llama-server or browser), in parallel
 #   make release  a self-contained genui at .build/release/genui (the Swift runtime and Foundation linked in)
 # On a first run the runtime's build (llama.cpp's llama-server, scripts/bootstrap) and the Swift build run side by
@@ -49,6 +51,7 @@ test: system-deps
 	@scripts/mcp-servers
 	@$(MAKE) --no-print-directory -j2 runtime test-binaries
 	@SWIFT=$(SWIFT) scripts/check-example
+	@scripts/check-docs
 	@scripts/run-tests
 
 test-unit: system-deps
