@@ -168,7 +168,7 @@ let package = Package(
             name: "genui-bench",
             dependencies: [
                 "GenUI", "GenUIRouter", "GenUIConfig", "GenUIOnDevice", "GenUIOpenAI", "GenUIScreens", "GenUITesting",
-                "GenUIModels",
+                "GenUIModels", "GenUIMCP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
@@ -189,6 +189,10 @@ let package = Package(
         .testTarget(name: "GenUIProvidersTests", dependencies: [
             "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
             "GenUITesting", "GenUIDiagnostics", "GenUIConfig", "GenUITestSupport", "GenUIProcess",
+        ]),
+        .testTarget(name: "GenUIProcessTests", dependencies: ["GenUI", "GenUIProcess", "GenUITestSupport"]),
+        .testTarget(name: "GenUIDiagnosticsTests", dependencies: [
+            "GenUI", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUITestSupport",
         ]),
         .testTarget(name: "GenUIMCPTests", dependencies: [
             "GenUI", "GenUIMCP", "GenUIConfig", "GenUIProcess", "GenUIOnDevice", "GenUIRouter", "GenUIDiagnostics",

@@ -2,7 +2,7 @@ import Foundation
 import GenUI
 import GenUIHTTP
 
-/// Settings of an ``AnthropicProvider``.
+/// Settings of an ``AnthropicLanguageModel``.
 public struct AnthropicConfiguration: Sendable, Hashable {
     /// How guided generation is requested.
     public enum StructuredOutput: String, Sendable, Hashable {
@@ -43,7 +43,7 @@ public struct AnthropicConfiguration: Sendable, Hashable {
     /// Capabilities of the model beyond what the provider implements (e.g. `vision`).
     public var extraCapabilities: Set<LanguageModelCapability>
     /// The model's context window in tokens (`context:` in `providers.yml`), when known: genui keeps no table of
-    /// Anthropic's models, so without it ``AnthropicProvider/contextSize`` is unknown and the chain does not check.
+    /// Anthropic's models, so without it ``AnthropicLanguageModel/contextSize`` is unknown and the chain does not check.
     public var contextSize: Int? = nil
 
     /// Creates a configuration.

@@ -3,6 +3,7 @@ import GenUI
 import GenUIHTTP
 
 /// The name genui used for ``AnthropicLanguageModel`` before it took Foundation Models 27's naming.
+@available(*, deprecated, renamed: "AnthropicLanguageModel")
 public typealias AnthropicProvider = AnthropicLanguageModel
 
 extension AnthropicLanguageModel {

@@ -2,7 +2,7 @@ import Foundation
 import GenUI
 import GenUIHTTP
 
-/// Settings of a ``GeminiProvider``.
+/// Settings of a ``GeminiLanguageModel``.
 public struct GeminiConfiguration: Sendable, Hashable {
     /// The provider's name in `providers.yml`.
     public var name: String
@@ -25,7 +25,7 @@ public struct GeminiConfiguration: Sendable, Hashable {
     /// Capabilities of the model beyond what the provider implements (e.g. `vision`, `reasoning`).
     public var extraCapabilities: Set<LanguageModelCapability>
     /// The model's context window in tokens (`context:` in `providers.yml`). When set it wins over the
-    /// `inputTokenLimit` the API reports (see ``GeminiProvider/contextSize``).
+    /// `inputTokenLimit` the API reports (see ``GeminiLanguageModel/contextSize``).
     public var contextSize: Int? = nil
 
     /// Creates a configuration.

@@ -3,6 +3,7 @@ import GenUI
 import GenUIHTTP
 
 /// The name genui used for ``GeminiLanguageModel`` before it took Foundation Models 27's naming.
+@available(*, deprecated, renamed: "GeminiLanguageModel")
 public typealias GeminiProvider = GeminiLanguageModel
 
 extension GeminiLanguageModel {

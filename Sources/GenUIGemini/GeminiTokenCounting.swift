@@ -19,7 +19,7 @@ final class GeminiFacts: Sendable {
     }
 }
 
-extension GeminiProvider {
+extension GeminiLanguageModel {
     /// The context window: the configured `context:` (``GeminiConfiguration/contextSize``) when set — the chain's
     /// check uses it first too — else the model's `inputTokenLimit` from `GET {base}/models/{model}`. That request is
     /// the availability probe's, whose answer is kept, so after an availability check this costs nothing; otherwise

@@ -2,7 +2,7 @@ import Foundation
 import GenUI
 import GenUIHTTP
 
-/// Settings of an ``OllamaProvider``.
+/// Settings of an ``OllamaLanguageModel``.
 public struct OllamaConfiguration: Sendable, Hashable {
     /// The provider's name in `providers.yml`.
     public var name: String

@@ -2,6 +2,7 @@ import GenUI
 import GenUIHTTP
 
 /// The name genui used for ``OllamaLanguageModel`` before it took Foundation Models 27's naming.
+@available(*, deprecated, renamed: "OllamaLanguageModel")
 public typealias OllamaProvider = OllamaLanguageModel
 
 extension OllamaLanguageModel {

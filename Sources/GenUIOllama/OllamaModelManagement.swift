@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// Where `genui models pull --provider ollama` keeps the record of a pull it drives, so that every genui process
-/// sees the pull's progress (``OllamaProvider/availability`` reads it).
+/// sees the pull's progress (``OllamaLanguageModel/availability`` reads it).
 ///
 /// The layout is the one of on-device downloads: for a pull of `model` from the daemon at `baseURL`, a path
 /// `~/.cache/genui/ollama/<model>@<host:port>` (each part percent-encoded) whose `.part.json` is the record
@@ -85,7 +85,7 @@ public struct OllamaInstalledModel: Sendable, Hashable {
 }
 
 /// Lists and removes the models of an Ollama daemon (`GET /api/tags`, `DELETE /api/delete`); pulling is
-/// ``OllamaProvider/pull()``.
+/// ``OllamaLanguageModel/pull()``.
 public struct OllamaModelManager: Sendable {
     /// The daemon (its URL, token variable and insecure-transport setting).
     public let configuration: OllamaConfiguration

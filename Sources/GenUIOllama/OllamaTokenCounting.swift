@@ -1,6 +1,6 @@
 import GenUI
 
-extension OllamaProvider {
+extension OllamaLanguageModel {
     /// The context window: the configured `num_ctx` (what every request sends), else the model's
     /// `<arch>.context_length` from `POST /api/show` (cached with the capabilities). Throws
     /// ``UnavailableReason/notConfigured(missing:)`` (`num_ctx`) when neither is known.

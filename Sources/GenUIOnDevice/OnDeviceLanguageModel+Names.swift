@@ -1,6 +1,8 @@
 import GenUI
 
-/// The name genui used for ``OnDeviceLanguageModel`` before it took Foundation Models 27's naming.
+/// The name genui used for ``OnDeviceLanguageModel`` before it took Foundation Models 27's naming. Kept for one
+/// release so that code written for it still compiles, with a warning that names the new spelling.
+@available(*, deprecated, renamed: "OnDeviceLanguageModel")
 public typealias OnDeviceModel = OnDeviceLanguageModel
 
 extension OnDeviceLanguageModel {

@@ -2,7 +2,7 @@ import Foundation
 import GenUI
 import GenUIHTTP
 
-/// Settings of an ``OpenAIProvider``: where the OpenAI-compatible server is, which model, which credentials.
+/// Settings of an ``OpenAILanguageModel``: where the OpenAI-compatible server is, which model, which credentials.
 ///
 /// The same provider serves OpenAI, vLLM, llama-server, LM Studio, OpenRouter and LiteLLM: point ``baseURL`` at the
 /// server's `/v1` root.
@@ -44,7 +44,7 @@ public struct OpenAIConfiguration: Sendable, Hashable {
     /// Extra headers sent with every request (e.g. OpenRouter's `HTTP-Referer`). Never put secrets here.
     public var extraHeaders: [String: String]
     /// The model's context window in tokens (`context:` in `providers.yml`), when known: OpenAI-compatible servers do
-    /// not report it. ``OpenAIProvider/contextSize`` answers it.
+    /// not report it. ``OpenAILanguageModel/contextSize`` answers it.
     public var contextSize: Int? = nil
 
     /// Creates a configuration.

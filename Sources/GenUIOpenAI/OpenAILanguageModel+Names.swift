@@ -3,6 +3,7 @@ import GenUI
 import GenUIHTTP
 
 /// The name genui used for ``OpenAILanguageModel`` before it took Foundation Models 27's naming.
+@available(*, deprecated, renamed: "OpenAILanguageModel")
 public typealias OpenAIProvider = OpenAILanguageModel
 
 extension OpenAILanguageModel {

@@ -1,7 +1,7 @@
 import GenUI
 import GenUIHTTP
 
-extension OpenAIProvider {
+extension OpenAILanguageModel {
     /// The configured context window (`context:` in `providers.yml`): the OpenAI API and compatible servers do not
     /// report one. Throws ``UnavailableReason/notConfigured(missing:)`` (`context`) when it is not configured.
     ///

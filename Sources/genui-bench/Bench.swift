@@ -9,7 +9,7 @@ import Foundation
 //
 // Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
 // --only runs the named sections (overhead, instrumentation, context, fallback, doctor, grammar, warm, memory, scale,
-// pull, quality, fleet) and never writes docs/performance.md, whose other sections it would otherwise drop.
+// pull, quality, fleet, mcp) and never writes docs/performance.md, whose other sections it would otherwise drop.
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let arguments = Set(argumentList)
@@ -117,6 +117,11 @@ enum BenchmarkMain {
     }
     if runs("fleet") {
         await stage(FleetBenchmark.section) { try await FleetBenchmark.run(into: &report, quick: quick) }
+    }
+    if runs("mcp") {
+        await stage(MCPBenchmark.section) {
+            try await MCPBenchmark.run(into: &report, quick: quick, packageRoot: packageRoot, environment: environment)
+        }
     }
     if !onDeviceReady {
         report.note("Setup", "llama-server or the model is not installed (run `scripts/bootstrap`): the on-device sections were skipped.")

@@ -109,7 +109,7 @@ struct ChatCompletionsModelTests {
     @Test("as a chain member behind a dead provider: the chain falls back to it, and the trace says so")
     func chainMember() async throws {
         try await LlamaServerFixture.with { server in
-            let dead = OpenAIProvider(configuration: OpenAIConfiguration(
+            let dead = OpenAILanguageModel(configuration: OpenAIConfiguration(
                 name: "dead", baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1")!, model: "none",
                 apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(5)))
             // Bounds for a loaded machine (the server is shared with other tests): the test is about the fallback,

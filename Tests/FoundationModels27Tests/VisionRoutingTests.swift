@@ -21,7 +21,7 @@ struct VisionRoutingTests {
     /// A chain of a member that cannot see and an OpenAI-compatible provider over loopback that declares vision.
     static func chain(_ server: LoopbackHTTPServer) -> ProviderChain {
         let textOnly = FailingLanguageModel(name: "text-only", capabilities: [.guidedGeneration, .streaming])
-        let seeing = OpenAIProvider(configuration: OpenAIConfiguration(
+        let seeing = OpenAILanguageModel(configuration: OpenAIConfiguration(
             name: "seeing", baseURL: server.baseURL.appendingPathComponent("v1"), model: "gpt-test",
             apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2),
             extraCapabilities: [.vision]))

@@ -140,7 +140,7 @@ struct DefaultModelTests {
         let home = try EmptyHome()
         let configured = ConfiguredDefaultModel(loader: home.loader(["GENUI_LLAMA_SERVER": server]))
         defer {
-            let onDevice = configured.providers.first?.base as? OnDeviceModel
+            let onDevice = configured.providers.first?.base as? OnDeviceLanguageModel
             Task { await onDevice?.shutdown() }
         }
         let interval = Duration.milliseconds(500)
@@ -160,6 +160,6 @@ struct DefaultModelTests {
             to: "Say hello.", options: GenerationOptions(maximumResponseTokens: 8))
         #expect(reply.metadata.provider == "on-device")
         #expect(reply.metadata.trace?.servedBy == "on-device")
-        if let onDevice = configured.providers.first?.base as? OnDeviceModel { await onDevice.shutdown() }
+        if let onDevice = configured.providers.first?.base as? OnDeviceLanguageModel { await onDevice.shutdown() }
     }
 }

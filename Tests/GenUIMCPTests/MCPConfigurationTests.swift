@@ -46,6 +46,7 @@ struct MCPConfigurationTests {
         #expect(docs.callTimeout == .seconds(5))
         #expect(!docs.displayTarget.contains("s3cret"))
         #expect(configuration.variablesRead.contains("DOCS_TOKEN"))
+        #expect(configuration.makeMCPToolbox().servers.map(\.name) == ["time", "docs"])
     }
 
     @Test("a command with a folder resolves against the configuration file's folder; a bare name stays for PATH")

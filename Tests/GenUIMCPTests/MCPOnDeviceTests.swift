@@ -18,7 +18,7 @@ struct MCPOnDeviceTests {
         let server = MCPServer(MCPFixtures.server("sample", script: "sample_server.py"))
         defer { Task { await server.stop() } }
         let weather = try #require(try await server.tools().first { $0.name == "weather" })
-        let model = OnDeviceModel(configuration: OnDeviceConfiguration(
+        let model = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
             name: "on-device", modelPath: OnDeviceRuntime.modelPath, serverPath: OnDeviceRuntime.serverPath,
             contextSize: 2048, threads: 1, idleShutdownSeconds: 30, startTimeoutSeconds: 300,
             requestTimeoutSeconds: 600))

@@ -11,8 +11,8 @@ import Testing
 
 @Suite("Anthropic provider against llama-server's /v1/messages", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct AnthropicProviderLlamaTests {
-    private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> AnthropicProvider {
-        AnthropicProvider(
+    private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> AnthropicLanguageModel {
+        AnthropicLanguageModel(
             configuration: AnthropicConfiguration(
                 name: "claude-local", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: key?.variable,
                 requestTimeout: .seconds(60)),
@@ -192,9 +192,9 @@ func anthropicFake(
 @Suite("Anthropic provider against a faithful fake", .tags(.unit))
 struct AnthropicProviderFakeTests {
     private func provider(_ server: LoopbackHTTPServer, mode: AnthropicConfiguration.StructuredOutput = .automatic,
-                          key: String = "sk-ant-\(UUID().uuidString)") -> AnthropicProvider {
+                          key: String = "sk-ant-\(UUID().uuidString)") -> AnthropicLanguageModel {
         let testKey = TestKey(key)
-        return AnthropicProvider(
+        return AnthropicLanguageModel(
             configuration: AnthropicConfiguration(
                 baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: testKey.variable,
                 structuredOutput: mode, requestTimeout: .seconds(10)),
@@ -299,13 +299,13 @@ struct AnthropicTokenCountingTests {
     private func provider(
         _ server: LoopbackHTTPServer, key: String, mode: AnthropicConfiguration.StructuredOutput = .automatic,
         context: Int? = nil
-    ) -> AnthropicProvider {
+    ) -> AnthropicLanguageModel {
         let testKey = TestKey(key)
         var configuration = AnthropicConfiguration(
             baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: testKey.variable,
             structuredOutput: mode, requestTimeout: .seconds(10))
         configuration.contextSize = context
-        return AnthropicProvider(configuration: configuration, environment: testKey.environment)
+        return AnthropicLanguageModel(configuration: configuration, environment: testKey.environment)
     }
 
     @Test("tokenCount posts model, system and messages to /v1/messages/count_tokens with the API's headers and returns input_tokens")

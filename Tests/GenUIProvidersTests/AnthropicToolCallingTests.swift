@@ -174,10 +174,10 @@ private func toolFake(
 @Suite("Anthropic tool calling against a Messages API fake", .tags(.unit))
 struct AnthropicToolCallingTests {
     private func provider(_ server: LoopbackHTTPServer, mode: AnthropicConfiguration.StructuredOutput = .automatic)
-        -> AnthropicProvider
+        -> AnthropicLanguageModel
     {
         let key = TestKey("sk-ant-\(UUID().uuidString)")
-        return AnthropicProvider(
+        return AnthropicLanguageModel(
             configuration: AnthropicConfiguration(
                 baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: key.variable,
                 structuredOutput: mode, requestTimeout: .seconds(20)),
@@ -474,7 +474,7 @@ struct AnthropicToolCallingLlamaTests {
     @Test("llama-server accepts a request with tools, a tool_use turn and its tool_result (HTTP 200), whole and streamed")
     func serverAcceptsToolTurns() async throws {
         try await LlamaServerFixture.with { server in
-            let model = AnthropicProvider(configuration: AnthropicConfiguration(
+            let model = AnthropicLanguageModel(configuration: AnthropicConfiguration(
                 name: "claude-local", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: nil,
                 requestTimeout: .seconds(120)))
             let request = GenerationRequest(

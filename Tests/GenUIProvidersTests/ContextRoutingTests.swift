@@ -193,7 +193,7 @@ struct ContextRoutingTests {
     }
 
     /// What the running server's own `/apply-template` and `/tokenize` say about `request`.
-    private func serverCount(_ model: OnDeviceModel, _ request: GenerationRequest) async throws -> Int {
+    private func serverCount(_ model: OnDeviceLanguageModel, _ request: GenerationRequest) async throws -> Int {
         let base = try #require(await model.serverURL)
         let headers = try #require(await model.serverRequestHeaders)
         var messages: [GeneratedContent] = []
@@ -215,7 +215,7 @@ struct ContextRoutingTests {
     }
 
     /// Whether the server's only slot ever ran a completion task (`/slots` shows `id_task` once it has).
-    private func slotRanATask(_ model: OnDeviceModel) async throws -> Bool {
+    private func slotRanATask(_ model: OnDeviceLanguageModel) async throws -> Bool {
         let base = try #require(await model.serverURL)
         let headers = try #require(await model.serverRequestHeaders)
         let slots = try await HTTPClient.shared.send(HTTPRequest(
@@ -226,7 +226,7 @@ struct ContextRoutingTests {
 
     @Test("a ~3,000-token prompt skips llama-server (context 2048) before any completion; the larger member serves it")
     func skipsSmallServer() async throws {
-        let onDevice = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "on-device"))
+        let onDevice = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "on-device"))
         defer { Task { await onDevice.shutdown() } }
         await onDevice.prewarm(promptPrefix: nil)
         #expect(try await onDevice.contextSize == 2048)
@@ -238,7 +238,7 @@ struct ContextRoutingTests {
             name: "large", baseURL: fake.baseURL.appendingPathComponent("v1"), model: "big-context",
             apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(30), availabilityTimeout: .seconds(5))
         configuration.contextSize = 8192
-        let large = OpenAIProvider(configuration: configuration)
+        let large = OpenAILanguageModel(configuration: configuration)
         let chain = ProviderChain(name: "long", models: [onDevice, large], options: contextOptions(availability: .seconds(60)))
 
         let request = GenerationRequest(prompt: "Summarise: " + prose(sentences: 222), options: .init(maximumResponseTokens: 64))

@@ -62,7 +62,7 @@ struct CorruptDownloadRecordTests {
             try Self.corruptRecord(pid: live ? getpid() : 0)
                 .write(toFile: DownloadRecord.recordPath(forTarget: target), atomically: true, encoding: .utf8)
             #expect(DownloadRecord.read(target: target) == nil, "live writer: \(live)")
-            let model = OnDeviceModel(configuration: configuration, resources: OnDeviceAvailabilityTests.roomyDevice)
+            let model = OnDeviceLanguageModel(configuration: configuration, resources: OnDeviceAvailabilityTests.roomyDevice)
             let availability = await model.availability
             guard case .unavailable(.modelNotReady(let progress, let detail)) = availability else {
                 Issue.record("live writer \(live): expected modelNotReady from the partial file, got \(availability)")

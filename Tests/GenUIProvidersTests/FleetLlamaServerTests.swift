@@ -67,7 +67,7 @@ struct FleetLlamaServerTests {
         for server in servers { try await server.start() }
         let endpoints = servers.map { server in
             FleetEndpoint(
-                OpenAIProvider(configuration: OpenAIConfiguration(
+                OpenAILanguageModel(configuration: OpenAIConfiguration(
                     name: "fleet", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
                     apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(60))),
                 label: server.baseURL.absoluteString)

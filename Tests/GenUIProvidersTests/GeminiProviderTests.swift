@@ -126,9 +126,9 @@ func geminiFake(
 @Suite("Gemini provider against a protocol-faithful fake", .tags(.unit))
 struct GeminiProviderTests {
     private func provider(_ server: LoopbackHTTPServer, key: String?, model: String = "gemini-test",
-                          timeout: Duration = .seconds(10)) -> GeminiProvider {
+                          timeout: Duration = .seconds(10)) -> GeminiLanguageModel {
         let testKey = TestKey(key)
-        return GeminiProvider(
+        return GeminiLanguageModel(
             configuration: GeminiConfiguration(
                 baseURL: server.baseURL.appendingPathComponent("v1beta"), model: model,
                 apiKeyEnvironmentVariable: testKey.variable, requestTimeout: timeout, availabilityTimeout: .seconds(1)),
@@ -242,7 +242,7 @@ struct GeminiProviderTests {
         #expect(try await failure(nil, key: "wrong-key-456")?.code == "unauthorized")
         #expect(try await failure("stall")?.code == "timedOut")
         let testKey = TestKey(key)
-        let refused = GeminiProvider(
+        let refused = GeminiLanguageModel(
             configuration: GeminiConfiguration(
                 baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1beta")!, model: "gemini-test",
                 apiKeyEnvironmentVariable: testKey.variable),
@@ -256,13 +256,13 @@ struct GeminiProviderTests {
 
 @Suite("Gemini token counting and the context check", .tags(.unit))
 struct GeminiTokenCountingTests {
-    private func provider(_ server: LoopbackHTTPServer, key: String, context: Int? = nil) -> GeminiProvider {
+    private func provider(_ server: LoopbackHTTPServer, key: String, context: Int? = nil) -> GeminiLanguageModel {
         let testKey = TestKey(key)
         var configuration = GeminiConfiguration(
             baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test",
             apiKeyEnvironmentVariable: testKey.variable, requestTimeout: .seconds(10), availabilityTimeout: .seconds(5))
         configuration.contextSize = context
-        return GeminiProvider(configuration: configuration, environment: testKey.environment)
+        return GeminiLanguageModel(configuration: configuration, environment: testKey.environment)
     }
 
     @Test("messages alone are counted with {contents} at :countTokens, with the key in x-goog-api-key")
@@ -340,7 +340,7 @@ struct GeminiTokenCountingTests {
             }
         }
         defer { server.stop() }
-        let model = GeminiProvider(configuration: GeminiConfiguration(
+        let model = GeminiLanguageModel(configuration: GeminiConfiguration(
             baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test", apiKeyEnvironmentVariable: nil))
         #expect(try await model.contextSize == 8192)
         #expect(server.requests.count == 1)

@@ -227,9 +227,9 @@ private func thinkingFake(key: String) throws -> LoopbackHTTPServer {
 
 @Suite("Gemini function calling against a generateContent fake", .tags(.unit))
 struct GeminiToolCallingTests {
-    private func provider(_ server: LoopbackHTTPServer, key: String, model: String = "gemini-test") -> GeminiProvider {
+    private func provider(_ server: LoopbackHTTPServer, key: String, model: String = "gemini-test") -> GeminiLanguageModel {
         let testKey = TestKey(key)
-        return GeminiProvider(
+        return GeminiLanguageModel(
             configuration: GeminiConfiguration(
                 baseURL: server.baseURL.appendingPathComponent("v1beta"), model: model,
                 apiKeyEnvironmentVariable: testKey.variable, requestTimeout: .seconds(20)),

@@ -53,10 +53,10 @@ struct HostileNumbersTests {
 
     static func models(_ server: LoopbackHTTPServer) -> [any RoutableModel] {
         [
-            OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil)),
-            AnthropicProvider(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: nil)),
-            GeminiProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil)),
-            OllamaProvider(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m")),
+            OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil)),
+            AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: nil)),
+            GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil)),
+            OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m")),
         ]
     }
 
@@ -86,7 +86,7 @@ struct HostileNumbersTests {
     func hugeTokenCountsStreamed() async throws {
         let server = try Self.hostileServer()
         defer { server.stop() }
-        let model = OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         let session = LanguageModelSession(model: model)
         for _ in 0..<2 {
             let stream = session.streamResponse(to: "Hi")

@@ -57,10 +57,10 @@ struct HostileServerTests {
         defer { server.stop() }
         let key = TestKey("sk-hostile-wait")
         let models: [any RoutableModel] = [
-            OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
-            AnthropicProvider(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
-            GeminiProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
-            OllamaProvider(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m")),
+            OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
+            AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
+            GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
+            OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m")),
         ]
         for (index, wait) in Self.hostileWaits.enumerated() {
             current.withLock { $0 = index }
@@ -98,7 +98,7 @@ struct HostileServerTests {
         }
         defer { server.stop() }
         let key = TestKey("gemini-hostile")
-        let gemini = GeminiProvider(
+        let gemini = GeminiLanguageModel(
             configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: key.variable),
             environment: key.environment)
         for (index, (delay, expected)) in delays.enumerated() {
@@ -149,10 +149,10 @@ struct HostileServerTests {
         defer { server.stop() }
         let testKey = TestKey(key)
         let models: [any RoutableModel] = [
-            OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            AnthropicProvider(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            GeminiProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            OllamaProvider(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
         ]
         var texts: [String] = []
         for model in models {
@@ -194,9 +194,9 @@ struct HostileServerTests {
         defer { server.stop() }
         let testKey = TestKey(key)
         let models: [any RoutableModel] = [
-            OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            AnthropicProvider(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            OllamaProvider(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
         ]
         var texts: [String] = []
         for model in models {
@@ -243,8 +243,8 @@ struct HostileServerTests {
         let ndjsonServer = try LoopbackHTTPServer(handler: ndjson.0)
         defer { ndjsonServer.stop() }
         let cases: [(any RoutableModel, Counter)] = [
-            (OpenAIProvider(configuration: .init(baseURL: sseServer.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil)), sse.1),
-            (OllamaProvider(configuration: .init(host: "127.0.0.1:\(ndjsonServer.port)", model: "m")), ndjson.1),
+            (OpenAILanguageModel(configuration: .init(baseURL: sseServer.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil)), sse.1),
+            (OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(ndjsonServer.port)", model: "m")), ndjson.1),
         ]
         for (model, sent) in cases {
             var sentAtError = total
@@ -275,7 +275,7 @@ struct HostileServerTests {
             connection.respond(status: 200, json: #"{"choices":[{"message":{"content":"hi"}}]"# + padding + "}")
         }
         defer { server.stop() }
-        let model = OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         do {
             _ = try await model.respond(to: GenerationRequest(prompt: "Hi"))
             Issue.record("a 17 MiB body was accepted")
@@ -300,7 +300,7 @@ struct HostileServerTests {
             connection.endStream()
         }
         defer { server.stop() }
-        let model = OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         do {
             for try await _ in model.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
             Issue.record("5 MiB of text was accepted")
@@ -335,7 +335,7 @@ struct HostileServerTests {
             connection.endStream()
         }
         defer { server.stop() }
-        let model = OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         let schema = GenerationSchema(
             node: .object(.init(name: "Long", description: nil, properties: [
                 .init(name: "t", description: nil, node: .string(.init()), isOptional: false),

@@ -41,7 +41,7 @@ struct ManagedServerSecurityTests {
 
     @Test("the managed server rejects every request without its key (401) and accepts genui's")
     func rejectsRequestsWithoutKey() async throws {
-        let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "secured"))
+        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "secured"))
         defer { Task { await model.shutdown() } }
         _ = try await model.respond(to: Self.request())
         let url = try #require(await model.serverURL)
@@ -65,7 +65,7 @@ struct ManagedServerSecurityTests {
 
     @Test("llama-server gets no provider key from genui's environment, and its key is in its environment, not argv")
     func minimalEnvironment() async throws {
-        let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "minimal-env"))
+        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "minimal-env"))
         defer { Task { await model.shutdown() } }
         let fakeKeys = [
             "OPENAI_API_KEY": "sk-fake-openai-4f1e", "ANTHROPIC_API_KEY": "sk-ant-fake-77aa",
@@ -102,7 +102,7 @@ struct ManagedServerSecurityTests {
             connection.respond(status: 200, json: #"{"status":"ok","prompt":"squatted","content":"squatted"}"#)
         }
         defer { squatter.stop() }
-        let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "squatted"))
+        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "squatted"))
         defer { Task { await model.shutdown() } }
         await model.server.tryPortsFirst([squatter.port])
         let response = try await model.respond(to: Self.request())
@@ -139,8 +139,8 @@ struct ManagedServerPartsTests {
 
     @Test("every on-device model shares the process-wide HTTP client (one URLSession)")
     func sharedClient() throws {
-        let first = OnDeviceModel(configuration: OnDeviceConfiguration(name: "a", modelPath: "/nonexistent.gguf"))
-        let second = OnDeviceModel(configuration: OnDeviceConfiguration(name: "b", modelPath: "/nonexistent.gguf"))
+        let first = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(name: "a", modelPath: "/nonexistent.gguf"))
+        let second = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(name: "b", modelPath: "/nonexistent.gguf"))
         #expect(first.server.client === HTTPClient.shared)
         #expect(second.server.client === first.server.client)
     }

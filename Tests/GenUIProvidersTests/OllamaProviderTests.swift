@@ -128,8 +128,8 @@ final class FakeOllamaDaemon: Sendable {
 
 @Suite("Ollama provider against a protocol-faithful fake", .tags(.unit))
 struct OllamaProviderTests {
-    private func provider(_ fake: FakeOllama, model: String = "qwen2.5:0.5b", timeout: Duration = .seconds(10)) -> OllamaProvider {
-        OllamaProvider(configuration: OllamaConfiguration(
+    private func provider(_ fake: FakeOllama, model: String = "qwen2.5:0.5b", timeout: Duration = .seconds(10)) -> OllamaLanguageModel {
+        OllamaLanguageModel(configuration: OllamaConfiguration(
             host: fake.host, model: model, keepAlive: "5m", contextLength: 4096, requestTimeout: timeout,
             availabilityTimeout: .seconds(5)))
     }
@@ -151,11 +151,11 @@ struct OllamaProviderTests {
         defer { fake.server.stop() }
         #expect(await provider(fake).availability == .available)
         #expect(await provider(fake, model: "qwen2.5").availability == .unavailable(.modelNotInstalled(name: "qwen2.5")))
-        let refused = OllamaProvider(configuration: OllamaConfiguration(host: "127.0.0.1:\(unusedLoopbackPort())", model: "m"))
+        let refused = OllamaLanguageModel(configuration: OllamaConfiguration(host: "127.0.0.1:\(unusedLoopbackPort())", model: "m"))
         #expect(await refused.availability == .unavailable(.unreachable(endpoint: refused.configuration.baseURL.absoluteString)))
         let silent = try LoopbackHTTPServer { _, connection in connection.stall(for: .seconds(60)) }
         defer { silent.stop() }
-        let blackhole = OllamaProvider(configuration: OllamaConfiguration(
+        let blackhole = OllamaLanguageModel(configuration: OllamaConfiguration(
             host: "127.0.0.1:\(silent.port)", model: "m", availabilityTimeout: .milliseconds(300)))
         guard case .unavailable(.unreachable) = await blackhole.availability else {
             Issue.record("a silent server must be unreachable")

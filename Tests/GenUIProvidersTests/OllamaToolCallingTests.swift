@@ -92,8 +92,8 @@ private struct FakeToolOllama {
 
     var chatBodies: [GeneratedContent] { server.requests.filter { $0.path == "/api/chat" }.compactMap(\.json) }
 
-    func provider() -> OllamaProvider {
-        OllamaProvider(configuration: OllamaConfiguration(
+    func provider() -> OllamaLanguageModel {
+        OllamaLanguageModel(configuration: OllamaConfiguration(
             host: "127.0.0.1:\(server.port)", model: "qwen3:0.6b", requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
     }
 

@@ -28,7 +28,7 @@ struct OnDeviceAvailabilityTests {
         var configuration = OnDeviceConfiguration(
             name: "probe", modelPath: folder.path + "/model.gguf", serverPath: server, contextSize: 2048)
         configure(&configuration)
-        return OnDeviceModel(configuration: configuration, resources: resources).probe.check()
+        return OnDeviceLanguageModel(configuration: configuration, resources: resources).probe.check()
     }
 
     @Test("a complete GGUF file and an executable server are available")
@@ -205,7 +205,7 @@ struct OnDeviceAvailabilityTests {
         let silent = try folder.executable("silent-server", script: "#!/bin/sh\necho starting\nexec sleep 300\n")
         let configuration = OnDeviceConfiguration(
             name: "loading", modelPath: folder.path + "/model.gguf", serverPath: silent, startTimeoutSeconds: 60)
-        let model = OnDeviceModel(configuration: configuration, resources: Self.roomyDevice)
+        let model = OnDeviceLanguageModel(configuration: configuration, resources: Self.roomyDevice)
         let prewarm = Task { await model.prewarm(promptPrefix: nil) }
         var seen: Availability = .available
         for _ in 0..<500 {

@@ -141,7 +141,7 @@ struct OnDeviceProcessTests {
             script: "#!/bin/sh\necho 'common_init_from_params: failed to create context'\necho 'srv    load_model: exiting due to a failed context'\nexit 1\n")
         let configuration = OnDeviceConfiguration(
             name: "crashing", modelPath: folder.path + "/model.gguf", serverPath: crashing, startTimeoutSeconds: 30)
-        let model = OnDeviceModel(
+        let model = OnDeviceLanguageModel(
             configuration: configuration, resources: OnDeviceAvailabilityTests.roomyDevice,
             failures: RuntimeFailureMemory(directory: folder.path + "/runtime"))
         let request = GenerationRequest(prompt: "hello")

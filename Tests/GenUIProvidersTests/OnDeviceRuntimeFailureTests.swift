@@ -43,8 +43,8 @@ struct OnDeviceRuntimeFailureTests {
             failures = RuntimeFailureMemory(directory: folder.path + "/runtime")
         }
 
-        func model(name: String = "on-device") -> OnDeviceModel {
-            OnDeviceModel(
+        func model(name: String = "on-device") -> OnDeviceLanguageModel {
+            OnDeviceLanguageModel(
                 configuration: OnDeviceConfiguration(
                     name: name, modelPath: model, serverPath: server, contextSize: 2048, threads: 1, startTimeoutSeconds: 30),
                 resources: OnDeviceAvailabilityTests.roomyDevice, failures: failures)
@@ -63,7 +63,7 @@ struct OnDeviceRuntimeFailureTests {
     }
 
     /// The error a request fails with.
-    static func failure(of model: OnDeviceModel) async -> GenUIError? {
+    static func failure(of model: OnDeviceLanguageModel) async -> GenUIError? {
         do {
             _ = try await model.respond(to: GenerationRequest(prompt: "hello"))
             Issue.record("a server that dies before it serves cannot answer")

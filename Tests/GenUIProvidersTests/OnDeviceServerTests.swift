@@ -11,9 +11,9 @@ import Testing
 @Suite("On-device llama-server integration", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct OnDeviceServerTests {
     /// One model, one server, for the whole suite.
-    static let shared: OnDeviceModel? = try? OnDeviceModel(configuration: OnDeviceFixture.configuration())
+    static let shared: OnDeviceLanguageModel? = try? OnDeviceLanguageModel(configuration: OnDeviceFixture.configuration())
 
-    static func model() throws -> OnDeviceModel {
+    static func model() throws -> OnDeviceLanguageModel {
         _ = try OnDeviceFixture.requireRuntime()
         return try #require(shared)
     }
@@ -160,7 +160,7 @@ struct OnDeviceServerTests {
     @Test("the stock json_schema mode sends llama.cpp's own grammar and reports cut-off output clearly")
     func stockJSONSchema() async throws {
         let configuration = try OnDeviceFixture.configuration(name: "on-device-stock", grammarMode: .stockJSONSchema)
-        let model = OnDeviceModel(configuration: configuration)
+        let model = OnDeviceLanguageModel(configuration: configuration)
         defer { Task { await model.shutdown() } }
         do {
             let response = try await model.respond(to: Self.request("A login form", options: .init(sampling: .greedy, maximumResponseTokens: 400)))
@@ -190,7 +190,7 @@ struct OnDeviceServerTests {
 
     @Test("SIGKILL of llama-server mid-request is a typed error, the next request restarts it, and shutdown leaves no child")
     func killMidRequest() async throws {
-        let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "on-device-kill"))
+        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "on-device-kill"))
         await model.prewarm(promptPrefix: nil)
         let first = try #require(await model.serverProcessID)
         #expect(getpgid(first) == first, "llama-server leads its own process group")
@@ -225,7 +225,7 @@ struct OnDeviceServerTests {
 
     @Test("prewarming with a prompt prefix starts the server, and it stops by itself after the idle time")
     func idleShutdown() async throws {
-        let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "on-device-idle", idleShutdownSeconds: 0.5))
+        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "on-device-idle", idleShutdownSeconds: 0.5))
         #expect(await model.serverProcessID == nil)
         await model.prewarm(promptPrefix: Self.instructions)
         let pid = try #require(await model.serverProcessID)
@@ -280,7 +280,7 @@ struct OnDeviceOrphanProbe {
     @Test("starts a server and waits for the parent test to kill this process")
     func startAndWait() async throws {
         let file = try #require(ProcessInfo.processInfo.environment[OrphanProbeSettings.variable])
-        let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "orphan-probe"))
+        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "orphan-probe"))
         await model.prewarm(promptPrefix: nil)
         let pid = try #require(await model.serverProcessID)
         try "\(pid)\n".write(toFile: file, atomically: true, encoding: .utf8)

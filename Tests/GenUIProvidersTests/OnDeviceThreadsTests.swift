@@ -9,7 +9,7 @@ import Testing
 @Suite("Managed llama-server threads", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct OnDeviceThreadsTests {
     /// The `-t` value on the running server's command line.
-    static func threadsArgument(of model: OnDeviceModel) async throws -> String? {
+    static func threadsArgument(of model: OnDeviceLanguageModel) async throws -> String? {
         _ = try await model.respond(to: GenerationRequest(prompt: "Hi", options: GenerationOptions(maximumResponseTokens: 1)))
         let pid = try #require(await model.serverProcessID)
         let cmdline = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
@@ -21,7 +21,7 @@ struct OnDeviceThreadsTests {
     func defaultIsHalfTheCores() async throws {
         var configuration = try OnDeviceFixture.configuration(name: "threads-default")
         configuration.threads = nil
-        let model = OnDeviceModel(configuration: configuration)
+        let model = OnDeviceLanguageModel(configuration: configuration)
         defer { Task { await model.shutdown() } }
         let expected = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
         #expect(OnDeviceConfiguration.defaultThreads == expected)
@@ -32,7 +32,7 @@ struct OnDeviceThreadsTests {
     func configuredThreadsReachTheServer() async throws {
         var configuration = try OnDeviceFixture.configuration(name: "threads-three")
         configuration.threads = 3
-        let model = OnDeviceModel(configuration: configuration)
+        let model = OnDeviceLanguageModel(configuration: configuration)
         defer { Task { await model.shutdown() } }
         #expect(try await Self.threadsArgument(of: model) == "3")
     }

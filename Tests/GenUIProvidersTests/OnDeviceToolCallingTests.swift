@@ -33,9 +33,9 @@ private final class WeatherLookup: Tool {
 /// every turn either a call with arguments that follow the tool's schema, or the answer.
 @Suite("On-device tool calling", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct OnDeviceToolCallingTests {
-    static let shared: OnDeviceModel? = try? OnDeviceModel(configuration: OnDeviceFixture.configuration(name: "on-device-tools"))
+    static let shared: OnDeviceLanguageModel? = try? OnDeviceLanguageModel(configuration: OnDeviceFixture.configuration(name: "on-device-tools"))
 
-    static func model() throws -> OnDeviceModel {
+    static func model() throws -> OnDeviceLanguageModel {
         _ = try OnDeviceFixture.requireRuntime()
         return try #require(shared)
     }

@@ -27,8 +27,8 @@ struct TestKey {
 
 @Suite("OpenAI-compatible provider against llama-server", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct OpenAIProviderLlamaTests {
-    private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> OpenAIProvider {
-        OpenAIProvider(
+    private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> OpenAILanguageModel {
+        OpenAILanguageModel(
             configuration: OpenAIConfiguration(
                 name: "llama", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
                 apiKeyEnvironmentVariable: key?.variable, requestTimeout: .seconds(60), sendsTopK: true),
@@ -104,8 +104,8 @@ struct OpenAIProviderLlamaTests {
 
 @Suite("OpenAI-compatible provider against a faithful fake", .tags(.unit))
 struct OpenAIProviderFakeTests {
-    private func provider(_ url: URL, key: TestKey? = nil) -> OpenAIProvider {
-        OpenAIProvider(
+    private func provider(_ url: URL, key: TestKey? = nil) -> OpenAILanguageModel {
+        OpenAILanguageModel(
             configuration: OpenAIConfiguration(
                 name: "openai", baseURL: url.appendingPathComponent("v1"), model: "gpt-test",
                 apiKeyEnvironmentVariable: key?.variable, requestTimeout: .seconds(10), availabilityTimeout: .seconds(1)),

@@ -120,8 +120,8 @@ private struct FakeChatCompletions {
 
     var bodies: [GeneratedContent] { server.requests.compactMap(\.json) }
 
-    func provider(strict: Bool = true) -> OpenAIProvider {
-        OpenAIProvider(
+    func provider(strict: Bool = true) -> OpenAILanguageModel {
+        OpenAILanguageModel(
             configuration: OpenAIConfiguration(
                 name: "openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "gpt-test",
                 apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2),
@@ -555,8 +555,8 @@ struct OpenAIToolCallingFakeTests {
 
 @Suite("OpenAI-compatible provider: tool calling against llama-server --jinja", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct OpenAIToolCallingLlamaTests {
-    private func provider(_ server: JinjaLlamaServer) -> OpenAIProvider {
-        OpenAIProvider(configuration: OpenAIConfiguration(
+    private func provider(_ server: JinjaLlamaServer) -> OpenAILanguageModel {
+        OpenAILanguageModel(configuration: OpenAIConfiguration(
             name: "llama", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
             apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(120), sendsTopK: true))
     }

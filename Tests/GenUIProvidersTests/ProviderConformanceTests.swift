@@ -52,7 +52,7 @@ private let llamaServerToolHang =
 struct ProviderConformanceTests {
     @Test("the on-device provider (llama-server with SmolLM2, genui's grammar)", .enabled(if: OnDeviceFixture.shouldRun))
     func onDevice() async throws {
-        let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "on-device-conformance"))
+        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "on-device-conformance"))
         let report = await LanguageModelConformance.run(model, options: conformanceOptions)
         await model.shutdown()
         expectConforms(report)
@@ -62,7 +62,7 @@ struct ProviderConformanceTests {
           .enabled(if: LlamaTestEnvironment.runnable))
     func openAIOnLlamaServer() async throws {
         try await JinjaLlamaServer.with { server in
-            let openAI = OpenAIProvider(configuration: OpenAIConfiguration(
+            let openAI = OpenAILanguageModel(configuration: OpenAIConfiguration(
                 name: "llama-openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
                 apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(120), sendsTopK: true))
             expectConforms(
@@ -75,7 +75,7 @@ struct ProviderConformanceTests {
     @Test("the Anthropic provider against llama-server --jinja (/v1/messages)", .enabled(if: LlamaTestEnvironment.runnable))
     func anthropicOnLlamaServer() async throws {
         try await JinjaLlamaServer.with { server in
-            let anthropic = AnthropicProvider(configuration: AnthropicConfiguration(
+            let anthropic = AnthropicLanguageModel(configuration: AnthropicConfiguration(
                 name: "llama-anthropic", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: nil,
                 requestTimeout: .seconds(120)))
             // llama-server's /v1/messages ignores both ways the provider asks for guided output
@@ -117,7 +117,7 @@ struct ExecutorPathConformanceTests {
     @Test("the on-device provider, driven as an FM 27 model (executor, channel events, reduction)",
           .enabled(if: OnDeviceFixture.shouldRun))
     func onDevice() async throws {
-        let model = OnDeviceModel(configuration: try OnDeviceFixture.configuration(name: "on-device-fm27"))
+        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "on-device-fm27"))
         let report = await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions)
         await model.shutdown()
         expectConforms(report)
@@ -127,7 +127,7 @@ struct ExecutorPathConformanceTests {
           .enabled(if: LlamaTestEnvironment.runnable))
     func openAIOnLlamaServer() async throws {
         try await JinjaLlamaServer.with { server in
-            let openAI = OpenAIProvider(configuration: OpenAIConfiguration(
+            let openAI = OpenAILanguageModel(configuration: OpenAIConfiguration(
                 name: "llama-openai-fm27", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
                 apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(120), sendsTopK: true))
             expectConforms(
@@ -140,7 +140,7 @@ struct ExecutorPathConformanceTests {
           .enabled(if: LlamaTestEnvironment.runnable))
     func anthropicOnLlamaServer() async throws {
         try await JinjaLlamaServer.with { server in
-            let anthropic = AnthropicProvider(configuration: AnthropicConfiguration(
+            let anthropic = AnthropicLanguageModel(configuration: AnthropicConfiguration(
                 name: "llama-anthropic-fm27", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: nil,
                 requestTimeout: .seconds(120)))
             expectConforms(
@@ -172,17 +172,17 @@ struct ExecutorPathConformanceTests {
 
 extension ConformanceOllama {
     /// The Ollama provider the conformance runs use against this daemon.
-    func provider() -> OllamaProvider {
-        OllamaProvider(configuration: OllamaConfiguration(
+    func provider() -> OllamaLanguageModel {
+        OllamaLanguageModel(configuration: OllamaConfiguration(
             host: host, model: ConformanceOllama.model, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
     }
 }
 
 extension ConformanceGemini {
     /// The Gemini provider the conformance runs use against this API, its key given through a test environment.
-    func provider() -> GeminiProvider {
+    func provider() -> GeminiLanguageModel {
         let key = TestKey(self.key)
-        return GeminiProvider(
+        return GeminiLanguageModel(
             configuration: GeminiConfiguration(
                 baseURL: baseURL, model: ConformanceGemini.model, apiKeyEnvironmentVariable: key.variable,
                 requestTimeout: .seconds(20)),

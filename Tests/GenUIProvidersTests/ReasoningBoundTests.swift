@@ -77,7 +77,7 @@ struct ReasoningBoundTests {
             #"data: {"choices":[{"delta":{"reasoning_content":"\#(Self.piece)"}}]}"# + "\n\n"
         }
         defer { server.stop() }
-        let model = OpenAIProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         await Self.expectReasoningBound(model, GenerationRequest(prompt: "Think"))
     }
 
@@ -95,7 +95,7 @@ struct ReasoningBoundTests {
                 + #"data: {"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"\#(Self.piece)"}}"# + "\n\n"
         }
         defer { server.stop() }
-        let model = AnthropicProvider(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: nil))
+        let model = AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: nil))
         await Self.expectReasoningBound(model, GenerationRequest(prompt: "Think"))
     }
 
@@ -105,7 +105,7 @@ struct ReasoningBoundTests {
             #"data: {"candidates":[{"content":{"parts":[{"text":"\#(Self.piece)","thought":true}],"role":"model"},"index":0}]}"# + "\n\n"
         }
         defer { server.stop() }
-        let model = GeminiProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil))
         await Self.expectReasoningBound(model, GenerationRequest(prompt: "Think"))
     }
 
@@ -117,7 +117,7 @@ struct ReasoningBoundTests {
             #"data: {"candidates":[{"content":{"parts":[{"functionCall":{"id":"call-\#(index)","name":"get_weather","args":{"city":"Lisbon"}},"thoughtSignature":"\#(signature)"}],"role":"model"},"index":0}]}"# + "\n\n"
         }
         defer { server.stop() }
-        let model = GeminiProvider(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil))
         let request = GenerationRequest(messages: [.init(role: .user, content: "Weather in Lisbon?")], tools: [Self.weather])
         await Self.expectReasoningBound(model, request)
     }

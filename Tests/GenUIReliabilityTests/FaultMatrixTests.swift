@@ -84,7 +84,7 @@ struct FaultMatrixTests {
         if broken.contains(.onDevice) {
             switch fault.mode {
             case .notConfigured:
-                onDeviceMember = ChainMember(OnDeviceModel(configuration: OnDeviceConfiguration(
+                onDeviceMember = ChainMember(OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
                     name: "on-device", modelPath: runtime.model, serverPath: "/nonexistent/genui-fault/llama-server")))
             case .hanging, .diesMidStream:
                 await onDevice.prewarm(promptPrefix: nil)
@@ -99,7 +99,7 @@ struct FaultMatrixTests {
             }
         }
 
-        let openAI = OpenAIProvider(configuration: OpenAIConfiguration(
+        let openAI = OpenAILanguageModel(configuration: OpenAIConfiguration(
             name: "openai",
             baseURL: (broken.contains(.openAI) && fault.mode == .refusing ? closed.baseURL : openAIFake.server.baseURL)
                 .appendingPathComponent("v1"),
@@ -107,7 +107,7 @@ struct FaultMatrixTests {
             apiKeyEnvironmentVariable: broken.contains(.openAI) && fault.mode == .notConfigured
                 ? "GENUI_FAULT_MATRIX_UNSET_KEY" : nil,
             connectTimeout: .seconds(2), requestTimeout: .seconds(30), availabilityTimeout: .seconds(1)))
-        let ollama = OllamaProvider(configuration: OllamaConfiguration(
+        let ollama = OllamaLanguageModel(configuration: OllamaConfiguration(
             name: "ollama",
             host: (broken.contains(.ollama) && fault.mode == .refusing ? closed.baseURL : ollamaFake.server.baseURL)
                 .absoluteString,
@@ -179,12 +179,12 @@ struct FaultMatrixTests {
         let chain = ProviderChain(
             name: "broken",
             members: [
-                ChainMember(OnDeviceModel(configuration: OnDeviceConfiguration(
+                ChainMember(OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
                     name: "on-device", modelPath: runtime.model, serverPath: "/nonexistent/genui-fault/llama-server"))),
-                ChainMember(OpenAIProvider(configuration: OpenAIConfiguration(
+                ChainMember(OpenAILanguageModel(configuration: OpenAIConfiguration(
                     name: "openai", baseURL: closed.baseURL.appendingPathComponent("v1"), model: FakeModelServer.modelName,
                     apiKeyEnvironmentVariable: nil, connectTimeout: .seconds(2), availabilityTimeout: .seconds(1)))),
-                ChainMember(OllamaProvider(configuration: OllamaConfiguration(
+                ChainMember(OllamaLanguageModel(configuration: OllamaConfiguration(
                     name: "ollama", host: fake.server.baseURL.absoluteString, model: FakeModelServer.modelName,
                     availabilityTimeout: .seconds(1)))),
                 ChainMember(FailingLanguageModel(

@@ -25,9 +25,9 @@ enum Runtime {
     }
 
     /// The one on-device model (one llama-server) the whole suite shares.
-    static let sharedOnDevice: OnDeviceModel? = {
+    static let sharedOnDevice: OnDeviceLanguageModel? = {
         guard let server = serverPath, FileManager.default.fileExists(atPath: modelPath) else { return nil }
-        return OnDeviceModel(configuration: OnDeviceConfiguration(
+        return OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
             name: "on-device", modelPath: modelPath, serverPath: server, contextSize: 4096, threads: 1,
             startTimeoutSeconds: 120, requestTimeoutSeconds: 120))
     }()

@@ -63,7 +63,7 @@ struct ProviderObservabilityTests {
         let server = try openAIServer(answer: answer, seen: seen)
         defer { server.stop() }
         let logs = InMemoryLogHandler()
-        let provider = OpenAIProvider(
+        let provider = OpenAILanguageModel(
             configuration: .init(
                 name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "served-model",
                 apiKeyEnvironmentVariable: variable, allowInsecure: true),
@@ -105,7 +105,7 @@ struct ProviderObservabilityTests {
         }
         defer { server.stop() }
         let logs = InMemoryLogHandler()
-        let provider = OpenAIProvider(
+        let provider = OpenAILanguageModel(
             configuration: .init(name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil),
             logger: debugLogger(logs))
         for try await _ in provider.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
@@ -122,7 +122,7 @@ struct ProviderObservabilityTests {
         let slow = try openAIServer(probeDelay: 0.8)
         defer { slow.stop() }
         let logs = InMemoryLogHandler()
-        let provider = OpenAIProvider(
+        let provider = OpenAILanguageModel(
             configuration: .init(
                 name: "slow", baseURL: slow.baseURL.appendingPathComponent("v1"), model: "served-model",
                 apiKeyEnvironmentVariable: nil, availabilityTimeout: .seconds(1)),
@@ -138,7 +138,7 @@ struct ProviderObservabilityTests {
         let quick = try openAIServer()
         defer { quick.stop() }
         let quickLogs = InMemoryLogHandler()
-        let quickProvider = OpenAIProvider(
+        let quickProvider = OpenAILanguageModel(
             configuration: .init(
                 name: "quick", baseURL: quick.baseURL.appendingPathComponent("v1"), model: "served-model",
                 apiKeyEnvironmentVariable: nil, availabilityTimeout: .seconds(60)),
@@ -152,7 +152,7 @@ struct ProviderObservabilityTests {
     func requestModelOnAttemptSpan() async throws {
         let server = try openAIServer(answering: "served-model-2025")
         defer { server.stop() }
-        let provider = OpenAIProvider(configuration: .init(
+        let provider = OpenAILanguageModel(configuration: .init(
             name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "asked-model",
             apiKeyEnvironmentVariable: nil))
         let tracer = InMemoryTracer()
@@ -172,7 +172,7 @@ struct ProviderObservabilityTests {
         let seen = SeenHeaders()
         let server = try openAIServer(seen: seen)
         defer { server.stop() }
-        let provider = OpenAIProvider(configuration: .init(
+        let provider = OpenAILanguageModel(configuration: .init(
             name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "served-model",
             apiKeyEnvironmentVariable: nil))
         let tracer = W3CTracer()

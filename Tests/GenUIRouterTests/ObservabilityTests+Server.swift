@@ -24,7 +24,7 @@ struct ManagedServerObservabilityTests {
         let logs = InMemoryLogHandler()
         var logger = Logger(label: "genui.test") { _ in logs }
         logger.logLevel = .debug
-        let model = OnDeviceModel(
+        let model = OnDeviceLanguageModel(
             configuration: OnDeviceConfiguration(
                 name: "on-device", modelPath: Self.modelPath, serverPath: Self.serverPath, contextSize: 1024, threads: 2,
                 idleShutdownSeconds: 120, startTimeoutSeconds: 300, requestTimeoutSeconds: 300),
@@ -81,7 +81,7 @@ struct ManagedServerObservabilityTests {
         var logger = Logger(label: "genui.test") { _ in logs }
         logger.logLevel = .info
         // An option llama-server does not know: it exits at once, before listening.
-        let model = OnDeviceModel(
+        let model = OnDeviceLanguageModel(
             configuration: OnDeviceConfiguration(
                 name: "on-device", modelPath: Self.modelPath, serverPath: Self.serverPath, contextSize: 1024, threads: 1,
                 startTimeoutSeconds: 120, requestTimeoutSeconds: 120, extraArguments: ["--no-such-genui-option"]),

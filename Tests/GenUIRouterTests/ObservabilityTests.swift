@@ -203,7 +203,7 @@ struct ObservabilityTests {
             }
         }
         defer { server.stop() }
-        let provider = OpenAIProvider(
+        let provider = OpenAILanguageModel(
             configuration: .init(
                 name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "loop-model",
                 apiKeyEnvironmentVariable: variable, allowInsecure: true),
@@ -405,7 +405,7 @@ extension ObservabilityTests {
                 headers: ["X-Echo": key])
         }
         defer { server.stop() }
-        let provider = OpenAIProvider(
+        let provider = OpenAILanguageModel(
             configuration: .init(
                 name: "echo", baseURL: server.baseURL.appendingPathComponent("v1"), model: "m",
                 apiKeyEnvironmentVariable: variable),

@@ -16,7 +16,7 @@ struct OnDeviceScreenTests {
 
     /// One server for the suite. The timeouts only catch a hang: a screen takes a few seconds on a quiet machine,
     /// but with the machine shared several times over a greedy screen has taken more than 120 s.
-    static let model = OnDeviceModel(configuration: OnDeviceConfiguration(
+    static let model = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
         name: "on-device", modelPath: modelPath, serverPath: serverPath, contextSize: 4096, threads: 1,
         idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
 

@@ -17,7 +17,7 @@ struct PromptCacheDeterminismTests {
     /// not stop for idleness while one of them runs, however slowly a loaded machine generates. Each test stops it.
     static let idleShutdownSeconds = 600.0
 
-    static let model = OnDeviceModel(configuration: OnDeviceConfiguration(
+    static let model = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
         name: "on-device", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
         contextSize: 4096, threads: 2, idleShutdownSeconds: Self.idleShutdownSeconds, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
 
@@ -61,7 +61,7 @@ struct PromptCacheDeterminismTests {
     @Test("prewarming with the instructions leaves them evaluated: the first request evaluates only its own messages", .enabled(if: OnDeviceScreenTests.enabled, "llama-server and SmolLM2 are not installed"))
     func prewarmEvaluatesTheInstructions() async throws {
         try OnDeviceScreenTests.requireRuntime()
-        let model = OnDeviceModel(configuration: OnDeviceConfiguration(
+        let model = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
             name: "on-device-prewarm", modelPath: OnDeviceScreenTests.modelPath, serverPath: OnDeviceScreenTests.serverPath,
             contextSize: 4096, threads: 2, idleShutdownSeconds: Self.idleShutdownSeconds, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
         defer { Task { await model.shutdown() } }
@@ -92,7 +92,7 @@ struct PromptCacheDeterminismTests {
         configuration.repetition = RepetitionControls(
             repeatPenalty: 1.15, repeatLastTokens: 128, dryMultiplier: 0.8, dryBase: 1.5, dryAllowedLength: 3,
             dryLastTokens: 512, drySequenceBreakers: ["\n"])
-        let model = OnDeviceModel(configuration: configuration)
+        let model = OnDeviceLanguageModel(configuration: configuration)
         defer { Task { await model.shutdown() } }
         let request = ScreenComposer(model: model)
             .request(for: "A search screen with a search field and a Search button")

@@ -56,8 +56,15 @@ extension ConfigurationParser {
             }
         }
         if let node = byKey["max_result_bytes"]?.value {
-            if let bytes = reader.byteCount(node, "\(path).max_result_bytes"), bytes > 0, bytes <= Int64(Int32.max) {
-                configuration.maximumResultBytes = Int(bytes)
+            if let bytes = reader.byteCount(node, "\(path).max_result_bytes") {
+                if bytes > 0 && bytes <= Int64(Int32.max) {
+                    configuration.maximumResultBytes = Int(bytes)
+                } else {
+                    reader.error(node, "\(path).max_result_bytes", YAMLReader.issue("mcpResultBytesRange", [
+                        "limit": .bytes(Int64(Int32.max)),
+                    ]))
+                    problem = true
+                }
             } else {
                 problem = true
             }

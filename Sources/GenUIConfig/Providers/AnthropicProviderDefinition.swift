@@ -28,7 +28,7 @@ public struct AnthropicSettings: HostedModelSettings {
 }
 
 extension ProviderDefinition {
-    /// `type: anthropic`: the Anthropic Messages API (``AnthropicProvider``). `structured_output: native` uses
+    /// `type: anthropic`: the Anthropic Messages API (``AnthropicLanguageModel``). `structured_output: native` uses
     /// `output_config.format` (and retries once with a forced tool if the server rejects it); `tool` always forces
     /// one tool.
     public static let anthropic = ProviderDefinition(
@@ -61,7 +61,7 @@ extension ProviderDefinition {
         configuration.contextSize = anthropic.context
         configuration.displayBaseURL = settings.displayValues["base_url"]
         if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-        return AnthropicProvider(
+        return AnthropicLanguageModel(
             configuration: configuration, environment: .values(context.environment), logger: context.logger)
     }
 }

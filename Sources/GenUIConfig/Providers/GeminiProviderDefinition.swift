@@ -17,7 +17,7 @@ public struct GeminiSettings: HostedModelSettings {
 }
 
 extension ProviderDefinition {
-    /// `type: gemini`: the Google Gemini API (``GeminiProvider``).
+    /// `type: gemini`: the Google Gemini API (``GeminiLanguageModel``).
     public static let gemini = ProviderDefinition(
         type: ProviderType.gemini.rawValue, keys: ["base_url", "model", "api_key_env", "context"], remedies: "cloud"
     ) { fields -> GeminiSettings? in
@@ -35,7 +35,7 @@ extension ProviderDefinition {
         configuration.contextSize = gemini.context
         configuration.displayBaseURL = settings.displayValues["base_url"]
         if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-        return GeminiProvider(
+        return GeminiLanguageModel(
             configuration: configuration, environment: .values(context.environment), logger: context.logger)
     }
 }

@@ -32,7 +32,7 @@ public struct LlamaCppSettings: ProviderOptions {
 
 extension ProviderDefinition {
     /// `type: llama.cpp`: an on-device model served by a `llama-server` subprocess that genui starts on demand
-    /// (``OnDeviceModel``).
+    /// (``OnDeviceLanguageModel``).
     public static let llamaCpp = ProviderDefinition(
         type: ProviderType.llamaCpp.rawValue, keys: ["model", "binary", "context", "threads", "idle_timeout", "model_size"],
         remedies: "llama.cpp", aliases: ["llamacpp", "llama-cpp", "llama"]
@@ -52,7 +52,7 @@ extension ProviderDefinition {
         if let timeout = settings.timeout { configuration.requestTimeoutSeconds = timeout.seconds }
         let locator = LlamaServerLocator(configuredPath: llama.binary, environment: context.environment)
         let failures = RuntimeFailureMemory(directory: RuntimeFailureMemory.defaultDirectory(environment: context.environment))
-        return OnDeviceModel(configuration: configuration, locator: locator, failures: failures, logger: context.logger)
+        return OnDeviceLanguageModel(configuration: configuration, locator: locator, failures: failures, logger: context.logger)
     } preflight: { llama, context in
         // The same search the on-device provider makes, reported the same way.
         let located = LlamaServerLocator(configuredPath: llama.binary, environment: context.environment).locate()

@@ -22,7 +22,7 @@ public struct OllamaSettings: ProviderOptions {
 }
 
 extension ProviderDefinition {
-    /// `type: ollama`: an Ollama daemon (``OllamaProvider``), or several as one fleet (`endpoints:`).
+    /// `type: ollama`: an Ollama daemon (``OllamaLanguageModel``), or several as one fleet (`endpoints:`).
     public static let ollama = ProviderDefinition(
         type: ProviderType.ollama.rawValue, keys: ["host", "model", "keep_alive", "num_ctx"] + ProviderFields.fleetKeys,
         remedies: "ollama"
@@ -40,7 +40,7 @@ extension ProviderDefinition {
                 contextLength: ollama.numCtx)
             configuration.displayBaseURL = display
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-            return OllamaProvider(
+            return OllamaLanguageModel(
                 configuration: configuration, environment: .values(context.environment), logger: context.logger)
         }
     }

@@ -22,7 +22,7 @@ public struct OpenAISettings: HostedModelSettings {
 }
 
 extension ProviderDefinition {
-    /// `type: openai`: any OpenAI-compatible chat-completions server (``OpenAIProvider``), or several as one fleet
+    /// `type: openai`: any OpenAI-compatible chat-completions server (``OpenAILanguageModel``), or several as one fleet
     /// (`endpoints:`), whose llama-server endpoints report their busy slots to a least-busy fleet.
     public static let openai = ProviderDefinition(
         type: ProviderType.openai.rawValue,
@@ -54,7 +54,7 @@ extension ProviderDefinition {
             configuration.displayBaseURL = display
             configuration.contextSize = openai.context
             if let timeout = settings.timeout { configuration.requestTimeout = timeout }
-            return OpenAIProvider(
+            return OpenAILanguageModel(
                 configuration: configuration, environment: .values(context.environment), logger: context.logger)
         }
     }

@@ -707,7 +707,6 @@ extension MessageCatalog {
         "mcp.problem.resultTooLarge": "Tool {tool} of MCP server {server} returned {size}, over the limit of {limit}. Ask for less, or raise max_result_bytes.",
         "mcp.problem.requestFailed": "MCP server {server} answered with error {code}: {message}",
         "mcp.problem.toolFailed": "Tool {tool} of MCP server {server} reported an error: {message}",
-        "mcp.problem.notTrusted": "MCP server {server} is named by {path}, which is not trusted, so it was not started. Read the file, then run genui config trust.",
         "mcp.state.notStarted": "not started",
         "mcp.state.ready": "ready: {count} tool(s), protocol {version}",
         "mcp.state.unavailable": "unavailable: {reason}",
@@ -717,5 +716,7 @@ extension MessageCatalog {
         "mcp.list.dropped": "not enforced by guided generation: {features}",
         "doctor.mcpServers": "MCP servers:",
         "generate.mcpUnavailable": "going on without the tools of MCP server {server}: {reason}",
+        "config.issue.mcpResultBytesRange": "max_result_bytes must be more than 0 and at most {limit}",
+        "config.mcpServer": "MCP server {server}: {target}",
     ]
 }

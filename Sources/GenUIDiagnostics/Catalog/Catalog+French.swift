@@ -702,7 +702,6 @@ extension MessageCatalog {
         "mcp.problem.resultTooLarge": "L'outil {tool} du serveur MCP {server} a renvoyé {size}, au-delà de la limite de {limit}. Demandez moins, ou augmentez max_result_bytes.",
         "mcp.problem.requestFailed": "Le serveur MCP {server} a répondu par l'erreur {code} : {message}",
         "mcp.problem.toolFailed": "L'outil {tool} du serveur MCP {server} a signalé une erreur : {message}",
-        "mcp.problem.notTrusted": "Le serveur MCP {server} est nommé par {path}, qui n'est pas approuvé : il n'a donc pas été lancé. Lisez le fichier, puis lancez genui config trust.",
         "mcp.state.notStarted": "pas démarré",
         "mcp.state.ready": "prêt : {count} outil(s), protocole {version}",
         "mcp.state.unavailable": "indisponible : {reason}",
@@ -712,5 +711,7 @@ extension MessageCatalog {
         "mcp.list.dropped": "non imposé par la génération guidée : {features}",
         "doctor.mcpServers": "Serveurs MCP :",
         "generate.mcpUnavailable": "on continue sans les outils du serveur MCP {server} : {reason}",
+        "config.issue.mcpResultBytesRange": "max_result_bytes doit être supérieur à 0 et au plus {limit}",
+        "config.mcpServer": "serveur MCP {server} : {target}",
     ]
 }

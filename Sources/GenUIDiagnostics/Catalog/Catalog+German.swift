@@ -702,7 +702,6 @@ extension MessageCatalog {
         "mcp.problem.resultTooLarge": "Werkzeug {tool} des MCP-Servers {server} lieferte {size}, mehr als die Grenze von {limit}. Frage nach weniger oder erhöhe max_result_bytes.",
         "mcp.problem.requestFailed": "MCP-Server {server} antwortete mit Fehler {code}: {message}",
         "mcp.problem.toolFailed": "Werkzeug {tool} des MCP-Servers {server} meldete einen Fehler: {message}",
-        "mcp.problem.notTrusted": "MCP-Server {server} wird von {path} genannt, das nicht vertrauenswürdig ist, daher wurde er nicht gestartet. Lies die Datei und führe dann genui config trust aus.",
         "mcp.state.notStarted": "nicht gestartet",
         "mcp.state.ready": "bereit: {count} Werkzeug(e), Protokoll {version}",
         "mcp.state.unavailable": "nicht verfügbar: {reason}",
@@ -712,5 +711,7 @@ extension MessageCatalog {
         "mcp.list.dropped": "von geführter Generierung nicht erzwungen: {features}",
         "doctor.mcpServers": "MCP-Server:",
         "generate.mcpUnavailable": "weiter ohne die Werkzeuge des MCP-Servers {server}: {reason}",
+        "config.issue.mcpResultBytesRange": "max_result_bytes muss größer als 0 und höchstens {limit} sein",
+        "config.mcpServer": "MCP-Server {server}: {target}",
     ]
 }

@@ -702,7 +702,6 @@ extension MessageCatalog {
         "mcp.problem.resultTooLarge": "MCP サーバー {server} のツール {tool} が {size} を返し、上限 {limit} を超えました。要求を減らすか max_result_bytes を増やしてください。",
         "mcp.problem.requestFailed": "MCP サーバー {server} がエラー {code} を返しました: {message}",
         "mcp.problem.toolFailed": "MCP サーバー {server} のツール {tool} がエラーを報告しました: {message}",
-        "mcp.problem.notTrusted": "MCP サーバー {server} は信頼されていない {path} に書かれているため、起動しませんでした。ファイルを読んでから genui config trust を実行してください。",
         "mcp.state.notStarted": "未起動",
         "mcp.state.ready": "準備完了: ツール {count} 個、プロトコル {version}",
         "mcp.state.unavailable": "利用不可: {reason}",
@@ -712,5 +711,7 @@ extension MessageCatalog {
         "mcp.list.dropped": "ガイド付き生成では強制されません: {features}",
         "doctor.mcpServers": "MCP サーバー:",
         "generate.mcpUnavailable": "MCP サーバー {server} のツールなしで続けます: {reason}",
+        "config.issue.mcpResultBytesRange": "max_result_bytes は 0 より大きく {limit} 以下でなければなりません",
+        "config.mcpServer": "MCP サーバー {server}: {target}",
     ]
 }

@@ -702,7 +702,6 @@ extension MessageCatalog {
         "mcp.problem.resultTooLarge": "MCP 服务器 {server} 的工具 {tool} 返回了 {size},超过上限 {limit}。请减少请求内容,或提高 max_result_bytes。",
         "mcp.problem.requestFailed": "MCP 服务器 {server} 返回错误 {code}:{message}",
         "mcp.problem.toolFailed": "MCP 服务器 {server} 的工具 {tool} 报告了错误:{message}",
-        "mcp.problem.notTrusted": "MCP 服务器 {server} 由未受信任的 {path} 指定,因此未启动。请阅读该文件,然后运行 genui config trust。",
         "mcp.state.notStarted": "未启动",
         "mcp.state.ready": "就绪:{count} 个工具,协议 {version}",
         "mcp.state.unavailable": "不可用:{reason}",
@@ -712,5 +711,7 @@ extension MessageCatalog {
         "mcp.list.dropped": "引导生成不会强制:{features}",
         "doctor.mcpServers": "MCP 服务器:",
         "generate.mcpUnavailable": "在没有 MCP 服务器 {server} 的工具的情况下继续:{reason}",
+        "config.issue.mcpResultBytesRange": "max_result_bytes 必须大于 0 且不超过 {limit}",
+        "config.mcpServer": "MCP 服务器 {server}:{target}",
     ]
 }

@@ -702,7 +702,6 @@ extension MessageCatalog {
         "mcp.problem.resultTooLarge": "La herramienta {tool} del servidor MCP {server} devolvió {size}, por encima del límite de {limit}. Pide menos o aumenta max_result_bytes.",
         "mcp.problem.requestFailed": "El servidor MCP {server} respondió con el error {code}: {message}",
         "mcp.problem.toolFailed": "La herramienta {tool} del servidor MCP {server} informó de un error: {message}",
-        "mcp.problem.notTrusted": "El servidor MCP {server} lo nombra {path}, que no es de confianza, así que no se inició. Lee el archivo y luego ejecuta genui config trust.",
         "mcp.state.notStarted": "no iniciado",
         "mcp.state.ready": "listo: {count} herramienta(s), protocolo {version}",
         "mcp.state.unavailable": "no disponible: {reason}",
@@ -712,5 +711,7 @@ extension MessageCatalog {
         "mcp.list.dropped": "no impuesto por la generación guiada: {features}",
         "doctor.mcpServers": "Servidores MCP:",
         "generate.mcpUnavailable": "se continúa sin las herramientas del servidor MCP {server}: {reason}",
+        "config.issue.mcpResultBytesRange": "max_result_bytes debe ser mayor que 0 y como mucho {limit}",
+        "config.mcpServer": "servidor MCP {server}: {target}",
     ]
 }

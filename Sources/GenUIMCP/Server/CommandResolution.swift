@@ -5,7 +5,9 @@ enum CommandResolution {
     /// The executable file `command` names, or `nil` when there is none.
     static func executable(for command: String, path: String?) -> String? {
         if command.contains("/") { return isExecutableFile(command) ? command : nil }
-        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where !directory.isEmpty {
+        // Only absolute entries: a relative one (or an empty one, the current folder) would run whatever sits in the
+        // folder genui happens to be started from.
+        for directory in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") where directory.hasPrefix("/") {
             let candidate = "\(directory)/\(command)"
             if isExecutableFile(candidate) { return candidate }
         }

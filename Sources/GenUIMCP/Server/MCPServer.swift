@@ -171,7 +171,7 @@ public actor MCPServer {
         case .failure(let thrown):
             let error = thrown as? MCPServerError ?? failure(thrown, tool: nil)
             lastFailure = (error, .now)
-            logger.warning("MCP server unavailable", metadata: ["mcp.reason": .string(error.description)])
+            logger.warning("MCP server unavailable", metadata: ["mcp.reason": .string(error.code)])
             throw error
         }
     }

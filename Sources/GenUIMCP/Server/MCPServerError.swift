@@ -32,8 +32,6 @@ public struct MCPServerError: Error, Sendable, Hashable, CustomStringConvertible
         case requestFailed(code: Int, message: String)
         /// The tool ran and reported an error (`isError: true`): the text it gave.
         case toolFailed(message: String)
-        /// The configuration file that names the server is not trusted, so genui does not start what it names.
-        case notTrusted(path: String)
     }
 
     /// The server's name.
@@ -56,61 +54,67 @@ public struct MCPServerError: Error, Sendable, Hashable, CustomStringConvertible
     /// The error in the user's language, with what to do about it.
     public var localizedText: LocalizedText {
         var arguments: [String: LocalizedText.Argument] = ["server": .verbatim(server)]
-        let key: String
+        var key = code
         switch reason {
         case .notInstalled(let command):
-            key = "notInstalled"
             arguments["command"] = .verbatim(command)
         case .failedToStart(let detail, let tail):
-            key = tail.isEmpty ? "failedToStart" : "failedToStartWithLog"
+            if !tail.isEmpty { key += "WithLog" }
             arguments["detail"] = .verbatim(detail)
             arguments["log"] = .verbatim(tail)
         case .exited(let detail, let tail):
-            key = tail.isEmpty ? "exited" : "exitedWithLog"
+            if !tail.isEmpty { key += "WithLog" }
             arguments["detail"] = .verbatim(detail)
             arguments["log"] = .verbatim(tail)
         case .protocolMismatch(let offered, let supported):
-            key = "protocolMismatch"
             arguments["offered"] = .verbatim(offered)
             arguments["supported"] = .list(supported)
         case .unauthorized(let status):
-            key = "unauthorized"
             arguments["status"] = .integer(status)
         case .unreachable(let detail):
-            key = "unreachable"
             arguments["detail"] = .verbatim(detail)
         case .timedOut(let step, let after):
-            key = "timedOut"
             arguments["step"] = .verbatim(step)
             arguments["duration"] = .seconds(after.seconds)
         case .invalidMessage(let excerpt):
-            key = "invalidMessage"
             arguments["excerpt"] = .verbatim(excerpt)
         case .messageTooLarge(let limit):
-            key = "messageTooLarge"
             arguments["limit"] = .bytes(Int64(limit))
         case .messageNestedTooDeep(let limit):
-            key = "messageNestedTooDeep"
             arguments["limit"] = .integer(limit)
         case .resultTooLarge(let bytes, let limit):
-            key = "resultTooLarge"
             arguments["size"] = .bytes(Int64(bytes))
             arguments["limit"] = .bytes(Int64(limit))
         case .requestFailed(let code, let message):
-            key = "requestFailed"
             arguments["code"] = .integer(code)
             arguments["message"] = .verbatim(message)
         case .toolFailed(let message):
-            key = "toolFailed"
             arguments["message"] = .verbatim(message)
-        case .notTrusted(let path):
-            key = "notTrusted"
-            arguments["path"] = .verbatim(path)
         }
         arguments["tool"] = .verbatim(tool ?? "")
         let text = LocalizedText("mcp.problem.\(key)", arguments)
         guard let location else { return text }
         return LocalizedText("mcp.problem.located", ["location": .verbatim(location), "problem": .phrase(text)])
+    }
+
+    /// The reason's name (`notInstalled`, `timedOut`, …): what logs record, since the wording may quote a server's
+    /// output.
+    public var code: String {
+        switch reason {
+        case .notInstalled: "notInstalled"
+        case .failedToStart: "failedToStart"
+        case .exited: "exited"
+        case .protocolMismatch: "protocolMismatch"
+        case .unauthorized: "unauthorized"
+        case .unreachable: "unreachable"
+        case .timedOut: "timedOut"
+        case .invalidMessage: "invalidMessage"
+        case .messageTooLarge: "messageTooLarge"
+        case .messageNestedTooDeep: "messageNestedTooDeep"
+        case .resultTooLarge: "resultTooLarge"
+        case .requestFailed: "requestFailed"
+        case .toolFailed: "toolFailed"
+        }
     }
 
     /// The error in English.

@@ -11,7 +11,8 @@ enum MCPToolOutput {
         func error(_ reason: MCPServerError.Reason) -> MCPServerError {
             MCPServerError(server: server.name, tool: tool, location: server.location, reason: reason)
         }
-        let size = byteCount(of: result)
+        let structuredJSON = result.structuredContent.flatMap { try? JSONEncoder().encode($0) }
+        let size = byteCount(of: result, structuredJSON: structuredJSON)
         guard size <= server.maximumResultBytes else {
             throw error(.resultTooLarge(bytes: size, limit: server.maximumResultBytes))
         }
@@ -23,7 +24,7 @@ enum MCPToolOutput {
             throw error(.toolFailed(message: String(message.prefix(2000))))
         }
         var segments: [Transcript.Segment] = []
-        let structured = structuredContent(of: result, tool: tool)
+        let structured = structuredJSON.flatMap { structuredContent(json: $0, of: result, tool: tool) }
         if let structured { segments.append(.structure(structured)) }
         for content in result.content {
             switch content {
@@ -56,21 +57,26 @@ enum MCPToolOutput {
     /// The result's structured content as a segment, when its text blocks only repeat it as JSON (or there are
     /// none). A server that wrote its own text beside it (the Python SDK wraps a plain `str` result as
     /// `{"result": …}` and sends the string as text) is read as that text.
-    private static func structuredContent(of result: CallTool.Result, tool: String) -> Transcript.StructuredSegment? {
-        guard let structured = result.structuredContent, let json = try? JSONEncoder().encode(structured),
-            let content = try? GeneratedContent(json: String(decoding: json, as: UTF8.self)),
-            let expected = try? JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed) as? NSObject
+    private static func structuredContent(json: Data, of result: CallTool.Result, tool: String)
+        -> Transcript.StructuredSegment?
+    {
+        guard let expected = try? JSONSerialization.jsonObject(with: json, options: .fragmentsAllowed) as? NSObject
         else { return nil }
         for case .text(let text, _, _) in result.content {
+            // Text that is not JSON at all (the common case of a plain answer) is told apart by its first byte.
+            guard let first = text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
+                first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+            else { return nil }
             let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? NSObject
             guard let parsed, parsed.isEqual(expected) else { return nil }
         }
+        guard let content = try? GeneratedContent(json: String(decoding: json, as: UTF8.self)) else { return nil }
         return Transcript.StructuredSegment(source: tool, content: content)
     }
 
     /// The size of a result's content: text in UTF-8 bytes, data as sent (base64), structured content as JSON.
-    static func byteCount(of result: CallTool.Result) -> Int {
-        var total = result.structuredContent.flatMap { try? JSONEncoder().encode($0).count } ?? 0
+    static func byteCount(of result: CallTool.Result, structuredJSON: Data? = nil) -> Int {
+        var total = structuredJSON?.count ?? result.structuredContent.flatMap { try? JSONEncoder().encode($0).count } ?? 0
         for content in result.content {
             switch content {
             case .text(let text, _, _): total += text.utf8.count

@@ -8,7 +8,7 @@ import GenUIOnDevice
 ///
 /// - One puller per daemon and model: an exclusive `flock` on the ``OllamaPullRecord`` lock. A second pull reports
 ///   the first (``ModelDownloadError/busy(pid:record:)``) or, with ``DownloadOptions/waitForOtherWriter``, waits for it.
-/// - The record beside the lock carries the current layer's bytes, its size and the rate; ``OllamaProvider``'s
+/// - The record beside the lock carries the current layer's bytes, its size and the rate; ``OllamaLanguageModel``'s
 ///   availability in any process reads it as `modelNotReady` with that progress while this process lives.
 /// - The record and the lock go when the pull ends, however it ends; a puller killed outright leaves a record whose
 ///   writer is gone, which nobody counts.
@@ -46,7 +46,7 @@ public struct OllamaPuller: Sendable {
         }
         recorder.write(bytes: 0, force: true)
         events(.started(resumedFrom: 0, expectedBytes: nil))
-        let provider = OllamaProvider(configuration: configuration, client: options.client)
+        let provider = OllamaLanguageModel(configuration: configuration, client: options.client)
         for try await progress in provider.pull() {
             guard let completed = progress.completed else { continue }
             recorder.expectedBytes = progress.total

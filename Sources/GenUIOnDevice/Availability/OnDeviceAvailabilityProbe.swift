@@ -5,7 +5,7 @@ import GenUI
 /// The checks run in the order a user fixes problems: turned off, runtime missing, wrong architecture, model missing
 /// or still downloading (or no room for it), not a GGUF, a start of this binary with this model that failed in a way
 /// that recurs (``RuntimeFailureMemory``), CPU or memory too small. A server that is still loading its
-/// model is reported by ``OnDeviceModel`` on top of these.
+/// model is reported by ``OnDeviceLanguageModel`` on top of these.
 public struct OnDeviceAvailabilityProbe: Sendable {
     /// The configuration checked.
     public let configuration: OnDeviceConfiguration

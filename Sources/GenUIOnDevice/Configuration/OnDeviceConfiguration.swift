@@ -1,6 +1,6 @@
 import Foundation
 
-/// How an ``OnDeviceModel`` finds, starts and drives its `llama-server`.
+/// How an ``OnDeviceLanguageModel`` finds, starts and drives its `llama-server`.
 ///
 /// Every field has a default that suits the embedded SmolLM2 model; `providers.yml` sets them per provider.
 public struct OnDeviceConfiguration: Sendable, Hashable {

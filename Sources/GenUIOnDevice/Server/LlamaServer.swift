@@ -5,7 +5,7 @@ import GenUIHTTP
 import GenUIProcess
 import Logging
 
-/// The `llama-server` subprocess behind an ``OnDeviceModel``: started on demand, shared by requests, stopped when
+/// The `llama-server` subprocess behind an ``OnDeviceLanguageModel``: started on demand, shared by requests, stopped when
 /// idle or when the process ends.
 ///
 /// - Start: a free loopback port is picked (bind to port 0), the server is launched in its own process group with

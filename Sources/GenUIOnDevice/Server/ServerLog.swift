@@ -12,7 +12,7 @@ struct ServerLog: Sendable {
     enum StopReason: String, Sendable {
         /// ``OnDeviceConfiguration/idleShutdownSeconds`` passed without a request.
         case idle
-        /// The app asked (``OnDeviceModel/shutdown()``).
+        /// The app asked (``OnDeviceLanguageModel/shutdown()``).
         case shutdown
     }
 

@@ -138,7 +138,7 @@ private final class RequestLog: @unchecked Sendable {
 private struct WindowModel: RoutableModel {
     enum Window { case none, base, fixed(Int) }
 
-    let base: OnDeviceModel
+    let base: OnDeviceLanguageModel
     let window: Window
     var log: RequestLog?
 

@@ -40,7 +40,7 @@ enum FallbackBenchmark {
         defer { silent.stop() }
 
         func openAI(_ url: URL) -> any RoutableModel {
-            OpenAIProvider(configuration: OpenAIConfiguration(
+            OpenAILanguageModel(configuration: OpenAIConfiguration(
                 name: "first", baseURL: url, model: "bench-model", apiKeyEnvironmentVariable: nil,
                 connectTimeout: attemptTimeout, requestTimeout: .seconds(30)))
         }

@@ -110,7 +110,7 @@ enum FleetBenchmark {
     private static func chain(_ servers: [SingleSlotCompletionServer], _ options: FleetOptions) -> ProviderChain {
         let endpoints = servers.map { server in
             FleetEndpoint(
-                OpenAIProvider(configuration: OpenAIConfiguration(
+                OpenAILanguageModel(configuration: OpenAIConfiguration(
                     name: "fleet", baseURL: server.baseURL, model: "fleet-model", apiKeyEnvironmentVariable: nil)),
                 label: server.baseURL.absoluteString)
         }

@@ -24,7 +24,7 @@ enum InstrumentationBenchmark {
         // Two servers of the same model: the provider's logger is fixed when it is made, so the observed chain needs
         // its own provider. The direct client and the no-op chain share the first.
         let plain = OnDeviceBenchmarks.model("on-device", modelPath: modelPath, serverPath: serverPath)
-        let observed = OnDeviceModel(
+        let observed = OnDeviceLanguageModel(
             configuration: OnDeviceConfiguration(
                 name: "on-device", modelPath: modelPath, serverPath: serverPath, contextSize: 4096,
                 idleShutdownSeconds: nil),

@@ -15,8 +15,8 @@ enum OnDeviceBenchmarks {
     static let warmSection = "Warm vs cold: first request (server start + model load) vs later ones"
 
     static func model(_ name: String, modelPath: String, serverPath: String,
-                      grammar: OnDeviceConfiguration.GrammarMode = .compiled) -> OnDeviceModel {
-        OnDeviceModel(configuration: OnDeviceConfiguration(
+                      grammar: OnDeviceConfiguration.GrammarMode = .compiled) -> OnDeviceLanguageModel {
+        OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
             name: name, modelPath: modelPath, serverPath: serverPath, contextSize: 4096, idleShutdownSeconds: nil,
             grammarMode: grammar))
     }
@@ -209,7 +209,7 @@ enum OnDeviceBenchmarks {
 
     /// Streams `request` from `model`: the completed response (`nil` when the provider refused the output) and the
     /// number of text deltas received, one per generated token with llama-server.
-    static func streamed(_ model: OnDeviceModel, _ request: GenerationRequest) async -> (GenerationResponse?, Int) {
+    static func streamed(_ model: OnDeviceLanguageModel, _ request: GenerationRequest) async -> (GenerationResponse?, Int) {
         var deltas = 0
         do {
             for try await event in model.streamResponse(to: request) {
@@ -266,17 +266,17 @@ struct MinimalLlamaClient {
 
     /// The exchange without the prefix step (the slot keeps whatever it holds).
     func run(template: GeneratedContent, completion: @escaping @Sendable (String) throws -> GeneratedContent) async throws -> String {
-        try await run(OnDeviceModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
+        try await run(OnDeviceLanguageModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
     }
 
     /// The exchange without the prefix step (the slot keeps whatever it holds), timed.
     func runTimed(template: GeneratedContent, completion: @escaping @Sendable (String) throws -> GeneratedContent) async throws
         -> (content: String, serverSeconds: Double)
     {
-        try await runTimed(OnDeviceModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
+        try await runTimed(OnDeviceLanguageModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
     }
 
-    func run(_ wire: OnDeviceModel.WireExchange) async throws -> String {
+    func run(_ wire: OnDeviceLanguageModel.WireExchange) async throws -> String {
         try await runTimed(wire).content
     }
 
@@ -284,7 +284,7 @@ struct MinimalLlamaClient {
     /// instructions prefix included), seconds. Like the provider, it first puts the instructions prefix into the
     /// slot: with the cache on until llama-server evaluates one token of it, once with the cache off when it
     /// evaluated part of it.
-    func runTimed(_ wire: OnDeviceModel.WireExchange) async throws -> (content: String, serverSeconds: Double) {
+    func runTimed(_ wire: OnDeviceLanguageModel.WireExchange) async throws -> (content: String, serverSeconds: Double) {
         let templated = try await post("apply-template", wire.template)
         let prompt = try templated.value(String.self, forProperty: "prompt")
         var milliseconds = 0.0

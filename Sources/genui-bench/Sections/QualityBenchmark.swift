@@ -16,7 +16,7 @@ enum QualityBenchmark {
     /// One way of composing, measured over the corpus.
     struct Variant {
         let label: String
-        let model: OnDeviceModel
+        let model: OnDeviceLanguageModel
         let composer: ScreenComposer
         /// Instructions that replace the composer's (the "before" row's earlier instructions), or `nil`.
         let instructions: String?
@@ -53,14 +53,14 @@ enum QualityBenchmark {
     }
 
     static func run(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
-        func model(_ name: String, reuse: Bool) -> OnDeviceModel {
+        func model(_ name: String, reuse: Bool) -> OnDeviceLanguageModel {
             var configuration = OnDeviceConfiguration(
                 name: name, modelPath: modelPath, serverPath: serverPath, contextSize: 4096, idleShutdownSeconds: nil,
                 requestTimeoutSeconds: 600)
             configuration.reusesInstructions = reuse
-            return OnDeviceModel(configuration: configuration)
+            return OnDeviceLanguageModel(configuration: configuration)
         }
-        func composer(_ model: OnDeviceModel, _ composition: ScreenComposition, dropsRepeats: Bool) -> ScreenComposer {
+        func composer(_ model: OnDeviceLanguageModel, _ composition: ScreenComposition, dropsRepeats: Bool) -> ScreenComposer {
             var composer = ScreenComposer(model: model)
             composer.composition = composition
             composer.dropsRepeatedComponents = dropsRepeats

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIMCP
 
 /// `genui config`: work with providers.yml.
 struct ConfigCommand: AsyncParsableCommand {
@@ -20,15 +21,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             let diagnostics = Diagnostics(language: options.language)
-            let configuration: Configuration
-            do {
-                configuration = try options.load()
-            } catch {
-                let source = error.first?.location.file ?? "providers.yml"
-                printError(diagnostics.text("config.invalid", ["source": source, "count": "\(error.issues.count)"]))
-                for issue in error.issues { printError(issue.localizedDescription(diagnostics)) }
-                throw ExitCode(ExitStatus.configurationError)
-            }
+            let configuration = try options.loadOrExit(diagnostics)
             var lines: [String] = [
                 diagnostics.text("config.valid", ["source": diagnostics.text(ConfigurationNaming.source(configuration.source))]),
             ]
@@ -44,6 +37,11 @@ struct ConfigCommand: AsyncParsableCommand {
                         key, value, provider: provider, environment: options.environment, diagnostics: diagnostics)
                     lines.append("  \(key): \(shown)")
                 }
+            }
+            for server in configuration.mcpServers {
+                lines.append(diagnostics.text(LocalizedText("config.mcpServer", [
+                    "server": .verbatim(server.name), "target": .verbatim(server.displayTarget),
+                ])))
             }
             for warning in configuration.warnings { lines.append(warning.localizedDescription(diagnostics)) }
             Printer.line(lines.joined(separator: "\n"))

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIDoctor
 
 /// Options every subcommand that reads `providers.yml` shares.
 struct ConfigurationOptions: ParsableArguments {
@@ -20,6 +21,18 @@ struct ConfigurationOptions: ParsableArguments {
     /// Loads the configuration following the lookup order.
     func load() throws(ConfigurationError) -> Configuration {
         try ConfigurationLoader(environment: environment, language: language).load(explicitPath: path)
+    }
+
+    /// Loads the configuration, or prints every located problem of it and ends the command with exit status 2.
+    func loadOrExit(_ diagnostics: Diagnostics) throws -> Configuration {
+        do {
+            return try load()
+        } catch {
+            let source = error.first?.location.file ?? "providers.yml"
+            printError(diagnostics.text("config.invalid", ["source": source, "count": "\(error.issues.count)"]))
+            for issue in error.issues { printError(issue.localizedDescription(diagnostics)) }
+            throw ExitCode(ExitStatus.configurationError)
+        }
     }
 }
 

@@ -30,15 +30,7 @@ struct ToolsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let diagnostics = Diagnostics(language: options.language)
-            let configuration: Configuration
-            do {
-                configuration = try options.load()
-            } catch {
-                let source = error.first?.location.file ?? "providers.yml"
-                printError(diagnostics.text("config.invalid", ["source": source, "count": "\(error.issues.count)"]))
-                for issue in error.issues { printError(issue.localizedDescription(diagnostics)) }
-                throw ExitCode(ExitStatus.configurationError)
-            }
+            let configuration = try options.loadOrExit(diagnostics)
             // Each server's state is printed; the library's log lines would repeat it.
             let toolbox = MCPToolbox(
                 servers: configuration.mcpServers, environment: options.environment,

@@ -126,7 +126,7 @@ struct FleetHedgingTests {
         defer { servers.forEach { $0.stop() } }
         let endpoints = servers.map { server in
             FleetEndpoint(
-                OpenAIProvider(configuration: OpenAIConfiguration(
+                OpenAILanguageModel(configuration: OpenAIConfiguration(
                     name: "fleet", baseURL: server.baseURL, model: "fleet-model", apiKeyEnvironmentVariable: nil)),
                 label: server.baseURL.absoluteString)
         }

@@ -1,7 +1,7 @@
 import Foundation
 @_spi(Reading) import GenUI
 
-extension OnDeviceModel {
+extension OnDeviceLanguageModel {
     /// The HTTP bodies this model sends llama-server for one request, so a tool can replay the exact exchange without
     /// genui in the way (the benchmark's baseline does).
     public struct WireExchange: Sendable {

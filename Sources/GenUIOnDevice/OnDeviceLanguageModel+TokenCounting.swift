@@ -2,7 +2,7 @@ import Foundation
 @_spi(Reading) import GenUI
 import GenUIHTTP
 
-extension OnDeviceModel {
+extension OnDeviceLanguageModel {
     /// The context size: what the running server reported (`/props` `n_ctx`), else the configured `contextSize` the
     /// server is started with. Never starts the server.
     public var contextSize: Int {

@@ -2,10 +2,8 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Synchronization
-import Testing
-
-@testable import GenUIOnDevice
 import GenUIProcess
+import Testing
 
 /// Stopping a child is bounded: SIGTERM, a grace period, SIGKILL, then a bounded wait, after which a process that
 /// still has not ended (stuck in the kernel) is reported and left to the system instead of being waited on forever.

@@ -2,7 +2,7 @@ import Foundation
 @_spi(Reading) import GenUI
 import GenUIHTTP
 
-extension OnDeviceModel {
+extension OnDeviceLanguageModel {
     /// One turn: with tools, a JSON choice between a call and the answer (asked again without a tool whose call
     /// repeats an earlier one); without, the completion, each token's text sent to `events` when `streaming`.
     func turn(_ request: GenerationRequest, streaming: Bool, events: TurnEvents) async throws -> GenerationResponse {

@@ -4,7 +4,7 @@ import GenUIOnDevice
 
 /// What `genui doctor -v` shows for an on-device provider: where llama-server was looked for and found, and
 /// whether the model file is there — the same search the provider itself uses.
-extension OnDeviceModel: ProviderFactsReporting {
+extension OnDeviceLanguageModel: ProviderFactsReporting {
     public func facts() async -> [ProviderFact] {
         var facts: [ProviderFact] = []
         let variable = LlamaServerLocator.environmentVariable
@@ -58,4 +58,4 @@ extension ProviderFact {
 }
 
 /// `genui doctor --deep` starts the runtime for real when a remembered failed start is why it is unavailable.
-extension OnDeviceModel: RuntimeProving {}
+extension OnDeviceLanguageModel: RuntimeProving {}
