@@ -196,7 +196,7 @@ public struct Diagnostics: Sendable {
         if let reason = step.unavailableReason { return describe(reason).message }
         switch step.reason {
         case "missingCapability":
-            return text("short.missingCapability", ["capabilities": list(of: step.missingCapabilities)])
+            return missingCapabilitiesText(step.missingCapabilities)
         case "contextWindowTooSmall":
             guard let check = step.contextCheck else { return text("short.contextWindowTooSmall") }
             let variant: String

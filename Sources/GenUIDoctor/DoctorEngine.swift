@@ -186,7 +186,7 @@ package struct DoctorEngine {
                 report.status = "caveat"
                 report.mark = DoctorMarks.caveat
                 let names = diagnostics.list(of: missing)
-                report.message = diagnostics.text("short.missingCapability", ["capabilities": names])
+                report.message = diagnostics.missingCapabilitiesText(missing)
                 report.remediation = diagnostics.text("error.unsupportedCapability.remedy", ["capability": names])
             }
         case .checked(.unavailable(let reason), _):

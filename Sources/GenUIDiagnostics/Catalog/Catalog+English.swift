@@ -718,5 +718,7 @@ extension MessageCatalog {
         "generate.mcpUnavailable": "going on without the tools of MCP server {server}: {reason}",
         "config.issue.mcpResultBytesRange": "max_result_bytes must be more than 0 and at most {limit}",
         "config.mcpServer": "MCP server {server}: {target}",
+        "short.cannotSeeImages": "cannot see images",
+        "short.cannotSeeImagesAndLacks": "cannot see images and lacks {capabilities}",
     ]
 }

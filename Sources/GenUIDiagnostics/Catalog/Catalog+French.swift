@@ -713,5 +713,7 @@ extension MessageCatalog {
         "generate.mcpUnavailable": "on continue sans les outils du serveur MCP {server} : {reason}",
         "config.issue.mcpResultBytesRange": "max_result_bytes doit être supérieur à 0 et au plus {limit}",
         "config.mcpServer": "serveur MCP {server} : {target}",
+        "short.cannotSeeImages": "ne peut pas voir les images",
+        "short.cannotSeeImagesAndLacks": "ne peut pas voir les images et n'a pas {capabilities}",
     ]
 }

@@ -713,5 +713,7 @@ extension MessageCatalog {
         "generate.mcpUnavailable": "weiter ohne die Werkzeuge des MCP-Servers {server}: {reason}",
         "config.issue.mcpResultBytesRange": "max_result_bytes muss größer als 0 und höchstens {limit} sein",
         "config.mcpServer": "MCP-Server {server}: {target}",
+        "short.cannotSeeImages": "kann keine Bilder sehen",
+        "short.cannotSeeImagesAndLacks": "kann keine Bilder sehen, und es fehlt {capabilities}",
     ]
 }

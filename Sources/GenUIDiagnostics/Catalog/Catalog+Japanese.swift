@@ -713,5 +713,7 @@ extension MessageCatalog {
         "generate.mcpUnavailable": "MCP サーバー {server} のツールなしで続けます: {reason}",
         "config.issue.mcpResultBytesRange": "max_result_bytes は 0 より大きく {limit} 以下でなければなりません",
         "config.mcpServer": "MCP サーバー {server}: {target}",
+        "short.cannotSeeImages": "画像を見られません",
+        "short.cannotSeeImagesAndLacks": "画像を見られず、{capabilities} もありません",
     ]
 }

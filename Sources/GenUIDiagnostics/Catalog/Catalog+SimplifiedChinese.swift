@@ -713,5 +713,7 @@ extension MessageCatalog {
         "generate.mcpUnavailable": "在没有 MCP 服务器 {server} 的工具的情况下继续:{reason}",
         "config.issue.mcpResultBytesRange": "max_result_bytes 必须大于 0 且不超过 {limit}",
         "config.mcpServer": "MCP 服务器 {server}:{target}",
+        "short.cannotSeeImages": "无法看图片",
+        "short.cannotSeeImagesAndLacks": "无法看图片,且缺少 {capabilities}",
     ]
 }

@@ -713,5 +713,7 @@ extension MessageCatalog {
         "generate.mcpUnavailable": "se continúa sin las herramientas del servidor MCP {server}: {reason}",
         "config.issue.mcpResultBytesRange": "max_result_bytes debe ser mayor que 0 y como mucho {limit}",
         "config.mcpServer": "servidor MCP {server}: {target}",
+        "short.cannotSeeImages": "no puede ver imágenes",
+        "short.cannotSeeImagesAndLacks": "no puede ver imágenes y le falta {capabilities}",
     ]
 }
