@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIMCP
+@testable import GenUIOnDevice
 import MCP
 import Testing
 
@@ -86,5 +87,47 @@ struct MCPWireTests {
         dump(http, to: &dumped)
         #expect(!dumped.contains("tok-abc"), "\(dumped)")
         #expect(http.description.contains("headers: Authorization"))
+    }
+}
+
+@Suite("Hostile bounds in MCP schemas", .tags(.unit))
+struct MCPSchemaBoundTests {
+    @Test("huge or negative counts and lengths are lowered or dropped, named, and the schema still compiles")
+    func hostileBounds() throws {
+        let json = """
+            {"type": "object", "properties": {
+              "rows": {"type": "array", "maxItems": 9223372036854775807, "items": {
+                "type": "array", "maxItems": 1000000000, "items": {"type": "string", "maxLength": 9223372036854775807}}},
+              "note": {"type": "string", "minLength": -3, "maxLength": 5000000},
+              "tags": {"type": "array", "minItems": 100000, "items": {"type": "string"}}
+            }}
+            """
+        let value = try JSONDecoder().decode(Value.self, from: Data(json.utf8))
+        let (schema, dropped) = MCPSchemaImport.convert(value, toolName: "bounds")
+        #expect(Set(dropped) == [
+            "maxItems above 256 (lowered to 256) at /properties/rows",
+            "maxItems above 256 (lowered to 256) at /properties/rows/items",
+            "maxLength above 4096 (lowered to 4096) at /properties/rows/items/items",
+            "minLength at /properties/note", "maxLength above 4096 (lowered to 4096) at /properties/note",
+            "minItems at /properties/tags",
+        ])
+        #expect(throws: Never.self) { try schema.validate(GeneratedContent(json: #"{"note": "hi", "tags": []}"#)) }
+        let long = String(repeating: "a", count: 4_097)
+        #expect(throws: (any Error).self) { try schema.validate(GeneratedContent(json: #"{"note": "\#(long)"}"#)) }
+        #expect(throws: Never.self) { _ = try GrammarCompiler().compile(schema) }
+    }
+
+    @Test("the grammar compiler's size arithmetic stops at Int.max for bounds nothing lowered")
+    func compilerSaturates() throws {
+        let innermost = DynamicGenerationSchema(
+            type: String.self, guides: [.pattern("[a-z]*"), .maximumLength(Int.max / 2)])
+        let inner = DynamicGenerationSchema(arrayOf: innermost, maximumElements: Int.max / 3)
+        let root = DynamicGenerationSchema(
+            name: "Root", properties: [.init(name: "rows", schema: DynamicGenerationSchema(arrayOf: inner, maximumElements: Int.max))])
+        let schema = try GenerationSchema(root: root, dependencies: [])
+        // Before, 2 + maximum × item size overflowed and trapped; now the largest size saturates.
+        let grammar = try GrammarCompiler().compile(schema)
+        #expect(grammar.maximumBytes == Int.max)
+        #expect(CompletionRequestBuilder.tokenBudget(for: grammar) == Int.max)
     }
 }

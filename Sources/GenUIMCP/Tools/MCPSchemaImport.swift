@@ -16,6 +16,11 @@ struct MCPSchemaImport {
     static let maximumDepth = 24
     /// How many schema nodes one tool's conversion visits at most (references can multiply a small document).
     static let maximumNodes = 2_000
+    /// The largest `maxItems` kept; a larger one is lowered to it (arguments that follow the lower bound still
+    /// follow the server's), because a grammar writes each repetition out.
+    static let maximumCount = 256
+    /// The largest `maxLength` kept, lowered as ``maximumCount`` is.
+    static let maximumLength = 4_096
 
     /// What was dropped, as `keyword at path`, in the order found.
     private(set) var dropped: [String] = []
@@ -118,8 +123,8 @@ struct MCPSchemaImport {
                 convert($0, name: "\(name).items", path: "\(path)/items", depth: depth + 1)
             } ?? Self.free
             return DynamicGenerationSchema(
-                arrayOf: items, minimumElements: schema["minItems"]?.intValue,
-                maximumElements: schema["maxItems"]?.intValue)
+                arrayOf: items, minimumElements: bound(schema, "minItems", cap: Self.maximumCount, path: path),
+                maximumElements: bound(schema, "maxItems", cap: Self.maximumCount, path: path))
         case "string": return string(schema, name: name, description: description, path: path)
         case "integer":
             var guides: [GenerationGuide<Int>] = []
@@ -188,9 +193,28 @@ struct MCPSchemaImport {
                 drop("pattern", at: path)
             }
         }
-        if let minimum = schema["minLength"]?.intValue { guides.append(.minimumLength(minimum)) }
-        if let maximum = schema["maxLength"]?.intValue { guides.append(.maximumLength(maximum)) }
+        if let minimum = bound(schema, "minLength", cap: Self.maximumLength, path: path) {
+            guides.append(.minimumLength(minimum))
+        }
+        if let maximum = bound(schema, "maxLength", cap: Self.maximumLength, path: path) {
+            guides.append(.maximumLength(maximum))
+        }
         return DynamicGenerationSchema(type: String.self, guides: guides)
+    }
+
+    /// A count or length bound: a negative one is dropped; a maximum above `cap` is lowered to it, a minimum above
+    /// it dropped (both named in ``dropped``).
+    private mutating func bound(_ schema: [String: Value], _ keyword: String, cap: Int, path: String) -> Int? {
+        guard let value = schema[keyword]?.intValue else { return nil }
+        if value < 0 || (value > cap && keyword.hasPrefix("min")) {
+            drop(keyword, at: path)
+            return nil
+        }
+        if value > cap {
+            drop("\(keyword) above \(cap) (lowered to \(cap))", at: path)
+            return cap
+        }
+        return value
     }
 
     private mutating func dropEnum(_ schema: [String: Value], path: String) {

@@ -83,6 +83,24 @@ public struct GrammarCompiler: Sendable {
 }
 
 /// A piece of grammar: an expression and the longest text it matches, in UTF-8 bytes.
+/// Arithmetic on a fragment's largest size that stops at `Int.max` instead of trapping: a schema's bounds can come
+/// from outside (an MCP server's tool schema, a schema read back from JSON), and nested arrays multiply them.
+enum ByteBound {
+    static func sum(_ terms: Int...) -> Int { sum(terms) }
+
+    static func sum(_ terms: [Int]) -> Int {
+        terms.reduce(0) { total, term in
+            let (result, overflow) = total.addingReportingOverflow(term)
+            return overflow ? Int.max : result
+        }
+    }
+
+    static func product(_ lhs: Int, _ rhs: Int) -> Int {
+        let (result, overflow) = lhs.multipliedReportingOverflow(by: rhs)
+        return overflow ? Int.max : result
+    }
+}
+
 struct GrammarFragment: Hashable {
     var expression: String
     var maximumBytes: Int
@@ -172,7 +190,7 @@ struct GrammarBuilder {
         {
             return rule(
                 hint + "-pattern", "\"\\\"\" \(translated.expression) \"\\\"\"",
-                maximumBytes: translated.maximumBytes + 2)
+                maximumBytes: ByteBound.sum(translated.maximumBytes, 2))
         }
         let character = characterRule()
         let body: String
@@ -186,7 +204,7 @@ struct GrammarBuilder {
         } else {
             body = " \(character)" + GBNF.repetition(minimum, maximum)
         }
-        return GrammarFragment(expression: "(\"\\\"\"\(body) \"\\\"\")", maximumBytes: 2 + 4 * maximum)
+        return GrammarFragment(expression: "(\"\\\"\"\(body) \"\\\"\")", maximumBytes: ByteBound.sum(2, ByteBound.product(4, maximum)))
     }
 
     /// The rule for one character of a JSON string: anything but a quote, a backslash or a control character, or
@@ -267,7 +285,7 @@ struct GrammarBuilder {
         let more = maximum > 1 ? " (\",\" \(item.expression))" + GBNF.repetition(max(0, minimum - 1), maximum - 1) : ""
         let elements = item.expression + more
         let expression = minimum == 0 ? "\"[\" (\(elements))? \"]\"" : "\"[\" \(elements) \"]\""
-        return rule(hint + "-array", expression, maximumBytes: 2 + maximum * item.maximumBytes + (maximum - 1))
+        return rule(hint + "-array", expression, maximumBytes: ByteBound.sum(2, ByteBound.product(maximum, item.maximumBytes), maximum - 1))
     }
 
     // MARK: Objects
@@ -287,11 +305,11 @@ struct GrammarBuilder {
                 (
                     GrammarFragment(
                         expression: GBNF.literal(key) + " " + value.expression,
-                        maximumBytes: key.utf8.count + value.maximumBytes),
+                        maximumBytes: ByteBound.sum(key.utf8.count, value.maximumBytes)),
                     property.isOptional
                 ))
         }
-        let maximumBytes = 2 + members.map(\.fragment.maximumBytes).reduce(0, +) + max(0, members.count - 1)
+        let maximumBytes = ByteBound.sum([2, max(0, members.count - 1)] + members.map(\.fragment.maximumBytes))
         let body: String
         if !members.contains(where: \.isOptional) {
             body = members.map(\.fragment.expression).joined(separator: " \",\" ")

@@ -55,7 +55,7 @@ struct RegexTranslator {
         if parts.isEmpty { return GrammarFragment(expression: "\"\"", maximumBytes: 0) }
         return GrammarFragment(
             expression: parts.map(\.expression).joined(separator: " "),
-            maximumBytes: parts.map(\.maximumBytes).reduce(0, +))
+            maximumBytes: ByteBound.sum(parts.map(\.maximumBytes)))
     }
 
     private mutating func atom() -> GrammarFragment? {
@@ -161,6 +161,6 @@ struct RegexTranslator {
         if current == "?" || current == "+" { position += 1 }  // lazy or possessive: same language
         return GrammarFragment(
             expression: "(\(atom.expression))" + GBNF.repetition(bounds.0, bounds.1),
-            maximumBytes: atom.maximumBytes * bounds.1)
+            maximumBytes: ByteBound.product(atom.maximumBytes, bounds.1))
     }
 }

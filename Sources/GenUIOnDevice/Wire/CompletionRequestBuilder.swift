@@ -49,7 +49,7 @@ struct CompletionRequestBuilder: Sendable {
     }
 
     /// Tokens that always hold a document of the grammar: a token is at least one byte, plus one for end-of-text.
-    static func tokenBudget(for grammar: GrammarCompiler.Grammar) -> Int { grammar.maximumBytes + 1 }
+    static func tokenBudget(for grammar: GrammarCompiler.Grammar) -> Int { ByteBound.sum(grammar.maximumBytes, 1) }
 
     /// The `n_predict` for `request` under `constraint`: the request's maximum if it sets one, else a budget in which
     /// every valid document fits, capped by the context size when it is known.
