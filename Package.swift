@@ -46,6 +46,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        // `swift package generate-documentation`: the DocC catalogs in Sources/*/*.docc.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The compiler plugin behind @Generable and @Guide.
@@ -106,7 +108,11 @@ let package = Package(
             ]
         ),
         // Localized messages and remediations for reasons, errors and routing decisions.
-        .target(name: "GenUIDiagnostics", dependencies: ["GenUI"]),
+        .target(
+            name: "GenUIDiagnostics", dependencies: ["GenUI"],
+            // The messages in every shipped language, as a String Catalog (read by MessageCatalog, not compiled).
+            resources: [.copy("Resources/Diagnostics.xcstrings")]
+        ),
         // providers.yml: loading, validation, and building providers and chains from it.
         .target(
             name: "GenUIConfig",
@@ -161,7 +167,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-            ]
+            ],
+            // The command line's own messages (MessageCatalog.commandLine merges them with GenUIDiagnostics').
+            resources: [.copy("Resources/CLI.xcstrings")]
         ),
         // The benchmark suite: `swift run -c release genui-bench [--quick] [--json]`.
         .executableTarget(

@@ -22,11 +22,14 @@ public struct Diagnostics: Sendable {
     public let language: DiagnosticLanguage
     /// The number formatter of that language.
     public let format: HumanFormatter
+    /// The messages: genui's own (``MessageCatalog/standard``), or those merged with a program's.
+    public let catalog: MessageCatalog
 
-    /// Creates diagnostics in `language`.
-    public init(language: DiagnosticLanguage) {
+    /// Creates diagnostics in `language`, with the messages of `catalog`.
+    public init(language: DiagnosticLanguage, catalog: MessageCatalog = .standard) {
         self.language = language
         self.format = HumanFormatter(language: language)
+        self.catalog = catalog
     }
 
     /// The longest placeholder value kept, in Unicode scalars; a longer value is cut with "…".
@@ -37,8 +40,14 @@ public struct Diagnostics: Sendable {
     /// The values often come from outside — a server's error text, the name of a model a server reports, a path
     /// from a configuration file — so each is made terminal-safe first (``Diagnostics/safeValue(_:)``); the
     /// catalog's own templates are left as written.
+    ///
+    /// A key the catalog lacks (a catalog that could not be read, ``MessageCatalog/problem``) is shown as the key
+    /// followed by its arguments, so that no value is lost.
     public func text(_ key: String, _ arguments: [String: String] = [:]) -> String {
-        MessageCatalog.fill(MessageCatalog.template(key, language: language), arguments.mapValues(Self.safeValue))
+        let template = catalog.template(key, language: language)
+        let values = arguments.mapValues(Self.safeValue)
+        guard template == key, !values.isEmpty else { return MessageCatalog.fill(template, values) }
+        return key + " (" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
     }
 
     /// A placeholder value as messages show it: control characters, escape sequences and bidirectional overrides
@@ -256,7 +265,7 @@ public struct Diagnostics: Sendable {
         guard GenUIError.allCodes.contains(code) else { return Self.safeValue(detail ?? code) }
         // A decoding failure's detail is the core's English (its path is not recorded): worded from its code.
         if code == "decodingFailure", let detail { return text("detail.failedShape", ["detail": text(.decoding(detail))]) }
-        let template = MessageCatalog.template("error.\(code).message", language: language)
+        let template = catalog.template("error.\(code).message", language: language)
         var arguments: [String: String] = [:]
         for name in MessageCatalog.placeholders(in: template) { arguments[name] = Self.safeValue(detail ?? "—") }
         return MessageCatalog.fill(template, arguments)

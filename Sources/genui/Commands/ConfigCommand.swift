@@ -20,7 +20,7 @@ struct ConfigCommand: AsyncParsableCommand {
         @OptionGroup var options: ConfigurationOptions
 
         func run() async throws {
-            let diagnostics = Diagnostics(language: options.language)
+            let diagnostics = Diagnostics(language: options.language, catalog: .commandLine)
             let configuration = try options.loadOrExit(diagnostics)
             var lines: [String] = [
                 diagnostics.text("config.valid", ["source": diagnostics.text(ConfigurationNaming.source(configuration.source))]),
@@ -93,7 +93,7 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
-            let diagnostics = Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment))
+            let diagnostics = Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment), catalog: .commandLine)
             let path = out ?? Self.userConfigurationPath(environment: environment)
             do {
                 // Without --force, "does it exist?" is decided by the step that puts the file in place (a hard link

@@ -32,7 +32,7 @@ extension ConfigCommand {
 
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
-            let diagnostics = Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment))
+            let diagnostics = Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment), catalog: .commandLine)
             let loader = ConfigurationLoader(environment: environment)
             let path = file.hasPrefix("/")
                 ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)

@@ -49,7 +49,7 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         let environment = options.environment
         let language = options.language
-        let diagnostics = Diagnostics(language: language)
+        let diagnostics = Diagnostics(language: language, catalog: .commandLine)
         // Checked before anything runs: 1e300, inf, nan or a negative number would otherwise trap when converted.
         guard Self.timeoutRange.contains(timeout) else {
             printError("genui doctor: " + diagnostics.text("doctor.usage.timeout", [
@@ -110,7 +110,7 @@ struct DoctorCommand: AsyncParsableCommand {
                 configurationError: error, language: language, requiredCapabilities: capabilityRequirements)
             if let text = try? report.json() { Printer.json(text) }
         }
-        for issue in error.issues { printError(issue.localizedDescription(Diagnostics(language: language))) }
+        for issue in error.issues { printError(issue.localizedDescription(Diagnostics(language: language, catalog: .commandLine))) }
     }
 
     /// The `--require` entries that name capabilities (everything but `context=N`).

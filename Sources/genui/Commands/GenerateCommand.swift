@@ -244,7 +244,7 @@ struct GenerateCommand: AsyncParsableCommand {
     }
 
     /// The localized messages, in the language of `--locale`, `LC_ALL`, `LC_MESSAGES` or `LANG`.
-    private var diagnostics: Diagnostics { Diagnostics(language: configuration.language) }
+    private var diagnostics: Diagnostics { Diagnostics(language: configuration.language, catalog: .commandLine) }
 
     /// Prints a clear, localized message for `error` (each provider's reason when none could serve) and returns the
     /// exit code to end with.

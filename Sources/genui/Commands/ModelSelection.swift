@@ -8,7 +8,7 @@ import GenUIRouter
 struct ModelSelectionError: Error, CustomStringConvertible {
     /// What is wrong, for any language.
     let text: LocalizedText
-    var description: String { text.english }
+    var description: String { Diagnostics(language: .english, catalog: .commandLine).text(text) }
 }
 
 /// The chain `genui generate` composes with, and the configuration it was built from (which says each member's

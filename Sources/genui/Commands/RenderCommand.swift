@@ -61,7 +61,8 @@ struct RenderCommand: AsyncParsableCommand {
 
     func run() async throws {
         let diagnostics = Diagnostics(
-            language: DiagnosticLanguage.resolve(explicit: locale, environment: ProcessInfo.processInfo.environment))
+            language: DiagnosticLanguage.resolve(explicit: locale, environment: ProcessInfo.processInfo.environment),
+            catalog: .commandLine)
         if from == .a2ui { return try await runA2UI(diagnostics) }
         if surface != nil {
             Console.error(diagnostics.text("a2ui.surfaceNeedsA2UI"))

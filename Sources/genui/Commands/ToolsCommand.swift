@@ -29,7 +29,7 @@ struct ToolsCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            let diagnostics = Diagnostics(language: options.language)
+            let diagnostics = Diagnostics(language: options.language, catalog: .commandLine)
             let configuration = try options.loadOrExit(diagnostics)
             // Each server's state is printed; the library's log lines would repeat it.
             let toolbox = MCPToolbox(

@@ -25,7 +25,7 @@ struct ModelsOptions: ParsableArguments {
     var json = false
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
-    var diagnostics: Diagnostics { Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment)) }
+    var diagnostics: Diagnostics { Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment), catalog: .commandLine) }
 
     /// The configuration, found the way every command finds it; its problems are printed and end the command.
     func configuration() throws -> Configuration {
