@@ -176,7 +176,7 @@ let package = Package(
             name: "genui-bench",
             dependencies: [
                 "GenUI", "GenUIRouter", "GenUIConfig", "GenUIOnDevice", "GenUIOpenAI", "GenUIScreens", "GenUITesting",
-                "GenUIModels", "GenUIMCP",
+                "GenUIModels", "GenUIMCP", "GenUIDiagnostics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),

@@ -33,21 +33,27 @@ public struct MessageCatalog: Sendable {
     }
 
     /// The catalog in the String Catalog file at `url`. Languages genui does not ship are ignored.
-    public init(contentsOf url: URL) throws(StringCatalogError) {
+    ///
+    /// - Parameter languages: the languages read now; `nil` reads English and the environment's language (`LC_ALL`,
+    ///   `LC_MESSAGES`, `LANG`). Any other language is read when first asked for.
+    public init(contentsOf url: URL, languages: Set<DiagnosticLanguage>? = nil) throws(StringCatalogError) {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw StringCatalogError(source: url.path, line: 0, column: 0, problem: "cannot be read (\(error))")
         }
-        try self.init(bytes: Array(data), source: url.path)
+        try self.init(bytes: Array(data), source: url.path, languages: languages)
     }
 
     /// The catalog in the String Catalog `bytes`, which came from `source` (named in errors). The whole catalog is
-    /// checked now; languages other than English and the environment's are read when first asked for.
-    public init(bytes: [UInt8], source: String) throws(StringCatalogError) {
+    /// checked now; of its languages, `languages` are read now (`nil`: English and the environment's), the others
+    /// when first asked for.
+    public init(
+        bytes: [UInt8], source: String, languages: Set<DiagnosticLanguage>? = nil
+    ) throws(StringCatalogError) {
         let environment = DiagnosticLanguage.resolve(explicit: nil, environment: ProcessInfo.processInfo.environment)
-        let first = Set([DiagnosticLanguage.english, environment == .pseudo ? .english : environment].map(\.rawValue))
+        let first = Set((languages ?? [.english, environment]).filter { $0 != .pseudo }.map(\.rawValue))
         let catalog = try StringCatalogReader.read(bytes, source: source, languages: first)
         guard catalog.sourceLanguage == DiagnosticLanguage.english.rawValue else {
             throw StringCatalogError(

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIConfig
+import GenUIDiagnostics
 import GenUITesting
 
 /// Section 3: `genui doctor` checks providers concurrently, so its wall time should track the slowest single check,
@@ -67,7 +68,27 @@ enum DoctorBenchmark {
                           goal: "≤ 1.1×", metGoal: ratioToSlowest <= 1.1))
         report.add(Figure(section: section, name: "doctor / sum of checks", value: walls.median / sums.median, unit: "×"))
         report.add(Figure(section: section, name: "(genui start-up alone, `genui --help`)", value: startups.median * 1000, unit: "ms"))
+        let catalogRead = try await catalogReadSeconds(rounds: quick ? 5 : 21)
+        report.add(Figure(section: section, name: "(reading genui's message catalog: English and German)",
+                          value: catalogRead * 1000, unit: "ms", goal: "≤ 5 ms", metGoal: catalogRead <= 0.005))
         report.note(section, "Medians of \(rounds) rounds. The checks: on-device (files only, no server start), Ollama at a loopback server that accepts and never answers (bounded by the provider's 2 s availability timeout), OpenAI-compatible at a loopback server, Anthropic without its key (no network), scripted. Doctor's wall time includes starting the `genui` process.")
+    }
+
+    /// The median time to read `Diagnostics.xcstrings` from the resources beside this program, keeping English and
+    /// German (what a German user's `genui doctor` reads; `genui --help` reads nothing).
+    static func catalogReadSeconds(rounds: Int) async throws -> Double {
+        guard let file = ResourceLocator.file(
+            "Diagnostics.xcstrings", inBundleOf: "GenUIDiagnostics", sourceFile: #filePath, sourceFolder: "Resources")
+        else { throw CocoaError(.fileNoSuchFile) }
+        var samples = Samples()
+        for _ in 0..<rounds {
+            let (catalog, seconds) = try await Stopwatch.time {
+                try MessageCatalog(contentsOf: file, languages: [.english, .german])
+            }
+            guard catalog.messages(for: .german).count > 100 else { throw CocoaError(.fileReadCorruptFile) }
+            samples.append(seconds)
+        }
+        return samples.median
     }
 
     /// Runs a command to completion and returns its wall time in seconds.
