@@ -5,6 +5,9 @@
 #                and check the docs (scripts/check-docs: the Swift names, genui commands and make targets README.md and
 #                docs/ show must exist)
 #   make test-unit  build, then run only the tests tagged unit (no subprocess, llama-server or browser), in parallel
+#   make format  format Sources, Tests and Package.swift with swift-format (.swift-format); make test fails on
+#                unformatted code (make format-check) and on code or comment lines over 120 columns
+#                (scripts/long-lines)
 #   make release  a self-contained genui at .build/release/genui (the Swift runtime and Foundation linked in)
 # On a first run the runtime's build (llama.cpp's llama-server, scripts/bootstrap) and the Swift build run side by
 # side: neither reads what the other writes.
@@ -16,7 +19,10 @@ export GENUI_LLAMA_SERVER ?= $(TOOLS)/bin/llama-server
 export GENUI_TEST_MODEL ?= $(MODELS)/SmolLM2-135M-Instruct.Q4_1.gguf
 export GENUI_MODELS_DIR ?= $(MODELS)
 
-.PHONY: all build release test test-unit demo deps system-deps runtime genui-binary test-binaries bench bench-quick fuzz clean
+.PHONY: all build release test test-unit demo deps system-deps runtime genui-binary test-binaries bench bench-quick fuzz \
+	format format-check clean
+
+FORMATTED := Sources Tests Package.swift
 
 all: build
 
@@ -45,7 +51,15 @@ genui-binary: system-deps
 test-binaries: system-deps
 	nice -n 10 $(SWIFT) build --build-tests
 
-test: system-deps
+format:
+	$(SWIFT) format format --parallel --in-place --recursive $(FORMATTED)
+	@scripts/long-lines
+
+format-check:
+	@$(SWIFT) format lint --strict --parallel --recursive $(FORMATTED)
+	@scripts/long-lines --check
+
+test: system-deps format-check
 	@scripts/system-deps --test
 	@scripts/a2ui-sdk
 	@scripts/mcp-servers

@@ -21,7 +21,8 @@ let package = Package(
         .library(name: "GenUIA2UI", targets: ["GenUIA2UI"]),
         .library(name: "GenUITesting", targets: ["GenUITesting"]),
         .library(name: "GenUIMCP", targets: ["GenUIMCP"]),
-        // The drop-in for `import FoundationModels`: the core, with SystemLanguageModel.default as the configured chain.
+        // The drop-in for `import FoundationModels`: the core, with SystemLanguageModel.default as the configured
+        // chain.
         .library(name: "GenUIFoundationModels", targets: ["GenUIFoundationModels"]),
         // Apple's module name for the same layer, for Linux: link it with `condition: .when(platforms: [.linux])` and
         // `import FoundationModels` and `#if canImport(FoundationModels)` work unchanged.
@@ -35,7 +36,7 @@ let package = Package(
                 Sessions throw Foundation Models 26's LanguageModelSession.GenerationError, as Apple's framework does \
                 for an app built with its 26 SDK, instead of the 27 types (LanguageModelError, \
                 LanguageModelSession.Error). For code written for 26 whose catch clauses recover from its cases.
-                """),
+                """)
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -64,7 +65,8 @@ let package = Package(
         // `UTType` on Linux, where Apple's UniformTypeIdentifiers does not exist: Foundation Models 27 names data types
         // with it.
         .target(name: "UniformTypeIdentifiers"),
-        // The core: LanguageModel and its executors (Foundation Models 27's provider seam), RoutableModel, sessions, options, availability, capabilities, errors, schemas, content.
+        // The core: LanguageModel and its executors (Foundation Models 27's provider seam), RoutableModel, sessions,
+        // options, availability, capabilities, errors, schemas, content.
         .target(
             name: "GenUI",
             dependencies: [
@@ -92,11 +94,15 @@ let package = Package(
                 "GenUI", "GenUIHTTP", "GenUIProcess", "CGenUIProcess", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]),
-        .target(name: "GenUIOllama", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "GenUIOpenAI", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
         .target(
-            name: "GenUIAnthropic", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "GenUIGemini", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
+            name: "GenUIOllama", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "GenUIOpenAI", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "GenUIAnthropic",
+            dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "GenUIGemini", dependencies: ["GenUI", "GenUIHTTP", .product(name: "Logging", package: "swift-log")]),
         // Routing: ProviderChain, outcome policy, cooldowns, RouteTrace.
         .target(
             name: "GenUIRouter",
@@ -142,11 +148,14 @@ let package = Package(
             ]
         ),
         // Generative UI: the component vocabulary, its validator and renderers.
-        .target(name: "GenUIScreens", dependencies: ["GenUI", "GenUIA2UI", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "GenUIScreens", dependencies: ["GenUI", "GenUIA2UI", .product(name: "Logging", package: "swift-log")]),
         // A2UI v0.9 surfaces from other agents: the message stream, data binding, functions, actions and renderers.
         .target(name: "GenUIA2UI", dependencies: ["GenUI"]),
-        // Foundation Models' import: re-exports GenUI and makes SystemLanguageModel.default the configured default chain.
-        .target(name: "GenUIFoundationModels", dependencies: ["GenUI", "GenUIConfig", "GenUIRouter", "CGenUIDefaultModel"]),
+        // Foundation Models' import: re-exports GenUI and makes SystemLanguageModel.default the configured default
+        // chain.
+        .target(
+            name: "GenUIFoundationModels", dependencies: ["GenUI", "GenUIConfig", "GenUIRouter", "CGenUIDefaultModel"]),
         // The start-up hook that registers GenUIFoundationModels' default model before main (a C constructor).
         .target(name: "CGenUIDefaultModel"),
         // `import FoundationModels` on Linux: re-exports GenUIFoundationModels under Apple's module name.
@@ -162,7 +171,8 @@ let package = Package(
         .executableTarget(
             name: "genui",
             dependencies: [
-                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIDoctor", "GenUIScreens", "GenUIModels", "GenUIOnDevice",
+                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUIDoctor", "GenUIScreens", "GenUIModels",
+                "GenUIOnDevice",
                 "GenUIA2UI", "GenUIHTTP", "GenUIMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -184,7 +194,8 @@ let package = Package(
             ]
         ),
 
-        .testTarget(name: "GenUITests", dependencies: ["GenUI", "GenUITesting", "GenUITestSupport"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "GenUITests", dependencies: ["GenUI", "GenUITesting", "GenUITestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "GenUIMacrosTests",
             dependencies: [
@@ -194,38 +205,52 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI", "GenUITestSupport"]),
-        .testTarget(name: "GenUIProvidersTests", dependencies: [
-            "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
-            "GenUITesting", "GenUIDiagnostics", "GenUIConfig", "GenUITestSupport", "GenUIProcess",
-        ]),
+        .testTarget(
+            name: "GenUIProvidersTests",
+            dependencies: [
+                "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
+                "GenUITesting", "GenUIDiagnostics", "GenUIConfig", "GenUITestSupport", "GenUIProcess",
+            ]),
         .testTarget(name: "GenUIProcessTests", dependencies: ["GenUI", "GenUIProcess", "GenUITestSupport"]),
-        .testTarget(name: "GenUIDiagnosticsTests", dependencies: [
-            "GenUI", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUITestSupport",
-        ]),
-        .testTarget(name: "GenUIMCPTests", dependencies: [
-            "GenUI", "GenUIMCP", "GenUIConfig", "GenUIProcess", "GenUIOnDevice", "GenUIRouter", "GenUIDiagnostics",
-            "GenUITesting", "GenUITestSupport",
-        ], exclude: ["Servers"]),
+        .testTarget(
+            name: "GenUIDiagnosticsTests",
+            dependencies: [
+                "GenUI", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUITestSupport",
+            ]),
+        .testTarget(
+            name: "GenUIMCPTests",
+            dependencies: [
+                "GenUI", "GenUIMCP", "GenUIConfig", "GenUIProcess", "GenUIOnDevice", "GenUIRouter", "GenUIDiagnostics",
+                "GenUITesting", "GenUITestSupport",
+            ], exclude: ["Servers"]),
         .testTarget(name: "GenUIHTTPTests", dependencies: ["GenUI", "GenUIHTTP", "GenUITesting", "GenUITestSupport"]),
-        .testTarget(name: "GenUIModelsTests", dependencies: [
-            "GenUI", "GenUIModels", "GenUIConfig", "GenUIOnDevice", "GenUITesting", "GenUITestSupport",
-        ]),
-        .testTarget(name: "GenUIDoctorTests", dependencies: [
-            "GenUI", "GenUIConfig", "GenUIDoctor", "GenUITestSupport",
-        ]),
-        .testTarget(name: "GenUIRouterTests", dependencies: [
-            "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUIHTTP", "GenUIOpenAI",
-            "GenUIOnDevice", "GenUITestSupport",
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "InMemoryLogging", package: "swift-log"),
-            .product(name: "Metrics", package: "swift-metrics"),
-            .product(name: "MetricsTestKit", package: "swift-metrics"),
-            .product(name: "Tracing", package: "swift-distributed-tracing"),
-            .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
-        ]),
-        .testTarget(name: "GenUIConfigTests", dependencies: [
-            "GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter", "GenUITesting", "GenUITestSupport",
-        ]),
+        .testTarget(
+            name: "GenUIModelsTests",
+            dependencies: [
+                "GenUI", "GenUIModels", "GenUIConfig", "GenUIOnDevice", "GenUITesting", "GenUITestSupport",
+            ]),
+        .testTarget(
+            name: "GenUIDoctorTests",
+            dependencies: [
+                "GenUI", "GenUIConfig", "GenUIDoctor", "GenUITestSupport",
+            ]),
+        .testTarget(
+            name: "GenUIRouterTests",
+            dependencies: [
+                "GenUI", "GenUIRouter", "GenUIDiagnostics", "GenUIConfig", "GenUITesting", "GenUIHTTP", "GenUIOpenAI",
+                "GenUIOnDevice", "GenUITestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+            ]),
+        .testTarget(
+            name: "GenUIConfigTests",
+            dependencies: [
+                "GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter", "GenUITesting", "GenUITestSupport",
+            ]),
         .testTarget(
             name: "GenUIScreensTests",
             dependencies: [
@@ -236,28 +261,44 @@ let package = Package(
             exclude: ["Fixtures"]),
         // Support shared by the test targets: the machine's facts, the on-device runtime, subprocesses, fixture
         // screens, the A2UI schema check.
-        .target(name: "GenUITestSupport", dependencies: ["GenUI", "GenUIHTTP", "GenUIScreens"], path: "Tests/GenUITestSupport"),
+        .target(
+            name: "GenUITestSupport", dependencies: ["GenUI", "GenUIHTTP", "GenUIScreens"],
+            path: "Tests/GenUITestSupport"),
         .testTarget(
             name: "GenUIA2UITests",
-            dependencies: ["GenUI", "GenUIA2UI", "GenUIDiagnostics", "GenUIScreens", "GenUITesting", "GenUITestSupport"],
+            dependencies: [
+                "GenUI", "GenUIA2UI", "GenUIDiagnostics", "GenUIScreens", "GenUITesting", "GenUITestSupport",
+            ],
             exclude: ["Fixtures"]),
-        .testTarget(name: "GenUIFoundationModelsTests", dependencies: [
-            "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting", "GenUITestSupport",
-        ]),
+        .testTarget(
+            name: "GenUIFoundationModelsTests",
+            dependencies: [
+                "GenUIFoundationModels", "GenUIConfig", "GenUIRouter", "GenUIOnDevice", "GenUITesting",
+                "GenUITestSupport",
+            ]),
         // Foundation Models code as apps write it, compiled and run against genui: one suite per part of the API.
-        .testTarget(name: "FoundationModelsAPITests", dependencies: ["GenUIFoundationModels", "GenUITesting", "GenUITestSupport"]),
+        .testTarget(
+            name: "FoundationModelsAPITests",
+            dependencies: ["GenUIFoundationModels", "GenUITesting", "GenUITestSupport"]),
         // Foundation Models 27's provider side: a model package written from Apple's documentation, and the channel.
-        .testTarget(name: "FoundationModels27Tests", dependencies: [
-            "GenUI", "GenUIHTTP", "GenUIOpenAI", "GenUIRouter", "GenUIConfig", "GenUITesting", "GenUITestSupport",
-        ]),
+        .testTarget(
+            name: "FoundationModels27Tests",
+            dependencies: [
+                "GenUI", "GenUIHTTP", "GenUIOpenAI", "GenUIRouter", "GenUIConfig", "GenUITesting", "GenUITestSupport",
+            ]),
         // Code written for Apple's framework, with its import and its `#if canImport(FoundationModels)` unchanged.
-        .testTarget(name: "FoundationModelsTests", dependencies: [
-            .target(name: "FoundationModels", condition: .when(platforms: [.linux])), "GenUITestSupport",
-        ]),
+        .testTarget(
+            name: "FoundationModelsTests",
+            dependencies: [
+                .target(name: "FoundationModels", condition: .when(platforms: [.linux])), "GenUITestSupport",
+            ]),
         .testTarget(name: "genuiTests", dependencies: ["GenUI", "GenUIOnDevice", "GenUITesting", "GenUITestSupport"]),
-        .testTarget(name: "GenUIReliabilityTests", dependencies: [
-            "GenUI", "GenUIRouter", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIOpenAI", "GenUIOllama",
-            "GenUIScreens", "GenUITesting", "GenUITestSupport",
-        ]),
+        .testTarget(
+            name: "GenUIReliabilityTests",
+            dependencies: [
+                "GenUI", "GenUIRouter", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIOpenAI",
+                "GenUIOllama",
+                "GenUIScreens", "GenUITesting", "GenUITestSupport",
+            ]),
     ]
 )

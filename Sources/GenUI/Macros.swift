@@ -16,13 +16,16 @@ public macro Guide(description: String) = #externalMacro(module: "GenUIMacros", 
 
 /// Describes and bounds a property of a `@Generable` type.
 @attached(peer)
-public macro Guide<T>(description: String? = nil, _ guides: GenerationGuide<T>...) = #externalMacro(module: "GenUIMacros", type: "GuideMacro")
+public macro Guide<T>(description: String? = nil, _ guides: GenerationGuide<T>...) =
+    #externalMacro(module: "GenUIMacros", type: "GuideMacro")
 
 /// Describes and bounds an array property of a `@Generable` type with count guides (`.count`, `.minimumCount`,
 /// `.maximumCount`), whose element type the guides alone do not name.
 @attached(peer)
-public macro Guide(description: String? = nil, _ guides: GenerationGuide<[GeneratedContent]>...) = #externalMacro(module: "GenUIMacros", type: "GuideMacro")
+public macro Guide(description: String? = nil, _ guides: GenerationGuide<[GeneratedContent]>...) =
+    #externalMacro(module: "GenUIMacros", type: "GuideMacro")
 
 /// Describes a string property of a `@Generable` type and constrains it to a regular expression literal.
 @attached(peer)
-public macro Guide<RegexOutput>(description: String? = nil, _ guide: Regex<RegexOutput>) = #externalMacro(module: "GenUIMacros", type: "GuideMacro")
+public macro Guide<RegexOutput>(description: String? = nil, _ guide: Regex<RegexOutput>) =
+    #externalMacro(module: "GenUIMacros", type: "GuideMacro")

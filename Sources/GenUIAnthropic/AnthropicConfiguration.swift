@@ -43,7 +43,8 @@ public struct AnthropicConfiguration: Sendable, Hashable {
     /// Capabilities of the model beyond what the provider implements (e.g. `vision`).
     public var extraCapabilities: Set<LanguageModelCapability>
     /// The model's context window in tokens (`context:` in `providers.yml`), when known: genui keeps no table of
-    /// Anthropic's models, so without it ``AnthropicLanguageModel/contextSize`` is unknown and the chain does not check.
+    /// Anthropic's models, so without it ``AnthropicLanguageModel/contextSize`` is unknown and the chain does not
+    /// check.
     public var contextSize: Int? = nil
 
     /// Creates a configuration.

@@ -28,7 +28,8 @@ public struct AnthropicExecutor: ProviderExecutor {
             do {
                 return try await attempt(
                     request, model: model, key: key, streaming: streaming, forcedTool: useTool, events: events)
-            } catch let error as GenUIError where
+            } catch let error as GenUIError
+                where
                 !useTool && request.schema != nil && structuredOutput == .automatic
                 && AnthropicLanguageModel.rejectsOutputConfig(error)
             {
@@ -50,7 +51,8 @@ public struct AnthropicExecutor: ProviderExecutor {
         let start = clock.now
         let message = try HTTPRequest.postJSON(
             model.endpoint("v1/messages"),
-            body: try AnthropicWire.body(for: request, configuration: configuration, stream: streaming, forcedTool: forcedTool),
+            body: try AnthropicWire.body(
+                for: request, configuration: configuration, stream: streaming, forcedTool: forcedTool),
             headers: model.headers(key: key),
             headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
@@ -69,7 +71,8 @@ public struct AnthropicExecutor: ProviderExecutor {
                 switch piece {
                 case .text(let text)?: await events.appendText(text)
                 case .reasoning(let text)?: await events.appendReasoning(text)
-                case .callArguments(let id, let wireName, let arguments)? where events.keepsEntries && !wireName.isEmpty:
+                case .callArguments(let id, let wireName, let arguments)?
+                where events.keepsEntries && !wireName.isEmpty:
                     await events.appendToolCallArguments(
                         id: id, name: ToolWireNames.toolName(forWireName: wireName, in: plan.tools), arguments)
                 default: break
@@ -79,12 +82,16 @@ public struct AnthropicExecutor: ProviderExecutor {
             guard accumulator.stopped else {
                 throw GenUIError.transport(
                     .connectionLost(detail: "stream ended early"),
-                    .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: configuration.baseURL)) ended before message_stop"))
+                    .init(
+                        debugDescription:
+                            "the stream from \(HTTPRequest.endpoint(of: configuration.baseURL)) ended before message_stop"
+                    ))
             }
         } else {
             let response = try await model.http.client.send(message)
             guard response.head.isSuccess else {
-                throw model.mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
+                throw model.mapError(
+                    status: response.status, headers: response.head.headers, body: response.body, key: key)
             }
             guard let answer = WireReading.decode(MessageAnswer.self, from: response.json), answer.content != nil else {
                 let shown = HTTPErrorMapping.clean(response.text, secrets: secrets, limit: 200)

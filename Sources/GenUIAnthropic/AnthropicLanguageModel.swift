@@ -34,7 +34,8 @@ public struct AnthropicLanguageModel: RoutableModel {
     /// looked up (the process environment by default); `logger` receives a debug line per HTTP request and a warning
     /// for a slow availability check (discarded by default; see docs/observability.md).
     public init(
-        configuration: AnthropicConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process,
+        configuration: AnthropicConfiguration, client: HTTPClient = .shared,
+        environment: ProviderEnvironment = .process,
         logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
         self.configuration = configuration
@@ -49,7 +50,8 @@ public struct AnthropicLanguageModel: RoutableModel {
     public var availability: Availability {
         get async {
             // 529 is Anthropic's "overloaded".
-            await http.availability(probing: endpoint("v1/models"), headers: headers(key:), rateLimitStatuses: [429, 529])
+            await http.availability(
+                probing: endpoint("v1/models"), headers: headers(key:), rateLimitStatuses: [429, 529])
         }
     }
 
@@ -81,7 +83,9 @@ public struct AnthropicLanguageModel: RoutableModel {
         if status == 404, parsed.type == "not_found_error", (parsed.message ?? "").contains("model") {
             return .unavailable(
                 .modelNotInstalled(name: configuration.model),
-                .init(provider: name, debugDescription: "\(name): the API does not know the model \(configuration.model)"))
+                .init(
+                    provider: name, debugDescription: "\(name): the API does not know the model \(configuration.model)")
+            )
         }
         return HTTPErrorMapping.error(
             status: status, headers: headers, parsed: parsed, provider: name, secrets: key.map { [$0] } ?? [])

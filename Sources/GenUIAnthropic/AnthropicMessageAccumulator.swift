@@ -55,7 +55,10 @@ struct AnthropicMessageAccumulator {
             case "tool_use":
                 let name = block.name ?? ""
                 guard let input = block.input?.content, input.orderedProperties != nil else {
-                    throw notAnObject(name, detail: "its input is \(block.input.map { String($0.content.jsonString.prefix(80)) } ?? "missing")")
+                    throw notAnObject(
+                        name,
+                        detail:
+                            "its input is \(block.input.map { String($0.content.jsonString.prefix(80)) } ?? "missing")")
                 }
                 try calls.appendCall(id: block.id, name: name, arguments: input)
             default: break
@@ -111,7 +114,8 @@ struct AnthropicMessageAccumulator {
         case "error":
             let parsed = HTTPErrorMapping.parseErrorJSON(json, secrets: secrets)
             throw HTTPErrorMapping.error(
-                status: AnthropicWire.status(forErrorType: parsed.type), headers: [:], parsed: parsed, provider: provider,
+                status: AnthropicWire.status(forErrorType: parsed.type), headers: [:], parsed: parsed,
+                provider: provider,
                 secrets: secrets)
         default: break
         }
@@ -122,7 +126,10 @@ struct AnthropicMessageAccumulator {
     func checkStopReason() throws(GenUIError) {
         switch stopReason {
         case "refusal":
-            throw .refusal(.init(provider: provider, debugDescription: "\(provider): the model declined to answer (stop_reason refusal)"))
+            throw .refusal(
+                .init(
+                    provider: provider,
+                    debugDescription: "\(provider): the model declined to answer (stop_reason refusal)"))
         case "model_context_window_exceeded":
             throw .contextSizeExceeded(
                 contextSize: nil, tokenCount: nil,
@@ -157,7 +164,9 @@ struct AnthropicMessageAccumulator {
     private func notAnObject(_ tool: String, detail: String) -> GenUIError {
         .invalidToolCall(
             tool: tool, path: "", details: "the input of a tool_use block must be a JSON object; \(detail)",
-            .init(provider: provider, debugDescription: "\(provider) sent a tool_use block for \(tool) whose input is not an object"))
+            .init(
+                provider: provider,
+                debugDescription: "\(provider) sent a tool_use block for \(tool) whose input is not an object"))
     }
 
     /// The output text: the tool input when a tool was forced, the text otherwise.

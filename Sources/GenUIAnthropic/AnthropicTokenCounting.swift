@@ -24,7 +24,8 @@ extension AnthropicLanguageModel {
             let useTool = request.schema != nil && configuration.structuredOutput == .forcedTool
             do {
                 return try await count(request, key: key, forcedTool: useTool)
-            } catch let error as GenUIError where
+            } catch let error as GenUIError
+                where
                 !useTool && request.schema != nil && configuration.structuredOutput == .automatic
                 && Self.rejectsOutputConfig(error)
             {
@@ -45,7 +46,8 @@ extension AnthropicLanguageModel {
         let response = try await http.client.send(request, bodyLimit: 1 << 20)
         guard response.head.isSuccess else {
             var error = mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
-            error.context.debugDescription = "\(name): /v1/messages/count_tokens failed: " + error.context.debugDescription
+            error.context.debugDescription =
+                "\(name): /v1/messages/count_tokens failed: " + error.context.debugDescription
             throw error
         }
         guard let tokens = WireReading.decode(CountTokensAnswer.self, from: response.json)?.inputTokens, tokens >= 0
@@ -53,7 +55,9 @@ extension AnthropicLanguageModel {
             let shown = HTTPErrorMapping.clean(response.text, secrets: key.map { [$0] } ?? [], limit: 200)
             throw GenUIError.serverError(
                 status: response.status,
-                .init(provider: name, debugDescription: "\(name): /v1/messages/count_tokens answered without input_tokens: \(shown)"))
+                .init(
+                    provider: name,
+                    debugDescription: "\(name): /v1/messages/count_tokens answered without input_tokens: \(shown)"))
         }
         return tokens
     }

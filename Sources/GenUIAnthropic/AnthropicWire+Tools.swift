@@ -68,12 +68,13 @@ extension AnthropicWire {
         }
         var choice: MessagesRequest.ToolChoice?
         if let answer = plan.answerToolName, let schema = request.schema {
-            declarations.append(ToolDeclaration(
-                name: answer,
-                description: plan.hasUserTools
-                    ? "Record the final answer, once you need no other tool. The input must follow the schema exactly."
-                    : "Record the answer. The input must follow the schema exactly.",
-                inputSchema: JSONValueCoding(schema.jsonSchema(strict: true))))
+            declarations.append(
+                ToolDeclaration(
+                    name: answer,
+                    description: plan.hasUserTools
+                        ? "Record the final answer, once you need no other tool. The input must follow the schema exactly."
+                        : "Record the answer. The input must follow the schema exactly.",
+                    inputSchema: JSONValueCoding(schema.jsonSchema(strict: true))))
             choice = plan.hasUserTools ? .init(type: "any") : .init(type: "tool", name: answer)
         }
         return (declarations.isEmpty ? nil : declarations, choice)
@@ -98,16 +99,22 @@ extension AnthropicWire {
                 var blocks: [Message.Block] = []
                 if !message.content.isEmpty { blocks.append(.text(message.content)) }
                 for call in message.toolCalls {
-                    blocks.append(.toolUse(
-                        id: toolUseID(call.id), name: ToolWireNames.wireName(call.toolName),
-                        input: call.arguments.orderedProperties != nil ? call.arguments : GeneratedContent(orderedProperties: [])))
+                    blocks.append(
+                        .toolUse(
+                            id: toolUseID(call.id), name: ToolWireNames.wireName(call.toolName),
+                            input: call.arguments.orderedProperties != nil
+                                ? call.arguments : GeneratedContent(orderedProperties: [])))
                 }
                 result.append(Message(role: "assistant", content: .blocks(blocks)))
             case .user where !message.imageSegments.isEmpty:
                 flushResults()
-                result.append(Message(role: "user", content: .blocks(try ImagePayload.parts(
-                    of: message.segments, provider: provider, acceptsRemote: true, text: Message.Block.text,
-                    image: Message.Block.image))))
+                result.append(
+                    Message(
+                        role: "user",
+                        content: .blocks(
+                            try ImagePayload.parts(
+                                of: message.segments, provider: provider, acceptsRemote: true, text: Message.Block.text,
+                                image: Message.Block.image))))
             case .assistant, .user:
                 flushResults()
                 result.append(Message(role: message.role.rawValue, content: .text(message.content)))

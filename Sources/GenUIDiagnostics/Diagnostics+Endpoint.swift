@@ -6,9 +6,11 @@ extension Diagnostics {
     public func describe(_ step: RouteTrace.Step) -> String {
         let sentence = describeStep(step)
         guard step.outcome == .served, let endpoint = step.endpoint else { return sentence }
-        return text("trace.endpoint", [
-            "served": sentence, "endpoint": Self.safeValue(endpoint.endpoint), "reason": reason(of: endpoint),
-        ])
+        return text(
+            "trace.endpoint",
+            [
+                "served": sentence, "endpoint": Self.safeValue(endpoint.endpoint), "reason": reason(of: endpoint),
+            ])
     }
 
     /// Why an endpoint was picked, in the user's language.

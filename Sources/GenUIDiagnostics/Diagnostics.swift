@@ -47,7 +47,8 @@ public struct Diagnostics: Sendable {
         let template = catalog.template(key, language: language)
         let values = arguments.mapValues(Self.safeValue)
         guard template == key, !values.isEmpty else { return MessageCatalog.fill(template, values) }
-        return key + " (" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ") + ")"
+        return key + " (" + values.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+            + ")"
     }
 
     /// A placeholder value as messages show it: control characters, escape sequences and bidirectional overrides
@@ -137,7 +138,8 @@ public struct Diagnostics: Sendable {
             // No HTTP status: a server process that failed before it answered. What it said is the message.
             arguments["detail"] = Self.firstLine(of: context.debugDescription) ?? text("\(key).noStatus.noDetail")
             return DiagnosticMessage(
-                message: text("\(key).noStatus.message", arguments), remediation: text("\(key).noStatus.remedy", arguments))
+                message: text("\(key).noStatus.message", arguments),
+                remediation: text("\(key).noStatus.remedy", arguments))
         case .responseTooLarge(let limit, _): arguments["limit"] = format.bytes(Int64(limit))
         case .noProviderAvailable(let context): arguments["chain"] = context.trace?.chain ?? "—"
         case .contextSizeExceeded(let contextSize, let tokenCount, _):
@@ -148,10 +150,12 @@ public struct Diagnostics: Sendable {
                 arguments["tokens"] = tokens(tokenCount)
                 messageKey = "\(key).numbers.message"
             }
-            return DiagnosticMessage(message: text(messageKey, arguments), remediation: text("\(key).remedy", arguments))
+            return DiagnosticMessage(
+                message: text(messageKey, arguments), remediation: text("\(key).remedy", arguments))
         default: break
         }
-        return DiagnosticMessage(message: text("\(key).message", arguments), remediation: text("\(key).remedy", arguments))
+        return DiagnosticMessage(
+            message: text("\(key).message", arguments), remediation: text("\(key).remedy", arguments))
     }
 
     /// What a session's Foundation Models error means and what to do, in the user's language: the genui error it
@@ -214,10 +218,12 @@ public struct Diagnostics: Sendable {
             case .estimated: variant = "estimated"
             case .estimatedAfterCountingFailed: variant = "countFailed"
             }
-            return text("short.contextWindowTooSmall.\(variant)", [
-                "tokens": tokens(check.tokenCount), "answer": tokens(check.responseTokens),
-                "context": tokens(check.contextSize),
-            ])
+            return text(
+                "short.contextWindowTooSmall.\(variant)",
+                [
+                    "tokens": tokens(check.tokenCount), "answer": tokens(check.responseTokens),
+                    "context": tokens(check.contextSize),
+                ])
         case "coolingDown", "availabilityCheckTimedOut":
             return text("short.\(step.reason)")
         default:
@@ -240,16 +246,20 @@ public struct Diagnostics: Sendable {
             return text("trace.skipped", ["provider": step.provider, "reason": reason(of: step)])
         case .failed:
             let action = step.action ?? .stop
-            return text("trace.failed.\(action.rawValue)", [
-                "provider": step.provider, "duration": duration, "error": reason(of: step),
-            ])
+            return text(
+                "trace.failed.\(action.rawValue)",
+                [
+                    "provider": step.provider, "duration": duration, "error": reason(of: step),
+                ])
         case .served:
             switch step.guided {
             case true?: return text("trace.served.guided", ["provider": step.provider, "duration": duration])
             case false?:
-                return text("trace.served.unguided", [
-                    "provider": step.provider, "duration": duration, "count": "\(step.repairs.count)",
-                ])
+                return text(
+                    "trace.served.unguided",
+                    [
+                        "provider": step.provider, "duration": duration, "count": "\(step.repairs.count)",
+                    ])
             case nil: return text("trace.served.plain", ["provider": step.provider, "duration": duration])
             }
         }
@@ -264,7 +274,9 @@ public struct Diagnostics: Sendable {
     private func errorSummary(code: String, detail: String?) -> String {
         guard GenUIError.allCodes.contains(code) else { return Self.safeValue(detail ?? code) }
         // A decoding failure's detail is the core's English (its path is not recorded): worded from its code.
-        if code == "decodingFailure", let detail { return text("detail.failedShape", ["detail": text(.decoding(detail))]) }
+        if code == "decodingFailure", let detail {
+            return text("detail.failedShape", ["detail": text(.decoding(detail))])
+        }
         let template = catalog.template("error.\(code).message", language: language)
         var arguments: [String: String] = [:]
         for name in MessageCatalog.placeholders(in: template) { arguments[name] = Self.safeValue(detail ?? "—") }

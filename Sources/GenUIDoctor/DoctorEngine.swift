@@ -2,9 +2,9 @@ import Foundation
 import GenUI
 import GenUIConfig
 import GenUIDiagnostics
-import Logging
 import GenUIMCP
 import GenUIRouter
+import Logging
 
 /// What doctor was asked to do.
 package struct DoctorRequest: Sendable {
@@ -88,12 +88,14 @@ package struct DoctorEngine {
         for chain in chains {
             chainReports.append(await chainReport(chain, results: byName, failures: failures))
         }
-        let decisive = chainReports.first { $0.name == (request.chain ?? configuration.defaultChain) } ?? chainReports.first
+        let decisive =
+            chainReports.first { $0.name == (request.chain ?? configuration.defaultChain) } ?? chainReports.first
         var exitCode = decisive?.canServe == true ? ExitStatus.ok : ExitStatus.cannotServe
         // An untrusted ./providers.yml passed over is reported; doctor still checks the configuration used instead,
         // and only --strict makes it a failure.
         let servers = await mcpServers
-        let hasWarnings = !configuration.warnings.isEmpty || configuration.source.untrusted != nil
+        let hasWarnings =
+            !configuration.warnings.isEmpty || configuration.source.untrusted != nil
             || providerReports.contains { ["caveat", "pending", "crashed"].contains($0.status) }
             || servers?.contains { $0.status != "ready" } == true
         if request.strict, hasWarnings { exitCode = ExitStatus.cannotServe }
@@ -114,15 +116,18 @@ package struct DoctorEngine {
         for (server, state) in await toolbox.check() {
             let tools = (try? await server.tools()) ?? []
             let status = if case .ready = state { "ready" } else { "unavailable" }
-            reports.append(.init(
-                name: server.name, target: server.configuration.displayTarget, status: status,
-                message: diagnostics.text(state.localizedText), tools: tools.map(\.signature)))
+            reports.append(
+                .init(
+                    name: server.name, target: server.configuration.displayTarget, status: status,
+                    message: diagnostics.text(state.localizedText), tools: tools.map(\.signature)))
         }
         await toolbox.stop()
         return reports
     }
 
-    package static func summary(of configuration: Configuration, diagnostics: Diagnostics) -> DoctorReport.ConfigurationSummary {
+    package static func summary(of configuration: Configuration, diagnostics: Diagnostics)
+        -> DoctorReport.ConfigurationSummary
+    {
         .init(
             source: configuration.source.description, origin: configuration.source.origin.rawValue,
             searched: configuration.source.searched.map { .init(path: $0.path, found: $0.found) },
@@ -134,10 +139,13 @@ package struct DoctorEngine {
     private func chosenChains() throws -> [ChainSettings] {
         guard let name = request.chain else { return configuration.chains }
         guard let chain = configuration.chain(named: name) else {
-            throw DoctorUsageError(text: LocalizedText("cli.unknownChain", [
-                "chain": .verbatim(name), "source": .phrase(ConfigurationNaming.source(configuration.source)),
-                "chains": .list(configuration.chains.map(\.name)),
-            ]))
+            throw DoctorUsageError(
+                text: LocalizedText(
+                    "cli.unknownChain",
+                    [
+                        "chain": .verbatim(name), "source": .phrase(ConfigurationNaming.source(configuration.source)),
+                        "chains": .list(configuration.chains.map(\.name)),
+                    ]))
         }
         return [chain]
     }
@@ -146,25 +154,39 @@ package struct DoctorEngine {
         var result: [String: SimulatedFailure] = [:]
         for (provider, code) in request.simulations {
             guard let settings = configuration.provider(named: provider) else {
-                throw DoctorUsageError(text: LocalizedText("doctor.usage.simulateProvider", [
-                    "provider": .verbatim(provider), "source": .phrase(ConfigurationNaming.source(configuration.source)),
-                ]))
+                throw DoctorUsageError(
+                    text: LocalizedText(
+                        "doctor.usage.simulateProvider",
+                        [
+                            "provider": .verbatim(provider),
+                            "source": .phrase(ConfigurationNaming.source(configuration.source)),
+                        ]))
             }
-            guard let failure = SimulatedFailure(code: code, settings: settings, detail: diagnostics.text("doctor.simulatedDetail")) else {
-                throw DoctorUsageError(text: LocalizedText("doctor.usage.simulateReason", [
-                    "code": .verbatim(code), "codes": .list(SimulatedFailure.acceptedCodes),
-                ]))
+            guard
+                let failure = SimulatedFailure(
+                    code: code, settings: settings, detail: diagnostics.text("doctor.simulatedDetail"))
+            else {
+                throw DoctorUsageError(
+                    text: LocalizedText(
+                        "doctor.usage.simulateReason",
+                        [
+                            "code": .verbatim(code), "codes": .list(SimulatedFailure.acceptedCodes),
+                        ]))
             }
             result[provider] = failure
         }
         return result
     }
 
-    private func providerReport(_ result: ProviderCheckResult, settings: ProviderSettings) -> DoctorReport.ProviderReport {
+    private func providerReport(_ result: ProviderCheckResult, settings: ProviderSettings)
+        -> DoctorReport.ProviderReport
+    {
         var report = DoctorReport.ProviderReport(
             status: "unavailable", mark: DoctorMarks.unavailable, name: settings.name, type: settings.type.rawValue,
             model: settings.modelName, endpoint: settings.endpoint,
-            secret: settings.apiKeyEnv.map { .init(environmentVariable: $0, isSet: !(request.environment[$0] ?? "").isEmpty) },
+            secret: settings.apiKeyEnv.map {
+                .init(environmentVariable: $0, isSet: !(request.environment[$0] ?? "").isEmpty)
+            },
             reason: nil, capabilities: [], missingCapabilities: [], message: "", remediation: nil,
             durationSeconds: result.duration.seconds, facts: result.facts, deep: result.deep)
         switch result.state {
@@ -197,7 +219,8 @@ package struct DoctorEngine {
         case .pending:
             report.status = "pending"
             report.mark = DoctorMarks.pending
-            report.message = diagnostics.text("doctor.status.pending", ["duration": diagnostics.format.duration(request.checkDeadline)])
+            report.message = diagnostics.text(
+                "doctor.status.pending", ["duration": diagnostics.format.duration(request.checkDeadline)])
             report.remediation = diagnostics.text("doctor.status.pending.remedy")
         case .crashed(let detail):
             report.status = "crashed"
@@ -208,7 +231,8 @@ package struct DoctorEngine {
         if let deep = result.deep, !deep.ok, report.status == "available" {
             report.status = "caveat"
             report.mark = DoctorMarks.caveat
-            report.message = diagnostics.text("doctor.deep.failed", ["error": deepFailureText(result.deepFailure, deep)])
+            report.message = diagnostics.text(
+                "doctor.deep.failed", ["error": deepFailureText(result.deepFailure, deep)])
         }
         return report
     }
@@ -269,9 +293,11 @@ package struct DoctorEngine {
         }
         let skipped = (trace?.steps ?? []).filter { $0.outcome != .served }.map { step in
             DoctorReport.Skip(
-                provider: step.provider, reason: step.reason, message: diagnostics.reason(of: step), outcome: step.outcome)
+                provider: step.provider, reason: step.reason, message: diagnostics.reason(of: step),
+                outcome: step.outcome)
         }
-        let message = servedBy.map { diagnostics.text("doctor.chain.wouldUse", ["chain": chain.name, "provider": $0]) }
+        let message =
+            servedBy.map { diagnostics.text("doctor.chain.wouldUse", ["chain": chain.name, "provider": $0]) }
             ?? diagnostics.text("doctor.chain.cannotServe", ["chain": chain.name])
         return DoctorReport.ChainReport(
             name: chain.name, isDefault: chain.name == configuration.defaultChain, providers: chain.providers,

@@ -30,11 +30,17 @@ package struct DoctorRenderer {
         for line in notice ?? [] { lines.append(terminal.paint(line, .yellow)) }
         if verbose { lines += configurationDetails() }
         if !report.requiredCapabilities.isEmpty {
-            lines.append(StyledText(diagnostics.text("doctor.chain.requires", ["capabilities": diagnostics.list(ofCapabilityNames: report.requiredCapabilities)])))
+            lines.append(
+                StyledText(
+                    diagnostics.text(
+                        "doctor.chain.requires",
+                        ["capabilities": diagnostics.list(ofCapabilityNames: report.requiredCapabilities)])))
         }
         for simulation in report.simulated {
-            lines.append(terminal.paint(
-                diagnostics.text("doctor.simulated", ["provider": simulation.provider, "reason": simulation.failure]), .yellow))
+            lines.append(
+                terminal.paint(
+                    diagnostics.text(
+                        "doctor.simulated", ["provider": simulation.provider, "reason": simulation.failure]), .yellow))
         }
         lines.append("")
         lines += table()
@@ -43,7 +49,8 @@ package struct DoctorRenderer {
             lines.append(terminal.paint(chain.message, chain.canServe ? .green : .red))
             for skip in chain.skipped {
                 let key = skip.outcome == .failed ? "doctor.chain.failed" : "doctor.chain.skipped"
-                lines.append(StyledText("  - " + diagnostics.text(key, ["provider": skip.provider, "reason": skip.message])))
+                lines.append(
+                    StyledText("  - " + diagnostics.text(key, ["provider": skip.provider, "reason": skip.message])))
             }
             if verbose, let trace = chain.trace {
                 for sentence in diagnostics.describe(trace) { lines.append(terminal.paint("    " + sentence, .dim)) }
@@ -60,9 +67,13 @@ package struct DoctorRenderer {
         }
         if !report.configuration.warnings.isEmpty {
             lines.append("")
-            lines.append(terminal.paint(diagnostics.text("doctor.warnings", ["count": "\(report.configuration.warnings.count)"]), .yellow))
+            lines.append(
+                terminal.paint(
+                    diagnostics.text("doctor.warnings", ["count": "\(report.configuration.warnings.count)"]), .yellow))
             for warning in report.configuration.warnings {
-                lines.append(StyledText("  \(warning.file):\(warning.line):\(warning.column): \(warning.keyPath): \(warning.message)"))
+                lines.append(
+                    StyledText(
+                        "  \(warning.file):\(warning.line):\(warning.column): \(warning.keyPath): \(warning.message)"))
             }
         }
         return StyledText.joined(lines, separator: "\n") + "\n"
@@ -74,16 +85,22 @@ package struct DoctorRenderer {
             diagnostics.text($0.found ? "doctor.verbose.found" : "doctor.verbose.absent", ["path": $0.path])
         }
         if !searched.isEmpty {
-            lines.append(terminal.paint(diagnostics.text("doctor.verbose.searched", ["paths": diagnostics.format.list(searched)]), .dim))
+            lines.append(
+                terminal.paint(
+                    diagnostics.text("doctor.verbose.searched", ["paths": diagnostics.format.list(searched)]), .dim))
         }
         if report.configuration.origin == "built-in" {
             lines.append(terminal.paint(diagnostics.text("doctor.verbose.builtIn"), .dim))
         }
         let variables = report.configuration.variablesRead
-        lines.append(terminal.paint(
-            diagnostics.text("doctor.verbose.env", [
-                "names": variables.isEmpty ? diagnostics.text("doctor.none") : diagnostics.format.list(variables),
-            ]), .dim))
+        lines.append(
+            terminal.paint(
+                diagnostics.text(
+                    "doctor.verbose.env",
+                    [
+                        "names": variables.isEmpty
+                            ? diagnostics.text("doctor.none") : diagnostics.format.list(variables)
+                    ]), .dim))
         return lines
     }
 
@@ -99,7 +116,9 @@ package struct DoctorRenderer {
         }
         var widths = header.map(DisplayWidth.of)
         for row in rows {
-            for (index, cell) in row.enumerated().dropLast() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+            for (index, cell) in row.enumerated().dropLast() {
+                widths[index] = max(widths[index], DisplayWidth.of(cell))
+            }
         }
         func line(_ cells: [String]) -> String {
             cells.enumerated().map { index, cell in
@@ -108,30 +127,50 @@ package struct DoctorRenderer {
         }
         var lines = [terminal.paint(line(header), .bold)]
         for (provider, row) in zip(report.providers, rows) {
-            lines.append(terminal.paint(row[0], style(for: provider.status)) + String(line(row).dropFirst(row[0].count)))
+            lines.append(
+                terminal.paint(row[0], style(for: provider.status)) + String(line(row).dropFirst(row[0].count)))
             let indent = String(repeating: " ", count: widths[0] + 2)
             if let remediation = provider.remediation, provider.status != "available" {
                 lines.append(indent + terminal.paint("→ " + remediation, .dim))
             }
             if let deep = provider.deep, deep.ok {
-                lines.append(StyledText(indent) + diagnostics.text("doctor.deep.ok", ["duration": diagnostics.format.duration(seconds: deep.durationSeconds)]))
+                lines.append(
+                    StyledText(indent)
+                        + diagnostics.text(
+                            "doctor.deep.ok", ["duration": diagnostics.format.duration(seconds: deep.durationSeconds)]))
             }
             if verbose {
-                lines.append(indent + terminal.paint(
-                    diagnostics.text("doctor.verbose.checkTook", ["duration": diagnostics.format.duration(seconds: provider.durationSeconds)]), .dim))
+                lines.append(
+                    indent
+                        + terminal.paint(
+                            diagnostics.text(
+                                "doctor.verbose.checkTook",
+                                ["duration": diagnostics.format.duration(seconds: provider.durationSeconds)]), .dim))
                 if !provider.capabilities.isEmpty {
-                    lines.append(indent + terminal.paint(diagnostics.text(
-                        "doctor.verbose.capabilities", ["capabilities": diagnostics.list(ofCapabilityNames: provider.capabilities)]), .dim))
+                    lines.append(
+                        indent
+                            + terminal.paint(
+                                diagnostics.text(
+                                    "doctor.verbose.capabilities",
+                                    ["capabilities": diagnostics.list(ofCapabilityNames: provider.capabilities)]), .dim)
+                    )
                 }
                 if let endpoint = provider.endpoint {
-                    lines.append(indent + terminal.paint(diagnostics.text("doctor.verbose.endpoint", ["endpoint": endpoint]), .dim))
+                    lines.append(
+                        indent
+                            + terminal.paint(diagnostics.text("doctor.verbose.endpoint", ["endpoint": endpoint]), .dim))
                 }
                 if let secret = provider.secret {
-                    lines.append(indent + terminal.paint(diagnostics.text(
-                        secret.isSet ? "doctor.verbose.secretSet" : "doctor.verbose.secretNotSet",
-                        ["variable": secret.environmentVariable]), .dim))
+                    lines.append(
+                        indent
+                            + terminal.paint(
+                                diagnostics.text(
+                                    secret.isSet ? "doctor.verbose.secretSet" : "doctor.verbose.secretNotSet",
+                                    ["variable": secret.environmentVariable]), .dim))
                 }
-                for fact in provider.facts { lines.append(indent + terminal.paint(Self.describe(fact, diagnostics), .dim)) }
+                for fact in provider.facts {
+                    lines.append(indent + terminal.paint(Self.describe(fact, diagnostics), .dim))
+                }
             }
         }
         return lines

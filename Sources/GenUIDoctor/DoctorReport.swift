@@ -127,7 +127,9 @@ package struct DoctorReport: Codable, Sendable {
 
 extension DoctorReport {
     /// The report of a configuration that could not be read: its problems, nothing checked.
-    package init(configurationError error: ConfigurationError, language: DiagnosticLanguage, requiredCapabilities: [String]) {
+    package init(
+        configurationError error: ConfigurationError, language: DiagnosticLanguage, requiredCapabilities: [String]
+    ) {
         let diagnostics = Diagnostics(language: language)
         configuration = ConfigurationSummary(
             source: error.first?.location.file ?? "providers.yml", origin: "error", searched: [], variablesRead: [],

@@ -72,8 +72,9 @@ package struct ProviderChecker {
         } catch is DeadlineExceeded {
             state = .pending
         } catch {
-            state = .crashed(error is SimulatedCrash
-                ? LocalizedText("doctor.simulatedCrash") : LocalizedText.verbatim("\(error)"))
+            state = .crashed(
+                error is SimulatedCrash
+                    ? LocalizedText("doctor.simulatedCrash") : LocalizedText.verbatim("\(error)"))
         }
         if deep, case .checked(.unavailable, _) = state, let proving = Self.provingSource(of: model) {
             // The reason may be a failed start remembered from another process: a deep check starts it again.
@@ -103,7 +104,11 @@ package struct ProviderChecker {
             prompt: "Say hello in one word.", options: GenerationOptions(temperature: 0, maximumResponseTokens: 8))
         do {
             let response = try await withDeadline(deepTimeout) { try await model.respond(to: request) }
-            return (.init(ok: true, durationSeconds: (clock.now - start).seconds, message: String(response.text.prefix(60))), nil)
+            return (
+                .init(
+                    ok: true, durationSeconds: (clock.now - start).seconds, message: String(response.text.prefix(60))),
+                nil
+            )
         } catch {
             return (.init(ok: false, durationSeconds: (clock.now - start).seconds, message: "\(error)"), error)
         }

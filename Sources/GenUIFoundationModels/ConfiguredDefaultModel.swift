@@ -64,26 +64,34 @@ public struct ConfiguredDefaultModel: RoutableModel, MemberAvailabilityReporting
     public func availabilityReport() async -> AvailabilityReport {
         guard let chain else {
             let availability = Availability.unavailable(configurationProblem ?? .notConfigured(missing: "a chain"))
-            return AvailabilityReport(availability: availability, members: [.init(name: name, availability: availability)])
+            return AvailabilityReport(
+                availability: availability, members: [.init(name: name, availability: availability)])
         }
         let statuses = await chain.memberStatuses()
         let members = zip(chain.members, statuses).map { member, status in
-            let availability: Availability = switch status {
-            case .ready: .available
-            case .unavailable(let reason): .unavailable(reason)
-            case .checkTimedOut:
-                .unavailable(.unreachable(endpoint: "\(member.model.name) (no answer within \(chain.options.availabilityTimeout))"))
-            }
+            let availability: Availability =
+                switch status {
+                case .ready: .available
+                case .unavailable(let reason): .unavailable(reason)
+                case .checkTimedOut:
+                    .unavailable(
+                        .unreachable(
+                            endpoint: "\(member.model.name) (no answer within \(chain.options.availabilityTimeout))"))
+                }
             return AvailabilityReport.Member(name: member.model.name, availability: availability)
         }
-        let overall: Availability = members.contains { $0.availability.isAvailable }
+        let overall: Availability =
+            members.contains { $0.availability.isAvailable }
             ? .available
-            : .unavailable(members.lazy.compactMap(\.availability.unavailableReason).first
-                ?? .notConfigured(missing: "a provider"))
+            : .unavailable(
+                members.lazy.compactMap(\.availability.unavailableReason).first
+                    ?? .notConfigured(missing: "a provider"))
         return AvailabilityReport(availability: overall, members: members)
     }
 
-    public var supportedCapabilities: Set<LanguageModelCapability> { get async { await chain?.supportedCapabilities ?? [] } }
+    public var supportedCapabilities: Set<LanguageModelCapability> {
+        get async { await chain?.supportedCapabilities ?? [] }
+    }
 
     public var contextSize: Int {
         get async throws {

@@ -39,7 +39,8 @@ struct GeminiCollector {
     /// Applies one response (or chunk); returns what it adds.
     mutating func apply(_ response: GenerateContentResponse) throws(GenUIError) -> Added {
         if let blocked = response.promptFeedback?.blockReason {
-            throw .guardrailViolation(.init(provider: provider, debugDescription: "\(provider): the prompt was blocked (\(blocked))"))
+            throw .guardrailViolation(
+                .init(provider: provider, debugDescription: "\(provider): the prompt was blocked (\(blocked))"))
         }
         model = response.modelVersion ?? model
         if let metadata = response.usageMetadata {
@@ -68,12 +69,14 @@ struct GeminiCollector {
         if let reason = candidate.finishReason {
             finishReason = reason
             if GeminiWire.blockingFinishReasons.contains(reason) {
-                throw .guardrailViolation(.init(provider: provider, debugDescription: "\(provider): the output was stopped (\(reason))"))
+                throw .guardrailViolation(
+                    .init(provider: provider, debugDescription: "\(provider): the output was stopped (\(reason))"))
             }
             if reason == "MALFORMED_FUNCTION_CALL" || reason == "UNEXPECTED_TOOL_CALL" {
                 let detail = candidate.finishMessage.map { ": \(String($0.prefix(200)))" } ?? ""
                 throw .invalidToolCall(
-                    tool: "(unknown)", path: "", details: "the model generated a function call the API rejected (\(reason))\(detail)",
+                    tool: "(unknown)", path: "",
+                    details: "the model generated a function call the API rejected (\(reason))\(detail)",
                     .init(provider: provider, debugDescription: "\(provider): finish reason \(reason)\(detail)"))
             }
         }
@@ -93,8 +96,11 @@ struct GeminiCollector {
         guard arguments.orderedProperties != nil else {
             throw .invalidToolCall(
                 tool: tool, path: "",
-                details: "the args of a functionCall must be a JSON object; they are \(String(arguments.jsonString.prefix(80)))",
-                .init(provider: provider, debugDescription: "\(provider) sent a functionCall of \(tool) whose args are not an object"))
+                details:
+                    "the args of a functionCall must be a JSON object; they are \(String(arguments.jsonString.prefix(80)))",
+                .init(
+                    provider: provider,
+                    debugDescription: "\(provider) sent a functionCall of \(tool) whose args are not an object"))
         }
         if plan.isAnswer(name) {
             if answer == nil { answer = arguments.jsonString }

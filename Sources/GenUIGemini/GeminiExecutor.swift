@@ -32,8 +32,11 @@ public struct GeminiExecutor: ProviderExecutor {
             let answerFunction = model.answersThroughFunction(request)
             do {
                 return try await attempt(
-                    request, model: model, key: key, streaming: streaming, answerFunction: answerFunction, events: events)
-            } catch let error as GenUIError where pairable && !answerFunction && GeminiWire.rejectsSchemaWithTools(error) {
+                    request, model: model, key: key, streaming: streaming, answerFunction: answerFunction,
+                    events: events)
+            } catch let error as GenUIError
+                where pairable && !answerFunction && GeminiWire.rejectsSchemaWithTools(error)
+            {
                 model.toolFacts.rejectsSchemaWithTools = true
                 return try await attempt(
                     request, model: model, key: key, streaming: streaming, answerFunction: true, events: events)
@@ -54,7 +57,8 @@ public struct GeminiExecutor: ProviderExecutor {
         let url = model.modelURL(
             suffix: streaming ? ":streamGenerateContent" : ":generateContent", query: streaming ? "alt=sse" : nil)
         let generation = try HTTPRequest.postJSON(
-            url, body: try GenerateContentRequest(
+            url,
+            body: try GenerateContentRequest(
                 request, model: configuration.model, facts: model.toolFacts, plan: plan, provider: model.name),
             headers: model.headers(key: key),
             headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
@@ -69,10 +73,12 @@ public struct GeminiExecutor: ProviderExecutor {
             let secrets = key.map { [$0] } ?? []
             for try await event in response.body.serverSentEvents() {
                 guard let json = try? JSONParser.parse(event.data),
-                      let chunk = WireReading.decode(GenerateContentResponse.self, from: json) else { continue }
+                    let chunk = WireReading.decode(GenerateContentResponse.self, from: json)
+                else { continue }
                 if let error = chunk.error {
                     throw HTTPErrorMapping.error(
-                        status: error.code ?? 500, headers: [:], parsed: HTTPErrorMapping.parseErrorJSON(json, secrets: secrets),
+                        status: error.code ?? 500, headers: [:],
+                        parsed: HTTPErrorMapping.parseErrorJSON(json, secrets: secrets),
                         provider: model.name, secrets: secrets)
                 }
                 await send(try collector.apply(chunk), to: events)
@@ -80,7 +86,8 @@ public struct GeminiExecutor: ProviderExecutor {
         } else {
             let data = try await response.collect(maximum: ResponseLimits.standard.maximumBodyBytes)
             guard let json = try? JSONParser.parse(String(decoding: data, as: UTF8.self)) else {
-                throw GenUIError.serverError(status: response.head.status, .init(debugDescription: "the response is not JSON"))
+                throw GenUIError.serverError(
+                    status: response.head.status, .init(debugDescription: "the response is not JSON"))
             }
             if let answer = WireReading.decode(GenerateContentResponse.self, from: json) {
                 await send(try collector.apply(answer), to: events)
@@ -89,7 +96,9 @@ public struct GeminiExecutor: ProviderExecutor {
         guard let finish = collector.finishReason else {
             throw GenUIError.transport(
                 .connectionLost(detail: "stream ended early"),
-                .init(debugDescription: "the response from \(HTTPRequest.endpoint(of: url)) ended without a finish reason"))
+                .init(
+                    debugDescription: "the response from \(HTTPRequest.endpoint(of: url)) ended without a finish reason"
+                ))
         }
         let timings = GenerationTimings(totalSeconds: (clock.now - start).seconds)
         let servedModel = collector.model ?? configuration.model
@@ -98,7 +107,8 @@ public struct GeminiExecutor: ProviderExecutor {
             // Gemini finishes a turn of calls with STOP: the functionCall parts make it a turn of tool calls.
             for (id, signature) in collector.signatures { model.toolFacts.record(signature: signature, for: id) }
             return ProviderSupport.toolCallResponse(
-                calls: calls, text: collector.text.text, provider: model.name, model: servedModel, usage: collector.usage,
+                calls: calls, text: collector.text.text, provider: model.name, model: servedModel,
+                usage: collector.usage,
                 timings: timings)
         }
         return try ProviderSupport.response(

@@ -65,8 +65,10 @@ public struct GeminiLanguageModel: RoutableModel {
                 case 400 where GeminiWire.isInvalidKey(response.body): .unavailable(.unauthorized)
                 case 404: .unavailable(.modelNotInstalled(name: model))
                 case 429:
-                    .unavailable(.rateLimited(
-                        retryAfter: RetryAfter.parse(response.head.headers) ?? GeminiWire.retryDelay(response.body)))
+                    .unavailable(
+                        .rateLimited(
+                            retryAfter: RetryAfter.parse(response.head.headers) ?? GeminiWire.retryDelay(response.body))
+                    )
                 default: nil
                 }
             }
@@ -107,12 +109,15 @@ public struct GeminiLanguageModel: RoutableModel {
         let parsed = HTTPErrorMapping.parseErrorBody(body, secrets: key.map { [$0] } ?? [])
         let detail = parsed.message ?? "no details"
         if status == 400 && GeminiWire.isInvalidKey(body) {
-            return .unauthorized(.init(provider: name, debugDescription: "\(name): the API key was rejected: \(detail)"))
+            return .unauthorized(
+                .init(provider: name, debugDescription: "\(name): the API key was rejected: \(detail)"))
         }
         if status == 404 {
             return .unavailable(
                 .modelNotInstalled(name: configuration.model),
-                .init(provider: name, debugDescription: "\(name): the API does not know the model \(configuration.model): \(detail)"))
+                .init(
+                    provider: name,
+                    debugDescription: "\(name): the API does not know the model \(configuration.model): \(detail)"))
         }
         if status == 429 {
             return .rateLimited(

@@ -14,7 +14,9 @@ final class GeminiFacts: Sendable {
     /// Keeps the `inputTokenLimit` of a model description (`GET {base}/models/{model}`, its JSON); anything that is
     /// not a positive whole number is ignored.
     func record(model json: GeneratedContent?) {
-        guard let limit = WireReading.decode(ModelDescription.self, from: json)?.inputTokenLimit, limit > 0 else { return }
+        guard let limit = WireReading.decode(ModelDescription.self, from: json)?.inputTokenLimit, limit > 0 else {
+            return
+        }
         inputLimit.withLock { $0 = limit }
     }
 }
@@ -34,7 +36,11 @@ extension GeminiLanguageModel {
             if let known = await inputTokenLimit() { return known }
             throw GenUIError.unavailable(
                 .notConfigured(missing: "context"),
-                .init(provider: name, debugDescription: "\(name): the API reports no inputTokenLimit for \(configuration.model) and no context window is configured (context: in providers.yml)"))
+                .init(
+                    provider: name,
+                    debugDescription:
+                        "\(name): the API reports no inputTokenLimit for \(configuration.model) and no context window is configured (context: in providers.yml)"
+                ))
         }
     }
 
@@ -69,10 +75,12 @@ extension GeminiLanguageModel {
             let count = try HTTPRequest.postJSON(
                 modelURL(suffix: ":countTokens"),
                 body: CountTokensRequest(request, generation: generation, model: configuration.model),
-                headers: requestHeaders, headTimeout: configuration.connectTimeout, totalTimeout: configuration.requestTimeout)
+                headers: requestHeaders, headTimeout: configuration.connectTimeout,
+                totalTimeout: configuration.requestTimeout)
             let response = try await http.client.send(count, bodyLimit: 1 << 20)
             guard response.head.isSuccess else {
-                var error = mapError(status: response.status, headers: response.head.headers, body: response.body, key: key)
+                var error = mapError(
+                    status: response.status, headers: response.head.headers, body: response.body, key: key)
                 error.context.debugDescription = "\(name): countTokens failed: " + error.context.debugDescription
                 throw error
             }

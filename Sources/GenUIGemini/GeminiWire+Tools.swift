@@ -40,7 +40,9 @@ struct GeminiToolPlan: Sendable {
             var number = 2
             while taken.contains(name) {
                 let suffix = "_\(number)"
-                name = String(GeminiWire.functionName(ProviderSupport.schemaName(schema)).prefix(64 - suffix.count)) + suffix
+                name =
+                    String(GeminiWire.functionName(ProviderSupport.schemaName(schema)).prefix(64 - suffix.count))
+                    + suffix
                 number += 1
             }
             answerFunctionName = name

@@ -42,7 +42,9 @@ public actor MCPToolbox {
 
     /// The tools of every named server that is available, and why each other server is not: for a command that goes
     /// on with what it has.
-    public func availableTools(from names: [String]? = nil) async throws -> (tools: [MCPTool], unavailable: [MCPServerError]) {
+    public func availableTools(from names: [String]? = nil) async throws -> (
+        tools: [MCPTool], unavailable: [MCPServerError]
+    ) {
         var tools: [MCPTool] = []
         var unavailable: [MCPServerError] = []
         for server in try selected(names) {
@@ -70,7 +72,9 @@ public actor MCPToolbox {
     private func selected(_ names: [String]?) throws -> [MCPServer] {
         guard let names else { return servers }
         return try names.map { name in
-            guard let server = server(named: name) else { throw MCPToolboxError.unknownServer(name, known: servers.map(\.name)) }
+            guard let server = server(named: name) else {
+                throw MCPToolboxError.unknownServer(name, known: servers.map(\.name))
+            }
             return server
         }
     }
@@ -82,7 +86,8 @@ public actor MCPToolbox {
                 seen.insert(tool.name)
                 return tool
             }
-            let renamed = tool.renamed(GenerationRequest.ToolDefinition.sanitizedName("\(tool.serverName)_\(tool.name)"))
+            let renamed = tool.renamed(
+                GenerationRequest.ToolDefinition.sanitizedName("\(tool.serverName)_\(tool.name)"))
             seen.insert(renamed.name)
             return renamed
         }

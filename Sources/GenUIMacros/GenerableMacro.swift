@@ -32,7 +32,8 @@ public struct GenerableMacro: ExtensionMacro, MemberMacro {
             requested.contains(name.split(separator: ".").last.map(String.init) ?? name)
         }
         let clause = adopted.isEmpty ? "" : ": " + adopted.joined(separator: ", ")
-        let source = "nonisolated extension \(type.trimmedDescription)\(clause) {\n\(SchemaSource.indent(members, by: 1))\n}"
+        let source =
+            "nonisolated extension \(type.trimmedDescription)\(clause) {\n\(SchemaSource.indent(members, by: 1))\n}"
         guard let extensionDeclaration = DeclSyntax(stringLiteral: source).as(ExtensionDeclSyntax.self) else {
             return []
         }

@@ -79,10 +79,12 @@ public struct OllamaConfiguration: Sendable, Hashable {
         }
         if host.isEmpty || host == "0.0.0.0" { host = "127.0.0.1" }
         if host == "[::]" { host = "[::1]" }
-        let resolvedPort = port.flatMap { $0.isEmpty ? nil : $0 }
+        let resolvedPort =
+            port.flatMap { $0.isEmpty ? nil : $0 }
             ?? (explicitScheme ? (scheme == "https" ? "443" : "80") : "11434")
         let suffix = path.isEmpty ? "" : "/" + path
-        return URL(string: "\(scheme)://\(host):\(resolvedPort)\(suffix)") ?? URL(validLiteral: "http://127.0.0.1:11434")
+        return URL(string: "\(scheme)://\(host):\(resolvedPort)\(suffix)")
+            ?? URL(validLiteral: "http://127.0.0.1:11434")
     }
 }
 

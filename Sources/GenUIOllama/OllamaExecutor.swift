@@ -58,7 +58,8 @@ public struct OllamaExecutor: ProviderExecutor {
             } catch {
                 let shown = HTTPErrorMapping.clean(line, secrets: secrets, limit: 120)
                 throw GenUIError.serverError(
-                    status: response.head.status, .init(debugDescription: "Ollama sent a line that is not JSON: \(shown)"))
+                    status: response.head.status,
+                    .init(debugDescription: "Ollama sent a line that is not JSON: \(shown)"))
             }
             let chunk = WireReading.decode(ChatChunk.self, from: json) ?? ChatChunk()
             if let message = chunk.error {

@@ -15,7 +15,8 @@ extension OllamaLanguageModel {
         environment: ProviderEnvironment = .process
     ) {
         self.init(
-            configuration: OllamaConfiguration(host: host, model: model, keepAlive: keepAlive, contextLength: contextLength),
+            configuration: OllamaConfiguration(
+                host: host, model: model, keepAlive: keepAlive, contextLength: contextLength),
             environment: environment)
     }
 }

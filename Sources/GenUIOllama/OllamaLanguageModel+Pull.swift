@@ -16,14 +16,17 @@ extension OllamaLanguageModel {
     /// (A method rather than a closure body: the release optimizer of Swift 6.3 crashes on the closure form.)
     /// The pull's progress is cleared before the stream finishes, so a caller that checks availability as soon as
     /// the stream ends never sees the pull still under way.
-    private func runPull(reportingTo continuation: AsyncThrowingStream<OllamaPullProgress, any Error>.Continuation) async {
+    private func runPull(reportingTo continuation: AsyncThrowingStream<OllamaPullProgress, any Error>.Continuation)
+        async
+    {
         do {
             let key = try http.requestKey()
             state.pullProgress = OllamaPullProgress(status: "starting", completed: nil, total: nil)
             let body = ModelRequest(model: configuration.model, stream: true)
-            let response = try await http.client.stream(.postJSON(
-                url("api/pull"), body: body, headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
-                totalTimeout: .seconds(24 * 3600)))
+            let response = try await http.client.stream(
+                .postJSON(
+                    url("api/pull"), body: body, headers: headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
+                    totalTimeout: .seconds(24 * 3600)))
             guard response.head.isSuccess else {
                 let data = try await response.collect(limit: 1 << 20)
                 throw mapError(status: response.head.status, headers: response.head.headers, body: data, key: key)
@@ -51,7 +54,8 @@ extension OllamaLanguageModel {
 
     /// One progress line of `/api/pull`: `nil` for a line that is not a JSON object; an error line throws.
     private func pullProgress(fromLine line: String) throws -> OllamaPullProgress? {
-        guard let json = try? JSONParser.parse(line), let progress = WireReading.decode(PullProgressLine.self, from: json)
+        guard let json = try? JSONParser.parse(line),
+            let progress = WireReading.decode(PullProgressLine.self, from: json)
         else { return nil }
         if let message = progress.error {
             let shown = HTTPErrorMapping.clean(message, secrets: currentSecrets())

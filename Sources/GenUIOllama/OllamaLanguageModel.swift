@@ -57,9 +57,11 @@ public struct OllamaLanguageModel: RoutableModel {
     /// Availability once the key and URL checks passed: a pull under way, then `/api/version`, then `/api/tags`.
     private func checkServer(key: String?) async -> Availability {
         if let pull = state.pullProgress {
-            return .unavailable(.modelNotReady(
-                progress: pull.fraction,
-                detail: HTTPErrorMapping.redact("ollama pull \(configuration.model): \(pull.status)", secrets: currentSecrets())))
+            return .unavailable(
+                .modelNotReady(
+                    progress: pull.fraction,
+                    detail: HTTPErrorMapping.redact(
+                        "ollama pull \(configuration.model): \(pull.status)", secrets: currentSecrets())))
         }
         // A pull that `genui models pull --provider ollama` drives in another process.
         if let pull = OllamaPullRecord.live(baseURL: configuration.baseURL, model: configuration.model) {
@@ -73,9 +75,10 @@ public struct OllamaLanguageModel: RoutableModel {
         }
         switch tags.status {
         case 200:
-            let names = WireReading.decode(TagList.self, from: tags.json)?.models?.flatMap { model in
-                [model.name, model.model].compactMap { $0 }
-            } ?? []
+            let names =
+                WireReading.decode(TagList.self, from: tags.json)?.models?.flatMap { model in
+                    [model.name, model.model].compactMap { $0 }
+                } ?? []
             return OllamaWire.listing(names, contains: configuration.model)
                 ? .available : .unavailable(.modelNotInstalled(name: configuration.model))
         case 401, 403: return .unavailable(.unauthorized)
@@ -135,17 +138,21 @@ public struct OllamaLanguageModel: RoutableModel {
         if status == 404 && message.contains("not found") {
             return .unavailable(
                 .modelNotInstalled(name: configuration.model),
-                .init(provider: name, debugDescription: "\(name): \(message); run `ollama pull \(configuration.model)`"))
+                .init(provider: name, debugDescription: "\(name): \(message); run `ollama pull \(configuration.model)`")
+            )
         }
         if status == 400 && message.contains("does not support") {
             let capability: LanguageModelCapability =
-                message.contains("tools") ? .toolCalling : message.contains("image") || message.contains("vision")
-                ? .vision : LanguageModelCapability(rawValue: "chat")
+                message.contains("tools")
+                ? .toolCalling
+                : message.contains("image") || message.contains("vision")
+                    ? .vision : LanguageModelCapability(rawValue: "chat")
             return .unsupportedCapability(capability, .init(provider: name, debugDescription: "\(name): \(message)"))
         }
         if status == 503 {
             return .rateLimited(
-                retryAfter: RetryAfter.parse(headers), .init(provider: name, debugDescription: "\(name): server busy: \(message)"))
+                retryAfter: RetryAfter.parse(headers),
+                .init(provider: name, debugDescription: "\(name): server busy: \(message)"))
         }
         return HTTPErrorMapping.error(
             status: status, headers: headers, parsed: parsed, provider: name, secrets: key.map { [$0] } ?? [])

@@ -3,9 +3,9 @@ import Foundation
 import GenUIHTTP
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where `genui models pull --provider ollama` keeps the record of a pull it drives, so that every genui process
@@ -93,7 +93,9 @@ public struct OllamaModelManager: Sendable {
     private let environment: ProviderEnvironment
 
     /// Creates a manager for the daemon of `configuration`.
-    public init(configuration: OllamaConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process) {
+    public init(
+        configuration: OllamaConfiguration, client: HTTPClient = .shared, environment: ProviderEnvironment = .process
+    ) {
         self.configuration = configuration
         self.client = client
         self.environment = environment
@@ -122,7 +124,8 @@ public struct OllamaModelManager: Sendable {
     public func installed() async throws -> [OllamaInstalledModel] {
         let response = try await send(method: "GET", path: "api/tags", body: nil)
         guard response.head.isSuccess else { throw failure(response) }
-        return WireReading.decode(TagList.self, from: response.json)?.models?.compactMap { model -> OllamaInstalledModel? in
+        return WireReading.decode(TagList.self, from: response.json)?.models?.compactMap {
+            model -> OllamaInstalledModel? in
             guard let name = model.name ?? model.model else { return nil }
             return OllamaInstalledModel(name: name, bytes: model.size.flatMap { ExternalNumber.integer($0) })
         } ?? []
@@ -135,7 +138,8 @@ public struct OllamaModelManager: Sendable {
     private func send(method: String, path: String, body: ModelRequest?) async throws -> HTTPResponse {
         do {
             let key = try keyReference.read(provider: configuration.name)
-            try EndpointPolicy.check(configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: configuration.name)
+            try EndpointPolicy.check(
+                configuration.baseURL, allowInsecure: configuration.allowInsecure, provider: configuration.name)
             var headers = ["Accept": "application/json"]
             if let key { headers["Authorization"] = "Bearer \(key)" }
             var data: Data?

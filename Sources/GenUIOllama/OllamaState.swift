@@ -27,7 +27,8 @@ struct OllamaModelDetails: Sendable {
             }
         }
         self.capabilities = capabilities
-        contextLength = show.modelInfo?.content.orderedProperties?.first { $0.key.hasSuffix(".context_length") }?.value.intValue
+        contextLength =
+            show.modelInfo?.content.orderedProperties?.first { $0.key.hasSuffix(".context_length") }?.value.intValue
     }
 }
 

@@ -15,7 +15,9 @@ extension OllamaLanguageModel {
             if let reported = await contextLength, reported > 0 { return reported }
             throw GenUIError.unavailable(
                 .notConfigured(missing: "num_ctx"),
-                .init(provider: name, debugDescription: "\(name): /api/show reports no context length and num_ctx is not set"))
+                .init(
+                    provider: name,
+                    debugDescription: "\(name): /api/show reports no context length and num_ctx is not set"))
         }
     }
 }

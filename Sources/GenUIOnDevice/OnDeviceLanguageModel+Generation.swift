@@ -47,12 +47,14 @@ extension OnDeviceLanguageModel {
         // afresh and then cached, which is the canonical state too.
         for _ in 0..<4 {
             let response = try await server.client.send(
-                endpoint.post("completion", body: prefix.establishingBody(cachePrompt: cachePrompt), timeout: requestTimeout))
+                endpoint.post(
+                    "completion", body: prefix.establishingBody(cachePrompt: cachePrompt), timeout: requestTimeout))
             guard response.status == 200 else {
                 throw mapStatus(response.status, headers: response.head.headers, body: response.body)
             }
             let counts = try WireReading.decode(
-                PromptEvaluationCounts.self, from: response.json, what: "llama-server's answer to the instructions prefix",
+                PromptEvaluationCounts.self, from: response.json,
+                what: "llama-server's answer to the instructions prefix",
                 status: response.status, text: response.text, secrets: [])
             milliseconds += ExternalNumber.measurement(counts.timings?.promptMilliseconds) ?? 0
             if !cachePrompt {
@@ -74,7 +76,11 @@ extension OnDeviceLanguageModel {
         }
         throw GenUIError.serverError(
             status: nil,
-            .init(provider: name, debugDescription: "llama-server did not keep the instructions in its prompt cache (it evaluated them again on every request)"))
+            .init(
+                provider: name,
+                debugDescription:
+                    "llama-server did not keep the instructions in its prompt cache (it evaluated them again on every request)"
+            ))
     }
 
     /// Generates `request`'s completion, streamed into `events` when there are any.
@@ -106,7 +112,8 @@ extension OnDeviceLanguageModel {
     }
 
     private func exchange(
-        _ request: GenerationRequest, builder: CompletionRequestBuilder, constraint: CompletionRequestBuilder.Constraint,
+        _ request: GenerationRequest, builder: CompletionRequestBuilder,
+        constraint: CompletionRequestBuilder.Constraint,
         endpoint: ServerEndpoint, started: ContinuousClock.Instant, events: TurnEvents?
     ) async throws -> GenerationResponse {
         let client = server.client
@@ -119,7 +126,8 @@ extension OnDeviceLanguageModel {
         }
         let contextSize = server.status.properties?.contextSize
         // With the instructions already in the slot, the server evaluates only the conversation after them.
-        let prefix = configuration.reusesInstructions
+        let prefix =
+            configuration.reusesInstructions
             ? PromptPrefix(prompt: prompt, instructions: request.effectiveInstructions) : nil
         let body = builder.completionBody(
             prompt: prompt, request: request, constraint: constraint, contextSize: contextSize,
@@ -160,7 +168,9 @@ extension OnDeviceLanguageModel {
 
     /// Reads a streamed `/completion`: each event's text goes to `events`. Returns the whole text and the final
     /// event, which carries the totals.
-    private func streamedCompletion(_ request: HTTPRequest, events: TurnEvents) async throws -> (String, CompletionChunk) {
+    private func streamedCompletion(_ request: HTTPRequest, events: TurnEvents) async throws -> (
+        String, CompletionChunk
+    ) {
         let streaming = try await server.client.stream(request)
         guard streaming.head.status == 200 else {
             let data = try await streaming.collect(limit: 1 << 20)
@@ -205,9 +215,11 @@ extension OnDeviceLanguageModel {
         var explained = error
         var note = " — generation stopped at the limit of \(limit) tokens before the document was complete"
         if case .grammar(let grammar) = constraint {
-            note += "; every document of this schema fits in \(CompletionRequestBuilder.tokenBudget(for: grammar)) tokens, so raise maximumResponseTokens (or leave it unset)"
+            note +=
+                "; every document of this schema fits in \(CompletionRequestBuilder.tokenBudget(for: grammar)) tokens, so raise maximumResponseTokens (or leave it unset)"
         } else if case .jsonSchema = constraint {
-            note += "; llama.cpp's stock json_schema grammar allows unbounded whitespace and strings (grammarMode .compiled bounds them)"
+            note +=
+                "; llama.cpp's stock json_schema grammar allows unbounded whitespace and strings (grammarMode .compiled bounds them)"
         }
         explained.context.debugDescription += note
         return explained
@@ -218,7 +230,8 @@ extension OnDeviceLanguageModel {
         if status == 503 {
             return .unavailable(
                 .modelNotReady(progress: nil, detail: parsed.message ?? "llama-server is loading the model"),
-                .init(provider: name, debugDescription: "llama-server answered 503: \(parsed.message ?? "unavailable")"))
+                .init(provider: name, debugDescription: "llama-server answered 503: \(parsed.message ?? "unavailable")")
+            )
         }
         return HTTPErrorMapping.error(status: status, headers: headers, parsed: parsed, provider: name)
     }

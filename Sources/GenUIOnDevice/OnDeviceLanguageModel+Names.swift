@@ -10,6 +10,8 @@ extension OnDeviceLanguageModel {
     /// the GGUF file llama-server serves, its context window, and the `llama-server` binary (`nil` searches
     /// `GENUI_LLAMA_SERVER`, then the usual places). Everything else has the defaults of ``OnDeviceConfiguration``.
     public init(modelPath: String, contextSize: Int = 4096, serverPath: String? = nil) {
-        self.init(configuration: OnDeviceConfiguration(modelPath: modelPath, serverPath: serverPath, contextSize: contextSize))
+        self.init(
+            configuration: OnDeviceConfiguration(modelPath: modelPath, serverPath: serverPath, contextSize: contextSize)
+        )
     }
 }

@@ -36,12 +36,14 @@ extension OnDeviceLanguageModel {
             endpoint.post("apply-template", body: builder.templateBody(for: sent), timeout: timeout))
         guard template.status == 200, let prompt = WireReading.decode(TemplateAnswer.self, from: template.json)?.prompt
         else {
-            throw countingError(template.status, headers: template.head.headers, body: template.body, step: "apply-template")
+            throw countingError(
+                template.status, headers: template.head.headers, body: template.body, step: "apply-template")
         }
         let tokenized = try await server.client.send(
             endpoint.post("tokenize", body: TokenizeRequest(content: prompt), timeout: timeout))
         guard tokenized.status == 200 else {
-            throw countingError(tokenized.status, headers: tokenized.head.headers, body: tokenized.body, step: "tokenize")
+            throw countingError(
+                tokenized.status, headers: tokenized.head.headers, body: tokenized.body, step: "tokenize")
         }
         guard let tokens = WireReading.decode(TokenizeAnswer.self, from: tokenized.json)?.tokens else {
             throw GenUIError.serverError(

@@ -17,7 +17,8 @@ extension OnDeviceLanguageModel {
 
         /// Creates an exchange from its bodies.
         public init(
-            template: GeneratedContent, completion: @escaping @Sendable (_ templatedPrompt: String) throws -> GeneratedContent,
+            template: GeneratedContent,
+            completion: @escaping @Sendable (_ templatedPrompt: String) throws -> GeneratedContent,
             prefix: @escaping @Sendable (_ templatedPrompt: String, _ cachePrompt: Bool) throws -> GeneratedContent?
         ) {
             self.template = template
@@ -38,9 +39,11 @@ extension OnDeviceLanguageModel {
             template: try encoder.content(of: builder.templateBody(for: request)),
             completion: { prompt in
                 let prefix = reuses ? PromptPrefix(prompt: prompt, instructions: instructions) : nil
-                return try encoder.content(of: builder.completionBody(
-                    prompt: prompt, request: request, constraint: constraint, contextSize: contextSize, stream: false,
-                    cachePrompt: prefix == nil ? nil : true))
+                return try encoder.content(
+                    of: builder.completionBody(
+                        prompt: prompt, request: request, constraint: constraint, contextSize: contextSize,
+                        stream: false,
+                        cachePrompt: prefix == nil ? nil : true))
             },
             prefix: { prompt, cachePrompt in
                 guard reuses, let prefix = PromptPrefix(prompt: prompt, instructions: instructions) else { return nil }

@@ -116,7 +116,9 @@ public struct OpenAIExecutor: ProviderExecutor {
         guard done || finish != nil else {
             throw GenUIError.transport(
                 .connectionLost(detail: "stream ended early"),
-                .init(debugDescription: "the stream from \(HTTPRequest.endpoint(of: post.url)) ended before the model finished"))
+                .init(
+                    debugDescription:
+                        "the stream from \(HTTPRequest.endpoint(of: post.url)) ended before the model finished"))
         }
         try model.checkRefusal(refusal.text.isEmpty ? nil : refusal.text, finish: finish)
         return try OpenAIWire.response(

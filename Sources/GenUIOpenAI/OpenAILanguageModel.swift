@@ -77,7 +77,8 @@ public struct OpenAILanguageModel: RoutableModel {
         let post = try HTTPRequest.postJSON(
             http.url("chat/completions"),
             body: try ChatCompletionRequest(request, configuration: configuration, stream: streaming),
-            headers: headers(key: key), headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
+            headers: headers(key: key),
+            headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
         return (key, post)
     }
@@ -95,7 +96,8 @@ public struct OpenAILanguageModel: RoutableModel {
             throw .refusal(.init(provider: name, debugDescription: "\(name) refused: \(shown)"))
         }
         if finish == .contentFilter {
-            throw .guardrailViolation(.init(provider: name, debugDescription: "\(name): the content filter stopped the output"))
+            throw .guardrailViolation(
+                .init(provider: name, debugDescription: "\(name): the content filter stopped the output"))
         }
     }
 
@@ -104,7 +106,9 @@ public struct OpenAILanguageModel: RoutableModel {
         if status == 404, parsed.code == "model_not_found" || (parsed.message ?? "").contains(configuration.model) {
             return .unavailable(
                 .modelNotInstalled(name: configuration.model),
-                .init(provider: name, debugDescription: "\(name): the server does not know the model \(configuration.model)"))
+                .init(
+                    provider: name,
+                    debugDescription: "\(name): the server does not know the model \(configuration.model)"))
         }
         return HTTPErrorMapping.error(
             status: status, headers: headers, parsed: parsed, provider: name, secrets: key.map { [$0] } ?? [])

@@ -27,7 +27,8 @@ package final class ChildProcess: Sendable {
             case .exited(let code): return "exited with status \(code)"
             case .signalled(let signal):
                 let name = RuntimeFailure.signalName(signal)
-                return name.hasPrefix("SIG") ? "was killed by signal \(signal) (\(name))" : "was killed by signal \(signal)"
+                return name.hasPrefix("SIG")
+                    ? "was killed by signal \(signal) (\(name))" : "was killed by signal \(signal)"
             }
         }
     }
@@ -202,7 +203,8 @@ package final class ChildProcess: Sendable {
     /// Stops the group: SIGTERM, then SIGKILL after `grace`, and waits up to `killWait` more until the child is
     /// reaped. Never waits longer than `grace + killWait` (plus scheduling).
     @discardableResult
-    package func terminate(grace: Duration = .milliseconds(500), killWait: Duration = ChildProcess.defaultKillWait) async
+    package func terminate(grace: Duration = .milliseconds(500), killWait: Duration = ChildProcess.defaultKillWait)
+        async
         -> StopOutcome
     {
         let ended = await Self.stop(

@@ -75,7 +75,8 @@ public struct UTType: Sendable, Hashable, Codable, CustomStringConvertible {
     public init(from decoder: any Decoder) throws {
         let identifier = try decoder.singleValueContainer().decode(String.self)
         guard let type = UTType(identifier) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an empty type identifier"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "an empty type identifier"))
         }
         self = type
     }

@@ -22,7 +22,8 @@ struct Report {
 
     mutating func add(_ figure: Figure) {
         figures.append(figure)
-        FileHandle.standardError.write(Data("  \(figure.section) · \(figure.name): \(Self.format(figure.value)) \(figure.unit)\n".utf8))
+        FileHandle.standardError.write(
+            Data("  \(figure.section) · \(figure.name): \(Self.format(figure.value)) \(figure.unit)\n".utf8))
     }
 
     mutating func note(_ section: String, _ text: String) { notes[section, default: []].append(text) }
@@ -35,7 +36,8 @@ struct Report {
 
     func markdown() -> String {
         var text = "# Performance\n\n"
-        text += "Produced by `\(command)` on \(machine). Every figure is a ratio or a median of interleaved runs measured "
+        text +=
+            "Produced by `\(command)` on \(machine). Every figure is a ratio or a median of interleaved runs measured "
         text += "in one process run; absolute times on this shared machine are noisy and only indicative.\n"
         var sections: [String] = []
         for figure in figures where !sections.contains(figure.section) { sections.append(figure.section) }
@@ -43,7 +45,8 @@ struct Report {
             text += "\n## \(section)\n\n| figure | value | goal | met |\n|---|---|---|---|\n"
             for figure in figures where figure.section == section {
                 let met = figure.metGoal.map { $0 ? "yes" : "**no**" } ?? ""
-                text += "| \(figure.name) | \(Self.format(figure.value)) \(figure.unit) | \(figure.goal ?? "") | \(met) |\n"
+                text +=
+                    "| \(figure.name) | \(Self.format(figure.value)) \(figure.unit) | \(figure.goal ?? "") | \(met) |\n"
             }
             for note in notes[section] ?? [] { text += "\n\(note)\n" }
         }
@@ -51,7 +54,8 @@ struct Report {
         let missed = goals.filter { $0.metGoal == false }
         text += "\n## Goals in this run\n\n\(goals.count - missed.count) of \(goals.count) goals met.\n"
         for figure in missed {
-            text += "- Not met: \(figure.section) · \(figure.name): \(Self.format(figure.value)) \(figure.unit) (goal \(figure.goal ?? "")).\n"
+            text +=
+                "- Not met: \(figure.section) · \(figure.name): \(Self.format(figure.value)) \(figure.unit) (goal \(figure.goal ?? "")).\n"
         }
         return text
     }

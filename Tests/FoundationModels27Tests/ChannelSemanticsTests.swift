@@ -1,17 +1,20 @@
 import Foundation
 import GenUITestSupport
-@testable import GenUI
 import Synchronization
 import Testing
 import UniformTypeIdentifiers
+
+@testable import GenUI
 
 /// What a session makes of each event and action an executor sends, as Foundation Models 27 documents them.
 @Suite("Foundation Models 27 channel: events become transcript entries, usage and tool calls", .tags(.unit))
 struct ChannelSemanticsTests {
     typealias Event = LanguageModelExecutorGenerationChannel.Event
 
-    private func session(_ turns: [[Event]], declared: [LanguageModelCapability] = [.guidedGeneration, .toolCalling],
-                         tools: [any Tool] = []) -> (LanguageModelSession, EventScript) {
+    private func session(
+        _ turns: [[Event]], declared: [LanguageModelCapability] = [.guidedGeneration, .toolCalling],
+        tools: [any Tool] = []
+    ) -> (LanguageModelSession, EventScript) {
         let script = EventScript(turns)
         return (LanguageModelSession(model: EventScriptModel(script: script, declared: declared), tools: tools), script)
     }
@@ -27,21 +30,28 @@ struct ChannelSemanticsTests {
         let executorRequest = LanguageModelExecutorGenerationRequest(request)
         #expect(executorRequest.contextOptions.reasoningLevel == .moderate)
         #expect(GenerationRequest(executorRequest).requiredCapabilities.contains(.reasoning))
-        #expect(LanguageModelExecutorGenerationRequest(GenerationRequest(prompt: "Hi")).contextOptions.reasoningLevel == nil)
+        #expect(
+            LanguageModelExecutorGenerationRequest(GenerationRequest(prompt: "Hi")).contextOptions.reasoningLevel == nil
+        )
     }
 
     @Test("text events without an entry id coalesce into one response; a new segment id opens a segment")
     func coalescing() async throws {
-        let (session, _) = session([[
-            .response(action: .appendText("Hel", tokenCount: 1)),
-            .response(action: .appendText("lo", tokenCount: 1)),
-            .response(action: .appendText("World", segmentID: "second", tokenCount: 1)),
-            .response(action: .appendText("!", segmentID: "second", tokenCount: 1)),
-        ]])
+        let (session, _) = session([
+            [
+                .response(action: .appendText("Hel", tokenCount: 1)),
+                .response(action: .appendText("lo", tokenCount: 1)),
+                .response(action: .appendText("World", segmentID: "second", tokenCount: 1)),
+                .response(action: .appendText("!", segmentID: "second", tokenCount: 1)),
+            ]
+        ])
         let response = try await session.respond(to: "Greet")
         let entries = producedEntries(response)
         #expect(entries.count == 1)
-        guard case .response(let answer)? = entries.first else { Issue.record("no response entry"); return }
+        guard case .response(let answer)? = entries.first else {
+            Issue.record("no response entry")
+            return
+        }
         let texts = answer.segments.compactMap { segment -> String? in
             if case .text(let text) = segment { return text.content }
             return nil
@@ -80,10 +90,12 @@ struct ChannelSemanticsTests {
 
     @Test("replacing a text segment replaces the current one wholesale")
     func replace() async throws {
-        let (session, _) = session([[
-            .response(action: .appendText("draft", tokenCount: 1)),
-            .response(action: .replaceTextSegment("final", tokenCount: 1)),
-        ]])
+        let (session, _) = session([
+            [
+                .response(action: .appendText("draft", tokenCount: 1)),
+                .response(action: .replaceTextSegment("final", tokenCount: 1)),
+            ]
+        ])
         let response = try await session.respond(to: "Write")
         #expect(response.content == "final")
     }
@@ -99,38 +111,51 @@ struct ChannelSemanticsTests {
         try reducer.apply(.response(action: .addAttachmentSegment(image)))
         try reducer.apply(.response(action: .addAttachmentSegment(data)))
         try reducer.apply(.response(action: .removeAttachmentSegment(id: "img")))
-        guard case .response(let response)? = reducer.entries.first else { Issue.record("no response"); return }
+        guard case .response(let response)? = reducer.entries.first else {
+            Issue.record("no response")
+            return
+        }
         #expect(response.segments.map(\.id).dropFirst() == ["csv"])
     }
 
     @Test("metadata is a wholesale snapshot: keys missing from the next update are removed")
     func metadataReplaces() async throws {
-        let (session, _) = session([[
-            .response(action: .appendText("ok", tokenCount: 1)),
-            .response(action: .updateMetadata(["a": "1", "b": "2"])),
-            .response(action: .updateMetadata(["b": "3"])),
-        ]])
+        let (session, _) = session([
+            [
+                .response(action: .appendText("ok", tokenCount: 1)),
+                .response(action: .updateMetadata(["a": "1", "b": "2"])),
+                .response(action: .updateMetadata(["b": "3"])),
+            ]
+        ])
         let response = try await session.respond(to: "Go")
-        guard case .response(let answer)? = producedEntries(response).last else { Issue.record("no response"); return }
+        guard case .response(let answer)? = producedEntries(response).last else {
+            Issue.record("no response")
+            return
+        }
         #expect(answer.metadata.keys.sorted() == ["b"])
         #expect(try answer.metadata["b"]?.value(String.self) == "3")
     }
 
     @Test("reported usage replaces the counts the text events credited; without it they are summed")
     func usage() async throws {
-        let counted = session([[
-            .response(action: .appendText("a", tokenCount: 2)),
-            .response(action: .appendText("b", tokenCount: 3)),
-        ]]).0
+        let counted = session([
+            [
+                .response(action: .appendText("a", tokenCount: 2)),
+                .response(action: .appendText("b", tokenCount: 3)),
+            ]
+        ]).0
         let first = try await counted.respond(to: "Count")
         #expect(first.usage.output.totalTokenCount == 5)
 
-        let reported = session([[
-            .response(action: .appendText("a", tokenCount: 2)),
-            .response(action: .updateUsage(
-                input: .init(totalTokenCount: 11, cachedTokenCount: 4),
-                output: .init(totalTokenCount: 7, reasoningTokenCount: 0))),
-        ]]).0
+        let reported = session([
+            [
+                .response(action: .appendText("a", tokenCount: 2)),
+                .response(
+                    action: .updateUsage(
+                        input: .init(totalTokenCount: 11, cachedTokenCount: 4),
+                        output: .init(totalTokenCount: 7, reasoningTokenCount: 0))),
+            ]
+        ]).0
         let second = try await reported.respond(to: "Count")
         #expect(second.usage.input.totalTokenCount == 11)
         #expect(second.usage.output.totalTokenCount == 7)
@@ -139,31 +164,46 @@ struct ChannelSemanticsTests {
 
     @Test("reasoning keeps its text and signature, and its tokens count as reasoning")
     func reasoning() async throws {
-        let (session, _) = session([[
-            .reasoning(action: .appendText("Let me think.", tokenCount: 4)),
-            .reasoning(action: .updateSignature(Data([1, 2, 3]), tokenCount: 0)),
-            .response(action: .appendText("42", tokenCount: 1)),
-        ]])
+        let (session, _) = session([
+            [
+                .reasoning(action: .appendText("Let me think.", tokenCount: 4)),
+                .reasoning(action: .updateSignature(Data([1, 2, 3]), tokenCount: 0)),
+                .response(action: .appendText("42", tokenCount: 1)),
+            ]
+        ])
         let response = try await session.respond(to: "Answer")
         let entries = producedEntries(response)
-        guard case .reasoning(let reasoning)? = entries.first else { Issue.record("no reasoning entry"); return }
+        guard case .reasoning(let reasoning)? = entries.first else {
+            Issue.record("no reasoning entry")
+            return
+        }
         #expect(Transcript.text(of: reasoning.segments) == "Let me think.")
         #expect(reasoning.signature == Data([1, 2, 3]))
         #expect(response.content == "42")
         #expect(session.transcript.contains { if case .reasoning = $0 { true } else { false } })
     }
 
-    @Test("interleaved argument deltas are joined per call; a removed call never runs; the session runs each tool once between turns")
+    @Test(
+        "interleaved argument deltas are joined per call; a removed call never runs; the session runs each tool once between turns"
+    )
     func toolCalls() async throws {
         let tool = RecordingTool()
         let (session, script) = session(
             [
                 [
-                    .toolCalls(action: .toolCall(id: "a", name: "record", action: .appendArguments(#"{"value":"#, tokenCount: 1))),
-                    .toolCalls(action: .toolCall(id: "b", name: "record", action: .appendArguments(#"{"value":"#, tokenCount: 1))),
-                    .toolCalls(action: .toolCall(id: "c", name: "record", action: .appendArguments(#"{"value":9}"#, tokenCount: 1))),
-                    .toolCalls(action: .toolCall(id: "a", name: "record", action: .appendArguments("1}", tokenCount: 1))),
-                    .toolCalls(action: .toolCall(id: "b", name: "record", action: .appendArguments("2}", tokenCount: 1))),
+                    .toolCalls(
+                        action: .toolCall(
+                            id: "a", name: "record", action: .appendArguments(#"{"value":"#, tokenCount: 1))),
+                    .toolCalls(
+                        action: .toolCall(
+                            id: "b", name: "record", action: .appendArguments(#"{"value":"#, tokenCount: 1))),
+                    .toolCalls(
+                        action: .toolCall(
+                            id: "c", name: "record", action: .appendArguments(#"{"value":9}"#, tokenCount: 1))),
+                    .toolCalls(
+                        action: .toolCall(id: "a", name: "record", action: .appendArguments("1}", tokenCount: 1))),
+                    .toolCalls(
+                        action: .toolCall(id: "b", name: "record", action: .appendArguments("2}", tokenCount: 1))),
                     .toolCalls(action: .removeToolCall(id: "c")),
                 ],
                 [.response(action: .appendText("done", tokenCount: 1))],
@@ -197,10 +237,12 @@ struct ChannelSemanticsTests {
 
     @Test("a data entry of a type the model does not declare is refused as unsupported transcript content")
     func undeclaredData() async throws {
-        let (session, _) = session([[
-            .data(action: .update(contentType: .png, content: Data([0x89]))),
-            .response(action: .appendText("x", tokenCount: 1)),
-        ]])
+        let (session, _) = session([
+            [
+                .data(action: .update(contentType: .png, content: Data([0x89]))),
+                .response(action: .appendText("x", tokenCount: 1)),
+            ]
+        ])
         do {
             try await session.respond(to: "Draw")
             Issue.record("the data entry was accepted")
@@ -227,10 +269,12 @@ struct ChannelSemanticsTests {
 
     @Test("guided output streamed as text is decoded and validated against the schema once")
     func guided() async throws {
-        let (session, _) = session([[
-            .response(action: .appendText(#"{"city":"#, tokenCount: 1)),
-            .response(action: .appendText(#""Lisbon"}"#, tokenCount: 1)),
-        ]])
+        let (session, _) = session([
+            [
+                .response(action: .appendText(#"{"city":"#, tokenCount: 1)),
+                .response(action: .appendText(#""Lisbon"}"#, tokenCount: 1)),
+            ]
+        ])
         let response = try await session.respond(to: "Where?", generating: Place.self)
         #expect(response.content.city == "Lisbon")
     }

@@ -46,9 +46,10 @@ struct ChatCompletionsExecutor: LanguageModelExecutor {
         streamingInto channel: LanguageModelExecutorGenerationChannel
     ) async throws {
         let body = try JSONEncoder().encode(ChatRequest(request, model: configuration.model))
-        let response = try await client.stream(HTTPRequest(
-            method: "POST", url: configuration.baseURL.appendingPathComponent("chat/completions"),
-            headers: ["Content-Type": "application/json"], body: body))
+        let response = try await client.stream(
+            HTTPRequest(
+                method: "POST", url: configuration.baseURL.appendingPathComponent("chat/completions"),
+                headers: ["Content-Type": "application/json"], body: body))
         guard response.head.isSuccess else {
             let text = String(decoding: try await response.collect(limit: 64 * 1024), as: UTF8.self)
             throw ChatCompletionsError(status: response.head.status, body: text)
@@ -67,11 +68,12 @@ struct ChatCompletionsExecutor: LanguageModelExecutor {
                 for call in choice.delta.toolCalls ?? [] {
                     if let id = call.id, let name = call.function?.name { callIDs[call.index] = (id, name) }
                     guard let known = callIDs[call.index] else { continue }
-                    await channel.send(.toolCalls(
-                        entryID: callsID,
-                        action: .toolCall(
-                            id: known.id, name: known.name,
-                            action: .appendArguments(call.function?.arguments ?? "", tokenCount: 1))))
+                    await channel.send(
+                        .toolCalls(
+                            entryID: callsID,
+                            action: .toolCall(
+                                id: known.id, name: known.name,
+                                action: .appendArguments(call.function?.arguments ?? "", tokenCount: 1))))
                 }
             }
             if let usage = chunk.usage {
@@ -80,7 +82,8 @@ struct ChatCompletionsExecutor: LanguageModelExecutor {
                 let output = LanguageModelExecutorGenerationChannel.Usage.Output(
                     totalTokenCount: usage.completionTokens, reasoningTokenCount: 0)
                 if callIDs.isEmpty {
-                    await channel.send(.response(entryID: responseID, action: .updateUsage(input: input, output: output)))
+                    await channel.send(
+                        .response(entryID: responseID, action: .updateUsage(input: input, output: output)))
                 } else {
                     await channel.send(.toolCalls(entryID: callsID, action: .updateUsage(input: input, output: output)))
                 }
@@ -207,11 +210,13 @@ struct ChatRequest: Encodable {
         case .response(let response):
             [Message(role: "assistant", content: text(response.segments))]
         case .toolCalls(let calls):
-            [Message(
-                role: "assistant", content: nil,
-                toolCalls: calls.map {
-                    ToolCall(id: $0.id, function: .init(name: $0.toolName, arguments: $0.arguments.jsonString))
-                })]
+            [
+                Message(
+                    role: "assistant", content: nil,
+                    toolCalls: calls.map {
+                        ToolCall(id: $0.id, function: .init(name: $0.toolName, arguments: $0.arguments.jsonString))
+                    })
+            ]
         case .toolOutput(let output):
             [Message(role: "tool", content: text(output.segments), toolCallID: output.id)]
         case .reasoning, .data:

@@ -1,13 +1,16 @@
 import Foundation
-import GenUITestSupport
-@testable import GenUI
 import GenUIOpenAI
 import GenUIRouter
+import GenUITestSupport
 import Testing
+
+@testable import GenUI
 
 /// A Foundation Models 27 model package's model (``ChatCompletionsModel``) against the real llama-server's
 /// `/v1/chat/completions`: used directly in a session, driven as an executor, and as a chain member.
-@Suite("A Foundation Models 27 model against llama-server's /v1/chat/completions", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
+@Suite(
+    "A Foundation Models 27 model against llama-server's /v1/chat/completions", .tags(.llamaServer),
+    .enabled(if: LlamaTestEnvironment.runnable))
 struct ChatCompletionsModelTests {
     private func model(_ server: LlamaServerFixture) -> ChatCompletionsModel {
         ChatCompletionsModel(baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2")
@@ -47,7 +50,10 @@ struct ChatCompletionsModelTests {
             #expect(snapshots.count > 1)
             for (earlier, later) in zip(snapshots, snapshots.dropFirst()) { #expect(later.hasPrefix(earlier)) }
             let last = try #require(session.transcript.last)
-            guard case .response(let response) = last else { Issue.record("no response entry"); return }
+            guard case .response(let response) = last else {
+                Issue.record("no response entry")
+                return
+            }
             #expect(Transcript.text(of: response.segments) == snapshots.last)
         }
     }
@@ -109,14 +115,16 @@ struct ChatCompletionsModelTests {
     @Test("as a chain member behind a dead provider: the chain falls back to it, and the trace says so")
     func chainMember() async throws {
         try await LlamaServerFixture.with { server in
-            let dead = OpenAILanguageModel(configuration: OpenAIConfiguration(
-                name: "dead", baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1")!, model: "none",
-                apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(5)))
+            let dead = OpenAILanguageModel(
+                configuration: OpenAIConfiguration(
+                    name: "dead", baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1")!, model: "none",
+                    apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(5)))
             // Bounds for a loaded machine (the server is shared with other tests): the test is about the fallback,
             // not about how fast the answer comes.
             let chain = ProviderChain(
                 name: "fm27", models: [dead, ExecutorModel(model(server), name: "chat")],
-                options: ChainOptions(attemptTimeout: .seconds(600), deadline: .seconds(600), availabilityTimeout: .seconds(60)))
+                options: ChainOptions(
+                    attemptTimeout: .seconds(600), deadline: .seconds(600), availabilityTimeout: .seconds(60)))
             let session = LanguageModelSession(model: chain)
             let response = try await session.respond(to: "Say hi.", options: greedy)
             #expect(!response.content.isEmpty)

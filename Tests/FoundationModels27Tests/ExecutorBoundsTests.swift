@@ -1,16 +1,18 @@
 import Foundation
 import GenUITestSupport
-@testable import GenUI
 import Synchronization
 import Testing
+
+@testable import GenUI
 
 /// What an app-registered Foundation Models 27 model sends is reduced in linear time and within the same bounds as
 /// genui's own providers' answers: the text, the reasoning and the tool calls each have their bound, an endless
 /// answer ends at it with `responseTooLarge` naming the bound, and the channel holds a bounded number of events.
 @Suite("Foundation Models 27 executor: linear reduction, bounded answers and a bounded channel", .tags(.unit))
 struct ExecutorBoundsTests {
-    @Test("40,000 deltas of 100 characters are reduced in linear time: 4× the deltas take at most 5× the CPU time (best of 5 interleaved runs each)",
-          .tags(.timing), .timeLimit(.minutes(3)))
+    @Test(
+        "40,000 deltas of 100 characters are reduced in linear time: 4× the deltas take at most 5× the CPU time (best of 5 interleaved runs each)",
+        .tags(.timing), .timeLimit(.minutes(3)))
     func manyDeltasInLinearTime() async throws {
         // The work is measured as this process's CPU time, not the wall clock: the test runs alone in its process
         // (its kind is timing), so that is the reduction's work, and other processes on the machine do not lengthen
@@ -18,16 +20,18 @@ struct ExecutorBoundsTests {
         func cpuTime() -> Duration {
             var usage = rusage()
             #if canImport(Glibc)
-            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+                getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
             #else
-            getrusage(RUSAGE_SELF, &usage)
+                getrusage(RUSAGE_SELF, &usage)
             #endif
-            let microseconds = Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
+            let microseconds =
+                Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
                 + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)
             return .microseconds(microseconds)
         }
         func run(deltas: Int) async throws -> Duration {
-            let model = ExecutorModel(FloodModel(.init(label: "linear-\(deltas)", kind: .response, pieces: deltas, pieceBytes: 100)))
+            let model = ExecutorModel(
+                FloodModel(.init(label: "linear-\(deltas)", kind: .response, pieces: deltas, pieceBytes: 100)))
             let started = cpuTime()
             let response = try await model.respond(to: GenerationRequest(prompt: "Write"))
             let elapsed = cpuTime() - started
@@ -50,8 +54,9 @@ struct ExecutorBoundsTests {
         #expect(ratio <= 5, "10,000 deltas took \(small), 40,000 took \(large): \(ratio)×")
     }
 
-    @Test("an endless answer is ended by the output bound: responseTooLarge naming the generated text and its 4 MiB, and the executor is stopped",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "an endless answer is ended by the output bound: responseTooLarge naming the generated text and its 4 MiB, and the executor is stopped",
+        .timeLimit(.minutes(2)))
     func endlessAnswerEndsAtTheOutputBound() async throws {
         let flood = FloodModel(.init(label: "endless-text", kind: .response, pieces: nil, pieceBytes: 64 << 10))
         let error = try await Self.refusal(ExecutorModel(flood, name: "flood"))
@@ -62,24 +67,32 @@ struct ExecutorBoundsTests {
         }
         #expect(refused == limit)
         #expect(context.provider == "flood")
-        #expect(context.debugDescription.contains("the generated text passed the limit of 4 MiB"), "\(context.debugDescription)")
+        #expect(
+            context.debugDescription.contains("the generated text passed the limit of 4 MiB"),
+            "\(context.debugDescription)")
         #expect(await eventually(within: .seconds(10)) { flood.counter.finished }, "the executor kept sending")
         // What was sent past the bound: at most the channel's buffer and the event that passed it.
         let pieces = limit / (64 << 10)
-        #expect(flood.counter.sent <= pieces + LanguageModelExecutorGenerationChannel.bufferCapacity + 2, "\(flood.counter.sent) events sent")
+        #expect(
+            flood.counter.sent <= pieces + LanguageModelExecutorGenerationChannel.bufferCapacity + 2,
+            "\(flood.counter.sent) events sent")
     }
 
-    @Test("an endless reasoning stream is ended by the reasoning bound, counted apart from 3 MiB of text before it",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "an endless reasoning stream is ended by the reasoning bound, counted apart from 3 MiB of text before it",
+        .timeLimit(.minutes(2)))
     func endlessReasoningEndsAtItsBound() async throws {
-        let flood = FloodModel(.init(label: "endless-reasoning", kind: .reasoning, pieces: nil, pieceBytes: 64 << 10, textBefore: 3 << 20))
+        let flood = FloodModel(
+            .init(label: "endless-reasoning", kind: .reasoning, pieces: nil, pieceBytes: 64 << 10, textBefore: 3 << 20))
         let error = try await Self.refusal(ExecutorModel(flood, name: "thinker"))
         guard case .responseTooLarge(let refused, let context) = error else {
             Issue.record("expected responseTooLarge, got \(error)")
             return
         }
         #expect(refused == ResponseLimits.standard.maximumReasoningBytes)
-        #expect(context.debugDescription.contains("the model's reasoning passed the limit of 4 MiB"), "\(context.debugDescription)")
+        #expect(
+            context.debugDescription.contains("the model's reasoning passed the limit of 4 MiB"),
+            "\(context.debugDescription)")
         #expect(context.provider == "thinker")
         // 4 MiB of reasoning was taken after the 3 MiB of text: the two bounds are apart.
         #expect(flood.counter.sent >= (4 << 20) / (64 << 10), "\(flood.counter.sent) events sent")
@@ -100,18 +113,23 @@ struct ExecutorBoundsTests {
 
     @Test("a tool call's endless arguments end at the 1 MiB argument bound, and the 129th call at the call bound")
     func toolCallsAreBounded() async throws {
-        let arguments = try await Self.refusal(ExecutorModel(
-            FloodModel(.init(label: "endless-arguments", kind: .toolArguments, pieces: nil, pieceBytes: 16 << 10)),
-            name: "caller"))
+        let arguments = try await Self.refusal(
+            ExecutorModel(
+                FloodModel(.init(label: "endless-arguments", kind: .toolArguments, pieces: nil, pieceBytes: 16 << 10)),
+                name: "caller"))
         guard case .responseTooLarge(let argumentLimit, let context) = arguments else {
             Issue.record("expected responseTooLarge, got \(arguments)")
             return
         }
         #expect(argumentLimit == ResponseLimits.standard.maximumToolArgumentBytes)
-        #expect(context.debugDescription.contains("the arguments of the call of get_weather"), "\(context.debugDescription)")
+        #expect(
+            context.debugDescription.contains("the arguments of the call of get_weather"), "\(context.debugDescription)"
+        )
 
-        let calls = try await Self.refusal(ExecutorModel(
-            FloodModel(.init(label: "endless-calls", kind: .toolCalls, pieces: nil, pieceBytes: 2)), name: "caller"))
+        let calls = try await Self.refusal(
+            ExecutorModel(
+                FloodModel(.init(label: "endless-calls", kind: .toolCalls, pieces: nil, pieceBytes: 2)), name: "caller")
+        )
         guard case .responseTooLarge(let callLimit, let callContext) = calls else {
             Issue.record("expected responseTooLarge, got \(calls)")
             return
@@ -120,7 +138,9 @@ struct ExecutorBoundsTests {
         #expect(callContext.debugDescription.contains("more than 128 tool calls"), "\(callContext.debugDescription)")
     }
 
-    @Test("the channel holds at most its buffer's capacity of unread events: a fast sender waits for a slow reader, and every event arrives in order")
+    @Test(
+        "the channel holds at most its buffer's capacity of unread events: a fast sender waits for a slow reader, and every event arrives in order"
+    )
     func channelBufferIsBounded() async throws {
         let channel = LanguageModelExecutorGenerationChannel()
         let total = 10_000
@@ -223,11 +243,17 @@ struct FloodExecutor: LanguageModelExecutor {
                 case .response: .response(action: .appendText(piece, tokenCount: 1))
                 case .reasoning: .reasoning(action: .appendText(piece, tokenCount: 1))
                 case .signature:
-                    .reasoning(action: .updateSignature(Data(repeating: 1, count: plan.pieceBytes * (index + 1)), tokenCount: 0))
+                    .reasoning(
+                        action: .updateSignature(
+                            Data(repeating: 1, count: plan.pieceBytes * (index + 1)), tokenCount: 0))
                 case .toolArguments:
-                    .toolCalls(action: .toolCall(id: "call", name: "get_weather", action: .appendArguments(piece, tokenCount: 1)))
+                    .toolCalls(
+                        action: .toolCall(
+                            id: "call", name: "get_weather", action: .appendArguments(piece, tokenCount: 1)))
                 case .toolCalls:
-                    .toolCalls(action: .toolCall(id: "call-\(index)", name: "get_weather", action: .appendArguments("{}", tokenCount: 1)))
+                    .toolCalls(
+                        action: .toolCall(
+                            id: "call-\(index)", name: "get_weather", action: .appendArguments("{}", tokenCount: 1)))
                 }
             await channel.send(event)
             model.counter.add()

@@ -1,13 +1,14 @@
 import Foundation
-@testable import GenUI
 import GenUIRouter
 import GenUITestSupport
 import Synchronization
 import Testing
 
+@testable import GenUI
+
 /// Every way of driving a genui provider reaches its executor with the same Foundation Models 27 request: a session's
-/// `respond` and `streamResponse`, a Foundation Models 27 caller of the provider's executor, a chain the provider is in,
-/// and a Foundation Models 27 caller of that chain.
+/// `respond` and `streamResponse`, a Foundation Models 27 caller of the provider's executor, a chain the provider is
+/// in, and a Foundation Models 27 caller of that chain.
 @Suite("One turn path: every way of driving a provider asks its executor the same request", .tags(.unit))
 struct OneTurnPathTests {
     /// The requests a ``RecordingProvider``'s executor was asked, in order.
@@ -23,7 +24,9 @@ struct OneTurnPathTests {
         let name = "recording"
         let log: TurnLog
         var availability: Availability { .available }
-        var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration, .toolCalling, .streaming, .vision] }
+        var supportedCapabilities: Set<LanguageModelCapability> {
+            [.guidedGeneration, .toolCalling, .streaming, .vision]
+        }
     }
 
     struct RecordingProviderExecutor: ProviderExecutor {
@@ -57,7 +60,9 @@ struct OneTurnPathTests {
     }
 
     /// Drives `model`'s executor as Foundation Models 27 does, with `request`, and drains the channel.
-    static func driveExecutor<Model: LanguageModel>(of model: Model, with request: LanguageModelExecutorGenerationRequest)
+    static func driveExecutor<Model: LanguageModel>(
+        of model: Model, with request: LanguageModelExecutorGenerationRequest
+    )
         async throws
     {
         let executor = try Model.Executor(configuration: model.executorConfiguration)
@@ -79,7 +84,8 @@ struct OneTurnPathTests {
         func ask(_ model: some LanguageModel, streaming: Bool) async throws {
             let session = LanguageModelSession(model: model, tools: [RecordingTool()], transcript: history)
             if streaming {
-                _ = try await session.streamResponse(to: Prompt("Go on."), options: options, metadata: ["turn": 3]).collect()
+                _ = try await session.streamResponse(to: Prompt("Go on."), options: options, metadata: ["turn": 3])
+                    .collect()
             } else {
                 try await session.respond(to: Prompt("Go on."), options: options, metadata: ["turn": 3])
             }

@@ -28,7 +28,8 @@ struct RegisteredExecutorModelTests {
     func routesThroughTheChain() async throws {
         var registry = ProviderRegistry.standard
         registry.register(.fmScript)
-        let configuration = try ConfigurationLoader(environment: [:], registry: registry).parse("""
+        let configuration = try ConfigurationLoader(environment: [:], registry: registry).parse(
+            """
             version: 1
             chains:
               default: [off, package]
@@ -38,7 +39,8 @@ struct RegisteredExecutorModelTests {
             """)
         let settings = try #require(configuration.providers.last)
         #expect(settings.type == ProviderType("fm-script"))
-        let chain = try #require(configuration.makeChain(registry: registry, context: ProviderBuildContext(environment: [:])))
+        let chain = try #require(
+            configuration.makeChain(registry: registry, context: ProviderBuildContext(environment: [:])))
         let response = try await LanguageModelSession(model: chain).respond(to: "hello")
         #expect(response.content == "from the package")
         #expect(response.metadata.provider == "package")

@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
 import GenUIRouter
-import GenUITesting
 import GenUITestSupport
+import GenUITesting
 import Testing
 import UniformTypeIdentifiers
 
@@ -29,34 +29,47 @@ struct SessionTranscriptReachesExecutorTests {
         var earlierOptions = GenerationOptions()
         earlierOptions.temperature = 0.2
         return Transcript(entries: [
-            .instructions(.init(id: "instructions-1", segments: [.text(.init(id: "i-text", content: "Be brief."))], toolDefinitions: [])),
-            .prompt(.init(
-                id: "prompt-1", metadata: ["source": GeneratedContent("camera")],
-                segments: [.text(.init(id: "p1-text", content: "What is in this photo?")), .attachment(image)],
-                options: earlierOptions, contextOptions: ContextOptions(reasoningLevel: .deep))),
-            .reasoning(.init(
-                id: "reasoning-1", metadata: ["effort": GeneratedContent("high")],
-                segments: [.text(.init(id: "r-text", content: "A cat on a mat."))], signature: Data([7, 8, 9]))),
+            .instructions(
+                .init(
+                    id: "instructions-1", segments: [.text(.init(id: "i-text", content: "Be brief."))],
+                    toolDefinitions: [])),
+            .prompt(
+                .init(
+                    id: "prompt-1", metadata: ["source": GeneratedContent("camera")],
+                    segments: [.text(.init(id: "p1-text", content: "What is in this photo?")), .attachment(image)],
+                    options: earlierOptions, contextOptions: ContextOptions(reasoningLevel: .deep))),
+            .reasoning(
+                .init(
+                    id: "reasoning-1", metadata: ["effort": GeneratedContent("high")],
+                    segments: [.text(.init(id: "r-text", content: "A cat on a mat."))], signature: Data([7, 8, 9]))),
             .data(.init(id: "data-1", contentType: .json, content: Data(#"{"objects":["cat"]}"#.utf8))),
-            .response(.init(id: "response-1", metadata: ["provider": GeneratedContent("vision")], segments: [
-                .text(.init(id: "resp-text", content: "A cat.")),
-            ])),
+            .response(
+                .init(
+                    id: "response-1", metadata: ["provider": GeneratedContent("vision")],
+                    segments: [
+                        .text(.init(id: "resp-text", content: "A cat."))
+                    ])),
         ])
     }
 
     /// A session over `history` whose model is the recording `model`, placed as `placement` says.
-    static func session(_ model: EventScriptModel, _ placement: Placement, transcript: Transcript) -> LanguageModelSession {
+    static func session(_ model: EventScriptModel, _ placement: Placement, transcript: Transcript)
+        -> LanguageModelSession
+    {
         let recording = ExecutorModel(model, name: "recording")
         switch placement {
         case .direct:
             return LanguageModelSession(model: model, transcript: transcript)
         case .aloneInAChain:
-            return LanguageModelSession(model: ProviderChain(name: "chain", models: [recording]), transcript: transcript)
+            return LanguageModelSession(
+                model: ProviderChain(name: "chain", models: [recording]), transcript: transcript)
         case .behindAMemberThatThrows:
             let throwing = FailingLanguageModel(
-                name: "throwing", behavior: .fail(.serverError(status: 503, .init(provider: "throwing", debugDescription: "503"))),
+                name: "throwing",
+                behavior: .fail(.serverError(status: 503, .init(provider: "throwing", debugDescription: "503"))),
                 capabilities: [.guidedGeneration, .toolCalling, .streaming, .reasoning, .vision])
-            return LanguageModelSession(model: ProviderChain(name: "chain", models: [throwing, recording]), transcript: transcript)
+            return LanguageModelSession(
+                model: ProviderChain(name: "chain", models: [throwing, recording]), transcript: transcript)
         case .behindAnUnavailableMember:
             let unavailable = FailingLanguageModel(name: "unavailable", behavior: .unavailable(.disabled))
             return LanguageModelSession(
@@ -99,7 +112,10 @@ struct SessionTranscriptReachesExecutorTests {
         #expect(prompt.contextOptions.reasoningLevel == .light)
         #expect(prompt.metadata["turn"] == GeneratedContent(2))
         // The earlier prompt keeps its own options, metadata and reasoning level.
-        guard case .prompt(let earlier) = asked.transcript[1] else { Issue.record("no earlier prompt"); return }
+        guard case .prompt(let earlier) = asked.transcript[1] else {
+            Issue.record("no earlier prompt")
+            return
+        }
         #expect(earlier.options.temperature == 0.2)
         #expect(earlier.contextOptions.reasoningLevel == .deep)
         #expect(earlier.metadata["source"] == GeneratedContent("camera"))
@@ -124,7 +140,8 @@ struct SessionTranscriptReachesExecutorTests {
         let requests = script.requests
         try #require(requests.count == 2)
         #expect(Array(requests[0].transcript.dropLast()) == Array(requests[1].transcript.dropLast()))
-        guard case .prompt(var first)? = requests[0].transcript.last, case .prompt(let second)? = requests[1].transcript.last
+        guard case .prompt(var first)? = requests[0].transcript.last,
+            case .prompt(let second)? = requests[1].transcript.last
         else {
             Issue.record("a request does not end with its prompt")
             return
@@ -144,13 +161,20 @@ struct SessionTranscriptReachesExecutorTests {
     func toolRoundsKeepTheirIDs() async throws {
         let tool = RecordingTool()
         let script = EventScript([
-            [.toolCalls(action: .toolCall(id: "call-1", name: "record", action: .appendArguments(#"{"value":4}"#, tokenCount: 1)))],
+            [
+                .toolCalls(
+                    action: .toolCall(
+                        id: "call-1", name: "record", action: .appendArguments(#"{"value":4}"#, tokenCount: 1)))
+            ],
             [.response(action: .appendText("Recorded.", tokenCount: 1))],
         ])
         let session = LanguageModelSession(
-            model: ProviderChain(name: "chain", models: [
-                ExecutorModel(EventScriptModel(script: script, declared: [.toolCalling, .vision]), name: "recording"),
-            ]),
+            model: ProviderChain(
+                name: "chain",
+                models: [
+                    ExecutorModel(
+                        EventScriptModel(script: script, declared: [.toolCalling, .vision]), name: "recording")
+                ]),
             tools: [tool], transcript: Self.history())
         try await session.respond(to: "Record four.")
         let second = try #require(script.requests.last)

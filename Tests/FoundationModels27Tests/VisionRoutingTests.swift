@@ -2,8 +2,8 @@ import Foundation
 @_spi(Reading) import GenUI
 import GenUIOpenAI
 import GenUIRouter
-import GenUITesting
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 /// A prompt with an image needs a model that can see: a chain sends it to the first member that declares vision, says
@@ -13,18 +13,21 @@ struct VisionRoutingTests {
     /// A 1×1 PNG in a temporary file.
     static func photo() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("genui-vision-\(UUID().uuidString).png")
-        try Data(base64Encoded:
-            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!.write(to: url)
+        try Data(
+            base64Encoded:
+                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==")!
+            .write(to: url)
         return url
     }
 
     /// A chain of a member that cannot see and an OpenAI-compatible provider over loopback that declares vision.
     static func chain(_ server: LoopbackHTTPServer) -> ProviderChain {
         let textOnly = FailingLanguageModel(name: "text-only", capabilities: [.guidedGeneration, .streaming])
-        let seeing = OpenAILanguageModel(configuration: OpenAIConfiguration(
-            name: "seeing", baseURL: server.baseURL.appendingPathComponent("v1"), model: "gpt-test",
-            apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2),
-            extraCapabilities: [.vision]))
+        let seeing = OpenAILanguageModel(
+            configuration: OpenAIConfiguration(
+                name: "seeing", baseURL: server.baseURL.appendingPathComponent("v1"), model: "gpt-test",
+                apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2),
+                extraCapabilities: [.vision]))
         return ProviderChain(name: "photos", models: [textOnly, seeing])
     }
 
@@ -34,7 +37,10 @@ struct VisionRoutingTests {
                 connection.respond(json: #"{"object":"list","data":[{"id":"gpt-test","object":"model"}]}"#)
                 return
             }
-            connection.respond(json: #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"A dot."},"finish_reason":"stop"}]}"#)
+            connection.respond(
+                json:
+                    #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"A dot."},"finish_reason":"stop"}]}"#
+            )
         }
     }
 
@@ -56,7 +62,8 @@ struct VisionRoutingTests {
         #expect(skipped.outcome == .skipped)
         #expect(skipped.missingCapabilities == [.vision])
         let sent = try #require(server.requests.last(where: { $0.method == "POST" })?.json)
-        guard case .array(let messages)? = sent["messages"]?.kind, case .array(let parts)? = messages.last?["content"]?.kind
+        guard case .array(let messages)? = sent["messages"]?.kind,
+            case .array(let parts)? = messages.last?["content"]?.kind
         else {
             Issue.record("the image did not go as content parts: \(sent)")
             return

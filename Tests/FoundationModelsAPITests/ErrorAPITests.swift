@@ -1,13 +1,14 @@
 import Foundation
 import GenUIFoundationModels
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// Foundation Models' errors as code written for 26 and 27 builds, matches and reads them.
 @Suite("Foundation Models API: errors", .tags(.unit))
 struct ErrorAPITests {
-    @Test("LanguageModelError's nine cases are built with the initializers model packages call, and bind their payloads")
+    @Test(
+        "LanguageModelError's nine cases are built with the initializers model packages call, and bind their payloads")
     func languageModelErrorPayloads() throws {
         let errors: [LanguageModelError] = [
             .contextSizeExceeded(.init(contextSize: 4096, tokenCount: 5000, debugDescription: "too long")),
@@ -15,9 +16,10 @@ struct ErrorAPITests {
             .guardrailViolation(.init(debugDescription: "blocked")),
             .refusal(.init(explanation: "I cannot help with that.", debugDescription: "refused", metadata: ["id": 7])),
             .unsupportedCapability(.init(capability: .toolCalling, debugDescription: "no tools")),
-            .unsupportedTranscriptContent(.init(
-                unsupportedContent: [.prompt(.init(segments: [.text(.init(content: "hi"))]))],
-                debugDescription: "no images")),
+            .unsupportedTranscriptContent(
+                .init(
+                    unsupportedContent: [.prompt(.init(segments: [.text(.init(content: "hi"))]))],
+                    debugDescription: "no images")),
             .unsupportedGenerationGuide(.init(schemaName: "Plan", debugDescription: "no patterns")),
             .unsupportedLanguageOrLocale(.init(languageCode: Locale.LanguageCode("tlh"), debugDescription: "Klingon")),
             .timeout(.init(debugDescription: "30 s")),
@@ -29,16 +31,18 @@ struct ErrorAPITests {
             case .rateLimited(let info): read.append("reset \(Int(info.resetDate?.timeIntervalSince1970 ?? 0))")
             case .guardrailViolation(let info): read.append(info.debugDescription)
             case .refusal(let info): read.append("refusal \(info.metadata["id"] as? Int ?? 0)")
-            case .unsupportedCapability(let info): read.append(info.capability == .toolCalling ? "toolCalling" : "other")
+            case .unsupportedCapability(let info):
+                read.append(info.capability == .toolCalling ? "toolCalling" : "other")
             case .unsupportedTranscriptContent(let info): read.append("\(info.unsupportedContent.count) entry")
             case .unsupportedGenerationGuide(let info): read.append(info.schemaName ?? "?")
             case .unsupportedLanguageOrLocale(let info): read.append(info.languageCode.identifier)
             case .timeout(let info): read.append(info.debugDescription)
             }
         }
-        #expect(read == [
-            "5000/4096", "reset 60", "blocked", "refusal 7", "toolCalling", "1 entry", "Plan", "tlh", "30 s",
-        ])
+        #expect(
+            read == [
+                "5000/4096", "reset 60", "blocked", "refusal 7", "toolCalling", "1 entry", "Plan", "tlh", "30 s",
+            ])
         #expect(errors.map(\.debugDescription).last == "30 s")
         #expect(errors[2].localizedDescription == "blocked")
     }
@@ -80,8 +84,9 @@ struct ErrorAPITests {
         let entries: [Transcript.Entry] = [.prompt(.init(segments: [.text(.init(content: "hi"))]))]
         #expect(handle(LanguageModelSession.GenerationError.exceededContextWindowSize(context)) == "window: d")
         #expect(handle(LanguageModelSession.GenerationError.rateLimited(context)) == "rate: d")
-        #expect(handle(LanguageModelSession.GenerationError.refusal(.init(transcriptEntries: entries), context))
-            == "refusal: d after 1 entries")
+        #expect(
+            handle(LanguageModelSession.GenerationError.refusal(.init(transcriptEntries: entries), context))
+                == "refusal: d after 1 entries")
         #expect(handle(LanguageModelSession.GenerationError.decodingFailure(context)) == "other: d")
         #expect(handle(LanguageModelSession.Error.concurrentRequests) == "not a generation error")
         #expect(LanguageModelSession.GenerationError.guardrailViolation(context).localizedDescription == "d")
@@ -90,7 +95,9 @@ struct ErrorAPITests {
     @Test("a Foundation Models 27 model's own LanguageModelError reaches the session's caller unchanged")
     func executorErrorsPassThrough() async throws {
         let thrown = LanguageModelError.rateLimited(
-            .init(resetDate: Date(timeIntervalSince1970: 1_000), debugDescription: "slow down", metadata: ["tier": "free"]))
+            .init(
+                resetDate: Date(timeIntervalSince1970: 1_000), debugDescription: "slow down", metadata: ["tier": "free"]
+            ))
         let session = LanguageModelSession(model: FailingExecutorModel(failure: thrown))
         do {
             try await session.respond(to: "Hello")
@@ -125,10 +132,15 @@ struct ErrorAPITests {
         _ = await first.result
     }
 
-    @Test("a model that cannot serve is SystemLanguageModel.Error.assetsUnavailable, built and matched as Apple's, with genui's reason inside")
+    @Test(
+        "a model that cannot serve is SystemLanguageModel.Error.assetsUnavailable, built and matched as Apple's, with genui's reason inside"
+    )
     func assetsUnavailable() async throws {
         let built = SystemLanguageModel.Error.assetsUnavailable(.init(debugDescription: "deleted"))
-        guard case .assetsUnavailable(let payload) = built else { Issue.record("not assetsUnavailable"); return }
+        guard case .assetsUnavailable(let payload) = built else {
+            Issue.record("not assetsUnavailable")
+            return
+        }
         #expect(payload.debugDescription == "deleted")
         #expect(built.errorDescription?.contains("deleted") == true)
         #expect(GenUIError(unwrapping: built) == nil)
@@ -161,6 +173,7 @@ extension LanguageModelSession.GenerationError.Refusal {
     /// How many entries led up to the refusal (read through the refusal's mirror: Foundation Models keeps them
     /// private too).
     var transcriptEntryCount: Int {
-        (Mirror(reflecting: self).children.first { $0.label == "transcriptEntries" }?.value as? [Transcript.Entry])?.count ?? -1
+        (Mirror(reflecting: self).children.first { $0.label == "transcriptEntries" }?.value as? [Transcript.Entry])?
+            .count ?? -1
     }
 }

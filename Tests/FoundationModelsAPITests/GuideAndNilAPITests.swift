@@ -1,8 +1,8 @@
 import Foundation
 import GenUIFoundationModels
+import GenUITestSupport
 import RegexBuilder
 import Testing
-import GenUITestSupport
 
 /// `GenerationGuide<String>.pattern(_:)` of a `Regex` value, and `representNilExplicitlyInGeneratedContent`, as app
 /// code writes them with run-time schemas.
@@ -11,14 +11,20 @@ struct GuideAndNilAPITests {
     @Test("a Regex value guides a run-time property exactly as the same pattern written as text does")
     func regexGuideMatchesTextGuide() async throws {
         let flightCode = /[A-Z]{2}\d{3,4}/
-        let withRegex = GenerationSchema(type: GeneratedContent.self, description: "A flight", properties: [
-            GenerationSchema.Property(name: "code", description: "The flight code", type: String.self,
-                                      guides: [.pattern(flightCode)]),
-        ])
-        let withText = GenerationSchema(type: GeneratedContent.self, description: "A flight", properties: [
-            GenerationSchema.Property(name: "code", description: "The flight code", type: String.self,
-                                      guides: [.pattern(#"[A-Z]{2}\d{3,4}"#)]),
-        ])
+        let withRegex = GenerationSchema(
+            type: GeneratedContent.self, description: "A flight",
+            properties: [
+                GenerationSchema.Property(
+                    name: "code", description: "The flight code", type: String.self,
+                    guides: [.pattern(flightCode)])
+            ])
+        let withText = GenerationSchema(
+            type: GeneratedContent.self, description: "A flight",
+            properties: [
+                GenerationSchema.Property(
+                    name: "code", description: "The flight code", type: String.self,
+                    guides: [.pattern(#"[A-Z]{2}\d{3,4}"#)])
+            ])
         #expect(withRegex == withText)
         #expect(withRegex.jsonSchema() == withText.jsonSchema())
 
@@ -36,10 +42,12 @@ struct GuideAndNilAPITests {
             "ID"
             Repeat(.digit, count: 3)
         }
-        let ticket = DynamicGenerationSchema(name: "Ticket", properties: [
-            .init(name: "slug", schema: DynamicGenerationSchema(type: String.self, guides: [.pattern(fromText)])),
-            .init(name: "id", schema: DynamicGenerationSchema(type: String.self, guides: [.pattern(built)])),
-        ])
+        let ticket = DynamicGenerationSchema(
+            name: "Ticket",
+            properties: [
+                .init(name: "slug", schema: DynamicGenerationSchema(type: String.self, guides: [.pattern(fromText)])),
+                .init(name: "id", schema: DynamicGenerationSchema(type: String.self, guides: [.pattern(built)])),
+            ])
         let schema = try GenerationSchema(root: ticket, dependencies: [])
         let session = LanguageModelSession(model: ScriptedLanguageModel(seed: 11))
         let content = try await session.respond(to: "Open a ticket", schema: schema).content
@@ -58,9 +66,11 @@ struct GuideAndNilAPITests {
         let transformed = Regex {
             TryCapture(OneOrMore(.digit)) { Int($0) }
         }
-        let schema = GenerationSchema(type: GeneratedContent.self, properties: [
-            GenerationSchema.Property(name: "count", type: String.self, guides: [.pattern(transformed)]),
-        ])
+        let schema = GenerationSchema(
+            type: GeneratedContent.self,
+            properties: [
+                GenerationSchema.Property(name: "count", type: String.self, guides: [.pattern(transformed)])
+            ])
         let error = try #require(throws: (any Error).self) {
             try schema.validate(GeneratedContent(properties: ["count": "42"]))
         }
@@ -71,7 +81,8 @@ struct GuideAndNilAPITests {
     func explicitNil() async throws {
         func note(explicitNil: Bool) -> GenerationSchema {
             GenerationSchema(
-                type: GeneratedContent.self, description: "A note", representNilExplicitlyInGeneratedContent: explicitNil,
+                type: GeneratedContent.self, description: "A note",
+                representNilExplicitlyInGeneratedContent: explicitNil,
                 properties: [
                     GenerationSchema.Property(name: "title", type: String.self),
                     GenerationSchema.Property(name: "due", type: String?.self),

@@ -60,7 +60,10 @@ struct ModelPackageShapesAPITests {
         #expect(response.content.name == "shaped")
         #expect(response.content.schema == Transcript.ResponseFormat(type: Labelled.self).name)
         let format = Transcript.ResponseFormat(schema: Labelled.generationSchema)
-        guard case .schema(let schema) = format.kind else { Issue.record("not a schema format"); return }
+        guard case .schema(let schema) = format.kind else {
+            Issue.record("not a schema format")
+            return
+        }
         #expect(schema.name == format.name)
     }
 

@@ -1,6 +1,6 @@
 import GenUIFoundationModels
-import Testing
 import GenUITestSupport
+import Testing
 
 /// A hand-written `Generable` type that is not `Sendable` (a class with mutable state), as app code writes one for a
 /// view model: Foundation Models does not demand `Sendable` of generated types.
@@ -14,10 +14,12 @@ final class Checklist: Generable {
     }
 
     static var generationSchema: GenerationSchema {
-        GenerationSchema(type: Checklist.self, description: "A checklist", properties: [
-            GenerationSchema.Property(name: "title", type: String.self),
-            GenerationSchema.Property(name: "items", type: [String].self, guides: [.count(2...4)]),
-        ])
+        GenerationSchema(
+            type: Checklist.self, description: "A checklist",
+            properties: [
+                GenerationSchema.Property(name: "title", type: String.self),
+                GenerationSchema.Property(name: "items", type: [String].self, guides: [.count(2...4)]),
+            ])
     }
 
     /// Reads complete content strictly and a snapshot's partial content leniently.

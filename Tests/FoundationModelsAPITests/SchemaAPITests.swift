@@ -47,12 +47,18 @@ struct SchemaAPITests {
 
     @Test("a dynamic schema with references round-trips through $defs")
     func dynamicSchemaWithReferences() throws {
-        let item = DynamicGenerationSchema(name: "Item", properties: [
-            .init(name: "label", schema: DynamicGenerationSchema(type: String.self)),
-        ])
-        let list = DynamicGenerationSchema(name: "List", properties: [
-            .init(name: "items", schema: DynamicGenerationSchema(arrayOf: DynamicGenerationSchema(referenceTo: "Item"))),
-        ])
+        let item = DynamicGenerationSchema(
+            name: "Item",
+            properties: [
+                .init(name: "label", schema: DynamicGenerationSchema(type: String.self))
+            ])
+        let list = DynamicGenerationSchema(
+            name: "List",
+            properties: [
+                .init(
+                    name: "items",
+                    schema: DynamicGenerationSchema(arrayOf: DynamicGenerationSchema(referenceTo: "Item")))
+            ])
         let schema = try GenerationSchema(root: list, dependencies: [item])
         let decoded = try JSONDecoder().decode(GenerationSchema.self, from: try JSONEncoder().encode(schema))
         #expect(decoded.jsonSchema() == schema.jsonSchema())

@@ -1,7 +1,7 @@
 import GenUIFoundationModels
+import GenUITestSupport
 import GenUITesting
 import Testing
-import GenUITestSupport
 
 /// A token budget as app code writes it against Foundation Models 26.4: the window read synchronously.
 @MainActor

@@ -120,7 +120,9 @@ struct ToolAndPromptAPITests {
         #expect(takesPrompt(forecast).text == forecast.generatedContent.jsonString)
     }
 
-    @Test("an array of prompts in a Prompt builder reads as its prompts in turn, and a response is made from segments alone")
+    @Test(
+        "an array of prompts in a Prompt builder reads as its prompts in turn, and a response is made from segments alone"
+    )
     func arrayOfPromptsAndResponseSegments() async throws {
         let steps = [Prompt("Preheat the oven."), Prompt("Bake for 20 minutes.")]
         let prompt = Prompt {

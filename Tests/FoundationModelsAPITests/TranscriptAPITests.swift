@@ -64,7 +64,8 @@ struct TranscriptAPITests {
         let session = LanguageModelSession(model: ScriptedLanguageModel())
         let options = GenerationOptions(sampling: .greedy, temperature: 0.2)
         let response = try await session.respond(to: "A recipe", generating: Recipe.self, options: options)
-        guard case .prompt(let prompt) = session.transcript[0], case .response(let answer) = session.transcript[1] else {
+        guard case .prompt(let prompt) = session.transcript[0], case .response(let answer) = session.transcript[1]
+        else {
             Issue.record("expected a prompt and a response: \(session.transcript)")
             return
         }
@@ -124,7 +125,10 @@ struct TranscriptAPITests {
         }
         #expect(instructions.toolDefinitions.map(\.name) == [tool.name])
         #expect(instructions.toolDefinitions.first?.parameters.jsonSchema() == tool.parameters.jsonSchema())
-        #expect(decoded.contains { if case .toolCalls(let calls) = $0 { calls.first?.arguments == call.arguments } else { false } })
+        #expect(
+            decoded.contains {
+                if case .toolCalls(let calls) = $0 { calls.first?.arguments == call.arguments } else { false }
+            })
     }
 
     @Test("a history is measured in tokens before it is trimmed, and a shorter history counts fewer")
@@ -161,12 +165,15 @@ struct TranscriptAPITests {
     @Test("a file that is not a transcript is refused with a decoding error")
     func refusesOtherDocuments() {
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(Transcript.self, from: Data(#"{"type":"Other","version":"1","transcript":{"entries":[]}}"#.utf8))
+            try JSONDecoder().decode(
+                Transcript.self, from: Data(#"{"type":"Other","version":"1","transcript":{"entries":[]}}"#.utf8))
         }
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(
                 Transcript.self,
-                from: Data(#"{"type":"FoundationModels.Transcript","version":"1.1","transcript":{"entries":[{"role":"robot","id":"x"}]}}"#.utf8))
+                from: Data(
+                    #"{"type":"FoundationModels.Transcript","version":"1.1","transcript":{"entries":[{"role":"robot","id":"x"}]}}"#
+                        .utf8))
         }
     }
 }

@@ -2,12 +2,13 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #else
-import Darwin
+    import Darwin
 #endif
 
 /// Random and adversarial streams through the whole client: reading, resolving and rendering as text, HTML and JSON.
@@ -27,9 +28,9 @@ struct A2UIFuzzTests {
     static func peakResidentSize() -> Int {
         var usage = rusage()
         #if os(Linux)
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+            getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         #else
-        getrusage(RUSAGE_SELF, &usage)
+            getrusage(RUSAGE_SELF, &usage)
         #endif
         return Int(usage.ru_maxrss)
     }
@@ -55,7 +56,9 @@ struct A2UIFuzzTests {
             largestStream = max(largestStream, stream.utf8.count)
             let begin = Date()
             // A stream in the v1.0 candidate is read with it admitted, as `--a2ui-version 1.0` does.
-            var client = A2UIClient(limits: limits, versions: used.contains(.candidate) ? A2UIVersion.released.union([.v1_0]) : A2UIVersion.released)
+            var client = A2UIClient(
+                limits: limits,
+                versions: used.contains(.candidate) ? A2UIVersion.released.union([.v1_0]) : A2UIVersion.released)
             client.process(jsonl: stream)
             let read = Date()
             let resolutions = client.surfaceOrder.compactMap { client.resolve(surfaceID: $0) }
@@ -68,39 +71,53 @@ struct A2UIFuzzTests {
             if elapsed > slowest {
                 slowest = elapsed
                 slowestAttacks = used
-                slowestPhases = String(format: "read %.3f s, resolve %.3f s, render %.3f s", read.timeIntervalSince(begin),
+                slowestPhases = String(
+                    format: "read %.3f s, resolve %.3f s, render %.3f s", read.timeIntervalSince(begin),
                     resolved.timeIntervalSince(read), Date().timeIntervalSince(resolved))
             }
             #expect(client.problems.count <= limits.maximumProblems)
             #expect(client.storedBytes <= limits.maximumStoredBytes)
             // A version genui does not read is reported once per stream whatever the number of its messages.
             let versionProblems = client.problems.filter { $0.kind == .unsupportedVersion }
-            #expect(Set(versionProblems.compactMap { $0.text?.arguments["found"] }).count == versionProblems.count, "seed \(seed)")
+            #expect(
+                Set(versionProblems.compactMap { $0.text?.arguments["found"] }).count == versionProblems.count,
+                "seed \(seed)")
             #expect(used.contains(.otherVersion) || versionProblems.isEmpty, "seed \(seed)")
             // Every problem is a message of the localized catalog.
-            #expect(client.problems.allSatisfy { $0.text != nil }, "seed \(seed): \(client.problems.filter { $0.text == nil }.map(\.description))")
+            #expect(
+                client.problems.allSatisfy { $0.text != nil },
+                "seed \(seed): \(client.problems.filter { $0.text == nil }.map(\.description))")
             for resolution in resolutions {
                 #expect(resolution.evaluationWork <= limits.maximumEvaluationWork)
                 #expect(resolution.problems.count <= limits.maximumProblems)
                 mostWork = max(mostWork, resolution.evaluationWork)
                 if let root = resolution.root { #expect(Self.count(root) <= limits.maximumNodes) }
             }
-            #expect(text.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1 <= limits.maximumOutputLines)
+            #expect(
+                text.text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+                    <= limits.maximumOutputLines)
             for output in [text, html, json] {
                 #expect(output.text.utf8.count <= limits.maximumOutputBytes, "seed \(seed)")
                 largestOutput = max(largestOutput, output.text.utf8.count)
             }
             #expect(html.text.hasSuffix("</html>\n"))
-            #expect((try? JSONParser.parse(json.text, limits: .init(maximumBytes: 4 << 20, maximumDepth: 256))) != nil, "seed \(seed)")
+            #expect(
+                (try? JSONParser.parse(json.text, limits: .init(maximumBytes: 4 << 20, maximumDepth: 256))) != nil,
+                "seed \(seed)")
         }
-        let summary = attacks.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", ")
-        print("""
+        let summary = attacks.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+            .joined(separator: ", ")
+        print(
+            """
             A2UI stream fuzz: \(Self.count) streams in \(String(format: "%.1f", Date().timeIntervalSince(started))) s, seed \(seed) \
             (replay with GENUI_FUZZ_SEED=\(seed)); largest stream \(largestStream) bytes; slowest read+resolve+render \
             \(String(format: "%.3f", slowest)) s (\(slowestPhases); \(slowestAttacks.map(\.rawValue).joined(separator: "+"))); largest output \(largestOutput) bytes; most evaluation work \(mostWork) units; \
             peak RSS \(Self.peakResidentSize()) KiB; attacks: \(summary)
             """)
-        print("A2UI stream fuzz: seconds spent on the streams holding each attack:", timeByAttack.map { "\($0.key.rawValue) \(String(format: "%.1f", $0.value))" }.sorted().joined(separator: ", "))
+        print(
+            "A2UI stream fuzz: seconds spent on the streams holding each attack:",
+            timeByAttack.map { "\($0.key.rawValue) \(String(format: "%.1f", $0.value))" }.sorted().joined(
+                separator: ", "))
     }
 
     /// The nodes of a tree, counted without recursion.

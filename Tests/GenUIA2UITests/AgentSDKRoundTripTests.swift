@@ -2,13 +2,15 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// The round trip with the official Python agent SDK (PyPI `a2ui-agent-sdk`): its validator accepts genui's A2UI
 /// export, and the streams its builder writes, in v0.9 and v0.9.1, render with no problem. Enabled when
 /// `GENUI_A2UI_SDK_PYTHON` names a Python that has the SDK installed (for example a virtual environment made with
 /// `python3 -m venv sdk && sdk/bin/pip install a2ui-agent-sdk`).
-@Suite("A2UI round trip with the agent SDK", .tags(.integration),
+@Suite(
+    "A2UI round trip with the agent SDK", .tags(.integration),
     .enabled(if: AgentSDK.python != nil, "GENUI_A2UI_SDK_PYTHON does not name a Python with a2ui-agent-sdk"))
 struct A2UIAgentSDKRoundTripTests {
     @Test("genui's A2UI export of three screens passes the agent SDK's validator")
@@ -19,8 +21,11 @@ struct A2UIAgentSDKRoundTripTests {
         let config = folder.appendingPathComponent("providers.yml")
         try "version: 1\nproviders:\n  s:\n    type: scripted\n".write(to: config, atomically: true, encoding: .utf8)
         var files: [String] = []
-        for (index, intent) in ["a sign-in form", "a contact form with name, email and a send button", "a settings page with toggles"].enumerated() {
-            let result = try CLI.run(["generate", intent, "--config", config.path, "--format", "a2ui"],
+        for (index, intent) in [
+            "a sign-in form", "a contact form with name, email and a send button", "a settings page with toggles",
+        ].enumerated() {
+            let result = try CLI.run(
+                ["generate", intent, "--config", config.path, "--format", "a2ui"],
                 environment: CLI.inheritedEnvironment(["NO_COLOR": "1"]), timeout: 120)
             #expect(result.status == 0, "\(result.stderr)")
             let path = folder.appendingPathComponent("export-\(index).jsonl").path
@@ -29,7 +34,9 @@ struct A2UIAgentSDKRoundTripTests {
         }
         let result = try runProcess(python, ["-c", AgentSDK.validate] + files, stdin: "")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n").filter { $0.hasPrefix("valid ") }.count == files.count, "\(result.stdout)")
+        #expect(
+            result.stdout.split(separator: "\n").filter { $0.hasPrefix("valid ") }.count == files.count,
+            "\(result.stdout)")
     }
 
     @Test("streams the agent SDK's builder writes, in v0.9 and v0.9.1, render with no problem")
@@ -45,7 +52,9 @@ struct A2UIAgentSDKRoundTripTests {
             let result = try renderA2UI(["-"], stdin: stream)
             #expect(result.status == 0, "\(version): \(result.stderr)")
             #expect(result.stderr == "")
-            #expect(result.stdout.contains("Account Overview") && result.stdout.contains("active") && result.stdout.contains("[ View Details ]"))
+            #expect(
+                result.stdout.contains("Account Overview") && result.stdout.contains("active")
+                    && result.stdout.contains("[ View Details ]"))
         }
     }
 }
@@ -59,7 +68,8 @@ enum AgentSDK {
 
     /// A new empty folder for one test.
     static func folder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("genui-a2ui-sdk-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-a2ui-sdk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }

@@ -2,11 +2,13 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 @Suite("A2UI bad input", .tags(.unit))
 struct A2UIBadInputTests {
-    let create = #"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#
+    let create =
+        #"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#
 
     func update(_ components: String) -> String {
         #"{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[\#(components)]}}"#
@@ -15,7 +17,9 @@ struct A2UIBadInputTests {
     @Test("a line that is not JSON is a located problem and the next lines still render")
     func notJSON() throws {
         var client = A2UIClient()
-        let problems = client.process(jsonl: [create, "{not json", update(#"{"id":"root","component":"Text","text":"Still here"}"#)].joined(separator: "\n"))
+        let problems = client.process(
+            jsonl: [create, "{not json", update(#"{"id":"root","component":"Text","text":"Still here"}"#)].joined(
+                separator: "\n"))
         #expect(problems.map(\.kind) == [.notJSON])
         #expect(problems.first?.line == 2)
         #expect(client.resolve(surfaceID: "s")?.root?.text("text") == "Still here")
@@ -27,7 +31,10 @@ struct A2UIBadInputTests {
         var problems = client.process(jsonl: create + "\n" + #"{"version":"v0.9","createSurface":{"surfaceId":"t"}}"#)
         #expect(problems.map(\.pointer) == ["/createSurface/catalogId"])
         #expect(problems.first?.line == 2)
-        problems = client.process(line: update(#"{"id":"root","component":"Column","children":["a","b"]},{"id":"a","component":"TextField","label":"Name","placeholder":"x"},{"id":"b","component":"Text","text":"ok"}"#))
+        problems = client.process(
+            line: update(
+                #"{"id":"root","component":"Column","children":["a","b"]},{"id":"a","component":"TextField","label":"Name","placeholder":"x"},{"id":"b","component":"Text","text":"ok"}"#
+            ))
         #expect(problems.map(\.kind) == [.invalidMessage])
         #expect(problems.first?.pointer == "/updateComponents/components/1/placeholder")
         #expect(problems.first?.componentID == "a")
@@ -40,7 +47,8 @@ struct A2UIBadInputTests {
     @Test("an unknown component type is named with its id and pointer")
     func unknownComponent() {
         var client = A2UIClient()
-        let problems = client.process(jsonl: create + "\n" + update(#"{"id":"root","component":"Carousel","items":[]}"#))
+        let problems = client.process(
+            jsonl: create + "\n" + update(#"{"id":"root","component":"Carousel","items":[]}"#))
         #expect(problems.map(\.kind) == [.unknownComponent])
         #expect(problems.first?.componentID == "root")
         #expect(problems.first?.pointer == "/updateComponents/components/0/component")
@@ -50,7 +58,11 @@ struct A2UIBadInputTests {
     @Test("a dangling child id is reported against its parent, and the siblings render")
     func danglingChild() throws {
         var client = A2UIClient()
-        client.process(jsonl: create + "\n" + update(#"{"id":"root","component":"Column","children":["ghost","b"]},{"id":"b","component":"Text","text":"B"}"#))
+        client.process(
+            jsonl: create + "\n"
+                + update(
+                    #"{"id":"root","component":"Column","children":["ghost","b"]},{"id":"b","component":"Text","text":"B"}"#
+                ))
         let resolution = try #require(client.resolve(surfaceID: "s"))
         #expect(resolution.problems.map(\.kind) == [.danglingChild])
         #expect(resolution.problems.first?.componentID == "root")
@@ -62,7 +74,11 @@ struct A2UIBadInputTests {
     @Test("a cycle is cut where it closes and reported; resolution ends")
     func cycle() throws {
         var client = A2UIClient()
-        client.process(jsonl: create + "\n" + update(#"{"id":"root","component":"Card","child":"a"},{"id":"a","component":"Column","children":["root","t"]},{"id":"t","component":"Text","text":"T"}"#))
+        client.process(
+            jsonl: create + "\n"
+                + update(
+                    #"{"id":"root","component":"Card","child":"a"},{"id":"a","component":"Column","children":["root","t"]},{"id":"t","component":"Text","text":"T"}"#
+                ))
         let resolution = try #require(client.resolve(surfaceID: "s"))
         #expect(resolution.problems.map(\.kind) == [.cycle])
         #expect(resolution.problems.first?.componentID == "a")
@@ -83,11 +99,12 @@ struct A2UIBadInputTests {
     @Test("updates for an unknown surface are each reported; nothing is created")
     func unknownSurface() {
         var client = A2UIClient()
-        let problems = client.process(jsonl: [
-            #"{"version":"v0.9","updateComponents":{"surfaceId":"x","components":[{"id":"root","component":"Text","text":"a"}]}}"#,
-            #"{"version":"v0.9","updateDataModel":{"surfaceId":"x","value":{}}}"#,
-            #"{"version":"v0.9","deleteSurface":{"surfaceId":"x"}}"#,
-        ].joined(separator: "\n"))
+        let problems = client.process(
+            jsonl: [
+                #"{"version":"v0.9","updateComponents":{"surfaceId":"x","components":[{"id":"root","component":"Text","text":"a"}]}}"#,
+                #"{"version":"v0.9","updateDataModel":{"surfaceId":"x","value":{}}}"#,
+                #"{"version":"v0.9","deleteSurface":{"surfaceId":"x"}}"#,
+            ].joined(separator: "\n"))
         #expect(problems.map(\.kind) == [.unknownSurface, .unknownSurface, .unknownSurface])
         #expect(problems.map(\.line) == [1, 2, 3])
         #expect(client.surfaces.isEmpty)
@@ -96,13 +113,24 @@ struct A2UIBadInputTests {
     @Test("limits: an oversized message, too many components and a too-deep tree are each refused with a problem")
     func limits() throws {
         var client = A2UIClient(limits: A2UILimits(maximumMessageBytes: 400, maximumComponents: 3, maximumTreeDepth: 3))
-        var problems = client.process(jsonl: create + "\n" + update(String(repeating: #"{"id":"x","component":"Text","text":"aaaaaaaaaa"},"#, count: 10) + #"{"id":"root","component":"Text","text":"a"}"#))
+        var problems = client.process(
+            jsonl: create + "\n"
+                + update(
+                    String(repeating: #"{"id":"x","component":"Text","text":"aaaaaaaaaa"},"#, count: 10)
+                        + #"{"id":"root","component":"Text","text":"a"}"#))
         #expect(problems.map(\.kind) == [.limitExceeded])
-        problems = client.process(jsonl: update(#"{"id":"root","component":"Card","child":"a"},{"id":"a","component":"Card","child":"b"},{"id":"b","component":"Card","child":"c"},{"id":"c","component":"Text","text":"deep"}"#))
+        problems = client.process(
+            jsonl: update(
+                #"{"id":"root","component":"Card","child":"a"},{"id":"a","component":"Card","child":"b"},{"id":"b","component":"Card","child":"c"},{"id":"c","component":"Text","text":"deep"}"#
+            ))
         #expect(problems.map(\.kind) == [.limitExceeded])
         #expect(problems.first?.componentID == "c")
         client = A2UIClient(limits: A2UILimits(maximumTreeDepth: 3))
-        client.process(jsonl: create + "\n" + update(#"{"id":"root","component":"Card","child":"a"},{"id":"a","component":"Card","child":"b"},{"id":"b","component":"Card","child":"c"},{"id":"c","component":"Text","text":"deep"}"#))
+        client.process(
+            jsonl: create + "\n"
+                + update(
+                    #"{"id":"root","component":"Card","child":"a"},{"id":"a","component":"Card","child":"b"},{"id":"b","component":"Card","child":"c"},{"id":"c","component":"Text","text":"deep"}"#
+                ))
         let resolution = try #require(client.resolve(surfaceID: "s"))
         #expect(resolution.problems.map(\.kind) == [.limitExceeded])
     }
@@ -111,10 +139,12 @@ struct A2UIBadInputTests {
     func nodeLimit() throws {
         var client = A2UIClient(limits: A2UILimits(maximumNodes: 50))
         let items = (0..<500).map { #"{"n":\#($0)}"# }.joined(separator: ",")
-        client.process(jsonl: A2UIFixtures.stream([
-            #"{"id":"root","component":"List","children":{"componentId":"t","path":"/items"}}"#,
-            #"{"id":"t","component":"Text","text":{"path":"n"}}"#,
-        ], data: #"{"items":[\#(items)]}"#))
+        client.process(
+            jsonl: A2UIFixtures.stream(
+                [
+                    #"{"id":"root","component":"List","children":{"componentId":"t","path":"/items"}}"#,
+                    #"{"id":"t","component":"Text","text":{"path":"n"}}"#,
+                ], data: #"{"items":[\#(items)]}"#))
         let resolution = try #require(client.resolve(surfaceID: "s"))
         #expect(resolution.root?.children.count == 49)
         #expect(resolution.problems.map(\.kind) == [.limitExceeded])
@@ -123,7 +153,8 @@ struct A2UIBadInputTests {
     @Test("hostile control characters in ids and details never reach the problem's text")
     func problemsAreSanitized() {
         var client = A2UIClient()
-        let problems = client.process(jsonl: create + "\n" + update(#"{"id":"\u001b[31mroot","component":"Nope\u0007"}"#))
+        let problems = client.process(
+            jsonl: create + "\n" + update(#"{"id":"\u001b[31mroot","component":"Nope\u0007"}"#))
         #expect(problems.count == 1)
         #expect(!problems[0].description.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 })
     }

@@ -7,10 +7,12 @@ import Testing
 /// `genui render --from a2ui URL [--watch]` against a real loopback server that streams messages with pauses.
 @Suite("genui render --from a2ui URL", .tags(.integration))
 struct A2UICLIStreamTests {
-    static let first = A2UIFixtures.stream([
-        #"{"id":"root","component":"Card","child":"t"}"#, #"{"id":"t","component":"Text","text":{"path":"/step"}}"#,
-    ], data: #"{"step":"Step one"}"#)
-    static let second = #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/step","value":"Step two"}}"# + "\n"
+    static let first = A2UIFixtures.stream(
+        [
+            #"{"id":"root","component":"Card","child":"t"}"#, #"{"id":"t","component":"Text","text":{"path":"/step"}}"#,
+        ], data: #"{"step":"Step one"}"#)
+    static let second =
+        #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/step","value":"Step two"}}"# + "\n"
 
     func genui(_ arguments: [String]) throws -> ProcessResult {
         try renderA2UI(arguments)
@@ -30,7 +32,9 @@ struct A2UICLIStreamTests {
         }
     }
 
-    @Test("--watch redraws as messages arrive: the frame before the pause shows the first value, the one after it the second")
+    @Test(
+        "--watch redraws as messages arrive: the frame before the pause shows the first value, the one after it the second"
+    )
     func watch() throws {
         let server = try server(sse: false)
         defer { server.stop() }
@@ -55,7 +59,8 @@ struct A2UICLIStreamTests {
 
     @Test("an HTTP error status is reported and exits 3")
     func httpError() throws {
-        let server = try LoopbackHTTPServer { _, connection in connection.respond(status: 404, json: #"{"error":"no"}"#) }
+        let server = try LoopbackHTTPServer { _, connection in connection.respond(status: 404, json: #"{"error":"no"}"#)
+        }
         defer { server.stop() }
         let result = try genui([server.baseURL.appendingPathComponent("missing").absoluteString])
         #expect(result.status == 3)

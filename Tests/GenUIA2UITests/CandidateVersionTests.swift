@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// The v1.0 release candidate: read only when asked for, each message by the rules of the version it names.
@@ -16,7 +17,8 @@ struct A2UICandidateVersionTests {
         return (client, problems)
     }
 
-    static let create = #"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json"}}"#
+    static let create =
+        #"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json"}}"#
 
     static func update(_ components: String) -> String {
         #"{"version":"v1.0","updateComponents":{"surfaceId":"s","components":["# + components + "]}}"
@@ -44,7 +46,7 @@ struct A2UICandidateVersionTests {
     @Test("a v1.0 createSurface carrying its components and data renders them from that one message")
     func createWithContent() throws {
         let (client, problems) = Self.client([
-            #"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","surfaceProperties":{"agentDisplayName":"Agent"},"components":[{"id":"root","component":"Text","text":{"path":"/greeting"}}],"dataModel":{"greeting":"Hi"}}}"#,
+            #"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","surfaceProperties":{"agentDisplayName":"Agent"},"components":[{"id":"root","component":"Text","text":{"path":"/greeting"}}],"dataModel":{"greeting":"Hi"}}}"#
         ])
         #expect(problems == [])
         let resolution = try #require(client.resolve(surfaceID: "s"))
@@ -52,7 +54,9 @@ struct A2UICandidateVersionTests {
         #expect(resolution.theme.agentDisplayName == "Agent")
     }
 
-    @Test("v1.0 removes a key with value null and refuses an updateDataModel without value; v0.9 removes it when value is absent")
+    @Test(
+        "v1.0 removes a key with value null and refuses an updateDataModel without value; v0.9 removes it when value is absent"
+    )
     func valueNullRemoves() throws {
         let (client, problems) = Self.client([
             Self.create, Self.update(#"{"id":"root","component":"Text","text":{"path":"/a"}}"#),
@@ -66,17 +70,24 @@ struct A2UICandidateVersionTests {
         #expect(client.surfaces["s"]?.dataModel.value(at: "/a") == nil)
     }
 
-    @Test("v1.0's surfaceProperties check agentDisplayName and iconUrl and leave other keys, primaryColor among them, alone")
+    @Test(
+        "v1.0's surfaceProperties check agentDisplayName and iconUrl and leave other keys, primaryColor among them, alone"
+    )
     func surfaceProperties() {
         let reader = A2UIMessageReader(versions: Self.candidate)
         func problems(_ properties: String) -> [String] {
-            reader.read(#"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","surfaceProperties":"# + properties + "}}", line: 1)
-                .problems.map(\.pointer)
+            reader.read(
+                #"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","surfaceProperties":"# + properties
+                    + "}}", line: 1
+            )
+            .problems.map(\.pointer)
         }
         #expect(problems(#"{"agentDisplayName":"A","primaryColor":"red","custom":1}"#) == [])
         #expect(problems(#"{"iconUrl":"not a uri"}"#) == ["/createSurface/surfaceProperties/iconUrl"])
         #expect(problems(#"{"agentDisplayName":7}"#) == ["/createSurface/surfaceProperties/agentDisplayName"])
-        let worded = reader.read(#"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","surfaceProperties":{"iconUrl":"x y"}}}"#, line: 1)
+        let worded = reader.read(
+            #"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","surfaceProperties":{"iconUrl":"x y"}}}"#,
+            line: 1)
         #expect(worded.problems.first?.text?.key == "a2ui.detail.surfacePropertyURL")
         #expect(worded.problems.first?.detail.hasPrefix("surfaceProperties.iconUrl must be a URI") == true)
     }
@@ -90,15 +101,21 @@ struct A2UICandidateVersionTests {
         ]
         let candidate = A2UIMessageReader(versions: Self.candidate)
         for line in cases {
-            #expect(!candidate.read(line.replacingOccurrences(of: #""V""#, with: #""v1.0""#), line: 1).problems.isEmpty, "\(line)")
-            #expect(candidate.read(line.replacingOccurrences(of: #""V""#, with: #""v0.9.1""#), line: 1).problems.isEmpty, "\(line)")
+            #expect(
+                !candidate.read(line.replacingOccurrences(of: #""V""#, with: #""v1.0""#), line: 1).problems.isEmpty,
+                "\(line)")
+            #expect(
+                candidate.read(line.replacingOccurrences(of: #""V""#, with: #""v0.9.1""#), line: 1).problems.isEmpty,
+                "\(line)")
         }
     }
 
-    @Test("v1.0's new properties are read: Video posterUrl, TextField placeholder, Slider steps, an event's wantResponse")
+    @Test(
+        "v1.0's new properties are read: Video posterUrl, TextField placeholder, Slider steps, an event's wantResponse")
     func newProperties() {
         let reader = A2UIMessageReader(versions: Self.candidate)
-        let line = Self.update(#"""
+        let line = Self.update(
+            #"""
             {"id":"v","component":"Video","url":"https://x.y/v.mp4","posterUrl":"https://x.y/p.png"},\#
             {"id":"f","component":"TextField","label":"Name","placeholder":"Ada"},\#
             {"id":"l","component":"Slider","value":1,"max":9,"steps":3},\#
@@ -114,7 +131,8 @@ struct A2UICandidateVersionTests {
     func index() throws {
         let (client, problems) = Self.client([
             Self.create,
-            Self.update(#"""
+            Self.update(
+                #"""
                 {"id":"root","component":"Column","children":["list","alone"]},\#
                 {"id":"list","component":"List","children":{"componentId":"row","path":"/rows"}},\#
                 {"id":"row","component":"Text","text":{"call":"formatNumber","args":{"value":{"call":"@index","args":{"offset":1}}}}},\#
@@ -133,13 +151,14 @@ struct A2UICandidateVersionTests {
     @Test("@index written in a formatString template numbers each template item, checked and evaluated as in JSON")
     func indexInTemplate() throws {
         let (client, problems) = Self.client([
-            ##"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","components":[{"id":"root","component":"List","children":{"componentId":"row","path":"/rows"}},{"id":"row","component":"Text","text":{"call":"formatString","args":{"value":"#${@index(offset:1)} ${name}"}}}],"dataModel":{"rows":[{"name":"a"},{"name":"b"}]}}}"##,
+            ##"{"version":"v1.0","createSurface":{"surfaceId":"s","catalogId":"c","components":[{"id":"root","component":"List","children":{"componentId":"row","path":"/rows"}},{"id":"row","component":"Text","text":{"call":"formatString","args":{"value":"#${@index(offset:1)} ${name}"}}}],"dataModel":{"rows":[{"name":"a"},{"name":"b"}]}}}"##
         ])
         #expect(problems == [])
         #expect(client.resolve(surfaceID: "s")?.root?.children.map { $0.text("text") } == ["#1 a", "#2 b"])
         // In v0.9.1 the same template names a function its catalog does not have.
         let old = A2UIMessageReader().read(
-            #"{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"t","component":"Text","text":{"call":"formatString","args":{"value":"${@index()}"}}}]}}"#, line: 1)
+            #"{"version":"v0.9.1","updateComponents":{"surfaceId":"s","components":[{"id":"t","component":"Text","text":{"call":"formatString","args":{"value":"${@index()}"}}}]}}"#,
+            line: 1)
         #expect(old.problems.map(\.kind) == [.invalidFunction])
     }
 
@@ -162,34 +181,42 @@ struct A2UICandidateVersionTests {
         let otherID = (try? GeneratedContent(json: other).value(String.self, forProperty: "id")) ?? ""
         return [
             create,
-            update(#"{"id":"root","component":"Column","children":["ask",""# + otherID + #""]},{"id":"label","component":"Text","text":"Ask"},"#
-                + #"{"id":"ask","component":"Button","child":"label","action":{"event":{"name":"ask","wantResponse":true,"responsePath":"/answer"}}},"#
-                + other),
+            update(
+                #"{"id":"root","component":"Column","children":["ask",""# + otherID
+                    + #""]},{"id":"label","component":"Text","text":"Ask"},"#
+                    + #"{"id":"ask","component":"Button","child":"label","action":{"event":{"name":"ask","wantResponse":true,"responsePath":"/answer"}}},"#
+                    + other),
         ]
     }
 
     @Test("a v1.0 Button whose event wants a response sends wantResponse and an actionId; one that does not, neither")
     func actionWantsResponse() throws {
-        let (client, problems) = Self.client(Self.asking(#"{"id":"tell","component":"Button","child":"label","action":{"event":{"name":"tell"}}}"#))
+        let (client, problems) = Self.client(
+            Self.asking(#"{"id":"tell","component":"Button","child":"label","action":{"event":{"name":"tell"}}}"#))
         #expect(problems == [])
         let ask = try #require(client.action(surfaceID: "s", componentID: "ask"))
         #expect(try ask.value(String.self, forProperty: "version") == "v1.0")
         let body = try #require(ask.orderedProperties?.first { $0.key == "action" }?.value)
         #expect(try body.value(Bool.self, forProperty: "wantResponse"))
         #expect(try !body.value(String.self, forProperty: "actionId").isEmpty)
-        let tell = try #require(client.action(surfaceID: "s", componentID: "tell")?.orderedProperties?.first { $0.key == "action" }?.value)
+        let tell = try #require(
+            client.action(surfaceID: "s", componentID: "tell")?.orderedProperties?.first { $0.key == "action" }?.value)
         #expect(tell.orderedProperties?.contains { $0.key == "actionId" || $0.key == "wantResponse" } == false)
     }
 
-    @Test("the agent's actionResponse to a sent action is kept at the event's responsePath and shown; an error or an unknown id changes nothing")
+    @Test(
+        "the agent's actionResponse to a sent action is kept at the event's responsePath and shown; an error or an unknown id changes nothing"
+    )
     func actionResponseKept() throws {
-        var (client, problems) = Self.client(Self.asking(#"{"id":"answer","component":"Text","text":{"path":"/answer"}}"#) + [
-            #"{"version":"v1.0","updateDataModel":{"surfaceId":"s","path":"/answer","value":"none yet"}}"#,
-        ])
+        var (client, problems) = Self.client(
+            Self.asking(#"{"id":"answer","component":"Text","text":{"path":"/answer"}}"#) + [
+                #"{"version":"v1.0","updateDataModel":{"surfaceId":"s","path":"/answer","value":"none yet"}}"#
+            ])
         #expect(problems == [])
         let sending = client.sendAction(surfaceID: "s", componentID: "ask")
         let sent = try #require(sending)
-        let id = try #require(sent.orderedProperties?.first { $0.key == "action" }?.value).value(String.self, forProperty: "actionId")
+        let id = try #require(sent.orderedProperties?.first { $0.key == "action" }?.value).value(
+            String.self, forProperty: "actionId")
         let unknown = A2UIMessage.actionResponse(actionID: "other", value: GeneratedContent(kind: .string("no")))
         #expect(client.process(jsonl: unknown.line) == [])
         #expect(client.skippedRequestCount == 1)
@@ -198,11 +225,15 @@ struct A2UICandidateVersionTests {
         #expect(client.process(jsonl: answer.line) == [])
         #expect(client.resolve(surfaceID: "s")?.root?.first { $0.id == "answer" }?.text("text") == "42")
         // Answered once: a second answer to the same action is not waited for.
-        #expect(client.process(jsonl: A2UIMessage.actionResponse(actionID: id, value: GeneratedContent(kind: .string("43"))).line) == [])
+        #expect(
+            client.process(
+                jsonl: A2UIMessage.actionResponse(actionID: id, value: GeneratedContent(kind: .string("43"))).line)
+                == [])
         #expect(client.resolve(surfaceID: "s")?.root?.first { $0.id == "answer" }?.text("text") == "42")
         let sendingAgain = client.sendAction(surfaceID: "s", componentID: "ask")
         let second = try #require(sendingAgain?.orderedProperties?.first { $0.key == "action" }?.value)
-        let failed = A2UIMessage.actionResponse(actionID: try second.value(String.self, forProperty: "actionId"), value: nil)
+        let failed = A2UIMessage.actionResponse(
+            actionID: try second.value(String.self, forProperty: "actionId"), value: nil)
         #expect(client.process(jsonl: failed.line) == [])
         #expect(client.resolve(surfaceID: "s")?.root?.first { $0.id == "answer" }?.text("text") == "42")
     }
@@ -241,8 +272,10 @@ struct A2UICandidateVersionCLITests {
         let result = try renderA2UI(["-", "--a2ui-version", "1.0"], stdin: A2UIVersionTests.hello)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Hello"))
-        let misuse = try CLI.run(["render", "screen.json", "--a2ui-version", "1.0"],
-            environment: CLI.inheritedEnvironment(["LANG": "en_US.UTF-8", "LC_ALL": nil, "LC_MESSAGES": nil]), timeout: 60)
+        let misuse = try CLI.run(
+            ["render", "screen.json", "--a2ui-version", "1.0"],
+            environment: CLI.inheritedEnvironment(["LANG": "en_US.UTF-8", "LC_ALL": nil, "LC_MESSAGES": nil]),
+            timeout: 60)
         #expect(misuse.status == 64)
         #expect(misuse.stderr.contains("--a2ui-version applies to --from a2ui only"), "\(misuse.stderr)")
     }

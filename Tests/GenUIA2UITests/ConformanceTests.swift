@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// genui's verdict on conformance cases — single server-to-client messages, each said valid or invalid — in the
@@ -27,15 +28,19 @@ struct A2UIConformanceTests {
     /// The kinds of problem that make a message invalid (the others — an unknown surface, a missing root — are about
     /// the stream around it, not the message).
     static let verdictKinds: Set<A2UIProblem.Kind> = [
-        .notJSON, .invalidMessage, .unknownComponent, .invalidFunction, .duplicateComponent, .invalidTheme, .unsupportedVersion,
+        .notJSON, .invalidMessage, .unknownComponent, .invalidFunction, .duplicateComponent, .invalidTheme,
+        .unsupportedVersion,
     ]
 
     static func cases(in folder: URL) -> [Case] {
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            $0.hasSuffix(".json")
+        }.sorted()
         return files.flatMap { file -> [Case] in
             guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
                 let suite = try? GeneratedContent(json: text),
-                (try? suite.value(String.self, forProperty: "schema")) ?? "server_to_client.json" == "server_to_client.json",
+                (try? suite.value(String.self, forProperty: "schema")) ?? "server_to_client.json"
+                    == "server_to_client.json",
                 let tests = try? suite.value([GeneratedContent].self, forProperty: "tests")
             else { return [] }
             return tests.compactMap { test in
@@ -49,14 +54,16 @@ struct A2UIConformanceTests {
         }
     }
 
-    static let ownFolder = TestEnvironment.packageRoot.appendingPathComponent("Tests/GenUIA2UITests/Fixtures/conformance")
+    static let ownFolder = TestEnvironment.packageRoot.appendingPathComponent(
+        "Tests/GenUIA2UITests/Fixtures/conformance")
     static let own = cases(in: ownFolder)
 
     /// The specification's case folder: `test/cases` beside its `json` schema folder, or inside the schema folder.
     static let officialFolder: URL? = {
         guard let schemas = TestEnvironment.a2uiSchemas else { return nil }
         return [
-            schemas.deletingLastPathComponent().appendingPathComponent("test/cases"), schemas.appendingPathComponent("test/cases"),
+            schemas.deletingLastPathComponent().appendingPathComponent("test/cases"),
+            schemas.appendingPathComponent("test/cases"),
             schemas.appendingPathComponent("cases"),
         ].first { FileManager.default.fileExists(atPath: $0.path) }
     }()
@@ -73,7 +80,10 @@ struct A2UIConformanceTests {
         #expect(Self.own.count >= 50)
         #expect(Self.own.contains { $0.valid } && Self.own.contains { !$0.valid })
         let kinds = Set(Self.own.flatMap(\.kinds))
-        #expect(kinds.isSuperset(of: ["invalidMessage", "unknownComponent", "invalidFunction", "duplicateComponent", "invalidTheme"]))
+        #expect(
+            kinds.isSuperset(of: [
+                "invalidMessage", "unknownComponent", "invalidFunction", "duplicateComponent", "invalidTheme",
+            ]))
     }
 
     @Test("genui's verdict matches each of the repository's cases, with the kinds of problem it names", arguments: own)
@@ -86,22 +96,31 @@ struct A2UIConformanceTests {
         #expect(problems.allSatisfy { !$0.pointer.isEmpty && !$0.detail.isEmpty })
     }
 
-    @Test("the official JSON Schemas give the repository's cases the verdicts they state (those within what a schema can say)")
+    @Test(
+        "the official JSON Schemas give the repository's cases the verdicts they state (those within what a schema can say)"
+    )
     func ownCasesAgainstOfficialSchemas() throws {
         guard A2UISchemaCheck.ready() else { return }
         let checked = Self.own.filter { !$0.beyondSchema }
         let errors = try A2UISchemaCheck.errors(in: checked.map(\.line).joined(separator: "\n") + "\n")
-        let failing = Set(errors.compactMap { error -> Int? in
-            guard error.hasPrefix("line "), let number = Int(error.dropFirst(5).prefix { $0.isNumber }) else { return nil }
-            return number
-        })
+        let failing = Set(
+            errors.compactMap { error -> Int? in
+                guard error.hasPrefix("line "), let number = Int(error.dropFirst(5).prefix { $0.isNumber }) else {
+                    return nil
+                }
+                return number
+            })
         for (index, test) in checked.enumerated() {
-            #expect(failing.contains(index + 1) != test.valid, "the schemas disagree with \(test.file): \(test.description)")
+            #expect(
+                failing.contains(index + 1) != test.valid, "the schemas disagree with \(test.file): \(test.description)"
+            )
         }
     }
 
-    @Test("genui's verdict matches each of the specification's own cases",
-        .enabled(if: !official.isEmpty, "GENUI_A2UI_SCHEMAS does not point at a specification with its test/cases folder"),
+    @Test(
+        "genui's verdict matches each of the specification's own cases",
+        .enabled(
+            if: !official.isEmpty, "GENUI_A2UI_SCHEMAS does not point at a specification with its test/cases folder"),
         arguments: official)
     func officialCase(_ test: Case) {
         let problems = Self.verdict(test.line)

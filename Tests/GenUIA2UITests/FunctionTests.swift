@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 @Suite("A2UI catalog functions", .tags(.unit))
@@ -25,19 +26,34 @@ struct A2UIFunctionTests {
     @Test("formatString interpolates absolute paths, relative paths, nested calls and keeps an escaped ${")
     func formatString() throws {
         let data = #"{"user":{"name":"Ada"},"n":1234.5}"#
-        #expect(try string(#"{"call":"formatString","args":{"value":"Hi ${/user/name}!"},"returnType":"string"}"#, data: data) == "Hi Ada!")
-        #expect(try string(#"{"call":"formatString","args":{"value":"Total ${formatNumber(value:${/n}, decimals:2)}"},"returnType":"string"}"#, data: data) == "Total 1,234.50")
-        #expect(try string(#"{"call":"formatString","args":{"value":"\\${literal}"},"returnType":"string"}"#) == "${literal}")
+        #expect(
+            try string(
+                #"{"call":"formatString","args":{"value":"Hi ${/user/name}!"},"returnType":"string"}"#, data: data)
+                == "Hi Ada!")
+        #expect(
+            try string(
+                #"{"call":"formatString","args":{"value":"Total ${formatNumber(value:${/n}, decimals:2)}"},"returnType":"string"}"#,
+                data: data) == "Total 1,234.50")
+        #expect(
+            try string(#"{"call":"formatString","args":{"value":"\\${literal}"},"returnType":"string"}"#)
+                == "${literal}")
         var evaluator = A2UIEvaluator(dataModel: A2UIDataModel(root: try GeneratedContent(json: data)), scope: "/user")
-        #expect(A2UIEvaluator.text(evaluator.resolve(try GeneratedContent(json: #"{"call":"formatString","args":{"value":"${name}"}}"#))) == "Ada")
+        #expect(
+            A2UIEvaluator.text(
+                evaluator.resolve(try GeneratedContent(json: #"{"call":"formatString","args":{"value":"${name}"}}"#)))
+                == "Ada")
     }
 
-    @Test("formatNumber groups thousands and rounds to the given decimals, and a negative value that rounds to zero has no sign")
+    @Test(
+        "formatNumber groups thousands and rounds to the given decimals, and a negative value that rounds to zero has no sign"
+    )
     func formatNumber() throws {
         #expect(try string(#"{"call":"formatNumber","args":{"value":1234567.891,"decimals":2}}"#) == "1,234,567.89")
         #expect(try string(#"{"call":"formatNumber","args":{"value":1234567,"grouping":false}}"#) == "1234567")
         #expect(try string(#"{"call":"formatNumber","args":{"value":-0.5,"decimals":0}}"#) == "0")
-        #expect(try string(#"{"call":"formatNumber","args":{"value":{"path":"/x"},"decimals":1}}"#, data: #"{"x":-42.75}"#) == "-42.8")
+        #expect(
+            try string(#"{"call":"formatNumber","args":{"value":{"path":"/x"},"decimals":1}}"#, data: #"{"x":-42.75}"#)
+                == "-42.8")
     }
 
     @Test("formatCurrency puts the currency's symbol and decimals")
@@ -50,14 +66,21 @@ struct A2UIFunctionTests {
 
     @Test("formatDate formats ISO 8601 and millisecond timestamps with a TR35 pattern in UTC")
     func formatDate() throws {
-        #expect(try string(#"{"call":"formatDate","args":{"value":"2026-02-02T15:17:00Z","format":"E MMM d, yyyy h:mm a"}}"#) == "Mon Feb 2, 2026 3:17 PM")
-        #expect(try string(#"{"call":"formatDate","args":{"value":0,"format":"yyyy-MM-dd HH:mm"}}"#) == "1970-01-01 00:00")
-        #expect(try string(#"{"call":"formatDate","args":{"value":"2026-01-16","format":"MMM dd, yyyy"}}"#) == "Jan 16, 2026")
+        #expect(
+            try string(
+                #"{"call":"formatDate","args":{"value":"2026-02-02T15:17:00Z","format":"E MMM d, yyyy h:mm a"}}"#)
+                == "Mon Feb 2, 2026 3:17 PM")
+        #expect(
+            try string(#"{"call":"formatDate","args":{"value":0,"format":"yyyy-MM-dd HH:mm"}}"#) == "1970-01-01 00:00")
+        #expect(
+            try string(#"{"call":"formatDate","args":{"value":"2026-01-16","format":"MMM dd, yyyy"}}"#)
+                == "Jan 16, 2026")
     }
 
     @Test("pluralize picks zero, one or other by the count")
     func pluralize() throws {
-        let call = #"{"call":"pluralize","args":{"value":{"path":"/n"},"zero":"no items","one":"one item","other":"many items"}}"#
+        let call =
+            #"{"call":"pluralize","args":{"value":{"path":"/n"},"zero":"no items","one":"one item","other":"many items"}}"#
         #expect(try string(call, data: #"{"n":0}"#) == "no items")
         #expect(try string(call, data: #"{"n":1}"#) == "one item")
         #expect(try string(call, data: #"{"n":5}"#) == "many items")
@@ -76,7 +99,9 @@ struct A2UIFunctionTests {
         #expect(try bool(#"{"call":"regex","args":{"value":"1234567890","pattern":"^\\d{10}$"}}"#))
         #expect(try !bool(#"{"call":"regex","args":{"value":"12345","pattern":"^\\d{10}$"}}"#))
         var evaluator = A2UIEvaluator(dataModel: A2UIDataModel())
-        #expect(!A2UIEvaluator.truth(evaluator.resolve(try GeneratedContent(json: #"{"call":"regex","args":{"value":"a","pattern":"("}}"#))))
+        #expect(
+            !A2UIEvaluator.truth(
+                evaluator.resolve(try GeneratedContent(json: #"{"call":"regex","args":{"value":"a","pattern":"("}}"#))))
         #expect(evaluator.problems.map(\.kind) == [.invalidFunction])
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// Streams built to exhaust the stack, the output, the CPU or the memory, through the real client, resolver and
@@ -46,14 +47,17 @@ struct A2UIHostileStreamTests {
     @Test("a line of 400,000 nested arrays is a located notJSON problem, never a stack overflow")
     func nestedArrays() throws {
         var client = A2UIClient()
-        let problems = client.process(jsonl: HostileStreams.create + "\n" + HostileStreams.nestedArrays() + "\n"
-            + HostileStreams.data(#"{"ok":true}"#))
+        let problems = client.process(
+            jsonl: HostileStreams.create + "\n" + HostileStreams.nestedArrays() + "\n"
+                + HostileStreams.data(#"{"ok":true}"#))
         #expect(problems.map(\.kind) == [.notJSON])
         #expect(problems.first?.line == 2)
         #expect(client.surfaces["s"]?.dataModel.value(at: "/ok") == GeneratedContent(kind: .bool(true)))
     }
 
-    @Test("a 500,000-line string bound into a 5,000-item List renders within the line and byte bounds, and says where it was cut")
+    @Test(
+        "a 500,000-line string bound into a 5,000-item List renders within the line and byte bounds, and says where it was cut"
+    )
     func terminalOutputIsBounded() throws {
         var client = A2UIClient()
         let problems = client.process(jsonl: HostileStreams.outputBomb())
@@ -77,7 +81,11 @@ struct A2UIHostileStreamTests {
         let resolution = try #require(client.resolve(surfaceID: "s"))
         let output = A2UIHTMLRenderer().renderedOutput([resolution])
         #expect(output.text.utf8.count <= A2UILimits.defaultMaximumOutputBytes)
-        #expect(output.text.hasSuffix("</ul>\n</section>\n" + #"<p class="cut" role="status">"# + A2UIHTMLRenderer.escape(A2UIOutputCut.englishNotice(try #require(output.cut))) + "</p>\n</main>\n</body>\n</html>\n"))
+        #expect(
+            output.text.hasSuffix(
+                "</ul>\n</section>\n" + #"<p class="cut" role="status">"#
+                    + A2UIHTMLRenderer.escape(A2UIOutputCut.englishNotice(try #require(output.cut)))
+                    + "</p>\n</main>\n</body>\n</html>\n"))
     }
 
     @Test("the same stream as JSON stays within the byte bound and is still valid JSON")
@@ -89,7 +97,8 @@ struct A2UIHostileStreamTests {
         #expect(output.text.utf8.count <= A2UILimits.defaultMaximumOutputBytes)
         #expect(output.cut?.componentID == "t")
         let surfaces = try JSONParser.parse(output.text, limits: .init(maximumBytes: 4 << 20, maximumDepth: 200))
-        let children = surfaces.elements?.first?.orderedProperties?.first { $0.key == "root" }?.value.orderedProperties?.first { $0.key == "children" }?.value.elements
+        let children = surfaces.elements?.first?.orderedProperties?.first { $0.key == "root" }?.value.orderedProperties?
+            .first { $0.key == "children" }?.value.elements
         #expect((children?.count ?? 0) >= 1)
     }
 
@@ -108,11 +117,15 @@ struct A2UIHostileStreamTests {
         #expect(resolution.root?.children.last?.failedChecks == ["no"])
     }
 
-    @Test("the surfaces of one rendering share one evaluation budget: three regex bombs together do no more work than one may")
+    @Test(
+        "the surfaces of one rendering share one evaluation budget: three regex bombs together do no more work than one may"
+    )
     func budgetPerRendering() throws {
         var client = A2UIClient()
         for surface in ["s1", "s2", "s3"] {
-            client.process(jsonl: HostileStreams.regexBomb().replacingOccurrences(of: #""surfaceId":"s""#, with: #""surfaceId":"\#(surface)""#))
+            client.process(
+                jsonl: HostileStreams.regexBomb().replacingOccurrences(
+                    of: #""surfaceId":"s""#, with: #""surfaceId":"\#(surface)""#))
         }
         let resolutions = client.resolve(surfaceIDs: ["s1", "s2", "s3", "missing"])
         #expect(resolutions.map(\.surfaceID) == ["s1", "s2", "s3"])
@@ -129,7 +142,10 @@ struct A2UIHostileStreamTests {
         let bomb = #"{"call":"regex","args":{"value":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaab","pattern":"^(a+)+$"}}"#
         for (call, expected) in [("and", false), ("or", true)] {
             var evaluator = A2UIEvaluator(dataModel: A2UIDataModel())
-            let value = try GeneratedContent(json: #"{"call":"\#(call)","args":{"values":[\#(!expected),\#(expected),\#(Array(repeating: bomb, count: 50).joined(separator: ","))]}}"#)
+            let value = try GeneratedContent(
+                json:
+                    #"{"call":"\#(call)","args":{"values":[\#(!expected),\#(expected),\#(Array(repeating: bomb, count: 50).joined(separator: ","))]}}"#
+            )
             #expect(A2UIEvaluator.truth(evaluator.resolve(value)) == expected)
             #expect(evaluator.budget.used < 100)
             #expect(evaluator.problems.isEmpty)
@@ -142,19 +158,26 @@ struct A2UIHostileStreamTests {
         client.process(jsonl: HostileStreams.formatStringBomb())
         let resolution = try #require(client.resolve(surfaceID: "s"))
         #expect(resolution.root?.text("text") == String(repeating: "${", count: 300_000))
-        // Reading 600,000 bytes once costs about 600,000 / 64 units; a rescan from each ${ would cost thousands of times more.
+        // Reading 600,000 bytes once costs about 600,000 / 64 units; a rescan from each ${ would cost thousands of
+        // times more.
         #expect(resolution.evaluationWork < 20_000)
         #expect(A2UIEvaluator.closingBraces(String(repeating: "${", count: 300_000)).isEmpty)
     }
 
     @Test("nested formatString calls and paths still interpolate")
     func formatStringStillWorks() throws {
-        var evaluator = A2UIEvaluator(dataModel: A2UIDataModel(root: try GeneratedContent(json: #"{"a":{"b":"x"},"n":3}"#)))
-        let value = try GeneratedContent(json: #"{"call":"formatString","args":{"value":"[${/a/b}] ${formatNumber(value:${/n}, decimals:1)} {x} \\${/a/b}"}}"#)
+        var evaluator = A2UIEvaluator(
+            dataModel: A2UIDataModel(root: try GeneratedContent(json: #"{"a":{"b":"x"},"n":3}"#)))
+        let value = try GeneratedContent(
+            json:
+                #"{"call":"formatString","args":{"value":"[${/a/b}] ${formatNumber(value:${/n}, decimals:1)} {x} \\${/a/b}"}}"#
+        )
         #expect(A2UIEvaluator.text(evaluator.resolve(value)) == "[x] 3.0 {x} ${/a/b}")
     }
 
-    @Test("a 200,000-character line sent one character at a time is read whole: only the new text is searched for its end")
+    @Test(
+        "a 200,000-character line sent one character at a time is read whole: only the new text is searched for its end"
+    )
     func lineByteByByte() throws {
         var client = A2UIClient()
         client.process(jsonl: HostileStreams.create)
@@ -175,7 +198,9 @@ struct A2UIHostileStreamTests {
         #expect(client.problems.last?.line == 1_001)
     }
 
-    @Test("data that would grow past the stored-bytes budget is refused with a located problem; replacing and deleting give the room back")
+    @Test(
+        "data that would grow past the stored-bytes budget is refused with a located problem; replacing and deleting give the room back"
+    )
     func storedBytesAreBounded() throws {
         var client = A2UIClient()
         client.process(jsonl: HostileStreams.create)

@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// `genui render --from a2ui --format json`: always one JSON document with the surfaces and the problems, each
@@ -43,7 +44,8 @@ struct A2UIJSONOutputTests {
 
     @Test("in German each problem carries its code, the English detail, and beside them its kind and message in German")
     func localized() throws {
-        let stream = A2UICatalogProblemTests.stream(#"{"id":"bad","component":"Text","text":{"call":"formatCurrency","args":{"value":9.99}}}"#)
+        let stream = A2UICatalogProblemTests.stream(
+            #"{"id":"bad","component":"Text","text":{"call":"formatCurrency","args":{"value":9.99}}}"#)
         let result = try renderA2UI(["-", "--format", "json", "--locale", "de"], stdin: stream)
         #expect(result.status == 4)
         let document = try document(result)
@@ -51,19 +53,27 @@ struct A2UIJSONOutputTests {
         #expect(try document.value([GeneratedContent].self, forProperty: "surfaces").count == 1)
         let problem = try #require(try document.value([GeneratedContent].self, forProperty: "problems").first)
         #expect(try problem.value(String.self, forProperty: "kind") == "invalidFunction")
-        #expect(try problem.value(String.self, forProperty: "kindText") == "Funktionsaufruf, der nicht ausgeführt werden kann")
-        #expect(try problem.value(String.self, forProperty: "detail") == #"formatCurrency requires the argument "currency" (at Text.text)"#)
-        #expect(try problem.value(String.self, forProperty: "message") == #"formatCurrency verlangt das Argument „currency“ (bei Text.text)"#)
+        #expect(
+            try problem.value(String.self, forProperty: "kindText")
+                == "Funktionsaufruf, der nicht ausgeführt werden kann")
+        #expect(
+            try problem.value(String.self, forProperty: "detail")
+                == #"formatCurrency requires the argument "currency" (at Text.text)"#)
+        #expect(
+            try problem.value(String.self, forProperty: "message")
+                == #"formatCurrency verlangt das Argument „currency“ (bei Text.text)"#)
         #expect(try problem.value(String.self, forProperty: "componentId") == "bad")
     }
 
     @Test("with --out the document of a stream without surfaces is written to the file")
     func toFile() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("genui-a2ui-json-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-a2ui-json-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("out.json").path
-        let result = try renderA2UI(["-", "--format", "json", "--out", path], stdin: A2UIVersionTests.hello(version: #""v0.7""#))
+        let result = try renderA2UI(
+            ["-", "--format", "json", "--out", path], stdin: A2UIVersionTests.hello(version: #""v0.7""#))
         #expect(result.status == 4)
         #expect(result.stdout == "")
         let document = try GeneratedContent(json: String(contentsOfFile: path, encoding: .utf8))

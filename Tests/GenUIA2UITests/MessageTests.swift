@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 @Suite("A2UI messages", .tags(.unit))
@@ -20,7 +21,10 @@ struct A2UIMessageTests {
         var client = A2UIClient()
         client.process(jsonl: A2UIFixtures.stream([#"{"id":"root","component":"Text","text":"First"}"#]))
         #expect(client.resolve(surfaceID: "s")?.root?.text("text") == "First")
-        client.process(jsonl: #"{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"Second"}]}}"#)
+        client.process(
+            jsonl:
+                #"{"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"Second"}]}}"#
+        )
         #expect(client.resolve(surfaceID: "s")?.root?.text("text") == "Second")
     }
 
@@ -28,7 +32,8 @@ struct A2UIMessageTests {
     func updateDataModel() {
         var client = A2UIClient()
         client.process(jsonl: A2UIFixtures.stream([#"{"id":"root","component":"Text","text":{"path":"/user/name"}}"#]))
-        client.process(jsonl: #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/user/name","value":"Ada"}}"#)
+        client.process(
+            jsonl: #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/user/name","value":"Ada"}}"#)
         #expect(client.resolve(surfaceID: "s")?.root?.text("text") == "Ada")
         client.process(jsonl: #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/user/name"}}"#)
         #expect(client.surfaces["s"]?.dataModel.value(at: "/user/name") == nil)
@@ -50,7 +55,8 @@ struct A2UIMessageTests {
     func longStreamIsLinear() {
         var client = A2UIClient()
         let update = #"{"version":"v0.9","updateDataModel":{"surfaceId":"s","path":"/n","value":1}}"#
-        let stream = A2UIFixtures.stream([#"{"id":"root","component":"Text","text":{"path":"/n"}}"#])
+        let stream =
+            A2UIFixtures.stream([#"{"id":"root","component":"Text","text":{"path":"/n"}}"#])
             + Array(repeating: update, count: 50_000).joined(separator: "\n") + "\n"
         let started = Date()
         #expect(client.process(jsonl: stream) == [])
@@ -69,7 +75,9 @@ struct A2UIMessageTests {
         #expect(client.resolve(surfaceID: "s")?.root?.text("text") == "Joined")
     }
 
-    @Test("the official contact form example resolves with its data model values, and is gone after deleteSurface", .enabled(if: A2UIFixtures.hasOfficialExample))
+    @Test(
+        "the official contact form example resolves with its data model values, and is gone after deleteSurface",
+        .enabled(if: A2UIFixtures.hasOfficialExample))
     func contactForm() throws {
         let lines = try A2UIFixtures.contactForm().split(separator: "\n").map(String.init)
         var client = A2UIClient()
@@ -79,7 +87,8 @@ struct A2UIMessageTests {
         let root = try #require(resolution.root)
         #expect(root.first { $0.id == "first_name_field" }?.text("value") == "John")
         #expect(root.first { $0.id == "email_field" }?.failedChecks == [])
-        #expect(root.first { $0.id == "newsletter_checkbox" }?.properties["value"] == GeneratedContent(kind: .bool(true)))
+        #expect(
+            root.first { $0.id == "newsletter_checkbox" }?.properties["value"] == GeneratedContent(kind: .bool(true)))
         #expect(client.process(line: lines[lines.count - 1]) == [])
         #expect(client.surfaces.isEmpty)
     }

@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// The A2UI specification's own conformance cases for v0.9, v0.9.1 and the v1.0 release candidate, kept in
@@ -54,28 +55,36 @@ struct A2UIOfficialConformanceTests {
     @Test("the official cases are there: 73 server-to-client cases for each of v0.9 and v0.9.1, 103 for v1.0")
     func casesExist() {
         for version in Self.versions {
-            #expect(Self.cases.filter { $0.file.hasPrefix(version + "/") }.count == Self.expectedCounts[version], "\(version)")
+            #expect(
+                Self.cases.filter { $0.file.hasPrefix(version + "/") }.count == Self.expectedCounts[version],
+                "\(version)")
         }
         #expect(FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent("LICENSE").path))
     }
 
-    @Test("the specification's contact form example stream, of each version, is read with no problem and shows its data")
+    @Test(
+        "the specification's contact form example stream, of each version, is read with no problem and shows its data")
     func contactFormExample() throws {
         for version in Self.versions {
-            let stream = try String(contentsOf: Self.folder.appendingPathComponent(version + "/contact_form_example.jsonl"), encoding: .utf8)
+            let stream = try String(
+                contentsOf: Self.folder.appendingPathComponent(version + "/contact_form_example.jsonl"), encoding: .utf8
+            )
             var client = A2UIClient(versions: Self.readVersions(version + "/"))
             // The example ends with deleteSurface; everything before it is read and applied.
             let lines = stream.split(separator: "\n")
             #expect(client.process(jsonl: lines.dropLast().joined(separator: "\n")) == [], "\(version)")
             let resolution = try #require(client.resolve(surfaceID: "contact_form_1"), "\(version)")
             #expect(resolution.problems == [], "\(version)")
-            #expect(resolution.root?.first { $0.id == "email_field" }?.text("value") == "john.doe@example.com", "\(version)")
+            #expect(
+                resolution.root?.first { $0.id == "email_field" }?.text("value") == "john.doe@example.com", "\(version)"
+            )
             #expect(client.process(jsonl: String(lines.last ?? "")) == [])
             #expect(client.surfaceOrder.isEmpty)
         }
     }
 
-    @Test("genui's verdict matches each official case: a valid message has no problem, an invalid one is located",
+    @Test(
+        "genui's verdict matches each official case: a valid message has no problem, an invalid one is located",
         arguments: cases)
     func officialCase(_ test: A2UIConformanceTests.Case) {
         let problems = A2UIConformanceTests.verdict(test.line, versions: Self.readVersions(test.file))

@@ -3,6 +3,7 @@ import GenUI
 import GenUIScreens
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 @Suite("A2UI round trip", .tags(.unit))
@@ -30,9 +31,11 @@ struct A2UIRoundTripTests {
         return texts
     }
 
-    static let screens: [UIScreen] = UIComponent.kinds.map { ScreenFixtures.screen(with: $0) } + [ScreenFixtures.everything]
+    static let screens: [UIScreen] =
+        UIComponent.kinds.map { ScreenFixtures.screen(with: $0) } + [ScreenFixtures.everything]
 
-    @Test("the screen renderer writes GenUIA2UI's own messages: the reader reads back exactly what it built",
+    @Test(
+        "the screen renderer writes GenUIA2UI's own messages: the reader reads back exactly what it built",
         arguments: screens.indices)
     func writerAndReaderShareOneModel(index: Int) throws {
         let renderer = A2UIRenderer(surfaceID: "screen")
@@ -52,7 +55,8 @@ struct A2UIRoundTripTests {
         #expect(catalogID == A2UICatalog.basicCatalogID)
     }
 
-    @Test("every genui screen exported as A2UI renders back, without problems, showing the same texts in the terminal and in HTML",
+    @Test(
+        "every genui screen exported as A2UI renders back, without problems, showing the same texts in the terminal and in HTML",
         arguments: screens.indices)
     func roundTrip(index: Int) throws {
         let screen = Self.screens[index]

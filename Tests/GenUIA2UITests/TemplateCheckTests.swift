@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// The calls written inside `formatString` templates and the formats the catalog's function definitions declare,
@@ -12,8 +13,9 @@ struct A2UITemplateCheckTests {
     /// The problems of a stream whose component `bad` is a Text showing `formatString` of `template` (JSON-escaped).
     static func problems(template: String) -> [A2UIProblem] {
         var client = A2UIClient()
-        return client.process(jsonl: A2UICatalogProblemTests.stream(
-            #"{"id":"bad","component":"Text","text":{"call":"formatString","args":{"value":"\#(template)"}}}"#))
+        return client.process(
+            jsonl: A2UICatalogProblemTests.stream(
+                #"{"id":"bad","component":"Text","text":{"call":"formatString","args":{"value":"\#(template)"}}}"#))
     }
 
     static let at = A2UICatalogProblemTests.bad + "/text/args/value"
@@ -26,27 +28,54 @@ struct A2UITemplateCheckTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "a function the catalog does not have", template: "Total ${formatMoney(value:${/n})}",
-            detail: #"Text.text/args/value ${formatMoney(value:${/n})} calls "formatMoney", which is not a function of the basic catalog; it has required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not"#),
-        Case(name: "a required argument missing", template: "${formatCurrency(value:${/price})}",
-            detail: #"formatCurrency requires the argument "currency" (at Text.text/args/value ${formatCurrency(value:${/price})})"#),
-        Case(name: "an argument the function does not take", template: "${formatNumber(value:${/n}, digits:2)}",
-            detail: #"formatNumber has no argument "digits"; it takes value, decimals, grouping (at Text.text/args/value ${formatNumber(value:${/n}, digits:2)})"#),
-        Case(name: "a literal of the wrong type", template: "${formatNumber(value:'many')}",
-            detail: #"the argument "value" of formatNumber must be DynamicNumber, not "'many'" (at Text.text/args/value ${formatNumber(value:'many')})"#),
-        Case(name: "a whole number below its minimum", template: "${length(value:${/s}, min:-1)}",
-            detail: #"the argument "min" of length must be at least 0, not -1 (at Text.text/args/value ${length(value:${/s}, min:-1)})"#),
-        Case(name: "neither of two arguments of which one is needed", template: "${numeric(value:${/n})}",
-            detail: #"numeric needs at least one of the arguments min, max (at Text.text/args/value ${numeric(value:${/n})})"#),
-        Case(name: "an argument without a name", template: "${formatNumber(value:${/n}, 2)}",
-            detail: #"formatNumber takes its arguments by name (name:value), not "2" (at Text.text/args/value ${formatNumber(value:${/n}, 2)})"#),
-        Case(name: "a call nested in another call's argument", template: "${formatString(value:${pluralize(value:${/n})})}",
+        Case(
+            name: "a function the catalog does not have", template: "Total ${formatMoney(value:${/n})}",
+            detail:
+                #"Text.text/args/value ${formatMoney(value:${/n})} calls "formatMoney", which is not a function of the basic catalog; it has required, regex, length, numeric, email, formatString, formatNumber, formatCurrency, formatDate, pluralize, openUrl, and, or, not"#
+        ),
+        Case(
+            name: "a required argument missing", template: "${formatCurrency(value:${/price})}",
+            detail:
+                #"formatCurrency requires the argument "currency" (at Text.text/args/value ${formatCurrency(value:${/price})})"#
+        ),
+        Case(
+            name: "an argument the function does not take", template: "${formatNumber(value:${/n}, digits:2)}",
+            detail:
+                #"formatNumber has no argument "digits"; it takes value, decimals, grouping (at Text.text/args/value ${formatNumber(value:${/n}, digits:2)})"#
+        ),
+        Case(
+            name: "a literal of the wrong type", template: "${formatNumber(value:'many')}",
+            detail:
+                #"the argument "value" of formatNumber must be DynamicNumber, not "'many'" (at Text.text/args/value ${formatNumber(value:'many')})"#
+        ),
+        Case(
+            name: "a whole number below its minimum", template: "${length(value:${/s}, min:-1)}",
+            detail:
+                #"the argument "min" of length must be at least 0, not -1 (at Text.text/args/value ${length(value:${/s}, min:-1)})"#
+        ),
+        Case(
+            name: "neither of two arguments of which one is needed", template: "${numeric(value:${/n})}",
+            detail:
+                #"numeric needs at least one of the arguments min, max (at Text.text/args/value ${numeric(value:${/n})})"#
+        ),
+        Case(
+            name: "an argument without a name", template: "${formatNumber(value:${/n}, 2)}",
+            detail:
+                #"formatNumber takes its arguments by name (name:value), not "2" (at Text.text/args/value ${formatNumber(value:${/n}, 2)})"#
+        ),
+        Case(
+            name: "a call nested in another call's argument",
+            template: "${formatString(value:${pluralize(value:${/n})})}",
             detail: #"pluralize requires the argument "other" (at Text.text/args/value ${pluralize(value:${/n})})"#),
-        Case(name: "an openUrl whose url is not a URI", template: "${openUrl(url:'not a url')}",
-            detail: #"the argument "url" of openUrl must be in the format uri the catalog declares, not "'not a url'" (at Text.text/args/value ${openUrl(url:'not a url')})"#),
+        Case(
+            name: "an openUrl whose url is not a URI", template: "${openUrl(url:'not a url')}",
+            detail:
+                #"the argument "url" of openUrl must be in the format uri the catalog declares, not "'not a url'" (at Text.text/args/value ${openUrl(url:'not a url')})"#
+        ),
     ]
 
-    @Test("a call inside a template that breaks the catalog is one located problem, the component is left out, the rest renders",
+    @Test(
+        "a call inside a template that breaks the catalog is one located problem, the component is left out, the rest renders",
         arguments: cases)
     func templateCall(_ test: Case) throws {
         let problems = Self.problems(template: test.template)
@@ -90,30 +119,41 @@ struct A2UITemplateCheckTests {
         #expect(problems.count == 1)
         #expect(problem.kind == .invalidFunction)
         #expect(problem.pointer == A2UICatalogProblemTests.bad + "/action/functionCall/args/url")
-        #expect(problem.detail == #"the argument "url" of openUrl must be in the format uri the catalog declares, not "not a url" (at Button.action/functionCall)"#)
+        #expect(
+            problem.detail
+                == #"the argument "url" of openUrl must be in the format uri the catalog declares, not "not a url" (at Button.action/functionCall)"#
+        )
         for url in ["https://example.com/x", "mailto:ada@example.com", "tel:+15551234"] {
             var valid = A2UIClient()
             #expect(valid.process(jsonl: A2UICatalogProblemTests.stream(button(url))) == [], "\(url)")
         }
         for url in ["", "//example.com", "https://exa mple.com", "1http://x"] {
             var invalid = A2UIClient()
-            #expect(invalid.process(jsonl: A2UICatalogProblemTests.stream(button(url))).map(\.kind) == [.invalidFunction], "\(url)")
+            #expect(
+                invalid.process(jsonl: A2UICatalogProblemTests.stream(button(url))).map(\.kind) == [.invalidFunction],
+                "\(url)")
         }
     }
 
-    @Test("every format the official catalog's function definitions declare is checked, on the arguments that declare it",
+    @Test(
+        "every format the official catalog's function definitions declare is checked, on the arguments that declare it",
         .enabled(if: TestEnvironment.a2uiSchemas != nil, "GENUI_A2UI_SCHEMAS does not name the official schemas"))
     func officialFormats() throws {
         let folder = try #require(TestEnvironment.a2uiSchemas)
-        let catalog = try GeneratedContent(json: String(contentsOf: folder.appendingPathComponent("catalog.json"), encoding: .utf8))
-        let functions = try #require(catalog.orderedProperties?.first { $0.key == "functions" }?.value.orderedProperties)
+        let catalog = try GeneratedContent(
+            json: String(contentsOf: folder.appendingPathComponent("catalog.json"), encoding: .utf8))
+        let functions = try #require(
+            catalog.orderedProperties?.first { $0.key == "functions" }?.value.orderedProperties)
         var declared: [String: [String: String]] = [:]
         for (name, definition) in functions {
-            let arguments = definition.orderedProperties?.first { $0.key == "properties" }?.value
+            let arguments =
+                definition.orderedProperties?.first { $0.key == "properties" }?.value
                 .orderedProperties?.first { $0.key == "args" }?.value
                 .orderedProperties?.first { $0.key == "properties" }?.value.orderedProperties ?? []
             for (argument, schema) in arguments {
-                if case .string(let format)? = schema.orderedProperties?.first(where: { $0.key == "format" })?.value.kind {
+                if case .string(let format)? = schema.orderedProperties?.first(where: { $0.key == "format" })?.value
+                    .kind
+                {
                     declared[name, default: [:]][argument] = format
                 }
             }

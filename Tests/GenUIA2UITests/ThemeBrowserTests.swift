@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// A themed surface opened in headless Chromium: the screenshot shows the primary button in the theme's primary
@@ -19,11 +20,12 @@ struct A2UIThemeBrowserTests {
     static func page(theme: String?) throws -> String {
         var client = A2UIClient()
         let themed = theme.map { #","theme":\#($0)"# } ?? ""
-        client.process(jsonl: """
-            {"version":"v0.9","createSurface":{"surfaceId":"shop","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"\(themed)}}
-            {"version":"v0.9","updateComponents":{"surfaceId":"shop","components":[{"id":"root","component":"Column","children":["title","buy"]},{"id":"title","component":"Text","variant":"h2","text":"Spring sale"},{"id":"buy","component":"Button","variant":"primary","child":"label","action":{"event":{"name":"buy"}}},{"id":"label","component":"Text","text":"Buy now — twenty percent off every item"}]}}
+        client.process(
+            jsonl: """
+                {"version":"v0.9","createSurface":{"surfaceId":"shop","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"\(themed)}}
+                {"version":"v0.9","updateComponents":{"surfaceId":"shop","components":[{"id":"root","component":"Column","children":["title","buy"]},{"id":"title","component":"Text","variant":"h2","text":"Spring sale"},{"id":"buy","component":"Button","variant":"primary","child":"label","action":{"event":{"name":"buy"}}},{"id":"label","component":"Text","text":"Buy now — twenty percent off every item"}]}}
 
-            """)
+                """)
         return A2UIHTMLRenderer().render([try #require(client.resolve(surfaceID: "shop"))])
     }
 
@@ -71,21 +73,30 @@ struct A2UIThemeBrowserTests {
         let file = directory.appendingPathComponent("\(name).html")
         try page.write(to: file, atomically: true, encoding: .utf8)
         let screenshot = directory.appendingPathComponent("\(name).png")
-        let shot = try runProcess(chromium, [
-            "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--hide-scrollbars", "--force-color-profile=srgb",
-            "--force-prefers-reduced-motion", "--user-data-dir=\(directory.appendingPathComponent("profile-\(name)").path)",
-            "--screenshot=\(screenshot.path)", "--window-size=800,600", file.absoluteString,
-        ], timeout: 90)
+        let shot = try runProcess(
+            chromium,
+            [
+                "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run", "--hide-scrollbars",
+                "--force-color-profile=srgb",
+                "--force-prefers-reduced-motion",
+                "--user-data-dir=\(directory.appendingPathComponent("profile-\(name)").path)",
+                "--screenshot=\(screenshot.path)", "--window-size=800,600", file.absoluteString,
+            ], timeout: 90)
         #expect(shot.status == 0, "\(shot.stderr.suffix(2000))")
-        let count = try runProcess(try #require(python), ["-c", countScript, screenshot.path, String(primary.red), String(primary.green), String(primary.blue)], timeout: 60)
+        let count = try runProcess(
+            try #require(python),
+            ["-c", countScript, screenshot.path, String(primary.red), String(primary.green), String(primary.blue)],
+            timeout: 60)
         #expect(count.status == 0, "\(count.stderr)")
         return try #require(Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(count.stdout)")
     }
 
-    @Test("a themed surface's primary button is painted in the theme's primary colour; without the theme it is not",
+    @Test(
+        "a themed surface's primary button is painted in the theme's primary colour; without the theme it is not",
         .enabled(if: enabled, "chromium or python3 is not installed"))
     func primaryColorInBrowser() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-a2ui-theme-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-a2ui-theme-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let themed = try Self.page(theme: ##"{"primaryColor":"#E4007C"}"##)

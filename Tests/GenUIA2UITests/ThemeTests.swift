@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// A surface's `theme`: applied in the HTML page (primary colour, font, agent name) and approximated in the
@@ -10,18 +11,28 @@ import Testing
 struct A2UIThemeTests {
     static func themed(_ theme: String) throws -> A2UIResolution {
         var client = A2UIClient()
-        let problems = client.process(jsonl: A2UICatalogProblemTests.stream(#"{"id":"bad","component":"Button","variant":"primary","child":"label","action":{"event":{"name":"go"}}},{"id":"label","component":"Text","text":"Go"}"#, theme: theme))
+        let problems = client.process(
+            jsonl: A2UICatalogProblemTests.stream(
+                #"{"id":"bad","component":"Button","variant":"primary","child":"label","action":{"event":{"name":"go"}}},{"id":"label","component":"Text","text":"Go"}"#,
+                theme: theme))
         #expect(problems.isEmpty, "\(problems.map(\.description))")
         return try #require(client.resolve(surfaceID: "s"))
     }
 
     @Test("the HTML page sets the surface's accent to the primary colour and its font, and names the agent")
     func html() throws {
-        let resolution = try Self.themed(##"{"primaryColor":"#E4007C","font":"\"Noto Serif\", serif","agentDisplayName":"Fashion <agent>","iconUrl":"https://example.com/a.png"}"##)
+        let resolution = try Self.themed(
+            ##"{"primaryColor":"#E4007C","font":"\"Noto Serif\", serif","agentDisplayName":"Fashion <agent>","iconUrl":"https://example.com/a.png"}"##
+        )
         #expect(resolution.theme.primaryColor?.hex == "#e4007c")
         let page = A2UIHTMLRenderer().render([resolution])
-        #expect(page.contains(#"<section class="surface" data-surface="s" style="--accent&#58;#e4007c;font-family&#58;&quot;Noto Serif&quot;, serif">"#), "\(page)")
-        #expect(page.contains("<p class=\"agent\">Fashion &lt;agent&gt; <a class=\"agent-icon\" href=\"https://example.com/a.png\""))
+        #expect(
+            page.contains(
+                #"<section class="surface" data-surface="s" style="--accent&#58;#e4007c;font-family&#58;&quot;Noto Serif&quot;, serif">"#
+            ), "\(page)")
+        #expect(
+            page.contains(
+                "<p class=\"agent\">Fashion &lt;agent&gt; <a class=\"agent-icon\" href=\"https://example.com/a.png\""))
         #expect(page.contains(#"class="btn primary""#))
     }
 
@@ -32,7 +43,9 @@ struct A2UIThemeTests {
         #expect(!page.contains("class=\"agent\""))
     }
 
-    @Test("the terminal fills a primary button and colours the heading with the palette's nearest colour, only when colours are on")
+    @Test(
+        "the terminal fills a primary button and colours the heading with the palette's nearest colour, only when colours are on"
+    )
     func terminal() throws {
         let resolution = try Self.themed(##"{"primaryColor":"#FF0000","agentDisplayName":"Shop"}"##)
         let coloured = A2UITerminalRenderer(colors: true, width: 40).render(resolution)
@@ -82,11 +95,14 @@ struct A2UIDisplayWidthTests {
 
     @Test("a card of CJK text and emoji keeps its right border in one column")
     func card() throws {
-        let lines = try Self.render([
-            #"{"id":"root","component":"Card","child":"col"}"#, #"{"id":"col","component":"Column","children":["a","b","c"]}"#,
-            #"{"id":"a","component":"Text","text":"東京の天気は晴れ、最高気温は二十三度です。明日は雨の予報です。"}"#,
-            #"{"id":"b","component":"Text","text":"Party 🎉🎉 tonight 👩‍👩‍👧"}"#, #"{"id":"c","component":"Text","text":"plain"}"#,
-        ], width: 30)
+        let lines = try Self.render(
+            [
+                #"{"id":"root","component":"Card","child":"col"}"#,
+                #"{"id":"col","component":"Column","children":["a","b","c"]}"#,
+                #"{"id":"a","component":"Text","text":"東京の天気は晴れ、最高気温は二十三度です。明日は雨の予報です。"}"#,
+                #"{"id":"b","component":"Text","text":"Party 🎉🎉 tonight 👩‍👩‍👧"}"#,
+                #"{"id":"c","component":"Text","text":"plain"}"#,
+            ], width: 30)
         let box = lines.dropFirst()
         #expect(box.count >= 6)
         for line in box {
@@ -98,10 +114,12 @@ struct A2UIDisplayWidthTests {
 
     @Test("a row of wide and narrow columns stays aligned")
     func row() throws {
-        let lines = try Self.render([
-            #"{"id":"root","component":"Row","children":["a","b"]}"#,
-            #"{"id":"a","component":"Text","text":"名前 住所 電話 メール"}"#, #"{"id":"b","component":"Text","text":"right side"}"#,
-        ], width: 24)
+        let lines = try Self.render(
+            [
+                #"{"id":"root","component":"Row","children":["a","b"]}"#,
+                #"{"id":"a","component":"Text","text":"名前 住所 電話 メール"}"#,
+                #"{"id":"b","component":"Text","text":"right side"}"#,
+            ], width: 24)
         let rows = lines.dropFirst().filter { $0.contains("right") }
         let first = try #require(rows.first)
         let column = try #require(first.range(of: "right")).lowerBound

@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import Testing
+
 @testable import GenUIA2UI
 
 /// The A2UI versions genui reads (v0.9 and v0.9.1) and how a message of any other version is refused.
@@ -30,20 +31,28 @@ struct A2UIVersionTests {
         #expect(client.surfaces["s1"]?.usesBasicCatalog == true)
     }
 
-    @Test("every basic catalog id that v0.9, v0.9.1 and the v1.0 candidate name is the basic catalog, and renders with no problem")
+    @Test(
+        "every basic catalog id that v0.9, v0.9.1 and the v1.0 candidate name is the basic catalog, and renders with no problem"
+    )
     func catalogIDs() throws {
         let ids = A2UIVersion.allCases.flatMap(\.basicCatalogIDs)
-        #expect(ids == [
-            "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json", "https://a2ui.org/specification/v0_9/basic_catalog.json",
-            "https://a2ui.org/specification/v0_9_1/catalogs/basic/catalog.json", "https://a2ui.org/specification/v0_9_1/basic_catalog.json",
-            "https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json", "https://a2ui.org/specification/v1_0/basic_catalog.json",
-        ])
+        #expect(
+            ids == [
+                "https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json",
+                "https://a2ui.org/specification/v0_9/basic_catalog.json",
+                "https://a2ui.org/specification/v0_9_1/catalogs/basic/catalog.json",
+                "https://a2ui.org/specification/v0_9_1/basic_catalog.json",
+                "https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json",
+                "https://a2ui.org/specification/v1_0/basic_catalog.json",
+            ])
         #expect(ids.contains(A2UICatalog.basicCatalogID))
         for version in A2UIVersion.allCases {
             for id in ids {
                 var client = A2UIClient(versions: Set(A2UIVersion.allCases))
-                let stream = Self.hello.replacingOccurrences(of: "https://a2ui.org/specification/v0_9/basic_catalog.json", with: id)
-                    .replacingOccurrences(of: "v0.9.1", with: version.rawValue)
+                let stream = Self.hello.replacingOccurrences(
+                    of: "https://a2ui.org/specification/v0_9/basic_catalog.json", with: id
+                )
+                .replacingOccurrences(of: "v0.9.1", with: version.rawValue)
                 #expect(client.process(jsonl: stream) == [], "\(version) \(id)")
                 #expect(client.resolve(surfaceID: "s1")?.root?.text("text") == "Hello", "\(version) \(id)")
                 #expect(client.surfaces["s1"]?.usesBasicCatalog == true)
@@ -55,7 +64,8 @@ struct A2UIVersionTests {
     @Test("one stream may mix v0.9 and v0.9.1 messages, as the v0.9.1 schemas allow")
     func mixed() throws {
         var client = A2UIClient()
-        let stream = Self.hello + #"{"version":"v0.9","updateDataModel":{"surfaceId":"s1","path":"/name","value":"Ada"}}"# + "\n"
+        let stream =
+            Self.hello + #"{"version":"v0.9","updateDataModel":{"surfaceId":"s1","path":"/name","value":"Ada"}}"# + "\n"
             + #"{"version":"v0.9.1","updateComponents":{"surfaceId":"s1","components":[{"id":"root","component":"Text","text":{"path":"/name"}}]}}"#
         #expect(client.process(jsonl: stream) == [])
         #expect(client.resolve(surfaceID: "s1")?.root?.text("text") == "Ada")
@@ -79,7 +89,8 @@ struct A2UIVersionTests {
     @Test("each other unsupported version (v1.0, a number) is reported once; valid messages around them still apply")
     func unsupportedEachOnce() throws {
         var client = A2UIClient()
-        let stream = Self.hello(version: #""v0.8""#) + Self.hello(version: "0.9") + Self.hello(version: #""v0.8""#)
+        let stream =
+            Self.hello(version: #""v0.8""#) + Self.hello(version: "0.9") + Self.hello(version: #""v0.8""#)
             + Self.hello(version: #""v1.0""#) + Self.hello
         let problems = client.process(jsonl: stream)
         #expect(problems.map(\.kind) == [.unsupportedVersion, .unsupportedVersion, .unsupportedVersion])
@@ -103,7 +114,8 @@ struct A2UIVersionTests {
     @Test("a deleted surface's id may be created again (v0.9.1: unique among the surfaces alive)")
     func recreateAfterDelete() throws {
         var client = A2UIClient()
-        let stream = Self.hello + #"{"version":"v0.9.1","deleteSurface":{"surfaceId":"s1"}}"# + "\n"
+        let stream =
+            Self.hello + #"{"version":"v0.9.1","deleteSurface":{"surfaceId":"s1"}}"# + "\n"
             + Self.hello.replacingOccurrences(of: "Hello", with: "Again")
         #expect(client.process(jsonl: stream) == [])
         #expect(client.resolve(surfaceID: "s1")?.root?.text("text") == "Again")
@@ -112,11 +124,14 @@ struct A2UIVersionTests {
 
     @Test("a surface's action message carries the version of its createSurface")
     func actionVersion() throws {
-        let button = #"[{"id":"root","component":"Button","child":"label","action":{"event":{"name":"go"}}},{"id":"label","component":"Text","text":"Go"}]"#
+        let button =
+            #"[{"id":"root","component":"Button","child":"label","action":{"event":{"name":"go"}}},{"id":"label","component":"Text","text":"Go"}]"#
         for version in A2UIVersion.allCases {
             var client = A2UIClient(versions: Set(A2UIVersion.allCases))
-            let stream = Self.hello.replacingOccurrences(of: #"[{"id":"root","component":"Text","text":"Hello"}]"#, with: button)
-                .replacingOccurrences(of: "v0.9.1", with: version.rawValue)
+            let stream = Self.hello.replacingOccurrences(
+                of: #"[{"id":"root","component":"Text","text":"Hello"}]"#, with: button
+            )
+            .replacingOccurrences(of: "v0.9.1", with: version.rawValue)
             #expect(client.process(jsonl: stream) == [])
             let action = try #require(client.action(surfaceID: "s1", componentID: "root"))
             #expect(try action.value(String.self, forProperty: "version") == version.rawValue)
@@ -141,9 +156,10 @@ struct A2UIVersionCLITests {
         #expect(result.status == 4)
         #expect(result.stdout == "")
         let problems = result.stderr.split(separator: "\n").filter { $0.hasPrefix("line ") }
-        #expect(problems == [
-            #"line 1, at /version: message of an A2UI version genui does not read: genui does not read the version "v0.7" (it reads v0.9, v0.9.1); this message and every later one of that version are skipped, reported once; send messages of a version genui reads"#,
-        ], "\(result.stderr)")
+        #expect(
+            problems == [
+                #"line 1, at /version: message of an A2UI version genui does not read: genui does not read the version "v0.7" (it reads v0.9, v0.9.1); this message and every later one of that version are skipped, reported once; send messages of a version genui reads"#
+            ], "\(result.stderr)")
         #expect(result.stderr.contains("no surface to show"))
     }
 
@@ -151,7 +167,10 @@ struct A2UIVersionCLITests {
     func german() throws {
         let result = try renderA2UI(["-", "--locale", "de"], stdin: A2UIVersionTests.hello(version: #""v0.7""#))
         #expect(result.status == 4)
-        #expect(result.stderr.contains(#"Zeile 1, bei /version: Nachricht einer A2UI-Version, die genui nicht liest: genui liest die Version "v0.7" nicht (es liest v0.9, v0.9.1)"#),
+        #expect(
+            result.stderr.contains(
+                #"Zeile 1, bei /version: Nachricht einer A2UI-Version, die genui nicht liest: genui liest die Version "v0.7" nicht (es liest v0.9, v0.9.1)"#
+            ),
             "\(result.stderr)")
     }
 }

@@ -5,18 +5,21 @@ import GenUITestSupport
 import Synchronization
 import Testing
 
-/// ``AtomicFile`` replaces regular files through a rename, keeps permission bits (never setuid, setgid, sticky), follows
-/// a link only within its own directory, never replaces what is not a regular file, and without replacing never
+/// ``AtomicFile`` replaces regular files through a rename, keeps permission bits (never setuid, setgid, sticky),
+/// follows a link only within its own directory, never replaces what is not a regular file, and without replacing never
 /// replaces anything, even when writers race.
 @Suite("Atomic file writes", .tags(.unit))
 struct AtomicFileTests {
     static func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-atomic-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-atomic-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
-    @Test("replaces a file whole, keeps its permissions, creates missing directories only when asked, leaves no temporary file")
+    @Test(
+        "replaces a file whole, keeps its permissions, creates missing directories only when asked, leaves no temporary file"
+    )
     func replacesFile() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -35,7 +38,9 @@ struct AtomicFileTests {
         #expect(try String(contentsOfFile: nested, encoding: .utf8) == "nested")
     }
 
-    @Test("a write that need not be durable still replaces the file whole, keeps its permissions and leaves no temporary file")
+    @Test(
+        "a write that need not be durable still replaces the file whole, keeps its permissions and leaves no temporary file"
+    )
     func replacesFileWithoutFlushing() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -92,7 +97,10 @@ struct AtomicFileTests {
         #expect(throws: AtomicWriteError.self) { try AtomicFile.write("x", to: dangling) }
         #expect(throws: AtomicWriteError.self) { try AtomicFile.write("x", to: dangling, replacing: false) }
         #expect(!FileManager.default.fileExists(atPath: absent))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/repo").sorted() == ["new.json", "out.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory + "/repo").sorted() == [
+                "new.json", "out.json",
+            ])
     }
 
     @Test("setuid, setgid and sticky bits never reach the new file; the permission bits do")
@@ -150,14 +158,18 @@ struct AtomicFileTests {
         #expect(winners.count == 1, "winners: \(winners)")
         let winner = try #require(winners.first)
         #expect(try String(contentsOfFile: contested, encoding: .utf8) == "writer \(winner)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == ["contested.yml", "providers.yml"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory).sorted() == [
+                "contested.yml", "providers.yml",
+            ])
     }
 
     @Test("a device is written to, never replaced; a directory is refused")
     func leavesSpecialFilesInPlace() throws {
         try AtomicFile.write("discarded", to: "/dev/null")
         var status = stat()
-        #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/null is no longer a device")
+        #expect(
+            stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/null is no longer a device")
 
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -48,7 +48,8 @@ struct ConfigurationFuzzTests {
     func fuzz() throws {
         let count = Int(ProcessInfo.processInfo.environment["GENUI_FUZZ_COUNT"] ?? "") ?? 10_000
         var generator = SplitMix(state: 0x6765_6E75_69)
-        let loader = ConfigurationLoader(environment: ["OLLAMA_HOST": "http://127.0.0.1:1"], currentDirectory: "/", homeDirectory: "/")
+        let loader = ConfigurationLoader(
+            environment: ["OLLAMA_HOST": "http://127.0.0.1:1"], currentDirectory: "/", homeDirectory: "/")
         let seed = Array(Self.seedText.unicodeScalars)
         var accepted = 0
         var rejected = 0
@@ -68,7 +69,9 @@ struct ConfigurationFuzzTests {
                     let target = Int.random(in: 0...scalars.count, using: &generator)
                     scalars.insert(contentsOf: slice, at: target)
                 default:
-                    if index < scalars.count, let random = Unicode.Scalar(UInt32.random(in: 0x20...0x7E, using: &generator)) {
+                    if index < scalars.count,
+                        let random = Unicode.Scalar(UInt32.random(in: 0x20...0x7E, using: &generator))
+                    {
                         scalars[index] = random
                     }
                 }

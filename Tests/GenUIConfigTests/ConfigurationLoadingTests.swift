@@ -21,16 +21,26 @@ struct ConfigurationLoadingTests {
 
     @Test("parses every provider type's settings into typed values")
     func parsesDesignExample() throws {
-        let loader = ConfigurationLoader(environment: ["OLLAMA_HOST": "http://127.0.0.1:9999"], currentDirectory: "/", homeDirectory: "/")
+        let loader = ConfigurationLoader(
+            environment: ["OLLAMA_HOST": "http://127.0.0.1:9999"], currentDirectory: "/", homeDirectory: "/")
         let configuration = try loader.parse(designExample)
         #expect(configuration.defaultChain == "default")
         #expect(configuration.providers.map(\.type) == [.llamaCpp, .ollama, .openai, .scripted])
-        guard let llama = configuration.providers[0].options(as: LlamaCppSettings.self) else { Issue.record("not llama.cpp"); return }
+        guard let llama = configuration.providers[0].options(as: LlamaCppSettings.self) else {
+            Issue.record("not llama.cpp")
+            return
+        }
         #expect(llama.context == 4096)
         #expect(!llama.model.hasPrefix("~"))
-        guard let ollama = configuration.providers[1].options(as: OllamaSettings.self) else { Issue.record("not ollama"); return }
+        guard let ollama = configuration.providers[1].options(as: OllamaSettings.self) else {
+            Issue.record("not ollama")
+            return
+        }
         #expect(ollama.host == "http://127.0.0.1:9999")
-        guard let openai = configuration.providers[2].options(as: OpenAISettings.self) else { Issue.record("not openai"); return }
+        guard let openai = configuration.providers[2].options(as: OpenAISettings.self) else {
+            Issue.record("not openai")
+            return
+        }
         #expect(openai.apiKeyEnv == "OPENAI_API_KEY")
         #expect(configuration.variablesRead == ["OLLAMA_HOST"])
     }
@@ -38,7 +48,10 @@ struct ConfigurationLoadingTests {
     @Test("a ${VAR:-default} uses the default when the variable is unset")
     func interpolationDefault() throws {
         let configuration = try ConfigurationLoader(environment: [:]).parse(designExample)
-        guard let ollama = configuration.provider(named: "ollama")?.options(as: OllamaSettings.self) else { Issue.record("no ollama"); return }
+        guard let ollama = configuration.provider(named: "ollama")?.options(as: OllamaSettings.self) else {
+            Issue.record("no ollama")
+            return
+        }
         #expect(ollama.host == "http://127.0.0.1:11434")
     }
 
@@ -63,31 +76,45 @@ struct ConfigurationLoadingTests {
             """
         let configuration = try ConfigurationLoader(environment: [:]).parse(text)
         #expect(configuration.chain(named: "default")?.providers == ["claude", "gem", "local", "compat"])
-        guard let claude = configuration.providers[0].options(as: AnthropicSettings.self) else { Issue.record("anthropic"); return }
+        guard let claude = configuration.providers[0].options(as: AnthropicSettings.self) else {
+            Issue.record("anthropic")
+            return
+        }
         #expect(claude.structuredOutput == .tool)
         #expect(claude.apiKeyEnv == "ANTHROPIC_API_KEY")
         #expect(configuration.providers[0].timeout == .seconds(45))
-        guard let gemini = configuration.providers[1].options(as: GeminiSettings.self) else { Issue.record("gemini"); return }
+        guard let gemini = configuration.providers[1].options(as: GeminiSettings.self) else {
+            Issue.record("gemini")
+            return
+        }
         #expect(gemini.apiKeyEnv == "MY_GEMINI_KEY")
-        guard let llama = configuration.providers[2].options(as: LlamaCppSettings.self) else { Issue.record("llama"); return }
+        guard let llama = configuration.providers[2].options(as: LlamaCppSettings.self) else {
+            Issue.record("llama")
+            return
+        }
         #expect(llama.idleTimeout == .seconds(300))
         #expect(llama.modelSize == 98_000_000)
-        guard let compat = configuration.providers[3].options(as: OpenAISettings.self) else { Issue.record("openai"); return }
+        guard let compat = configuration.providers[3].options(as: OpenAISettings.self) else {
+            Issue.record("openai")
+            return
+        }
         #expect(compat.apiKeyEnv == nil)
         #expect(configuration.warnings.first?.message.contains("no version") == nil)
     }
 
     @Test("chain options and policy overrides reach the chain")
     func chainOptions() throws {
-        let text = replacing(4, with: """
-              default:
-                providers: [local, scripted]
-                fallback_on_refusal: true
-                allow_unguided: true
-                deadline: 9s
-                policy: { serverError: stop }
-                breaker: { failures: 5, of_last: 8, cooldown: 10s }
-            """)
+        let text = replacing(
+            4,
+            with: """
+                  default:
+                    providers: [local, scripted]
+                    fallback_on_refusal: true
+                    allow_unguided: true
+                    deadline: 9s
+                    policy: { serverError: stop }
+                    breaker: { failures: 5, of_last: 8, cooldown: 10s }
+                """)
         let configuration = try ConfigurationLoader(environment: [:]).parse(text)
         let options = try #require(configuration.chain(named: "default")?.options)
         #expect(options.policy.rule(for: .refusal).action == .next)
@@ -101,7 +128,8 @@ struct ConfigurationLoadingTests {
 
     @Test("lookup order: --config, GENUI_CONFIG, ./providers.yml, ~/.config/genui/providers.yml, built-in")
     func lookupOrder() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("genui-lookup-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("genui-lookup-\(UUID().uuidString)")
+            .path
         let work = root + "/work"
         let home = root + "/home"
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
@@ -112,8 +140,10 @@ struct ConfigurationLoadingTests {
         let builtIn = try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load()
         #expect(builtIn.source.origin == .builtIn)
         #expect(builtIn.chain(named: "default")?.providers == ["on-device"])
-        #expect(builtIn.providers.map(\.name) == ["on-device"], "the built-in configuration defines no scripted provider")
-        #expect(builtIn.source.searched.map(\.path) == [work + "/providers.yml", home + "/.config/genui/providers.yml"])
+        #expect(
+            builtIn.providers.map(\.name) == ["on-device"], "the built-in configuration defines no scripted provider")
+        #expect(
+            builtIn.source.searched.map(\.path) == [work + "/providers.yml", home + "/.config/genui/providers.yml"])
 
         try ConfigurationWriter.write(file("user"), to: home + "/.config/genui/providers.yml")
         let user = try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load()
@@ -127,17 +157,22 @@ struct ConfigurationLoadingTests {
         #expect(cwd.providers.first?.name == "cwd")
 
         try ConfigurationWriter.write(file("env"), to: root + "/env.yml")
-        let env = try ConfigurationLoader(environment: ["GENUI_CONFIG": root + "/env.yml"], currentDirectory: work, homeDirectory: home).load()
+        let env = try ConfigurationLoader(
+            environment: ["GENUI_CONFIG": root + "/env.yml"], currentDirectory: work, homeDirectory: home
+        ).load()
         #expect(env.providers.first?.name == "env")
 
         try ConfigurationWriter.write(file("flag"), to: root + "/flag.yml")
-        let flag = try ConfigurationLoader(environment: ["GENUI_CONFIG": root + "/env.yml"], currentDirectory: work, homeDirectory: home)
-            .load(explicitPath: root + "/flag.yml")
+        let flag = try ConfigurationLoader(
+            environment: ["GENUI_CONFIG": root + "/env.yml"], currentDirectory: work, homeDirectory: home
+        )
+        .load(explicitPath: root + "/flag.yml")
         #expect(flag.providers.first?.name == "flag")
         #expect(flag.source.origin == .commandLine)
 
         #expect(throws: ConfigurationError.self) {
-            try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load(explicitPath: root + "/missing.yml")
+            try ConfigurationLoader(environment: [:], currentDirectory: work, homeDirectory: home).load(
+                explicitPath: root + "/missing.yml")
         }
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: root).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
@@ -157,12 +192,14 @@ struct ConfigurationLoadingTests {
     func disabling() async throws {
         let text = inserting(after: 8, "    enabled: false")
         let configuration = try ConfigurationLoader(environment: [:]).parse(text)
-        let models = configuration.makeProviders(context: ProviderBuildContext(environment: ["GENUI_DISABLE": "scripted"]))
+        let models = configuration.makeProviders(
+            context: ProviderBuildContext(environment: ["GENUI_DISABLE": "scripted"]))
         #expect(await models[0].availability == .unavailable(.disabled))
         #expect(await models[1].availability == .unavailable(.disabled))
     }
 
-    @Test("a provider that cannot be built reports the most specific reason, searching llama-server as the provider does")
+    @Test(
+        "a provider that cannot be built reports the most specific reason, searching llama-server as the provider does")
     func unbuiltProviderExplainsItself() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("genui-pending-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -182,12 +219,15 @@ struct ConfigurationLoadingTests {
         let context = ProviderBuildContext(environment: ["PATH": "/nonexistent:\(folder.path)"])
         // An empty registry: no provider module is built in.
         let unbuilt = configuration.makeProviders(registry: ProviderRegistry(), context: context)
-        #expect(await unbuilt[0].availability == .unavailable(.notConfigured(missing: "a provider module for llama.cpp")))
+        #expect(
+            await unbuilt[0].availability == .unavailable(.notConfigured(missing: "a provider module for llama.cpp")))
         // The type is registered but its provider cannot be built: the type's own checks say why.
         var failing = ProviderRegistry.standard
         failing.register(.llamaCpp) { _, _ in throw BuildFailure() }
         let models = configuration.makeProviders(registry: failing, context: context)
-        #expect(await models[0].availability == .unavailable(.notConfigured(missing: "a working llama.cpp setup: no module")))
+        #expect(
+            await models[0].availability
+                == .unavailable(.notConfigured(missing: "a working llama.cpp setup: no module")))
         #expect(await models[1].availability == .unavailable(.runtimeMissing(binary: "llama-server-absent")))
         let facts = await (models[0].base as? PendingProviderModel)?.facts() ?? []
         #expect(facts.contains { $0.text == "llama-server: \(program.path) (found via configuration)" })

@@ -15,9 +15,11 @@ struct ConfigurationTrustTests {
         var home: String { root + "/home" }
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("genui-trust-\(UUID().uuidString)").path
+            root =
+                FileManager.default.temporaryDirectory.appendingPathComponent("genui-trust-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: root + "/work", withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: root + "/home/.config/genui", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: root + "/home/.config/genui", withIntermediateDirectories: true)
         }
 
         func loader(_ environment: [String: String] = [:]) -> ConfigurationLoader {
@@ -40,8 +42,11 @@ struct ConfigurationTrustTests {
 
     @Test("SHA-256 matches the NIST vectors")
     func sha256Vectors() {
-        #expect(SHA256.hexDigest(of: Array("".utf8)) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(SHA256.hexDigest(of: Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            SHA256.hexDigest(of: Array("".utf8)) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(
+            SHA256.hexDigest(of: Array("abc".utf8))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(
             SHA256.hexDigest(of: Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
@@ -80,7 +85,9 @@ struct ConfigurationTrustTests {
         #expect(skipped.sha256.count == 64)
         #expect(!skipped.changedSinceTrusted)
 
-        try directories.write("version: 1\nproviders:\n  mine: { type: scripted }\n", to: directories.home + "/.config/genui/providers.yml")
+        try directories.write(
+            "version: 1\nproviders:\n  mine: { type: scripted }\n",
+            to: directories.home + "/.config/genui/providers.yml")
         let user = try directories.loader(environment).load()
         #expect(user.source.origin == .userDirectory)
         #expect(user.provider(named: "mine") != nil)
@@ -110,8 +117,10 @@ struct ConfigurationTrustTests {
         // The same content at another path is not trusted: the path is part of what was trusted.
         try FileManager.default.createDirectory(atPath: directories.root + "/other", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: path, toPath: directories.root + "/other/providers.yml")
-        try store.trust(path: path, sha256: SHA256.hexDigest(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))))
-        let elsewhere = ConfigurationLoader(environment: [:], currentDirectory: directories.root + "/other", homeDirectory: directories.home)
+        try store.trust(
+            path: path, sha256: SHA256.hexDigest(of: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))))
+        let elsewhere = ConfigurationLoader(
+            environment: [:], currentDirectory: directories.root + "/other", homeDirectory: directories.home)
         #expect(try elsewhere.load().source.untrusted != nil)
         #expect(try directories.loader().load().source.origin == .workingDirectory)
 
@@ -131,10 +140,15 @@ struct ConfigurationTrustTests {
         try store.trust(path: path, sha256: digest)
         let text = try String(contentsOfFile: directories.home + "/.config/genui/trusted.sha256", encoding: .utf8)
         #expect(text == "\(digest)  \(TrustStore.canonicalPath(path))\n")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directories.home + "/.config/genui").sorted() == ["trusted.sha256"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directories.home + "/.config/genui").sorted() == [
+                "trusted.sha256"
+            ])
         // A link to the working directory names the same file.
-        try FileManager.default.createSymbolicLink(atPath: directories.root + "/link", withDestinationPath: directories.work)
-        let throughLink = ConfigurationLoader(environment: [:], currentDirectory: directories.root + "/link", homeDirectory: directories.home)
+        try FileManager.default.createSymbolicLink(
+            atPath: directories.root + "/link", withDestinationPath: directories.work)
+        let throughLink = ConfigurationLoader(
+            environment: [:], currentDirectory: directories.root + "/link", homeDirectory: directories.home)
         #expect(try throughLink.load().source.untrusted == nil)
     }
 
@@ -148,8 +162,10 @@ struct ConfigurationTrustTests {
         #expect(try directories.loader(["GENUI_CONFIG": explicit]).load().provider(named: "explicit") != nil)
         // Working in the user's configuration directory: ./providers.yml is the user's own file.
         let userDirectory = directories.home + "/.config/genui"
-        try directories.write("version: 1\nproviders:\n  mine: { type: scripted }\n", to: userDirectory + "/providers.yml")
-        let inUserDirectory = ConfigurationLoader(environment: [:], currentDirectory: userDirectory, homeDirectory: directories.home)
+        try directories.write(
+            "version: 1\nproviders:\n  mine: { type: scripted }\n", to: userDirectory + "/providers.yml")
+        let inUserDirectory = ConfigurationLoader(
+            environment: [:], currentDirectory: userDirectory, homeDirectory: directories.home)
         let loaded = try inUserDirectory.load()
         #expect(loaded.source.origin == .workingDirectory)
         #expect(loaded.source.untrusted == nil)
@@ -168,8 +184,11 @@ struct ConfigurationTrustTests {
         }
         #expect(refusedDevice?.description.contains("device") == true)
         let large = directories.root + "/large.yml"
-        try Data(repeating: 0x23, count: BoundedFileReader.configurationLimit + 1).write(to: URL(fileURLWithPath: large))
-        let refusedLarge = #expect(throws: ConfigurationError.self) { try directories.loader().load(explicitPath: large) }
+        try Data(repeating: 0x23, count: BoundedFileReader.configurationLimit + 1).write(
+            to: URL(fileURLWithPath: large))
+        let refusedLarge = #expect(throws: ConfigurationError.self) {
+            try directories.loader().load(explicitPath: large)
+        }
         #expect(refusedLarge?.description.contains("\(BoundedFileReader.configurationLimit + 1) bytes") == true)
         // A FIFO named providers.yml in the working directory is not waited on either: it came with the folder, so it
         // is passed over like an untrusted file, with the reason, and the next configuration is used.
@@ -179,7 +198,8 @@ struct ConfigurationTrustTests {
         #expect(passedOver.source.untrusted?.path == directories.work + "/providers.yml")
         #expect(passedOver.source.untrusted?.unreadable?.contains("named pipe (FIFO)") == true)
         // The messages follow the language asked for.
-        let german = ConfigurationLoader(environment: [:], currentDirectory: directories.work, homeDirectory: directories.home, language: .german)
+        let german = ConfigurationLoader(
+            environment: [:], currentDirectory: directories.work, homeDirectory: directories.home, language: .german)
         let refusedInGerman = #expect(throws: ConfigurationError.self) { try german.load(explicitPath: fifo) }
         #expect(refusedInGerman?.description.contains("benannte Pipe") == true)
     }
@@ -210,7 +230,9 @@ struct ConfigurationTrustTests {
     @Test("URLs are shown with user info, query values and fragment masked")
     func maskedURLs() {
         #expect(DisplayURL.masked("https://gw/v1?key=abc") == "https://gw/v1?key=•••")
-        #expect(DisplayURL.masked("https://user:pw@gw:8443/v1?a=1&b=&c#frag") == "https://•••@gw:8443/v1?a=•••&b=•••&•••#•••")
+        #expect(
+            DisplayURL.masked("https://user:pw@gw:8443/v1?a=1&b=&c#frag")
+                == "https://•••@gw:8443/v1?a=•••&b=•••&•••#•••")
         #expect(DisplayURL.masked("http://127.0.0.1:11434") == "http://127.0.0.1:11434")
         #expect(DisplayURL.masked("token@gw/v1") == "•••@gw/v1")
         #expect(DisplayURL.masked("gw/v1?u=https://x") == "gw/v1?u=•••")
@@ -227,27 +249,38 @@ struct ConfigurationTrustTests {
 
             """
         let environment = [
-            "GW_KEY": "key-secret-1", "GW_PATH": "path-secret-2", "GW_PASS": "pass-secret-3", "OLLAMA_HOST": "http://127.0.0.1:7777",
+            "GW_KEY": "key-secret-1", "GW_PATH": "path-secret-2", "GW_PASS": "pass-secret-3",
+            "OLLAMA_HOST": "http://127.0.0.1:7777",
         ]
         let configuration = try ConfigurationLoader(environment: environment).parse(text)
         let gateway = try #require(configuration.provider(named: "gateway"))
-        guard let settings = gateway.options(as: OpenAISettings.self) else { Issue.record("not openai"); return }
-        #expect(settings.baseURL == "https://gw.example/v1/path-secret-2?key=key-secret-1", "the request uses the values")
+        guard let settings = gateway.options(as: OpenAISettings.self) else {
+            Issue.record("not openai")
+            return
+        }
+        #expect(
+            settings.baseURL == "https://gw.example/v1/path-secret-2?key=key-secret-1", "the request uses the values")
         #expect(gateway.endpoint == "https://gw.example/v1/${GW_PATH}?key=•••")
         let shown = configuration.providers.flatMap { provider in
             provider.displayPairs(environment: environment).map { "\($0.0): \($0.1)" } + [provider.endpoint ?? ""]
         }.joined(separator: "\n")
-        for secret in ["key-secret-1", "path-secret-2", "pass-secret-3"] { #expect(!shown.contains(secret), "\(shown)") }
+        for secret in ["key-secret-1", "path-secret-2", "pass-secret-3"] {
+            #expect(!shown.contains(secret), "\(shown)")
+        }
         #expect(shown.contains("base_url: https://•••@gw.example/v1beta"))
         // A variable that is the whole value is an address, shown as it is.
         #expect(shown.contains("host: http://127.0.0.1:7777"))
 
         let invalid = "version: 1\nproviders:\n  g: { type: openai, base_url: \"ftp://gw/${GW_KEY}\", model: m }\n"
-        let error = #expect(throws: ConfigurationError.self) { try ConfigurationLoader(environment: environment).parse(invalid) }
+        let error = #expect(throws: ConfigurationError.self) {
+            try ConfigurationLoader(environment: environment).parse(invalid)
+        }
         #expect(error?.description.contains("key-secret-1") == false)
         #expect(error?.description.contains("ftp://gw/${GW_KEY}") == true, "\(String(describing: error))")
         let named = "version: 1\nproviders:\n  g: { type: openai, api_key_env: \"${GW_KEY}\", model: m }\n"
-        let namedError = #expect(throws: ConfigurationError.self) { try ConfigurationLoader(environment: environment).parse(named) }
+        let namedError = #expect(throws: ConfigurationError.self) {
+            try ConfigurationLoader(environment: environment).parse(named)
+        }
         #expect(namedError?.description.contains("key-secret-1") == false)
         #expect(namedError?.description.contains("not its value") == true)
     }
@@ -257,8 +290,11 @@ struct ConfigurationTrustTests {
         let directories = try Directories()
         defer { directories.remove() }
         let path = directories.root + "/project/providers.yml"
-        try FileManager.default.createDirectory(atPath: directories.root + "/project", withIntermediateDirectories: true)
-        try directories.write("version: 1\nproviders:\n  local: { type: llama.cpp, model: /m.gguf, binary: ./bin/llama-server }\n", to: path)
+        try FileManager.default.createDirectory(
+            atPath: directories.root + "/project", withIntermediateDirectories: true)
+        try directories.write(
+            "version: 1\nproviders:\n  local: { type: llama.cpp, model: /m.gguf, binary: ./bin/llama-server }\n",
+            to: path)
         let configuration = try directories.loader().load(explicitPath: path)
         guard let settings = configuration.provider(named: "local")?.options(as: LlamaCppSettings.self) else {
             Issue.record("not llama.cpp")

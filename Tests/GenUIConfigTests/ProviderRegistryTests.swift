@@ -29,7 +29,8 @@ struct ProviderRegistryTests {
             return FailingLanguageModel(name: settings.name, capabilities: [.guidedGeneration, .streaming, .vision])
         }
         let configuration = try ConfigurationLoader(environment: [:]).parse(text)
-        let chain = try #require(configuration.makeChain(registry: registry, context: ProviderBuildContext(environment: [:])))
+        let chain = try #require(
+            configuration.makeChain(registry: registry, context: ProviderBuildContext(environment: [:])))
         #expect(chain.members[0].contextWindow == 8192)
         #expect(chain.members[0].attemptTimeout == .seconds(2))
         #expect(chain.members[0].requiredCapabilities == [.vision])
@@ -42,7 +43,8 @@ struct ProviderRegistryTests {
         var registry = ProviderRegistry.standard
         registry.register(.ollama) { settings, _ in FailingLanguageModel(name: settings.name) }
         let configuration = try ConfigurationLoader(environment: [:]).parse(text)
-        let chain = try #require(configuration.makeChain(registry: registry, context: ProviderBuildContext(environment: [:])))
+        let chain = try #require(
+            configuration.makeChain(registry: registry, context: ProviderBuildContext(environment: [:])))
         let response = try await chain.respond(to: GenerationRequest(prompt: "hi"))
         #expect(response.metadata.trace?.summary == ["local:skipped:missingCapability", "backup:served:served"])
     }
@@ -64,7 +66,8 @@ struct ProviderRegistryTests {
 
     @Test("built providers report the most specific reason: missing runtime, unset key, refused endpoint")
     func builtProvidersReportReasons() async throws {
-        let configuration = try ConfigurationLoader(environment: [:]).parse("""
+        let configuration = try ConfigurationLoader(environment: [:]).parse(
+            """
             version: 1
             providers:
               a: { type: llama.cpp, model: /nonexistent/m.gguf, binary: /nonexistent/llama-server }

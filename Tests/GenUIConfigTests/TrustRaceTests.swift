@@ -5,9 +5,9 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A local user who can write the working directory swaps `./providers.yml` while genui loads it. Trust must be
@@ -51,7 +51,9 @@ struct TrustRaceTests {
             """
 
         init() throws {
-            root = FileManager.default.temporaryDirectory.appendingPathComponent("genui-trust-race-\(UUID().uuidString)").path
+            root =
+                FileManager.default.temporaryDirectory.appendingPathComponent("genui-trust-race-\(UUID().uuidString)")
+                .path
             for folder in [root + "/home/.config/genui", root + "/trusted", root + "/work/evil"] {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
@@ -61,7 +63,8 @@ struct TrustRaceTests {
             // Copies of the victim's files beside the attacker's own program: the same bytes, another folder.
             try Self.userText.write(toFile: evil + "/user-copy.yml", atomically: true, encoding: .utf8)
             try Self.trustedText.write(toFile: evil + "/trusted-copy.yml", atomically: true, encoding: .utf8)
-            try TrustStore(homeDirectory: home).trust(path: trustedFile, sha256: SHA256.hexDigest(of: Array(Self.trustedText.utf8)))
+            try TrustStore(homeDirectory: home).trust(
+                path: trustedFile, sha256: SHA256.hexDigest(of: Array(Self.trustedText.utf8)))
         }
 
         var loader: ConfigurationLoader {
@@ -89,8 +92,9 @@ struct TrustRaceTests {
         return found
     }
 
-    @Test("a link flipped thousands of times between the attacker's files and the user's or a trusted file while loading: the attacker's file is never taken as trusted, and no binary resolves into the attacker's folder",
-          .timeLimit(.minutes(2)))
+    @Test(
+        "a link flipped thousands of times between the attacker's files and the user's or a trusted file while loading: the attacker's file is never taken as trusted, and no binary resolves into the attacker's folder",
+        .timeLimit(.minutes(2)))
     func flippingLinkNeverLendsTrust() async throws {
         let scene = try Scene()
         defer { scene.remove() }
@@ -132,7 +136,8 @@ struct TrustRaceTests {
                 switch provider {
                 case "mine" where binary == scene.userFolder + "/bin/llama-server": break
                 case "project" where binary == scene.trustedFolder + "/bin/llama-server": break
-                default: violations.append("load \(loads): \(provider) runs \(binary) (from \(configuration.source.origin))")
+                default:
+                    violations.append("load \(loads): \(provider) runs \(binary) (from \(configuration.source.origin))")
                 }
             }
         }

@@ -1,7 +1,7 @@
 import GenUI
 import GenUIDiagnostics
-import GenUITesting
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 @Suite("Diagnostics catalog", .tags(.unit))
@@ -24,8 +24,9 @@ struct DiagnosticsCatalogTests {
         }
     }
 
-    @Test("every known capability is named from the catalog in every language; an unknown one keeps its identifier",
-          arguments: DiagnosticLanguage.allCases)
+    @Test(
+        "every known capability is named from the catalog in every language; an unknown one keeps its identifier",
+        arguments: DiagnosticLanguage.allCases)
     func capabilityNames(_ language: DiagnosticLanguage) {
         let diagnostics = Diagnostics(language: language)
         for capability in LanguageModelCapability.known {
@@ -33,43 +34,53 @@ struct DiagnosticsCatalogTests {
             let name = diagnostics.name(of: capability)
             #expect(MessageCatalog.standard.messages(for: language)[key] == name, "\(language) \(capability)")
             // A one-word identifier may be the English word itself (vision); a compound one is never shown as such.
-            #expect(!capability.rawValue.contains("-") || name != capability.rawValue, "\(language) \(capability): \(name)")
+            #expect(
+                !capability.rawValue.contains("-") || name != capability.rawValue, "\(language) \(capability): \(name)")
         }
         #expect(diagnostics.name(of: LanguageModelCapability(rawValue: "x-telepathy")) == "x-telepathy")
-        #expect(Diagnostics(language: .german).list(of: [.guidedGeneration, .toolCalling])
-            == "geführte Generierung, Werkzeugaufrufe")
-        #expect(Diagnostics(language: .german).describe(.unsupportedCapability(.toolCalling, .init(debugDescription: "no tools"))).message
-            == "Dem Modell fehlt etwas, das die Anfrage braucht: Werkzeugaufrufe.")
+        #expect(
+            Diagnostics(language: .german).list(of: [.guidedGeneration, .toolCalling])
+                == "geführte Generierung, Werkzeugaufrufe")
+        #expect(
+            Diagnostics(language: .german).describe(
+                .unsupportedCapability(.toolCalling, .init(debugDescription: "no tools"))
+            ).message
+                == "Dem Modell fehlt etwas, das die Anfrage braucht: Werkzeugaufrufe.")
     }
 
     @Test("a Foundation Models error is worded as the genui error it carries, or read as genui's when it carries none")
     func foundationModelsErrorsAreWorded() {
         let german = Diagnostics(language: .german)
         let carried = GenUIError.unsupportedCapability(.toolCalling, .init(debugDescription: "no tools"))
-        let thrown = LanguageModelError.unsupportedCapability(.init(
-            capability: .toolCalling, debugDescription: "no tools",
-            metadata: [LanguageModelError.genUIErrorKey: carried]))
+        let thrown = LanguageModelError.unsupportedCapability(
+            .init(
+                capability: .toolCalling, debugDescription: "no tools",
+                metadata: [LanguageModelError.genUIErrorKey: carried]))
         let fromPackage = LanguageModelError.unsupportedCapability(
             .init(capability: .toolCalling, debugDescription: "a package's words"))
         #expect(german.describe(thrown).message == german.describe(carried).message)
-        #expect(german.describe(fromPackage).message
-            == "Dem Modell fehlt etwas, das die Anfrage braucht: Werkzeugaufrufe.")
-        #expect(german.describe(LanguageModelError.timeout(.init(debugDescription: "30 s"))).message
-            == german.describe(GenUIError.timedOut(.init(debugDescription: "30 s"))).message)
+        #expect(
+            german.describe(fromPackage).message
+                == "Dem Modell fehlt etwas, das die Anfrage braucht: Werkzeugaufrufe.")
+        #expect(
+            german.describe(LanguageModelError.timeout(.init(debugDescription: "30 s"))).message
+                == german.describe(GenUIError.timedOut(.init(debugDescription: "30 s"))).message)
     }
 
     @Test("a session's SystemLanguageModel.Error is described by the reason it carries, in the user's language")
     func describesAssetsUnavailable() async throws {
         let german = Diagnostics(language: .german)
-        let carried = GenUIError.unavailable(.runtimeMissing(binary: "llama-server"), .init(debugDescription: "missing"))
+        let carried = GenUIError.unavailable(
+            .runtimeMissing(binary: "llama-server"), .init(debugDescription: "missing"))
         let session = LanguageModelSession(model: FailingLanguageModel(name: "local", behavior: .fail(carried)))
         let caught = await #expect(throws: SystemLanguageModel.Error.self) { try await session.respond(to: "Hello") }
         let thrown = try #require(caught)
         #expect(german.describe(thrown).message == german.describe(carried).message)
         #expect(german.describe(thrown).remediation == german.describe(carried).remediation)
         let bare = SystemLanguageModel.Error.assetsUnavailable(.init(debugDescription: "deleted"))
-        #expect(german.describe(bare).message
-            == german.describe(UnavailableReason.modelNotReady(progress: nil, detail: "deleted")).message)
+        #expect(
+            german.describe(bare).message
+                == german.describe(UnavailableReason.modelNotReady(progress: nil, detail: "deleted")).message)
     }
 
     @Test("described reasons fill every placeholder, in every language")
@@ -91,14 +102,17 @@ struct DiagnosticsCatalogTests {
             let diagnostics = Diagnostics(language: language)
             for reason in reasons {
                 let described = diagnostics.describe(reason)
-                #expect(!described.message.contains("{") && described.remediation?.contains("{") == false, "\(language) \(reason)")
+                #expect(
+                    !described.message.contains("{") && described.remediation?.contains("{") == false,
+                    "\(language) \(reason)")
             }
         }
         let german = Diagnostics(language: .german).describe(
             .lowStorage(requiredBytes: 1_900_000_000, availableBytes: 400_000_000, volume: "/"))
         #expect(german.message == "Zu wenig Speicherplatz auf /: 1,9 GB benötigt, 400 MB frei.")
-        #expect(Diagnostics(language: .english).describe(.modelNotReady(progress: 0.43, detail: "downloading")).message
-            == "The model is not ready yet: 43 % done (downloading).")
+        #expect(
+            Diagnostics(language: .english).describe(.modelNotReady(progress: 0.43, detail: "downloading")).message
+                == "The model is not ready yet: 43 % done (downloading).")
     }
 
     @Test("numbers are formatted for people in each language")
@@ -129,8 +143,12 @@ struct DiagnosticsCatalogTests {
     @Test("the language comes from --locale, then LC_ALL, LC_MESSAGES, LANG; unknown is English")
     func localeResolution() {
         #expect(DiagnosticLanguage.resolve(explicit: "de", environment: ["LANG": "fr_FR.UTF-8"]) == .german)
-        #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LC_ALL": "ja_JP.UTF-8", "LANG": "de_DE"]) == .japanese)
-        #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LC_MESSAGES": "es_ES", "LANG": "de_DE"]) == .spanish)
+        #expect(
+            DiagnosticLanguage.resolve(explicit: nil, environment: ["LC_ALL": "ja_JP.UTF-8", "LANG": "de_DE"])
+                == .japanese)
+        #expect(
+            DiagnosticLanguage.resolve(explicit: nil, environment: ["LC_MESSAGES": "es_ES", "LANG": "de_DE"])
+                == .spanish)
         #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LANG": "zh_CN.UTF-8"]) == .simplifiedChinese)
         #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LANG": "zh_TW.UTF-8"]) == .english)
         #expect(DiagnosticLanguage.resolve(explicit: nil, environment: ["LC_ALL": "C", "LANG": "de_DE"]) == .english)
@@ -141,12 +159,20 @@ struct DiagnosticsCatalogTests {
 
     @Test("a trace reads as sentences, with each skip's reason")
     func traceSentences() {
-        let trace = RouteTrace(chain: "default", steps: [
-            .init(provider: "on-device", outcome: .skipped, reason: "runtimeMissing", unavailableReason: .runtimeMissing(binary: "llama-server")),
-            .init(provider: "ollama", outcome: .skipped, reason: "missingCapability", missingCapabilities: [.guidedGeneration]),
-            .init(provider: "cloud", outcome: .failed, reason: "serverError", detail: "HTTP 502", action: .nextProvider, durationSeconds: 0.2),
-            .init(provider: "scripted", outcome: .served, reason: "served", durationSeconds: 0.01, guided: true),
-        ])
+        let trace = RouteTrace(
+            chain: "default",
+            steps: [
+                .init(
+                    provider: "on-device", outcome: .skipped, reason: "runtimeMissing",
+                    unavailableReason: .runtimeMissing(binary: "llama-server")),
+                .init(
+                    provider: "ollama", outcome: .skipped, reason: "missingCapability",
+                    missingCapabilities: [.guidedGeneration]),
+                .init(
+                    provider: "cloud", outcome: .failed, reason: "serverError", detail: "HTTP 502",
+                    action: .nextProvider, durationSeconds: 0.2),
+                .init(provider: "scripted", outcome: .served, reason: "served", durationSeconds: 0.01, guided: true),
+            ])
         let lines = Diagnostics(language: .english).describe(trace)
         #expect(lines[0] == "on-device: skipped (The runtime program llama-server is not installed.)")
         #expect(lines[1] == "ollama: skipped (lacks guided generation)")

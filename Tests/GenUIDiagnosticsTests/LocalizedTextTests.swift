@@ -13,12 +13,16 @@ struct LocalizedTextTests {
         for (key, template) in english where template != "{text}" {
             let transformed = pseudo[key] ?? ""
             var outside = transformed
-            for name in MessageCatalog.placeholders(in: template) { outside = outside.replacingOccurrences(of: "{\(name)}", with: "") }
+            for name in MessageCatalog.placeholders(in: template) {
+                outside = outside.replacingOccurrences(of: "{\(name)}", with: "")
+            }
             #expect(!outside.contains { $0.isASCII && $0.isLetter }, "\(key): \(transformed)")
             #expect(transformed.hasPrefix("⟦") && transformed.hasSuffix("⟧"), "\(key)")
             #expect(MessageCatalog.placeholders(in: transformed) == MessageCatalog.placeholders(in: template), "\(key)")
             var words = template
-            for name in MessageCatalog.placeholders(in: template) { words = words.replacingOccurrences(of: "{\(name)}", with: "") }
+            for name in MessageCatalog.placeholders(in: template) {
+                words = words.replacingOccurrences(of: "{\(name)}", with: "")
+            }
             let letters = words.filter(\.isLetter).count
             #expect(transformed.count >= template.count + letters * 3 / 10, "\(key): \(transformed)")
         }
@@ -48,17 +52,25 @@ struct LocalizedTextTests {
             _ = try loader.parse(text, file: "p.yml")
         } catch {
             let issue = try #require(error.first)
-            #expect(issue.description == "p.yml:3:13: error: chains.default[0]: the chain names provider 'on-devcie', which is not defined under providers (did you mean 'on-device'?)")
-            #expect(issue.localizedDescription(Diagnostics(language: .german))
-                == "p.yml:3:13: Fehler: chains.default[0]: die Kette nennt den Anbieter 'on-devcie', der unter providers nicht definiert ist (meinten Sie 'on-device'?)")
+            #expect(
+                issue.description
+                    == "p.yml:3:13: error: chains.default[0]: the chain names provider 'on-devcie', which is not defined under providers (did you mean 'on-device'?)"
+            )
+            #expect(
+                issue.localizedDescription(Diagnostics(language: .german))
+                    == "p.yml:3:13: Fehler: chains.default[0]: die Kette nennt den Anbieter 'on-devcie', der unter providers nicht definiert ist (meinten Sie 'on-device'?)"
+            )
         }
     }
 
     @Test("arguments are written for the language: sizes, durations, lists, nested phrases")
     func argumentsFormatted() {
-        let text = LocalizedText("config.issue.mismatch", [
-            "expected": .phrase(LocalizedText("config.expected.integer")), "found": .phrase(LocalizedText("config.shape.list")),
-        ])
+        let text = LocalizedText(
+            "config.issue.mismatch",
+            [
+                "expected": .phrase(LocalizedText("config.expected.integer")),
+                "found": .phrase(LocalizedText("config.shape.list")),
+            ])
         #expect(Diagnostics(language: .english).text(text) == "expected an integer, found a list")
         #expect(Diagnostics(language: .french).text(text) == "attendu : un entier, trouvé : une liste")
         let fact = LocalizedText("doctor.fact.modelFound", ["path": "/m.gguf", "size": .bytes(1_900_000_000)])
@@ -69,7 +81,9 @@ struct LocalizedTextTests {
     func remedyFitsProvider() {
         let reason = UnavailableReason.modelNotInstalled(name: "qwen2.5:0.5b")
         let diagnostics = Diagnostics(language: .english)
-        #expect(diagnostics.describe(reason, remedies: ProviderDefinition.ollama.remedies).remediation == "Download it with: ollama pull qwen2.5:0.5b")
+        #expect(
+            diagnostics.describe(reason, remedies: ProviderDefinition.ollama.remedies).remediation
+                == "Download it with: ollama pull qwen2.5:0.5b")
         for language in DiagnosticLanguage.allCases {
             let all = MessageCatalog.standard.messages(for: language).values
             #expect(!all.contains { $0.contains("make runtime") }, "\(language)")

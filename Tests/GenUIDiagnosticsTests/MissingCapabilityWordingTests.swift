@@ -4,8 +4,9 @@ import Testing
 
 @Suite("Why a provider cannot serve, in a few words", .tags(.unit))
 struct MissingCapabilityWordingTests {
-    @Test("a provider that lacks vision cannot see images, in every language; other lacks are listed with it",
-          arguments: DiagnosticLanguage.allCases)
+    @Test(
+        "a provider that lacks vision cannot see images, in every language; other lacks are listed with it",
+        arguments: DiagnosticLanguage.allCases)
     func cannotSeeImages(_ language: DiagnosticLanguage) {
         let diagnostics = Diagnostics(language: language)
         let vision = diagnostics.missingCapabilitiesText([.vision])

@@ -16,7 +16,9 @@ enum ShippedCatalog: String, CaseIterable, CustomTestStringConvertible {
 
     /// The file with every language read at once (one pass, where asking language by language would read it again
     /// for each).
-    func load() throws -> MessageCatalog { try MessageCatalog(contentsOf: url, languages: Set(DiagnosticLanguage.shipped)) }
+    func load() throws -> MessageCatalog {
+        try MessageCatalog(contentsOf: url, languages: Set(DiagnosticLanguage.shipped))
+    }
 }
 
 @Suite("String Catalog files", .tags(.unit))
@@ -28,8 +30,10 @@ struct StringCatalogFileTests {
         #expect(reference.count > 100)
         for language in DiagnosticLanguage.allCases {
             let keys = Set(catalog.messages(for: language).keys)
-            #expect(reference.subtracting(keys).isEmpty, "missing in \(language): \(reference.subtracting(keys).sorted())")
-            #expect(keys.subtracting(reference).isEmpty, "extra in \(language): \(keys.subtracting(reference).sorted())")
+            #expect(
+                reference.subtracting(keys).isEmpty, "missing in \(language): \(reference.subtracting(keys).sorted())")
+            #expect(
+                keys.subtracting(reference).isEmpty, "extra in \(language): \(keys.subtracting(reference).sorted())")
         }
     }
 
@@ -89,8 +93,9 @@ struct StringCatalogFileTests {
             let target = file.pathComponents[sources.pathComponents.count]
             guard target != "genui", target != "genui-bench" else { continue }
             // The text between quotes, a superset of the file's string literals: enough to find a key's literal.
-            let quoted = Set(try String(contentsOf: file, encoding: .utf8).split(separator: "\"", omittingEmptySubsequences: false)
-                .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
+            let quoted = Set(
+                try String(contentsOf: file, encoding: .utf8).split(separator: "\"", omittingEmptySubsequences: false)
+                    .enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) })
             misplaced += quoted.intersection(commandLineOnly).map { "\(target): \($0)" }
             checked += quoted.intersection(own).count
         }

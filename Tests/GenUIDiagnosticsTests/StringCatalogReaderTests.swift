@@ -36,19 +36,28 @@ struct StringCatalogReaderTests {
         #expect(read.template("absent", language: .french) == "absent")
     }
 
-    @Test("a malformed catalog is an error that says file, line and column",
-          arguments: [
+    @Test(
+        "a malformed catalog is an error that says file, line and column",
+        arguments: [
             (#"{"sourceLanguage":"en","strings":{"a":{}}"#, 1, 42, "expected , or }"),
             ("{\"sourceLanguage\":\"en\",\n\"strings\":{\"a\":{},\n  \"a\":{}}}", 3, 3, "\"a\" appears twice"),
-            (#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":{"variations":{}}}}}}"#, 1, 63, "variations"),
-            (#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":{"stringUnit":{"state":"new"}}}}}}"#, 1, 62,
-             "has no stringUnit value"),
-            (#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":\#u{7B}"stringUnit":{"value":"\u12"}}}}}}"#,
-             1, 86, "four hexadecimal digits"),
+            (
+                #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":{"variations":{}}}}}}"#, 1, 63,
+                "variations"
+            ),
+            (
+                #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":{"stringUnit":{"state":"new"}}}}}}"#, 1,
+                62,
+                "has no stringUnit value"
+            ),
+            (
+                #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":\#u{7B}"stringUnit":{"value":"\u12"}}}}}}"#,
+                1, 86, "four hexadecimal digits"
+            ),
             (#"{"sourceLanguage":"en","strings":{}} x"#, 1, 38, "text after"),
             (#"{"strings":{}}"#, 1, 1, "no sourceLanguage"),
             (#"{"sourceLanguage":"en","strings":{"a":{"x":tru}}}"#, 1, 44, "expected a JSON value"),
-          ])
+        ])
     func malformed(_ text: String, _ line: Int, _ column: Int, _ problem: String) {
         #expect {
             try catalog(text)
@@ -69,8 +78,9 @@ struct StringCatalogReaderTests {
         let lost = MessageCatalog.loading(nil, named: "Diagnostics.xcstrings")
         #expect(lost.problem?.description.contains("Diagnostics.xcstrings") == true)
         let diagnostics = Diagnostics(language: .german, catalog: lost)
-        #expect(diagnostics.text("reason.unreachable.message", ["endpoint": "http://127.0.0.1:9"])
-            == "reason.unreachable.message (endpoint: http://127.0.0.1:9)")
+        #expect(
+            diagnostics.text("reason.unreachable.message", ["endpoint": "http://127.0.0.1:9"])
+                == "reason.unreachable.message (endpoint: http://127.0.0.1:9)")
         #expect(diagnostics.text("reason.disabled.message") == "reason.disabled.message")
         let unreadable = MessageCatalog.loading(URL(fileURLWithPath: "/nonexistent/Diagnostics.xcstrings"), named: "x")
         #expect(unreadable.problem?.source == "/nonexistent/Diagnostics.xcstrings")

@@ -84,7 +84,8 @@ struct RegisteredTypeDoctorTests {
         #expect(report.text.contains("available, but without guided generation"))
         #expect(report.text.contains("chain `default` would use: hello"))
 
-        let chain = try #require(configuration.makeChain(registry: registry, context: ProviderBuildContext(environment: [:])))
+        let chain = try #require(
+            configuration.makeChain(registry: registry, context: ProviderBuildContext(environment: [:])))
         let response = try await LanguageModelSession(model: chain).respond(to: "hello?")
         #expect(response.content == "hi there")
         #expect(response.metadata.provider == "hello")

@@ -38,13 +38,17 @@ struct DefaultModelTests {
         #expect(SystemLanguageModel.resolveDefault() is ConfiguredDefaultModel)
     }
 
-    @Test("with no providers.yml and nothing installed the default is unavailable, naming each member's reason, and a request fails")
+    @Test(
+        "with no providers.yml and nothing installed the default is unavailable, naming each member's reason, and a request fails"
+    )
     func nothingInstalled() async throws {
         let home = try EmptyHome()
         let configured = ConfiguredDefaultModel(loader: home.loader())
         #expect(configured.source?.origin == .builtIn)
-        #expect(configured.chain?.members.map(\.model.name) == ["on-device"], "the built-in scripted provider is left out")
-        let model = SystemLanguageModel(configured, refresh: AvailabilityRefresh(interval: .milliseconds(200), idleAfter: .seconds(1)))
+        #expect(
+            configured.chain?.members.map(\.model.name) == ["on-device"], "the built-in scripted provider is left out")
+        let model = SystemLanguageModel(
+            configured, refresh: AvailabilityRefresh(interval: .milliseconds(200), idleAfter: .seconds(1)))
 
         #expect(await eventually(within: .seconds(20)) { model.availabilityReport.isChecked })
         #expect(!model.isAvailable)
@@ -77,7 +81,8 @@ struct DefaultModelTests {
     func configuredScriptedServes() async throws {
         let home = try EmptyHome()
         let file = home.path + "/providers.yml"
-        try "version: 1\ndefault_chain: offline\nchains:\n  offline: [canned]\nproviders:\n  canned: { type: scripted }\n"
+        try
+            "version: 1\ndefault_chain: offline\nchains:\n  offline: [canned]\nproviders:\n  canned: { type: scripted }\n"
             .write(toFile: file, atomically: true, encoding: .utf8)
         let model = SystemLanguageModel(ConfiguredDefaultModel(loader: home.loader(["GENUI_CONFIG": file])))
         let response = try await LanguageModelSession(model: model).respond(to: "Hello")
@@ -105,13 +110,13 @@ struct DefaultModelTests {
         let home = try EmptyHome()
         let file = home.path + "/providers.yml"
         try """
-            version: 1
-            default_chain: default
-            chains:
-              default: [local]
-            providers:
-              local: { type: ollama, host: "http://127.0.0.1:\(server.port)", model: m }
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        version: 1
+        default_chain: default
+        chains:
+          default: [local]
+        providers:
+          local: { type: ollama, host: "http://127.0.0.1:\(server.port)", model: m }
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let model = SystemLanguageModel(ConfiguredDefaultModel(loader: home.loader(["GENUI_CONFIG": file])))
 
         let start = ContinuousClock.now
@@ -144,7 +149,8 @@ struct DefaultModelTests {
             Task { await onDevice?.shutdown() }
         }
         let interval = Duration.milliseconds(500)
-        let model = SystemLanguageModel(configured, refresh: AvailabilityRefresh(interval: interval, idleAfter: .seconds(5)))
+        let model = SystemLanguageModel(
+            configured, refresh: AvailabilityRefresh(interval: interval, idleAfter: .seconds(5)))
         #expect(await eventually(within: .seconds(20)) { model.availabilityReport.isChecked })
         #expect(!model.isAvailable, "the model file is not in the empty home yet")
 

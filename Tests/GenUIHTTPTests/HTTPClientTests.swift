@@ -1,7 +1,7 @@
 import Foundation
-import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -10,12 +10,14 @@ struct HTTPClientTests {
     @Test("a JSON POST reaches the server with its headers and body, and the answer comes back")
     func roundTrip() async throws {
         let server = try LoopbackHTTPServer { request, connection in
-            connection.respond(status: 201, json: #"{"echo":\#(request.text),"auth":"\#(request.header("x-test") ?? "")"}"#)
+            connection.respond(
+                status: 201, json: #"{"echo":\#(request.text),"auth":"\#(request.header("x-test") ?? "")"}"#)
         }
         defer { server.stop() }
         let client = HTTPClient()
         let body = try GeneratedContent(json: #"{"model":"m","n":1}"#)
-        let response = try await client.send(.postJSON(server.baseURL.appendingPathComponent("api/chat"), json: body, headers: ["X-Test": "yes"]))
+        let response = try await client.send(
+            .postJSON(server.baseURL.appendingPathComponent("api/chat"), json: body, headers: ["X-Test": "yes"]))
         #expect(response.status == 201)
         #expect(response.json?["echo"]?["model"]?.stringValue == "m")
         #expect(response.json?["auth"]?.stringValue == "yes")
@@ -155,7 +157,8 @@ struct HTTPClientTests {
         let paths = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
             for index in 0..<200 {
                 group.addTask {
-                    let response = try await client.send(HTTPRequest(url: server.baseURL.appendingPathComponent("r\(index)")))
+                    let response = try await client.send(
+                        HTTPRequest(url: server.baseURL.appendingPathComponent("r\(index)")))
                     return (index, response.json?["path"]?.stringValue)
                 }
             }

@@ -26,10 +26,14 @@ struct HTTPErrorMappingTests {
     func retryAfter() {
         if case .rateLimited(let wait, _) = map(429, "{}", headers: ["retry-after": "3"]) {
             #expect(wait == .seconds(3))
-        } else { Issue.record("expected rateLimited") }
+        } else {
+            Issue.record("expected rateLimited")
+        }
         if case .rateLimited(let wait, _) = map(429, "{}", headers: ["retry-after": "1", "retry-after-ms": "250"]) {
             #expect(wait == .milliseconds(250))
-        } else { Issue.record("expected rateLimited") }
+        } else {
+            Issue.record("expected rateLimited")
+        }
         let now = Date(timeIntervalSince1970: 1_700_000_000)
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -43,18 +47,36 @@ struct HTTPErrorMappingTests {
 
     @Test("529 and overloaded_error are rate limits; other 5xx are server errors with their status")
     func serverSide() {
-        #expect(map(529, #"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#).code == "rateLimited")
-        if case .serverError(let status, let context) = map(503, #"{"error":{"message":"Loading model","type":"unavailable_error","code":503}}"#) {
+        #expect(
+            map(529, #"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#).code
+                == "rateLimited")
+        if case .serverError(let status, let context) = map(
+            503, #"{"error":{"message":"Loading model","type":"unavailable_error","code":503}}"#)
+        {
             #expect(status == 503)
             #expect(context.debugDescription.contains("Loading model"))
-        } else { Issue.record("expected serverError") }
+        } else {
+            Issue.record("expected serverError")
+        }
     }
 
     @Test("context overflow shapes of llama-server, OpenAI and Anthropic are contextSizeExceeded")
     func contextOverflow() {
-        #expect(map(400, #"{"error":{"code":400,"message":"request (3000 tokens) exceeds the available context size (2048 tokens)","type":"exceed_context_size_error","n_prompt_tokens":3000,"n_ctx":2048}}"#).code == "contextSizeExceeded")
-        #expect(map(400, #"{"error":{"message":"This model's maximum context length is 8192 tokens","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}"#).code == "contextSizeExceeded")
-        #expect(map(400, #"{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 250000 tokens > 200000 maximum"}}"#).code == "contextSizeExceeded")
+        #expect(
+            map(
+                400,
+                #"{"error":{"code":400,"message":"request (3000 tokens) exceeds the available context size (2048 tokens)","type":"exceed_context_size_error","n_prompt_tokens":3000,"n_ctx":2048}}"#
+            ).code == "contextSizeExceeded")
+        #expect(
+            map(
+                400,
+                #"{"error":{"message":"This model's maximum context length is 8192 tokens","type":"invalid_request_error","param":"messages","code":"context_length_exceeded"}}"#
+            ).code == "contextSizeExceeded")
+        #expect(
+            map(
+                400,
+                #"{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 250000 tokens > 200000 maximum"}}"#
+            ).code == "contextSizeExceeded")
         #expect(map(400, #"{"error":"invalid format: expected \"json\" or a JSON schema"}"#).code == "invalidRequest")
     }
 
@@ -91,7 +113,9 @@ struct HTTPErrorMappingTests {
                 #expect(cleaned.count <= limit, "limit \(limit) offset \(offset)")
                 for start in 0...(key.count - 4) {
                     let piece = String(Array(key)[start..<(start + 4)])
-                    #expect(!cleaned.contains(piece) || "xy[redacted]…".contains(piece), "limit \(limit) offset \(offset): \(piece)")
+                    #expect(
+                        !cleaned.contains(piece) || "xy[redacted]…".contains(piece),
+                        "limit \(limit) offset \(offset): \(piece)")
                 }
             }
         }
@@ -102,7 +126,9 @@ struct HTTPErrorMappingTests {
         #expect(error.context.debugDescription.contains("[redacted]"))
     }
 
-    @Test("a piece of a secret at the start of a text (a server's own cut) or at its end is masked; the marker is never split")
+    @Test(
+        "a piece of a secret at the start of a text (a server's own cut) or at its end is masked; the marker is never split"
+    )
     func redactPiecesAtTheEdges() {
         let key = "sk-EDGE-abcdefghijklmnopqrstuvwxyz"
         #expect(Redaction.clean("mnopqrstuvwxyz was the key", secrets: [key]) == "[redacted] was the key")

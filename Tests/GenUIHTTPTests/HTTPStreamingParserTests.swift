@@ -89,7 +89,9 @@ struct HTTPStreamingParserTests {
 
     @Test("a retry value of any length is clamped to one day instead of overflowing")
     func hugeRetryIsClamped() throws {
-        let events = try parse(["retry: " + String(repeating: "9", count: 400) + "\ndata: a\n\nretry: \u{0661}\u{0662}\ndata: b\n\n"])
+        let events = try parse([
+            "retry: " + String(repeating: "9", count: 400) + "\ndata: a\n\nretry: \u{0661}\u{0662}\ndata: b\n\n"
+        ])
         #expect(events.first?.retry == SSEParser.maximumRetry)
         // Digits of other scripts are not numbers.
         #expect(events.last?.retry == nil)

@@ -42,11 +42,14 @@ struct HeaderValueFuzzer {
         case 3:
             return (pick(["-", "+"]) + "\(below(1_000_000))" + pick(["", ".5", "e3", "e308", "e-5"]), nil)
         case 4:
-            return (pick([
-                "inf", "-inf", "+inf", "infinity", "Infinity", "nan", "NaN", "-nan", "nan(0x1)", "0x1p3", "0x10",
-                "1_000", "1,5", "١٢", "１２", "१२", "٣.٥", "1e", "e5", ".", "-", "+", "", " ", "1 2", "\t7\t", "1.2.3",
-                "--1", "1e+", "9" + String(repeating: "9", count: 30), "1e999999999999", "1e-999999999999",
-            ]), nil)
+            return (
+                pick([
+                    "inf", "-inf", "+inf", "infinity", "Infinity", "nan", "NaN", "-nan", "nan(0x1)", "0x1p3", "0x10",
+                    "1_000", "1,5", "١٢", "１２", "१२", "٣.٥", "1e", "e5", ".", "-", "+", "", " ", "1 2", "\t7\t",
+                    "1.2.3",
+                    "--1", "1e+", "9" + String(repeating: "9", count: 30), "1e999999999999", "1e-999999999999",
+                ]), nil
+            )
         case 5:
             return (String(repeating: pick(["9", "0", "1"]), count: 1 + below(500)), nil)
         case 6:
@@ -63,7 +66,9 @@ struct HeaderValueFuzzer {
         default:
             var scalars = String.UnicodeScalarView()
             for _ in 0..<below(24) {
-                let raw = pick([UInt32(below(128)), UInt32(0x660 + below(10)), UInt32(0xFF10 + below(10)), UInt32(below(0x3000))])
+                let raw = pick([
+                    UInt32(below(128)), UInt32(0x660 + below(10)), UInt32(0xFF10 + below(10)), UInt32(below(0x3000)),
+                ])
                 if let scalar = Unicode.Scalar(raw) { scalars.append(scalar) }
             }
             return (String(scalars), nil)
@@ -79,7 +84,8 @@ struct HeaderParsingFuzzTests {
 
     /// `GENUI_FUZZ_SEED` replays a run; otherwise each run takes a new seed, printed so a failure can be replayed.
     static func seed(_ name: String) -> UInt64 {
-        let seed = ProcessInfo.processInfo.environment["GENUI_FUZZ_SEED"].flatMap(UInt64.init)
+        let seed =
+            ProcessInfo.processInfo.environment["GENUI_FUZZ_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 0...UInt64.max)
         print("\(name) fuzz: \(count) inputs, seed \(seed) (replay with GENUI_FUZZ_SEED=\(seed))")
         return seed
@@ -113,7 +119,8 @@ struct HeaderParsingFuzzTests {
             if wait == RetryAfter.maximum { clampedToMaximum += 1 }
             #expect(wait >= .zero && wait <= RetryAfter.maximum, "\(text.debugDescription) gave \(wait)")
             if let seconds {
-                #expect(wait == Self.expected(seconds: seconds, unit: milliseconds ? 1 : 1000), "\(text.debugDescription)")
+                #expect(
+                    wait == Self.expected(seconds: seconds, unit: milliseconds ? 1 : 1000), "\(text.debugDescription)")
             }
         }
         print("Retry-After fuzz: \(read) read (\(clampedToMaximum) clamped to one day), \(unreadable) unreadable")
@@ -161,7 +168,9 @@ struct HeaderParsingFuzzTests {
                 _ = ExternalNumber.duration(number, unit: .milliseconds(1), maximum: .seconds(10))
             }
         }
-        for special in [Double.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 9.3e18, -9.3e18] {
+        for special in [
+            Double.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 9.3e18, -9.3e18,
+        ] {
             let integer = ExternalNumber.integer(special)
             #expect(special.isNaN ? integer == nil : integer != nil)
             let wait = ExternalNumber.duration(special, unit: .seconds(1), maximum: RetryAfter.maximum)

@@ -7,12 +7,12 @@ struct MCPCommandTests {
     private func configuration(in folder: URL, servers: String) throws -> String {
         let path = folder.appendingPathComponent("providers.yml").path
         try """
-            version: 1
-            providers:
-              scripted: { type: scripted }
-            mcp_servers:
-            \(servers)
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        version: 1
+        providers:
+          scripted: { type: scripted }
+        mcp_servers:
+        \(servers)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -21,10 +21,13 @@ struct MCPCommandTests {
         try CLI.requireBinary()
         let folder = try MCPFixtures.temporaryDirectory()
         let home = try CLI.temporaryDirectory()
-        let file = try configuration(in: folder, servers: """
-              sample: { command: \(MCPFixtures.python), args: ["\(MCPFixtures.script("sample_server.py"))"] }
-            """)
-        let text = try CLI.run(["tools", "list", "--config", file], environment: CLI.freshEnvironment(home: home), timeout: 120)
+        let file = try configuration(
+            in: folder,
+            servers: """
+                  sample: { command: \(MCPFixtures.python), args: ["\(MCPFixtures.script("sample_server.py"))"] }
+                """)
+        let text = try CLI.run(
+            ["tools", "list", "--config", file], environment: CLI.freshEnvironment(home: home), timeout: 120)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("ready: 6 tool(s)"), "\(text.stdout)")
         #expect(text.stdout.contains(#"weather(city: string, unit?: "celsius"|"fahrenheit")"#), "\(text.stdout)")
@@ -42,7 +45,8 @@ struct MCPCommandTests {
             ["tools", "list", "--config", broken, "--locale", "de"], environment: CLI.freshEnvironment(home: home),
             timeout: 120)
         #expect(german.status == 1)
-        #expect(german.stdout.contains("der Befehl no-such-mcp-server-anywhere wurde nicht gefunden"), "\(german.stdout)")
+        #expect(
+            german.stdout.contains("der Befehl no-such-mcp-server-anywhere wurde nicht gefunden"), "\(german.stdout)")
         #expect(german.stdout.contains("providers.yml:5:3"), "\(german.stdout)")
     }
 
@@ -59,8 +63,9 @@ struct MCPCommandTests {
         let result = try CLI.run(
             ["tools", "list"], environment: CLI.freshEnvironment(home: home), directory: folder.path, timeout: 120)
         #expect(!FileManager.default.fileExists(atPath: marker.path), "the server of an untrusted file ran")
-        #expect(result.stdout.contains("genui config trust") || result.stderr.contains("genui config trust"),
-                "\(result.stdout)\n\(result.stderr)")
+        #expect(
+            result.stdout.contains("genui config trust") || result.stderr.contains("genui config trust"),
+            "\(result.stdout)\n\(result.stderr)")
         #expect(!result.stdout.contains("planted"))
     }
 
@@ -69,10 +74,12 @@ struct MCPCommandTests {
         try CLI.requireBinary()
         let folder = try MCPFixtures.temporaryDirectory()
         let home = try CLI.temporaryDirectory()
-        let file = try configuration(in: folder, servers: """
-              time: { command: \(MCPFixtures.bin)/mcp-server-time, args: ["--local-timezone", "UTC"] }
-              gone: { command: no-such-mcp-server-anywhere }
-            """)
+        let file = try configuration(
+            in: folder,
+            servers: """
+                  time: { command: \(MCPFixtures.bin)/mcp-server-time, args: ["--local-timezone", "UTC"] }
+                  gone: { command: no-such-mcp-server-anywhere }
+                """)
         let result = try CLI.run(
             ["doctor", "--config", file, "-v"], environment: CLI.freshEnvironment(home: home), timeout: 120)
         #expect(result.stdout.contains("MCP servers:"), "\(result.stdout)")

@@ -32,17 +32,23 @@ struct MCPConfigurationTests {
 
     @Test("the portable shape: a stdio server with args and env, an HTTP server with headers from a variable")
     func portableShape() throws {
-        let configuration = try parse("""
+        let configuration = try parse(
+            """
               time: { command: mcp-server-time, args: ["--local-timezone", "UTC"], env: { TZ: UTC } }
               docs: { url: "https://docs.example.com/mcp", headers: { Authorization: "Bearer ${DOCS_TOKEN}" }, timeout: 5s }
             """)
         #expect(configuration.mcpServers.map(\.name) == ["time", "docs"])
-        #expect(configuration.mcpServers[0].transport == .standardIO(
-            command: "mcp-server-time", arguments: ["--local-timezone", "UTC"], environment: ["TZ": "UTC"]))
+        #expect(
+            configuration.mcpServers[0].transport
+                == .standardIO(
+                    command: "mcp-server-time", arguments: ["--local-timezone", "UTC"], environment: ["TZ": "UTC"]))
         #expect(configuration.mcpServers[0].location == "/etc/genui/providers.yml:5:3")
         let docs = configuration.mcpServers[1]
-        #expect(docs.transport == .streamableHTTP(
-            url: URL(string: "https://docs.example.com/mcp")!, headers: ["Authorization": "Bearer s3cret-token"]))
+        #expect(
+            docs.transport
+                == .streamableHTTP(
+                    url: URL(string: "https://docs.example.com/mcp")!, headers: ["Authorization": "Bearer s3cret-token"]
+                ))
         #expect(docs.callTimeout == .seconds(5))
         #expect(!docs.displayTarget.contains("s3cret"))
         #expect(configuration.variablesRead.contains("DOCS_TOKEN"))
@@ -51,14 +57,19 @@ struct MCPConfigurationTests {
 
     @Test("a command with a folder resolves against the configuration file's folder; a bare name stays for PATH")
     func commandResolution() throws {
-        let configuration = try parse("""
+        let configuration = try parse(
+            """
               local: { command: ./servers/mine }
               bare: { command: mcp-server-git }
             """)
-        #expect(configuration.mcpServers[0].transport == .standardIO(
-            command: "/etc/genui/servers/mine", arguments: [], environment: [:]))
-        #expect(configuration.mcpServers[1].transport == .standardIO(
-            command: "mcp-server-git", arguments: [], environment: [:]))
+        #expect(
+            configuration.mcpServers[0].transport
+                == .standardIO(
+                    command: "/etc/genui/servers/mine", arguments: [], environment: [:]))
+        #expect(
+            configuration.mcpServers[1].transport
+                == .standardIO(
+                    command: "mcp-server-git", arguments: [], environment: [:]))
     }
 
     @Test("mistakes are located errors: both transports, neither, a key of the other transport, plain http elsewhere")
@@ -103,7 +114,9 @@ struct MCPConfigurationTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: printer.path)
         let server = MCPServer(
             MCPServerConfiguration(name: "env", command: printer.path, environment: ["TZ": "UTC"]),
-            environment: ["PATH": "/usr/bin:/bin", "HOME": "/home/x", "OPENAI_API_KEY": "sk-not-for-servers", "LC_ALL": "C"])
+            environment: [
+                "PATH": "/usr/bin:/bin", "HOME": "/home/x", "OPENAI_API_KEY": "sk-not-for-servers", "LC_ALL": "C",
+            ])
         _ = await server.check()
         let printed = try String(contentsOfFile: printer.path + ".out", encoding: .utf8)
         #expect(printed.contains("HOME=/home/x"))

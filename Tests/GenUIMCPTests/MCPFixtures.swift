@@ -7,7 +7,9 @@ import GenUITestSupport
 enum MCPFixtures {
     /// The folder of the installed servers and their Python.
     static let bin: String = {
-        if let configured = ProcessInfo.processInfo.environment["GENUI_MCP_BIN"], !configured.isEmpty { return configured }
+        if let configured = ProcessInfo.processInfo.environment["GENUI_MCP_BIN"], !configured.isEmpty {
+            return configured
+        }
         return TestEnvironment.packageRoot.appendingPathComponent(".tools/mcp/bin").path
     }()
 

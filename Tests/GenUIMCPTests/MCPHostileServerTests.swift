@@ -94,7 +94,8 @@ struct MCPHostileServerTests {
 
     @Test("a command that does not exist is reported as not installed, and a failure is remembered")
     func missingCommand() async throws {
-        let server = MCPServer(MCPServerConfiguration(name: "ghost", command: "no-such-mcp-server-\(UUID().uuidString)"))
+        let server = MCPServer(
+            MCPServerConfiguration(name: "ghost", command: "no-such-mcp-server-\(UUID().uuidString)"))
         let state = await server.check()
         guard case .unavailable(let error) = state, case .notInstalled = error.reason else {
             Issue.record("expected notInstalled, got \(state)")

@@ -5,7 +5,8 @@ import Testing
 @Suite("MCP reasons in every language", .tags(.unit))
 struct MCPLocalizationTests {
     static let reasons: [MCPServerError.Reason] = [
-        .notInstalled(command: "mcp-server-time"), .failedToStart(detail: "it exited with status 1", standardErrorTail: ""),
+        .notInstalled(command: "mcp-server-time"),
+        .failedToStart(detail: "it exited with status 1", standardErrorTail: ""),
         .failedToStart(detail: "it exited with status 1", standardErrorTail: "Traceback"),
         .exited(detail: "it was killed by signal 9", standardErrorTail: ""),
         .exited(detail: "it exited with status 3", standardErrorTail: "about to exit"),
@@ -16,17 +17,22 @@ struct MCPLocalizationTests {
         .toolFailed(message: "no route"),
     ]
 
-    @Test("every reason fills every placeholder, with its location, in every language", arguments: DiagnosticLanguage.allCases)
+    @Test(
+        "every reason fills every placeholder, with its location, in every language",
+        arguments: DiagnosticLanguage.allCases)
     func everyReasonIsWorded(_ language: DiagnosticLanguage) {
         let diagnostics = Diagnostics(language: language)
         for reason in Self.reasons {
-            let error = MCPServerError(server: "time", tool: "get_current_time", location: "providers.yml:7:3", reason: reason)
+            let error = MCPServerError(
+                server: "time", tool: "get_current_time", location: "providers.yml:7:3", reason: reason)
             let text = diagnostics.text(error.localizedText)
             #expect(!text.contains("{") && !text.contains("}"), "\(language): \(text)")
             #expect(text.contains("providers.yml:7:3: "), "\(language): \(text)")
             #expect(text.contains("time"), "\(language): \(text)")
         }
-        for state in [MCPServerState.notStarted, .unavailable(MCPServerError(server: "x", reason: .unauthorized(status: 403)))] {
+        for state in [
+            MCPServerState.notStarted, .unavailable(MCPServerError(server: "x", reason: .unauthorized(status: 403))),
+        ] {
             let text = diagnostics.text(state.localizedText)
             #expect(!text.isEmpty && !text.contains("{"), "\(language): \(text)")
         }

@@ -12,16 +12,19 @@ import Testing
 struct MCPOnDeviceTests {
     @Test(
         "SmolLM2 writes arguments that follow an MCP tool's schema, and the server answers them",
-        .enabled(if: OnDeviceRuntime.enabled && MCPFixtures.enabled, "llama-server, SmolLM2 or the MCP servers are not installed"))
+        .enabled(
+            if: OnDeviceRuntime.enabled && MCPFixtures.enabled,
+            "llama-server, SmolLM2 or the MCP servers are not installed"))
     func guidedArguments() async throws {
         try OnDeviceRuntime.require()
         let server = MCPServer(MCPFixtures.server("sample", script: "sample_server.py"))
         defer { Task { await server.stop() } }
         let weather = try #require(try await server.tools().first { $0.name == "weather" })
-        let model = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
-            name: "on-device", modelPath: OnDeviceRuntime.modelPath, serverPath: OnDeviceRuntime.serverPath,
-            contextSize: 2048, threads: 1, idleShutdownSeconds: 30, startTimeoutSeconds: 300,
-            requestTimeoutSeconds: 600))
+        let model = OnDeviceLanguageModel(
+            configuration: OnDeviceConfiguration(
+                name: "on-device", modelPath: OnDeviceRuntime.modelPath, serverPath: OnDeviceRuntime.serverPath,
+                contextSize: 2048, threads: 1, idleShutdownSeconds: 30, startTimeoutSeconds: 300,
+                requestTimeoutSeconds: 600))
         let session = LanguageModelSession(model: model)
         let response = try await session.respond(
             to: "Arguments for the weather tool: the city is Turin, in celsius.", schema: weather.parameters,

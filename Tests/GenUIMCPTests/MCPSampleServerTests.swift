@@ -58,14 +58,17 @@ struct MCPSampleServerTests {
             #expect(error.description.contains("Tool fail of MCP server sample reported an error"))
         }
         let echo = try #require(tools.first { $0.name == "echo" })
-        #expect(try await echo.call(arguments: GeneratedContent(properties: ["text": "still here"])).text == "still here")
+        #expect(
+            try await echo.call(arguments: GeneratedContent(properties: ["text": "still here"])).text == "still here")
     }
 
     @Test("a call over its timeout is cancelled on the server and reported, and the next call is served")
     func callTimeout() async throws {
         let log = try MCPFixtures.temporaryDirectory().appendingPathComponent("calls.log")
-        let server = MCPServer(MCPFixtures.server(
-            "sample", script: "sample_server.py", environment: ["MCP_CALL_LOG": log.path], callTimeout: .seconds(1)))
+        let server = MCPServer(
+            MCPFixtures.server(
+                "sample", script: "sample_server.py", environment: ["MCP_CALL_LOG": log.path], callTimeout: .seconds(1))
+        )
         defer { Task { await server.stop() } }
         let tools = try await server.tools()
         let slow = try #require(tools.first { $0.name == "slow" })
@@ -83,7 +86,10 @@ struct MCPSampleServerTests {
         }
         #expect(ContinuousClock.now - started < .seconds(30))
         // The server heard notifications/cancelled: its sleep was cut short and it wrote so.
-        #expect(await eventually(within: .seconds(10)) { (try? String(contentsOf: log, encoding: .utf8))?.contains("cancelled slow") == true })
+        #expect(
+            await eventually(within: .seconds(10)) {
+                (try? String(contentsOf: log, encoding: .utf8))?.contains("cancelled slow") == true
+            })
         let echo = try #require(tools.first { $0.name == "echo" })
         #expect(try await echo.call(arguments: GeneratedContent(properties: ["text": "next"])).text == "next")
     }
@@ -91,7 +97,8 @@ struct MCPSampleServerTests {
     @Test("cancelling the task that waits for a call cancels it on the server")
     func cancellation() async throws {
         let log = try MCPFixtures.temporaryDirectory().appendingPathComponent("calls.log")
-        let server = MCPServer(MCPFixtures.server("sample", script: "sample_server.py", environment: ["MCP_CALL_LOG": log.path]))
+        let server = MCPServer(
+            MCPFixtures.server("sample", script: "sample_server.py", environment: ["MCP_CALL_LOG": log.path]))
         defer { Task { await server.stop() } }
         let slow = try #require(try await server.tools().first { $0.name == "slow" })
         let call = Task { try await slow.call(arguments: GeneratedContent(properties: ["seconds": 60])) }
@@ -101,14 +108,17 @@ struct MCPSampleServerTests {
         let result = await call.result
         #expect(throws: CancellationError.self) { try result.get() }
         #expect(ContinuousClock.now - started < .seconds(10))
-        #expect(await eventually(within: .seconds(10)) { (try? String(contentsOf: log, encoding: .utf8))?.contains("cancelled slow") == true })
+        #expect(
+            await eventually(within: .seconds(10)) {
+                (try? String(contentsOf: log, encoding: .utf8))?.contains("cancelled slow") == true
+            })
     }
 
     @Test("through a chain whose first member fails after the tool ran, the second answers and the tool ran once")
     func chainFallbackRunsTheToolOnce() async throws {
         let log = try MCPFixtures.temporaryDirectory().appendingPathComponent("calls.log")
         let toolbox = MCPToolbox(servers: [
-            MCPFixtures.server("sample", script: "sample_server.py", environment: ["MCP_CALL_LOG": log.path]),
+            MCPFixtures.server("sample", script: "sample_server.py", environment: ["MCP_CALL_LOG": log.path])
         ])
         defer { Task { await toolbox.stop() } }
         let tools = try await toolbox.tools(from: ["sample"])
@@ -116,7 +126,8 @@ struct MCPSampleServerTests {
             id: "c1", toolName: "count_calls", arguments: GeneratedContent(properties: ["tag": "fallback"]))
         let capabilities: Set<LanguageModelCapability> = [.guidedGeneration, .streaming, .toolCalling]
         let first = FailingLanguageModel(
-            name: "first", behavior: .callToolsThenFail([call], .serverError(status: 503, .init(debugDescription: "crashed"))),
+            name: "first",
+            behavior: .callToolsThenFail([call], .serverError(status: 503, .init(debugDescription: "crashed"))),
             capabilities: capabilities)
         let second = FailingLanguageModel(name: "second", behavior: .callTools([call]), capabilities: capabilities)
         let chain = ProviderChain(name: "mcp", models: [first, second])

@@ -18,7 +18,8 @@ struct MCPSchemaImportTests {
 
     @Test("required and optional properties, enums, bounds and nested arrays are kept; arguments are checked")
     func keptFeatures() throws {
-        let (schema, dropped) = try convert("""
+        let (schema, dropped) = try convert(
+            """
             {"type": "object", "properties": {
               "city": {"type": "string", "description": "Where", "minLength": 2},
               "unit": {"type": "string", "enum": ["celsius", "fahrenheit"]},
@@ -38,7 +39,9 @@ struct MCPSchemaImportTests {
         #expect(throws: Never.self) {
             try schema.validate(GeneratedContent(json: #"{"days": 3, "city": "Rome", "unit": "celsius"}"#))
         }
-        #expect(throws: (any Error).self) { try schema.validate(GeneratedContent(json: #"{"days": 9, "city": "Rome"}"#)) }
+        #expect(throws: (any Error).self) {
+            try schema.validate(GeneratedContent(json: #"{"days": 9, "city": "Rome"}"#))
+        }
         #expect(throws: (any Error).self) { try schema.validate(GeneratedContent(json: #"{"city": "Rome"}"#)) }
         #expect(throws: (any Error).self) {
             try schema.validate(GeneratedContent(json: #"{"days": 1, "city": "Rome", "unit": "kelvin"}"#))
@@ -47,7 +50,8 @@ struct MCPSchemaImportTests {
 
     @Test("what guided generation cannot enforce is named once per keyword and place")
     func droppedFeatures() throws {
-        let (_, dropped) = try convert("""
+        let (_, dropped) = try convert(
+            """
             {"type": "object", "properties": {
               "when": {"type": "string", "format": "date-time"},
               "step": {"type": "number", "multipleOf": 0.5, "exclusiveMinimum": 0},
@@ -55,15 +59,17 @@ struct MCPSchemaImportTests {
               "extra": {"type": "object", "additionalProperties": {"type": "string"}}
             }}
             """)
-        #expect(dropped.sorted() == [
-            "additionalProperties at /properties/extra", "exclusiveMinimum at /properties/step",
-            "format at /properties/when", "multipleOf at /properties/step", "uniqueItems at /properties/tags",
-        ])
+        #expect(
+            dropped.sorted() == [
+                "additionalProperties at /properties/extra", "exclusiveMinimum at /properties/step",
+                "format at /properties/when", "multipleOf at /properties/step", "uniqueItems at /properties/tags",
+            ])
     }
 
     @Test("local references are followed, and a schema deeper than the bound leaves the rest free")
     func referencesAndDepth() throws {
-        let (schema, dropped) = try convert("""
+        let (schema, dropped) = try convert(
+            """
             {"type": "object", "properties": {"point": {"$ref": "#/$defs/Point"}}, "required": ["point"],
              "$defs": {"Point": {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}}}
             """)

@@ -15,7 +15,8 @@ struct MCPStreamableHTTPTests {
         let portFile = folder.appendingPathComponent("port").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: MCPFixtures.python)
-        process.arguments = [MCPFixtures.script("sample_server.py"), "--http", portFile]
+        process.arguments =
+            [MCPFixtures.script("sample_server.py"), "--http", portFile]
             + (token.map { ["--token", $0] } ?? [])
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -35,12 +36,14 @@ struct MCPStreamableHTTPTests {
     @Test("tools are listed and called over HTTP, with the server's event-stream answers read whole")
     func toolsOverHTTP() async throws {
         try await withHTTPServer(token: "test-token") { url in
-            let server = MCPServer(MCPServerConfiguration(
-                name: "web", url: url, headers: ["Authorization": "Bearer test-token"]))
+            let server = MCPServer(
+                MCPServerConfiguration(
+                    name: "web", url: url, headers: ["Authorization": "Bearer test-token"]))
             let tools = try await server.tools()
             #expect(tools.map(\.name).contains("echo"))
             let echo = try #require(tools.first { $0.name == "echo" })
-            #expect(try await echo.call(arguments: GeneratedContent(properties: ["text": "over http"])).text == "over http")
+            #expect(
+                try await echo.call(arguments: GeneratedContent(properties: ["text": "over http"])).text == "over http")
             let weather = try #require(tools.first { $0.name == "weather" })
             let forecast = try await weather.call(arguments: GeneratedContent(properties: ["city": "Pisa"]))
             #expect(forecast.text.contains("Pisa"))
@@ -51,8 +54,9 @@ struct MCPStreamableHTTPTests {
     @Test("a refused token is reported as unauthorized with the status, never with the token")
     func unauthorized() async throws {
         try await withHTTPServer(token: "right-token") { url in
-            let server = MCPServer(MCPServerConfiguration(
-                name: "web", url: url, headers: ["Authorization": "Bearer wrong-token-value"]))
+            let server = MCPServer(
+                MCPServerConfiguration(
+                    name: "web", url: url, headers: ["Authorization": "Bearer wrong-token-value"]))
             let state = await server.check()
             guard case .unavailable(let error) = state else {
                 Issue.record("expected unavailable, got \(state)")

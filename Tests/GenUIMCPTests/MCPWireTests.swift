@@ -1,17 +1,19 @@
 import Foundation
 import GenUI
 import GenUIMCP
-@testable import GenUIOnDevice
 import MCP
 import Testing
 
 @testable import GenUIMCP
+@testable import GenUIOnDevice
 
 @Suite("What MCP servers send, read and bounded", .tags(.unit))
 struct MCPWireTests {
     @Test("an event stream is read by bytes: LF, CRLF and CR line ends, multi-line data, empty priming events skipped")
     func eventStreams() {
-        let body = Data("id: 0\r\ndata:\r\n\r\nevent: message\r\ndata: {\"a\":1}\r\n\r\ndata: {\"b\":\ndata: 2}\n\n: comment\rdata: {\"c\":3}\r".utf8)
+        let body = Data(
+            "id: 0\r\ndata:\r\n\r\nevent: message\r\ndata: {\"a\":1}\r\n\r\ndata: {\"b\":\ndata: 2}\n\n: comment\rdata: {\"c\":3}\r"
+                .utf8)
         let events = StreamableHTTPTransport.events(in: body).map { String(decoding: $0, as: UTF8.self) }
         #expect(events == [#"{"a":1}"#, "{\"b\":\n2}", #"{"c":3}"#])
     }
@@ -20,7 +22,9 @@ struct MCPWireTests {
     func messageChecks() {
         #expect(MessageCheck.problem(in: Data(#"{"jsonrpc":"2.0","id":1,"result":{}}"#.utf8)[...]) == nil)
         #expect(MessageCheck.problem(in: Data(#"[{"jsonrpc":"2.0","method":"x"}]"#.utf8)[...]) == nil)
-        #expect(MessageCheck.problem(in: Data(#"{"hello":"world"}"#.utf8)[...]) == .invalidMessage(excerpt: #"{"hello":"world"}"#))
+        #expect(
+            MessageCheck.problem(in: Data(#"{"hello":"world"}"#.utf8)[...])
+                == .invalidMessage(excerpt: #"{"hello":"world"}"#))
         let deep = String(repeating: "[", count: 129) + String(repeating: "]", count: 129)
         #expect(MessageCheck.problem(in: Data(deep.utf8)[...]) == .nestedTooDeep(limit: 128))
         let quoted = #"{"jsonrpc":"2.0","id":1,"result":{"text":""# + String(repeating: "[{\\\"", count: 300) + #""}}"#
@@ -40,7 +44,9 @@ struct MCPWireTests {
         let value = try JSONDecoder().decode(Value.self, from: Data(json.utf8))
         let (schema, dropped) = MCPSchemaImport.convert(value, toolName: "edges")
         #expect(dropped == ["anyOf at /properties/either"])
-        #expect(throws: Never.self) { try schema.validate(GeneratedContent(json: #"{"big": 5, "either": {"a": "x"}}"#)) }
+        #expect(throws: Never.self) {
+            try schema.validate(GeneratedContent(json: #"{"big": 5, "either": {"a": "x"}}"#))
+        }
         #expect(throws: (any Error).self) {
             try schema.validate(GeneratedContent(json: #"{"big": 5, "maybe": "long", "either": {}}"#))
         }
@@ -76,7 +82,8 @@ struct MCPWireTests {
         }
         // Environment and header values, and a URL's credentials and query, are never shown.
         for text in [
-            stdio.description, "\(stdio)", String(reflecting: stdio), http.description, "\(http)", String(reflecting: http),
+            stdio.description, "\(stdio)", String(reflecting: stdio), http.description, "\(http)",
+            String(reflecting: http),
             "\(http.transport)", String(reflecting: stdio.transport),
         ] {
             for secret in ["tok-456", "pw-789", "tok-000", "tok-abc"] {
@@ -104,13 +111,14 @@ struct MCPSchemaBoundTests {
             """
         let value = try JSONDecoder().decode(Value.self, from: Data(json.utf8))
         let (schema, dropped) = MCPSchemaImport.convert(value, toolName: "bounds")
-        #expect(Set(dropped) == [
-            "maxItems above 256 (lowered to 256) at /properties/rows",
-            "maxItems above 256 (lowered to 256) at /properties/rows/items",
-            "maxLength above 4096 (lowered to 4096) at /properties/rows/items/items",
-            "minLength at /properties/note", "maxLength above 4096 (lowered to 4096) at /properties/note",
-            "minItems at /properties/tags",
-        ])
+        #expect(
+            Set(dropped) == [
+                "maxItems above 256 (lowered to 256) at /properties/rows",
+                "maxItems above 256 (lowered to 256) at /properties/rows/items",
+                "maxLength above 4096 (lowered to 4096) at /properties/rows/items/items",
+                "minLength at /properties/note", "maxLength above 4096 (lowered to 4096) at /properties/note",
+                "minItems at /properties/tags",
+            ])
         #expect(throws: Never.self) { try schema.validate(GeneratedContent(json: #"{"note": "hi", "tags": []}"#)) }
         let long = String(repeating: "a", count: 4_097)
         #expect(throws: (any Error).self) { try schema.validate(GeneratedContent(json: #"{"note": "\#(long)"}"#)) }
@@ -123,7 +131,9 @@ struct MCPSchemaBoundTests {
             type: String.self, guides: [.pattern("[a-z]*"), .maximumLength(Int.max / 2)])
         let inner = DynamicGenerationSchema(arrayOf: innermost, maximumElements: Int.max / 3)
         let root = DynamicGenerationSchema(
-            name: "Root", properties: [.init(name: "rows", schema: DynamicGenerationSchema(arrayOf: inner, maximumElements: Int.max))])
+            name: "Root",
+            properties: [.init(name: "rows", schema: DynamicGenerationSchema(arrayOf: inner, maximumElements: Int.max))]
+        )
         let schema = try GenerationSchema(root: root, dependencies: [])
         // Before, 2 + maximum × item size overflowed and trapped; now the largest size saturates.
         let grammar = try GrammarCompiler().compile(schema)

@@ -14,19 +14,22 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            final class Profile {
-                var name: String
-            }
-            """#,
+                final class Profile {
+                    var name: String
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Generable applies to structs and enums; 'Profile' is a class (generated values are plain data)", line: 2, column: 7, fixIts: [FixItSpec(message: "Make 'Profile' a struct")]),
+                DiagnosticSpec(
+                    message:
+                        "@Generable applies to structs and enums; 'Profile' is a class (generated values are plain data)",
+                    line: 2, column: 7, fixIts: [FixItSpec(message: "Make 'Profile' a struct")])
             ],
             fixedSource: #"""
-            @Generable
-            struct Profile {
-                var name: String
-            }
-            """#
+                @Generable
+                struct Profile {
+                    var name: String
+                }
+                """#
         )
     }
 
@@ -40,19 +43,22 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            actor Counter {
-                var value: Int
-            }
-            """#,
+                actor Counter {
+                    var value: Int
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Generable applies to structs and enums; 'Counter' is an actor (generated values are plain data)", line: 2, column: 1, fixIts: [FixItSpec(message: "Make 'Counter' a struct")]),
+                DiagnosticSpec(
+                    message:
+                        "@Generable applies to structs and enums; 'Counter' is an actor (generated values are plain data)",
+                    line: 2, column: 1, fixIts: [FixItSpec(message: "Make 'Counter' a struct")])
             ],
             fixedSource: #"""
-            @Generable
-            struct Counter {
-                var value: Int
-            }
-            """#
+                @Generable
+                struct Counter {
+                    var value: Int
+                }
+                """#
         )
     }
 
@@ -66,12 +72,15 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Box<Value> {
-                var value: Value
-            }
-            """#,
+                struct Box<Value> {
+                    var value: Value
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Generable does not support generic types; 'Box' needs one concrete schema, so remove its generic parameters", line: 2, column: 11),
+                DiagnosticSpec(
+                    message:
+                        "@Generable does not support generic types; 'Box' needs one concrete schema, so remove its generic parameters",
+                    line: 2, column: 11)
             ]
         )
     }
@@ -91,22 +100,40 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Event {
-                var date: Date
-                var links: [String: URL]
-                var position: (Double, Double)
-                var handler: () -> Void
-                var id: UInt32?
-                var name: String!
-            }
-            """#,
+                struct Event {
+                    var date: Date
+                    var links: [String: URL]
+                    var position: (Double, Double)
+                    var handler: () -> Void
+                    var id: UInt32?
+                    var name: String!
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "'Date' cannot be generated; store it as a String (ISO 8601) or a Double (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)", line: 3, column: 15),
-                DiagnosticSpec(message: "A dictionary cannot be generated; use an array of a @Generable struct with key and value properties (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)", line: 4, column: 16),
-                DiagnosticSpec(message: "A tuple cannot be generated; use a @Generable struct (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)", line: 5, column: 19),
-                DiagnosticSpec(message: "A function cannot be generated; remove the property or make it computed (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)", line: 6, column: 18),
-                DiagnosticSpec(message: "'UInt32' cannot be generated; use Int (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)", line: 7, column: 13),
-                DiagnosticSpec(message: "An implicitly unwrapped optional cannot be generated; use '?' instead of '!' (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)", line: 8, column: 15),
+                DiagnosticSpec(
+                    message:
+                        "'Date' cannot be generated; store it as a String (ISO 8601) or a Double (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)",
+                    line: 3, column: 15),
+                DiagnosticSpec(
+                    message:
+                        "A dictionary cannot be generated; use an array of a @Generable struct with key and value properties (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)",
+                    line: 4, column: 16),
+                DiagnosticSpec(
+                    message:
+                        "A tuple cannot be generated; use a @Generable struct (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)",
+                    line: 5, column: 19),
+                DiagnosticSpec(
+                    message:
+                        "A function cannot be generated; remove the property or make it computed (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)",
+                    line: 6, column: 18),
+                DiagnosticSpec(
+                    message:
+                        "'UInt32' cannot be generated; use Int (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)",
+                    line: 7, column: 13),
+                DiagnosticSpec(
+                    message:
+                        "An implicitly unwrapped optional cannot be generated; use '?' instead of '!' (supported: String, Int, Double, Float, Decimal, Bool, an optional, an array or a @Generable type)",
+                    line: 8, column: 15),
             ]
         )
     }
@@ -122,20 +149,22 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Person {
-                var name: String
-            }
-            """#,
+                struct Person {
+                    var name: String
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "'.range' bounds numbers, but 'name' is a String", line: 3, column: 33, fixIts: [FixItSpec(message: "Remove '.range(1...5)'")]),
+                DiagnosticSpec(
+                    message: "'.range' bounds numbers, but 'name' is a String", line: 3, column: 33,
+                    fixIts: [FixItSpec(message: "Remove '.range(1...5)'")])
             ],
             fixedSource: #"""
-            @Generable
-            struct Person {
-                @Guide(description: "Name")
-                var name: String
-            }
-            """#
+                @Generable
+                struct Person {
+                    @Guide(description: "Name")
+                    var name: String
+                }
+                """#
         )
     }
 
@@ -158,32 +187,42 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Stats {
-                var total: Int
-                var ratio: Double
-                var enabled: Bool
-                var scores: [Int]
-                var code: Int
-            }
-            """#,
+                struct Stats {
+                    var total: Int
+                    var ratio: Double
+                    var enabled: Bool
+                    var scores: [Int]
+                    var code: Int
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "'.count' constrains arrays, but 'total' is a number", line: 3, column: 12, fixIts: [FixItSpec(message: "Remove '.count(3)'")]),
-                DiagnosticSpec(message: "'.anyOf' constrains strings, but 'ratio' is a number", line: 5, column: 12, fixIts: [FixItSpec(message: "Remove '.anyOf([\"a\"])'")]),
-                DiagnosticSpec(message: "'.minimum' bounds numbers, but 'enabled' is a Bool", line: 7, column: 12, fixIts: [FixItSpec(message: "Remove '.minimum(1)'")]),
-                DiagnosticSpec(message: "'.pattern' constrains strings, but each element of 'scores' is a number", line: 9, column: 21, fixIts: [FixItSpec(message: "Remove '.element(.pattern(\"x+\"))'")]),
-                DiagnosticSpec(message: "A regex constrains strings, but 'code' is a number", line: 11, column: 33, fixIts: [FixItSpec(message: "Remove '/[0-9]+/'")]),
+                DiagnosticSpec(
+                    message: "'.count' constrains arrays, but 'total' is a number", line: 3, column: 12,
+                    fixIts: [FixItSpec(message: "Remove '.count(3)'")]),
+                DiagnosticSpec(
+                    message: "'.anyOf' constrains strings, but 'ratio' is a number", line: 5, column: 12,
+                    fixIts: [FixItSpec(message: "Remove '.anyOf([\"a\"])'")]),
+                DiagnosticSpec(
+                    message: "'.minimum' bounds numbers, but 'enabled' is a Bool", line: 7, column: 12,
+                    fixIts: [FixItSpec(message: "Remove '.minimum(1)'")]),
+                DiagnosticSpec(
+                    message: "'.pattern' constrains strings, but each element of 'scores' is a number", line: 9,
+                    column: 21, fixIts: [FixItSpec(message: "Remove '.element(.pattern(\"x+\"))'")]),
+                DiagnosticSpec(
+                    message: "A regex constrains strings, but 'code' is a number", line: 11, column: 33,
+                    fixIts: [FixItSpec(message: "Remove '/[0-9]+/'")]),
             ],
             fixedSource: #"""
-            @Generable
-            struct Stats {
-                var total: Int
-                var ratio: Double
-                var enabled: Bool
-                var scores: [Int]
-                @Guide(description: "Code")
-                var code: Int
-            }
-            """#
+                @Generable
+                struct Stats {
+                    var total: Int
+                    var ratio: Double
+                    var enabled: Bool
+                    var scores: [Int]
+                    @Guide(description: "Code")
+                    var code: Int
+                }
+                """#
         )
     }
 
@@ -198,21 +237,24 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Settings {
-                let version: Int = 2
-                var title: String
-            }
-            """#,
+                struct Settings {
+                    let version: Int = 2
+                    var title: String
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "'version' is a 'let' with a default value, so a generated value cannot set it; make it a 'var' or remove the default", line: 3, column: 22, fixIts: [FixItSpec(message: "Change 'let' to 'var'")]),
+                DiagnosticSpec(
+                    message:
+                        "'version' is a 'let' with a default value, so a generated value cannot set it; make it a 'var' or remove the default",
+                    line: 3, column: 22, fixIts: [FixItSpec(message: "Change 'let' to 'var'")])
             ],
             fixedSource: #"""
-            @Generable
-            struct Settings {
-                var version: Int = 2
-                var title: String
-            }
-            """#
+                @Generable
+                struct Settings {
+                    var version: Int = 2
+                    var title: String
+                }
+                """#
         )
     }
 
@@ -227,13 +269,16 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            enum Shape {
-                case circle(type: String, radius: Double)
-                case square(Double)
-            }
-            """#,
+                enum Shape {
+                    case circle(type: String, radius: Double)
+                    case square(Double)
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "The associated value label 'type' is reserved: the JSON encoding of 'circle' uses \"type\" for the case name; rename the label", line: 3, column: 17),
+                DiagnosticSpec(
+                    message:
+                        "The associated value label 'type' is reserved: the JSON encoding of 'circle' uses \"type\" for the case name; rename the label",
+                    line: 3, column: 17)
             ]
         )
     }
@@ -250,22 +295,26 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Counter {
-                var count = 0
-                var label: String { "x" }
-            }
-            """#,
+                struct Counter {
+                    var count = 0
+                    var label: String { "x" }
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "'count' needs an explicit type annotation for @Generable to describe it", line: 3, column: 9),
-                DiagnosticSpec(message: "@Guide applies to stored properties; 'label' is computed and is not generated", line: 4, column: 5, fixIts: [FixItSpec(message: "Remove @Guide")]),
+                DiagnosticSpec(
+                    message: "'count' needs an explicit type annotation for @Generable to describe it", line: 3,
+                    column: 9),
+                DiagnosticSpec(
+                    message: "@Guide applies to stored properties; 'label' is computed and is not generated", line: 4,
+                    column: 5, fixIts: [FixItSpec(message: "Remove @Guide")]),
             ],
             fixedSource: #"""
-            @Generable
-            struct Counter {
-                var count = 0
-                var label: String { "x" }
-            }
-            """#
+                @Generable
+                struct Counter {
+                    var count = 0
+                    var label: String { "x" }
+                }
+                """#
         )
     }
 
@@ -280,12 +329,14 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Code {
-                var digits: String
-            }
-            """#,
+                struct Code {
+                    var digits: String
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Guide needs a regex literal (/.../) so its pattern can be read at compile time", line: 3, column: 35),
+                DiagnosticSpec(
+                    message: "@Guide needs a regex literal (/.../) so its pattern can be read at compile time", line: 3,
+                    column: 35)
             ]
         )
     }
@@ -305,16 +356,20 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            enum Nothing {
-            }
-            enum Either<A, B> {
-                case left(A)
-                case right(B)
-            }
-            """#,
+                enum Nothing {
+                }
+                enum Either<A, B> {
+                    case left(A)
+                    case right(B)
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "'Nothing' has no cases to generate; add at least one case", line: 2, column: 6),
-                DiagnosticSpec(message: "@Generable does not support generic types; 'Either' needs one concrete schema, so remove its generic parameters", line: 6, column: 12),
+                DiagnosticSpec(
+                    message: "'Nothing' has no cases to generate; add at least one case", line: 2, column: 6),
+                DiagnosticSpec(
+                    message:
+                        "@Generable does not support generic types; 'Either' needs one concrete schema, so remove its generic parameters",
+                    line: 6, column: 12),
             ]
         )
     }
@@ -336,19 +391,28 @@ struct DiagnosticTests {
             }
             """#,
             expandedSource: #"""
-            struct Tree {
-                var label: String
-                var children: [Tree]
-            }
-            indirect enum Expression {
-                case number(Double)
-                case sum(Expression, Expression?)
-            }
-            """#,
+                struct Tree {
+                    var label: String
+                    var children: [Tree]
+                }
+                indirect enum Expression {
+                    case number(Double)
+                    case sum(Expression, Expression?)
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "'Tree' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)", line: 4, column: 19),
-                DiagnosticSpec(message: "'Expression' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)", line: 10, column: 14),
-                DiagnosticSpec(message: "'Expression' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)", line: 10, column: 26),
+                DiagnosticSpec(
+                    message:
+                        "'Tree' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)",
+                    line: 4, column: 19),
+                DiagnosticSpec(
+                    message:
+                        "'Expression' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)",
+                    line: 10, column: 14),
+                DiagnosticSpec(
+                    message:
+                        "'Expression' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)",
+                    line: 10, column: 26),
             ]
         )
     }

@@ -14,12 +14,12 @@ struct GuidePlacementTests {
             }
             """#,
             expandedSource: #"""
-            struct Scorer {
-                func score() -> Int { 1 }
-            }
-            """#,
+                struct Scorer {
+                    func score() -> Int { 1 }
+                }
+                """#,
             diagnostics: [
-                DiagnosticSpec(message: "@Guide describes stored properties of a @Generable struct", line: 2, column: 5),
+                DiagnosticSpec(message: "@Guide describes stored properties of a @Generable struct", line: 2, column: 5)
             ]
         )
     }

@@ -46,7 +46,8 @@ struct ConnectionRampTests {
         #expect(!ramp.isOpen)
     }
 
-    @Test("A first window slower than 100 MB/s per connection (a host pacing each one at 20 MB/s) opens every connection")
+    @Test(
+        "A first window slower than 100 MB/s per connection (a host pacing each one at 20 MB/s) opens every connection")
     func pacedConnectionsOpenTheRest() {
         let start = ContinuousClock.now
         var ramp = Self.ramp(startedAt: start)
@@ -79,7 +80,9 @@ struct ConnectionRampTests {
         #expect(ramp.connections(at: start + .milliseconds(50), received: 0) == 2)
     }
 
-    @Test("The first connections are never more than the most allowed, and a pull allowed one connection is open from the start")
+    @Test(
+        "The first connections are never more than the most allowed, and a pull allowed one connection is open from the start"
+    )
     func firstConnectionsAreClampedToTheMost() {
         var one = Self.ramp(maximum: 1)
         #expect(one.connections(at: .now, received: 0) == 1)
@@ -89,7 +92,9 @@ struct ConnectionRampTests {
         #expect(all.isOpen)
     }
 
-    @Test("The transfer's wait while the ramp measures ends with the window: 10 ms, and never 0 for a window shorter than a millisecond")
+    @Test(
+        "The transfer's wait while the ramp measures ends with the window: 10 ms, and never 0 for a window shorter than a millisecond"
+    )
     func waitEndsWithTheWindow() {
         #expect(Self.ramp().windowMilliseconds == 10)
         let short = ConnectionRamp(maximum: 8, window: .microseconds(200))
@@ -103,7 +108,9 @@ struct PartRunTests {
     /// Parts of 4 MiB; `done` gives the bytes written of each by index.
     static func parts(_ count: Int, done: [Int: Int64] = [:]) -> [CurlPart] {
         (0..<count).map { index in
-            CurlPart(index: index, part: DownloadRecord.Part(start: Int64(index) << 22, length: 4 << 20, done: done[index] ?? 0))
+            CurlPart(
+                index: index,
+                part: DownloadRecord.Part(start: Int64(index) << 22, length: 4 << 20, done: done[index] ?? 0))
         }
     }
 

@@ -11,7 +11,8 @@ import Testing
 @Suite("Model download transport", .tags(.unit), .serialized)
 struct DownloadTransportTests {
     static func scratchFile(bytes: Int) throws -> (path: String, data: Data) {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-transport-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-transport-\(UUID().uuidString)")
+            .path
         var generator = SystemRandomNumberGenerator()
         let data = Data((0..<bytes).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try data.write(to: URL(fileURLWithPath: path))
@@ -34,7 +35,9 @@ struct DownloadTransportTests {
         #expect(received.withLock { $0 } == data)
     }
 
-    @Test("A body cut short after it arrived, before the sink is attached, still reaches the sink: the bytes that came are kept, and the cut is reported")
+    @Test(
+        "A body cut short after it arrived, before the sink is attached, still reaches the sink: the bytes that came are kept, and the cut is reported"
+    )
     func cutBodyBeforeSinkIsKept() async throws {
         let (path, data) = try Self.scratchFile(bytes: 400_000)
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -52,7 +55,9 @@ struct DownloadTransportTests {
         #expect(received.withLock { $0 } == data.prefix(300_000))
     }
 
-    @Test("A fast body far larger than what is held in memory before the sink is attached goes to an unnamed file in the download's folder, never fails, and reaches the sink whole and in order")
+    @Test(
+        "A fast body far larger than what is held in memory before the sink is attached goes to an unnamed file in the download's folder, never fails, and reaches the sink whole and in order"
+    )
     func largeBodyBeforeSinkSpillsToDisk() async throws {
         // 80 MiB (more than the 64 MiB a response may leave unread): 1 MiB blocks, each starting with its number.
         var data = Data(capacity: 80 << 20)
@@ -61,7 +66,9 @@ struct DownloadTransportTests {
             piece.replaceSubrange(0..<8, with: withUnsafeBytes(of: UInt64(block).bigEndian) { Data($0) })
             data.append(piece)
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("genui-transport-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-transport-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/body.bin"
@@ -80,7 +87,9 @@ struct DownloadTransportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: spillFolder).isEmpty)
     }
 
-    @Test("The partial file's SHA-256 covers the bytes already there and every byte appended; after truncation, only the new ones")
+    @Test(
+        "The partial file's SHA-256 covers the bytes already there and every byte appended; after truncation, only the new ones"
+    )
     func digestFollowsTheFile() throws {
         let (path, prefix) = try Self.scratchFile(bytes: 1_500_000 + 123)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -15,7 +15,8 @@ import Testing
 struct ModelDownloadTests {
     static let modelPath = OnDeviceRuntime.modelPath
     static let modelExists = FileManager.default.fileExists(atPath: modelPath)
-    static let modelBytes: Int64 = (try? FileManager.default.attributesOfItem(atPath: modelPath)[.size] as? NSNumber)?
+    static let modelBytes: Int64 =
+        (try? FileManager.default.attributesOfItem(atPath: modelPath)[.size] as? NSNumber)?
         .int64Value ?? 0
     /// The model's SHA-256, computed here with the library's file hasher.
     static let modelDigest: String = (try? FileDigest.sha256(path: modelPath).digest) ?? ""
@@ -25,7 +26,8 @@ struct ModelDownloadTests {
     static let oneConnection = DownloadOptions(connections: 1)
 
     static func scratch() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-pull-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-pull-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -39,8 +41,9 @@ struct ModelDownloadTests {
     }
 
     /// Waits until `condition` holds, up to `timeout`.
-    @Test("A full pull installs the exact file, verified, and leaves no partial, record or lock behind",
-          .enabled(if: modelExists))
+    @Test(
+        "A full pull installs the exact file, verified, and leaves no partial, record or lock behind",
+        .enabled(if: modelExists))
     func fullPull() async throws {
         let server = try RangeFileServer(file: Self.modelPath)
         defer { server.stop() }
@@ -57,8 +60,9 @@ struct ModelDownloadTests {
         #expect(server.requests.first?.header("range") == nil)
     }
 
-    @Test("A connection cut at 40 % keeps the partial; the next pull asks only for the rest with Range",
-          .enabled(if: modelExists))
+    @Test(
+        "A connection cut at 40 % keeps the partial; the next pull asks only for the rest with Range",
+        .enabled(if: modelExists))
     func resumeAfterCut() async throws {
         let cut = Self.modelBytes * 2 / 5
         var behaviour = RangeFileServer.Behaviour()
@@ -79,8 +83,9 @@ struct ModelDownloadTests {
         let record = try #require(DownloadRecord.read(target: target))
         #expect(record.bytes == cut)
         #expect(record.name == "smollm2")
-        #expect(ModelFileInspector(path: target, declaredBytes: Self.modelBytes).inspect()
-            == .stalePartial(record, bytes: cut))
+        #expect(
+            ModelFileInspector(path: target, declaredBytes: Self.modelBytes).inspect()
+                == .stalePartial(record, bytes: cut))
 
         let result = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target)
         #expect(result.verified)
@@ -104,7 +109,8 @@ struct ModelDownloadTests {
         _ = try? await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target)
         server.update { $0.honoursRange = false }
         let events = Mutex<[DownloadEvent]>([])
-        let result = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target) { event in
+        let result = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(server), to: target) {
+            event in
             events.withLock { $0.append(event) }
         }
         #expect(result.restartedFromZero)
@@ -113,8 +119,9 @@ struct ModelDownloadTests {
         #expect(try FileDigest.sha256(path: target).digest == Self.modelDigest)
     }
 
-    @Test("Wrong bytes: the digest mismatch names both digests, and nothing stays (no model, no partial)",
-          .enabled(if: modelExists))
+    @Test(
+        "Wrong bytes: the digest mismatch names both digests, and nothing stays (no model, no partial)",
+        .enabled(if: modelExists))
     func wrongDigestRemovesPartial() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.corrupt = true
@@ -146,14 +153,17 @@ struct ModelDownloadTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let target = directory + "/model.gguf"
-        let result = try await ModelDownloader(options: Self.oneConnection).pull(Self.source(host, token: "gated-token-123"), to: target)
+        let result = try await ModelDownloader(options: Self.oneConnection).pull(
+            Self.source(host, token: "gated-token-123"), to: target)
         #expect(result.verified)
         #expect(host.requests.first?.header("authorization") == "Bearer gated-token-123")
         #expect(cdn.requests.count == 1)
         #expect(cdn.requests.first?.header("authorization") == nil)
     }
 
-    @Test("While a pull runs, availability reads its record (modelNotReady, progress strictly between 0 and 1) and a second pull of the same model is refused, naming the writer", .enabled(if: modelExists))
+    @Test(
+        "While a pull runs, availability reads its record (modelNotReady, progress strictly between 0 and 1) and a second pull of the same model is refused, naming the writer",
+        .enabled(if: modelExists))
     func liveDownloadIsVisibleAndHasOneWriter() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 8 * 1024 * 1024
@@ -197,8 +207,9 @@ struct ModelDownloadTests {
         #expect(name == "smollm2")
     }
 
-    @Test("Too little memory is refused as deviceNotEligible before anything is written, unless forced",
-          .enabled(if: modelExists))
+    @Test(
+        "Too little memory is refused as deviceNotEligible before anything is written, unless forced",
+        .enabled(if: modelExists))
     func tooLittleMemory() async throws {
         let server = try RangeFileServer(file: Self.modelPath)
         defer { server.stop() }
@@ -208,7 +219,8 @@ struct ModelDownloadTests {
         var resources = DeviceResources.current
         resources.totalMemoryBytes = { 64 * 1024 * 1024 }
         do {
-            _ = try await ModelDownloader(options: DownloadOptions(resources: resources)).pull(Self.source(server), to: target)
+            _ = try await ModelDownloader(options: DownloadOptions(resources: resources)).pull(
+                Self.source(server), to: target)
             Issue.record("pulled a model too large for the memory")
         } catch ModelDownloadError.unavailable(.deviceNotEligible(let detail)) {
             #expect(detail.contains("--force"))
@@ -235,12 +247,15 @@ struct ModelDownloadTests {
     static func run(_ program: String, _ arguments: [String]) throws {
         let result = try runProcess(program, arguments, timeout: nil)
         guard result.status == 0 else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "\(program) \(arguments) failed: \(result.stderr)"])
+            throw CocoaError(
+                .fileWriteUnknown,
+                userInfo: [NSLocalizedDescriptionKey: "\(program) \(arguments) failed: \(result.stderr)"])
         }
     }
 
-    @Test("Not enough free space before starting: lowStorage naming the volume, and nothing is written",
-          .enabled(if: modelExists && canMount))
+    @Test(
+        "Not enough free space before starting: lowStorage naming the volume, and nothing is written",
+        .enabled(if: modelExists && canMount))
     func lowStorageBeforeStart() async throws {
         let server = try RangeFileServer(file: Self.modelPath)
         defer { server.stop() }
@@ -259,8 +274,9 @@ struct ModelDownloadTests {
         }
     }
 
-    @Test("Without a reservation (a file system that cannot reserve space), a disk that fills up mid-download (ENOSPC): lowStorage with the numbers, the partial intact and resumable",
-          .enabled(if: modelExists && canMount))
+    @Test(
+        "Without a reservation (a file system that cannot reserve space), a disk that fills up mid-download (ENOSPC): lowStorage with the numbers, the partial intact and resumable",
+        .enabled(if: modelExists && canMount))
     func diskFullMidDownload() async throws {
         var behaviour = RangeFileServer.Behaviour()
         // Slow enough (the whole file takes 25 s) that a test task the busy pool wakes seconds late still fills the
@@ -274,12 +290,16 @@ struct ModelDownloadTests {
             var unreserved = Self.oneConnection
             unreserved.reservesSpace = false
             let pull = Task { try await ModelDownloader(options: unreserved).pull(Self.source(server), to: target) }
-            #expect(await eventually(within: .seconds(60)) { (ModelFileInspector.fileSize(partial) ?? 0) > 8 * 1024 * 1024 })
+            #expect(
+                await eventually(within: .seconds(60)) { (ModelFileInspector.fileSize(partial) ?? 0) > 8 * 1024 * 1024 }
+            )
             // Something else takes the rest of the disk.
-            if let filler = FileHandle(forWritingAtPath: volume + "/filler") ?? {
-                _ = FileManager.default.createFile(atPath: volume + "/filler", contents: nil)
-                return FileHandle(forWritingAtPath: volume + "/filler")
-            }() {
+            if let filler = FileHandle(forWritingAtPath: volume + "/filler")
+                ?? {
+                    _ = FileManager.default.createFile(atPath: volume + "/filler", contents: nil)
+                    return FileHandle(forWritingAtPath: volume + "/filler")
+                }()
+            {
                 let block = Data(count: 1 << 20)
                 while (try? filler.write(contentsOf: block)) != nil {}
                 try? filler.close()

@@ -4,12 +4,12 @@ import GenUITesting
 import Synchronization
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import GenUIModels
 @testable import GenUIOnDevice
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Pulls from hosts and URLs that try to make the downloader write where it should not, join two files, write past
 /// the declared size, or trap on a volume's numbers; each test performs the attack against a loopback host and real
@@ -17,7 +17,9 @@ import Glibc
 @Suite("Model pulls against hostile hosts", .tags(.integration), .serialized)
 struct ModelPullHostileTests {
     static func scratch() throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-hostile-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-hostile-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -35,7 +37,9 @@ struct ModelPullHostileTests {
 
     // MARK: - File names taken from URLs
 
-    @Test("A URL's file name that is percent-encoded to climb out of the models folder, hide itself or collide with a download's own files is refused, naming the decoded name")
+    @Test(
+        "A URL's file name that is percent-encoded to climb out of the models folder, hide itself or collide with a download's own files is refused, naming the decoded name"
+    )
     func unsafeNamesAreRefused() throws {
         let refused: [(String, String)] = [
             ("http://127.0.0.1:9/m/..%2F..%2F..%2F.bash_aliases", "../../../.bash_aliases"),
@@ -69,7 +73,9 @@ struct ModelPullHostileTests {
         #expect(try chosen.installPath() == "/srv/models/escape.gguf")
     }
 
-    @Test("A planted partial file beside an existing file never replaces it: the pull reports the file installed and leaves its bytes alone")
+    @Test(
+        "A planted partial file beside an existing file never replaces it: the pull reports the file installed and leaves its bytes alone"
+    )
     func plantedPartialNeverReplacesAnExistingFile() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -90,7 +96,9 @@ struct ModelPullHostileTests {
 
     // MARK: - The declared size
 
-    @Test("A server that sends more than the declared size is stopped at that size: an error naming both numbers, and no partial file left")
+    @Test(
+        "A server that sends more than the declared size is stopped at that size: an error naming both numbers, and no partial file left"
+    )
     func moreThanTheDeclaredSizeIsRefused() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -121,8 +129,9 @@ struct ModelPullHostileTests {
         try #require(result.status == 0, "\(program) \(arguments) failed: \(result.stderr)")
     }
 
-    @Test("On a small volume (a real 8 MB tmpfs), a host sending far more than the declared 1 MB never fills the disk: the pull stops at the declared size and the volume is left empty",
-          .enabled(if: canMount))
+    @Test(
+        "On a small volume (a real 8 MB tmpfs), a host sending far more than the declared 1 MB never fills the disk: the pull stops at the declared size and the volume is left empty",
+        .enabled(if: canMount))
     func moreThanTheDeclaredSizeNeverFillsTheDisk() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -161,7 +170,9 @@ struct ModelPullHostileTests {
         server.update { $0.cutAtByte = nil }
     }
 
-    @Test("A partial file is resumed with If-Range carrying its ETag; when the file changed at the source the server's whole new file replaces it, never joined to the old bytes, and the pull says so")
+    @Test(
+        "A partial file is resumed with If-Range carrying its ETag; when the file changed at the source the server's whole new file replaces it, never joined to the old bytes, and the pull says so"
+    )
     func changedFileRestartsFromZero() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -181,7 +192,8 @@ struct ModelPullHostileTests {
             $0.entityTag = "\"v2\""
         }
         let events = Mutex<[DownloadEvent]>([])
-        let result = try await ModelDownloader().pull(ModelSource(name: "model", url: server.url), to: target) { event in
+        let result = try await ModelDownloader().pull(ModelSource(name: "model", url: server.url), to: target) {
+            event in
             events.withLock { $0.append(event) }
         }
         let resumed = try #require(server.requests.last)
@@ -192,7 +204,9 @@ struct ModelPullHostileTests {
         #expect(Self.contents(target) == secondData)
     }
 
-    @Test("A server that ignores If-Range and sends the rest of a changed file (another ETag on its 206) makes the pull start over instead of joining two files")
+    @Test(
+        "A server that ignores If-Range and sends the rest of a changed file (another ETag on its 206) makes the pull start over instead of joining two files"
+    )
     func ignoredIfRangeStillRestarts() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -218,7 +232,9 @@ struct ModelPullHostileTests {
         #expect(Self.contents(target) == secondData)
     }
 
-    @Test("A partial file from another URL is not resumed from this one: it is discarded, the new source is asked from byte 0, and the pull names the previous source")
+    @Test(
+        "A partial file from another URL is not resumed from this one: it is discarded, the new source is asked from byte 0, and the pull names the previous source"
+    )
     func anotherURLRestartsFromZero() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -237,14 +253,17 @@ struct ModelPullHostileTests {
             events.withLock { $0.append(event) }
         }
         let previous = DownloadRecord.displaySource(one.url)
-        #expect(events.withLock { $0 }.contains(
-            .sourceChanged(discardedBytes: 500_000, reason: .differentURL(previous: previous))))
+        #expect(
+            events.withLock { $0 }.contains(
+                .sourceChanged(discardedBytes: 500_000, reason: .differentURL(previous: previous))))
         #expect(two.requests.count == 1)
         #expect(two.requests.first?.header("range") == nil)
         #expect(Self.contents(target) == secondData)
     }
 
-    @Test("A partial file with neither a validator nor an expected SHA-256 to check it by is not resumed: the pull starts from zero and says why")
+    @Test(
+        "A partial file with neither a validator nor an expected SHA-256 to check it by is not resumed: the pull starts from zero and says why"
+    )
     func uncheckablePartialRestarts() async throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -4,12 +4,12 @@ import GenUITestSupport
 import GenUITesting
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 @testable import GenUIModels
 @testable import GenUIOnDevice
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Pulls in parallel parts that run out of room: a real tmpfs filling up while the parts are written at their
 /// offsets (ENOSPC), and a partial file left by parts on a volume too small for the rest.
@@ -63,8 +63,9 @@ struct ModelPullPartsStorageTests {
         return (total, refusal)
     }
 
-    @Test("A partial file of parts as large as the whole model but holding only its last part is not counted as the whole: on a volume without room for the rest, the pull is refused with lowStorage before the first byte",
-          .enabled(if: Fixture.modelExists && Fixture.canMount))
+    @Test(
+        "A partial file of parts as large as the whole model but holding only its last part is not counted as the whole: on a volume without room for the rest, the pull is refused with lowStorage before the first byte",
+        .enabled(if: Fixture.modelExists && Fixture.canMount))
     func sparsePartialCountsOnlyItsParts() async throws {
         let server = try RangeFileServer(file: Fixture.modelPath, name: "model.gguf")
         defer { server.stop() }
@@ -111,8 +112,9 @@ struct ModelPullPartsStorageTests {
         return options
     }
 
-    @Test("Without a reservation (a file system that cannot reserve space), a disk that fills up while four parts are written at their offsets (ENOSPC on a real tmpfs) stops the pull with lowStorage and installs nothing; the record claims only bytes that are the model's, and the next pull asks only for the missing ranges and installs the exact file",
-          .enabled(if: Fixture.modelExists && Fixture.canMount))
+    @Test(
+        "Without a reservation (a file system that cannot reserve space), a disk that fills up while four parts are written at their offsets (ENOSPC on a real tmpfs) stops the pull with lowStorage and installs nothing; the record claims only bytes that are the model's, and the next pull asks only for the missing ranges and installs the exact file",
+        .enabled(if: Fixture.modelExists && Fixture.canMount))
     func diskFullDuringPullInParts() async throws {
         var behaviour = RangeFileServer.Behaviour()
         // Slow enough (the whole file takes 25 s on four connections) that a test task the busy pool wakes seconds
@@ -124,15 +126,20 @@ struct ModelPullPartsStorageTests {
         try await Fixture.withTmpfs(megabytes: 150) { volume in
             let target = volume + "/model.gguf"
             let partial = DownloadRecord.partialPath(forTarget: target)
-            let pull = Task { try await ModelDownloader(options: Self.unreserved).pull(Fixture.source(server), to: target) }
+            let pull = Task {
+                try await ModelDownloader(options: Self.unreserved).pull(Fixture.source(server), to: target)
+            }
             // Until a part is finished (4 MiB at 1 MiB/s) while the others are under way.
-            #expect(await eventually(within: .seconds(60)) {
-                DownloadRecord.read(target: target)?.parts?.contains { $0.isComplete } ?? false
-            })
+            #expect(
+                await eventually(within: .seconds(60)) {
+                    DownloadRecord.read(target: target)?.parts?.contains { $0.isComplete } ?? false
+                })
             let filler = Self.fill(volume)
             do {
                 _ = try await pull.value
-                Issue.record("the pull finished on a full disk (the filler wrote \(filler.bytes) bytes, then errno \(filler.errno))")
+                Issue.record(
+                    "the pull finished on a full disk (the filler wrote \(filler.bytes) bytes, then errno \(filler.errno))"
+                )
             } catch ModelDownloadError.unavailable(.lowStorage(let required, _, let shown)) {
                 let recorded = DownloadRecord.read(target: target)?.bytes ?? 0
                 #expect(required > 0)
@@ -163,7 +170,9 @@ struct ModelPullPartsStorageTests {
             #expect(Fixture.listing(volume) == ["model.gguf"])
             let requests = Array(server.requests.dropFirst(before))
             #expect(requests.first?.header("range") == "bytes=\(contiguous)-\(contiguous)")
-            let missing = parts.filter { !$0.isComplete }.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" }
+            let missing = parts.filter { !$0.isComplete }.map {
+                "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)"
+            }
             #expect(requests.dropFirst().compactMap { $0.header("range") }.sorted() == missing.sorted())
         }
     }

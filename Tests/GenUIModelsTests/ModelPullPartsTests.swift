@@ -79,14 +79,16 @@ struct ModelPullPartsTests {
         var all: [DownloadEvent] { events.withLock { $0 } }
     }
 
-    @Test("A pull on four connections asks once for each part's range (the ranges tile the file), never has more than four at once, writes each part at its offset, and ends byte-identical with the right digest",
-          .enabled(if: modelExists))
+    @Test(
+        "A pull on four connections asks once for each part's range (the ranges tile the file), never has more than four at once, writes each part at its offset, and ends byte-identical with the right digest",
+        .enabled(if: modelExists))
     func parallelPullIsByteIdentical() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 32 * 1024 * 1024
         try await Self.withHost(behaviour) { server, target in
             let log = EventLog()
-            let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target, events: { log.hear($0) })
+            let result = try await ModelDownloader(options: Self.options()).pull(
+                Fixture.source(server), to: target, events: { log.hear($0) })
             #expect(result.verified)
             #expect(result.sha256 == Fixture.modelDigest)
             #expect(result.fetchedBytes == Self.total)
@@ -117,11 +119,13 @@ struct ModelPullPartsTests {
         Set(PullPartsLayout.parts(total: total, connections: 8).map(\.start) + [total])
     }
 
-    @Test("On a path shown to be fast a pull keeps to its first two connections and asks for runs of parts: fewer requests than parts, each from a part's start to a part's end and at most 16 MiB unless one part, together asking for every byte once; the file byte-identical",
-          .enabled(if: modelExists))
+    @Test(
+        "On a path shown to be fast a pull keeps to its first two connections and asks for runs of parts: fewer requests than parts, each from a part's start to a part's end and at most 16 MiB unless one part, together asking for every byte once; the file byte-identical",
+        .enabled(if: modelExists))
     func fastPathAsksForRunsOfParts() async throws {
         try await Self.withHost { server, target in
-            let result = try await ModelDownloader(options: Self.fastPathOptions()).pull(Fixture.source(server), to: target)
+            let result = try await ModelDownloader(options: Self.fastPathOptions()).pull(
+                Fixture.source(server), to: target)
             #expect(result.verified)
             #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
             let asked = RequestedRanges.parse(server.rangeRequests.dropFirst())
@@ -131,7 +135,9 @@ struct ModelPullPartsTests {
             #expect(RequestedRanges.ask(ranges, forExactly: layout.map { $0.start...($0.start + $0.length - 1) }))
             #expect(ranges.count < layout.count)
             for range in ranges {
-                #expect(Self.boundaries.contains(range.lowerBound) && Self.boundaries.contains(range.upperBound + 1), "\(range)")
+                #expect(
+                    Self.boundaries.contains(range.lowerBound) && Self.boundaries.contains(range.upperBound + 1),
+                    "\(range)")
                 let onePart = layout.contains { $0.start == range.lowerBound && $0.length == Int64(range.count) }
                 #expect(onePart || range.count <= 16 << 20, "\(range)")
             }
@@ -140,14 +146,16 @@ struct ModelPullPartsTests {
         }
     }
 
-    @Test("A run of parts whose connection is cut fetches the part it was writing again from its first missing byte, and the parts after it on other requests; the file byte-identical",
-          .enabled(if: modelExists))
+    @Test(
+        "A run of parts whose connection is cut fetches the part it was writing again from its first missing byte, and the parts after it on other requests; the file byte-identical",
+        .enabled(if: modelExists))
     func cutRunIsResumedPartByPart() async throws {
         let cut = Self.total * 3 / 4 + 12345
         var behaviour = RangeFileServer.Behaviour()
         behaviour.cutAtByte = cut
         try await Self.withHost(behaviour) { server, target in
-            let result = try await ModelDownloader(options: Self.fastPathOptions()).pull(Fixture.source(server), to: target)
+            let result = try await ModelDownloader(options: Self.fastPathOptions()).pull(
+                Fixture.source(server), to: target)
             #expect(result.verified)
             #expect(result.fetchedBytes == Self.total)
             #expect(try FileDigest.sha256(path: target).digest == Fixture.modelDigest)
@@ -159,8 +167,9 @@ struct ModelPullPartsTests {
         }
     }
 
-    @Test("An interrupted pull keeps each part's progress in the record; the next pull asks only for the missing range of each unfinished part, and never again for a finished one",
-          .enabled(if: modelExists))
+    @Test(
+        "An interrupted pull keeps each part's progress in the record; the next pull asks only for the missing range of each unfinished part, and never again for a finished one",
+        .enabled(if: modelExists))
     func resumesPartByPart() async throws {
         // The eleventh part's connection is cut 1 MiB into it; without retries the pull stops there.
         let cut = Self.partStart(10) + (1 << 20)
@@ -169,7 +178,8 @@ struct ModelPullPartsTests {
         behaviour.entityTag = "\"v1\""
         try await Self.withHost(behaviour) { server, target in
             await #expect(throws: ModelDownloadError.self) {
-                _ = try await ModelDownloader(options: Self.options(retries: 0)).pull(Fixture.source(server), to: target)
+                _ = try await ModelDownloader(options: Self.options(retries: 0)).pull(
+                    Fixture.source(server), to: target)
             }
             let record = try #require(DownloadRecord.read(target: target))
             let parts = try #require(record.parts)
@@ -184,8 +194,9 @@ struct ModelPullPartsTests {
             #expect(record.bytes == parts.reduce(0) { $0 + $1.done })
             #expect(record.entityTag == "\"v1\"")
             // Other readers see the parts' sum, not the size of a file with gaps.
-            #expect(ModelFileInspector(path: target, declaredBytes: Self.total).inspect()
-                == .stalePartial(record, bytes: record.bytes))
+            #expect(
+                ModelFileInspector(path: target, declaredBytes: Self.total).inspect()
+                    == .stalePartial(record, bytes: record.bytes))
 
             let before = server.requests.count
             let result = try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
@@ -198,7 +209,9 @@ struct ModelPullPartsTests {
             // its first missing byte, once; finished parts are not asked for again.
             #expect(resumed.first?.header("range") == "bytes=\(contiguous)-\(contiguous)")
             #expect(resumed.allSatisfy { $0.header("if-range") == "\"v1\"" })
-            let missing = parts.filter { $0.done < $0.length }.map { "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)" }
+            let missing = parts.filter { $0.done < $0.length }.map {
+                "bytes=\($0.start + $0.done)-\($0.start + $0.length - 1)"
+            }
             #expect(resumed.dropFirst().compactMap { $0.header("range") }.sorted() == missing.sorted())
             for (index, part) in parts.enumerated() where part.done == part.length {
                 #expect(server.count(range: Self.partRanges[index]) == 1, "part \(index + 1) was asked for again")
@@ -206,8 +219,9 @@ struct ModelPullPartsTests {
         }
     }
 
-    @Test("A part whose connection stalls is given up after the stall timeout and fetched again from its first missing byte on a new connection; the pull completes",
-          .enabled(if: modelExists))
+    @Test(
+        "A part whose connection stalls is given up after the stall timeout and fetched again from its first missing byte on a new connection; the pull completes",
+        .enabled(if: modelExists))
     func stalledPartIsRetried() async throws {
         let stall = Self.partStart(5) + (1 << 20)
         var behaviour = RangeFileServer.Behaviour()
@@ -224,8 +238,9 @@ struct ModelPullPartsTests {
         }
     }
 
-    @Test("A part whose connection is cut is fetched again from its first missing byte while the other parts go on",
-          .enabled(if: modelExists))
+    @Test(
+        "A part whose connection is cut is fetched again from its first missing byte while the other parts go on",
+        .enabled(if: modelExists))
     func cutPartIsRetried() async throws {
         let cut = Self.partStart(20) + 12345
         var behaviour = RangeFileServer.Behaviour()
@@ -239,8 +254,9 @@ struct ModelPullPartsTests {
         }
     }
 
-    @Test("A source changed between two pulls (another ETag) discards the parts, restarts from zero saying so, and installs the new file",
-          .enabled(if: modelExists))
+    @Test(
+        "A source changed between two pulls (another ETag) discards the parts, restarts from zero saying so, and installs the new file",
+        .enabled(if: modelExists))
     func changedSourceRestarts() async throws {
         let directory = try Fixture.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -278,15 +294,17 @@ struct ModelPullPartsTests {
         #expect(result.fetchedBytes == Self.total)
         #expect(log.all.contains(.sourceChanged(discardedBytes: held, reason: .fileChanged)))
         #expect(try FileDigest.sha256(path: target).digest == changedDigest)
-        // The question carried the old version's If-Range; every part of the new file was then asked for with the new one.
+        // The question carried the old version's If-Range; every part of the new file was then asked for with the new
+        // one.
         let after = server.requests.dropFirst(before)
         #expect(after.first?.header("if-range") == "\"v1\"")
         #expect(after.dropFirst().allSatisfy { $0.header("if-range") == "\"v2\"" })
         #expect(after.dropFirst().compactMap { $0.header("range") }.sorted() == Self.partRanges.sorted())
     }
 
-    @Test("Behind a redirect to another origin, every part is asked for at the redirect's target, and none carries the token",
-          .enabled(if: modelExists))
+    @Test(
+        "Behind a redirect to another origin, every part is asked for at the redirect's target, and none carries the token",
+        .enabled(if: modelExists))
     func partsFollowTheRedirectWithoutTheToken() async throws {
         let cdn = try RangeFileServer(file: Fixture.modelPath)
         defer { cdn.stop() }
@@ -307,8 +325,9 @@ struct ModelPullPartsTests {
         #expect(Self.tile(Self.closedRanges(cdn.requests.dropFirst())))
     }
 
-    @Test("A server without Range support is pulled on one connection, and the pull says so",
-          .enabled(if: modelExists))
+    @Test(
+        "A server without Range support is pulled on one connection, and the pull says so",
+        .enabled(if: modelExists))
     func serverWithoutRangesGetsOneConnection() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.honoursRange = false
@@ -323,15 +342,21 @@ struct ModelPullPartsTests {
         }
     }
 
-    @Test("While a pull in parts runs, other readers see one figure (the parts' sum) and a second pull is refused naming the one writer; with --wait it finds the model installed",
-          .enabled(if: modelExists))
+    @Test(
+        "While a pull in parts runs, other readers see one figure (the parts' sum) and a second pull is refused naming the one writer; with --wait it finds the model installed",
+        .enabled(if: modelExists))
     func concurrentPullsHaveOneWriter() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 6 * 1024 * 1024
         try await Self.withHost(behaviour) { server, target in
-            let first = Task { try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target) }
+            let first = Task {
+                try await ModelDownloader(options: Self.options()).pull(Fixture.source(server), to: target)
+            }
             defer { first.cancel() }
-            #expect(await eventually(within: .seconds(60)) { (DownloadRecord.read(target: target)?.bytes ?? 0) > 8 * 1024 * 1024 })
+            #expect(
+                await eventually(within: .seconds(60)) {
+                    (DownloadRecord.read(target: target)?.bytes ?? 0) > 8 * 1024 * 1024
+                })
 
             let record = try #require(DownloadRecord.read(target: target))
             let parts = try #require(record.parts)
@@ -368,19 +393,30 @@ struct ModelPullPartsTests {
 }
 
 extension ModelPullPartsTests {
-    @Test("A record whose parts do not tile the file (overlapping parts, or more claimed than the partial holds) is not trusted: the pull starts from zero and installs the exact file",
-          .enabled(if: modelExists), arguments: [false, true])
+    @Test(
+        "A record whose parts do not tile the file (overlapping parts, or more claimed than the partial holds) is not trusted: the pull starts from zero and installs the exact file",
+        .enabled(if: modelExists), arguments: [false, true])
     func untrustedPartsRestart(overlapping: Bool) async throws {
-        try await Self.withHost() { server, target in
+        try await Self.withHost { server, target in
             // A partial of wrong bytes, and a record claiming parts of it.
             let half = Self.total / 2
             let garbage = Data(repeating: 0xAB, count: 1 << 20)
-            #expect(FileManager.default.createFile(atPath: DownloadRecord.partialPath(forTarget: target), contents: garbage))
-            let parts = overlapping
-                ? [DownloadRecord.Part(start: 0, length: half + 10, done: 1 << 20), DownloadRecord.Part(start: half, length: Self.total - half)]
-                : [DownloadRecord.Part(start: 0, length: half, done: half), DownloadRecord.Part(start: half, length: Self.total - half)]
+            #expect(
+                FileManager.default.createFile(atPath: DownloadRecord.partialPath(forTarget: target), contents: garbage)
+            )
+            let parts =
+                overlapping
+                ? [
+                    DownloadRecord.Part(start: 0, length: half + 10, done: 1 << 20),
+                    DownloadRecord.Part(start: half, length: Self.total - half),
+                ]
+                : [
+                    DownloadRecord.Part(start: 0, length: half, done: half),
+                    DownloadRecord.Part(start: half, length: Self.total - half),
+                ]
             let record = DownloadRecord(
-                name: "smollm2", source: DownloadRecord.displaySource(server.url), expectedBytes: Self.total, bytes: 1 << 20,
+                name: "smollm2", source: DownloadRecord.displaySource(server.url), expectedBytes: Self.total,
+                bytes: 1 << 20,
                 bytesPerSecond: nil, pid: 1, startedAt: 0, updatedAt: 0, parts: parts)
             try Data(record.encoded()).write(to: URL(fileURLWithPath: DownloadRecord.recordPath(forTarget: target)))
 

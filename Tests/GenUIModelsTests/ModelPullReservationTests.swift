@@ -8,7 +8,7 @@ import Testing
 @testable import GenUIOnDevice
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The room a pull reserves on its volume before the body (Linux `fallocate`), on a real tmpfs: what nothing else can
@@ -26,8 +26,9 @@ struct ModelPullReservationTests {
         return Int64(info.f_bavail) * Int64(info.f_frsize)
     }
 
-    @Test("Another writer filling the volume in the middle of a pull in parts cannot stop it: the room was reserved before the first byte, the filler gets only what was left, and the file installs verified",
-          .enabled(if: Fixture.modelExists && Fixture.canMount))
+    @Test(
+        "Another writer filling the volume in the middle of a pull in parts cannot stop it: the room was reserved before the first byte, the filler gets only what was left, and the file installs verified",
+        .enabled(if: Fixture.modelExists && Fixture.canMount))
     func reservedRoomOutlastsAFullDisk() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 4 * 1024 * 1024
@@ -35,8 +36,11 @@ struct ModelPullReservationTests {
         defer { server.stop() }
         try await Fixture.withTmpfs(megabytes: 150) { volume in
             let target = volume + "/model.gguf"
-            let pull = Task { try await ModelDownloader(options: Parts.options()).pull(Fixture.source(server), to: target) }
-            #expect(await eventually(within: .seconds(60)) { (DownloadRecord.read(target: target)?.bytes ?? 0) > 4 << 20 })
+            let pull = Task {
+                try await ModelDownloader(options: Parts.options()).pull(Fixture.source(server), to: target)
+            }
+            #expect(
+                await eventually(within: .seconds(60)) { (DownloadRecord.read(target: target)?.bytes ?? 0) > 4 << 20 })
             let held = DownloadRecord.read(target: target)?.bytes ?? 0
             #expect(held < Fixture.modelBytes / 2)
             Storage.fill(volume)
@@ -51,8 +55,9 @@ struct ModelPullReservationTests {
         }
     }
 
-    @Test("A volume that cannot hold the reservation is lowStorage before anything is asked of the server, with the whole model as the room required, and gives back every block it took",
-          .enabled(if: Fixture.modelExists && Fixture.canMount))
+    @Test(
+        "A volume that cannot hold the reservation is lowStorage before anything is asked of the server, with the whole model as the room required, and gives back every block it took",
+        .enabled(if: Fixture.modelExists && Fixture.canMount))
     func unreservableRoomIsLowStorageBeforeTheRequest() async throws {
         let server = try RangeFileServer(file: Fixture.modelPath, name: "model.gguf")
         defer { server.stop() }
@@ -77,8 +82,9 @@ struct ModelPullReservationTests {
         }
     }
 
-    @Test("A pull interrupted after reserving its room resumes on a volume whose free space is less than what is missing: the room it reserved is its own, so the resume is not refused as lowStorage",
-          .enabled(if: Fixture.modelExists && Fixture.canMount))
+    @Test(
+        "A pull interrupted after reserving its room resumes on a volume whose free space is less than what is missing: the room it reserved is its own, so the resume is not refused as lowStorage",
+        .enabled(if: Fixture.modelExists && Fixture.canMount))
     func reservedRoomCountsForTheResume() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 4 * 1024 * 1024
@@ -86,10 +92,13 @@ struct ModelPullReservationTests {
         defer { server.stop() }
         try await Fixture.withTmpfs(megabytes: 120) { volume in
             let target = volume + "/model.gguf"
-            let pull = Task { try await ModelDownloader(options: Parts.options()).pull(Fixture.source(server), to: target) }
-            #expect(await eventually(within: .seconds(60)) {
-                DownloadRecord.read(target: target)?.parts?.contains { $0.isComplete } ?? false
-            })
+            let pull = Task {
+                try await ModelDownloader(options: Parts.options()).pull(Fixture.source(server), to: target)
+            }
+            #expect(
+                await eventually(within: .seconds(60)) {
+                    DownloadRecord.read(target: target)?.parts?.contains { $0.isComplete } ?? false
+                })
             pull.cancel()
             _ = await pull.result
             let held = try #require(DownloadRecord.read(target: target)).bytes

@@ -25,19 +25,26 @@ struct PartPlanTests {
         return (ends, free)
     }
 
-    @Test("Every plan tiles the file with parts of at least a byte, is the documented layout, and is a record a resume trusts",
-          arguments: connectionCounts)
+    @Test(
+        "Every plan tiles the file with parts of at least a byte, is the documented layout, and is a record a resume trusts",
+        arguments: connectionCounts)
     func plansAreTheDocumentedLayout(connections: Int) {
         for total in Self.totals {
             let parts = PartPlan.split(total: total, connections: connections)
-            #expect(parts.map(\.start) == PullPartsLayout.parts(total: total, connections: connections).map(\.start), "\(total)")
-            #expect(parts.map(\.length) == PullPartsLayout.parts(total: total, connections: connections).map(\.length), "\(total)")
+            #expect(
+                parts.map(\.start) == PullPartsLayout.parts(total: total, connections: connections).map(\.start),
+                "\(total)")
+            #expect(
+                parts.map(\.length) == PullPartsLayout.parts(total: total, connections: connections).map(\.length),
+                "\(total)")
             #expect(parts.allSatisfy { $0.length > 0 && $0.done == 0 })
             #expect(PartPlan.isValid(parts, total: total, fileSize: 0), "\(total) on \(connections)")
         }
     }
 
-    @Test("On the model's file the first round grows in steps of a c-th of the part size and the last round shrinks in steps")
+    @Test(
+        "On the model's file the first round grows in steps of a c-th of the part size and the last round shrinks in steps"
+    )
     func roundsGrowAndShrink() {
         let parts = PartPlan.split(total: 98_362_432, connections: 8)
         let step: Int64 = (4 << 20) / 8
@@ -58,8 +65,9 @@ struct PartPlanTests {
         }
     }
 
-    @Test("With connections of one rate, the parts before the last round end in file order, so the gap-free bytes grow with every part that ends",
-          arguments: [2, 4, 8, 16])
+    @Test(
+        "With connections of one rate, the parts before the last round end in file order, so the gap-free bytes grow with every part that ends",
+        arguments: [2, 4, 8, 16])
     func partsEndInFileOrder(connections: Int) {
         for planned in Self.plannedSchedules(connections: connections) {
             let beforeLastRound = planned.partEnds.dropLast(connections - 1)
@@ -67,8 +75,9 @@ struct PartPlanTests {
         }
     }
 
-    @Test("With connections of one rate, every connection ends within one step of the last, so a host that caps each connection keeps them all busy until the end",
-          arguments: [2, 4, 8, 16])
+    @Test(
+        "With connections of one rate, every connection ends within one step of the last, so a host that caps each connection keeps them all busy until the end",
+        arguments: [2, 4, 8, 16])
     func connectionsEndTogether(connections: Int) {
         for planned in Self.plannedSchedules(connections: connections) {
             let ends = planned.connectionEnds
@@ -77,7 +86,9 @@ struct PartPlanTests {
         }
     }
 
-    @Test("Parts of one size that do not fill the last round leave connections idle at the end; the plan for the same file does not")
+    @Test(
+        "Parts of one size that do not fill the last round leave connections idle at the end; the plan for the same file does not"
+    )
     func equalPartsWouldIdleAtTheEnd() {
         // 20 parts of 4 MiB on 8 connections: the last round has 4 parts, and 4 connections wait for them.
         let equal = Array(repeating: Int64(4 << 20), count: 20)

@@ -15,9 +15,12 @@ struct ThreadNameTests {
             .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
     }
 
-    @Test("The hash's thread is named genui.digest while it runs", .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")))
+    @Test(
+        "The hash's thread is named genui.digest while it runs",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")))
     func digestThreadIsNamed() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-names-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-names-\(UUID().uuidString)")
+            .path
         #expect(FileManager.default.createFile(atPath: path, contents: Data(repeating: 7, count: 4096)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let fd = open(path, O_RDONLY)

@@ -8,7 +8,9 @@ import Testing
 /// order.
 @Suite("The write tally of a pull in parts", .tags(.unit))
 struct WriteTallyTests {
-    @Test("The gap-free prefix grows only with the first unfinished part, jumps over parts finished before it, and every write is reported at once")
+    @Test(
+        "The gap-free prefix grows only with the first unfinished part, jumps over parts finished before it, and every write is reported at once"
+    )
     func prefixFollowsTheFirstUnfinishedPart() {
         let parts = [
             DownloadRecord.Part(start: 0, length: 100),
@@ -20,13 +22,13 @@ struct WriteTallyTests {
         #expect(tally.contiguous == 0)
         #expect(tally.bytes == 40)
 
-        tally.wrote(50, part: 2, reaching: 250)  // the last part, complete, behind a gap
+        tally.wrote(50, part: 2, reaching: 250) // the last part, complete, behind a gap
         #expect(tally.contiguous == 0)
         tally.wrote(60, part: 0, reaching: 60)
         #expect(tally.contiguous == 60)
-        tally.wrote(40, part: 0, reaching: 100)  // the first part complete: the prefix reaches into the second
+        tally.wrote(40, part: 0, reaching: 100) // the first part complete: the prefix reaches into the second
         #expect(tally.contiguous == 140)
-        tally.wrote(60, part: 1, reaching: 200)  // the second complete: the third was already
+        tally.wrote(60, part: 1, reaching: 200) // the second complete: the third was already
         #expect(tally.contiguous == 250)
         #expect(tally.bytes == 250)
         #expect(heard.map(\.0) == [0, 60, 140, 250])

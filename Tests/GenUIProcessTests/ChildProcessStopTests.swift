@@ -1,8 +1,8 @@
 import Foundation
 import GenUI
+import GenUIProcess
 import GenUITestSupport
 import Synchronization
-import GenUIProcess
 import Testing
 
 /// Stopping a child is bounded: SIGTERM, a grace period, SIGKILL, then a bounded wait, after which a process that
@@ -32,8 +32,14 @@ struct ChildProcessStopTests {
         defer { holder.killNow() }
         var zombie: Int32?
         for _ in 0..<3000 where zombie == nil {
-            let pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            if let pid, Self.state(of: pid) == "Z" { zombie = pid } else { try await Task.sleep(for: .milliseconds(10)) }
+            let pid = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+            if let pid, Self.state(of: pid) == "Z" {
+                zombie = pid
+            } else {
+                try await Task.sleep(for: .milliseconds(10))
+            }
         }
         let pid = try #require(zombie, "no zombie appeared")
         let signals = Mutex<[Int32]>([])
@@ -47,7 +53,9 @@ struct ChildProcessStopTests {
         #expect(!ended, "the stop sequence claims a zombie ended")
         let sent = signals.withLock { $0 }
         #expect(sent.first == SIGTERM && sent.dropFirst().allSatisfy { $0 == SIGKILL } && sent.count > 1, "\(sent)")
-        #expect(kill(pid, 0) == 0 && Self.state(of: pid) == "Z", "the zombie is still there: the sequence returned because of its bound")
+        #expect(
+            kill(pid, 0) == 0 && Self.state(of: pid) == "Z",
+            "the zombie is still there: the sequence returned because of its bound")
     }
 
     /// The state letter of `pid` in /proc ("R", "S", "Z", …), or `nil` when it is gone.

@@ -1,20 +1,23 @@
 import Foundation
-import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIAnthropic
 import GenUIConfig
 import GenUIDiagnostics
 import GenUIHTTP
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
-@Suite("Anthropic provider against llama-server's /v1/messages", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
+@Suite(
+    "Anthropic provider against llama-server's /v1/messages", .tags(.llamaServer),
+    .enabled(if: LlamaTestEnvironment.runnable))
 struct AnthropicProviderLlamaTests {
     private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> AnthropicLanguageModel {
         AnthropicLanguageModel(
             configuration: AnthropicConfiguration(
-                name: "claude-local", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: key?.variable,
+                name: "claude-local", baseURL: server.baseURL, model: "smollm2",
+                apiKeyEnvironmentVariable: key?.variable,
                 requestTimeout: .seconds(60)),
             environment: key?.environment ?? .process)
     }
@@ -24,8 +27,10 @@ struct AnthropicProviderLlamaTests {
         try await LlamaServerFixture.with { server in
             let model = provider(server)
             #expect(await model.availability == .available)
-            let response = try await model.respond(to: GenerationRequest(
-                prompt: "Say hello.", instructions: "You are terse.", options: .init(sampling: .greedy, maximumResponseTokens: 16)))
+            let response = try await model.respond(
+                to: GenerationRequest(
+                    prompt: "Say hello.", instructions: "You are terse.",
+                    options: .init(sampling: .greedy, maximumResponseTokens: 16)))
             #expect(!response.text.isEmpty)
             #expect(response.metadata.provider == "claude-local")
             #expect((response.metadata.usage.completionTokens ?? 0) > 0)
@@ -38,7 +43,8 @@ struct AnthropicProviderLlamaTests {
         try await LlamaServerFixture.with { server in
             var deltas: [String] = []
             var completed: GenerationResponse?
-            let request = GenerationRequest(prompt: "Count to five.", options: .init(sampling: .greedy, maximumResponseTokens: 24))
+            let request = GenerationRequest(
+                prompt: "Count to five.", options: .init(sampling: .greedy, maximumResponseTokens: 24))
             for try await event in provider(server).streamResponse(to: request) {
                 if case .delta(let text) = event { deltas.append(text) }
                 if case .completed(let response) = event { completed = response }
@@ -49,7 +55,8 @@ struct AnthropicProviderLlamaTests {
         }
     }
 
-    @Test("tokenCount asks llama-server's /v1/messages/count_tokens, which counts the templated prompt as /tokenize does")
+    @Test(
+        "tokenCount asks llama-server's /v1/messages/count_tokens, which counts the templated prompt as /tokenize does")
     func countTokens() async throws {
         let apiKey = "count-key-\(UUID().uuidString)"
         try await LlamaServerFixture.with(apiKey: apiKey) { server in
@@ -61,15 +68,23 @@ struct AnthropicProviderLlamaTests {
             let headers = ["Authorization": "Bearer \(apiKey)"]
             let messages = GeneratedContent.array([
                 .object([("role", .string("system")), ("content", .string("You are terse."))]),
-                .object([("role", .string("user")), ("content", .string("Name three rivers of Europe and one fact about each."))]),
+                .object([
+                    ("role", .string("user")),
+                    ("content", .string("Name three rivers of Europe and one fact about each.")),
+                ]),
             ])
-            let template = try await client.send(.postJSON(
-                server.baseURL.appendingPathComponent("apply-template"), json: .object([("messages", messages)]), headers: headers))
+            let template = try await client.send(
+                .postJSON(
+                    server.baseURL.appendingPathComponent("apply-template"), json: .object([("messages", messages)]),
+                    headers: headers))
             let prompt = try #require(template.json?["prompt"]?.stringValue)
-            let tokenized = try await client.send(.postJSON(
-                server.baseURL.appendingPathComponent("tokenize"),
-                json: .object([("content", .string(prompt)), ("add_special", .bool(true)), ("parse_special", .bool(true))]),
-                headers: headers))
+            let tokenized = try await client.send(
+                .postJSON(
+                    server.baseURL.appendingPathComponent("tokenize"),
+                    json: .object([
+                        ("content", .string(prompt)), ("add_special", .bool(true)), ("parse_special", .bool(true)),
+                    ]),
+                    headers: headers))
             let tokens = try #require(tokenized.json?["tokens"]?.elements)
             #expect(counted > 10)
             #expect(counted == tokens.count)
@@ -83,7 +98,8 @@ struct AnthropicProviderLlamaTests {
             let model = provider(server, key: TestKey(wrong))
             #expect(await model.availability == .unavailable(.unauthorized))
             do {
-                _ = try await model.respond(to: GenerationRequest(prompt: "Hi", options: .init(maximumResponseTokens: 4)))
+                _ = try await model.respond(
+                    to: GenerationRequest(prompt: "Hi", options: .init(maximumResponseTokens: 4)))
                 Issue.record("expected unauthorized")
             } catch let error as GenUIError {
                 #expect(error.code == "unauthorized")
@@ -112,13 +128,21 @@ private func fakeAnthropicCount(_ body: GeneratedContent) -> Int {
 private func countTokensProblem(_ request: LoopbackRequest, key: String?) -> (status: Int, message: String)? {
     if let key, request.header("x-api-key") != key { return (401, "invalid x-api-key") }
     guard request.method == "POST" else { return (405, "Method not allowed") }
-    guard request.header("anthropic-version") == "2023-06-01" else { return (400, "anthropic-version: header is required") }
-    guard request.header("content-type")?.hasPrefix("application/json") == true else { return (400, "content-type must be application/json") }
-    guard let body = request.json, let fields = body.orderedProperties else { return (400, "The request body is not valid JSON.") }
+    guard request.header("anthropic-version") == "2023-06-01" else {
+        return (400, "anthropic-version: header is required")
+    }
+    guard request.header("content-type")?.hasPrefix("application/json") == true else {
+        return (400, "content-type must be application/json")
+    }
+    guard let body = request.json, let fields = body.orderedProperties else {
+        return (400, "The request body is not valid JSON.")
+    }
     let allowed: Set<String> = [
         "model", "messages", "system", "tools", "tool_choice", "output_config", "thinking", "cache_control",
     ]
-    if let extra = fields.first(where: { !allowed.contains($0.key) }) { return (400, "\(extra.key): Extra inputs are not permitted") }
+    if let extra = fields.first(where: { !allowed.contains($0.key) }) {
+        return (400, "\(extra.key): Extra inputs are not permitted")
+    }
     guard body["model"]?.stringValue?.isEmpty == false else { return (400, "model: Field required") }
     guard let messages = body["messages"]?.elements else { return (400, "messages: Field required") }
     for (index, message) in messages.enumerated() {
@@ -136,63 +160,98 @@ private func countTokensProblem(_ request: LoopbackRequest, key: String?) -> (st
     return nil
 }
 
-/// Answers like the Messages API (shared with the direct-use tests): `GET /v1/models`; `/v1/messages/count_tokens` validated and counted with
-/// ``fakeAnthropicCount(_:)``; a guided answer through output_config, a tool_use block when a tool is forced.
+/// Answers like the Messages API (shared with the direct-use tests): `GET /v1/models`; `/v1/messages/count_tokens`
+/// validated and counted with ``fakeAnthropicCount(_:)``; a guided answer through output_config, a tool_use block when
+/// a tool is forced.
 func anthropicFake(
     rejectOutputConfig: Bool = false, answer: String = #"{"answer":"yes"}"#, key: String? = nil
 ) throws -> LoopbackHTTPServer {
     try LoopbackHTTPServer { request, connection in
         if request.method == "GET" && request.path == "/v1/models" {
-            connection.respond(json: #"{"data":[{"type":"model","id":"claude-test","display_name":"Claude Test","created_at":"2025-01-01T00:00:00Z"}],"has_more":false,"first_id":"claude-test","last_id":"claude-test"}"#)
+            connection.respond(
+                json:
+                    #"{"data":[{"type":"model","id":"claude-test","display_name":"Claude Test","created_at":"2025-01-01T00:00:00Z"}],"has_more":false,"first_id":"claude-test","last_id":"claude-test"}"#
+            )
             return
         }
         if request.path == "/v1/messages/count_tokens" {
             if let problem = countTokensProblem(request, key: key) {
                 let type = problem.status == 401 ? "authentication_error" : "invalid_request_error"
-                connection.respond(status: problem.status, json: #"{"type":"error","error":{"type":"\#(type)","message":"\#(problem.message)"},"request_id":"req_c"}"#)
+                connection.respond(
+                    status: problem.status,
+                    json:
+                        #"{"type":"error","error":{"type":"\#(type)","message":"\#(problem.message)"},"request_id":"req_c"}"#
+                )
             } else if rejectOutputConfig && request.json?["output_config"] != nil {
-                connection.respond(status: 400, json: #"{"type":"error","error":{"type":"invalid_request_error","message":"output_config: Extra inputs are not permitted"},"request_id":"req_c"}"#)
+                connection.respond(
+                    status: 400,
+                    json:
+                        #"{"type":"error","error":{"type":"invalid_request_error","message":"output_config: Extra inputs are not permitted"},"request_id":"req_c"}"#
+                )
             } else if let body = request.json {
                 connection.respond(json: #"{"input_tokens":\#(fakeAnthropicCount(body))}"#)
             }
             return
         }
         guard request.path == "/v1/messages", let body = request.json else {
-            connection.respond(status: 404, json: #"{"type":"error","error":{"type":"not_found_error","message":"Not found"}}"#)
+            connection.respond(
+                status: 404, json: #"{"type":"error","error":{"type":"not_found_error","message":"Not found"}}"#)
             return
         }
         if rejectOutputConfig && body["output_config"] != nil {
-            connection.respond(status: 400, json: #"{"type":"error","error":{"type":"invalid_request_error","message":"output_config: Extra inputs are not permitted"},"request_id":"req_1"}"#)
+            connection.respond(
+                status: 400,
+                json:
+                    #"{"type":"error","error":{"type":"invalid_request_error","message":"output_config: Extra inputs are not permitted"},"request_id":"req_1"}"#
+            )
             return
         }
         let usage = #""usage":{"input_tokens":12,"output_tokens":5}"#
         if body["stream"]?.boolValue == true {
             connection.startStream(contentType: "text/event-stream")
-            connection.send("event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,\"usage\":{\"input_tokens\":12,\"output_tokens\":1}}}\n\n")
-            connection.send("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n")
+            connection.send(
+                "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"claude-test\",\"content\":[],\"stop_reason\":null,\"usage\":{\"input_tokens\":12,\"output_tokens\":1}}}\n\n"
+            )
+            connection.send(
+                "event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n"
+            )
             connection.send("event: ping\ndata: {\"type\": \"ping\"}\n\n")
             let half = answer.index(answer.startIndex, offsetBy: answer.count / 2)
             for piece in [String(answer[..<half]), String(answer[half...])] {
                 let escaped = piece.replacingOccurrences(of: "\"", with: "\\\"")
-                connection.send("event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"\(escaped)\"}}\n\n")
+                connection.send(
+                    "event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"\(escaped)\"}}\n\n"
+                )
             }
             connection.send("event: content_block_stop\ndata: {\"type\":\"content_block_stop\",\"index\":0}\n\n")
-            connection.send("event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":5}}\n\n")
+            connection.send(
+                "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\",\"stop_sequence\":null},\"usage\":{\"output_tokens\":5}}\n\n"
+            )
             connection.send("event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n")
             connection.endStream()
         } else if let tool = body["tool_choice"]?["name"]?.stringValue {
-            connection.respond(status: 200, json: #"{"id":"msg_2","type":"message","role":"assistant","model":"claude-test","content":[{"type":"tool_use","id":"toolu_1","name":"\#(tool)","input":\#(answer)}],"stop_reason":"tool_use","stop_sequence":null,\#(usage)}"#)
+            connection.respond(
+                status: 200,
+                json:
+                    #"{"id":"msg_2","type":"message","role":"assistant","model":"claude-test","content":[{"type":"tool_use","id":"toolu_1","name":"\#(tool)","input":\#(answer)}],"stop_reason":"tool_use","stop_sequence":null,\#(usage)}"#
+            )
         } else {
             let escaped = answer.replacingOccurrences(of: "\"", with: "\\\"")
-            connection.respond(status: 200, json: #"{"id":"msg_3","type":"message","role":"assistant","model":"claude-test","content":[{"type":"text","text":"\#(escaped)"}],"stop_reason":"end_turn","stop_sequence":null,\#(usage)}"#)
+            connection.respond(
+                status: 200,
+                json:
+                    #"{"id":"msg_3","type":"message","role":"assistant","model":"claude-test","content":[{"type":"text","text":"\#(escaped)"}],"stop_reason":"end_turn","stop_sequence":null,\#(usage)}"#
+            )
         }
     }
 }
 
 @Suite("Anthropic provider against a faithful fake", .tags(.unit))
 struct AnthropicProviderFakeTests {
-    private func provider(_ server: LoopbackHTTPServer, mode: AnthropicConfiguration.StructuredOutput = .automatic,
-                          key: String = "sk-ant-\(UUID().uuidString)") -> AnthropicLanguageModel {
+    private func provider(
+        _ server: LoopbackHTTPServer, mode: AnthropicConfiguration.StructuredOutput = .automatic,
+        key: String = "sk-ant-\(UUID().uuidString)"
+    ) -> AnthropicLanguageModel {
         let testKey = TestKey(key)
         return AnthropicLanguageModel(
             configuration: AnthropicConfiguration(
@@ -206,9 +265,10 @@ struct AnthropicProviderFakeTests {
         let server = try anthropicFake()
         defer { server.stop() }
         let key = "sk-ant-\(UUID().uuidString)"
-        let response = try await provider(server, key: key).respond(to: GenerationRequest(
-            prompt: "Sky blue?", instructions: "Answer.", schema: verdictSchema,
-            options: .init(sampling: .random(top: 40), temperature: 0.3, maximumResponseTokens: 50)))
+        let response = try await provider(server, key: key).respond(
+            to: GenerationRequest(
+                prompt: "Sky blue?", instructions: "Answer.", schema: verdictSchema,
+                options: .init(sampling: .random(top: 40), temperature: 0.3, maximumResponseTokens: 50)))
         #expect(try response.content.value(String.self, forProperty: "answer") == "yes")
         #expect(response.metadata.usage == TokenUsage(promptTokens: 12, completionTokens: 5))
         let request = try #require(server.requests.first)
@@ -227,7 +287,8 @@ struct AnthropicProviderFakeTests {
     func forcedTool() async throws {
         let server = try anthropicFake()
         defer { server.stop() }
-        let response = try await provider(server, mode: .forcedTool).respond(to: GenerationRequest(prompt: "x", schema: verdictSchema))
+        let response = try await provider(server, mode: .forcedTool).respond(
+            to: GenerationRequest(prompt: "x", schema: verdictSchema))
         #expect(try response.content.value(String.self, forProperty: "answer") == "yes")
         let body = try #require(server.requests.first?.json)
         #expect(body["tools"]?.elements?.count == 1)
@@ -252,7 +313,9 @@ struct AnthropicProviderFakeTests {
         defer { server.stop() }
         var deltas: [String] = []
         var completed: GenerationResponse?
-        for try await event in provider(server).streamResponse(to: GenerationRequest(prompt: "x", schema: verdictSchema)) {
+        for try await event in provider(server).streamResponse(
+            to: GenerationRequest(prompt: "x", schema: verdictSchema))
+        {
             if case .delta(let text) = event { deltas.append(text) }
             if case .completed(let response) = event { completed = response }
         }
@@ -274,21 +337,40 @@ struct AnthropicProviderFakeTests {
         let server = try LoopbackHTTPServer { request, connection in
             switch request.json?["messages"]?.elements?.first?["content"]?.stringValue {
             case "refuse":
-                connection.respond(status: 200, json: #"{"id":"m","type":"message","role":"assistant","content":[],"stop_reason":"refusal","usage":{"input_tokens":3,"output_tokens":0}}"#)
+                connection.respond(
+                    status: 200,
+                    json:
+                        #"{"id":"m","type":"message","role":"assistant","content":[],"stop_reason":"refusal","usage":{"input_tokens":3,"output_tokens":0}}"#
+                )
             case "overload":
-                connection.respond(status: 529, json: #"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"},"request_id":"r"}"#)
+                connection.respond(
+                    status: 529,
+                    json:
+                        #"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"},"request_id":"r"}"#
+                )
             default:
-                connection.respond(status: 429, json: #"{"type":"error","error":{"type":"rate_limit_error","message":"Number of requests has exceeded your rate limit"},"request_id":"r"}"#, headers: ["retry-after": "7"])
+                connection.respond(
+                    status: 429,
+                    json:
+                        #"{"type":"error","error":{"type":"rate_limit_error","message":"Number of requests has exceeded your rate limit"},"request_id":"r"}"#,
+                    headers: ["retry-after": "7"])
             }
         }
         defer { server.stop() }
         let model = provider(server)
-        await #expect { try await model.respond(to: GenerationRequest(prompt: "refuse")) } throws: { ($0 as? GenUIError)?.code == "refusal" }
-        await #expect { try await model.respond(to: GenerationRequest(prompt: "overload")) } throws: { ($0 as? GenUIError)?.code == "rateLimited" }
+        await #expect { try await model.respond(to: GenerationRequest(prompt: "refuse")) } throws: {
+            ($0 as? GenUIError)?.code == "refusal"
+        }
+        await #expect { try await model.respond(to: GenerationRequest(prompt: "overload")) } throws: {
+            ($0 as? GenUIError)?.code == "rateLimited"
+        }
         do {
             _ = try await model.respond(to: GenerationRequest(prompt: "limit"))
         } catch let error as GenUIError {
-            guard case .rateLimited(let wait, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .rateLimited(let wait, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(wait == .seconds(7))
         }
     }
@@ -308,20 +390,23 @@ struct AnthropicTokenCountingTests {
         return AnthropicLanguageModel(configuration: configuration, environment: testKey.environment)
     }
 
-    @Test("tokenCount posts model, system and messages to /v1/messages/count_tokens with the API's headers and returns input_tokens")
+    @Test(
+        "tokenCount posts model, system and messages to /v1/messages/count_tokens with the API's headers and returns input_tokens"
+    )
     func countsWithTheEndpoint() async throws {
         let key = "sk-ant-\(UUID().uuidString)"
         let server = try anthropicFake(key: key)
         defer { server.stop() }
         let model = provider(server, key: key)
         #expect(await model.supportedCapabilities.contains(.tokenCounting))
-        let count = try await model.tokenCount(for: GenerationRequest(
-            instructions: "Be brief.",
-            messages: [
-                .init(role: .user, content: "one two three"), .init(role: .assistant, content: "four"),
-                .init(role: .user, content: "five six"),
-            ],
-            options: .init(temperature: 0.5, maximumResponseTokens: 50)))
+        let count = try await model.tokenCount(
+            for: GenerationRequest(
+                instructions: "Be brief.",
+                messages: [
+                    .init(role: .user, content: "one two three"), .init(role: .assistant, content: "four"),
+                    .init(role: .user, content: "five six"),
+                ],
+                options: .init(temperature: 0.5, maximumResponseTokens: 50)))
         // The fake's rule: 2 words of system, then 3 per message plus its words.
         #expect(count == 2 + (3 + 3) + (3 + 1) + (3 + 2))
         #expect(server.requests.count == 1)
@@ -337,7 +422,9 @@ struct AnthropicTokenCountingTests {
         #expect(body["messages"]?.elements?.map { $0["role"]?.stringValue } == ["user", "assistant", "user"])
     }
 
-    @Test("a schema is counted the way generation sends it: output_config, the forced tool, or the tool after a rejection")
+    @Test(
+        "a schema is counted the way generation sends it: output_config, the forced tool, or the tool after a rejection"
+    )
     func schemaCounted() async throws {
         let key = "sk-ant-\(UUID().uuidString)"
         let request = GenerationRequest(prompt: "Is the sky blue?", schema: verdictSchema)
@@ -371,7 +458,8 @@ struct AnthropicTokenCountingTests {
     func missingEndpoint() async throws {
         let key = "sk-ant-secret-\(UUID().uuidString)"
         let server = try LoopbackHTTPServer { _, connection in
-            connection.respond(status: 404, json: #"{"type":"error","error":{"type":"not_found_error","message":"Not found"}}"#)
+            connection.respond(
+                status: 404, json: #"{"type":"error","error":{"type":"not_found_error","message":"Not found"}}"#)
         }
         defer { server.stop() }
         do {
@@ -394,7 +482,10 @@ struct AnthropicTokenCountingTests {
             _ = try await provider(server, key: key).contextSize
             Issue.record("expected notConfigured")
         } catch let error as GenUIError {
-            guard case .unavailable(.notConfigured(let missing), _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .unavailable(.notConfigured(let missing), _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(missing == "context")
         }
         #expect(server.requests.isEmpty)
@@ -414,7 +505,8 @@ struct AnthropicTokenCountingTests {
         let configuration = try ConfigurationLoader(environment: environment).parse(text)
         let models = configuration.makeProviders(context: ProviderBuildContext(environment: environment))
         let options = ChainOptions(
-            attemptTimeout: .seconds(60), deadline: .seconds(120), availabilityTimeout: .seconds(10), availabilityTTL: .zero)
+            attemptTimeout: .seconds(60), deadline: .seconds(120), availabilityTimeout: .seconds(10),
+            availabilityTTL: .zero)
         return try #require(configuration.makeChain(models: models, options: options))
     }
 
@@ -431,7 +523,8 @@ struct AnthropicTokenCountingTests {
         #expect(steps.map(\.reason) == ["contextWindowTooSmall", "served"])
         #expect(steps.map(\.provider) == ["claude", "backup"])
         // The fake counts 3 for the message and 3,000 words: the backend's count, not genui's estimate.
-        #expect(steps[0].contextCheck == .init(tokenCount: 3003, responseTokens: 100, contextSize: 2048, method: .counted))
+        #expect(
+            steps[0].contextCheck == .init(tokenCount: 3003, responseTokens: 100, contextSize: 2048, method: .counted))
         #expect(server.requests.map(\.path) == ["/v1/models", "/v1/messages/count_tokens"])
         let reason = Diagnostics(language: .english).reason(of: steps[0])
         #expect(reason.contains("3003") && reason.contains("2048"), "\(reason)")

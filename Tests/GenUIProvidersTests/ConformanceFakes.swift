@@ -13,15 +13,17 @@ enum SchemaInstance {
         let root = root ?? schema
         guard depth < 24 else { return GeneratedContent(kind: .null) }
         func next(_ node: GeneratedContent) -> GeneratedContent { minimal(node, root: root, depth: depth + 1) }
-        if let reference = schema["$ref"]?.stringValue, let name = reference.split(separator: "/").last.map(String.init),
-           let target = root["$defs"]?[name] ?? root["definitions"]?[name]
+        if let reference = schema["$ref"]?.stringValue,
+            let name = reference.split(separator: "/").last.map(String.init),
+            let target = root["$defs"]?[name] ?? root["definitions"]?[name]
         {
             return next(target)
         }
         if let first = schema["enum"]?.elements?.first { return first }
         if let constant = schema["const"] { return constant }
         if let first = (schema["anyOf"] ?? schema["oneOf"])?.elements?.first { return next(first) }
-        let type = schema["type"]?.stringValue
+        let type =
+            schema["type"]?.stringValue
             ?? schema["type"]?.elements?.compactMap(\.stringValue).first { $0 != "null" }
             ?? (schema["properties"] != nil ? "object" : "string")
         func bound(_ key: String) -> Double? {
@@ -32,7 +34,8 @@ enum SchemaInstance {
         case "object":
             let properties = schema["properties"]?.orderedProperties ?? []
             let required = schema["required"]?.elements?.compactMap(\.stringValue) ?? properties.map(\.key)
-            return GeneratedContent(orderedProperties: properties.filter { required.contains($0.key) }.map { ($0.key, next($0.value)) })
+            return GeneratedContent(
+                orderedProperties: properties.filter { required.contains($0.key) }.map { ($0.key, next($0.value)) })
         case "integer", "number":
             var value = bound("minimum") ?? bound("exclusiveMinimum").map { $0 + 1 } ?? 1
             if let maximum = bound("maximum") { value = min(value, maximum) }
@@ -79,13 +82,19 @@ final class ConformanceOllama: Sendable {
         case ("GET", "/api/version"):
             connection.respond(json: #"{"version":"0.12.6"}"#)
         case ("GET", "/api/tags"):
-            connection.respond(json: #"{"models":[{"name":"\#(model)","model":"\#(model)","modified_at":"2026-01-01T00:00:00Z","size":522653767,"digest":"7df6b6e09427","details":{"format":"gguf","family":"qwen3","parameter_size":"751.63M","quantization_level":"Q4_K_M"}}]}"#)
+            connection.respond(
+                json:
+                    #"{"models":[{"name":"\#(model)","model":"\#(model)","modified_at":"2026-01-01T00:00:00Z","size":522653767,"digest":"7df6b6e09427","details":{"format":"gguf","family":"qwen3","parameter_size":"751.63M","quantization_level":"Q4_K_M"}}]}"#
+            )
         case ("POST", "/api/show"):
             guard request.json?["model"]?.stringValue == model else {
                 connection.respond(status: 404, json: #"{"error":"model not found"}"#)
                 return
             }
-            connection.respond(json: #"{"modelfile":"FROM x","details":{"format":"gguf","family":"qwen3"},"model_info":{"general.architecture":"qwen3","qwen3.context_length":40960},"capabilities":["completion","tools","thinking"]}"#)
+            connection.respond(
+                json:
+                    #"{"modelfile":"FROM x","details":{"format":"gguf","family":"qwen3"},"model_info":{"general.architecture":"qwen3","qwen3.context_length":40960},"capabilities":["completion","tools","thinking"]}"#
+            )
         case ("POST", "/api/chat"):
             guard let body = request.json else {
                 connection.respond(status: 400, json: #"{"error":"invalid character looking for beginning of value"}"#)
@@ -107,12 +116,18 @@ final class ConformanceOllama: Sendable {
         if let format = body["format"], format.stringValue != "json", format.orderedProperties == nil {
             return "invalid format: expected \"json\" or a valid JSON schema"
         }
-        if let stream = body["stream"], stream.boolValue == nil { return "json: cannot unmarshal stream into Go struct field ChatRequest.stream of type bool" }
+        if let stream = body["stream"], stream.boolValue == nil {
+            return "json: cannot unmarshal stream into Go struct field ChatRequest.stream of type bool"
+        }
         if let tools = body["tools"] {
-            guard let list = tools.elements else { return "json: cannot unmarshal tools into Go struct field ChatRequest.tools" }
+            guard let list = tools.elements else {
+                return "json: cannot unmarshal tools into Go struct field ChatRequest.tools"
+            }
             for tool in list {
                 guard tool["type"]?.stringValue == "function" else { return "tool type must be function" }
-                guard tool["function"]?["name"]?.stringValue?.isEmpty == false else { return "tool function has no name" }
+                guard tool["function"]?["name"]?.stringValue?.isEmpty == false else {
+                    return "tool function has no name"
+                }
                 guard tool["function"]?["parameters"]?["type"]?.stringValue == "object" else {
                     return "json: cannot unmarshal parameters into Go struct field ToolFunction.parameters"
                 }
@@ -128,9 +143,12 @@ final class ConformanceOllama: Sendable {
             case "system", "user": break
             case "assistant":
                 for call in message["tool_calls"]?.elements ?? [] {
-                    guard let name = call["function"]?["name"]?.stringValue, !name.isEmpty else { return "tool call has no name" }
+                    guard let name = call["function"]?["name"]?.stringValue, !name.isEmpty else {
+                        return "tool call has no name"
+                    }
                     guard call["function"]?["arguments"]?.orderedProperties != nil else {
-                        return "json: cannot unmarshal string into Go struct field ToolCallFunction.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments"
+                        return
+                            "json: cannot unmarshal string into Go struct field ToolCallFunction.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments"
                     }
                     called.append(name)
                 }
@@ -154,18 +172,30 @@ final class ConformanceOllama: Sendable {
             content = "From the tool: " + outputs.compactMap { $0["content"]?.stringValue }.joined(separator: " ")
         } else if let tool = body["tools"]?.elements?.first?["function"] {
             content = ""
-            calls = .array([.object([("function", .object([
-                ("name", tool["name"]), ("arguments", SchemaInstance.minimal(tool["parameters"] ?? .object([]))),
-            ]))])])
+            calls = .array([
+                .object([
+                    (
+                        "function",
+                        .object([
+                            ("name", tool["name"]),
+                            ("arguments", SchemaInstance.minimal(tool["parameters"] ?? .object([]))),
+                        ])
+                    )
+                ])
+            ])
         } else if let format = body["format"], format.orderedProperties != nil {
             content = SchemaInstance.minimal(format).jsonString
         }
         func chunk(_ text: String, calls: GeneratedContent? = nil, done: Bool) -> String {
             GeneratedContent.object([
                 ("model", .string(model)), ("created_at", .string("2026-01-01T00:00:01Z")),
-                ("message", .object([("role", .string("assistant")), ("content", .string(text)), ("tool_calls", calls)])),
+                (
+                    "message",
+                    .object([("role", .string("assistant")), ("content", .string(text)), ("tool_calls", calls)])
+                ),
                 ("done", .bool(done)), ("done_reason", done ? .string("stop") : nil),
-                ("total_duration", done ? .integer(500_000_000) : nil), ("prompt_eval_count", done ? .integer(40) : nil),
+                ("total_duration", done ? .integer(500_000_000) : nil),
+                ("prompt_eval_count", done ? .integer(40) : nil),
                 ("eval_count", done ? .integer(12) : nil), ("eval_duration", done ? .integer(200_000_000) : nil),
             ]).jsonString
         }
@@ -206,34 +236,50 @@ final class ConformanceGemini: Sendable {
     var baseURL: URL { server.baseURL.appendingPathComponent("v1beta") }
 
     private static func fail(_ connection: LoopbackConnection, _ status: Int, _ message: String, _ code: String) {
-        connection.respond(status: status, json: #"{"error":{"code":\#(status),"message":\#(JSONWriter.quote(message)),"status":"\#(code)"}}"#)
+        connection.respond(
+            status: status,
+            json: #"{"error":{"code":\#(status),"message":\#(JSONWriter.quote(message)),"status":"\#(code)"}}"#)
     }
 
     private static func handle(_ request: LoopbackRequest, _ connection: LoopbackConnection, key: String) {
         guard request.header("x-goog-api-key") == key else {
-            connection.respond(status: 400, json: #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}"#)
+            connection.respond(
+                status: 400,
+                json:
+                    #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}"#
+            )
             return
         }
         let prefix = "/v1beta/models/\(model)"
         if request.method == "GET" {
-            guard request.path == prefix else { return fail(connection, 404, "models/x is not found for API version v1beta", "NOT_FOUND") }
-            connection.respond(json: #"{"name":"models/\#(model)","version":"001","displayName":"Gemini 2.5 Flash","inputTokenLimit":1048576,"outputTokenLimit":65536,"supportedGenerationMethods":["generateContent","countTokens"]}"#)
+            guard request.path == prefix else {
+                return fail(connection, 404, "models/x is not found for API version v1beta", "NOT_FOUND")
+            }
+            connection.respond(
+                json:
+                    #"{"name":"models/\#(model)","version":"001","displayName":"Gemini 2.5 Flash","inputTokenLimit":1048576,"outputTokenLimit":65536,"supportedGenerationMethods":["generateContent","countTokens"]}"#
+            )
             return
         }
         let streaming = request.path == prefix + ":streamGenerateContent" && request.query == "alt=sse"
         guard request.method == "POST", request.path == prefix + ":generateContent" || streaming else {
             return fail(connection, 404, "not found", "NOT_FOUND")
         }
-        guard let body = request.json else { return fail(connection, 400, "Invalid JSON payload received.", "INVALID_ARGUMENT") }
+        guard let body = request.json else {
+            return fail(connection, 400, "Invalid JSON payload received.", "INVALID_ARGUMENT")
+        }
         if let problem = problem(in: body) { return fail(connection, 400, problem, "INVALID_ARGUMENT") }
-        let usage = #""usageMetadata":{"promptTokenCount":30,"candidatesTokenCount":7,"totalTokenCount":37},"modelVersion":"\#(model)""#
+        let usage =
+            #""usageMetadata":{"promptTokenCount":30,"candidatesTokenCount":7,"totalTokenCount":37},"modelVersion":"\#(model)""#
         let contents = body["contents"]?.elements ?? []
         let parts: [String]
         let responses = contents.last?["parts"]?.elements?.compactMap { $0["functionResponse"] } ?? []
         if !responses.isEmpty {
             let outputs = responses.map { $0["response"]?.jsonString ?? "" }
             parts = [#"{"text":\#(JSONWriter.quote("From the tool: " + outputs.joined(separator: " ")))}"#]
-        } else if let function = body["tools"]?.elements?.lazy.compactMap({ $0["functionDeclarations"]?.elements?.first }).first {
+        } else if let function = body["tools"]?.elements?.lazy.compactMap({
+            $0["functionDeclarations"]?.elements?.first
+        }).first {
             let schema = function["parametersJsonSchema"] ?? function["parameters"] ?? .object([])
             let call = GeneratedContent.object([("name", function["name"]), ("args", SchemaInstance.minimal(schema))])
             parts = [#"{"functionCall":\#(call.jsonString)}"#]
@@ -243,13 +289,18 @@ final class ConformanceGemini: Sendable {
             parts = [#"{"text":"Hello! "}"#, #"{"text":"Here is a tiny greeting card."}"#]
         }
         guard streaming else {
-            connection.respond(json: #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},"finishReason":"STOP","index":0}],\#(usage)}"#)
+            connection.respond(
+                json:
+                    #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},"finishReason":"STOP","index":0}],\#(usage)}"#
+            )
             return
         }
         connection.startStream(contentType: "text/event-stream")
         for (index, part) in parts.enumerated() {
             let finish = index == parts.count - 1 ? #","finishReason":"STOP""# : ""
-            connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[\(part)],\"role\":\"model\"}\(finish),\"index\":0}],\(usage)}\r\n\r\n")
+            connection.send(
+                "data: {\"candidates\":[{\"content\":{\"parts\":[\(part)],\"role\":\"model\"}\(finish),\"index\":0}],\(usage)}\r\n\r\n"
+            )
         }
         connection.endStream()
     }
@@ -264,69 +315,112 @@ final class ConformanceGemini: Sendable {
         func validName(_ name: String?) -> Bool {
             guard let name, let first = name.unicodeScalars.first, name.count <= 128 else { return false }
             guard first == "_" || (first.isASCII && CharacterSet.letters.contains(first)) else { return false }
-            return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_.:-".unicodeScalars.contains($0)) }
+            return name.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_.:-".unicodeScalars.contains($0))
+            }
         }
-        if let problem = unknown(body, ["contents", "systemInstruction", "tools", "toolConfig", "generationConfig", "safetySettings"], "") {
+        if let problem = unknown(
+            body, ["contents", "systemInstruction", "tools", "toolConfig", "generationConfig", "safetySettings"], "")
+        {
             return problem
         }
-        if let problem = unknown(body["generationConfig"], [
-            "temperature", "topP", "topK", "seed", "maxOutputTokens", "candidateCount", "stopSequences",
-            "responseMimeType", "responseJsonSchema", "responseSchema", "thinkingConfig",
-        ], "generation_config") {
+        if let problem = unknown(
+            body["generationConfig"],
+            [
+                "temperature", "topP", "topK", "seed", "maxOutputTokens", "candidateCount", "stopSequences",
+                "responseMimeType", "responseJsonSchema", "responseSchema", "thinkingConfig",
+            ], "generation_config")
+        {
             return problem
         }
-        if let temperature = body["generationConfig"]?["temperature"], case .number(let value) = temperature.kind, !(0...2).contains(value) {
+        if let temperature = body["generationConfig"]?["temperature"], case .number(let value) = temperature.kind,
+            !(0...2).contains(value)
+        {
             return "* GenerateContentRequest.generation_config.temperature: must be in [0.0, 2.0]"
         }
         for (index, tool) in (body["tools"]?.elements ?? []).enumerated() {
-            if let problem = unknown(tool, ["functionDeclarations", "googleSearch", "codeExecution"], "tools[\(index)]") { return problem }
+            if let problem = unknown(
+                tool, ["functionDeclarations", "googleSearch", "codeExecution"], "tools[\(index)]")
+            {
+                return problem
+            }
             for (position, declaration) in (tool["functionDeclarations"]?.elements ?? []).enumerated() {
                 let path = "tools[\(index)].function_declarations[\(position)]"
-                if let problem = unknown(declaration, ["name", "description", "parameters", "parametersJsonSchema", "response", "responseJsonSchema", "behavior"], path) {
+                if let problem = unknown(
+                    declaration,
+                    [
+                        "name", "description", "parameters", "parametersJsonSchema", "response", "responseJsonSchema",
+                        "behavior",
+                    ], path)
+                {
                     return problem
                 }
-                guard validName(declaration["name"]?.stringValue) else { return "* GenerateContentRequest.\(path).name: Invalid function name." }
+                guard validName(declaration["name"]?.stringValue) else {
+                    return "* GenerateContentRequest.\(path).name: Invalid function name."
+                }
                 if let schema = declaration["parametersJsonSchema"], schema["type"]?.stringValue != "object" {
                     return "\(path).parametersJsonSchema must describe an object"
                 }
             }
         }
-        guard let contents = body["contents"]?.elements, !contents.isEmpty else { return "* GenerateContentRequest.contents: contents is not specified" }
+        guard let contents = body["contents"]?.elements, !contents.isEmpty else {
+            return "* GenerateContentRequest.contents: contents is not specified"
+        }
         var pending: [(id: String?, name: String)] = []
         for (index, content) in contents.enumerated() {
             let path = "contents[\(index)]"
             if let problem = unknown(content, ["role", "parts"], path) { return problem }
             let role = content["role"]?.stringValue
             guard role == "user" || role == "model" else { return "Please use a valid role: user, model." }
-            guard let parts = content["parts"]?.elements, !parts.isEmpty else { return "* GenerateContentRequest.\(path).parts: contents.parts must not be empty." }
+            guard let parts = content["parts"]?.elements, !parts.isEmpty else {
+                return "* GenerateContentRequest.\(path).parts: contents.parts must not be empty."
+            }
             var calls: [(id: String?, name: String)] = []
             var responses: [(id: String?, name: String)] = []
             for (position, part) in parts.enumerated() {
                 let partPath = "\(path).parts[\(position)]"
-                if let problem = unknown(part, ["text", "functionCall", "functionResponse", "thoughtSignature", "thought"], partPath) { return problem }
+                if let problem = unknown(
+                    part, ["text", "functionCall", "functionResponse", "thoughtSignature", "thought"], partPath)
+                {
+                    return problem
+                }
                 guard ["text", "functionCall", "functionResponse"].filter({ part[$0] != nil }).count == 1 else {
                     return "\(partPath): a part holds exactly one of text, functionCall, functionResponse"
                 }
                 if let call = part["functionCall"] {
                     guard role == "model" else { return "\(partPath): functionCall parts belong to model turns" }
-                    if let problem = unknown(call, ["id", "name", "args"], "\(partPath).function_call") { return problem }
-                    guard validName(call["name"]?.stringValue) else { return "\(partPath).function_call.name: Invalid function name." }
-                    if let args = call["args"], args.orderedProperties == nil { return "\(partPath).function_call.args: must be an object" }
+                    if let problem = unknown(call, ["id", "name", "args"], "\(partPath).function_call") {
+                        return problem
+                    }
+                    guard validName(call["name"]?.stringValue) else {
+                        return "\(partPath).function_call.name: Invalid function name."
+                    }
+                    if let args = call["args"], args.orderedProperties == nil {
+                        return "\(partPath).function_call.args: must be an object"
+                    }
                     calls.append((call["id"]?.stringValue, call["name"]?.stringValue ?? ""))
                 }
                 if let response = part["functionResponse"] {
                     guard role == "user" else { return "\(partPath): functionResponse parts belong to user turns" }
-                    if let problem = unknown(response, ["id", "name", "response", "parts", "willContinue", "scheduling"], "\(partPath).function_response") {
+                    if let problem = unknown(
+                        response, ["id", "name", "response", "parts", "willContinue", "scheduling"],
+                        "\(partPath).function_response")
+                    {
                         return problem
                     }
-                    guard validName(response["name"]?.stringValue) else { return "\(partPath).function_response.name: Invalid function name." }
-                    guard response["response"]?.orderedProperties != nil else { return "\(partPath).function_response.response: must be an object" }
+                    guard validName(response["name"]?.stringValue) else {
+                        return "\(partPath).function_response.name: Invalid function name."
+                    }
+                    guard response["response"]?.orderedProperties != nil else {
+                        return "\(partPath).function_response.response: must be an object"
+                    }
                     responses.append((response["id"]?.stringValue, response["name"]?.stringValue ?? ""))
                 }
             }
             if !pending.isEmpty || !responses.isEmpty {
                 guard responses.map(\.name) == pending.map(\.name), responses.map(\.id) == pending.map(\.id) else {
-                    return "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn."
+                    return
+                        "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn."
                 }
             }
             pending = calls

@@ -1,11 +1,11 @@
 import Foundation
-import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIDiagnostics
 import GenUIHTTP
 import GenUIOnDevice
 import GenUIOpenAI
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -20,7 +20,9 @@ private func contextOptions(availability: Duration = .seconds(10), reserve: Int 
 private func prose(sentences count: Int) -> String {
     let subjects = ["The committee", "A small bird", "Every engineer", "The old library", "Our neighbour"]
     let verbs = ["reviewed", "watched", "described", "rebuilt", "measured"]
-    let objects = ["the quarterly report", "the river at dawn", "a quiet garden", "the broken clock", "seven tall trees"]
+    let objects = [
+        "the quarterly report", "the river at dawn", "a quiet garden", "the broken clock", "seven tall trees",
+    ]
     return (0..<count).map { index in
         "\(subjects[index % 5]) \(verbs[(index / 5) % 5]) \(objects[(index / 25) % 5]) on day \(index)."
     }.joined(separator: " ")
@@ -39,17 +41,20 @@ struct TokenEstimateTests {
 
     @Test("a request's estimate adds its instructions and each message, with the template's share per message")
     func requestEstimate() {
-        let request = GenerationRequest(instructions: "abcdefgh", messages: [
-            .init(role: .user, content: "abcd"), .init(role: .assistant, content: "abcd"),
-        ])
+        let request = GenerationRequest(
+            instructions: "abcdefgh",
+            messages: [
+                .init(role: .user, content: "abcd"), .init(role: .assistant, content: "abcd"),
+            ])
         #expect(TokenEstimate.tokens(in: request) == 2 + 1 + 1 + 3 * TokenEstimate.tokensPerMessage)
     }
 
     @Test("the bound is the bytes plus the template allowance, so it never falls below a byte-level count")
     func upperBound() {
         let request = GenerationRequest(prompt: "héllo", instructions: "be brief")
-        #expect(TokenEstimate.upperBound(for: request)
-            == 6 + 8 + TokenEstimate.templateAllowance + 2 * TokenEstimate.allowancePerMessage)
+        #expect(
+            TokenEstimate.upperBound(for: request)
+                == 6 + 8 + TokenEstimate.templateAllowance + 2 * TokenEstimate.allowancePerMessage)
         #expect(TokenEstimate.upperBound(for: request) > TokenEstimate.tokens(in: request))
     }
 }
@@ -61,7 +66,8 @@ struct ContextCheckTests {
         let small = ContextLanguageModel(name: "small", contextSize: 2048, counting: .exact(3000))
         let large = ContextLanguageModel(name: "large", contextSize: 8192, counting: .exact(3010))
         let chain = ProviderChain(name: "c", models: [small, large], options: contextOptions())
-        let request = GenerationRequest(prompt: String(repeating: "word ", count: 3000), options: .init(maximumResponseTokens: 100))
+        let request = GenerationRequest(
+            prompt: String(repeating: "word ", count: 3000), options: .init(maximumResponseTokens: 100))
         let response = try await chain.respond(to: request)
         let steps = try #require(response.metadata.trace?.steps)
         #expect(steps.map(\.reason) == ["contextWindowTooSmall", "served"])
@@ -69,7 +75,8 @@ struct ContextCheckTests {
         #expect(large.requestCount == 1)
         let check = try #require(steps[0].contextCheck)
         #expect(check == .init(tokenCount: 3000, responseTokens: 100, contextSize: 2048, method: .counted))
-        #expect(steps[1].contextCheck == .init(tokenCount: 3010, responseTokens: 100, contextSize: 8192, method: .counted))
+        #expect(
+            steps[1].contextCheck == .init(tokenCount: 3010, responseTokens: 100, contextSize: 8192, method: .counted))
         let reason = Diagnostics(language: .english).reason(of: steps[0])
         #expect(reason.contains("3000") && reason.contains("2048") && reason.contains("100"), "\(reason)")
     }
@@ -79,7 +86,8 @@ struct ContextCheckTests {
         let small = ContextLanguageModel(name: "small", contextSize: 2048, counting: .exact(1900))
         let large = ContextLanguageModel(name: "large", contextSize: 8192, counting: .exact(1900))
         let chain = ProviderChain(name: "c", models: [small, large], options: contextOptions())
-        let request = GenerationRequest(prompt: String(repeating: "word ", count: 1900), options: .init(maximumResponseTokens: 200))
+        let request = GenerationRequest(
+            prompt: String(repeating: "word ", count: 1900), options: .init(maximumResponseTokens: 200))
         let response = try await chain.respond(to: request)
         #expect(response.metadata.trace?.servedBy == "large")
         #expect(small.requestCount == 0)
@@ -98,7 +106,8 @@ struct ContextCheckTests {
     @Test("a failed count does not block routing: the estimate decides and the failure is recorded")
     func countingFailureFallsBackToEstimate() async throws {
         let failing = ContextLanguageModel(
-            name: "m", contextSize: 4096, counting: .fails(.serverError(status: 500, .init(debugDescription: "tokenizer down"))))
+            name: "m", contextSize: 4096,
+            counting: .fails(.serverError(status: 500, .init(debugDescription: "tokenizer down"))))
         let chain = ProviderChain(name: "c", models: [failing], options: contextOptions())
         // 12,000 bytes: the bound (over 4,096) asks for a count; the estimate (about 1,200) fits.
         let request = GenerationRequest(prompt: String(repeating: "abcdefghi ", count: 1200))
@@ -116,7 +125,8 @@ struct ContextCheckTests {
     func stalledCount() async throws {
         let stalling = ContextLanguageModel(name: "m", contextSize: 1024, counting: .stalls)
         let fallback = ContextLanguageModel(name: "big", contextSize: nil)
-        let chain = ProviderChain(name: "c", models: [stalling, fallback], options: contextOptions(availability: .milliseconds(300)))
+        let chain = ProviderChain(
+            name: "c", models: [stalling, fallback], options: contextOptions(availability: .milliseconds(300)))
         let request = GenerationRequest(prompt: String(repeating: "abcdefghi ", count: 1200))
         let response = try await chain.respond(to: request)
         let steps = try #require(response.metadata.trace?.steps)
@@ -164,7 +174,8 @@ struct ContextCheckTests {
 
     @Test("llama-server's overflow error carries its n_ctx and n_prompt_tokens")
     func overflowNumbers() {
-        let body = #"{"error":{"code":400,"message":"request (3000 tokens) exceeds the available context size (2048 tokens)","type":"exceed_context_size_error","n_prompt_tokens":3000,"n_ctx":2048}}"#
+        let body =
+            #"{"error":{"code":400,"message":"request (3000 tokens) exceeds the available context size (2048 tokens)","type":"exceed_context_size_error","n_prompt_tokens":3000,"n_ctx":2048}}"#
         let error = HTTPErrorMapping.error(status: 400, headers: [:], body: Data(body.utf8), provider: "llama")
         guard case .contextSizeExceeded(let size, let count, _) = error else {
             Issue.record("unexpected \(error)")
@@ -176,18 +187,24 @@ struct ContextCheckTests {
     }
 }
 
-@Suite("Context routing against llama-server", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
+@Suite(
+    "Context routing against llama-server", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct ContextRoutingTests {
     /// An OpenAI-compatible fake with a larger window: lists its model, answers chat completions, counts them.
     private func largeFake() throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer { request, connection in
             switch request.path {
             case "/v1/models":
-                connection.respond(json: #"{"object":"list","data":[{"id":"big-context","object":"model","owned_by":"test"}]}"#)
+                connection.respond(
+                    json: #"{"object":"list","data":[{"id":"big-context","object":"model","owned_by":"test"}]}"#)
             case "/v1/chat/completions":
-                connection.respond(json: #"{"id":"c1","object":"chat.completion","model":"big-context","choices":[{"index":0,"message":{"role":"assistant","content":"Summarised."},"finish_reason":"stop"}],"usage":{"prompt_tokens":3100,"completion_tokens":2,"total_tokens":3102}}"#)
+                connection.respond(
+                    json:
+                        #"{"id":"c1","object":"chat.completion","model":"big-context","choices":[{"index":0,"message":{"role":"assistant","content":"Summarised."},"finish_reason":"stop"}],"usage":{"prompt_tokens":3100,"completion_tokens":2,"total_tokens":3102}}"#
+                )
             default:
-                connection.respond(status: 404, json: #"{"error":{"message":"not found","type":"invalid_request_error"}}"#)
+                connection.respond(
+                    status: 404, json: #"{"error":{"message":"not found","type":"invalid_request_error"}}"#)
             }
         }
     }
@@ -200,13 +217,16 @@ struct ContextRoutingTests {
         for message in request.messages {
             messages.append(.object([("role", .string(message.role.rawValue)), ("content", .string(message.content))]))
         }
-        let template = try await HTTPClient.shared.send(.postJSON(
-            base.appendingPathComponent("apply-template"), json: .object([("messages", .array(messages))]),
-            headers: headers, totalTimeout: .seconds(60)))
+        let template = try await HTTPClient.shared.send(
+            .postJSON(
+                base.appendingPathComponent("apply-template"), json: .object([("messages", .array(messages))]),
+                headers: headers, totalTimeout: .seconds(60)))
         let prompt = try #require(template.json?["prompt"]?.stringValue)
-        let tokenized = try await HTTPClient.shared.send(.postJSON(
-            base.appendingPathComponent("tokenize"), json: .object([("content", .string(prompt))]), headers: headers,
-            totalTimeout: .seconds(60)))
+        let tokenized = try await HTTPClient.shared.send(
+            .postJSON(
+                base.appendingPathComponent("tokenize"), json: .object([("content", .string(prompt))]),
+                headers: headers,
+                totalTimeout: .seconds(60)))
         guard case .array(let tokens)? = tokenized.json?["tokens"]?.kind else {
             Issue.record("no tokens in \(tokenized.text)")
             return -1
@@ -218,8 +238,9 @@ struct ContextRoutingTests {
     private func slotRanATask(_ model: OnDeviceLanguageModel) async throws -> Bool {
         let base = try #require(await model.serverURL)
         let headers = try #require(await model.serverRequestHeaders)
-        let slots = try await HTTPClient.shared.send(HTTPRequest(
-            url: base.appendingPathComponent("slots"), headers: headers, totalTimeout: .seconds(30)))
+        let slots = try await HTTPClient.shared.send(
+            HTTPRequest(
+                url: base.appendingPathComponent("slots"), headers: headers, totalTimeout: .seconds(30)))
         let list = try #require(slots.json?.elements, "unexpected /slots: \(slots.text)")
         return list.contains { $0["id_task"] != nil }
     }
@@ -239,9 +260,11 @@ struct ContextRoutingTests {
             apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(30), availabilityTimeout: .seconds(5))
         configuration.contextSize = 8192
         let large = OpenAILanguageModel(configuration: configuration)
-        let chain = ProviderChain(name: "long", models: [onDevice, large], options: contextOptions(availability: .seconds(60)))
+        let chain = ProviderChain(
+            name: "long", models: [onDevice, large], options: contextOptions(availability: .seconds(60)))
 
-        let request = GenerationRequest(prompt: "Summarise: " + prose(sentences: 222), options: .init(maximumResponseTokens: 64))
+        let request = GenerationRequest(
+            prompt: "Summarise: " + prose(sentences: 222), options: .init(maximumResponseTokens: 64))
         let response = try await chain.respond(to: request)
 
         let steps = try #require(response.metadata.trace?.steps)
@@ -254,10 +277,14 @@ struct ContextRoutingTests {
         let own = try await serverCount(onDevice, request)
         #expect((2700...3300).contains(own), "the prompt is about 3,000 tokens: \(own)")
         #expect(abs(check.tokenCount - own) * 100 <= own, "counted \(check.tokenCount), /tokenize says \(own)")
-        #expect(TokenEstimate.upperBound(for: request) >= check.tokenCount, "the fast path's bound is never below the count")
+        #expect(
+            TokenEstimate.upperBound(for: request) >= check.tokenCount, "the fast path's bound is never below the count"
+        )
         let reason = Diagnostics(language: .english).reason(of: steps[0])
         let format = HumanFormatter(language: .english)
-        #expect(reason.contains(format.decimal(Double(check.tokenCount), maximumFractionDigits: 0)) && reason.contains("2048"), "\(reason)")
+        #expect(
+            reason.contains(format.decimal(Double(check.tokenCount), maximumFractionDigits: 0))
+                && reason.contains("2048"), "\(reason)")
 
         // llama-server saw no completion request; the fake saw exactly one.
         #expect(try await !slotRanATask(onDevice), "llama-server ran a completion task")

@@ -6,7 +6,7 @@ import Testing
 @testable import GenUIOnDevice
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A `MODEL.part.json` genui never wrote (hand-edited, corrupt, planted) beside a model: its numbers must not trap an
@@ -22,7 +22,10 @@ struct CorruptDownloadRecordTests {
 
     /// Records that decode but whose numbers genui never writes, each with why.
     static let inconsistentParts: [(String, String)] = [
-        ("two parts of 9e18 bytes", #"[{"start":0,"length":9000000000000000000,"done":9000000000000000000},{"start":9000000000000000000,"length":9000000000000000000,"done":9000000000000000000}]"#),
+        (
+            "two parts of 9e18 bytes",
+            #"[{"start":0,"length":9000000000000000000,"done":9000000000000000000},{"start":9000000000000000000,"length":9000000000000000000,"done":9000000000000000000}]"#
+        ),
         ("a gap between parts", #"[{"start":0,"length":500,"done":0},{"start":600,"length":400,"done":0}]"#),
         ("overlapping parts", #"[{"start":0,"length":600,"done":0},{"start":500,"length":500,"done":0}]"#),
         ("more done than the part's length", #"[{"start":0,"length":1000,"done":1001}]"#),
@@ -50,10 +53,13 @@ struct CorruptDownloadRecordTests {
         return fd
     }
 
-    @Test("an app's availability check reads a record of two 9e18-byte parts as absent: the partial file alone is modelNotReady, with a live writer or a stopped one")
+    @Test(
+        "an app's availability check reads a record of two 9e18-byte parts as absent: the partial file alone is modelNotReady, with a live writer or a stopped one"
+    )
     func availabilityReadsCorruptRecordAsAbsent() async throws {
         try folder.write("model.gguf.part", bytes: [UInt8](repeating: 7, count: 250))
-        var configuration = OnDeviceConfiguration(name: "probe", modelPath: target, serverPath: server, contextSize: 2048)
+        var configuration = OnDeviceConfiguration(
+            name: "probe", modelPath: target, serverPath: server, contextSize: 2048)
         configuration.declaredModelBytes = 1000
         for live in [false, true] {
             // With a live writer (this process, holding the lock), an unchecked record would be shown as downloading.
@@ -62,7 +68,8 @@ struct CorruptDownloadRecordTests {
             try Self.corruptRecord(pid: live ? getpid() : 0)
                 .write(toFile: DownloadRecord.recordPath(forTarget: target), atomically: true, encoding: .utf8)
             #expect(DownloadRecord.read(target: target) == nil, "live writer: \(live)")
-            let model = OnDeviceLanguageModel(configuration: configuration, resources: OnDeviceAvailabilityTests.roomyDevice)
+            let model = OnDeviceLanguageModel(
+                configuration: configuration, resources: OnDeviceAvailabilityTests.roomyDevice)
             let availability = await model.availability
             guard case .unavailable(.modelNotReady(let progress, let detail)) = availability else {
                 Issue.record("live writer \(live): expected modelNotReady from the partial file, got \(availability)")
@@ -77,12 +84,14 @@ struct CorruptDownloadRecordTests {
     func inconsistentPartsReadAsAbsent() throws {
         let path = DownloadRecord.recordPath(forTarget: target)
         for (why, parts) in Self.inconsistentParts {
-            try #"{"name":"m","source":"s","expectedBytes":1000,"bytes":0,"pid":0,"startedAt":0,"updatedAt":0,"parts":\#(parts)}"#
+            try
+                #"{"name":"m","source":"s","expectedBytes":1000,"bytes":0,"pid":0,"startedAt":0,"updatedAt":0,"parts":\#(parts)}"#
                 .write(toFile: path, atomically: true, encoding: .utf8)
             #expect(DownloadRecord.read(target: target) == nil, "\(why)")
         }
         // Parts without the file's size cannot tile it either.
-        try #"{"name":"m","source":"s","bytes":0,"pid":0,"startedAt":0,"updatedAt":0,"parts":[{"start":0,"length":10,"done":0}]}"#
+        try
+            #"{"name":"m","source":"s","bytes":0,"pid":0,"startedAt":0,"updatedAt":0,"parts":[{"start":0,"length":10,"done":0}]}"#
             .write(toFile: path, atomically: true, encoding: .utf8)
         #expect(DownloadRecord.read(target: target) == nil)
         // What genui writes reads back: so the check above can fail.
@@ -93,7 +102,8 @@ struct CorruptDownloadRecordTests {
         #expect(DownloadRecord.read(target: target) == written)
         #expect(written.heldBytes(fileSize: 1000) == 300)
         let plain = DownloadRecord(
-            name: "m", source: "s", expectedBytes: nil, bytes: 42, bytesPerSecond: nil, pid: 0, startedAt: 0, updatedAt: 0)
+            name: "m", source: "s", expectedBytes: nil, bytes: 42, bytesPerSecond: nil, pid: 0, startedAt: 0,
+            updatedAt: 0)
         try Data(plain.encoded()).write(to: URL(fileURLWithPath: path))
         #expect(DownloadRecord.read(target: target) == plain)
     }
@@ -101,7 +111,8 @@ struct CorruptDownloadRecordTests {
     @Test("the held bytes of a record never checked saturate instead of trapping")
     func heldBytesSaturate() {
         let huge = DownloadRecord(
-            name: "m", source: "s", expectedBytes: nil, bytes: 0, bytesPerSecond: nil, pid: 0, startedAt: 0, updatedAt: 0,
+            name: "m", source: "s", expectedBytes: nil, bytes: 0, bytesPerSecond: nil, pid: 0, startedAt: 0,
+            updatedAt: 0,
             parts: [.init(start: 0, length: .max, done: .max), .init(start: 0, length: .max, done: .max)])
         #expect(!huge.isConsistent)
         #expect(huge.heldBytes(fileSize: .max) == .max)

@@ -1,5 +1,4 @@
 import Foundation
-import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIAnthropic
 import GenUIGemini
@@ -7,6 +6,7 @@ import GenUIHTTP
 import GenUIOllama
 import GenUIOnDevice
 import GenUIOpenAI
+import GenUITestSupport
 import Testing
 
 @Generable
@@ -50,7 +50,9 @@ struct DirectUseTests {
         let text = try await session.respond(to: "Say hello.")
         #expect(!text.content.isEmpty)
         _ = try await session.respond(to: "Is the sky blue?", generating: Verdict.self)
-        let guided = fake.server.requests.last { $0.path.contains(":generateContent") || $0.path.contains(":streamGenerateContent") }
+        let guided = fake.server.requests.last {
+            $0.path.contains(":generateContent") || $0.path.contains(":streamGenerateContent")
+        }
         #expect(guided?.json?["generationConfig"]?["responseJsonSchema"] != nil)
     }
 
@@ -70,8 +72,9 @@ struct DirectUseTests {
         #expect(server.requests.last { $0.path == "/v1/messages" }?.json?["output_config"] != nil)
     }
 
-    @Test("OpenAILanguageModel(model:baseURL:apiKeyEnvironmentVariable:) answers text and guided output from llama-server",
-          .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
+    @Test(
+        "OpenAILanguageModel(model:baseURL:apiKeyEnvironmentVariable:) answers text and guided output from llama-server",
+        .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
     func openAI() async throws {
         try await LlamaServerFixture.with { server in
             let model = OpenAILanguageModel(
@@ -84,8 +87,9 @@ struct DirectUseTests {
         }
     }
 
-    @Test("OnDeviceLanguageModel(modelPath:serverPath:) answers text and guided output through its own llama-server",
-          .tags(.llamaServer), .enabled(if: OnDeviceFixture.shouldRun))
+    @Test(
+        "OnDeviceLanguageModel(modelPath:serverPath:) answers text and guided output through its own llama-server",
+        .tags(.llamaServer), .enabled(if: OnDeviceFixture.shouldRun))
     func onDevice() async throws {
         let runtime = try OnDeviceFixture.requireRuntime()
         let model = OnDeviceLanguageModel(modelPath: runtime.model, contextSize: 2048, serverPath: runtime.server)

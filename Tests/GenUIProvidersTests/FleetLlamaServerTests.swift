@@ -58,25 +58,31 @@ private final class KilledFlag: Sendable {
     var isSet: Bool { value.withLock { $0 } }
 }
 
-@Suite("Fleet over real llama-server instances", .tags(.llamaServer), .serialized, .enabled(if: LlamaTestEnvironment.runnable))
+@Suite(
+    "Fleet over real llama-server instances", .tags(.llamaServer), .serialized,
+    .enabled(if: LlamaTestEnvironment.runnable))
 struct FleetLlamaServerTests {
-    @Test("one of two llama-servers killed mid-run: sessions keep getting answers from the other; after a restart it serves again")
+    @Test(
+        "one of two llama-servers killed mid-run: sessions keep getting answers from the other; after a restart it serves again"
+    )
     func killAndRestart() async throws {
         let servers = [RestartableLlamaServer(), RestartableLlamaServer()]
         defer { servers.forEach { $0.kill() } }
         for server in servers { try await server.start() }
         let endpoints = servers.map { server in
             FleetEndpoint(
-                OpenAILanguageModel(configuration: OpenAIConfiguration(
-                    name: "fleet", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
-                    apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(60))),
+                OpenAILanguageModel(
+                    configuration: OpenAIConfiguration(
+                        name: "fleet", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
+                        apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(60))),
                 label: server.baseURL.absoluteString)
         }
         // The fleet's cooldowns and caches run on a clock the test moves: the restarted server is back once it is
         // advanced past them, without waiting.
         let clock = ManualClock()
         var fleetOptions = FleetOptions(
-            strategy: .leastBusy, coolDown: .milliseconds(500), maximumCoolDown: .seconds(1), availabilityTTL: .milliseconds(200))
+            strategy: .leastBusy, coolDown: .milliseconds(500), maximumCoolDown: .seconds(1),
+            availabilityTTL: .milliseconds(200))
         fleetOptions.clock = clock.chainClock
         let fleet = EndpointFleet(name: "fleet", endpoints: endpoints, options: fleetOptions)
         let chain = ProviderChain(
@@ -99,7 +105,8 @@ struct FleetLlamaServerTests {
                     let session = LanguageModelSession(model: chain)
                     var endpoints: [String] = []
                     for turn in 0..<4 {
-                        let response = try await session.respond(to: "Say a colour, user \(user), turn \(turn).", options: options)
+                        let response = try await session.respond(
+                            to: "Say a colour, user \(user), turn \(turn).", options: options)
                         endpoints.append(response.metadata.endpoint?.endpoint ?? "")
                         if user == 0, turn == 0 {
                             servers[0].kill()
@@ -126,12 +133,15 @@ struct FleetLlamaServerTests {
         #expect(back, "the restarted endpoint served again")
     }
 
-    @Test("least-busy from providers.yml reads llama-server's /slots: the server busy with another client's request is passed over")
+    @Test(
+        "least-busy from providers.yml reads llama-server's /slots: the server busy with another client's request is passed over"
+    )
     func leastBusyReadsSlots() async throws {
         let servers = [RestartableLlamaServer(), RestartableLlamaServer()]
         defer { servers.forEach { $0.kill() } }
         for server in servers { try await server.start() }
-        let configuration = try ConfigurationLoader(environment: [:], homeDirectory: "/nonexistent").parse("""
+        let configuration = try ConfigurationLoader(environment: [:], homeDirectory: "/nonexistent").parse(
+            """
             version: 1
             chains:
               default: [fleet]
@@ -150,9 +160,10 @@ struct FleetLlamaServerTests {
         // Another client (not this process) keeps the first server's only slot busy with a long answer.
         let body = #"{"prompt": "Tell a long story.", "n_predict": 4000, "ignore_eos": true}"#
         let other = Task {
-            _ = try? await HTTPClient(timeouts: .init(connect: .seconds(2), total: .seconds(600))).send(HTTPRequest(
-                method: "POST", url: servers[0].baseURL.appendingPathComponent("completion"),
-                headers: ["Content-Type": "application/json"], body: Data(body.utf8)))
+            _ = try? await HTTPClient(timeouts: .init(connect: .seconds(2), total: .seconds(600))).send(
+                HTTPRequest(
+                    method: "POST", url: servers[0].baseURL.appendingPathComponent("completion"),
+                    headers: ["Content-Type": "application/json"], body: Data(body.utf8)))
         }
         defer { other.cancel() }
         let slots = servers[0].baseURL.appendingPathComponent("slots")
@@ -167,8 +178,9 @@ struct FleetLlamaServerTests {
 
         // This process has nothing in flight to either: only the servers' own slot counts tell them apart.
         let response = try await fleet.respond(to: GenerationRequest(prompt: "Say hi.", options: options))
-        #expect(response.metadata.endpoint?.endpoint == servers[1].baseURL.appendingPathComponent("v1").absoluteString,
-                "\(String(describing: response.metadata.endpoint))")
+        #expect(
+            response.metadata.endpoint?.endpoint == servers[1].baseURL.appendingPathComponent("v1").absoluteString,
+            "\(String(describing: response.metadata.endpoint))")
         #expect(response.metadata.endpoint?.reason == "fewestBusySlots")
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
-import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIConfig
 import GenUIDiagnostics
 import GenUIGemini
 import GenUIHTTP
 import GenUIRouter
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -31,7 +31,9 @@ private func countTokensProblem(_ request: LoopbackRequest, model: String) -> St
     guard request.header("content-type")?.hasPrefix("application/json") == true else { return "Invalid content type" }
     guard let body = request.json, let fields = body.orderedProperties else { return "Invalid JSON payload received." }
     func unknown(_ fields: [(key: String, value: GeneratedContent)], _ allowed: Set<String>) -> String? {
-        fields.first { !allowed.contains($0.key) }.map { "Invalid JSON payload received. Unknown name \"\($0.key)\": Cannot find field." }
+        fields.first { !allowed.contains($0.key) }.map {
+            "Invalid JSON payload received. Unknown name \"\($0.key)\": Cannot find field."
+        }
     }
     if let problem = unknown(fields, ["contents", "generateContentRequest"]) { return problem }
     if body["contents"] != nil && body["generateContentRequest"] != nil {
@@ -41,18 +43,25 @@ private func countTokensProblem(_ request: LoopbackRequest, model: String) -> St
     if let inner = body["generateContentRequest"] {
         guard let innerFields = inner.orderedProperties else { return "generateContentRequest must be an object" }
         let allowed: Set<String> = [
-            "model", "contents", "systemInstruction", "tools", "toolConfig", "safetySettings", "generationConfig", "cachedContent",
+            "model", "contents", "systemInstruction", "tools", "toolConfig", "safetySettings", "generationConfig",
+            "cachedContent",
         ]
         if let problem = unknown(innerFields, allowed) { return problem }
         guard inner["model"]?.stringValue == model else { return "generateContentRequest.model must be \(model)" }
-        if let system = inner["systemInstruction"], system["parts"]?.elements == nil { return "systemInstruction.parts is required" }
+        if let system = inner["systemInstruction"], system["parts"]?.elements == nil {
+            return "systemInstruction.parts is required"
+        }
         contents = inner["contents"]
     }
     guard let turns = contents?.elements, !turns.isEmpty else { return "contents is not specified" }
     for turn in turns {
-        if let role = turn["role"]?.stringValue, !["user", "model"].contains(role) { return "Please use a valid role: user, model." }
+        if let role = turn["role"]?.stringValue, !["user", "model"].contains(role) {
+            return "Please use a valid role: user, model."
+        }
         guard let parts = turn["parts"]?.elements, !parts.isEmpty else { return "contents.parts must not be empty" }
-        if parts.contains(where: { $0["text"]?.stringValue == nil }) { return "Unsupported part: only text parts are counted here" }
+        if parts.contains(where: { $0["text"]?.stringValue == nil }) {
+            return "Unsupported part: only text parts are counted here"
+        }
     }
     return nil
 }
@@ -65,28 +74,48 @@ func geminiFake(
 ) throws -> LoopbackHTTPServer {
     try LoopbackHTTPServer { request, connection in
         guard request.header("x-goog-api-key") == key else {
-            connection.respond(status: 400, json: #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}"#)
+            connection.respond(
+                status: 400,
+                json:
+                    #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT","details":[{"@type":"type.googleapis.com/google.rpc.ErrorInfo","reason":"API_KEY_INVALID","domain":"googleapis.com"}]}}"#
+            )
             return
         }
         let model = "/v1beta/models/gemini-test"
         if request.method == "GET" {
             if request.path == model {
                 let limit = inputTokenLimit.map { #""inputTokenLimit":\#($0),"# } ?? ""
-                connection.respond(json: #"{"name":"models/gemini-test","version":"001","displayName":"Gemini Test",\#(limit)"outputTokenLimit":65536,"supportedGenerationMethods":["generateContent","countTokens"]}"#)
+                connection.respond(
+                    json:
+                        #"{"name":"models/gemini-test","version":"001","displayName":"Gemini Test",\#(limit)"outputTokenLimit":65536,"supportedGenerationMethods":["generateContent","countTokens"]}"#
+                )
             } else {
-                connection.respond(status: 404, json: #"{"error":{"code":404,"message":"models/x is not found for API version v1beta","status":"NOT_FOUND"}}"#)
+                connection.respond(
+                    status: 404,
+                    json:
+                        #"{"error":{"code":404,"message":"models/x is not found for API version v1beta","status":"NOT_FOUND"}}"#
+                )
             }
             return
         }
         switch fault {
         case "429":
-            connection.respond(status: 429, json: #"{"error":{"code":429,"message":"You exceeded your current quota.","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"13s"}]}}"#)
+            connection.respond(
+                status: 429,
+                json:
+                    #"{"error":{"code":429,"message":"You exceeded your current quota.","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"13s"}]}}"#
+            )
             return
         case "500":
-            connection.respond(status: 500, json: #"{"error":{"code":500,"message":"An internal error has occurred.","status":"INTERNAL"}}"#)
+            connection.respond(
+                status: 500,
+                json: #"{"error":{"code":500,"message":"An internal error has occurred.","status":"INTERNAL"}}"#)
             return
         case "blocked":
-            connection.respond(json: #"{"promptFeedback":{"blockReason":"SAFETY"},"usageMetadata":{"promptTokenCount":4,"totalTokenCount":4}}"#)
+            connection.respond(
+                json:
+                    #"{"promptFeedback":{"blockReason":"SAFETY"},"usageMetadata":{"promptTokenCount":4,"totalTokenCount":4}}"#
+            )
             return
         case "stall":
             connection.stall(for: .seconds(60))
@@ -95,7 +124,10 @@ func geminiFake(
         }
         if request.path == model + ":countTokens" {
             if let problem = countTokensProblem(request, model: "models/gemini-test") {
-                connection.respond(status: 400, json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#)
+                connection.respond(
+                    status: 400,
+                    json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#
+                )
             } else if let body = request.json {
                 // proto3 JSON leaves out a field at its default: a count of zero is an empty object.
                 let total = fakeGeminiCount(body)
@@ -103,30 +135,41 @@ func geminiFake(
             }
             return
         }
-        let usage = #""usageMetadata":{"promptTokenCount":8,"candidatesTokenCount":6,"totalTokenCount":14},"modelVersion":"gemini-test-001""#
+        let usage =
+            #""usageMetadata":{"promptTokenCount":8,"candidatesTokenCount":6,"totalTokenCount":14},"modelVersion":"gemini-test-001""#
         if request.path == model + ":generateContent" {
-            connection.respond(json: #"{"candidates":[{"content":{"parts":[{"text":\#(JSONWriter.quote(answer))}],"role":"model"},"finishReason":"STOP","index":0}],\#(usage)}"#)
+            connection.respond(
+                json:
+                    #"{"candidates":[{"content":{"parts":[{"text":\#(JSONWriter.quote(answer))}],"role":"model"},"finishReason":"STOP","index":0}],\#(usage)}"#
+            )
         } else if request.path == model + ":streamGenerateContent", request.query == "alt=sse" {
             connection.startStream(contentType: "text/event-stream")
             let middle = answer.index(answer.startIndex, offsetBy: answer.count / 2)
-            connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\(JSONWriter.quote(String(answer[..<middle])))}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n")
+            connection.send(
+                "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\(JSONWriter.quote(String(answer[..<middle])))}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n"
+            )
             if fault == "cut" {
                 connection.send("data: {\"candidates\":[{\"content\":{\"par")
                 connection.abort()
                 return
             }
-            connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\(JSONWriter.quote(String(answer[middle...])))}],\"role\":\"model\"},\"finishReason\":\"STOP\",\"index\":0}],\(usage)}\r\n\r\n")
+            connection.send(
+                "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\(JSONWriter.quote(String(answer[middle...])))}],\"role\":\"model\"},\"finishReason\":\"STOP\",\"index\":0}],\(usage)}\r\n\r\n"
+            )
             connection.endStream()
         } else {
-            connection.respond(status: 404, json: #"{"error":{"code":404,"message":"models/x is not found","status":"NOT_FOUND"}}"#)
+            connection.respond(
+                status: 404, json: #"{"error":{"code":404,"message":"models/x is not found","status":"NOT_FOUND"}}"#)
         }
     }
 }
 
 @Suite("Gemini provider against a protocol-faithful fake", .tags(.unit))
 struct GeminiProviderTests {
-    private func provider(_ server: LoopbackHTTPServer, key: String?, model: String = "gemini-test",
-                          timeout: Duration = .seconds(10)) -> GeminiLanguageModel {
+    private func provider(
+        _ server: LoopbackHTTPServer, key: String?, model: String = "gemini-test",
+        timeout: Duration = .seconds(10)
+    ) -> GeminiLanguageModel {
         let testKey = TestKey(key)
         return GeminiLanguageModel(
             configuration: GeminiConfiguration(
@@ -141,11 +184,16 @@ struct GeminiProviderTests {
         let server = try geminiFake(key: key)
         defer { server.stop() }
         let unset = provider(server, key: nil)
-        guard case .unavailable(.notConfigured) = await unset.availability else { Issue.record("expected notConfigured"); return }
+        guard case .unavailable(.notConfigured) = await unset.availability else {
+            Issue.record("expected notConfigured")
+            return
+        }
         #expect(server.requests.isEmpty)
         #expect(await provider(server, key: key).availability == .available)
         #expect(await provider(server, key: "wrong-key-123").availability == .unavailable(.unauthorized))
-        #expect(await provider(server, key: key, model: "gemini-nope").availability == .unavailable(.modelNotInstalled(name: "gemini-nope")))
+        #expect(
+            await provider(server, key: key, model: "gemini-nope").availability
+                == .unavailable(.modelNotInstalled(name: "gemini-nope")))
     }
 
     @Test("guided generation sends responseMimeType + responseJsonSchema and generation settings; the answer validates")
@@ -153,9 +201,12 @@ struct GeminiProviderTests {
         let key = "AIza-\(UUID().uuidString)"
         let server = try geminiFake(key: key)
         defer { server.stop() }
-        let response = try await provider(server, key: key).respond(to: GenerationRequest(
-            prompt: "Sky green?", instructions: "Answer.", schema: verdictSchema,
-            options: .init(sampling: .random(probabilityThreshold: 0.8, seed: 3), temperature: 0.2, maximumResponseTokens: 30)))
+        let response = try await provider(server, key: key).respond(
+            to: GenerationRequest(
+                prompt: "Sky green?", instructions: "Answer.", schema: verdictSchema,
+                options: .init(
+                    sampling: .random(probabilityThreshold: 0.8, seed: 3), temperature: 0.2, maximumResponseTokens: 30))
+        )
         #expect(try response.content.value(String.self, forProperty: "answer") == "no")
         #expect(response.metadata.usage == TokenUsage(promptTokens: 8, completionTokens: 6))
         #expect(response.metadata.model == "gemini-test-001")
@@ -164,7 +215,8 @@ struct GeminiProviderTests {
         #expect(request.query == nil)
         let body = try #require(request.json)
         #expect(body["contents"]?.elements?.first?["role"]?.stringValue == "user")
-        #expect(body["systemInstruction"]?["parts"]?.elements?.first?["text"]?.stringValue?.hasPrefix("Answer.") == true)
+        #expect(
+            body["systemInstruction"]?["parts"]?.elements?.first?["text"]?.stringValue?.hasPrefix("Answer.") == true)
         let config = try #require(body["generationConfig"])
         #expect(config["responseMimeType"]?.stringValue == "application/json")
         #expect(config["responseJsonSchema"]?["properties"]?["answer"] != nil)
@@ -196,7 +248,10 @@ struct GeminiProviderTests {
             for try await _ in provider(cut, key: key).streamResponse(to: GenerationRequest(prompt: "Hi")) {}
             Issue.record("expected the cut to surface")
         } catch let error as GenUIError {
-            guard case .transport(.connectionLost, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .transport(.connectionLost, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
         }
     }
 
@@ -205,8 +260,12 @@ struct GeminiProviderTests {
         let key = "AIza-\(UUID().uuidString)"
         let server = try LoopbackHTTPServer { _, connection in
             connection.startStream(contentType: "text/event-stream")
-            connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Bon\"}],\"role\":\"model\"},\"index\":0}]}\r\n\r\n")
-            connection.send("data: {\"error\":{\"code\":500,\"message\":\"An internal error has occurred.\",\"status\":\"INTERNAL\"}}\r\n\r\n")
+            connection.send(
+                "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Bon\"}],\"role\":\"model\"},\"index\":0}]}\r\n\r\n"
+            )
+            connection.send(
+                "data: {\"error\":{\"code\":500,\"message\":\"An internal error has occurred.\",\"status\":\"INTERNAL\"}}\r\n\r\n"
+            )
             connection.endStream()
         }
         defer { server.stop() }
@@ -217,9 +276,14 @@ struct GeminiProviderTests {
             }
             Issue.record("expected a server error")
         } catch let error as GenUIError {
-            guard case .serverError(500, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .serverError(500, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(error.provider == "gemini")
-            #expect(error.context.debugDescription.contains("An internal error has occurred."), "\(error.context.debugDescription)")
+            #expect(
+                error.context.debugDescription.contains("An internal error has occurred."),
+                "\(error.context.debugDescription)")
         }
         #expect(deltas == ["Bon"])
     }
@@ -231,13 +295,20 @@ struct GeminiProviderTests {
             let server = try geminiFake(key: key, fault: fault)
             defer { server.stop() }
             do {
-                _ = try await provider(server, key: requestKey ?? key, timeout: .milliseconds(500)).respond(to: GenerationRequest(prompt: "Hi"))
+                _ = try await provider(server, key: requestKey ?? key, timeout: .milliseconds(500)).respond(
+                    to: GenerationRequest(prompt: "Hi"))
                 return nil
             } catch let error as GenUIError { return error }
         }
-        guard case .rateLimited(let wait, _) = try await failure("429") else { Issue.record("expected rateLimited"); return }
+        guard case .rateLimited(let wait, _) = try await failure("429") else {
+            Issue.record("expected rateLimited")
+            return
+        }
         #expect(wait == .seconds(13))
-        guard case .serverError(500, _) = try await failure("500") else { Issue.record("expected a 500"); return }
+        guard case .serverError(500, _) = try await failure("500") else {
+            Issue.record("expected a 500")
+            return
+        }
         #expect(try await failure("blocked")?.code == "guardrailViolation")
         #expect(try await failure(nil, key: "wrong-key-456")?.code == "unauthorized")
         #expect(try await failure("stall")?.code == "timedOut")
@@ -272,9 +343,12 @@ struct GeminiTokenCountingTests {
         defer { server.stop() }
         let model = provider(server, key: key)
         #expect(await model.supportedCapabilities.contains(.tokenCounting))
-        let count = try await model.tokenCount(for: GenerationRequest(
-            messages: [.init(role: .user, content: "one two three"), .init(role: .assistant, content: "four five")],
-            options: .init(temperature: 0.3, maximumResponseTokens: 40)))
+        let count = try await model.tokenCount(
+            for: GenerationRequest(
+                messages: [
+                    .init(role: .user, content: "one two three"), .init(role: .assistant, content: "four five"),
+                ],
+                options: .init(temperature: 0.3, maximumResponseTokens: 40)))
         // The fake's rule: 2 per content plus its words.
         #expect(count == (2 + 3) + (2 + 2))
         #expect(server.requests.count == 1)
@@ -293,21 +367,26 @@ struct GeminiTokenCountingTests {
         let key = "AIza-\(UUID().uuidString)"
         let server = try geminiFake(key: key)
         defer { server.stop() }
-        let count = try await provider(server, key: key).tokenCount(for: GenerationRequest(
-            prompt: "Is the sky green?", instructions: "Answer in one word.", schema: verdictSchema,
-            options: .init(sampling: .random(top: 10, seed: 4), temperature: 0.7, maximumResponseTokens: 30)))
+        let count = try await provider(server, key: key).tokenCount(
+            for: GenerationRequest(
+                prompt: "Is the sky green?", instructions: "Answer in one word.", schema: verdictSchema,
+                options: .init(sampling: .random(top: 10, seed: 4), temperature: 0.7, maximumResponseTokens: 30)))
         let body = try #require(server.requests.first?.json)
         #expect(body["contents"] == nil)
         let inner = try #require(body["generateContentRequest"])
         #expect(inner["model"]?.stringValue == "models/gemini-test")
-        #expect(inner["systemInstruction"]?["parts"]?.elements?.first?["text"]?.stringValue?.hasPrefix("Answer in one word.") == true)
+        #expect(
+            inner["systemInstruction"]?["parts"]?.elements?.first?["text"]?.stringValue?.hasPrefix(
+                "Answer in one word.") == true)
         #expect(inner["generationConfig"]?.orderedProperties?.map(\.key) == ["responseMimeType", "responseJsonSchema"])
         #expect(inner["contents"]?.elements?.count == 1)
         #expect(count == fakeGeminiCount(body))
         #expect(count > 25 + 2 + 4)
     }
 
-    @Test("contextSize: inputTokenLimit kept from the availability probe, read once otherwise, the configured window first")
+    @Test(
+        "contextSize: inputTokenLimit kept from the availability probe, read once otherwise, the configured window first"
+    )
     func contextSize() async throws {
         let key = "AIza-\(UUID().uuidString)"
         let server = try geminiFake(key: key, inputTokenLimit: 32_768)
@@ -333,15 +412,21 @@ struct GeminiTokenCountingTests {
     @Test("a server that needs no key (no key variable configured) still reports its inputTokenLimit")
     func contextSizeWithoutKey() async throws {
         let server = try LoopbackHTTPServer { request, connection in
-            if request.method == "GET" && request.path == "/v1beta/models/gemini-test" && request.header("x-goog-api-key") == nil {
-                connection.respond(json: #"{"name":"models/gemini-test","inputTokenLimit":8192,"outputTokenLimit":1024}"#)
+            if request.method == "GET" && request.path == "/v1beta/models/gemini-test"
+                && request.header("x-goog-api-key") == nil
+            {
+                connection.respond(
+                    json: #"{"name":"models/gemini-test","inputTokenLimit":8192,"outputTokenLimit":1024}"#)
             } else {
-                connection.respond(status: 404, json: #"{"error":{"code":404,"message":"not found","status":"NOT_FOUND"}}"#)
+                connection.respond(
+                    status: 404, json: #"{"error":{"code":404,"message":"not found","status":"NOT_FOUND"}}"#)
             }
         }
         defer { server.stop() }
-        let model = GeminiLanguageModel(configuration: GeminiConfiguration(
-            baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test", apiKeyEnvironmentVariable: nil))
+        let model = GeminiLanguageModel(
+            configuration: GeminiConfiguration(
+                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "gemini-test",
+                apiKeyEnvironmentVariable: nil))
         #expect(try await model.contextSize == 8192)
         #expect(server.requests.count == 1)
     }
@@ -355,7 +440,10 @@ struct GeminiTokenCountingTests {
             _ = try await provider(server, key: key).contextSize
             Issue.record("expected notConfigured")
         } catch let error as GenUIError {
-            guard case .unavailable(.notConfigured(let missing), _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .unavailable(.notConfigured(let missing), _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(missing == "context")
         }
     }
@@ -369,13 +457,18 @@ struct GeminiTokenCountingTests {
             _ = try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
             Issue.record("expected an error")
         } catch let error as GenUIError {
-            guard case .serverError(500, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .serverError(500, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(error.context.debugDescription.contains("countTokens"))
             #expect(!"\(error)".contains(key))
         }
     }
 
-    @Test("a countTokens answer is read as the API writes it: no totalTokens is zero; a totalTokens that is not a whole, non-negative number is a server error saying where")
+    @Test(
+        "a countTokens answer is read as the API writes it: no totalTokens is zero; a totalTokens that is not a whole, non-negative number is a server error saying where"
+    )
     func countAnswers() async throws {
         let key = "AIza-\(UUID().uuidString)"
         func count(_ answer: String) async throws -> Int {
@@ -384,13 +477,20 @@ struct GeminiTokenCountingTests {
             return try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
         }
         #expect(try await count("{}") == 0)
-        #expect(try await count(#"{"totalTokens":42,"promptTokensDetails":[{"modality":"TEXT","tokenCount":42}]}"#) == 42)
-        for (answer, located) in [(#"{"totalTokens":"12"}"#, "/totalTokens"), (#"{"totalTokens":4.5}"#, "/totalTokens"), ("[1]", "at /"), (#"{"totalTokens":-3}"#, "negative")] {
+        #expect(
+            try await count(#"{"totalTokens":42,"promptTokensDetails":[{"modality":"TEXT","tokenCount":42}]}"#) == 42)
+        for (answer, located) in [
+            (#"{"totalTokens":"12"}"#, "/totalTokens"), (#"{"totalTokens":4.5}"#, "/totalTokens"), ("[1]", "at /"),
+            (#"{"totalTokens":-3}"#, "negative"),
+        ] {
             do {
                 let tokens = try await count(answer)
                 Issue.record("\(answer) was read as \(tokens) tokens")
             } catch let error as GenUIError {
-                guard case .serverError = error else { Issue.record("unexpected \(error)"); continue }
+                guard case .serverError = error else {
+                    Issue.record("unexpected \(error)")
+                    continue
+                }
                 #expect(error.context.debugDescription.contains("countTokens"), "\(error.context.debugDescription)")
                 #expect(error.context.debugDescription.contains(located), "\(error.context.debugDescription)")
                 #expect(error.context.provider == "gemini")
@@ -415,7 +515,8 @@ struct GeminiTokenCountingTests {
         let configuration = try ConfigurationLoader(environment: environment).parse(text)
         let models = configuration.makeProviders(context: ProviderBuildContext(environment: environment))
         let options = ChainOptions(
-            attemptTimeout: .seconds(60), deadline: .seconds(120), availabilityTimeout: .seconds(10), availabilityTTL: .zero)
+            attemptTimeout: .seconds(60), deadline: .seconds(120), availabilityTimeout: .seconds(10),
+            availabilityTTL: .zero)
         let chain = try #require(configuration.makeChain(models: models, options: options))
         let request = GenerationRequest(
             prompt: String(repeating: "word ", count: 3000), options: .init(maximumResponseTokens: 100))
@@ -423,8 +524,10 @@ struct GeminiTokenCountingTests {
         let steps = try #require(response.metadata.trace?.steps)
         #expect(steps.map(\.reason) == ["contextWindowTooSmall", "served"])
         // 2 for the content and its 3,000 words: the backend's count against the model's own inputTokenLimit.
-        #expect(steps[0].contextCheck == .init(tokenCount: 3002, responseTokens: 100, contextSize: 2048, method: .counted))
-        #expect(server.requests.map(\.path) == ["/v1beta/models/gemini-test", "/v1beta/models/gemini-test:countTokens"])
+        #expect(
+            steps[0].contextCheck == .init(tokenCount: 3002, responseTokens: 100, contextSize: 2048, method: .counted))
+        #expect(
+            server.requests.map(\.path) == ["/v1beta/models/gemini-test", "/v1beta/models/gemini-test:countTokens"])
         let reason = Diagnostics(language: .english).reason(of: steps[0])
         #expect(reason.contains("3002") && reason.contains("2048"), "\(reason)")
     }

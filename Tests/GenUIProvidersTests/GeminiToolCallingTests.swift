@@ -1,12 +1,12 @@
 import Foundation
-import GenUITestSupport
-@_spi(Reading) @testable import GenUI
 import GenUIGemini
 import GenUIHTTP
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
 
+@_spi(Reading) @testable import GenUI
 
 private let weather = GenerationRequest.ToolDefinition(
     name: "get_weather", description: "The current weather in a city.", parameters: RecordingWeatherTool().parameters)
@@ -19,8 +19,8 @@ private struct GeminiBehaviour: Sendable {
     var signs = false
     /// Whether calls carry an `id`.
     var giveIDs = true
-    /// Streamed, whether each call comes in a chunk of its own, a text chunk ("Next. ") between two calls and the finish
-    /// reason with the last, rather than all in one.
+    /// Streamed, whether each call comes in a chunk of its own, a text chunk ("Next. ") between two calls and the
+    /// finish reason with the last, rather than all in one.
     var chunkPerCall = false
     /// The `functionCall` parts of the model's first turn (JSON), given the request body.
     var calls: @Sendable (GeneratedContent) -> [String] = { _ in [#"{"name":"get_weather","args":{"city":"Paris"}}"#] }
@@ -41,21 +41,37 @@ private func toolProblem(_ body: GeneratedContent, behaviour: GeminiBehaviour, i
     func validName(_ name: String?) -> Bool {
         guard let name, let first = name.unicodeScalars.first, name.count <= 128 else { return false }
         guard first == "_" || (first.isASCII && CharacterSet.letters.contains(first)) else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_.:-".unicodeScalars.contains($0)) }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_.:-".unicodeScalars.contains($0))
+        }
     }
-    if let problem = unknown(body, ["contents", "systemInstruction", "tools", "toolConfig", "generationConfig", "safetySettings"], "") {
+    if let problem = unknown(
+        body, ["contents", "systemInstruction", "tools", "toolConfig", "generationConfig", "safetySettings"], "")
+    {
         return problem
     }
     var declared: Set<String> = []
     if let tools = body["tools"] {
         for (index, tool) in (tools.elements ?? []).enumerated() {
-            if let problem = unknown(tool, ["functionDeclarations", "googleSearch", "codeExecution"], "tools[\(index)]") { return problem }
+            if let problem = unknown(
+                tool, ["functionDeclarations", "googleSearch", "codeExecution"], "tools[\(index)]")
+            {
+                return problem
+            }
             for (position, declaration) in (tool["functionDeclarations"]?.elements ?? []).enumerated() {
                 let path = "tools[\(index)].function_declarations[\(position)]"
-                if let problem = unknown(declaration, ["name", "description", "parameters", "parametersJsonSchema", "response", "responseJsonSchema", "behavior"], path) {
+                if let problem = unknown(
+                    declaration,
+                    [
+                        "name", "description", "parameters", "parametersJsonSchema", "response", "responseJsonSchema",
+                        "behavior",
+                    ], path)
+                {
                     return problem
                 }
-                guard validName(declaration["name"]?.stringValue) else { return "* GenerateContentRequest.\(path).name: Invalid function name." }
+                guard validName(declaration["name"]?.stringValue) else {
+                    return "* GenerateContentRequest.\(path).name: Invalid function name."
+                }
                 declared.insert(declaration["name"]?.stringValue ?? "")
                 if declaration["parameters"] != nil && declaration["parametersJsonSchema"] != nil {
                     return "\(path): parameters and parametersJsonSchema are mutually exclusive"
@@ -65,58 +81,86 @@ private func toolProblem(_ body: GeneratedContent, behaviour: GeminiBehaviour, i
                 }
             }
         }
-        if behaviour.rejectsSchemaWithTools, body["generationConfig"]?["responseMimeType"]?.stringValue == "application/json" {
+        if behaviour.rejectsSchemaWithTools,
+            body["generationConfig"]?["responseMimeType"]?.stringValue == "application/json"
+        {
             return "Function calling with a response mime type: 'application/json' is unsupported"
         }
     }
     if let config = body["toolConfig"] {
         if let problem = unknown(config, ["functionCallingConfig"], "tool_config") { return problem }
         let mode = config["functionCallingConfig"]?["mode"]?.stringValue
-        guard ["AUTO", "ANY", "NONE", "VALIDATED"].contains(mode ?? "") else { return "tool_config.function_calling_config.mode: invalid value" }
+        guard ["AUTO", "ANY", "NONE", "VALIDATED"].contains(mode ?? "") else {
+            return "tool_config.function_calling_config.mode: invalid value"
+        }
     }
-    guard let contents = body["contents"]?.elements, !contents.isEmpty else { return "* GenerateContentRequest.contents: contents is not specified" }
+    guard let contents = body["contents"]?.elements, !contents.isEmpty else {
+        return "* GenerateContentRequest.contents: contents is not specified"
+    }
     var pending: [(id: String?, name: String)] = []
     for (index, content) in contents.enumerated() {
         let path = "contents[\(index)]"
         if let problem = unknown(content, ["role", "parts"], path) { return problem }
         let role = content["role"]?.stringValue
         guard role == "user" || role == "model" else { return "Please use a valid role: user, model." }
-        guard let parts = content["parts"]?.elements, !parts.isEmpty else { return "* GenerateContentRequest.\(path).parts: contents.parts must not be empty." }
+        guard let parts = content["parts"]?.elements, !parts.isEmpty else {
+            return "* GenerateContentRequest.\(path).parts: contents.parts must not be empty."
+        }
         var calls: [(id: String?, name: String)] = []
         var responses: [(id: String?, name: String)] = []
         for (position, part) in parts.enumerated() {
             let partPath = "\(path).parts[\(position)]"
-            if let problem = unknown(part, ["text", "functionCall", "functionResponse", "thoughtSignature", "thought"], partPath) { return problem }
+            if let problem = unknown(
+                part, ["text", "functionCall", "functionResponse", "thoughtSignature", "thought"], partPath)
+            {
+                return problem
+            }
             let kinds = ["text", "functionCall", "functionResponse"].filter { part[$0] != nil }
-            guard kinds.count == 1 else { return "\(partPath): a part holds exactly one of text, functionCall, functionResponse" }
+            guard kinds.count == 1 else {
+                return "\(partPath): a part holds exactly one of text, functionCall, functionResponse"
+            }
             if let call = part["functionCall"] {
                 guard role == "model" else { return "\(partPath): functionCall parts belong to model turns" }
                 if let problem = unknown(call, ["id", "name", "args"], "\(partPath).function_call") { return problem }
-                guard validName(call["name"]?.stringValue) else { return "\(partPath).function_call.name: Invalid function name." }
-                if let args = call["args"], args.orderedProperties == nil { return "\(partPath).function_call.args: must be an object" }
+                guard validName(call["name"]?.stringValue) else {
+                    return "\(partPath).function_call.name: Invalid function name."
+                }
+                if let args = call["args"], args.orderedProperties == nil {
+                    return "\(partPath).function_call.args: must be an object"
+                }
                 let id = call["id"]?.stringValue
                 if behaviour.signs, calls.isEmpty {
                     let signature = part["thoughtSignature"]?.stringValue
                     let expected = id.flatMap { issued[$0] }
-                    guard signature == "skip_thought_signature_validator" || (signature != nil && signature == expected) else {
-                        return "Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance."
+                    guard signature == "skip_thought_signature_validator" || (signature != nil && signature == expected)
+                    else {
+                        return
+                            "Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance."
                     }
                 }
                 calls.append((id, call["name"]?.stringValue ?? ""))
             }
             if let response = part["functionResponse"] {
                 guard role == "user" else { return "\(partPath): functionResponse parts belong to user turns" }
-                if let problem = unknown(response, ["id", "name", "response", "parts", "willContinue", "scheduling"], "\(partPath).function_response") {
+                if let problem = unknown(
+                    response, ["id", "name", "response", "parts", "willContinue", "scheduling"],
+                    "\(partPath).function_response")
+                {
                     return problem
                 }
-                guard validName(response["name"]?.stringValue) else { return "\(partPath).function_response.name: Invalid function name." }
-                guard response["response"]?.orderedProperties != nil else { return "\(partPath).function_response.response: must be an object" }
+                guard validName(response["name"]?.stringValue) else {
+                    return "\(partPath).function_response.name: Invalid function name."
+                }
+                guard response["response"]?.orderedProperties != nil else {
+                    return "\(partPath).function_response.response: must be an object"
+                }
                 responses.append((response["id"]?.stringValue, response["name"]?.stringValue ?? ""))
             }
         }
         if !pending.isEmpty || !responses.isEmpty {
             guard responses.map(\.name) == pending.map(\.name), responses.map(\.id) == pending.map(\.id) else {
-                return "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn."
+                return
+                    "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn."
             }
         }
         pending = calls
@@ -127,7 +171,8 @@ private func toolProblem(_ body: GeneratedContent, behaviour: GeminiBehaviour, i
 /// The `output` of each `functionResponse` of the last content, if it is a user turn of function responses.
 private func lastOutputs(_ body: GeneratedContent) -> [String]? {
     guard let last = body["contents"]?.elements?.last, last["role"]?.stringValue == "user",
-          let parts = last["parts"]?.elements, parts.first?["functionResponse"] != nil else { return nil }
+        let parts = last["parts"]?.elements, parts.first?["functionResponse"] != nil
+    else { return nil }
     return parts.compactMap { $0["functionResponse"]?["response"]?["output"]?.stringValue }
 }
 
@@ -141,30 +186,42 @@ private func toolFake(_ behaviour: GeminiBehaviour = GeminiBehaviour(), key: Str
     let counter = Mutex(0)
     return try LoopbackHTTPServer { request, connection in
         guard request.header("x-goog-api-key") == key else {
-            connection.respond(status: 400, json: #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#)
+            connection.respond(
+                status: 400,
+                json:
+                    #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#
+            )
             return
         }
         let path = request.path
         let streaming = path.hasSuffix(":streamGenerateContent") && request.query == "alt=sse"
         guard path.hasPrefix("/v1beta/models/gemini-"), path.hasSuffix(":generateContent") || streaming,
-              let body = request.json else {
+            let body = request.json
+        else {
             connection.respond(status: 404, json: #"{"error":{"code":404,"message":"not found","status":"NOT_FOUND"}}"#)
             return
         }
         if let problem = toolProblem(body, behaviour: behaviour, issued: issued.withLock { $0 }) {
-            connection.respond(status: 400, json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#)
+            connection.respond(
+                status: 400,
+                json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#)
             return
         }
-        let usage = #""usageMetadata":{"promptTokenCount":30,"candidatesTokenCount":7,"totalTokenCount":37},"modelVersion":"gemini-test-001""#
+        let usage =
+            #""usageMetadata":{"promptTokenCount":30,"candidatesTokenCount":7,"totalTokenCount":37},"modelVersion":"gemini-test-001""#
         var parts: [String]
         if let outputs = lastOutputs(body) {
             parts = [#"{"text":\#(JSONWriter.quote("Here it is: " + outputs.joined(separator: " ")))}"#]
         } else {
             parts = behaviour.calls(body).map { call in
                 var part = call
-                let number = counter.withLock { value -> Int in value += 1; return value }
+                let number = counter.withLock { value -> Int in
+                    value += 1
+                    return value
+                }
                 if behaviour.giveIDs, var object = try? JSONParser.parse(call), object["id"] == nil {
-                    object = GeneratedContent(orderedProperties: [("id", .string("fc-\(number)"))] + (object.orderedProperties ?? []))
+                    object = GeneratedContent(
+                        orderedProperties: [("id", .string("fc-\(number)"))] + (object.orderedProperties ?? []))
                     part = object.jsonString
                 }
                 let id = (try? JSONParser.parse(part))?["id"]?.stringValue
@@ -179,19 +236,28 @@ private func toolFake(_ behaviour: GeminiBehaviour = GeminiBehaviour(), key: Str
         if streaming {
             connection.startStream(contentType: "text/event-stream")
             if lastOutputs(body) == nil {
-                connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Let me check. \"}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n")
+                connection.send(
+                    "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Let me check. \"}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n"
+                )
             }
             let chunks = behaviour.chunkPerCall ? parts.map { [$0] } : [parts]
             for (index, chunk) in chunks.enumerated() {
                 if behaviour.chunkPerCall, index > 0 {
-                    connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Next. \"}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n")
+                    connection.send(
+                        "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Next. \"}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n"
+                    )
                 }
                 let finish = index == chunks.count - 1 ? "\"finishReason\":\"STOP\"," : ""
-                connection.send("data: {\"candidates\":[{\"content\":{\"parts\":[\(chunk.joined(separator: ","))],\"role\":\"model\"},\(finish)\"index\":0}],\(usage)}\r\n\r\n")
+                connection.send(
+                    "data: {\"candidates\":[{\"content\":{\"parts\":[\(chunk.joined(separator: ","))],\"role\":\"model\"},\(finish)\"index\":0}],\(usage)}\r\n\r\n"
+                )
             }
             connection.endStream()
         } else {
-            connection.respond(json: #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},"finishReason":"STOP","index":0}],\#(usage)}"#)
+            connection.respond(
+                json:
+                    #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},"finishReason":"STOP","index":0}],\#(usage)}"#
+            )
         }
     }
 }
@@ -202,13 +268,20 @@ private func toolFake(_ behaviour: GeminiBehaviour = GeminiBehaviour(), key: Str
 private func thinkingFake(key: String) throws -> LoopbackHTTPServer {
     try LoopbackHTTPServer { request, connection in
         guard request.header("x-goog-api-key") == key, let body = request.json else {
-            connection.respond(status: 400, json: #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#)
+            connection.respond(
+                status: 400,
+                json:
+                    #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#
+            )
             return
         }
         let thinks = body["generationConfig"]?["thinkingConfig"]?["includeThoughts"]?.boolValue == true
-        let thoughts = thinks ? [#"{"text":"The user greets; ","thought":true}"#, #"{"text":"answer in kind.","thought":true}"#] : []
+        let thoughts =
+            thinks
+            ? [#"{"text":"The user greets; ","thought":true}"#, #"{"text":"answer in kind.","thought":true}"#] : []
         let answer = [#"{"text":"Hello"}"#, #"{"text":" there."}"#]
-        let usage = #""usageMetadata":{"promptTokenCount":3,"candidatesTokenCount":2,"thoughtsTokenCount":9,"totalTokenCount":14},"modelVersion":"gemini-test-001""#
+        let usage =
+            #""usageMetadata":{"promptTokenCount":3,"candidatesTokenCount":2,"thoughtsTokenCount":9,"totalTokenCount":14},"modelVersion":"gemini-test-001""#
         func candidate(_ parts: [String], finish: Bool) -> String {
             #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},\#(finish ? #""finishReason":"STOP","# : "")"index":0}],\#(usage)}"#
         }
@@ -227,7 +300,9 @@ private func thinkingFake(key: String) throws -> LoopbackHTTPServer {
 
 @Suite("Gemini function calling against a generateContent fake", .tags(.unit))
 struct GeminiToolCallingTests {
-    private func provider(_ server: LoopbackHTTPServer, key: String, model: String = "gemini-test") -> GeminiLanguageModel {
+    private func provider(_ server: LoopbackHTTPServer, key: String, model: String = "gemini-test")
+        -> GeminiLanguageModel
+    {
         let testKey = TestKey(key)
         return GeminiLanguageModel(
             configuration: GeminiConfiguration(
@@ -238,16 +313,23 @@ struct GeminiToolCallingTests {
 
     private let key = "AIza-\(UUID().uuidString)"
 
-    @Test("tools go out as functionDeclarations {name, description, parametersJsonSchema}; functionCall parts under STOP are a turn of calls")
+    @Test(
+        "tools go out as functionDeclarations {name, description, parametersJsonSchema}; functionCall parts under STOP are a turn of calls"
+    )
     func declaresAndReadsCalls() async throws {
         let server = try toolFake(key: key)
         defer { server.stop() }
         let model = provider(server, key: key)
         #expect(await model.supportedCapabilities.contains(.toolCalling))
-        let response = try await model.respond(to: GenerationRequest(
-            messages: [.init(role: .user, content: "Weather in Paris?")], tools: [weather]))
-        #expect(response.toolCalls == [Transcript.ToolCall(
-            id: "fc-1", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Paris"))]))])
+        let response = try await model.respond(
+            to: GenerationRequest(
+                messages: [.init(role: .user, content: "Weather in Paris?")], tools: [weather]))
+        #expect(
+            response.toolCalls == [
+                Transcript.ToolCall(
+                    id: "fc-1", toolName: "get_weather",
+                    arguments: GeneratedContent(orderedProperties: [("city", .string("Paris"))]))
+            ])
         #expect(response.metadata.finishReason == .toolCalls)
         let body = try #require(server.requests.first?.json)
         let tools = try #require(body["tools"]?.elements)
@@ -263,28 +345,42 @@ struct GeminiToolCallingTests {
         #expect(plain["tools"] == nil && plain["toolConfig"] == nil)
     }
 
-    @Test("calls without an id get unique ones, never sent back; an earlier turn goes back as functionCall parts, outputs as ONE user content of functionResponse {name, response: {output}} in order")
+    @Test(
+        "calls without an id get unique ones, never sent back; an earlier turn goes back as functionCall parts, outputs as ONE user content of functionResponse {name, response: {output}} in order"
+    )
     func idsTurnAndResponses() async throws {
-        let behaviour = GeminiBehaviour(giveIDs: false, calls: { _ in [
-            #"{"name":"get_weather","args":{"city":"Rome"}}"#, #"{"name":"get_weather","args":{"city":"Oslo"}}"#,
-        ] })
+        let behaviour = GeminiBehaviour(
+            giveIDs: false,
+            calls: { _ in
+                [
+                    #"{"name":"get_weather","args":{"city":"Rome"}}"#,
+                    #"{"name":"get_weather","args":{"city":"Oslo"}}"#,
+                ]
+            })
         let server = try toolFake(behaviour, key: key)
         defer { server.stop() }
         let model = provider(server, key: key)
-        let first = try await model.respond(to: GenerationRequest(
-            messages: [.init(role: .user, content: "Rome and Oslo?")], tools: [weather]))
+        let first = try await model.respond(
+            to: GenerationRequest(
+                messages: [.init(role: .user, content: "Rome and Oslo?")], tools: [weather]))
         #expect(first.toolCalls.count == 2)
         #expect(Set(first.toolCalls.map(\.id)).count == 2)
         #expect(first.toolCalls.map { $0.arguments["city"]?.stringValue } == ["Rome", "Oslo"])
 
         // The turn goes back with one call made by another provider (its id is sent) next to the two made up here.
-        let foreign = Transcript.ToolCall(id: "toolu_01X", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Lima"))]))
+        let foreign = Transcript.ToolCall(
+            id: "toolu_01X", toolName: "get_weather",
+            arguments: GeneratedContent(orderedProperties: [("city", .string("Lima"))]))
         let calls = first.toolCalls + [foreign]
         let request = GenerationRequest(
             messages: [
                 .init(role: .user, content: "Rome and Oslo?"),
                 .init(role: .assistant, content: "Checking.", toolCalls: calls),
-            ] + calls.map { .toolOutput(id: $0.id, toolName: $0.toolName, text: "\($0.arguments["city"]?.stringValue ?? ""): fine") },
+            ]
+                + calls.map {
+                    .toolOutput(
+                        id: $0.id, toolName: $0.toolName, text: "\($0.arguments["city"]?.stringValue ?? ""): fine")
+                },
             tools: [weather])
         let answer = try await model.respond(to: request)
         #expect(answer.text == "Here it is: Rome: fine Oslo: fine Lima: fine")
@@ -299,7 +395,10 @@ struct GeminiToolCallingTests {
         #expect(sentCalls.map { $0["id"]?.stringValue } == [nil, nil, "toolu_01X"])
         let responses = try #require(contents[2]["parts"]?.elements?.compactMap { $0["functionResponse"] })
         #expect(responses.count == 3)
-        #expect(responses.map { $0["response"]?.orderedProperties?.map(\.key) ?? [] } == [["output"], ["output"], ["output"]])
+        #expect(
+            responses.map { $0["response"]?.orderedProperties?.map(\.key) ?? [] } == [
+                ["output"], ["output"], ["output"],
+            ])
         #expect(responses.map { $0["id"]?.stringValue } == [nil, nil, "toolu_01X"])
     }
 
@@ -341,7 +440,9 @@ struct GeminiToolCallingTests {
         #expect(streamed.calls.withLock { $0 } == ["Paris"])
     }
 
-    @Test("Gemini 3: a call's thought signature goes back with it; a replayed call without one carries the documented placeholder")
+    @Test(
+        "Gemini 3: a call's thought signature goes back with it; a replayed call without one carries the documented placeholder"
+    )
     func thoughtSignatures() async throws {
         let server = try toolFake(GeminiBehaviour(signs: true), key: key)
         defer { server.stop() }
@@ -353,11 +454,16 @@ struct GeminiToolCallingTests {
         #expect(replayed["thoughtSignature"]?.stringValue == "c2lnbmF0dXJl1==")
 
         // A turn made by another provider: no signature known.
-        let foreign = Transcript.ToolCall(id: "call_9", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Kyiv"))]))
-        _ = try await model.respond(to: GenerationRequest(
-            messages: [.init(role: .user, content: "Kyiv?"), .toolCalls([foreign]),
-                       .toolOutput(id: "call_9", toolName: "get_weather", text: "cold")],
-            tools: [weather]))
+        let foreign = Transcript.ToolCall(
+            id: "call_9", toolName: "get_weather",
+            arguments: GeneratedContent(orderedProperties: [("city", .string("Kyiv"))]))
+        _ = try await model.respond(
+            to: GenerationRequest(
+                messages: [
+                    .init(role: .user, content: "Kyiv?"), .toolCalls([foreign]),
+                    .toolOutput(id: "call_9", toolName: "get_weather", text: "cold"),
+                ],
+                tools: [weather]))
         let placeholder = try #require(server.requests.last?.json?["contents"]?.elements?[1]["parts"]?.elements?.first)
         #expect(placeholder["thoughtSignature"]?.stringValue == "skip_thought_signature_validator")
 
@@ -365,19 +471,25 @@ struct GeminiToolCallingTests {
         let plain = try toolFake(key: key)
         defer { plain.stop() }
         let older = provider(plain, key: key, model: "gemini-2.5-flash")
-        _ = try await older.respond(to: GenerationRequest(
-            messages: [.init(role: .user, content: "Kyiv?"), .toolCalls([foreign]),
-                       .toolOutput(id: "call_9", toolName: "get_weather", text: "cold")],
-            tools: [weather]))
+        _ = try await older.respond(
+            to: GenerationRequest(
+                messages: [
+                    .init(role: .user, content: "Kyiv?"), .toolCalls([foreign]),
+                    .toolOutput(id: "call_9", toolName: "get_weather", text: "cold"),
+                ],
+                tools: [weather]))
         let unsigned = try #require(plain.requests.last?.json?["contents"]?.elements?[1]["parts"]?.elements?.first)
         #expect(unsigned["thoughtSignature"] == nil)
     }
 
-    @Test("a schema with tools: both sent where the model takes them; after the documented 400, the schema goes as an answer function with mode ANY, at once from then on")
+    @Test(
+        "a schema with tools: both sent where the model takes them; after the documented 400, the schema goes as an answer function with mode ANY, at once from then on"
+    )
     func schemaWithTools() async throws {
         let both = try toolFake(key: key)
         defer { both.stop() }
-        let request = GenerationRequest(messages: [.init(role: .user, content: "Sunny?")], schema: verdictSchema, tools: [weather])
+        let request = GenerationRequest(
+            messages: [.init(role: .user, content: "Sunny?")], schema: verdictSchema, tools: [weather])
         _ = try await provider(both, key: key).respond(to: request)
         let body = try #require(both.requests.first?.json)
         #expect(body["generationConfig"]?["responseMimeType"]?.stringValue == "application/json")
@@ -385,10 +497,15 @@ struct GeminiToolCallingTests {
         #expect(body["tools"] != nil)
         #expect(body["toolConfig"] == nil)
 
-        let older = try toolFake(GeminiBehaviour(rejectsSchemaWithTools: true, calls: { body in
-            let answer = body["tools"]?.elements?.first?["functionDeclarations"]?.elements?.last?["name"]?.stringValue ?? ""
-            return [#"{"name":"\#(answer)","args":{"answer":"yes"}}"#]
-        }), key: key)
+        let older = try toolFake(
+            GeminiBehaviour(
+                rejectsSchemaWithTools: true,
+                calls: { body in
+                    let answer =
+                        body["tools"]?.elements?.first?["functionDeclarations"]?.elements?.last?["name"]?.stringValue
+                        ?? ""
+                    return [#"{"name":"\#(answer)","args":{"answer":"yes"}}"#]
+                }), key: key)
         defer { older.stop() }
         let model = provider(older, key: key, model: "gemini-2.5-flash")
         let response = try await model.respond(to: request)
@@ -398,19 +515,26 @@ struct GeminiToolCallingTests {
         let retried = try #require(older.requests.last?.json)
         #expect(retried["generationConfig"]?["responseMimeType"] == nil)
         #expect(retried["toolConfig"]?["functionCallingConfig"]?["mode"]?.stringValue == "ANY")
-        let names = retried["tools"]?.elements?.first?["functionDeclarations"]?.elements?.compactMap { $0["name"]?.stringValue } ?? []
+        let names =
+            retried["tools"]?.elements?.first?["functionDeclarations"]?.elements?.compactMap { $0["name"]?.stringValue }
+            ?? []
         #expect(names.count == 2 && names.first == "get_weather" && names.last != "get_weather")
         _ = try await model.respond(to: request)
         #expect(older.requests.count == 3)
     }
 
-    @Test("a tool name that starts with a digit is declared with a leading underscore and its calls come back under the tool's name")
+    @Test(
+        "a tool name that starts with a digit is declared with a leading underscore and its calls come back under the tool's name"
+    )
     func functionNames() async throws {
-        let tool = GenerationRequest.ToolDefinition(name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
-        let server = try toolFake(GeminiBehaviour(calls: { _ in [#"{"name":"_3d_view","args":{"city":"Bern"}}"#] }), key: key)
+        let tool = GenerationRequest.ToolDefinition(
+            name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
+        let server = try toolFake(
+            GeminiBehaviour(calls: { _ in [#"{"name":"_3d_view","args":{"city":"Bern"}}"#] }), key: key)
         defer { server.stop() }
-        let response = try await provider(server, key: key).respond(to: GenerationRequest(
-            messages: [.init(role: .user, content: "Show Bern")], tools: [tool]))
+        let response = try await provider(server, key: key).respond(
+            to: GenerationRequest(
+                messages: [.init(role: .user, content: "Show Bern")], tools: [tool]))
         #expect(response.toolCalls.map(\.toolName) == ["3d_view"])
         let declared = server.requests.first?.json?["tools"]?.elements?.first?["functionDeclarations"]?.elements?.first
         #expect(declared?["name"]?.stringValue == "_3d_view")
@@ -420,39 +544,57 @@ struct GeminiToolCallingTests {
     func countsTools() async throws {
         let server = try LoopbackHTTPServer { request, connection in
             guard let inner = request.json?["generateContentRequest"] else {
-                connection.respond(status: 400, json: #"{"error":{"code":400,"message":"generateContentRequest expected","status":"INVALID_ARGUMENT"}}"#)
+                connection.respond(
+                    status: 400,
+                    json:
+                        #"{"error":{"code":400,"message":"generateContentRequest expected","status":"INVALID_ARGUMENT"}}"#
+                )
                 return
             }
             if let problem = toolProblem(
                 GeneratedContent(orderedProperties: (inner.orderedProperties ?? []).filter { $0.key != "model" }),
                 behaviour: GeminiBehaviour(), issued: [:])
             {
-                connection.respond(status: 400, json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#)
+                connection.respond(
+                    status: 400,
+                    json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#
+                )
             } else {
                 connection.respond(json: #"{"totalTokens":57}"#)
             }
         }
         defer { server.stop() }
-        let call = Transcript.ToolCall(id: "fc-9", toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", .string("Bern"))]))
-        let count = try await provider(server, key: key).tokenCount(for: GenerationRequest(
-            messages: [.init(role: .user, content: "Bern?"), .toolCalls([call]),
-                       .toolOutput(id: "fc-9", toolName: "get_weather", text: "mild")],
-            tools: [weather]))
+        let call = Transcript.ToolCall(
+            id: "fc-9", toolName: "get_weather",
+            arguments: GeneratedContent(orderedProperties: [("city", .string("Bern"))]))
+        let count = try await provider(server, key: key).tokenCount(
+            for: GenerationRequest(
+                messages: [
+                    .init(role: .user, content: "Bern?"), .toolCalls([call]),
+                    .toolOutput(id: "fc-9", toolName: "get_weather", text: "mild"),
+                ],
+                tools: [weather]))
         #expect(count == 57)
         let inner = try #require(server.requests.first?.json?["generateContentRequest"])
         #expect(inner["tools"]?.elements?.first?["functionDeclarations"] != nil)
-        #expect(inner["contents"]?.elements?.last?["parts"]?.elements?.first?["functionResponse"]?["id"]?.stringValue == "fc-9")
+        #expect(
+            inner["contents"]?.elements?.last?["parts"]?.elements?.first?["functionResponse"]?["id"]?.stringValue
+                == "fc-9")
     }
 
     @Test("a MALFORMED_FUNCTION_CALL finish is an invalid tool call")
     func malformedCall() async throws {
         let server = try LoopbackHTTPServer { _, connection in
-            connection.respond(json: #"{"candidates":[{"content":{"parts":[],"role":"model"},"finishReason":"MALFORMED_FUNCTION_CALL","finishMessage":"Malformed function call: get_weather(city=)","index":0}]}"#)
+            connection.respond(
+                json:
+                    #"{"candidates":[{"content":{"parts":[],"role":"model"},"finishReason":"MALFORMED_FUNCTION_CALL","finishMessage":"Malformed function call: get_weather(city=)","index":0}]}"#
+            )
         }
         defer { server.stop() }
         await #expect {
-            try await provider(server, key: key).respond(to: GenerationRequest(
-                messages: [.init(role: .user, content: "Weather?")], tools: [weather]))
+            try await provider(server, key: key).respond(
+                to: GenerationRequest(
+                    messages: [.init(role: .user, content: "Weather?")], tools: [weather]))
         } throws: { error in
             guard case .invalidToolCall = error as? GenUIError else { return false }
             return true
@@ -461,26 +603,38 @@ struct GeminiToolCallingTests {
 
     @Test("functionCall args that are not an object are an invalid tool call naming the tool")
     func invalidArgs() async throws {
-        let server = try toolFake(GeminiBehaviour(calls: { _ in [#"{"name":"get_weather","args":"Paris"}"#] }), key: key)
+        let server = try toolFake(
+            GeminiBehaviour(calls: { _ in [#"{"name":"get_weather","args":"Paris"}"#] }), key: key)
         defer { server.stop() }
         await #expect {
-            try await provider(server, key: key).respond(to: GenerationRequest(
-                messages: [.init(role: .user, content: "Weather?")], tools: [weather]))
+            try await provider(server, key: key).respond(
+                to: GenerationRequest(
+                    messages: [.init(role: .user, content: "Weather?")], tools: [weather]))
         } throws: { error in
             guard case .invalidToolCall(let tool, _, _, _) = error as? GenUIError else { return false }
             return tool == "get_weather"
         }
     }
 
-    @Test("its own executor sends each functionCall, arriving whole in a chunk of its own, as one arguments event under the id its response gives the call and the tool's own name; they reduce to the same calls")
+    @Test(
+        "its own executor sends each functionCall, arriving whole in a chunk of its own, as one arguments event under the id its response gives the call and the tool's own name; they reduce to the same calls"
+    )
     func executorStreamsWholeCalls() async throws {
-        let view = GenerationRequest.ToolDefinition(name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
-        let server = try toolFake(GeminiBehaviour(giveIDs: false, chunkPerCall: true, calls: { _ in [
-            #"{"name":"get_weather","args":{"city":"Lisbon"}}"#, #"{"name":"_3d_view","args":{"city":"Porto"}}"#,
-        ] }), key: key)
+        let view = GenerationRequest.ToolDefinition(
+            name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
+        let server = try toolFake(
+            GeminiBehaviour(
+                giveIDs: false, chunkPerCall: true,
+                calls: { _ in
+                    [
+                        #"{"name":"get_weather","args":{"city":"Lisbon"}}"#,
+                        #"{"name":"_3d_view","args":{"city":"Porto"}}"#,
+                    ]
+                }), key: key)
         defer { server.stop() }
         let model = provider(server, key: key)
-        let request = GenerationRequest(messages: [.init(role: .user, content: "Lisbon's weather, Porto in 3D?")], tools: [weather, view])
+        let request = GenerationRequest(
+            messages: [.init(role: .user, content: "Lisbon's weather, Porto in 3D?")], tools: [weather, view])
         let channel = LanguageModelExecutorGenerationChannel()
         let turn = Task {
             defer { channel.finish() }
@@ -496,7 +650,9 @@ struct GeminiToolCallingTests {
             case .response(let response):
                 if case .appendText(let piece, _, _) = response.action.change { arrivals.append(piece) }
             case .toolCalls(let calls):
-                if case .call(let call) = calls.action.change, case .appendArguments(let arguments, _) = call.action.change {
+                if case .call(let call) = calls.action.change,
+                    case .appendArguments(let arguments, _) = call.action.change
+                {
                     pieces.append((call.id, call.name, arguments))
                     arrivals.append("call of \(call.name)")
                 }
@@ -521,18 +677,22 @@ struct GeminiToolCallingTests {
 
         for streaming in [false, true] {
             let path = ExecutorModel(ExecutorPath(base: model))
-            let reduced = streaming
+            let reduced =
+                streaming
                 ? try await ProviderSupport.completedResponse(from: path.streamResponse(to: request))
                 : try await path.respond(to: request)
             let direct = try await model.respond(to: request)
             #expect(reduced.toolCalls.map(\.toolName) == ["get_weather", "3d_view"])
             #expect(reduced.toolCalls.map(\.arguments) == direct.toolCalls.map(\.arguments))
-            #expect(reduced.toolCalls[0].arguments == GeneratedContent(orderedProperties: [("city", .string("Lisbon"))]))
+            #expect(
+                reduced.toolCalls[0].arguments == GeneratedContent(orderedProperties: [("city", .string("Lisbon"))]))
             #expect(reduced.metadata.finishReason == .toolCalls)
         }
     }
 
-    @Test("driven as a Foundation Models 27 model with reasoning asked for, it asks for thoughts and their parts become a reasoning entry before the response; never text")
+    @Test(
+        "driven as a Foundation Models 27 model with reasoning asked for, it asks for thoughts and their parts become a reasoning entry before the response; never text"
+    )
     func executorStreamsThoughts() async throws {
         let server = try thinkingFake(key: key)
         defer { server.stop() }
@@ -547,7 +707,8 @@ struct GeminiToolCallingTests {
         var reducer = GenerationEventReducer()
         for await event in channel { try reducer.apply(event) }
         try await turn.value
-        #expect(server.requests.first?.json?["generationConfig"]?["thinkingConfig"]?["includeThoughts"]?.boolValue == true)
+        #expect(
+            server.requests.first?.json?["generationConfig"]?["thinkingConfig"]?["includeThoughts"]?.boolValue == true)
         let entries = try reducer.finishedEntries(provider: model.name)
         guard case .reasoning(let reasoning)? = entries.first else {
             Issue.record("the first entry is not reasoning: \(entries)")

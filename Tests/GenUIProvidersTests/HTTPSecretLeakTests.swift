@@ -30,18 +30,36 @@ struct HTTPSecretLeakTests {
             }
             connection.respond(
                 status: status,
-                json: #"{"type":"error","error":{"type":"invalid_request_error","message":\#(quoted),"code":\#(quoted),"status":\#(quoted)}}"#)
+                json:
+                    #"{"type":"error","error":{"type":"invalid_request_error","message":\#(quoted),"code":\#(quoted),"status":\#(quoted)}}"#
+            )
         }
         defer { echo.stop() }
         let gemini = try geminiFake(key: "another-key-entirely")
         defer { gemini.stop() }
         let models: [any RoutableModel] = [
-            OpenAILanguageModel(configuration: .init(baseURL: echo.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
-            AnthropicLanguageModel(configuration: .init(baseURL: echo.baseURL, model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
-            OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(echo.port)", model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
-            GeminiLanguageModel(configuration: .init(baseURL: echo.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
-            GeminiLanguageModel(configuration: .init(baseURL: gemini.baseURL.appendingPathComponent("v1beta"), model: "gemini-test", apiKeyEnvironmentVariable: variable), environment: environment),
-            OpenAILanguageModel(configuration: .init(baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1")!, model: "m", apiKeyEnvironmentVariable: variable), environment: environment),
+            OpenAILanguageModel(
+                configuration: .init(
+                    baseURL: echo.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: variable),
+                environment: environment),
+            AnthropicLanguageModel(
+                configuration: .init(baseURL: echo.baseURL, model: "m", apiKeyEnvironmentVariable: variable),
+                environment: environment),
+            OllamaLanguageModel(
+                configuration: .init(host: "127.0.0.1:\(echo.port)", model: "m", apiKeyEnvironmentVariable: variable),
+                environment: environment),
+            GeminiLanguageModel(
+                configuration: .init(
+                    baseURL: echo.baseURL.appendingPathComponent("v1beta"), model: "m",
+                    apiKeyEnvironmentVariable: variable), environment: environment),
+            GeminiLanguageModel(
+                configuration: .init(
+                    baseURL: gemini.baseURL.appendingPathComponent("v1beta"), model: "gemini-test",
+                    apiKeyEnvironmentVariable: variable), environment: environment),
+            OpenAILanguageModel(
+                configuration: .init(
+                    baseURL: URL(string: "http://127.0.0.1:\(unusedLoopbackPort())/v1")!, model: "m",
+                    apiKeyEnvironmentVariable: variable), environment: environment),
         ]
         var outputs: [String] = []
         for model in models {

@@ -1,13 +1,14 @@
 import Foundation
-import GenUITestSupport
-@testable import GenUI
 import GenUIAnthropic
 import GenUIGemini
 import GenUIHTTP
 import GenUIOllama
 import GenUIOpenAI
+import GenUITestSupport
 import GenUITesting
 import Testing
+
+@testable import GenUI
 
 /// Numbers a server sends that are valid integers but add up past what an integer holds: every count read from a
 /// wire is clamped to a documented ceiling and every sum saturates, so no answer can trap the app that reads it
@@ -25,7 +26,8 @@ struct HostileNumbersTests {
             let path = request.path
             let streamed = String(decoding: request.body, as: UTF8.self).contains(#""stream":true"#)
             if path.hasSuffix("/chat/completions") {
-                let usage = #""usage":{"prompt_tokens":\#(count),"completion_tokens":\#(count),"total_tokens":18000000000000000000}"#
+                let usage =
+                    #""usage":{"prompt_tokens":\#(count),"completion_tokens":\#(count),"total_tokens":18000000000000000000}"#
                 if streamed {
                     connection.startStream(contentType: "text/event-stream")
                     _ = connection.send(#"data: {"choices":[{"delta":{"content":"Hi"}}]}"# + "\n\n")
@@ -33,15 +35,26 @@ struct HostileNumbersTests {
                     _ = connection.send("data: [DONE]\n\n")
                     connection.endStream()
                 } else {
-                    connection.respond(json: #"{"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"Hi"},"finish_reason":"stop"}],\#(usage)}"#)
+                    connection.respond(
+                        json:
+                            #"{"model":"m","choices":[{"index":0,"message":{"role":"assistant","content":"Hi"},"finish_reason":"stop"}],\#(usage)}"#
+                    )
                 }
             } else if path.hasSuffix("/messages") {
-                connection.respond(json: #"{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[{"type":"text","text":"Hi"}],"stop_reason":"end_turn","usage":{"input_tokens":\#(count),"output_tokens":\#(count)}}"#)
+                connection.respond(
+                    json:
+                        #"{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[{"type":"text","text":"Hi"}],"stop_reason":"end_turn","usage":{"input_tokens":\#(count),"output_tokens":\#(count)}}"#
+                )
             } else if path.contains(":generateContent") {
-                connection.respond(json: #"{"candidates":[{"content":{"parts":[{"text":"Hi"}],"role":"model"},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":\#(count),"candidatesTokenCount":\#(count),"totalTokenCount":18000000000000000000},"modelVersion":"m"}"#)
+                connection.respond(
+                    json:
+                        #"{"candidates":[{"content":{"parts":[{"text":"Hi"}],"role":"model"},"finishReason":"STOP","index":0}],"usageMetadata":{"promptTokenCount":\#(count),"candidatesTokenCount":\#(count),"totalTokenCount":18000000000000000000},"modelVersion":"m"}"#
+                )
             } else if path == "/api/chat" {
                 connection.startStream(contentType: "application/x-ndjson")
-                _ = connection.send(#"{"model":"m","message":{"role":"assistant","content":"Hi"},"done":true,"done_reason":"stop","prompt_eval_count":\#(count),"eval_count":\#(count),"total_duration":\#(count),"eval_duration":1}"# + "\n")
+                _ = connection.send(
+                    #"{"model":"m","message":{"role":"assistant","content":"Hi"},"done":true,"done_reason":"stop","prompt_eval_count":\#(count),"eval_count":\#(count),"total_duration":\#(count),"eval_duration":1}"#
+                        + "\n")
                 connection.endStream()
             } else if path == "/api/show" {
                 connection.respond(json: #"{"capabilities":["completion"],"model_info":{}}"#)
@@ -53,14 +66,22 @@ struct HostileNumbersTests {
 
     static func models(_ server: LoopbackHTTPServer) -> [any RoutableModel] {
         [
-            OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil)),
-            AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: nil)),
-            GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil)),
+            OpenAILanguageModel(
+                configuration: .init(
+                    baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil)),
+            AnthropicLanguageModel(
+                configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: nil)),
+            GeminiLanguageModel(
+                configuration: .init(
+                    baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil
+                )),
             OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m")),
         ]
     }
 
-    @Test("9e18 prompt and completion tokens through two answers, in every provider: no trap; each count clamped to the ceiling and the session's totals are their sums")
+    @Test(
+        "9e18 prompt and completion tokens through two answers, in every provider: no trap; each count clamped to the ceiling and the session's totals are their sums"
+    )
     func hugeTokenCountsThroughTwoAnswers() async throws {
         let server = try Self.hostileServer()
         defer { server.stop() }
@@ -86,7 +107,9 @@ struct HostileNumbersTests {
     func hugeTokenCountsStreamed() async throws {
         let server = try Self.hostileServer()
         defer { server.stop() }
-        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(
+            configuration: .init(
+                baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         let session = LanguageModelSession(model: model)
         for _ in 0..<2 {
             let stream = session.streamResponse(to: "Hi")

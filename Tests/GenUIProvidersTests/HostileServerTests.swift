@@ -1,15 +1,16 @@
 import Foundation
-import GenUITestSupport
-@_spi(Reading) @testable import GenUI
 import GenUIAnthropic
 import GenUIDiagnostics
 import GenUIGemini
 import GenUIHTTP
 import GenUIOllama
 import GenUIOpenAI
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
+
+@_spi(Reading) @testable import GenUI
 
 /// Servers that attack the client: waits no integer can hold, keys cut in half by truncation, lines without end,
 /// a million one-byte deltas. Every one must end in a typed error or a normal answer — never a trap, a leak, or
@@ -44,7 +45,8 @@ struct HostileServerTests {
         if clampedToMaximum { #expect(wait == RetryAfter.maximum, "\(comment)") }
     }
 
-    @Test("Retry-After and retry-after-ms values no integer holds give rateLimited clamped to one day, in every provider")
+    @Test(
+        "Retry-After and retry-after-ms values no integer holds give rateLimited clamped to one day, in every provider")
     func hostileRetryAfter() async throws {
         let current = Mutex(0)
         let server = try LoopbackHTTPServer { request, connection in
@@ -57,9 +59,17 @@ struct HostileServerTests {
         defer { server.stop() }
         let key = TestKey("sk-hostile-wait")
         let models: [any RoutableModel] = [
-            OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
-            AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
-            GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: key.variable), environment: key.environment),
+            OpenAILanguageModel(
+                configuration: .init(
+                    baseURL: server.baseURL.appendingPathComponent("v1"), model: "m",
+                    apiKeyEnvironmentVariable: key.variable), environment: key.environment),
+            AnthropicLanguageModel(
+                configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: key.variable),
+                environment: key.environment),
+            GeminiLanguageModel(
+                configuration: .init(
+                    baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m",
+                    apiKeyEnvironmentVariable: key.variable), environment: key.environment),
             OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m")),
         ]
         for (index, wait) in Self.hostileWaits.enumerated() {
@@ -94,12 +104,16 @@ struct HostileServerTests {
             let delay = delays[current.withLock { $0 }].0
             connection.respond(
                 status: 429,
-                json: #"{"error":{"code":429,"message":"quota","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"\#(delay)"}]}}"#)
+                json:
+                    #"{"error":{"code":429,"message":"quota","status":"RESOURCE_EXHAUSTED","details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay":"\#(delay)"}]}}"#
+            )
         }
         defer { server.stop() }
         let key = TestKey("gemini-hostile")
         let gemini = GeminiLanguageModel(
-            configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: key.variable),
+            configuration: .init(
+                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m",
+                apiKeyEnvironmentVariable: key.variable),
             environment: key.environment)
         for (index, (delay, expected)) in delays.enumerated() {
             current.withLock { $0 = index }
@@ -149,10 +163,21 @@ struct HostileServerTests {
         defer { server.stop() }
         let testKey = TestKey(key)
         let models: [any RoutableModel] = [
-            OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            OpenAILanguageModel(
+                configuration: .init(
+                    baseURL: server.baseURL.appendingPathComponent("v1"), model: "m",
+                    apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            AnthropicLanguageModel(
+                configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable),
+                environment: testKey.environment),
+            GeminiLanguageModel(
+                configuration: .init(
+                    baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m",
+                    apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            OllamaLanguageModel(
+                configuration: .init(
+                    host: "127.0.0.1:\(server.port)", model: "m", apiKeyEnvironmentVariable: testKey.variable),
+                environment: testKey.environment),
         ]
         var texts: [String] = []
         for model in models {
@@ -194,9 +219,17 @@ struct HostileServerTests {
         defer { server.stop() }
         let testKey = TestKey(key)
         let models: [any RoutableModel] = [
-            OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
-            OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(server.port)", model: "m", apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            OpenAILanguageModel(
+                configuration: .init(
+                    baseURL: server.baseURL.appendingPathComponent("v1"), model: "m",
+                    apiKeyEnvironmentVariable: testKey.variable), environment: testKey.environment),
+            AnthropicLanguageModel(
+                configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: testKey.variable),
+                environment: testKey.environment),
+            OllamaLanguageModel(
+                configuration: .init(
+                    host: "127.0.0.1:\(server.port)", model: "m", apiKeyEnvironmentVariable: testKey.variable),
+                environment: testKey.environment),
         ]
         var texts: [String] = []
         for model in models {
@@ -233,17 +266,25 @@ struct HostileServerTests {
         return (handler, sent)
     }
 
-    @Test("an endless SSE or NDJSON line (300 MB, no newline) ends in responseTooLarge, holding at most the limits in memory")
+    @Test(
+        "an endless SSE or NDJSON line (300 MB, no newline) ends in responseTooLarge, holding at most the limits in memory"
+    )
     func endlessLine() async throws {
         let total = 300_000_000
         let sse = Self.endlessLine(prefix: "data: ", total: total, contentType: "text/event-stream")
         let sseServer = try LoopbackHTTPServer(handler: sse.0)
         defer { sseServer.stop() }
-        let ndjson = Self.endlessLine(prefix: #"{"message":{"content":""#, total: total, contentType: "application/x-ndjson")
+        let ndjson = Self.endlessLine(
+            prefix: #"{"message":{"content":""#, total: total, contentType: "application/x-ndjson")
         let ndjsonServer = try LoopbackHTTPServer(handler: ndjson.0)
         defer { ndjsonServer.stop() }
         let cases: [(any RoutableModel, Counter)] = [
-            (OpenAILanguageModel(configuration: .init(baseURL: sseServer.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil)), sse.1),
+            (
+                OpenAILanguageModel(
+                    configuration: .init(
+                        baseURL: sseServer.baseURL.appendingPathComponent("v1"), model: "m",
+                        apiKeyEnvironmentVariable: nil)), sse.1
+            ),
             (OllamaLanguageModel(configuration: .init(host: "127.0.0.1:\(ndjsonServer.port)", model: "m")), ndjson.1),
         ]
         for (model, sent) in cases {
@@ -275,7 +316,9 @@ struct HostileServerTests {
             connection.respond(status: 200, json: #"{"choices":[{"message":{"content":"hi"}}]"# + padding + "}")
         }
         defer { server.stop() }
-        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(
+            configuration: .init(
+                baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         do {
             _ = try await model.respond(to: GenerationRequest(prompt: "Hi"))
             Issue.record("a 17 MiB body was accepted")
@@ -294,13 +337,17 @@ struct HostileServerTests {
             connection.startStream(contentType: "text/event-stream")
             let piece = String(repeating: "a", count: 512 << 10)
             for _ in 0..<10 {
-                guard connection.send(#"data: {"choices":[{"delta":{"content":"\#(piece)"}}]}"# + "\n\n") else { return }
+                guard connection.send(#"data: {"choices":[{"delta":{"content":"\#(piece)"}}]}"# + "\n\n") else {
+                    return
+                }
             }
             _ = connection.send(#"data: {"choices":[{"delta":{},"finish_reason":"stop"}]}"# + "\n\ndata: [DONE]\n\n")
             connection.endStream()
         }
         defer { server.stop() }
-        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(
+            configuration: .init(
+                baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         do {
             for try await _ in model.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
             Issue.record("5 MiB of text was accepted")
@@ -310,8 +357,9 @@ struct HostileServerTests {
         }
     }
 
-    @Test("a million one-byte deltas complete, and the snapshots parse the text a number of times far below a million",
-          .timeLimit(.minutes(10)))
+    @Test(
+        "a million one-byte deltas complete, and the snapshots parse the text a number of times far below a million",
+        .timeLimit(.minutes(10)))
     func millionOneByteDeltas() async throws {
         let count = 1_000_000
         let server = try LoopbackHTTPServer { _, connection in
@@ -335,11 +383,16 @@ struct HostileServerTests {
             connection.endStream()
         }
         defer { server.stop() }
-        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(
+            configuration: .init(
+                baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         let schema = GenerationSchema(
-            node: .object(.init(name: "Long", description: nil, properties: [
-                .init(name: "t", description: nil, node: .string(.init()), isOptional: false),
-            ])),
+            node: .object(
+                .init(
+                    name: "Long", description: nil,
+                    properties: [
+                        .init(name: "t", description: nil, node: .string(.init()), isOptional: false)
+                    ])),
             name: "Long")
         let session = LanguageModelSession(model: model)
         let stream = session.streamResponse(to: "Write", schema: schema)

@@ -5,8 +5,8 @@ import GenUIGemini
 import GenUIHTTP
 import GenUIOllama
 import GenUIOpenAI
-import GenUITesting
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 /// Image prompts on each provider's wire, checked against the shapes each vendor's API reference documents: OpenAI's
@@ -62,7 +62,10 @@ struct ImageWireTests {
     @Test("OpenAI-compatible: the prompt's text, the label and the image as an image_url part with a data: URL")
     func openAI() async throws {
         let files = try Files()
-        let server = try Self.server(answer: #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"A dot."},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}"#)
+        let server = try Self.server(
+            answer:
+                #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"A dot."},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}"#
+        )
         defer { server.stop() }
         let provider = VendorProviders.openAI(server, model: "gpt-test")
         let answer = try await LanguageModelSession(model: provider).respond(to: Self.prompt(files.photo))
@@ -80,7 +83,10 @@ struct ImageWireTests {
 
     @Test("OpenAI-compatible: an https image goes as its URL, for the vendor to fetch")
     func openAIRemote() async throws {
-        let server = try Self.server(answer: #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"A dot."},"finish_reason":"stop"}]}"#)
+        let server = try Self.server(
+            answer:
+                #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"A dot."},"finish_reason":"stop"}]}"#
+        )
         defer { server.stop() }
         let provider = VendorProviders.openAI(server, model: "gpt-test")
         let remote = try #require(URL(string: "https://images.example.com/photo.png"))
@@ -92,7 +98,10 @@ struct ImageWireTests {
     @Test("Anthropic: an image block with a base64 source and its media type, after the text")
     func anthropic() async throws {
         let files = try Files()
-        let server = try Self.server(answer: #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[{"type":"text","text":"A dot."}],"stop_reason":"end_turn","usage":{"input_tokens":9,"output_tokens":2}}"#)
+        let server = try Self.server(
+            answer:
+                #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[{"type":"text","text":"A dot."}],"stop_reason":"end_turn","usage":{"input_tokens":9,"output_tokens":2}}"#
+        )
         defer { server.stop() }
         let provider = VendorProviders.anthropic(server)
         let answer = try await LanguageModelSession(model: provider).respond(to: Self.prompt(files.photo))
@@ -111,7 +120,10 @@ struct ImageWireTests {
     @Test("Gemini: an inlineData part with the mime type and the bytes; an https image is refused before any request")
     func gemini() async throws {
         let files = try Files()
-        let server = try Self.server(answer: #"{"candidates":[{"content":{"role":"model","parts":[{"text":"A dot."}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":9,"candidatesTokenCount":2}}"#)
+        let server = try Self.server(
+            answer:
+                #"{"candidates":[{"content":{"role":"model","parts":[{"text":"A dot."}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":9,"candidatesTokenCount":2}}"#
+        )
         defer { server.stop() }
         let provider = VendorProviders.gemini(server)
         let answer = try await LanguageModelSession(model: provider).respond(to: Self.prompt(files.photo))
@@ -134,7 +146,10 @@ struct ImageWireTests {
     @Test("Ollama: the image's bytes in the message's images, the text keeping the label")
     func ollama() async throws {
         let files = try Files()
-        let server = try Self.server(answer: #"{"model":"llava","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","content":"A dot."},"done":true,"done_reason":"stop","prompt_eval_count":9,"eval_count":2}"#)
+        let server = try Self.server(
+            answer:
+                #"{"model":"llava","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","content":"A dot."},"done":true,"done_reason":"stop","prompt_eval_count":9,"eval_count":2}"#
+        )
         defer { server.stop() }
         let provider = VendorProviders.ollama(server, model: "llava")
         let answer = try await LanguageModelSession(model: provider).respond(to: Self.prompt(files.photo))
@@ -185,7 +200,8 @@ struct ImageWireTests {
         do {
             _ = try ImagePayload.load(segment, provider: "openai", acceptsRemote: true)
         } catch {
-            #expect(error.context.debugDescription.contains("larger than \(ImageAttachmentContent.maximumByteCount) bytes"))
+            #expect(
+                error.context.debugDescription.contains("larger than \(ImageAttachmentContent.maximumByteCount) bytes"))
         }
     }
 }

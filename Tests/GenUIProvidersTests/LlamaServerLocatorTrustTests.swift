@@ -11,10 +11,12 @@ struct LlamaServerLocatorTrustTests {
     @Test("a llama-server planted in ./.tools/bin of the current directory is not found")
     func plantedToolsFolder() throws {
         let repository = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: repository.path + "/.tools/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: repository.path + "/.tools/bin", withIntermediateDirectories: true)
         try repository.executable(".tools/bin/llama-server")
         let locator = LlamaServerLocator(
-            configuredPath: nil, environment: ["PATH": "/nonexistent"], currentDirectory: repository.path, executablePath: nil)
+            configuredPath: nil, environment: ["PATH": "/nonexistent"], currentDirectory: repository.path,
+            executablePath: nil)
         #expect(locator.locate() == .missing(looked: ["llama-server", "$PATH"]))
         #expect(!locator.toolsFolders().contains { $0.hasPrefix(repository.path) })
     }
@@ -32,7 +34,8 @@ struct LlamaServerLocatorTrustTests {
         #expect(FileManager.default.isExecutableFile(atPath: reaching + "/llama-server"))
         for path in [".", "bin", "", ":", "./bin", ".:/nonexistent", "::bin", reaching] {
             let locator = LlamaServerLocator(
-                configuredPath: nil, environment: ["PATH": path], currentDirectory: repository.path, executablePath: nil)
+                configuredPath: nil, environment: ["PATH": path], currentDirectory: repository.path, executablePath: nil
+            )
             #expect(locator.locate() == .missing(looked: ["llama-server", "$PATH"]), "PATH=\(path)")
             #expect(locator.searchPath(for: "llama-server") == nil, "PATH=\(path)")
         }
@@ -53,8 +56,10 @@ struct LlamaServerLocatorTrustTests {
     @Test("genui's own installation (.tools/bin above the executable) is still searched")
     func ownInstallation() throws {
         let installation = try TemporaryFolder()
-        try FileManager.default.createDirectory(atPath: installation.path + "/.tools/bin", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: installation.path + "/.build/debug", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: installation.path + "/.tools/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: installation.path + "/.build/debug", withIntermediateDirectories: true)
         let tool = try installation.executable(".tools/bin/llama-server")
         let elsewhere = try TemporaryFolder()
         let locator = LlamaServerLocator(

@@ -1,15 +1,15 @@
 import Foundation
 import GenUI
 import GenUIHTTP
+import GenUIProcess
 import GenUITestSupport
 import GenUITesting
 import Testing
 
 @testable import GenUIOnDevice
-import GenUIProcess
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The managed llama-server serves only genui: a per-start key in its environment, a minimal environment, and a
@@ -23,7 +23,8 @@ struct ManagedServerSecurityTests {
     }
 
     /// A raw request to `url`, with no header genui would add.
-    static func raw(_ url: URL, method: String = "GET", headers: [String: String] = [:], body: String? = nil) async throws
+    static func raw(_ url: URL, method: String = "GET", headers: [String: String] = [:], body: String? = nil)
+        async throws
         -> Int
     {
         var request = URLRequest(url: url)
@@ -49,7 +50,8 @@ struct ManagedServerSecurityTests {
         #expect(try await Self.raw(url.appendingPathComponent("v1/models")) == 401)
         #expect(
             try await Self.raw(
-                url.appendingPathComponent("completion"), method: "POST", body: #"{"prompt":"hi","n_predict":1}"#) == 401)
+                url.appendingPathComponent("completion"), method: "POST", body: #"{"prompt":"hi","n_predict":1}"#)
+                == 401)
         #expect(
             try await Self.raw(
                 url.appendingPathComponent("completion"), method: "POST", headers: ["Authorization": "Bearer wrong"],
@@ -139,8 +141,10 @@ struct ManagedServerPartsTests {
 
     @Test("every on-device model shares the process-wide HTTP client (one URLSession)")
     func sharedClient() throws {
-        let first = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(name: "a", modelPath: "/nonexistent.gguf"))
-        let second = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(name: "b", modelPath: "/nonexistent.gguf"))
+        let first = OnDeviceLanguageModel(
+            configuration: OnDeviceConfiguration(name: "a", modelPath: "/nonexistent.gguf"))
+        let second = OnDeviceLanguageModel(
+            configuration: OnDeviceConfiguration(name: "b", modelPath: "/nonexistent.gguf"))
         #expect(first.server.client === HTTPClient.shared)
         #expect(second.server.client === first.server.client)
     }

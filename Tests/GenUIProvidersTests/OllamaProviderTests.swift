@@ -1,8 +1,8 @@
 import Foundation
-import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOllama
+import GenUITestSupport
 import GenUITesting
 import Synchronization
 import Testing
@@ -39,10 +39,14 @@ final class FakeOllamaDaemon: Sendable {
 
     private func chunk(_ content: String) -> String {
         let escaped = JSONWriter.quote(content)
-        return #"{"model":"qwen2.5:0.5b","created_at":"2026-01-01T00:00:00.000000000Z","message":{"role":"assistant","content":\#(escaped)},"done":false}"# + "\n"
+        return
+            #"{"model":"qwen2.5:0.5b","created_at":"2026-01-01T00:00:00.000000000Z","message":{"role":"assistant","content":\#(escaped)},"done":false}"#
+            + "\n"
     }
 
-    private let finalChunk = #"{"model":"qwen2.5:0.5b","created_at":"2026-01-01T00:00:01Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","total_duration":500000000,"load_duration":1000000,"prompt_eval_count":26,"prompt_eval_duration":100000000,"eval_count":10,"eval_duration":200000000}"# + "\n"
+    private let finalChunk =
+        #"{"model":"qwen2.5:0.5b","created_at":"2026-01-01T00:00:01Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","total_duration":500000000,"load_duration":1000000,"prompt_eval_count":26,"prompt_eval_duration":100000000,"eval_count":10,"eval_duration":200000000}"#
+        + "\n"
 
     func handle(_ request: LoopbackRequest, _ connection: LoopbackConnection) {
         switch (request.method, request.path) {
@@ -58,12 +62,17 @@ final class FakeOllamaDaemon: Sendable {
                 connection.respond(status: 404, json: #"{"error":"model 'x' not found"}"#)
                 return
             }
-            connection.respond(json: #"{"modelfile":"FROM x","parameters":"","template":"{{ .Prompt }}","details":{"format":"gguf","family":"qwen2"},"model_info":{"general.architecture":"qwen2","qwen2.context_length":32768,"qwen2.embedding_length":896},"capabilities":["completion","tools","vision"]}"#)
+            connection.respond(
+                json:
+                    #"{"modelfile":"FROM x","parameters":"","template":"{{ .Prompt }}","details":{"format":"gguf","family":"qwen2"},"model_info":{"general.architecture":"qwen2","qwen2.context_length":32768,"qwen2.embedding_length":896},"capabilities":["completion","tools","vision"]}"#
+            )
         case ("POST", "/api/pull"):
             connection.startStream(contentType: "application/x-ndjson")
             connection.send(#"{"status":"pulling manifest"}"# + "\n")
             for completed in stride(from: 0, through: 1000, by: 250) {
-                connection.send(#"{"status":"pulling 6a0746a1ec1a","digest":"sha256:6a0746a1ec1a","total":1000,"completed":\#(completed)}"# + "\n")
+                connection.send(
+                    #"{"status":"pulling 6a0746a1ec1a","digest":"sha256:6a0746a1ec1a","total":1000,"completed":\#(completed)}"#
+                        + "\n")
                 connection.pause(.milliseconds(150))
             }
             for status in ["verifying sha256 digest", "writing manifest", "success"] {
@@ -96,12 +105,14 @@ final class FakeOllamaDaemon: Sendable {
         }
         // Ollama rejects anything but "json" or a schema object as format.
         if let format = request.json?["format"], format.stringValue != "json", format.orderedProperties == nil {
-            connection.respond(status: 400, json: #"{"error":"invalid format: expected \"json\" or a valid JSON schema"}"#)
+            connection.respond(
+                status: 400, json: #"{"error":"invalid format: expected \"json\" or a valid JSON schema"}"#)
             return
         }
         let text = fault == .ignoresFormat ? "Sure! The answer is yes." : answer
         if request.json?["stream"]?.boolValue == false {
-            let whole = #"{"model":"qwen2.5:0.5b","created_at":"2026-01-01T00:00:01Z","message":{"role":"assistant","content":\#(JSONWriter.quote(text))},"done":true,"done_reason":"stop","total_duration":500000000,"load_duration":1000000,"prompt_eval_count":26,"prompt_eval_duration":100000000,"eval_count":10,"eval_duration":200000000}"#
+            let whole =
+                #"{"model":"qwen2.5:0.5b","created_at":"2026-01-01T00:00:01Z","message":{"role":"assistant","content":\#(JSONWriter.quote(text))},"done":true,"done_reason":"stop","total_duration":500000000,"load_duration":1000000,"prompt_eval_count":26,"prompt_eval_duration":100000000,"eval_count":10,"eval_duration":200000000}"#
             connection.respond(json: whole)
             return
         }
@@ -128,10 +139,13 @@ final class FakeOllamaDaemon: Sendable {
 
 @Suite("Ollama provider against a protocol-faithful fake", .tags(.unit))
 struct OllamaProviderTests {
-    private func provider(_ fake: FakeOllama, model: String = "qwen2.5:0.5b", timeout: Duration = .seconds(10)) -> OllamaLanguageModel {
-        OllamaLanguageModel(configuration: OllamaConfiguration(
-            host: fake.host, model: model, keepAlive: "5m", contextLength: 4096, requestTimeout: timeout,
-            availabilityTimeout: .seconds(5)))
+    private func provider(_ fake: FakeOllama, model: String = "qwen2.5:0.5b", timeout: Duration = .seconds(10))
+        -> OllamaLanguageModel
+    {
+        OllamaLanguageModel(
+            configuration: OllamaConfiguration(
+                host: fake.host, model: model, keepAlive: "5m", contextLength: 4096, requestTimeout: timeout,
+                availabilityTimeout: .seconds(5)))
     }
 
     @Test("OLLAMA_HOST conventions: default, bare host, explicit scheme default ports, 0.0.0.0")
@@ -150,13 +164,18 @@ struct OllamaProviderTests {
         let fake = try FakeOllama()
         defer { fake.server.stop() }
         #expect(await provider(fake).availability == .available)
-        #expect(await provider(fake, model: "qwen2.5").availability == .unavailable(.modelNotInstalled(name: "qwen2.5")))
-        let refused = OllamaLanguageModel(configuration: OllamaConfiguration(host: "127.0.0.1:\(unusedLoopbackPort())", model: "m"))
-        #expect(await refused.availability == .unavailable(.unreachable(endpoint: refused.configuration.baseURL.absoluteString)))
+        #expect(
+            await provider(fake, model: "qwen2.5").availability == .unavailable(.modelNotInstalled(name: "qwen2.5")))
+        let refused = OllamaLanguageModel(
+            configuration: OllamaConfiguration(host: "127.0.0.1:\(unusedLoopbackPort())", model: "m"))
+        #expect(
+            await refused.availability
+                == .unavailable(.unreachable(endpoint: refused.configuration.baseURL.absoluteString)))
         let silent = try LoopbackHTTPServer { _, connection in connection.stall(for: .seconds(60)) }
         defer { silent.stop() }
-        let blackhole = OllamaLanguageModel(configuration: OllamaConfiguration(
-            host: "127.0.0.1:\(silent.port)", model: "m", availabilityTimeout: .milliseconds(300)))
+        let blackhole = OllamaLanguageModel(
+            configuration: OllamaConfiguration(
+                host: "127.0.0.1:\(silent.port)", model: "m", availabilityTimeout: .milliseconds(300)))
         guard case .unavailable(.unreachable) = await blackhole.availability else {
             Issue.record("a silent server must be unreachable")
             return
@@ -180,9 +199,10 @@ struct OllamaProviderTests {
     func guidedRequest() async throws {
         let fake = try FakeOllama()
         defer { fake.server.stop() }
-        let response = try await provider(fake).respond(to: GenerationRequest(
-            prompt: "Sky blue?", schema: verdictSchema,
-            options: .init(sampling: .random(top: 20, seed: 42), temperature: 0.7, maximumResponseTokens: 64)))
+        let response = try await provider(fake).respond(
+            to: GenerationRequest(
+                prompt: "Sky blue?", schema: verdictSchema,
+                options: .init(sampling: .random(top: 20, seed: 42), temperature: 0.7, maximumResponseTokens: 64)))
         #expect(try response.content.value(String.self, forProperty: "answer") == "yes")
         #expect(response.metadata.usage == TokenUsage(promptTokens: 26, completionTokens: 10))
         #expect(response.metadata.timings?.generationTokensPerSecond == 50)
@@ -228,7 +248,10 @@ struct OllamaProviderTests {
             }
             Issue.record("expected the cut to surface")
         } catch let error as GenUIError {
-            guard case .transport(.connectionLost, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .transport(.connectionLost, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(error.provider == "ollama")
         }
         #expect(deltas == ["Hello ther"])
@@ -236,7 +259,9 @@ struct OllamaProviderTests {
 
     @Test("faults map to typed errors: 404 model, 429 with Retry-After, 500, an error line, ignored format, timeout")
     func faults() async throws {
-        func failure(_ fault: FakeOllama.Fault, schema: GenerationSchema? = nil, stream: Bool = false) async throws -> GenUIError? {
+        func failure(_ fault: FakeOllama.Fault, schema: GenerationSchema? = nil, stream: Bool = false) async throws
+            -> GenUIError?
+        {
             let fake = try FakeOllama(fault: fault)
             defer { fake.server.stop() }
             let model = provider(fake, timeout: .milliseconds(500))
@@ -258,9 +283,15 @@ struct OllamaProviderTests {
             return
         }
         #expect(context.debugDescription.contains("ollama pull qwen2.5:0.5b"))
-        guard case .rateLimited(let wait, _) = try await failure(.rateLimited) else { Issue.record("expected rateLimited"); return }
+        guard case .rateLimited(let wait, _) = try await failure(.rateLimited) else {
+            Issue.record("expected rateLimited")
+            return
+        }
         #expect(wait == .seconds(4))
-        guard case .serverError(500, _) = try await failure(.serverError) else { Issue.record("expected a 500"); return }
+        guard case .serverError(500, _) = try await failure(.serverError) else {
+            Issue.record("expected a 500")
+            return
+        }
         #expect(try await failure(.errorLine, stream: true)?.code == "serverError")
         #expect(try await failure(.ignoresFormat, schema: verdictSchema)?.code == "decodingFailure")
         #expect(try await failure(.stall)?.code == "timedOut")

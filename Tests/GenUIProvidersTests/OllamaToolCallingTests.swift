@@ -1,8 +1,8 @@
 import Foundation
-import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOllama
+import GenUITestSupport
 import GenUITesting
 import Testing
 
@@ -10,24 +10,33 @@ import Testing
 // shapes (ollama docs/api.md "Tool calling", api/types.go: `tools`, `message.tool_calls` whose `function.arguments`
 // is a JSON object, `role: tool` messages with `tool_name`).
 
-
 private let ollamaWeather = RecordingWeatherTool().definition
 
 private let ollamaTime = GenerationRequest.ToolDefinition(
     name: "get_time", description: "The local time in a time zone.",
-    parameters: GenerationSchema(node: .object(.init(name: "TimeArguments", properties: [
-        .init(name: "zone", node: .string(.init())),
-    ])), name: "TimeArguments"))
+    parameters: GenerationSchema(
+        node: .object(
+            .init(
+                name: "TimeArguments",
+                properties: [
+                    .init(name: "zone", node: .string(.init()))
+                ])), name: "TimeArguments"))
 
 /// The documented `/api/chat` shapes with tools: the first deviation, worded like the daemon's 400s.
 private enum OllamaChatContract {
     static func problem(in body: GeneratedContent) -> String? {
         if let tools = body["tools"] {
-            guard let list = tools.elements, !list.isEmpty else { return "json: cannot unmarshal tools into Go struct field ChatRequest.tools" }
+            guard let list = tools.elements, !list.isEmpty else {
+                return "json: cannot unmarshal tools into Go struct field ChatRequest.tools"
+            }
             for tool in list {
                 guard tool["type"]?.stringValue == "function" else { return "tool type must be function" }
-                guard tool["function"]?["name"]?.stringValue?.isEmpty == false else { return "tool function has no name" }
-                guard tool["function"]?["description"]?.stringValue != nil else { return "tool function has no description" }
+                guard tool["function"]?["name"]?.stringValue?.isEmpty == false else {
+                    return "tool function has no name"
+                }
+                guard tool["function"]?["description"]?.stringValue != nil else {
+                    return "tool function has no description"
+                }
                 guard tool["function"]?["parameters"]?["type"]?.stringValue == "object",
                     tool["function"]?["parameters"]?["properties"]?.orderedProperties != nil
                 else { return "json: cannot unmarshal parameters into Go struct field ToolFunction.parameters" }
@@ -43,9 +52,12 @@ private enum OllamaChatContract {
             case "system", "user": break
             case "assistant":
                 for call in message["tool_calls"]?.elements ?? [] {
-                    guard let name = call["function"]?["name"]?.stringValue, !name.isEmpty else { return "tool call has no name" }
+                    guard let name = call["function"]?["name"]?.stringValue, !name.isEmpty else {
+                        return "tool call has no name"
+                    }
                     guard call["function"]?["arguments"]?.orderedProperties != nil else {
-                        return "json: cannot unmarshal \(call["function"]?["arguments"]?.kind == nil ? "nothing" : "value") into Go struct field ToolCallFunction.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments"
+                        return
+                            "json: cannot unmarshal \(call["function"]?["arguments"]?.kind == nil ? "nothing" : "value") into Go struct field ToolCallFunction.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments"
                     }
                     if let id = call["id"], id.stringValue == nil { return "tool call id must be a string" }
                     called.append(name)
@@ -67,13 +79,18 @@ private enum OllamaChatContract {
 private struct FakeToolOllama {
     let server: LoopbackHTTPServer
 
-    init(capabilities: [String] = ["completion", "tools"],
-         reply: @escaping @Sendable (GeneratedContent, LoopbackConnection) -> Void) throws {
+    init(
+        capabilities: [String] = ["completion", "tools"],
+        reply: @escaping @Sendable (GeneratedContent, LoopbackConnection) -> Void
+    ) throws {
         server = try LoopbackHTTPServer { request, connection in
             switch (request.method, request.path) {
             case ("POST", "/api/show"):
                 let list = capabilities.map { JSONWriter.quote($0) }.joined(separator: ",")
-                connection.respond(json: #"{"modelfile":"FROM x","details":{"format":"gguf","family":"qwen2"},"model_info":{"general.architecture":"qwen2","qwen2.context_length":32768},"capabilities":[\#(list)]}"#)
+                connection.respond(
+                    json:
+                        #"{"modelfile":"FROM x","details":{"format":"gguf","family":"qwen2"},"model_info":{"general.architecture":"qwen2","qwen2.context_length":32768},"capabilities":[\#(list)]}"#
+                )
             case ("POST", "/api/chat"):
                 guard let body = request.json else {
                     connection.respond(status: 400, json: #"{"error":"invalid request body"}"#)
@@ -93,23 +110,34 @@ private struct FakeToolOllama {
     var chatBodies: [GeneratedContent] { server.requests.filter { $0.path == "/api/chat" }.compactMap(\.json) }
 
     func provider() -> OllamaLanguageModel {
-        OllamaLanguageModel(configuration: OllamaConfiguration(
-            host: "127.0.0.1:\(server.port)", model: "qwen3:0.6b", requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        OllamaLanguageModel(
+            configuration: OllamaConfiguration(
+                host: "127.0.0.1:\(server.port)", model: "qwen3:0.6b", requestTimeout: .seconds(20),
+                availabilityTimeout: .seconds(2)))
     }
 
     /// A `message` whose `tool_calls` are `calls` (name, arguments, id).
     static func message(content: String = "", calls: [(String, GeneratedContent, String?)]) -> GeneratedContent {
         .object([
             ("role", .string("assistant")), ("content", .string(content)),
-            ("tool_calls", calls.isEmpty ? nil : .array(calls.enumerated().map { index, call in
-                .object([
-                    ("id", call.2.map { .string($0) }),
-                    ("function", .object([
-                        ("index", call.2 == nil ? nil : .integer(index)),
-                        ("name", .string(call.0)), ("arguments", call.1),
-                    ])),
-                ])
-            })),
+            (
+                "tool_calls",
+                calls.isEmpty
+                    ? nil
+                    : .array(
+                        calls.enumerated().map { index, call in
+                            .object([
+                                ("id", call.2.map { .string($0) }),
+                                (
+                                    "function",
+                                    .object([
+                                        ("index", call.2 == nil ? nil : .integer(index)),
+                                        ("name", .string(call.0)), ("arguments", call.1),
+                                    ])
+                                ),
+                            ])
+                        })
+            ),
         ])
     }
 
@@ -121,27 +149,34 @@ private struct FakeToolOllama {
 
     /// A whole (non-streamed) answer with `message`.
     static func whole(_ message: GeneratedContent) -> String {
-        GeneratedContent.object([
-            ("model", .string("qwen3:0.6b")), ("created_at", .string("2026-01-01T00:00:01Z")), ("message", message),
-            ("done", .bool(true)), ("done_reason", .string("stop")),
-        ] + statistics).jsonString
+        GeneratedContent.object(
+            [
+                ("model", .string("qwen3:0.6b")), ("created_at", .string("2026-01-01T00:00:01Z")), ("message", message),
+                ("done", .bool(true)), ("done_reason", .string("stop")),
+            ] + statistics
+        ).jsonString
     }
 
     /// Streams one NDJSON chunk per message (`done: false`), then the final chunk.
     static func stream(_ messages: [GeneratedContent], to connection: LoopbackConnection) {
         connection.startStream(contentType: "application/x-ndjson")
         for message in messages {
-            connection.send(GeneratedContent.object([
-                ("model", .string("qwen3:0.6b")), ("created_at", .string("2026-01-01T00:00:00Z")), ("message", message),
-                ("done", .bool(false)),
-            ]).jsonString + "\n")
+            connection.send(
+                GeneratedContent.object([
+                    ("model", .string("qwen3:0.6b")), ("created_at", .string("2026-01-01T00:00:00Z")),
+                    ("message", message),
+                    ("done", .bool(false)),
+                ]).jsonString + "\n")
             connection.pause(.milliseconds(5))
         }
-        connection.send(GeneratedContent.object([
-            ("model", .string("qwen3:0.6b")), ("created_at", .string("2026-01-01T00:00:01Z")),
-            ("message", .object([("role", .string("assistant")), ("content", .string(""))])),
-            ("done", .bool(true)), ("done_reason", .string("stop")),
-        ] + statistics).jsonString + "\n")
+        connection.send(
+            GeneratedContent.object(
+                [
+                    ("model", .string("qwen3:0.6b")), ("created_at", .string("2026-01-01T00:00:01Z")),
+                    ("message", .object([("role", .string("assistant")), ("content", .string(""))])),
+                    ("done", .bool(true)), ("done_reason", .string("stop")),
+                ] + statistics
+            ).jsonString + "\n")
         connection.endStream()
     }
 }
@@ -153,7 +188,8 @@ private let ollamaAnsweredTwoCalls: [GenerationRequest.Message] = [
     .init(role: .user, content: "Weather and time in Lisbon?"),
     .toolCalls([
         Transcript.ToolCall(id: "call_1", toolName: "get_weather", arguments: city("Lisbon")),
-        Transcript.ToolCall(id: "call_2", toolName: "get_time", arguments: .object([("zone", .string("Europe/Lisbon"))])),
+        Transcript.ToolCall(
+            id: "call_2", toolName: "get_time", arguments: .object([("zone", .string("Europe/Lisbon"))])),
     ]),
     .toolOutput(id: "call_1", toolName: "get_weather", text: "21 °C"),
     .toolOutput(id: "call_2", toolName: "get_time", text: "14:05"),
@@ -174,18 +210,23 @@ struct OllamaToolCallingTests {
         #expect(await !without.provider().supportedCapabilities.contains(.toolCalling))
     }
 
-    @Test("tools are declared in the function shape; message.tool_calls with object arguments become calls with genui-made unique ids")
+    @Test(
+        "tools are declared in the function shape; message.tool_calls with object arguments become calls with genui-made unique ids"
+    )
     func respondWithToolCalls() async throws {
         let fake = try FakeToolOllama { _, connection in
-            connection.respond(json: FakeToolOllama.whole(FakeToolOllama.message(calls: [
-                ("get_weather", city("Lisbon"), nil), ("get_weather", city("Porto"), nil),
-            ])))
+            connection.respond(
+                json: FakeToolOllama.whole(
+                    FakeToolOllama.message(calls: [
+                        ("get_weather", city("Lisbon"), nil), ("get_weather", city("Porto"), nil),
+                    ])))
         }
         defer { fake.server.stop() }
         let provider = fake.provider()
-        let response = try await provider.respond(to: GenerationRequest(
-            messages: [.init(role: .user, content: "Weather in Lisbon and Porto?")], schema: verdictSchema,
-            tools: [ollamaWeather, ollamaTime]))
+        let response = try await provider.respond(
+            to: GenerationRequest(
+                messages: [.init(role: .user, content: "Weather in Lisbon and Porto?")], schema: verdictSchema,
+                tools: [ollamaWeather, ollamaTime]))
         #expect(response.toolCalls.map(\.toolName) == ["get_weather", "get_weather"])
         #expect(response.toolCalls.map(\.arguments) == [city("Lisbon"), city("Porto")])
         #expect(Set(response.toolCalls.map(\.id)).count == 2)
@@ -209,26 +250,35 @@ struct OllamaToolCallingTests {
     @Test("ids Ollama sends are kept")
     func keepsServerIDs() async throws {
         let fake = try FakeToolOllama { _, connection in
-            connection.respond(json: FakeToolOllama.whole(FakeToolOllama.message(calls: [
-                ("get_weather", city("Lisbon"), "call_abc"), ("get_time", .object([("zone", .string("UTC"))]), "call_def"),
-            ])))
+            connection.respond(
+                json: FakeToolOllama.whole(
+                    FakeToolOllama.message(calls: [
+                        ("get_weather", city("Lisbon"), "call_abc"),
+                        ("get_time", .object([("zone", .string("UTC"))]), "call_def"),
+                    ])))
         }
         defer { fake.server.stop() }
-        let response = try await fake.provider().respond(to: GenerationRequest(
-            messages: [.init(role: .user, content: "Weather?")], tools: [ollamaWeather, ollamaTime]))
+        let response = try await fake.provider().respond(
+            to: GenerationRequest(
+                messages: [.init(role: .user, content: "Weather?")], tools: [ollamaWeather, ollamaTime]))
         #expect(response.toolCalls.map(\.id) == ["call_abc", "call_def"])
     }
 
-    @Test("earlier calls go back as an assistant turn with tool_calls (arguments an object) and outputs as role tool with tool_name")
+    @Test(
+        "earlier calls go back as an assistant turn with tool_calls (arguments an object) and outputs as role tool with tool_name"
+    )
     func historyShape() async throws {
         let fake = try FakeToolOllama { _, connection in
-            connection.respond(json: FakeToolOllama.whole(.object([
-                ("role", .string("assistant")), ("content", .string("21 °C at 14:05.")),
-            ])))
+            connection.respond(
+                json: FakeToolOllama.whole(
+                    .object([
+                        ("role", .string("assistant")), ("content", .string("21 °C at 14:05.")),
+                    ])))
         }
         defer { fake.server.stop() }
-        let response = try await fake.provider().respond(to: GenerationRequest(
-            messages: ollamaAnsweredTwoCalls, tools: [ollamaWeather, ollamaTime]))
+        let response = try await fake.provider().respond(
+            to: GenerationRequest(
+                messages: ollamaAnsweredTwoCalls, tools: [ollamaWeather, ollamaTime]))
         #expect(response.text == "21 °C at 14:05.")
         #expect(response.toolCalls.isEmpty)
         #expect(response.metadata.finishReason == .stop)
@@ -245,18 +295,22 @@ struct OllamaToolCallingTests {
         #expect(messages[3]["content"]?.stringValue == "14:05")
     }
 
-    @Test("streamed, whole calls in a chunk (and more in a later chunk) are collected into the completed response, with no text deltas")
+    @Test(
+        "streamed, whole calls in a chunk (and more in a later chunk) are collected into the completed response, with no text deltas"
+    )
     func streamedCalls() async throws {
         let fake = try FakeToolOllama { _, connection in
-            FakeToolOllama.stream([
-                FakeToolOllama.message(calls: [("get_weather", city("Lisbon"), nil)]),
-                FakeToolOllama.message(calls: [("get_time", .object([("zone", .string("UTC"))]), nil)]),
-            ], to: connection)
+            FakeToolOllama.stream(
+                [
+                    FakeToolOllama.message(calls: [("get_weather", city("Lisbon"), nil)]),
+                    FakeToolOllama.message(calls: [("get_time", .object([("zone", .string("UTC"))]), nil)]),
+                ], to: connection)
         }
         defer { fake.server.stop() }
         var deltas: [String] = []
         var completed: GenerationResponse?
-        let request = GenerationRequest(messages: [.init(role: .user, content: "Weather and time?")], tools: [ollamaWeather, ollamaTime])
+        let request = GenerationRequest(
+            messages: [.init(role: .user, content: "Weather and time?")], tools: [ollamaWeather, ollamaTime])
         for try await event in fake.provider().streamResponse(to: request) {
             switch event {
             case .delta(let text): deltas.append(text)
@@ -273,7 +327,9 @@ struct OllamaToolCallingTests {
         #expect(fake.chatBodies.first?["stream"]?.boolValue == true)
     }
 
-    @Test("a session with a weather tool: the fake asks for the call, the tool runs once for Lisbon, the answer holds its output")
+    @Test(
+        "a session with a weather tool: the fake asks for the call, the tool runs once for Lisbon, the answer holds its output"
+    )
     func sessionRoundTrip() async throws {
         for streaming in [false, true] {
             let fake = try FakeToolOllama { body, connection in
@@ -296,11 +352,12 @@ struct OllamaToolCallingTests {
             defer { fake.server.stop() }
             let tool = RecordingWeatherTool()
             let session = LanguageModelSession(model: fake.provider(), tools: [tool])
-            let answer: String = if streaming {
-                try await session.streamResponse(to: "What is the weather in Lisbon?").collect().content
-            } else {
-                try await session.respond(to: "What is the weather in Lisbon?").content
-            }
+            let answer: String =
+                if streaming {
+                    try await session.streamResponse(to: "What is the weather in Lisbon?").collect().content
+                } else {
+                    try await session.respond(to: "What is the weather in Lisbon?").content
+                }
             #expect(tool.calls.withLock { $0 } == ["Lisbon"], "streaming: \(streaming)")
             #expect(answer == "Here is the weather: It is 21 °C and sunny in Lisbon.", "streaming: \(streaming)")
             let bodies = fake.chatBodies
@@ -314,14 +371,17 @@ struct OllamaToolCallingTests {
     @Test("arguments that are text but not JSON are an invalid tool call naming the tool")
     func invalidArguments() async throws {
         let fake = try FakeToolOllama { _, connection in
-            connection.respond(json: FakeToolOllama.whole(FakeToolOllama.message(calls: [
-                ("get_weather", .string(#"{"city": Lis"#), nil),
-            ])))
+            connection.respond(
+                json: FakeToolOllama.whole(
+                    FakeToolOllama.message(calls: [
+                        ("get_weather", .string(#"{"city": Lis"#), nil)
+                    ])))
         }
         defer { fake.server.stop() }
         do {
-            _ = try await fake.provider().respond(to: GenerationRequest(
-                messages: [.init(role: .user, content: "Weather?")], tools: [ollamaWeather]))
+            _ = try await fake.provider().respond(
+                to: GenerationRequest(
+                    messages: [.init(role: .user, content: "Weather?")], tools: [ollamaWeather]))
             Issue.record("expected invalidToolCall")
         } catch let error as GenUIError {
             guard case .invalidToolCall(let tool, _, _, let context) = error else {

@@ -85,7 +85,7 @@ struct OnDeviceAvailabilityTests {
 
     @Test("a truncated GGUF, smaller than its declared size, is modelNotReady with its fraction")
     func truncatedGGUF() throws {
-        try folder.write("model.gguf", bytes: TemporaryFolder.ggufBytes(padding: 376))  // 400 bytes in all
+        try folder.write("model.gguf", bytes: TemporaryFolder.ggufBytes(padding: 376)) // 400 bytes in all
         let result = availability { $0.declaredModelBytes = 1600 }
         guard case .unavailable(.modelNotReady(let progress, _)) = result else {
             Issue.record("expected modelNotReady, got \(result)")
@@ -98,7 +98,8 @@ struct OnDeviceAvailabilityTests {
     func lowStorage() {
         let tiny = Self.roomyDevice.withFreeSpace { _ in (bytes: 5_000_000, volume: "/tiny") }
         let result = availability({ $0.declaredModelBytes = 98_362_432 }, resources: tiny)
-        #expect(result == .unavailable(.lowStorage(requiredBytes: 98_362_432, availableBytes: 5_000_000, volume: "/tiny")))
+        #expect(
+            result == .unavailable(.lowStorage(requiredBytes: 98_362_432, availableBytes: 5_000_000, volume: "/tiny")))
     }
 
     @Test("the real free-space probe measures the nearest existing folder of a model that is not there yet")
@@ -163,7 +164,10 @@ struct OnDeviceAvailabilityTests {
     func missingInstructionSet() throws {
         try folder.write("model.gguf", bytes: TemporaryFolder.ggufBytes(padding: 10))
         let result = availability { $0.requiredCPUFeatures = ["avx2", "amx_int8"] }
-        #expect(result == .unavailable(.deviceNotEligible(detail: "the CPU lacks amx_int8, which this llama-server build needs")))
+        #expect(
+            result
+                == .unavailable(
+                    .deviceNotEligible(detail: "the CPU lacks amx_int8, which this llama-server build needs")))
     }
 
     @Test("the real CPU probe reads instruction sets from the operating system")
@@ -179,7 +183,8 @@ struct OnDeviceAvailabilityTests {
         let host = try #require(BinaryArchitecture.host)
         // A minimal ELF header for the other architecture (e_machine at offset 18).
         let machine: UInt8 = host == .x86_64 ? 0xB7 : 0x3E
-        var header: [UInt8] = [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 8) + [2, 0, machine, 0]
+        var header: [UInt8] =
+            [0x7F, 0x45, 0x4C, 0x46, 2, 1, 1, 0] + [UInt8](repeating: 0, count: 8) + [2, 0, machine, 0]
         header += [UInt8](repeating: 0, count: 44)
         let foreign = try folder.write("foreign-llama-server", bytes: header)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: foreign)

@@ -1,7 +1,7 @@
-@_spi(Reading) @testable import GenUI
 import GenUITestSupport
 import Testing
 
+@_spi(Reading) @testable import GenUI
 @testable import GenUIOnDevice
 
 /// The GBNF compiler and the request mapping, without a server.
@@ -15,7 +15,7 @@ struct OnDeviceGrammarTests {
             name: "Note", properties: [.init(name: "tags", type: [String].self)])
         let grammar = try compiler.compile(schema)
         #expect(grammar.text.contains("{0,64}"))
-        #expect(grammar.text.contains("{0,5}"))  // up to 6 elements: one, then up to five more
+        #expect(grammar.text.contains("{0,5}")) // up to 6 elements: one, then up to five more
         // {"tags":[ 6 × (2 + 4 × 64) bytes, 5 commas ]}
         #expect(grammar.maximumBytes == 2 + "\"tags\":".utf8.count + 2 + 6 * (2 + 4 * 64) + 5)
     }
@@ -41,7 +41,7 @@ struct OnDeviceGrammarTests {
         for kind in ScreenSketch.Item.kinds { #expect(grammar.text.contains("\"\\\"\(kind)\\\"\"")) }
         #expect(grammar.text.contains("{0,40}"))
         #expect(grammar.text.contains("{0,32}"))
-        #expect(grammar.text.contains("{0,3}"))  // 1...4 items
+        #expect(grammar.text.contains("{0,3}")) // 1...4 items
     }
 
     @Test("small integer ranges are enumerated, others are digit-bounded")
@@ -81,7 +81,8 @@ struct OnDeviceGrammarTests {
                     .init(name: "name", node: .string(.init(maximumLength: 4))),
                     .init(name: "children", node: .array(.init(items: .reference("Tree"), maximumCount: 2))),
                 ]))
-        let schema = GenerationSchema(node: .reference("Tree"), name: "Tree", definitions: [.init(name: "Tree", node: node)])
+        let schema = GenerationSchema(
+            node: .reference("Tree"), name: "Tree", definitions: [.init(name: "Tree", node: node)])
         let grammar = try compiler.compile(schema)
         #expect(grammar.text.contains("Tree-d3"))
         #expect(!grammar.text.contains("Tree-d4"))
@@ -92,7 +93,8 @@ struct OnDeviceGrammarTests {
     func impossibleRecursion() {
         let node = GenerationSchema.Node.object(
             .init(name: "Chain", properties: [.init(name: "next", node: .reference("Chain"))]))
-        let schema = GenerationSchema(node: .reference("Chain"), name: "Chain", definitions: [.init(name: "Chain", node: node)])
+        let schema = GenerationSchema(
+            node: .reference("Chain"), name: "Chain", definitions: [.init(name: "Chain", node: node)])
         #expect(throws: GenUIError.self) { try compiler.compile(schema) }
     }
 
@@ -141,7 +143,8 @@ struct OnDeviceGrammarTests {
         #expect(rules["first-char"] == #"[^"\\\x7F\x00-\x20] | "\\" ["\\/]"#)
         #expect(rules["char"] == #"[^"\\\x7F\x00-\x1F] | "\\" ["\\/]"#)
         // The byte bound is unchanged: still at most 4 bytes a character.
-        let single = try compiler.compile(GenerationSchema(node: .string(.init(minimumLength: 1, maximumLength: 1)), name: "One"))
+        let single = try compiler.compile(
+            GenerationSchema(node: .string(.init(minimumLength: 1, maximumLength: 1)), name: "One"))
         #expect(single.maximumBytes == 2 + 4)
         #expect(single.text.contains(#"("\"" first-char "\"")"#))
     }
@@ -153,7 +156,9 @@ struct OnDeviceGrammarTests {
         let sampled = GenerationRequest(prompt: "hi", options: .init(sampling: .random(top: 40, seed: 3)))
         let unspecified = GenerationRequest(prompt: "hi")
         func cache(_ request: GenerationRequest) throws -> Bool? {
-            try wire(builder.completionBody(prompt: "p", request: request, constraint: .none, contextSize: nil, stream: true))[
+            try wire(
+                builder.completionBody(prompt: "p", request: request, constraint: .none, contextSize: nil, stream: true)
+            )[
                 "cache_prompt"]?.boolValue
         }
         #expect(try cache(greedy) == false)
@@ -176,12 +181,14 @@ struct OnDeviceGrammarTests {
         let nucleus = try wire(builder.sampling(.init(sampling: .random(probabilityThreshold: 0.9))))
         #expect(nucleus.jsonString == #"{"top_p":0.9,"top_k":0}"#)
         let request = GenerationRequest(prompt: "hi", options: .init(maximumResponseTokens: 33))
-        let body = try wire(builder.completionBody(prompt: "p", request: request, constraint: .none, contextSize: 2048, stream: true))
+        let body = try wire(
+            builder.completionBody(prompt: "p", request: request, constraint: .none, contextSize: 2048, stream: true))
         #expect(body["n_predict"]?.intValue == 33)
         #expect(body["grammar"] == nil)
     }
 
-    @Test("structured requests send the compiled grammar with a budget every valid document fits in, or the stock schema")
+    @Test(
+        "structured requests send the compiled grammar with a budget every valid document fits in, or the stock schema")
     func constraints() throws {
         let request = GenerationRequest(prompt: "a login screen", schema: ScreenSketch.generationSchema)
         let compiled = CompletionRequestBuilder(configuration: OnDeviceConfiguration())
@@ -190,12 +197,16 @@ struct OnDeviceGrammarTests {
             Issue.record("expected the compiled grammar")
             return
         }
-        let body = try wire(compiled.completionBody(prompt: "p", request: request, constraint: constraint, contextSize: nil, stream: true))
+        let body = try wire(
+            compiled.completionBody(
+                prompt: "p", request: request, constraint: constraint, contextSize: nil, stream: true))
         #expect(body["grammar"]?.stringValue == grammar.text)
         #expect(body["n_predict"]?.intValue == grammar.maximumBytes + 1)
         let stock = CompletionRequestBuilder(configuration: OnDeviceConfiguration(grammarMode: .stockJSONSchema))
         let stockConstraint = try stock.constraint(for: request)
-        let stockBody = try wire(stock.completionBody(prompt: "p", request: request, constraint: stockConstraint, contextSize: nil, stream: true))
+        let stockBody = try wire(
+            stock.completionBody(
+                prompt: "p", request: request, constraint: stockConstraint, contextSize: nil, stream: true))
         #expect(stockBody["json_schema"] == ScreenSketch.generationSchema.jsonSchema())
         #expect(stockBody["grammar"] == nil)
         #expect(stockBody["n_predict"]?.intValue == grammar.maximumBytes + 1)

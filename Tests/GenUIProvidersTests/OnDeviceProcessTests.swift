@@ -1,10 +1,10 @@
 import Foundation
 import GenUI
+import GenUIProcess
 import GenUITestSupport
 import Testing
 
 @testable import GenUIOnDevice
-import GenUIProcess
 
 /// Finding llama-server, and the subprocess machinery: process groups, logs, crash reports.
 @Suite("On-device server discovery and process management", .tags(.integration))
@@ -48,13 +48,15 @@ struct OnDeviceProcessTests {
     func toolsFolder() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.path + "/.tools/bin", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: folder.path + "/.build/debug", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder.path + "/.build/debug", withIntermediateDirectories: true)
         let tool = try folder.executable(".tools/bin/llama-server")
         let fromCurrentDirectory = LlamaServerLocator(
             configuredPath: nil, environment: [:], currentDirectory: folder.path, executablePath: nil)
         #expect(fromCurrentDirectory.locate() == .missing(looked: ["llama-server", "$PATH"]))
         let fromExecutable = LlamaServerLocator(
-            configuredPath: nil, environment: [:], currentDirectory: "/", executablePath: folder.path + "/.build/debug/genui")
+            configuredPath: nil, environment: [:], currentDirectory: "/",
+            executablePath: folder.path + "/.build/debug/genui")
         #expect(fromExecutable.locate() == .found(path: tool, source: .toolsFolder))
     }
 
@@ -68,7 +70,8 @@ struct OnDeviceProcessTests {
             executablePath: nil)
         #expect(locator.locate() == .found(path: onPath, source: .path))
         let nothing = LlamaServerLocator(
-            configuredPath: nil, environment: ["PATH": "/nonexistent"], currentDirectory: folder.path, executablePath: nil)
+            configuredPath: nil, environment: ["PATH": "/nonexistent"], currentDirectory: folder.path,
+            executablePath: nil)
         #expect(nothing.locate() == .missing(looked: ["llama-server", "$PATH"]))
     }
 
@@ -78,7 +81,10 @@ struct OnDeviceProcessTests {
         let pids = folder.path + "/pids"
         let child = try ChildProcess.launch(
             executable: "/bin/sh",
-            arguments: ["-c", "sleep 300 & echo $! > \(pids).tmp; sleep 300 & echo $! >> \(pids).tmp; mv \(pids).tmp \(pids); wait"])
+            arguments: [
+                "-c",
+                "sleep 300 & echo $! > \(pids).tmp; sleep 300 & echo $! >> \(pids).tmp; mv \(pids).tmp \(pids); wait",
+            ])
         var grandchildren: [Int32] = []
         for _ in 0..<500 where grandchildren.count < 2 {
             try await Task.sleep(for: .milliseconds(10))
@@ -100,7 +106,8 @@ struct OnDeviceProcessTests {
     @Test("a child's output is kept as its last lines")
     func logLines() async throws {
         let child = try ChildProcess.launch(
-            executable: "/bin/sh", arguments: ["-c", "i=0; while [ $i -lt 80 ]; do echo line $i; i=$((i+1)); done; echo oops >&2"],
+            executable: "/bin/sh",
+            arguments: ["-c", "i=0; while [ $i -lt 80 ]; do echo line $i; i=$((i+1)); done; echo oops >&2"],
             logCapacity: 50)
         while child.isRunning { try await Task.sleep(for: .milliseconds(5)) }
         var lines: [String] = []
@@ -138,7 +145,9 @@ struct OnDeviceProcessTests {
         try folder.write("model.gguf", bytes: TemporaryFolder.ggufBytes(padding: 10))
         let crashing = try folder.executable(
             "crashing-server",
-            script: "#!/bin/sh\necho 'common_init_from_params: failed to create context'\necho 'srv    load_model: exiting due to a failed context'\nexit 1\n")
+            script:
+                "#!/bin/sh\necho 'common_init_from_params: failed to create context'\necho 'srv    load_model: exiting due to a failed context'\nexit 1\n"
+        )
         let configuration = OnDeviceConfiguration(
             name: "crashing", modelPath: folder.path + "/model.gguf", serverPath: crashing, startTimeoutSeconds: 30)
         let model = OnDeviceLanguageModel(

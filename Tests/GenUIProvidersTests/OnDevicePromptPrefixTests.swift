@@ -15,20 +15,24 @@ struct OnDevicePromptPrefixTests {
         #expect(PromptPrefix(prompt: prompt, instructions: "") == nil)
         #expect(PromptPrefix(prompt: prompt, instructions: "Rewritten by the template.") == nil)
         let body = try wire(prefix.establishingBody(cachePrompt: true))
-        #expect(body.jsonString == #"{"prompt":"<|im_start|>system\nYou design screens.","n_predict":0,"cache_prompt":true}"#)
+        #expect(
+            body.jsonString
+                == #"{"prompt":"<|im_start|>system\nYou design screens.","n_predict":0,"cache_prompt":true}"#)
         #expect(try wire(prefix.establishingBody(cachePrompt: false))["cache_prompt"]?.boolValue == false)
     }
 
     @Test("one evaluated token means the prefix is ready; all of it, evaluate it again cached; part of it, afresh")
     func nextStepFollowsWhatWasEvaluated() throws {
         func step(_ evaluated: Int, of total: Int) throws -> PrefixStep {
-            let json = try JSONParser.parse(#"{"content":"","tokens_evaluated":\#(total),"timings":{"prompt_n":\#(evaluated)}}"#)
+            let json = try JSONParser.parse(
+                #"{"content":"","tokens_evaluated":\#(total),"timings":{"prompt_n":\#(evaluated)}}"#)
             return try #require(PrefixEvaluation(ContentDecoder().decode(PromptEvaluationCounts.self, from: json))).next
         }
         #expect(try step(1, of: 251) == .ready)
         #expect(try step(251, of: 251) == .repeatCached)
         #expect(try step(120, of: 251) == .evaluateAfresh)
-        let noCounts = try ContentDecoder().decode(PromptEvaluationCounts.self, from: JSONParser.parse(#"{"content":""}"#))
+        let noCounts = try ContentDecoder().decode(
+            PromptEvaluationCounts.self, from: JSONParser.parse(#"{"content":""}"#))
         #expect(PrefixEvaluation(noCounts) == nil)
     }
 
@@ -36,8 +40,9 @@ struct OnDevicePromptPrefixTests {
     func greedyBodyUsesTheCacheWithAPrefix() throws {
         let builder = CompletionRequestBuilder(configuration: OnDeviceConfiguration())
         let greedy = GenerationRequest(prompt: "hi", instructions: "Be brief.", options: .init(sampling: .greedy))
-        let body = try wire(builder.completionBody(
-            prompt: "p", request: greedy, constraint: .none, contextSize: nil, stream: false, cachePrompt: true))
+        let body = try wire(
+            builder.completionBody(
+                prompt: "p", request: greedy, constraint: .none, contextSize: nil, stream: false, cachePrompt: true))
         #expect(body["cache_prompt"]?.boolValue == true)
     }
 

@@ -39,14 +39,16 @@ struct OnDeviceRuntimeFailureTests {
         init(ending: String) throws {
             folder = try TemporaryFolder()
             model = try folder.write("model.gguf", bytes: TemporaryFolder.ggufBytes(padding: 64))
-            server = try folder.executable("llama-server", script: OnDeviceRuntimeFailureTests.fakeServer(ending: ending))
+            server = try folder.executable(
+                "llama-server", script: OnDeviceRuntimeFailureTests.fakeServer(ending: ending))
             failures = RuntimeFailureMemory(directory: folder.path + "/runtime")
         }
 
         func model(name: String = "on-device") -> OnDeviceLanguageModel {
             OnDeviceLanguageModel(
                 configuration: OnDeviceConfiguration(
-                    name: name, modelPath: model, serverPath: server, contextSize: 2048, threads: 1, startTimeoutSeconds: 30),
+                    name: name, modelPath: model, serverPath: server, contextSize: 2048, threads: 1,
+                    startTimeoutSeconds: 30),
                 resources: OnDeviceAvailabilityTests.roomyDevice, failures: failures)
         }
 
@@ -57,7 +59,8 @@ struct OnDeviceRuntimeFailureTests {
 
         /// Replaces the server with a new file (a new inode), as a rebuild does.
         func rebuildServer(ending: String) throws {
-            let fresh = try folder.executable("llama-server.new", script: OnDeviceRuntimeFailureTests.fakeServer(ending: ending))
+            let fresh = try folder.executable(
+                "llama-server.new", script: OnDeviceRuntimeFailureTests.fakeServer(ending: ending))
             #expect(rename(fresh, server) == 0)
         }
     }
@@ -76,7 +79,9 @@ struct OnDeviceRuntimeFailureTests {
         }
     }
 
-    @Test("a server killed by SIGILL while starting is an illegal instruction, worded in English and German with the rebuild remedy")
+    @Test(
+        "a server killed by SIGILL while starting is an illegal instruction, worded in English and German with the rebuild remedy"
+    )
     func illegalInstructionIsAReason() async throws {
         let setup = try Setup(ending: "kill -ILL $$")
         let model = setup.model()
@@ -92,7 +97,8 @@ struct OnDeviceRuntimeFailureTests {
 
         let english = Diagnostics(language: .english).describe(error)
         #expect(english.message.contains("This machine cannot run \(setup.server)"), "\(english.message)")
-        #expect(english.message.contains("an instruction the CPU or the OS does not allow (SIGILL)"), "\(english.message)")
+        #expect(
+            english.message.contains("an instruction the CPU or the OS does not allow (SIGILL)"), "\(english.message)")
         #expect(english.remediation?.contains("scripts/bootstrap --runtime-only --portable") == true)
         #expect(english.remediation?.contains("Try again later") == false)
         let german = Diagnostics(language: .german).describe(error)
@@ -101,11 +107,13 @@ struct OnDeviceRuntimeFailureTests {
         #expect(german.remediation?.contains("scripts/bootstrap --runtime-only --portable") == true)
         #expect(error.context.debugDescription.isEmpty == false)
         // Foundation Models calls this device not eligible.
-        #expect(UnavailableReason.runtimeFailed(binary: binary, failure: .illegalInstruction).foundationModelsReason
-            == .deviceNotEligible)
+        #expect(
+            UnavailableReason.runtimeFailed(binary: binary, failure: .illegalInstruction).foundationModelsReason
+                == .deviceNotEligible)
     }
 
-    @Test("an illegal instruction is remembered: the next check reports it without a start, until the binary is rebuilt")
+    @Test(
+        "an illegal instruction is remembered: the next check reports it without a start, until the binary is rebuilt")
     func illegalInstructionIsRemembered() async throws {
         let setup = try Setup(ending: "kill -ILL $$")
         _ = await Self.failure(of: setup.model())
@@ -131,7 +139,9 @@ struct OnDeviceRuntimeFailureTests {
         #expect(setup.failures.failure(binary: setup.server, model: setup.model) == nil)
     }
 
-    @Test("a server killed by SIGKILL while loading reads as an out-of-memory kill, in its own words, and is not remembered")
+    @Test(
+        "a server killed by SIGKILL while loading reads as an out-of-memory kill, in its own words, and is not remembered"
+    )
     func killedWhileLoading() async throws {
         let setup = try Setup(ending: "kill -KILL $$")
         let error = try #require(await Self.failure(of: setup.model()))
@@ -167,11 +177,12 @@ struct OnDeviceRuntimeFailureTests {
 
     @Test("a model llama-server cannot load is an invalid model quoting its error, remembered until the model changes")
     func modelThatDoesNotLoad() async throws {
-        let setup = try Setup(ending: """
-            echo 'llama_model_load: error loading model: tensor data is not within the file bounds'
-            echo 'srv    load_model: exiting due to model loading error'
-            exit 1
-            """)
+        let setup = try Setup(
+            ending: """
+                echo 'llama_model_load: error loading model: tensor data is not within the file bounds'
+                echo 'srv    load_model: exiting due to model loading error'
+                exit 1
+                """)
         let error = try #require(await Self.failure(of: setup.model()))
         guard case .unavailable(.invalidModel(let path, let detail), _) = error else {
             Issue.record("expected invalidModel, got \(error)")
@@ -179,7 +190,9 @@ struct OnDeviceRuntimeFailureTests {
         }
         #expect(path == setup.model)
         #expect(detail.contains("tensor data is not within the file bounds"))
-        #expect(Diagnostics(language: .german).describe(error).message.contains("tensor data is not within the file bounds"))
+        #expect(
+            Diagnostics(language: .german).describe(error).message.contains("tensor data is not within the file bounds")
+        )
         guard case .unavailable(.invalidModel) = await setup.model().availability else {
             Issue.record("the failed load is remembered")
             return
@@ -197,10 +210,13 @@ struct OnDeviceRuntimeFailureTests {
         for language in DiagnosticLanguage.allCases {
             let message = Diagnostics(language: language).describe(error)
             #expect(!message.message.contains("—"), "\(language): \(message.message)")
-            #expect(message.message.contains("cannot pick a free loopback port (errno 24)"), "\(language): \(message.message)")
+            #expect(
+                message.message.contains("cannot pick a free loopback port (errno 24)"),
+                "\(language): \(message.message)")
             #expect(!message.message.contains("more"))
         }
-        let bare = Diagnostics(language: .german).describe(GenUIError.serverError(status: nil, .init(debugDescription: "")))
+        let bare = Diagnostics(language: .german).describe(
+            GenUIError.serverError(status: nil, .init(debugDescription: "")))
         #expect(bare.message == "Der Server ist gescheitert, bevor er antwortete: er nannte keine Einzelheiten.")
         #expect(Diagnostics(language: .english).describe(error).remediation?.contains("Try again later") == false)
     }
@@ -217,14 +233,16 @@ struct OnDeviceRuntimeFailureTests {
 
         let genuine = setup.folder.path + "/elsewhere.json"
         setup.failures.remember(
-            .runtimeFailed(binary: setup.server, failure: .illegalInstruction), binary: setup.server, model: setup.model,
+            .runtimeFailed(binary: setup.server, failure: .illegalInstruction), binary: setup.server,
+            model: setup.model,
             log: "llama threadpool init")
         #expect(rename(file, genuine) == 0)
         #expect(symlink(genuine, file) == 0)
         #expect(setup.failures.failure(binary: setup.server, model: setup.model) == nil, "a link is not followed")
 
         try Data(count: RuntimeFailureMemory.maximumRecordBytes + 1).write(to: URL(fileURLWithPath: file))
-        #expect(setup.failures.failure(binary: setup.server, model: setup.model) == nil, "an oversized file is not read")
+        #expect(
+            setup.failures.failure(binary: setup.server, model: setup.model) == nil, "an oversized file is not read")
         #expect(!FileManager.default.fileExists(atPath: file))
     }
 

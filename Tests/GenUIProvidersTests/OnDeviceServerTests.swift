@@ -1,8 +1,8 @@
 import Foundation
 import GenUITestSupport
-@_spi(Reading) @testable import GenUI
 import Testing
 
+@_spi(Reading) @testable import GenUI
 @testable import GenUIOnDevice
 
 /// Integration tests against the real llama-server and SmolLM2-135M, sharing one server.
@@ -11,7 +11,8 @@ import Testing
 @Suite("On-device llama-server integration", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct OnDeviceServerTests {
     /// One model, one server, for the whole suite.
-    static let shared: OnDeviceLanguageModel? = try? OnDeviceLanguageModel(configuration: OnDeviceFixture.configuration())
+    static let shared: OnDeviceLanguageModel? = try? OnDeviceLanguageModel(
+        configuration: OnDeviceFixture.configuration())
 
     static func model() throws -> OnDeviceLanguageModel {
         _ = try OnDeviceFixture.requireRuntime()
@@ -21,7 +22,8 @@ struct OnDeviceServerTests {
     static let instructions = "You design mobile app screens. Answer with the screen's title and its elements."
 
     static func request(_ intent: String, options: GenerationOptions = .init(sampling: .greedy)) -> GenerationRequest {
-        GenerationRequest(prompt: intent, instructions: instructions, schema: ScreenSketch.generationSchema, options: options)
+        GenerationRequest(
+            prompt: intent, instructions: instructions, schema: ScreenSketch.generationSchema, options: options)
     }
 
     static let intents = [
@@ -70,7 +72,9 @@ struct OnDeviceServerTests {
         for (index, intent) in Self.intents.enumerated() {
             let options = GenerationOptions(sampling: .random(top: 40, seed: UInt64(index)), temperature: 0.7)
             let response = try await model.respond(to: Self.request(intent, options: options))
-            #expect(ScreenSketch.generationSchema.firstViolation(in: response.content) == nil, "\(intent): \(response.text)")
+            #expect(
+                ScreenSketch.generationSchema.firstViolation(in: response.content) == nil, "\(intent): \(response.text)"
+            )
             let sketch = try ScreenSketch(response.content)
             #expect((1...4).contains(sketch.items.count), "\(intent)")
             #expect(sketch.title.count <= 40)
@@ -112,47 +116,63 @@ struct OnDeviceServerTests {
             .init(
                 name: "Control",
                 choices: [
-                    .object(.init(name: "Button", properties: [
-                        .init(name: "type", node: .string(.init(choices: ["button"]))),
-                        .init(name: "title", node: .string(.init(maximumLength: 12))),
-                    ])),
-                    .object(.init(name: "Slider", properties: [
-                        .init(name: "type", node: .string(.init(choices: ["slider"]))),
-                        .init(name: "minimum", node: .integer(.init(minimum: 0, maximum: 10))),
-                        .init(name: "maximum", node: .integer(.init(minimum: 0, maximum: 100_000))),
-                    ])),
+                    .object(
+                        .init(
+                            name: "Button",
+                            properties: [
+                                .init(name: "type", node: .string(.init(choices: ["button"]))),
+                                .init(name: "title", node: .string(.init(maximumLength: 12))),
+                            ])),
+                    .object(
+                        .init(
+                            name: "Slider",
+                            properties: [
+                                .init(name: "type", node: .string(.init(choices: ["slider"]))),
+                                .init(name: "minimum", node: .integer(.init(minimum: 0, maximum: 10))),
+                                .init(name: "maximum", node: .integer(.init(minimum: 0, maximum: 100_000))),
+                            ])),
                 ]))
         let tree = GenerationSchema.Node.object(
-            .init(name: "Menu", properties: [
-                .init(name: "label", node: .string(.init(maximumLength: 10))),
-                .init(name: "submenus", node: .array(.init(items: .reference("Menu"), maximumCount: 2))),
-            ]))
+            .init(
+                name: "Menu",
+                properties: [
+                    .init(name: "label", node: .string(.init(maximumLength: 10))),
+                    .init(name: "submenus", node: .array(.init(items: .reference("Menu"), maximumCount: 2))),
+                ]))
         return [
-            GenerationSchema(name: "Product", properties: [
-                .init(name: "name", node: .string(.init(minimumLength: 1, maximumLength: 20))),
-                .init(name: "price", node: .number(.init(minimum: 0, maximum: 999))),
-                .init(name: "inStock", node: .boolean),
-                .init(name: "sku", node: .string(.init(pattern: #"^[A-Z]{3}-\d{3}$"#))),
-                .init(name: "note", node: .string(.init(maximumLength: 16)), isOptional: true),
-            ]),
-            GenerationSchema(name: "Panel", properties: [
-                .init(name: "controls", node: .array(.init(items: choice, minimumCount: 1, maximumCount: 3))),
-            ]),
+            GenerationSchema(
+                name: "Product",
+                properties: [
+                    .init(name: "name", node: .string(.init(minimumLength: 1, maximumLength: 20))),
+                    .init(name: "price", node: .number(.init(minimum: 0, maximum: 999))),
+                    .init(name: "inStock", node: .boolean),
+                    .init(name: "sku", node: .string(.init(pattern: #"^[A-Z]{3}-\d{3}$"#))),
+                    .init(name: "note", node: .string(.init(maximumLength: 16)), isOptional: true),
+                ]),
+            GenerationSchema(
+                name: "Panel",
+                properties: [
+                    .init(name: "controls", node: .array(.init(items: choice, minimumCount: 1, maximumCount: 3)))
+                ]),
             GenerationSchema(node: .reference("Menu"), name: "Menu", definitions: [.init(name: "Menu", node: tree)]),
-            GenerationSchema(name: "Loose", properties: [
-                .init(name: "anything", node: .any),
-                .init(name: "temperature", node: .number(.init())),
-                .init(name: "offset", node: .integer(.init(minimum: -50, maximum: 5000))),
-            ]),
+            GenerationSchema(
+                name: "Loose",
+                properties: [
+                    .init(name: "anything", node: .any),
+                    .init(name: "temperature", node: .number(.init())),
+                    .init(name: "offset", node: .integer(.init(minimum: -50, maximum: 5000))),
+                ]),
         ]
     }()
 
-    @Test("llama-server accepts the compiled grammar of every kind of schema and the output validates",
-          arguments: schemas)
+    @Test(
+        "llama-server accepts the compiled grammar of every kind of schema and the output validates",
+        arguments: schemas)
     func grammarAccepted(schema: GenerationSchema) async throws {
         let model = try Self.model()
         let response = try await model.respond(
-            to: GenerationRequest(prompt: "Fill in an example \(schema.name).", schema: schema, options: .init(sampling: .greedy)))
+            to: GenerationRequest(
+                prompt: "Fill in an example \(schema.name).", schema: schema, options: .init(sampling: .greedy)))
         #expect(schema.firstViolation(in: response.content) == nil, "\(response.text)")
         #expect(response.metadata.finishReason == .stop)
     }
@@ -163,7 +183,8 @@ struct OnDeviceServerTests {
         let model = OnDeviceLanguageModel(configuration: configuration)
         defer { Task { await model.shutdown() } }
         do {
-            let response = try await model.respond(to: Self.request("A login form", options: .init(sampling: .greedy, maximumResponseTokens: 400)))
+            let response = try await model.respond(
+                to: Self.request("A login form", options: .init(sampling: .greedy, maximumResponseTokens: 400)))
             #expect(ScreenSketch.generationSchema.firstViolation(in: response.content) == nil)
         } catch let error as GenUIError {
             guard case .decodingFailure = error else {
@@ -179,7 +200,8 @@ struct OnDeviceServerTests {
     func truncation() async throws {
         let model = try Self.model()
         do {
-            _ = try await model.respond(to: Self.request("A login form", options: .init(sampling: .greedy, maximumResponseTokens: 5)))
+            _ = try await model.respond(
+                to: Self.request("A login form", options: .init(sampling: .greedy, maximumResponseTokens: 5)))
             Issue.record("five tokens cannot hold a screen")
         } catch let error as GenUIError {
             #expect(error.code == "decodingFailure")
@@ -188,14 +210,18 @@ struct OnDeviceServerTests {
         }
     }
 
-    @Test("SIGKILL of llama-server mid-request is a typed error, the next request restarts it, and shutdown leaves no child")
+    @Test(
+        "SIGKILL of llama-server mid-request is a typed error, the next request restarts it, and shutdown leaves no child"
+    )
     func killMidRequest() async throws {
         let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "on-device-kill"))
         await model.prewarm(promptPrefix: nil)
         let first = try #require(await model.serverProcessID)
         #expect(getpgid(first) == first, "llama-server leads its own process group")
         let stream = model.streamResponse(
-            to: GenerationRequest(prompt: "Write a long story about a lighthouse.", options: .init(sampling: .greedy, maximumResponseTokens: 400)))
+            to: GenerationRequest(
+                prompt: "Write a long story about a lighthouse.",
+                options: .init(sampling: .greedy, maximumResponseTokens: 400)))
         do {
             var killed = false
             for try await event in stream {
@@ -225,7 +251,8 @@ struct OnDeviceServerTests {
 
     @Test("prewarming with a prompt prefix starts the server, and it stops by itself after the idle time")
     func idleShutdown() async throws {
-        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "on-device-idle", idleShutdownSeconds: 0.5))
+        let model = OnDeviceLanguageModel(
+            configuration: try OnDeviceFixture.configuration(name: "on-device-idle", idleShutdownSeconds: 0.5))
         #expect(await model.serverProcessID == nil)
         await model.prewarm(promptPrefix: Self.instructions)
         let pid = try #require(await model.serverProcessID)
@@ -240,8 +267,9 @@ struct OnDeviceServerTests {
         #expect(OnDeviceProcessTests.isGone(pid))
     }
 
-    @Test("after the process that started it is killed or terminated, no llama-server remains",
-          arguments: [SIGKILL, SIGTERM])
+    @Test(
+        "after the process that started it is killed or terminated, no llama-server remains",
+        arguments: [SIGKILL, SIGTERM])
     func noOrphans(signal: Int32) async throws {
         _ = try OnDeviceFixture.requireRuntime()
         let folder = try TemporaryFolder()
@@ -258,7 +286,9 @@ struct OnDeviceServerTests {
         var serverPID: Int32?
         for _ in 0..<3000 where serverPID == nil {
             try await Task.sleep(for: .milliseconds(20))
-            serverPID = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            serverPID = (try? String(contentsOfFile: pidFile, encoding: .utf8)).flatMap {
+                Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
             if !runner.isRunning { break }
         }
         let pid = try #require(serverPID, "the probe process started a server")
@@ -274,7 +304,9 @@ struct OnDeviceServerTests {
 
 /// Run only as the child of ``OnDeviceServerTests/noOrphans(signal:)``: starts a server, writes its pid, waits to be
 /// killed.
-@Suite("OnDeviceOrphanProbe", .tags(.llamaServer), .enabled(if: ProcessInfo.processInfo.environment[OrphanProbeSettings.variable] != nil))
+@Suite(
+    "OnDeviceOrphanProbe", .tags(.llamaServer),
+    .enabled(if: ProcessInfo.processInfo.environment[OrphanProbeSettings.variable] != nil))
 struct OnDeviceOrphanProbe {
 
     @Test("starts a server and waits for the parent test to kill this process")

@@ -16,7 +16,9 @@ enum OnDeviceFixture {
     static var shouldRun: Bool { OnDeviceRuntime.enabled }
 
     /// The runtime's paths; records a failure (under CI the reason the run fails) when they are missing.
-    static func requireRuntime(sourceLocation: SourceLocation = #_sourceLocation) throws -> (server: String, model: String) {
+    static func requireRuntime(sourceLocation: SourceLocation = #_sourceLocation) throws -> (
+        server: String, model: String
+    ) {
         try OnDeviceRuntime.require(sourceLocation: sourceLocation)
         return (serverPath, modelPath)
     }
@@ -32,7 +34,6 @@ enum OnDeviceFixture {
             grammarMode: grammarMode)
     }
 }
-
 
 /// A small app-screen sketch: a title and one to four labelled items of a fixed kind.
 struct ScreenSketch: Generable, Equatable {
@@ -74,7 +75,8 @@ struct ScreenSketch: Generable, Equatable {
             type: ScreenSketch.self, description: "An app screen",
             properties: [
                 .init(name: "title", description: "Screen title", type: String.self, guides: [.maximumLength(40)]),
-                .init(name: "items", description: "Elements, top to bottom", type: [Item].self, guides: [.count(1...4)]),
+                .init(
+                    name: "items", description: "Elements, top to bottom", type: [Item].self, guides: [.count(1...4)]),
             ])
     }
 

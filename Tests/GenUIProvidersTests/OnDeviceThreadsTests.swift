@@ -10,7 +10,8 @@ import Testing
 struct OnDeviceThreadsTests {
     /// The `-t` value on the running server's command line.
     static func threadsArgument(of model: OnDeviceLanguageModel) async throws -> String? {
-        _ = try await model.respond(to: GenerationRequest(prompt: "Hi", options: GenerationOptions(maximumResponseTokens: 1)))
+        _ = try await model.respond(
+            to: GenerationRequest(prompt: "Hi", options: GenerationOptions(maximumResponseTokens: 1)))
         let pid = try #require(await model.serverProcessID)
         let cmdline = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
         let arguments = cmdline.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }

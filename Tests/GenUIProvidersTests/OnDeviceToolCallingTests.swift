@@ -18,9 +18,15 @@ private final class WeatherLookup: Tool {
 
     var name: String { "get_weather" }
     var parameters: GenerationSchema {
-        GenerationSchema(node: .object(.init(name: "WeatherArguments", properties: [
-            .init(name: "city", description: "The city's name", node: .string(.init(minimumLength: 1, maximumLength: 30))),
-        ])), name: "WeatherArguments")
+        GenerationSchema(
+            node: .object(
+                .init(
+                    name: "WeatherArguments",
+                    properties: [
+                        .init(
+                            name: "city", description: "The city's name",
+                            node: .string(.init(minimumLength: 1, maximumLength: 30)))
+                    ])), name: "WeatherArguments")
     }
 
     func call(arguments: Arguments) async throws -> String {
@@ -33,7 +39,8 @@ private final class WeatherLookup: Tool {
 /// every turn either a call with arguments that follow the tool's schema, or the answer.
 @Suite("On-device tool calling", .tags(.llamaServer), .serialized, .enabled(if: OnDeviceFixture.shouldRun))
 struct OnDeviceToolCallingTests {
-    static let shared: OnDeviceLanguageModel? = try? OnDeviceLanguageModel(configuration: OnDeviceFixture.configuration(name: "on-device-tools"))
+    static let shared: OnDeviceLanguageModel? = try? OnDeviceLanguageModel(
+        configuration: OnDeviceFixture.configuration(name: "on-device-tools"))
 
     static func model() throws -> OnDeviceLanguageModel {
         _ = try OnDeviceFixture.requireRuntime()
@@ -97,10 +104,14 @@ struct OnDeviceToolCallingTests {
     @Test("a tool turn's answer can be a value of the request's schema")
     func guidedAnswerAfterTool() async throws {
         let tool = WeatherLookup()
-        let schema = GenerationSchema(node: .object(.init(name: "Report", properties: [
-            .init(name: "city", node: .string(.init(minimumLength: 1, maximumLength: 30))),
-            .init(name: "summary", node: .string(.init(minimumLength: 1, maximumLength: 80))),
-        ])), name: "Report")
+        let schema = GenerationSchema(
+            node: .object(
+                .init(
+                    name: "Report",
+                    properties: [
+                        .init(name: "city", node: .string(.init(minimumLength: 1, maximumLength: 30))),
+                        .init(name: "summary", node: .string(.init(minimumLength: 1, maximumLength: 80))),
+                    ])), name: "Report")
         let session = LanguageModelSession(model: try Self.model(), tools: [tool], instructions: Self.instructions)
         let response = try await session.respond(
             to: "Weather in Paris?", schema: schema, options: GenerationOptions(sampling: .greedy))
@@ -119,8 +130,12 @@ struct OnDeviceToolTurnLimitTests {
         #expect(length >= 1 && frame + 4 * length < 96, "\(length)")
         let request = GenerationRequest(
             messages: [.init(role: .user, content: "Weather?")], options: GenerationOptions(maximumResponseTokens: 96),
-            tools: [GenerationRequest.ToolDefinition(name: "get_weather", description: "d", parameters: GenerationSchema(
-                node: .object(.init(name: "A", properties: [])), name: "A"))])
+            tools: [
+                GenerationRequest.ToolDefinition(
+                    name: "get_weather", description: "d",
+                    parameters: GenerationSchema(
+                        node: .object(.init(name: "A", properties: [])), name: "A"))
+            ])
         let turn = ToolTurn(request)
         guard case .anyOf(let choice)? = turn.request.schema?.root, case .object(let answer)? = choice.choices.last,
             case .string(let text)? = answer.properties.last?.node

@@ -1,16 +1,21 @@
 import Foundation
-import GenUITestSupport
 @_spi(Reading) import GenUI
 import GenUIHTTP
 import GenUIOpenAI
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// A yes/no answer: small enough for SmolLM2 to produce under a schema constraint.
 let verdictSchema = GenerationSchema(
-    node: .object(.init(name: "Verdict", description: "An answer", properties: [
-        .init(name: "answer", description: "yes or no", node: .string(.init(choices: ["yes", "no"])), isOptional: false),
-    ])),
+    node: .object(
+        .init(
+            name: "Verdict", description: "An answer",
+            properties: [
+                .init(
+                    name: "answer", description: "yes or no", node: .string(.init(choices: ["yes", "no"])),
+                    isOptional: false)
+            ])),
     name: "Verdict")
 
 /// A fake API key in a provider environment of its own: tests never modify the process environment, which other
@@ -25,7 +30,8 @@ struct TestKey {
     }
 }
 
-@Suite("OpenAI-compatible provider against llama-server", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
+@Suite(
+    "OpenAI-compatible provider against llama-server", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct OpenAIProviderLlamaTests {
     private func provider(_ server: LlamaServerFixture, key: TestKey? = nil) -> OpenAILanguageModel {
         OpenAILanguageModel(
@@ -40,8 +46,9 @@ struct OpenAIProviderLlamaTests {
         try await LlamaServerFixture.with { server in
             let model = provider(server)
             #expect(await model.availability == .available)
-            let response = try await model.respond(to: GenerationRequest(
-                prompt: "Say hello.", options: .init(sampling: .greedy, maximumResponseTokens: 16)))
+            let response = try await model.respond(
+                to: GenerationRequest(
+                    prompt: "Say hello.", options: .init(sampling: .greedy, maximumResponseTokens: 16)))
             #expect(!response.text.isEmpty)
             #expect(response.content == GeneratedContent(kind: .string(response.text)))
             #expect(response.metadata.provider == "llama")
@@ -56,7 +63,8 @@ struct OpenAIProviderLlamaTests {
         try await LlamaServerFixture.with { server in
             var deltas: [String] = []
             var completed: GenerationResponse?
-            let request = GenerationRequest(prompt: "Count to five.", options: .init(sampling: .greedy, maximumResponseTokens: 24))
+            let request = GenerationRequest(
+                prompt: "Count to five.", options: .init(sampling: .greedy, maximumResponseTokens: 24))
             for try await event in provider(server).streamResponse(to: request) {
                 switch event {
                 case .delta(let text): deltas.append(text)
@@ -74,9 +82,10 @@ struct OpenAIProviderLlamaTests {
     @Test("guided generation through response_format yields content that validates against the schema")
     func guided() async throws {
         try await LlamaServerFixture.with { server in
-            let response = try await provider(server).respond(to: GenerationRequest(
-                prompt: "Is the sky blue? Answer yes or no.", schema: verdictSchema,
-                options: .init(sampling: .greedy, maximumResponseTokens: 48)))
+            let response = try await provider(server).respond(
+                to: GenerationRequest(
+                    prompt: "Is the sky blue? Answer yes or no.", schema: verdictSchema,
+                    options: .init(sampling: .greedy, maximumResponseTokens: 48)))
             try verdictSchema.validate(response.content)
             let answer = try response.content.value(String.self, forProperty: "answer")
             #expect(["yes", "no"].contains(answer))
@@ -91,7 +100,8 @@ struct OpenAIProviderLlamaTests {
             let model = provider(server, key: TestKey(wrong))
             #expect(await model.availability == .unavailable(.unauthorized))
             do {
-                _ = try await model.respond(to: GenerationRequest(prompt: "Hi", options: .init(maximumResponseTokens: 4)))
+                _ = try await model.respond(
+                    to: GenerationRequest(prompt: "Hi", options: .init(maximumResponseTokens: 4)))
                 Issue.record("expected unauthorized")
             } catch let error as GenUIError {
                 #expect(error.code == "unauthorized")
@@ -108,7 +118,8 @@ struct OpenAIProviderFakeTests {
         OpenAILanguageModel(
             configuration: OpenAIConfiguration(
                 name: "openai", baseURL: url.appendingPathComponent("v1"), model: "gpt-test",
-                apiKeyEnvironmentVariable: key?.variable, requestTimeout: .seconds(10), availabilityTimeout: .seconds(1)),
+                apiKeyEnvironmentVariable: key?.variable, requestTimeout: .seconds(10), availabilityTimeout: .seconds(1)
+            ),
             environment: key?.environment ?? .process)
     }
 
@@ -133,7 +144,10 @@ struct OpenAIProviderFakeTests {
         do {
             _ = try await model.respond(to: GenerationRequest(prompt: "x"))
         } catch let error as GenUIError {
-            guard case .transport(.connectionRefused, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .transport(.connectionRefused, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(error.provider == "openai")
         }
     }
@@ -152,13 +166,19 @@ struct OpenAIProviderFakeTests {
     func requestShape() async throws {
         let key = "sk-\(UUID().uuidString)"
         let server = try LoopbackHTTPServer { _, connection in
-            connection.respond(status: 200, json: #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"{\"answer\":\"no\"}","refusal":null},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":4,"total_tokens":13}}"#)
+            connection.respond(
+                status: 200,
+                json:
+                    #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"{\"answer\":\"no\"}","refusal":null},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":4,"total_tokens":13}}"#
+            )
         }
         defer { server.stop() }
         let response = try await provider(server.baseURL, key: TestKey(key)).respond(
             to: GenerationRequest(
                 instructions: "Be brief.", messages: [.init(role: .user, content: "Q?")], schema: verdictSchema,
-                options: .init(sampling: .random(probabilityThreshold: 0.9, seed: 7), temperature: 0.5, maximumResponseTokens: 20)))
+                options: .init(
+                    sampling: .random(probabilityThreshold: 0.9, seed: 7), temperature: 0.5, maximumResponseTokens: 20))
+        )
         #expect(try response.content.value(String.self, forProperty: "answer") == "no")
         #expect(response.metadata.usage == TokenUsage(promptTokens: 9, completionTokens: 4))
         let request = try #require(server.requests.first)
@@ -182,7 +202,11 @@ struct OpenAIProviderFakeTests {
     @Test("message.refusal is a refusal error")
     func refusal() async throws {
         let server = try LoopbackHTTPServer { _, connection in
-            connection.respond(status: 200, json: #"{"choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":"I can't help with that."},"finish_reason":"stop"}]}"#)
+            connection.respond(
+                status: 200,
+                json:
+                    #"{"choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":"I can't help with that."},"finish_reason":"stop"}]}"#
+            )
         }
         defer { server.stop() }
         do {
@@ -196,7 +220,11 @@ struct OpenAIProviderFakeTests {
     @Test("guided output that violates the schema is a decoding failure, even when the server claims conformance")
     func trustButVerify() async throws {
         let server = try LoopbackHTTPServer { _, connection in
-            connection.respond(status: 200, json: #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"answer\":\"maybe\"}"},"finish_reason":"stop"}]}"#)
+            connection.respond(
+                status: 200,
+                json:
+                    #"{"choices":[{"index":0,"message":{"role":"assistant","content":"{\"answer\":\"maybe\"}"},"finish_reason":"stop"}]}"#
+            )
         }
         defer { server.stop() }
         do {
@@ -217,7 +245,10 @@ struct OpenAIProviderFakeTests {
                 connection.send("data: {\"error\":{\"code\":500,\"message\":\"boom\",\"type\":\"server_error\"}}\n\n")
                 connection.endStream()
             } else {
-                connection.respond(status: 429, json: #"{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}"#, headers: ["Retry-After": "2"])
+                connection.respond(
+                    status: 429,
+                    json: #"{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}"#,
+                    headers: ["Retry-After": "2"])
             }
         }
         defer { server.stop() }
@@ -226,7 +257,10 @@ struct OpenAIProviderFakeTests {
             _ = try await model.respond(to: GenerationRequest(prompt: "x"))
             Issue.record("expected rateLimited")
         } catch let error as GenUIError {
-            guard case .rateLimited(let wait, _) = error else { Issue.record("unexpected \(error)"); return }
+            guard case .rateLimited(let wait, _) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
             #expect(wait == .seconds(2))
         }
         var deltas: [String] = []

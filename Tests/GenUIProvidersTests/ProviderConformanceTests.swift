@@ -28,15 +28,17 @@ private func expectConforms(
     #expect(unexpected.isEmpty, "\(report.model):\n\(report)", sourceLocation: sourceLocation)
     for (check, defect) in knownDefects.sorted(by: { $0.key < $1.key }) {
         withKnownIssue(Comment(rawValue: defect), isIntermittent: intermittent) {
-            #expect(!report.failures.contains { $0.name == check }, "\(report.model): \(check)", sourceLocation: sourceLocation)
+            #expect(
+                !report.failures.contains { $0.name == check }, "\(report.model): \(check)",
+                sourceLocation: sourceLocation)
         }
     }
     let ran = report.checks.filter { !$0.skipped }.map(\.name)
     #expect(ran.contains(LanguageModelConformance.ToolCheck.offered), "\(report)", sourceLocation: sourceLocation)
-    #expect(ran.contains(LanguageModelConformance.ToolCheck.foreignCallsBack), "\(report)", sourceLocation: sourceLocation)
+    #expect(
+        ran.contains(LanguageModelConformance.ToolCheck.foreignCallsBack), "\(report)", sourceLocation: sourceLocation)
     if ProcessInfo.processInfo.environment["GENUI_PRINT_CONFORMANCE"] != nil { print("\(report.model):\n\(report)") }
 }
-
 
 /// Seen in about 3 of 10 runs, through both the OpenAI-compatible and the Anthropic endpoint, each on a server of
 /// its own: a request with a tool gets no answer within the 120 s generation limit, where it otherwise takes about
@@ -50,21 +52,25 @@ private let llamaServerToolHang =
 
 @Suite("Every shipped provider passes the conformance suite, tool checks included", .tags(.llamaServer))
 struct ProviderConformanceTests {
-    @Test("the on-device provider (llama-server with SmolLM2, genui's grammar)", .enabled(if: OnDeviceFixture.shouldRun))
+    @Test(
+        "the on-device provider (llama-server with SmolLM2, genui's grammar)", .enabled(if: OnDeviceFixture.shouldRun))
     func onDevice() async throws {
-        let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "on-device-conformance"))
+        let model = OnDeviceLanguageModel(
+            configuration: try OnDeviceFixture.configuration(name: "on-device-conformance"))
         let report = await LanguageModelConformance.run(model, options: conformanceOptions)
         await model.shutdown()
         expectConforms(report)
     }
 
-    @Test("the OpenAI-compatible provider against llama-server --jinja (/v1/chat/completions)",
-          .enabled(if: LlamaTestEnvironment.runnable))
+    @Test(
+        "the OpenAI-compatible provider against llama-server --jinja (/v1/chat/completions)",
+        .enabled(if: LlamaTestEnvironment.runnable))
     func openAIOnLlamaServer() async throws {
         try await JinjaLlamaServer.with { server in
-            let openAI = OpenAILanguageModel(configuration: OpenAIConfiguration(
-                name: "llama-openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
-                apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(120), sendsTopK: true))
+            let openAI = OpenAILanguageModel(
+                configuration: OpenAIConfiguration(
+                    name: "llama-openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
+                    apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(120), sendsTopK: true))
             expectConforms(
                 await LanguageModelConformance.run(openAI, options: conformanceOptions),
                 knownDefects: [LanguageModelConformance.ToolCheck.offered: llamaServerToolHang], intermittent: true)
@@ -72,21 +78,26 @@ struct ProviderConformanceTests {
     }
 
     /// Each provider gets a server of its own, one after the other, with one thread (``JinjaLlamaServer``).
-    @Test("the Anthropic provider against llama-server --jinja (/v1/messages)", .enabled(if: LlamaTestEnvironment.runnable))
+    @Test(
+        "the Anthropic provider against llama-server --jinja (/v1/messages)",
+        .enabled(if: LlamaTestEnvironment.runnable))
     func anthropicOnLlamaServer() async throws {
         try await JinjaLlamaServer.with { server in
-            let anthropic = AnthropicLanguageModel(configuration: AnthropicConfiguration(
-                name: "llama-anthropic", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: nil,
-                requestTimeout: .seconds(120)))
+            let anthropic = AnthropicLanguageModel(
+                configuration: AnthropicConfiguration(
+                    name: "llama-anthropic", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: nil,
+                    requestTimeout: .seconds(120)))
             // llama-server's /v1/messages ignores both ways the provider asks for guided output
             // (`output_config.format`, and a forced tool with `tool_choice`), without an error that would let
             // `.automatic` switch: SmolLM2 answers free text, so the claimed guided generation is not real against
             // this server.
-            expectConforms(await LanguageModelConformance.run(anthropic, options: conformanceOptions), knownDefects: [
-                "guided output validates against the schema":
-                    "llama-server's /v1/messages ignores output_config.format and tool_choice; guided output is unconstrained",
-                LanguageModelConformance.ToolCheck.offered: llamaServerToolHang,
-            ], intermittent: true)
+            expectConforms(
+                await LanguageModelConformance.run(anthropic, options: conformanceOptions),
+                knownDefects: [
+                    "guided output validates against the schema":
+                        "llama-server's /v1/messages ignores output_config.format and tool_choice; guided output is unconstrained",
+                    LanguageModelConformance.ToolCheck.offered: llamaServerToolHang,
+                ], intermittent: true)
         }
     }
 
@@ -114,37 +125,46 @@ struct ProviderConformanceTests {
 
 @Suite("Shipped providers pass the conformance suite through Foundation Models 27's executor path", .tags(.llamaServer))
 struct ExecutorPathConformanceTests {
-    @Test("the on-device provider, driven as an FM 27 model (executor, channel events, reduction)",
-          .enabled(if: OnDeviceFixture.shouldRun))
+    @Test(
+        "the on-device provider, driven as an FM 27 model (executor, channel events, reduction)",
+        .enabled(if: OnDeviceFixture.shouldRun))
     func onDevice() async throws {
         let model = OnDeviceLanguageModel(configuration: try OnDeviceFixture.configuration(name: "on-device-fm27"))
-        let report = await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions)
+        let report = await LanguageModelConformance.run(
+            ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions)
         await model.shutdown()
         expectConforms(report)
     }
 
-    @Test("the OpenAI-compatible provider against llama-server --jinja, driven as an FM 27 model through its own executor",
-          .enabled(if: LlamaTestEnvironment.runnable))
+    @Test(
+        "the OpenAI-compatible provider against llama-server --jinja, driven as an FM 27 model through its own executor",
+        .enabled(if: LlamaTestEnvironment.runnable))
     func openAIOnLlamaServer() async throws {
         try await JinjaLlamaServer.with { server in
-            let openAI = OpenAILanguageModel(configuration: OpenAIConfiguration(
-                name: "llama-openai-fm27", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
-                apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(120), sendsTopK: true))
+            let openAI = OpenAILanguageModel(
+                configuration: OpenAIConfiguration(
+                    name: "llama-openai-fm27", baseURL: server.baseURL.appendingPathComponent("v1"), model: "smollm2",
+                    apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(120), sendsTopK: true))
             expectConforms(
-                await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: openAI)), options: conformanceOptions),
+                await LanguageModelConformance.run(
+                    ExecutorModel(ExecutorPath(base: openAI)), options: conformanceOptions),
                 knownDefects: [LanguageModelConformance.ToolCheck.offered: llamaServerToolHang], intermittent: true)
         }
     }
 
-    @Test("the Anthropic provider against llama-server --jinja (/v1/messages), driven as an FM 27 model through its own executor",
-          .enabled(if: LlamaTestEnvironment.runnable))
+    @Test(
+        "the Anthropic provider against llama-server --jinja (/v1/messages), driven as an FM 27 model through its own executor",
+        .enabled(if: LlamaTestEnvironment.runnable))
     func anthropicOnLlamaServer() async throws {
         try await JinjaLlamaServer.with { server in
-            let anthropic = AnthropicLanguageModel(configuration: AnthropicConfiguration(
-                name: "llama-anthropic-fm27", baseURL: server.baseURL, model: "smollm2", apiKeyEnvironmentVariable: nil,
-                requestTimeout: .seconds(120)))
+            let anthropic = AnthropicLanguageModel(
+                configuration: AnthropicConfiguration(
+                    name: "llama-anthropic-fm27", baseURL: server.baseURL, model: "smollm2",
+                    apiKeyEnvironmentVariable: nil,
+                    requestTimeout: .seconds(120)))
             expectConforms(
-                await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: anthropic)), options: conformanceOptions),
+                await LanguageModelConformance.run(
+                    ExecutorModel(ExecutorPath(base: anthropic)), options: conformanceOptions),
                 knownDefects: [
                     "guided output validates against the schema":
                         "llama-server's /v1/messages ignores output_config.format and tool_choice; guided output is unconstrained",
@@ -158,7 +178,8 @@ struct ExecutorPathConformanceTests {
         let fake = try ConformanceOllama()
         defer { fake.server.stop() }
         let model = fake.provider()
-        expectConforms(await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
+        expectConforms(
+            await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
     }
 
     @Test("the Gemini provider against a protocol-faithful generateContent API, driven as an FM 27 model")
@@ -166,15 +187,18 @@ struct ExecutorPathConformanceTests {
         let fake = try ConformanceGemini(key: "AIza-conformance-\(UUID().uuidString)")
         defer { fake.server.stop() }
         let model = fake.provider()
-        expectConforms(await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
+        expectConforms(
+            await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
     }
 }
 
 extension ConformanceOllama {
     /// The Ollama provider the conformance runs use against this daemon.
     func provider() -> OllamaLanguageModel {
-        OllamaLanguageModel(configuration: OllamaConfiguration(
-            host: host, model: ConformanceOllama.model, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        OllamaLanguageModel(
+            configuration: OllamaConfiguration(
+                host: host, model: ConformanceOllama.model, requestTimeout: .seconds(20),
+                availabilityTimeout: .seconds(2)))
     }
 }
 
@@ -237,14 +261,17 @@ private final class ToolDefectModel: RoutableModel {
         let context = GenUIError.Context(provider: name, debugDescription: "rejected")
         if request.messages.last?.role == .tool {
             if defect == .rejectsToolOutputs { throw GenUIError.invalidRequest(context) }
-            if defect == .rejectsForeignIDs, request.messages.contains(where: { $0.toolCallID?.hasPrefix("own_") == false }) {
+            if defect == .rejectsForeignIDs,
+                request.messages.contains(where: { $0.toolCallID?.hasPrefix("own_") == false })
+            {
                 throw GenUIError.invalidRequest(context)
             }
             return GenerationResponse(
                 content: GeneratedContent(kind: .string("It is in France.")), text: "It is in France.",
                 metadata: ResponseMetadata(provider: name, finishReason: .stop))
         }
-        let arguments: GeneratedContent = defect == .wrongArguments
+        let arguments: GeneratedContent =
+            defect == .wrongArguments
             ? .object([("town", .string("Paris"))]) : .object([("city", .string("Paris"))])
         let call = Transcript.ToolCall(
             id: defect == .emptyID ? "" : "own_1", toolName: defect == .unofferedName ? "search_web" : tool.name,
@@ -261,7 +288,8 @@ private final class ToolDefectModel: RoutableModel {
                 do {
                     let response = try await respond(to: request)
                     if defect == .streamsCallsAsText, let call = response.toolCalls.first {
-                        continuation.yield(.delta(#"{"name":"\#(call.toolName)","arguments":\#(call.arguments.jsonString)}"#))
+                        continuation.yield(
+                            .delta(#"{"name":"\#(call.toolName)","arguments":\#(call.arguments.jsonString)}"#))
                     } else {
                         continuation.yield(.delta(response.text))
                     }
@@ -307,7 +335,9 @@ struct ConformanceToolCheckTests {
         #expect(await failed(.stopFinish).contains(Check.offered))
     }
 
-    @Test("a model that rejects its own calls back fails that check; one that rejects only other providers' ids fails the fallback check")
+    @Test(
+        "a model that rejects its own calls back fails that check; one that rejects only other providers' ids fails the fallback check"
+    )
     func callsBack() async {
         let own = await failed(.rejectsToolOutputs)
         #expect(own.contains(Check.ownCallsBack) && own.contains(Check.foreignCallsBack))

@@ -1,16 +1,17 @@
 import Foundation
-import GenUITestSupport
 import GenUI
 import GenUIAnthropic
 import GenUIGemini
 import GenUIHTTP
 import GenUIOpenAI
+import GenUITestSupport
 import GenUITesting
 import Testing
 
 /// Reasoning a server streams (OpenAI-compatible `reasoning_content`, Anthropic `thinking_delta`, Gemini thought parts
 /// and thought signatures) is charged to its own bound, `ResponseLimits.maximumReasoningBytes`: four times the bound
-/// of it ends in `responseTooLarge` naming the reasoning, on genui's own path and through the Foundation Models 27 entry.
+/// of it ends in `responseTooLarge` naming the reasoning, on genui's own path and through the Foundation Models 27
+/// entry.
 @Suite("Reasoning is bounded", .tags(.unit))
 struct ReasoningBoundTests {
     /// 64 KiB of reasoning per event.
@@ -34,14 +35,18 @@ struct ReasoningBoundTests {
     }
 
     static let geminiEnd =
-        #"data: {"candidates":[{"content":{"parts":[{"text":"ok"}],"role":"model"},"finishReason":"STOP","index":0}]}"# + "\n\n"
+        #"data: {"candidates":[{"content":{"parts":[{"text":"ok"}],"role":"model"},"finishReason":"STOP","index":0}]}"#
+        + "\n\n"
 
     static let weather = GenerationRequest.ToolDefinition(
         name: "get_weather", description: "The current weather in a city.",
         parameters: GenerationSchema(
-            node: .object(.init(name: "Weather", description: nil, properties: [
-                .init(name: "city", description: nil, node: .string(.init()), isOptional: false),
-            ])),
+            node: .object(
+                .init(
+                    name: "Weather", description: nil,
+                    properties: [
+                        .init(name: "city", description: nil, node: .string(.init()), isOptional: false)
+                    ])),
             name: "Weather"))
 
     /// Checks that `model` ends `request` with the reasoning bound, streamed on genui's path and through the
@@ -54,7 +59,9 @@ struct ReasoningBoundTests {
                 return
             }
             #expect(refused == limit, "\(model.name) \(path)")
-            #expect(context.debugDescription.contains("the model's reasoning passed the limit of 4 MiB"), "\(model.name) \(path): \(context.debugDescription)")
+            #expect(
+                context.debugDescription.contains("the model's reasoning passed the limit of 4 MiB"),
+                "\(model.name) \(path): \(context.debugDescription)")
         }
         do {
             for try await _ in model.streamResponse(to: request) {}
@@ -77,48 +84,65 @@ struct ReasoningBoundTests {
             #"data: {"choices":[{"delta":{"reasoning_content":"\#(Self.piece)"}}]}"# + "\n\n"
         }
         defer { server.stop() }
-        let model = OpenAILanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = OpenAILanguageModel(
+            configuration: .init(
+                baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil))
         await Self.expectReasoningBound(model, GenerationRequest(prompt: "Think"))
     }
 
     @Test("16 MiB of thinking_delta from Anthropic ends at the reasoning bound")
     func anthropicThinkingDelta() async throws {
-        let start = "event: message_start\n"
+        let start =
+            "event: message_start\n"
             + #"data: {"type":"message_start","message":{"id":"msg_1","type":"message","role":"assistant","model":"m","content":[],"usage":{"input_tokens":1,"output_tokens":0}}}"#
             + "\n\nevent: content_block_start\n"
-            + #"data: {"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}"# + "\n\n"
-        let end = "event: content_block_stop\n" + #"data: {"type":"content_block_stop","index":0}"# + "\n\n"
-            + "event: message_delta\n" + #"data: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":1}}"#
+            + #"data: {"type":"content_block_start","index":0,"content_block":{"type":"thinking","thinking":""}}"#
+            + "\n\n"
+        let end =
+            "event: content_block_stop\n" + #"data: {"type":"content_block_stop","index":0}"# + "\n\n"
+            + "event: message_delta\n"
+            + #"data: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":1}}"#
             + "\n\nevent: message_stop\n" + #"data: {"type":"message_stop"}"# + "\n\n"
         let server = try Self.server(prefix: start, suffix: end) { _ in
             "event: content_block_delta\n"
-                + #"data: {"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"\#(Self.piece)"}}"# + "\n\n"
+                + #"data: {"type":"content_block_delta","index":0,"delta":{"type":"thinking_delta","thinking":"\#(Self.piece)"}}"#
+                + "\n\n"
         }
         defer { server.stop() }
-        let model = AnthropicLanguageModel(configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: nil))
+        let model = AnthropicLanguageModel(
+            configuration: .init(baseURL: server.baseURL, model: "m", apiKeyEnvironmentVariable: nil))
         await Self.expectReasoningBound(model, GenerationRequest(prompt: "Think"))
     }
 
     @Test("16 MiB of Gemini thought parts ends at the reasoning bound")
     func geminiThoughts() async throws {
         let server = try Self.server(suffix: Self.geminiEnd) { _ in
-            #"data: {"candidates":[{"content":{"parts":[{"text":"\#(Self.piece)","thought":true}],"role":"model"},"index":0}]}"# + "\n\n"
+            #"data: {"candidates":[{"content":{"parts":[{"text":"\#(Self.piece)","thought":true}],"role":"model"},"index":0}]}"#
+                + "\n\n"
         }
         defer { server.stop() }
-        let model = GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil))
+        let model = GeminiLanguageModel(
+            configuration: .init(
+                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil))
         await Self.expectReasoningBound(model, GenerationRequest(prompt: "Think"))
     }
 
-    @Test("Gemini calls carrying 512 KiB thought signatures each end at the reasoning bound, far below the 128-call bound")
+    @Test(
+        "Gemini calls carrying 512 KiB thought signatures each end at the reasoning bound, far below the 128-call bound"
+    )
     func geminiThoughtSignatures() async throws {
         let signature = String(repeating: "S", count: 512 << 10)
         // 32 calls of 512 KiB signatures: 16 MiB, a quarter of the 128 calls a response may ask for.
         let server = try Self.server(count: 32, suffix: Self.geminiEnd) { index in
-            #"data: {"candidates":[{"content":{"parts":[{"functionCall":{"id":"call-\#(index)","name":"get_weather","args":{"city":"Lisbon"}},"thoughtSignature":"\#(signature)"}],"role":"model"},"index":0}]}"# + "\n\n"
+            #"data: {"candidates":[{"content":{"parts":[{"functionCall":{"id":"call-\#(index)","name":"get_weather","args":{"city":"Lisbon"}},"thoughtSignature":"\#(signature)"}],"role":"model"},"index":0}]}"#
+                + "\n\n"
         }
         defer { server.stop() }
-        let model = GeminiLanguageModel(configuration: .init(baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil))
-        let request = GenerationRequest(messages: [.init(role: .user, content: "Weather in Lisbon?")], tools: [Self.weather])
+        let model = GeminiLanguageModel(
+            configuration: .init(
+                baseURL: server.baseURL.appendingPathComponent("v1beta"), model: "m", apiKeyEnvironmentVariable: nil))
+        let request = GenerationRequest(
+            messages: [.init(role: .user, content: "Weather in Lisbon?")], tools: [Self.weather])
         await Self.expectReasoningBound(model, request)
     }
 }

@@ -4,8 +4,8 @@ import GenUIAnthropic
 import GenUIGemini
 import GenUIOllama
 import GenUIOpenAI
-import GenUITesting
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 /// A request's reasoning level (`contextOptions: ContextOptions(reasoningLevel:)`) reaches each backend as its own
@@ -13,7 +13,9 @@ import Testing
 /// budget, Gemini's `thinkingConfig.thinkingBudget`, Ollama's `think`.
 @Suite("Reasoning levels on each provider's wire", .tags(.unit))
 struct ReasoningWireTests {
-    static func body(after ask: (LanguageModelSession) async throws -> Void, model: some LanguageModel, server: LoopbackHTTPServer)
+    static func body(
+        after ask: (LanguageModelSession) async throws -> Void, model: some LanguageModel, server: LoopbackHTTPServer
+    )
         async throws -> GeneratedContent
     {
         try await ask(LanguageModelSession(model: model))
@@ -33,16 +35,24 @@ struct ReasoningWireTests {
 
     @Test("OpenAI-compatible: reasoning_effort low, medium or high; absent without a level")
     func openAI() async throws {
-        let server = try ImageWireTests.server(answer: #"{"id":"c1","object":"chat.completion","model":"o-test","choices":[{"index":0,"message":{"role":"assistant","content":"Rayleigh."},"finish_reason":"stop"}]}"#)
+        let server = try ImageWireTests.server(
+            answer:
+                #"{"id":"c1","object":"chat.completion","model":"o-test","choices":[{"index":0,"message":{"role":"assistant","content":"Rayleigh."},"finish_reason":"stop"}]}"#
+        )
         defer { server.stop() }
         let provider = VendorProviders.openAI(server, model: "o-test")
-        #expect(try await Self.body(after: Self.deep, model: provider, server: server)["reasoning_effort"]?.stringValue == "high")
+        #expect(
+            try await Self.body(after: Self.deep, model: provider, server: server)["reasoning_effort"]?.stringValue
+                == "high")
         #expect(try await Self.body(after: Self.plain, model: provider, server: server)["reasoning_effort"] == nil)
     }
 
     @Test("Anthropic: thinking enabled with the level's budget on top of the answer's tokens, and no sampling settings")
     func anthropic() async throws {
-        let server = try ImageWireTests.server(answer: #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[{"type":"thinking","thinking":"Short waves scatter.","signature":"c2ln"},{"type":"text","text":"Rayleigh."}],"stop_reason":"end_turn","usage":{"input_tokens":9,"output_tokens":20}}"#)
+        let server = try ImageWireTests.server(
+            answer:
+                #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[{"type":"thinking","thinking":"Short waves scatter.","signature":"c2ln"},{"type":"text","text":"Rayleigh."}],"stop_reason":"end_turn","usage":{"input_tokens":9,"output_tokens":20}}"#
+        )
         defer { server.stop() }
         let provider = VendorProviders.anthropic(server)
         let configuration = provider.configuration
@@ -58,19 +68,26 @@ struct ReasoningWireTests {
 
     @Test("Gemini: thinkingConfig with includeThoughts and the level's thinkingBudget")
     func gemini() async throws {
-        let server = try ImageWireTests.server(answer: #"{"candidates":[{"content":{"role":"model","parts":[{"text":"Rayleigh."}]},"finishReason":"STOP"}]}"#)
+        let server = try ImageWireTests.server(
+            answer:
+                #"{"candidates":[{"content":{"role":"model","parts":[{"text":"Rayleigh."}]},"finishReason":"STOP"}]}"#)
         defer { server.stop() }
         let provider = VendorProviders.gemini(server)
         let body = try await Self.body(after: Self.deep, model: provider, server: server)
         let thinking = body["generationConfig"]?["thinkingConfig"]
         #expect(thinking?["includeThoughts"]?.boolValue == true)
         #expect(thinking?["thinkingBudget"]?.intValue == 16384)
-        #expect(try await Self.body(after: Self.plain, model: provider, server: server)["generationConfig"]?["thinkingConfig"] == nil)
+        #expect(
+            try await Self.body(after: Self.plain, model: provider, server: server)["generationConfig"]?[
+                "thinkingConfig"] == nil)
     }
 
     @Test("Ollama: think true with a level, absent without one")
     func ollama() async throws {
-        let server = try ImageWireTests.server(answer: #"{"model":"qwen3","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","thinking":"Short waves scatter more.","content":"Rayleigh."},"done":true,"done_reason":"stop"}"#)
+        let server = try ImageWireTests.server(
+            answer:
+                #"{"model":"qwen3","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","thinking":"Short waves scatter more.","content":"Rayleigh."},"done":true,"done_reason":"stop"}"#
+        )
         defer { server.stop() }
         let provider = VendorProviders.ollama(server, model: "qwen3")
         #expect(try await Self.body(after: Self.deep, model: provider, server: server)["think"]?.boolValue == true)
@@ -81,12 +98,14 @@ struct ReasoningWireTests {
                 let session = LanguageModelSession(model: model)
                 let prompt = Prompt("Why?")
                 let options = ContextOptions(reasoningLevel: .light)
-                let entries = streaming
+                let entries =
+                    streaming
                     ? try await session.streamResponse(to: prompt, contextOptions: options).collect().transcriptEntries
                     : try await session.respond(to: prompt, contextOptions: options).transcriptEntries
                 let reasoning = entries.compactMap { entry -> String? in
                     guard case .reasoning(let reasoning) = entry else { return nil }
-                    return reasoning.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }.joined()
+                    return reasoning.segments.compactMap { if case .text(let text) = $0 { text.content } else { nil } }
+                        .joined()
                 }
                 #expect(reasoning == ["Short waves scatter more."], "\(type(of: model)), streaming: \(streaming)")
                 #expect(session.transcript.contains { if case .reasoning = $0 { true } else { false } })
@@ -110,7 +129,9 @@ struct ReasoningWireTests {
 private struct Reasoning<Base: RoutableModel>: LanguageModel {
     typealias Executor = ReasoningExecutor<Base>
     let base: Base
-    var capabilities: LanguageModelCapabilities { LanguageModelCapabilities([.reasoning, .guidedGeneration, .toolCalling]) }
+    var capabilities: LanguageModelCapabilities {
+        LanguageModelCapabilities([.reasoning, .guidedGeneration, .toolCalling])
+    }
     var executorConfiguration: ReasoningExecutor<Base>.Configuration { .init() }
 }
 

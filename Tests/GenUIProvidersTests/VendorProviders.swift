@@ -3,16 +3,17 @@ import GenUIAnthropic
 import GenUIGemini
 import GenUIOllama
 import GenUIOpenAI
-import GenUITesting
 import GenUITestSupport
+import GenUITesting
 
 /// Each vendor's provider pointed at a loopback server, as the image, reasoning and usage wire tests build them: the
 /// path each API is served under, a fresh fake key where the API takes one, short timeouts.
 enum VendorProviders {
     static func openAI(_ server: LoopbackHTTPServer, model: String = "gpt-test") -> OpenAILanguageModel {
-        OpenAILanguageModel(configuration: OpenAIConfiguration(
-            name: "openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: model,
-            apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        OpenAILanguageModel(
+            configuration: OpenAIConfiguration(
+                name: "openai", baseURL: server.baseURL.appendingPathComponent("v1"), model: model,
+                apiKeyEnvironmentVariable: nil, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
     }
 
     static func anthropic(_ server: LoopbackHTTPServer) -> AnthropicLanguageModel {
@@ -34,7 +35,9 @@ enum VendorProviders {
     }
 
     static func ollama(_ server: LoopbackHTTPServer, model: String) -> OllamaLanguageModel {
-        OllamaLanguageModel(configuration: OllamaConfiguration(
-            host: "127.0.0.1:\(server.port)", model: model, requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
+        OllamaLanguageModel(
+            configuration: OllamaConfiguration(
+                host: "127.0.0.1:\(server.port)", model: model, requestTimeout: .seconds(20),
+                availabilityTimeout: .seconds(2)))
     }
 }

@@ -18,9 +18,15 @@ final class RecordingWeatherTool: Tool {
     var name: String { "get_weather" }
 
     var parameters: GenerationSchema {
-        GenerationSchema(node: .object(.init(name: "WeatherArguments", properties: [
-            .init(name: "city", description: "The city's name", node: .string(.init(minimumLength: 1, maximumLength: 40))),
-        ])), name: "WeatherArguments")
+        GenerationSchema(
+            node: .object(
+                .init(
+                    name: "WeatherArguments",
+                    properties: [
+                        .init(
+                            name: "city", description: "The city's name",
+                            node: .string(.init(minimumLength: 1, maximumLength: 40)))
+                    ])), name: "WeatherArguments")
     }
 
     func call(arguments: Arguments) async throws -> String {

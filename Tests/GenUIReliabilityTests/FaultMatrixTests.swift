@@ -60,7 +60,9 @@ struct FaultMatrixTests {
         return try await scripted.respond(to: ScreenComposer(model: scripted).request(for: intent)).text
     }
 
-    @Test("a valid screen comes from the first healthy provider and the trace names each failure", arguments: FaultCase.all)
+    @Test(
+        "a valid screen comes from the first healthy provider and the trace names each failure",
+        arguments: FaultCase.all)
     func matrixCase(_ fault: FaultCase) async throws {
         let runtime = try Runtime.require()
         let onDevice = try #require(Runtime.sharedOnDevice)
@@ -84,8 +86,11 @@ struct FaultMatrixTests {
         if broken.contains(.onDevice) {
             switch fault.mode {
             case .notConfigured:
-                onDeviceMember = ChainMember(OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
-                    name: "on-device", modelPath: runtime.model, serverPath: "/nonexistent/genui-fault/llama-server")))
+                onDeviceMember = ChainMember(
+                    OnDeviceLanguageModel(
+                        configuration: OnDeviceConfiguration(
+                            name: "on-device", modelPath: runtime.model,
+                            serverPath: "/nonexistent/genui-fault/llama-server")))
             case .hanging, .diesMidStream:
                 await onDevice.prewarm(promptPrefix: nil)
                 let pid = await onDevice.serverProcessID
@@ -99,20 +104,24 @@ struct FaultMatrixTests {
             }
         }
 
-        let openAI = OpenAILanguageModel(configuration: OpenAIConfiguration(
-            name: "openai",
-            baseURL: (broken.contains(.openAI) && fault.mode == .refusing ? closed.baseURL : openAIFake.server.baseURL)
-                .appendingPathComponent("v1"),
-            model: FakeModelServer.modelName,
-            apiKeyEnvironmentVariable: broken.contains(.openAI) && fault.mode == .notConfigured
-                ? "GENUI_FAULT_MATRIX_UNSET_KEY" : nil,
-            connectTimeout: .seconds(2), requestTimeout: .seconds(30), availabilityTimeout: .seconds(1)))
-        let ollama = OllamaLanguageModel(configuration: OllamaConfiguration(
-            name: "ollama",
-            host: (broken.contains(.ollama) && fault.mode == .refusing ? closed.baseURL : ollamaFake.server.baseURL)
-                .absoluteString,
-            model: broken.contains(.ollama) && fault.mode == .notConfigured ? "not-pulled-model" : FakeModelServer.modelName,
-            requestTimeout: .seconds(30), availabilityTimeout: .seconds(1)))
+        let openAI = OpenAILanguageModel(
+            configuration: OpenAIConfiguration(
+                name: "openai",
+                baseURL: (broken.contains(.openAI) && fault.mode == .refusing
+                    ? closed.baseURL : openAIFake.server.baseURL)
+                    .appendingPathComponent("v1"),
+                model: FakeModelServer.modelName,
+                apiKeyEnvironmentVariable: broken.contains(.openAI) && fault.mode == .notConfigured
+                    ? "GENUI_FAULT_MATRIX_UNSET_KEY" : nil,
+                connectTimeout: .seconds(2), requestTimeout: .seconds(30), availabilityTimeout: .seconds(1)))
+        let ollama = OllamaLanguageModel(
+            configuration: OllamaConfiguration(
+                name: "ollama",
+                host: (broken.contains(.ollama) && fault.mode == .refusing ? closed.baseURL : ollamaFake.server.baseURL)
+                    .absoluteString,
+                model: broken.contains(.ollama) && fault.mode == .notConfigured
+                    ? "not-pulled-model" : FakeModelServer.modelName,
+                requestTimeout: .seconds(30), availabilityTimeout: .seconds(1)))
         let chain = ProviderChain(
             name: "matrix",
             members: (fault.slots.contains(.onDevice) ? [onDeviceMember] : []) + [
@@ -120,7 +129,8 @@ struct FaultMatrixTests {
                 ChainMember(ollama, attemptTimeout: Self.attemptTimeout),
                 ChainMember(ScriptedLanguageModel(name: "scripted")),
             ],
-            options: ChainOptions(attemptTimeout: Self.attemptTimeout, deadline: .seconds(150), availabilityTimeout: .seconds(2)))
+            options: ChainOptions(
+                attemptTimeout: Self.attemptTimeout, deadline: .seconds(150), availabilityTimeout: .seconds(2)))
 
         let composer = ScreenComposer(model: chain)
         let composing = Task { try await composer.compose(Self.intent) }
@@ -132,7 +142,9 @@ struct FaultMatrixTests {
                 let idle = cpuTicks(pid) ?? 0
                 let clock = ContinuousClock()
                 let giveUp = clock.now + .seconds(30)
-                while (cpuTicks(pid) ?? 0) < idle + 20, clock.now < giveUp { try await Task.sleep(for: .milliseconds(20)) }
+                while (cpuTicks(pid) ?? 0) < idle + 20, clock.now < giveUp {
+                    try await Task.sleep(for: .milliseconds(20))
+                }
                 signalProcess(pid, SIGKILL)
             }
         }
@@ -156,11 +168,15 @@ struct FaultMatrixTests {
         // Each broken provider before it: its failure named correctly, found within its attempt timeout + 10 s (the
         // margin is for a loaded machine; a timeout not enforced would stall until the 150 s deadline).
         for slot in fault.slots[..<servedIndex] {
-            let step = try #require(trace.steps.first { $0.provider == slot.rawValue }, "no trace step for \(slot.rawValue)")
+            let step = try #require(
+                trace.steps.first { $0.provider == slot.rawValue }, "no trace step for \(slot.rawValue)")
             let reasons = slot == .onDevice ? fault.mode.onDeviceReasons : fault.mode.httpReasons
             #expect(step.outcome != .served)
-            #expect(reasons.contains(step.reason), "\(slot.rawValue) in mode \(fault.mode): \(step.reason) — \(step.detail ?? "")")
-            let limit = (slot == .onDevice && fault.mode != .hanging ? Self.onDeviceTimeout : Self.attemptTimeout).seconds
+            #expect(
+                reasons.contains(step.reason),
+                "\(slot.rawValue) in mode \(fault.mode): \(step.reason) — \(step.detail ?? "")")
+            let limit = (slot == .onDevice && fault.mode != .hanging ? Self.onDeviceTimeout : Self.attemptTimeout)
+                .seconds
             #expect(step.durationSeconds <= limit + 10, "\(slot.rawValue) took \(step.durationSeconds) s to fail")
         }
         // No healthy provider before the server was skipped or failed.
@@ -179,16 +195,26 @@ struct FaultMatrixTests {
         let chain = ProviderChain(
             name: "broken",
             members: [
-                ChainMember(OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
-                    name: "on-device", modelPath: runtime.model, serverPath: "/nonexistent/genui-fault/llama-server"))),
-                ChainMember(OpenAILanguageModel(configuration: OpenAIConfiguration(
-                    name: "openai", baseURL: closed.baseURL.appendingPathComponent("v1"), model: FakeModelServer.modelName,
-                    apiKeyEnvironmentVariable: nil, connectTimeout: .seconds(2), availabilityTimeout: .seconds(1)))),
-                ChainMember(OllamaLanguageModel(configuration: OllamaConfiguration(
-                    name: "ollama", host: fake.server.baseURL.absoluteString, model: FakeModelServer.modelName,
-                    availabilityTimeout: .seconds(1)))),
-                ChainMember(FailingLanguageModel(
-                    name: "scripted", behavior: .unavailable(.notConfigured(missing: "scripted provider")))),
+                ChainMember(
+                    OnDeviceLanguageModel(
+                        configuration: OnDeviceConfiguration(
+                            name: "on-device", modelPath: runtime.model,
+                            serverPath: "/nonexistent/genui-fault/llama-server"))),
+                ChainMember(
+                    OpenAILanguageModel(
+                        configuration: OpenAIConfiguration(
+                            name: "openai", baseURL: closed.baseURL.appendingPathComponent("v1"),
+                            model: FakeModelServer.modelName,
+                            apiKeyEnvironmentVariable: nil, connectTimeout: .seconds(2),
+                            availabilityTimeout: .seconds(1)))),
+                ChainMember(
+                    OllamaLanguageModel(
+                        configuration: OllamaConfiguration(
+                            name: "ollama", host: fake.server.baseURL.absoluteString, model: FakeModelServer.modelName,
+                            availabilityTimeout: .seconds(1)))),
+                ChainMember(
+                    FailingLanguageModel(
+                        name: "scripted", behavior: .unavailable(.notConfigured(missing: "scripted provider")))),
             ],
             options: ChainOptions(attemptTimeout: Self.attemptTimeout, availabilityTimeout: .seconds(2)))
 
@@ -213,9 +239,11 @@ struct FaultMatrixTests {
 
         for language in [DiagnosticLanguage.english, .german] {
             let diagnostics = Diagnostics(language: language)
-            let rendered = ([diagnostics.describe(failure).message] + diagnostics.describe(trace)).joined(separator: "\n")
+            let rendered = ([diagnostics.describe(failure).message] + diagnostics.describe(trace)).joined(
+                separator: "\n")
             for provider in expected.keys {
-                #expect(rendered.contains(provider), "the \(language) rendering does not name \(provider):\n\(rendered)")
+                #expect(
+                    rendered.contains(provider), "the \(language) rendering does not name \(provider):\n\(rendered)")
             }
             for step in trace.steps {
                 #expect(rendered.contains(diagnostics.reason(of: step)))

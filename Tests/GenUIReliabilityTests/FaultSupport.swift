@@ -3,9 +3,9 @@ import GenUI
 import GenUIOllama
 import GenUIOnDevice
 import GenUIOpenAI
+import GenUITestSupport
 import GenUITesting
 import Synchronization
-import GenUITestSupport
 import Testing
 
 /// Where the reliability tests find llama-server and the model: GenUITestSupport's one lookup (``OnDeviceRuntime``).
@@ -27,9 +27,10 @@ enum Runtime {
     /// The one on-device model (one llama-server) the whole suite shares.
     static let sharedOnDevice: OnDeviceLanguageModel? = {
         guard let server = serverPath, FileManager.default.fileExists(atPath: modelPath) else { return nil }
-        return OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
-            name: "on-device", modelPath: modelPath, serverPath: server, contextSize: 4096, threads: 1,
-            startTimeoutSeconds: 120, requestTimeoutSeconds: 120))
+        return OnDeviceLanguageModel(
+            configuration: OnDeviceConfiguration(
+                name: "on-device", modelPath: modelPath, serverPath: server, contextSize: 4096, threads: 1,
+                startTimeoutSeconds: 120, requestTimeoutSeconds: 120))
     }()
 }
 
@@ -104,9 +105,15 @@ final class FakeModelServer: Sendable {
         case ("GET", "/api/version"):
             connection.respond(json: #"{"version":"0.12.6"}"#)
         case ("GET", "/api/tags"):
-            connection.respond(json: #"{"models":[{"name":"\#(Self.modelName)","model":"\#(Self.modelName)","size":1,"digest":"ab","details":{"format":"gguf","family":"llama"}}]}"#)
+            connection.respond(
+                json:
+                    #"{"models":[{"name":"\#(Self.modelName)","model":"\#(Self.modelName)","size":1,"digest":"ab","details":{"format":"gguf","family":"llama"}}]}"#
+            )
         case ("POST", "/api/show"):
-            connection.respond(json: #"{"modelfile":"FROM x","parameters":"","template":"{{ .Prompt }}","details":{"format":"gguf","family":"llama"},"model_info":{"general.architecture":"llama","llama.context_length":8192},"capabilities":["completion"]}"#)
+            connection.respond(
+                json:
+                    #"{"modelfile":"FROM x","parameters":"","template":"{{ .Prompt }}","details":{"format":"gguf","family":"llama"},"model_info":{"general.architecture":"llama","llama.context_length":8192},"capabilities":["completion"]}"#
+            )
         case ("POST", "/v1/chat/completions"), ("POST", "/api/chat"):
             generate(request, connection)
         default:
@@ -131,7 +138,8 @@ final class FakeModelServer: Sendable {
             connection.respond(status: 500, json: #"{"error":{"message":"internal failure","type":"server_error"}}"#)
         case .status429:
             connection.respond(
-                status: 429, json: #"{"error":{"message":"slow down","type":"requests"}}"#, headers: ["Retry-After": "30"])
+                status: 429, json: #"{"error":{"message":"slow down","type":"requests"}}"#,
+                headers: ["Retry-After": "30"])
         case .diesMidStream:
             let whole = body(answer)
             connection.startStream(contentType: "application/json")

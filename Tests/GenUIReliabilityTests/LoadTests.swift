@@ -65,7 +65,9 @@ struct LoadTests {
                         let request = GenerationRequest(prompt: "Request \(index)")
                         do {
                             let response = try await chain.respond(to: request)
-                            guard let trace = response.metadata.trace else { return .unexplained("served without a trace") }
+                            guard let trace = response.metadata.trace else {
+                                return .unexplained("served without a trace")
+                            }
                             return .served(trace)
                         } catch let error as GenUIError {
                             guard let trace = error.trace else { return .unexplained("\(error) has no trace") }
@@ -107,8 +109,9 @@ struct LoadTests {
         FailingLanguageModel(name: name, behavior: .flap(error: flap.error, failures: 1, successes: 1))
     }
 
-    @Test("200 concurrent requests are each served or explained, without deadlock, and the cooldown shows in the traces",
-          arguments: Flap.allCases)
+    @Test(
+        "200 concurrent requests are each served or explained, without deadlock, and the cooldown shows in the traces",
+        arguments: Flap.allCases)
     func flappingFirstProvider(flap: Flap) async throws {
         let flaky = Self.flapping("flaky", flap)
         let backup = ScriptedLanguageModel(name: "backup")
@@ -121,7 +124,9 @@ struct LoadTests {
         let outcomes = try await Self.flood(chain, count: Self.requestCount, leading: 10)
 
         #expect(outcomes.count == Self.requestCount)
-        for case .unexplained(let what) in outcomes { Issue.record("a request was neither served nor explained: \(what)") }
+        for case .unexplained(let what) in outcomes {
+            Issue.record("a request was neither served nor explained: \(what)")
+        }
         let traces = outcomes.compactMap(\.trace)
         #expect(traces.count == Self.requestCount)
         // With a scripted backup every request is served.
@@ -145,7 +150,9 @@ struct LoadTests {
         }
     }
 
-    @Test("with no backup, 200 concurrent requests through a flapping provider are each served or carry a trace of why not")
+    @Test(
+        "with no backup, 200 concurrent requests through a flapping provider are each served or carry a trace of why not"
+    )
     func flappingAlone() async throws {
         let flaky = Self.flapping("flaky")
         let chain = ProviderChain(
@@ -157,7 +164,9 @@ struct LoadTests {
         let outcomes = try await Self.flood(chain, count: Self.requestCount, leading: 10)
 
         #expect(outcomes.count == Self.requestCount)
-        for case .unexplained(let what) in outcomes { Issue.record("a request was neither served nor explained: \(what)") }
+        for case .unexplained(let what) in outcomes {
+            Issue.record("a request was neither served nor explained: \(what)")
+        }
         var explained = 0
         for case .explained(let error, let trace) in outcomes {
             explained += 1

@@ -20,13 +20,15 @@ struct ScreenRepairWordingTests {
 
     /// A catalog message and its arguments as the command line renders them (`ScreenIssueText`).
     static func text(_ key: String, _ arguments: [String: ScreenIssue.Argument]) -> LocalizedText {
-        LocalizedText(key, arguments.mapValues { argument in
-            switch argument {
-            case .text(let value): .verbatim(value)
-            case .number(let value): .integer(value)
-            case .phrase(let key): .phrase(LocalizedText(key))
-            }
-        })
+        LocalizedText(
+            key,
+            arguments.mapValues { argument in
+                switch argument {
+                case .text(let value): .verbatim(value)
+                case .number(let value): .integer(value)
+                case .phrase(let key): .phrase(LocalizedText(key))
+                }
+            })
     }
 
     /// Every message the lenient decoder gives for `messyScreen` and for content that is not a screen.
@@ -51,7 +53,9 @@ struct ScreenRepairWordingTests {
         for message in messages {
             let english = Diagnostics(language: .english).text(message)
             for language in DiagnosticLanguage.allCases {
-                #expect(MessageCatalog.standard.messages(for: language)[message.key] != nil, "\(language) lacks \(message.key)")
+                #expect(
+                    MessageCatalog.standard.messages(for: language)[message.key] != nil,
+                    "\(language) lacks \(message.key)")
                 let text = Diagnostics(language: language).text(message)
                 #expect(!text.contains("{"), "\(language): \(text)")
                 if language == .pseudo {

@@ -25,13 +25,13 @@ struct SubprocessHygieneTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let config = folder + "/providers.yml"
         try """
-            version: 1
-            default_chain: local
-            chains:
-              local: [on-device]
-            providers:
-              on-device: { type: llama.cpp, model: "\(runtime.model)", binary: "\(runtime.server)", context: 2048, threads: 1 }
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        version: 1
+        default_chain: local
+        chains:
+          local: [on-device]
+        providers:
+          on-device: { type: llama.cpp, model: "\(runtime.model)", binary: "\(runtime.server)", context: 2048, threads: 1 }
+        """.write(toFile: config, atomically: true, encoding: .utf8)
 
         let process = CLI.process(
             ["generate", "A settings screen with a dark mode toggle and a logout button", "--config", config],
@@ -53,7 +53,10 @@ struct SubprocessHygieneTests {
             }
             if server == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
-        let child = try #require(server, "genui started no llama-server child; stderr: \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))")
+        let child = try #require(
+            server,
+            "genui started no llama-server child; stderr: \(String(decoding: errors.fileHandleForReading.availableData, as: UTF8.self))"
+        )
         try await Task.sleep(for: .milliseconds(500))
         try #require(process.isRunning, "genui finished before it could be interrupted")
 

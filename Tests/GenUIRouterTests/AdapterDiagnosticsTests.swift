@@ -10,13 +10,17 @@ struct AdapterDiagnosticsTests {
         .compatibleAdapterNotFound(.init(debugDescription: "pack")),
     ]
 
-    @Test("every adapter asset error has its own message and the remedy in every language", arguments: DiagnosticLanguage.allCases)
+    @Test(
+        "every adapter asset error has its own message and the remedy in every language",
+        arguments: DiagnosticLanguage.allCases)
     func everyLanguage(_ language: DiagnosticLanguage) {
         let diagnostics = Diagnostics(language: language)
         let messages = errors.map(diagnostics.describe)
         for (error, message) in zip(errors, messages) {
             #expect(!message.message.hasPrefix("adapter."), "\(language) \(error.code) has no message")
-            #expect(message.remediation.map { !$0.hasPrefix("adapter.") } == true, "\(language) \(error.code) has no remedy")
+            #expect(
+                message.remediation.map { !$0.hasPrefix("adapter.") } == true, "\(language) \(error.code) has no remedy"
+            )
         }
         #expect(Set(messages.map(\.message)).count == errors.count)
     }

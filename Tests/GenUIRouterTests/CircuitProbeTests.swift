@@ -1,9 +1,10 @@
 import Foundation
 import GenUI
 import GenUITestSupport
-@testable import GenUIRouter
 import GenUITesting
 import Testing
+
+@testable import GenUIRouter
 
 /// The half-open probe of a circuit breaker is released on every way out of it, so a provider is never left
 /// "cooling down" for good because the one request allowed to probe it went away without a verdict.
@@ -14,14 +15,17 @@ struct CircuitProbeTests {
     static func chain(_ flaky: FailingLanguageModel, clock: ManualClock) -> ProviderChain {
         var options = quickOptions(deadline: .seconds(120), threshold: 2, coolDown: .milliseconds(200))
         options.policy = OutcomePolicy(rules: [
-            .rateLimited: OutcomeRule(action: .next, retrySameWhenRetryAfterAtMost: .seconds(60), coolDown: .immediately)
+            .rateLimited: OutcomeRule(
+                action: .next, retrySameWhenRetryAfterAtMost: .seconds(60), coolDown: .immediately)
         ])
         return ProviderChain(
             name: "c", models: [flaky, ScriptedLanguageModel()], options: options, clock: clock.chainClock)
     }
 
     /// Fails `flaky` twice to open its circuit, then lets the cooldown pass.
-    static func openAndCoolDown(_ chain: ProviderChain, _ flaky: FailingLanguageModel, _ clock: ManualClock) async throws {
+    static func openAndCoolDown(_ chain: ProviderChain, _ flaky: FailingLanguageModel, _ clock: ManualClock)
+        async throws
+    {
         flaky.behavior = .fail(.testServerError(503))
         for _ in 0..<2 { _ = try await chain.respond(to: GenerationRequest(prompt: "hello")) }
         let skipped = try #require(try await chain.respond(to: GenerationRequest(prompt: "hello")).metadata.trace)
@@ -87,7 +91,8 @@ struct CircuitProbeTests {
 
     @Test("releasing a probe is idempotent and never releases a later probe of the same provider")
     func staleRelease() async throws {
-        let health = ProviderHealth(settings: CircuitBreakerSettings(failureThreshold: 1, window: .seconds(60), coolDown: .zero))
+        let health = ProviderHealth(
+            settings: CircuitBreakerSettings(failureThreshold: 1, window: .seconds(60), coolDown: .zero))
         await health.recordFailure("p", immediate: nil)
         guard case .probe(let first) = await health.admit("p") else {
             Issue.record("the cooldown is over: the first request probes")

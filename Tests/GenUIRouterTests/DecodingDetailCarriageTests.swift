@@ -27,7 +27,10 @@ struct DecodingDetailCarriageTests {
     @Test("the schema, the JSON parser and the defensive decoder throw decoding failures that carry their detail")
     func failuresCarryTheirDetail() throws {
         let checks: [(String, () throws -> Void, DecodingDetail.Code)] = [
-            ("schema", { try cardSchema.validate(GeneratedContent(json: #"{"title": 5, "stars": 1, "tags": []}"#)) }, .expectedString),
+            (
+                "schema", { try cardSchema.validate(GeneratedContent(json: #"{"title": 5, "stars": 1, "tags": []}"#)) },
+                .expectedString
+            ),
             ("parser", { _ = try JSONParser.parse(#"{"title": }"#) }, .jsonUnexpectedCharacter),
             ("defensive", { _ = try DefensiveDecoder(schema: cardSchema).decode("[1, 2]") }, .wrongShape),
         ]
@@ -39,7 +42,8 @@ struct DecodingDetailCarriageTests {
             }
             let detail = try #require(context.underlying(DecodingDetail.self), "\(name) carries no detail")
             #expect(detail.code == code, "\(name): \(detail)")
-            #expect(details == detail.description || details.hasSuffix(detail.description), "\(name): English unchanged")
+            #expect(
+                details == detail.description || details.hasSuffix(detail.description), "\(name): English unchanged")
         }
     }
 
@@ -57,25 +61,30 @@ struct DecodingDetailCarriageTests {
     @Test("a failed step keeps the detail and its path, is worded from it, and keeps it through --json")
     func failedStepKeepsTheDetail() async throws {
         let chain = ProviderChain(
-            name: "c", models: [FixedGuidedModel(json: #"{"title": 5, "stars": 1, "tags": []}"#)], options: quickOptions())
+            name: "c", models: [FixedGuidedModel(json: #"{"title": 5, "stars": 1, "tags": []}"#)],
+            options: quickOptions())
         let error = try await #require(throws: GenUIError.self) {
             try await chain.respond(to: GenerationRequest(prompt: "a card", schema: cardSchema))
         }
         let trace = try #require(error.trace)
         let step = try #require(trace.steps.first { $0.outcome == .failed })
-        #expect(step.failure == .decodingFailure(
-            path: "/title", detail: DecodingDetail(.expectedString, ["found": .kind(.number)])))
+        #expect(
+            step.failure
+                == .decodingFailure(
+                    path: "/title", detail: DecodingDetail(.expectedString, ["found": .kind(.number)])))
         let french = Diagnostics(language: .french).reason(of: step)
         #expect(french.contains("/title") && french.contains("un nombre"), "\(french)")
         let decoded = try JSONDecoder().decode(RouteTrace.self, from: JSONEncoder().encode(trace))
         #expect(decoded == trace, "the detail survives --json")
     }
 
-    @Test("every kind of argument survives JSON", arguments: [
-        DecodingDetail(.expectedString, ["found": .kind(.object)]),
-        DecodingDetail.json(.jsonExpectedColon, line: 3, column: 7, ["name": .data("title")]),
-        DecodingDetail(.repairClamped, ["path": .data("/stars"), "value": .number(2.5)]),
-    ])
+    @Test(
+        "every kind of argument survives JSON",
+        arguments: [
+            DecodingDetail(.expectedString, ["found": .kind(.object)]),
+            DecodingDetail.json(.jsonExpectedColon, line: 3, column: 7, ["name": .data("title")]),
+            DecodingDetail(.repairClamped, ["path": .data("/stars"), "value": .number(2.5)]),
+        ])
     func codable(detail: DecodingDetail) throws {
         let decoded = try JSONDecoder().decode(DecodingDetail.self, from: JSONEncoder().encode(detail))
         #expect(decoded == detail)

@@ -1,7 +1,8 @@
 import Foundation
 import GenUITestSupport
-@testable import GenUI
 import Testing
+
+@testable import GenUI
 
 /// Feeds ``DefensiveDecoder`` the broken output models produce (``ModelOutputFuzzer``): it must never crash or hang,
 /// and every input must end as a value that validates, with a report of its repairs, or as a located error.
@@ -56,8 +57,11 @@ struct DefensiveDecoderFuzzTests {
                 #expect(Self.isLocated(error), "an error without a location: \(error) (seed \(seed))")
             }
         }
-        print("defensive decoder fuzz: \(repaired) repaired or valid, \(rejected) rejected with a located error, slowest \(slowest)")
-        print("defensive decoder fuzz: damage tried \(tried.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" })")
+        print(
+            "defensive decoder fuzz: \(repaired) repaired or valid, \(rejected) rejected with a located error, slowest \(slowest)"
+        )
+        let damage = tried.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }
+        print("defensive decoder fuzz: damage tried \(damage)")
         #expect(repaired + rejected == Self.count)
         #expect(repaired > 0 && rejected > 0)
         for kind in ModelOutputFuzzer.Damage.allCases where kind != .hugeString || Self.count >= 2_000 {

@@ -1,7 +1,8 @@
 import Foundation
 import GenUITestSupport
-@testable import GenUI
 import Testing
+
+@testable import GenUI
 
 /// A recursive schema (a layout node that is a row, a column or a text, rows and columns holding nodes) must be
 /// walked in work linear in the output: alternatives are chosen by their discriminator, and the search among
@@ -10,19 +11,27 @@ import Testing
 struct DefensiveDecoderRecursionTests {
     /// `Node`: anyOf row, column, text; each alternative tagged by `tag` ("type" is the discriminator), with the
     /// children before the tag when `childrenFirst` (so a wrong alternative is noticed only after its children).
-    static func layoutSchema(tag: String = GenerationSchema.discriminator, childrenFirst: Bool = false) -> GenerationSchema {
+    static func layoutSchema(tag: String = GenerationSchema.discriminator, childrenFirst: Bool = false)
+        -> GenerationSchema
+    {
         func container(_ name: String) -> GenerationSchema.Node {
             let tagProperty = GenerationSchema.PropertyNode(name: tag, node: .string(.init(choices: [name])))
             let children = GenerationSchema.PropertyNode(
                 name: "children", node: .array(.init(items: .reference("Node"))))
-            return .object(.init(name: name, properties: childrenFirst ? [children, tagProperty] : [tagProperty, children]))
+            return .object(
+                .init(name: name, properties: childrenFirst ? [children, tagProperty] : [tagProperty, children]))
         }
-        let text = GenerationSchema.Node.object(.init(name: "text", properties: [
-            .init(name: tag, node: .string(.init(choices: ["text"]))),
-            .init(name: "text", node: .string(.init(maximumLength: 20))),
-        ]))
-        let node = GenerationSchema.Node.anyOf(.init(name: "Node", choices: [container("row"), container("column"), text]))
-        return GenerationSchema(node: .reference("Node"), name: "Layout", definitions: [.init(name: "Node", node: node)])
+        let text = GenerationSchema.Node.object(
+            .init(
+                name: "text",
+                properties: [
+                    .init(name: tag, node: .string(.init(choices: ["text"]))),
+                    .init(name: "text", node: .string(.init(maximumLength: 20))),
+                ]))
+        let node = GenerationSchema.Node.anyOf(
+            .init(name: "Node", choices: [container("row"), container("column"), text]))
+        return GenerationSchema(
+            node: .reference("Node"), name: "Layout", definitions: [.init(name: "Node", node: node)])
     }
 
     /// Columns nested `depth` deep, each also holding a text whose value is a number (a repair at every level) unless
@@ -34,12 +43,15 @@ struct DefensiveDecoderRecursionTests {
         var json = #"{"\#(tag)":"text","text":"leaf"}"#
         for level in 0..<depth {
             let name = capitalized && level.isMultiple(of: 2) ? "Column" : "column"
-            json = #"{"\#(tag)":"\#(name)","children":[\#(json),{"\#(tag)":"text","text":\#(numbers ? "\(level)" : "\"\(level)\"")}]}"#
+            json =
+                #"{"\#(tag)":"\#(name)","children":[\#(json),{"\#(tag)":"text","text":\#(numbers ? "\(level)" : "\"\(level)\"")}]}"#
         }
         return json
     }
 
-    @Test("discriminated alternatives nested 25 deep, missing the first alternative at every level, decode in linear work")
+    @Test(
+        "discriminated alternatives nested 25 deep, missing the first alternative at every level, decode in linear work"
+    )
     func discriminatedDepth() throws {
         let depth = 25
         let decoder = DefensiveDecoder(schema: Self.layoutSchema())
@@ -63,7 +75,9 @@ struct DefensiveDecoderRecursionTests {
         #expect(deep < shallow * 5, "depth 10: \(shallow) checks, depth 20: \(deep)")
     }
 
-    @Test("without a discriminator the alternatives are tried in turn, and the search stops at the work budget with a decoding error")
+    @Test(
+        "without a discriminator the alternatives are tried in turn, and the search stops at the work budget with a decoding error"
+    )
     func undiscriminatedBudget() throws {
         let schema = Self.layoutSchema(tag: "kind")
         let decoder = DefensiveDecoder(schema: schema)
@@ -87,6 +101,8 @@ struct DefensiveDecoderRecursionTests {
         let violation = try #require(schema.firstViolation(in: content))
         #expect(violation.message.contains("nests alternatives too deeply"), "\(violation)")
         // Shallow content is still checked in full: a column of columns conforms.
-        #expect(schema.firstViolation(in: try JSONParser.parse(Self.nestedColumns(depth: 3, tag: "kind", numbers: false))) == nil)
+        #expect(
+            schema.firstViolation(in: try JSONParser.parse(Self.nestedColumns(depth: 3, tag: "kind", numbers: false)))
+                == nil)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 import GenUITestSupport
-@testable import GenUI
 import Testing
+
+@testable import GenUI
 
 @Suite("DefensiveDecoder", .tags(.unit))
 struct DefensiveDecoderTests {
@@ -27,7 +28,8 @@ struct DefensiveDecoderTests {
 
     @Test("truncates long strings and arrays and drops invalid elements and undeclared properties")
     func truncation() throws {
-        let result = try decoder.decode(#"{"title":"A very long title","stars":2,"tags":["a",{"x":1},"b","c"],"extra":true}"#)
+        let result = try decoder.decode(
+            #"{"title":"A very long title","stars":2,"tags":["a",{"x":1},"b","c"],"extra":true}"#)
         #expect(result.content.jsonString == #"{"title":"A very lon","stars":2,"tags":["a","b"]}"#)
         #expect(result.repairs.contains("dropped invalid element /tags/1"))
         #expect(result.repairs.contains("truncated /tags to 2 elements"))

@@ -86,7 +86,8 @@ struct ModelOutputFuzzer {
         case .prose:
             let before = ["Sure! Here is the card:\n", "I think this works: ", "Output:", "{note} braces in prose "]
             let after = ["\nLet me know if you need changes.", " Hope that helps! :-}", "", " ]"]
-            return (before.randomElement(using: &generator) ?? "") + text + (after.randomElement(using: &generator) ?? "")
+            return (before.randomElement(using: &generator) ?? "") + text
+                + (after.randomElement(using: &generator) ?? "")
         case .wrongType:
             let replacements = [
                 (#""stars":3"#, #""stars":"3""#), (#""stars":5"#, #""stars":"five""#), (#""stars":1"#, #""stars":[1]"#),
@@ -97,8 +98,10 @@ struct ModelOutputFuzzer {
             let (from, to) = replacements.randomElement(using: &generator) ?? replacements[0]
             return text.replacingOccurrences(of: from, with: to)
         case .hugeNumber:
-            let numbers = [String(repeating: "9", count: 400), "1e400", "-1e400", "-0", "1e-400", "12345678901234567890",
-                           "3.000000000000000000001", "0.5e9999"]
+            let numbers = [
+                String(repeating: "9", count: 400), "1e400", "-1e400", "-0", "1e-400", "12345678901234567890",
+                "3.000000000000000000001", "0.5e9999",
+            ]
             let number = numbers.randomElement(using: &generator) ?? "1e400"
             return text.replacingOccurrences(of: #""stars":"#, with: #""stars":\#(number),"old_stars":"#)
         case .deepNesting:
@@ -111,7 +114,9 @@ struct ModelOutputFuzzer {
                 of: #""tags":"#, with: #""note":"\#(String(repeating: "x", count: 10_000_000))","tags":"#)
         case .invalidUTF8:
             var bytes = Array(text.utf8)
-            let invalid: [[UInt8]] = [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80]]
+            let invalid: [[UInt8]] = [
+                [0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80],
+            ]
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
                 let position = Int.random(in: 0...bytes.count, using: &generator)
                 bytes.insert(contentsOf: invalid.randomElement(using: &generator) ?? [0xFF], at: position)

@@ -22,10 +22,14 @@ private func openAIServer(
         switch request.path {
         case "/v1/models":
             if probeDelay > 0 { Thread.sleep(forTimeInterval: probeDelay) }
-            connection.respond(json: #"{"object":"list","data":[{"id":"\#(model)","object":"model","owned_by":"test"}]}"#)
+            connection.respond(
+                json: #"{"object":"list","data":[{"id":"\#(model)","object":"model","owned_by":"test"}]}"#)
         case "/v1/chat/completions":
             seen?.record(request.headers)
-            connection.respond(json: #"{"id":"c1","object":"chat.completion","model":"\#(model)","choices":[{"index":0,"message":{"role":"assistant","content":"\#(answer)"},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}"#)
+            connection.respond(
+                json:
+                    #"{"id":"c1","object":"chat.completion","model":"\#(model)","choices":[{"index":0,"message":{"role":"assistant","content":"\#(answer)"},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}"#
+            )
         default:
             connection.respond(status: 404, json: #"{"error":{"message":"not found","type":"invalid_request_error"}}"#)
         }
@@ -54,7 +58,9 @@ private func logText(_ handler: InMemoryLogHandler) -> [String] {
 
 @Suite("Provider observability: HTTP request lines, slow checks, request model, trace context", .tags(.unit))
 struct ProviderObservabilityTests {
-    @Test("an HTTP provider logs each request at debug with method, path, status, sizes and duration, and never its key, host, prompt or answer")
+    @Test(
+        "an HTTP provider logs each request at debug with method, path, status, sizes and duration, and never its key, host, prompt or answer"
+    )
     func requestLines() async throws {
         let key = "sk-LOGGED-\(UUID().uuidString)"
         let variable = "GENUI_PROVIDER_LOG_TEST_KEY"
@@ -91,22 +97,28 @@ struct ProviderObservabilityTests {
         #expect(Double(chat.metadata["genui.seconds"]?.description ?? "") != nil)
 
         let text = logText(logs)
-        #expect(!text.contains { line in
-            line.contains(key) || line.contains(String(key.dropFirst(3))) || line.contains(prompt)
-                || line.contains(answer) || line.contains("127.0.0.1") || line.contains("\(server.port)")
-        })
+        #expect(
+            !text.contains { line in
+                line.contains(key) || line.contains(String(key.dropFirst(3))) || line.contains(prompt)
+                    || line.contains(answer) || line.contains("127.0.0.1") || line.contains("\(server.port)")
+            })
     }
 
     @Test("a streamed request is logged when its body ends, with the bytes received")
     func streamedRequestLine() async throws {
         let server = try LoopbackHTTPServer { request, connection in
             connection.respond(
-                status: 200, headers: ["Content-Type": "text/event-stream"], body: Data("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n".utf8))
+                status: 200, headers: ["Content-Type": "text/event-stream"],
+                body: Data(
+                    "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n"
+                        .utf8))
         }
         defer { server.stop() }
         let logs = InMemoryLogHandler()
         let provider = OpenAILanguageModel(
-            configuration: .init(name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "m", apiKeyEnvironmentVariable: nil),
+            configuration: .init(
+                name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "m",
+                apiKeyEnvironmentVariable: nil),
             logger: debugLogger(logs))
         for try await _ in provider.streamResponse(to: GenerationRequest(prompt: "Hi")) {}
         // The stream ends at `[DONE]`; the transfer's end, which writes the line, may come a moment later.
@@ -117,7 +129,9 @@ struct ProviderObservabilityTests {
         #expect(Int(line.metadata["http.response.body.size"]?.description ?? "") ?? 0 > 40)
     }
 
-    @Test("an availability check that takes half its timeout or longer is a warning with its seconds and answer; a quick one is not")
+    @Test(
+        "an availability check that takes half its timeout or longer is a warning with its seconds and answer; a quick one is not"
+    )
     func slowAvailabilityCheck() async throws {
         let slow = try openAIServer(probeDelay: 0.8)
         defer { slow.stop() }
@@ -148,13 +162,16 @@ struct ProviderObservabilityTests {
         #expect(!quickLogs.entries.contains { $0.level == .warning })
     }
 
-    @Test("the attempt span is named after the model the provider asks for and carries it as gen_ai.request.model, beside the model that answered")
+    @Test(
+        "the attempt span is named after the model the provider asks for and carries it as gen_ai.request.model, beside the model that answered"
+    )
     func requestModelOnAttemptSpan() async throws {
         let server = try openAIServer(answering: "served-model-2025")
         defer { server.stop() }
-        let provider = OpenAILanguageModel(configuration: .init(
-            name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "asked-model",
-            apiKeyEnvironmentVariable: nil))
+        let provider = OpenAILanguageModel(
+            configuration: .init(
+                name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "asked-model",
+                apiKeyEnvironmentVariable: nil))
         let tracer = InMemoryTracer()
         let chain = ProviderChain(
             name: "main", members: [ChainMember(provider)], options: quickOptions(),
@@ -167,14 +184,17 @@ struct ProviderObservabilityTests {
         #expect(provider.requestedModelName == "asked-model")
     }
 
-    @Test("a tracer injected into the chain, with nothing bootstrapped, writes the attempt's traceparent on the provider's HTTP request")
+    @Test(
+        "a tracer injected into the chain, with nothing bootstrapped, writes the attempt's traceparent on the provider's HTTP request"
+    )
     func injectedTracerPropagates() async throws {
         let seen = SeenHeaders()
         let server = try openAIServer(seen: seen)
         defer { server.stop() }
-        let provider = OpenAILanguageModel(configuration: .init(
-            name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "served-model",
-            apiKeyEnvironmentVariable: nil))
+        let provider = OpenAILanguageModel(
+            configuration: .init(
+                name: "loop", baseURL: server.baseURL.appendingPathComponent("v1"), model: "served-model",
+                apiKeyEnvironmentVariable: nil))
         let tracer = W3CTracer()
         let chain = ProviderChain(
             name: "main", members: [ChainMember(provider)], options: quickOptions(),
@@ -198,7 +218,8 @@ struct W3CTracer: Tracer {
         at instant: @autoclosure () -> Instant, function: String, file fileID: String, line: UInt
     ) -> InMemorySpan {
         base.startSpan(
-            operationName, context: context(), ofKind: kind, at: instant(), function: function, file: fileID, line: line)
+            operationName, context: context(), ofKind: kind, at: instant(), function: function, file: fileID, line: line
+        )
     }
 
     func forceFlush() {}

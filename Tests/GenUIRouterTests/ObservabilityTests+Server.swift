@@ -18,7 +18,9 @@ struct ManagedServerObservabilityTests {
     static let modelPath = OnDeviceRuntime.modelPath
     static let enabled = OnDeviceRuntime.enabled
 
-    @Test("the managed llama-server logs its start (pid, port, model file, seconds) and stop at info, and its start is a genui.server.start span under the attempt that caused it", .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
+    @Test(
+        "the managed llama-server logs its start (pid, port, model file, seconds) and stop at info, and its start is a genui.server.start span under the attempt that caused it",
+        .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
     func startAndStop() async throws {
         try OnDeviceRuntime.require()
         let logs = InMemoryLogHandler()
@@ -26,7 +28,8 @@ struct ManagedServerObservabilityTests {
         logger.logLevel = .debug
         let model = OnDeviceLanguageModel(
             configuration: OnDeviceConfiguration(
-                name: "on-device", modelPath: Self.modelPath, serverPath: Self.serverPath, contextSize: 1024, threads: 2,
+                name: "on-device", modelPath: Self.modelPath, serverPath: Self.serverPath, contextSize: 1024,
+                threads: 2,
                 idleShutdownSeconds: 120, startTimeoutSeconds: 300, requestTimeoutSeconds: 300),
             logger: logger)
         let tracer = InMemoryTracer()
@@ -34,8 +37,9 @@ struct ManagedServerObservabilityTests {
             name: "local", members: [ChainMember(model)],
             options: quickOptions(attempt: .seconds(300), deadline: .seconds(600)),
             observability: ChainObservability(tracer: tracer))
-        let response = try await chain.respond(to: GenerationRequest(
-            prompt: "Say hi.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 4)))
+        let response = try await chain.respond(
+            to: GenerationRequest(
+                prompt: "Say hi.", options: GenerationOptions(sampling: .greedy, maximumResponseTokens: 4)))
         #expect(response.metadata.provider == "on-device")
         let pid = try #require(await model.serverProcessID)
         await model.shutdown()
@@ -59,7 +63,10 @@ struct ManagedServerObservabilityTests {
         #expect(!requests.contains { $0.metadata["url.path"]?.description == "/health" })
         // Neither the model's directories nor a prompt appear.
         let directory = URL(fileURLWithPath: Self.modelPath).deletingLastPathComponent().path
-        #expect(!logs.entries.contains { "\($0.message) \($0.metadata)".contains(directory) || "\($0.metadata)".contains("Say hi") })
+        #expect(
+            !logs.entries.contains {
+                "\($0.message) \($0.metadata)".contains(directory) || "\($0.metadata)".contains("Say hi")
+            })
 
         let spans = tracer.finishedSpans
         let attempt = try #require(spans.first { $0.kind == .client })
@@ -74,7 +81,9 @@ struct ManagedServerObservabilityTests {
         #expect(start.endInstant.nanosecondsSinceEpoch <= attempt.endInstant.nanosecondsSinceEpoch)
     }
 
-    @Test("a llama-server that exits while starting is logged as an error and its start span ends with the error status", .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
+    @Test(
+        "a llama-server that exits while starting is logged as an error and its start span ends with the error status",
+        .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
     func failedStart() async throws {
         try OnDeviceRuntime.require()
         let logs = InMemoryLogHandler()
@@ -83,7 +92,8 @@ struct ManagedServerObservabilityTests {
         // An option llama-server does not know: it exits at once, before listening.
         let model = OnDeviceLanguageModel(
             configuration: OnDeviceConfiguration(
-                name: "on-device", modelPath: Self.modelPath, serverPath: Self.serverPath, contextSize: 1024, threads: 1,
+                name: "on-device", modelPath: Self.modelPath, serverPath: Self.serverPath, contextSize: 1024,
+                threads: 1,
                 startTimeoutSeconds: 120, requestTimeoutSeconds: 120, extraArguments: ["--no-such-genui-option"]),
             logger: logger)
         let tracer = InMemoryTracer()

@@ -16,7 +16,9 @@ private struct ClockTool: Tool {
     var fails = false
     let description = "The time of day."
     var name: String { "clock" }
-    var parameters: GenerationSchema { GenerationSchema(node: .object(.init(name: "None", properties: [])), name: "None") }
+    var parameters: GenerationSchema {
+        GenerationSchema(node: .object(.init(name: "None", properties: [])), name: "None")
+    }
 
     func call(arguments: Arguments) async throws -> String {
         if fails { throw ClockBroken() }
@@ -59,7 +61,8 @@ struct SessionObservabilityTests {
     func toolCallsAreLogged() async throws {
         let logs = InMemoryLogHandler()
         let model = FailingLanguageModel(
-            name: "m", behavior: .callTools([Self.clockCall("c1"), Self.clockCall("c2")]), capabilities: Self.toolCapable)
+            name: "m", behavior: .callTools([Self.clockCall("c1"), Self.clockCall("c2")]),
+            capabilities: Self.toolCapable)
         let session = LanguageModelSession(model: model, tools: [ClockTool()], logger: Self.logger(logs))
         let prompt = "SECRET-PROMPT what time is it?"
         _ = try await session.respond(to: prompt)
@@ -75,9 +78,10 @@ struct SessionObservabilityTests {
         #expect(end.metadata["genui.tool_calls"]?.description == "2")
         #expect(end.metadata["genui.streaming"]?.description == "false")
         // Names and numbers only: never the prompt, or a tool's output.
-        #expect(!logs.entries.contains { entry in
-            "\(entry.message) \(entry.metadata)".contains("SECRET")
-        })
+        #expect(
+            !logs.entries.contains { entry in
+                "\(entry.message) \(entry.metadata)".contains("SECRET")
+            })
     }
 
     @Test("a streamed session logs its tool calls the same way")
@@ -92,7 +96,8 @@ struct SessionObservabilityTests {
         #expect(end.metadata["genui.streaming"]?.description == "true")
     }
 
-    @Test("a tool that throws is logged as a failed call naming the tool; the session's failure is logged with its type")
+    @Test(
+        "a tool that throws is logged as a failed call naming the tool; the session's failure is logged with its type")
     func failedToolCall() async throws {
         let logs = InMemoryLogHandler()
         let model = FailingLanguageModel(
@@ -110,7 +115,8 @@ struct SessionObservabilityTests {
     func roundLimitIsLogged() async throws {
         let logs = InMemoryLogHandler()
         let session = LanguageModelSession(
-            model: InsistentModel(), tools: [ClockTool()], maximumToolRounds: 2, logger: Self.logger(logs, level: .info))
+            model: InsistentModel(), tools: [ClockTool()], maximumToolRounds: 2, logger: Self.logger(logs, level: .info)
+        )
         let error = await routingError { _ = try await session.respond(to: "Time?") }
         guard case .toolRoundLimitReached? = error else {
             Issue.record("expected toolRoundLimitReached, got \(String(describing: error))")
@@ -126,7 +132,8 @@ struct SessionObservabilityTests {
 
     @Test("a session created without a logger keeps the Foundation Models initializers and logs nowhere")
     func defaultSessionLogsNothing() async throws {
-        let session = LanguageModelSession(model: FailingLanguageModel(name: "m", behavior: .serve), instructions: "Be brief.")
+        let session = LanguageModelSession(
+            model: FailingLanguageModel(name: "m", behavior: .serve), instructions: "Be brief.")
         _ = try await session.respond(to: "Hi")
         #expect(session.logger.logLevel == ProviderInstrumentation.disabledLogger.logLevel)
         #expect(session.logger.handler is SwiftLogNoOpLogHandler)

@@ -22,7 +22,8 @@ struct ObservabilityTests {
         let metrics = TestMetrics()
         let logs = InMemoryLogHandler()
 
-        /// Every log line and its metadata, span name, attribute, event and status, and metric label and dimension, as text.
+        /// Every log line and its metadata, span name, attribute, event and status, and metric label and dimension, as
+        /// text.
         var everythingEmitted: [String] {
             var emitted: [String] = []
             for entry in logs.entries {
@@ -47,9 +48,12 @@ struct ObservabilityTests {
             ProviderChain(
                 name: "main",
                 members: [
-                    ChainMember(FailingLanguageModel(name: "absent", behavior: .unavailable(.notConfigured(missing: "model")))),
-                    ChainMember(FailingLanguageModel(
-                        name: "broken", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))),
+                    ChainMember(
+                        FailingLanguageModel(name: "absent", behavior: .unavailable(.notConfigured(missing: "model")))),
+                    ChainMember(
+                        FailingLanguageModel(
+                            name: "broken", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))
+                    ),
                     ChainMember(ReportingModel(name: "tiny")),
                 ],
                 options: quickOptions(), observability: observability)
@@ -62,7 +66,9 @@ struct ObservabilityTests {
         }
     }
 
-    @Test("a request that skips one member, fails on a second and is served by a third gives one chain span with a skip event and a child span per attempt")
+    @Test(
+        "a request that skips one member, fails on a second and is served by a third gives one chain span with a skip event and a child span per attempt"
+    )
     func spanTree() async throws {
         let backends = Backends()
         let chain = backends.skipFailServe()
@@ -85,11 +91,13 @@ struct ObservabilityTests {
         let children = spans.filter { $0.parentSpanID == root.spanID }
         #expect(children.count == 2)
         #expect(children.allSatisfy { $0.traceID == root.traceID && $0.kind == .client })
-        let failed = try #require(children.first { $0.attributes["gen_ai.provider.name"]?.toSpanAttribute() == .string("broken") })
+        let failed = try #require(
+            children.first { $0.attributes["gen_ai.provider.name"]?.toSpanAttribute() == .string("broken") })
         #expect(failed.operationName == "chat")
         #expect(failed.attributes["error.type"]?.toSpanAttribute() == .string("serverError"))
         #expect(failed.status?.code == .error)
-        let served = try #require(children.first { $0.attributes["gen_ai.provider.name"]?.toSpanAttribute() == .string("tiny") })
+        let served = try #require(
+            children.first { $0.attributes["gen_ai.provider.name"]?.toSpanAttribute() == .string("tiny") })
         #expect(served.operationName == "chat tiny-1.0")
         #expect(served.attributes["gen_ai.operation.name"]?.toSpanAttribute() == .string("chat"))
         #expect(served.attributes["gen_ai.response.model"]?.toSpanAttribute() == .string("tiny-1.0"))
@@ -106,30 +114,49 @@ struct ObservabilityTests {
         _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
 
         let metrics = backends.metrics
-        #expect(metrics.counterTotal(label: "genui.chain.requests", dimensions: [("genui.chain", "main"), ("genui.route.outcome", "served")]) == 1)
-        #expect(metrics.counterTotal(label: "genui.router.fallbacks", dimensions: [
-            ("genui.chain", "main"), ("gen_ai.provider.name", "absent"), ("genui.route.step", "skipped"),
-            ("genui.reason", "notConfigured"),
-        ]) == 1)
-        #expect(metrics.counterTotal(label: "genui.router.fallbacks", dimensions: [
-            ("genui.chain", "main"), ("gen_ai.provider.name", "broken"), ("genui.route.step", "failed"),
-            ("genui.reason", "serverError"),
-        ]) == 1)
+        #expect(
+            metrics.counterTotal(
+                label: "genui.chain.requests", dimensions: [("genui.chain", "main"), ("genui.route.outcome", "served")])
+                == 1)
+        #expect(
+            metrics.counterTotal(
+                label: "genui.router.fallbacks",
+                dimensions: [
+                    ("genui.chain", "main"), ("gen_ai.provider.name", "absent"), ("genui.route.step", "skipped"),
+                    ("genui.reason", "notConfigured"),
+                ]) == 1)
+        #expect(
+            metrics.counterTotal(
+                label: "genui.router.fallbacks",
+                dimensions: [
+                    ("genui.chain", "main"), ("gen_ai.provider.name", "broken"), ("genui.route.step", "failed"),
+                    ("genui.reason", "serverError"),
+                ]) == 1)
         #expect(metrics.counterTotal(label: "genui.router.fallbacks") == 2)
-        #expect(metrics.counterTotal(label: "genui.provider.requests", dimensions: [
-            ("gen_ai.provider.name", "broken"), ("genui.route.outcome", "failed"), ("error.type", "serverError"),
-        ]) == 1)
-        #expect(metrics.counterTotal(label: "genui.provider.requests", dimensions: [
-            ("gen_ai.provider.name", "tiny"), ("genui.route.outcome", "served"),
-        ]) == 1)
+        #expect(
+            metrics.counterTotal(
+                label: "genui.provider.requests",
+                dimensions: [
+                    ("gen_ai.provider.name", "broken"), ("genui.route.outcome", "failed"),
+                    ("error.type", "serverError"),
+                ]) == 1)
+        #expect(
+            metrics.counterTotal(
+                label: "genui.provider.requests",
+                dimensions: [
+                    ("gen_ai.provider.name", "tiny"), ("genui.route.outcome", "served"),
+                ]) == 1)
         let durations = metrics.timers(label: "gen_ai.client.operation.duration")
         #expect(durations.count == 2)
         #expect(durations.allSatisfy { $0.values.count == 1 && $0.values[0] >= 0 })
         let tokens = metrics.recorders(label: "gen_ai.client.token.usage")
-        let byType = Dictionary(uniqueKeysWithValues: tokens.compactMap { recorder -> (String, [Double])? in
-            guard let type = recorder.dimensions.first(where: { $0.0 == "gen_ai.token.type" })?.1 else { return nil }
-            return (type, recorder.values)
-        })
+        let byType = Dictionary(
+            uniqueKeysWithValues: tokens.compactMap { recorder -> (String, [Double])? in
+                guard let type = recorder.dimensions.first(where: { $0.0 == "gen_ai.token.type" })?.1 else {
+                    return nil
+                }
+                return (type, recorder.values)
+            })
         #expect(byType["input"] == [12])
         #expect(byType["output"] == [3])
     }
@@ -144,7 +171,10 @@ struct ObservabilityTests {
         let attempts = entries.filter { $0.message.description == "attempt started" }
         #expect(attempts.map(\.level) == [.debug, .debug])
         #expect(attempts.compactMap { $0.metadata["genui.provider"]?.description } == ["broken", "tiny"])
-        #expect(attempts.allSatisfy { $0.metadata["genui.chain"]?.description == "main" && $0.metadata["genui.attempt"] != nil })
+        #expect(
+            attempts.allSatisfy {
+                $0.metadata["genui.chain"]?.description == "main" && $0.metadata["genui.attempt"] != nil
+            })
         let fallbacks = entries.filter { $0.message.description == "falling back past a provider" }
         #expect(fallbacks.map(\.level) == [.info, .info])
         #expect(fallbacks.compactMap { $0.metadata["genui.reason"]?.description } == ["notConfigured", "serverError"])
@@ -156,8 +186,11 @@ struct ObservabilityTests {
         let backends = Backends()
         let chain = ProviderChain(
             name: "lonely",
-            members: [ChainMember(FailingLanguageModel(
-                name: "broken", behavior: .fail(.serverError(status: 503, .init(debugDescription: "down")))))],
+            members: [
+                ChainMember(
+                    FailingLanguageModel(
+                        name: "broken", behavior: .fail(.serverError(status: 503, .init(debugDescription: "down")))))
+            ],
             options: quickOptions(), observability: backends.observability)
         let error = await routingError { _ = try await chain.respond(to: GenerationRequest(prompt: "Hi")) }
         #expect(error?.code == "noProviderAvailable")
@@ -168,8 +201,10 @@ struct ObservabilityTests {
         #expect(root.attributes["error.type"]?.toSpanAttribute() == .string("noProviderAvailable"))
         let errors = backends.logs.entries.filter { $0.level == .error }
         #expect(errors.map(\.message.description) == ["the chain ran out of providers"])
-        #expect(backends.metrics.counterTotal(
-            label: "genui.chain.requests", dimensions: [("genui.chain", "lonely"), ("genui.route.outcome", "noProviderAvailable")]) == 1)
+        #expect(
+            backends.metrics.counterTotal(
+                label: "genui.chain.requests",
+                dimensions: [("genui.chain", "lonely"), ("genui.route.outcome", "noProviderAvailable")]) == 1)
     }
 
     @Test("a streamed request gets the same span tree as a plain one")
@@ -186,7 +221,9 @@ struct ObservabilityTests {
         #expect(spans.filter { $0.parentSpanID == root.spanID }.count == 1)
     }
 
-    @Test("an OpenAI-compatible provider in a chain sends the attempt span's W3C traceparent, and no log line, span or metric holds its API key")
+    @Test(
+        "an OpenAI-compatible provider in a chain sends the attempt span's W3C traceparent, and no log line, span or metric holds its API key"
+    )
     func traceparentAndNoSecrets() async throws {
         let key = "sk-OBSERVE-\(UUID().uuidString)"
         let variable = "GENUI_OBSERVABILITY_TEST_KEY"
@@ -194,12 +231,17 @@ struct ObservabilityTests {
         let server = try LoopbackHTTPServer { request, connection in
             switch request.path {
             case "/v1/models":
-                connection.respond(json: #"{"object":"list","data":[{"id":"loop-model","object":"model","owned_by":"test"}]}"#)
+                connection.respond(
+                    json: #"{"object":"list","data":[{"id":"loop-model","object":"model","owned_by":"test"}]}"#)
             case "/v1/chat/completions":
                 seen.withLock { $0 = request.headers }
-                connection.respond(json: #"{"id":"c1","object":"chat.completion","model":"loop-model","choices":[{"index":0,"message":{"role":"assistant","content":"Hello."},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}"#)
+                connection.respond(
+                    json:
+                        #"{"id":"c1","object":"chat.completion","model":"loop-model","choices":[{"index":0,"message":{"role":"assistant","content":"Hello."},"finish_reason":"stop"}],"usage":{"prompt_tokens":9,"completion_tokens":2,"total_tokens":11}}"#
+                )
             default:
-                connection.respond(status: 404, json: #"{"error":{"message":"not found","type":"invalid_request_error"}}"#)
+                connection.respond(
+                    status: 404, json: #"{"error":{"message":"not found","type":"invalid_request_error"}}"#)
             }
         }
         defer { server.stop() }
@@ -219,7 +261,8 @@ struct ObservabilityTests {
         #expect(response.text == "Hello.")
 
         let headers = seen.withLock { $0 }
-        #expect(headers["authorization"] == "Bearer \(key)", "the provider sent its key, so the scan below means something")
+        #expect(
+            headers["authorization"] == "Bearer \(key)", "the provider sent its key, so the scan below means something")
         let traceparent = try #require(headers["traceparent"])
         let parts = traceparent.split(separator: "-").map(String.init)
         #expect(parts.count == 4)
@@ -298,7 +341,8 @@ extension ObservabilityTests {
     @Test("a breaker that opens and later closes is logged at info, counted and marked on the chain span")
     func breakerTransitions() async throws {
         let backends = Backends()
-        let flaky = FailingLanguageModel(name: "flaky", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))
+        let flaky = FailingLanguageModel(
+            name: "flaky", behavior: .fail(.serverError(status: 500, .init(debugDescription: "boom"))))
         let clock = ManualClock()
         let chain = ProviderChain(
             name: "main", members: [ChainMember(flaky), ChainMember(ReportingModel(name: "tiny"))],
@@ -314,9 +358,12 @@ extension ObservabilityTests {
         #expect(lines.map(\.message.description) == ["circuit breaker opened", "circuit breaker closed"])
         #expect(lines.allSatisfy { $0.level == .info && $0.metadata["genui.provider"]?.description == "flaky" })
         for state in ["open", "closed"] {
-            #expect(backends.metrics.counterTotal(label: "genui.breaker.transitions", dimensions: [
-                ("genui.chain", "main"), ("gen_ai.provider.name", "flaky"), ("genui.breaker.state", state),
-            ]) == 1)
+            #expect(
+                backends.metrics.counterTotal(
+                    label: "genui.breaker.transitions",
+                    dimensions: [
+                        ("genui.chain", "main"), ("gen_ai.provider.name", "flaky"), ("genui.breaker.state", state),
+                    ]) == 1)
         }
         let events = backends.tracer.finishedSpans.filter { $0.parentSpanID == nil }.flatMap(\.events).map(\.name)
         #expect(events.filter { $0.hasPrefix("genui.breaker.") } == ["genui.breaker.opened", "genui.breaker.closed"])
@@ -327,7 +374,8 @@ extension ObservabilityTests {
         let backends = Backends()
         let stalled = FailingLanguageModel(name: "stalled", behavior: .stall)
         let chain = ProviderChain(
-            name: "main", members: [ChainMember(stalled)], options: quickOptions(attempt: .seconds(60), deadline: .seconds(120)),
+            name: "main", members: [ChainMember(stalled)],
+            options: quickOptions(attempt: .seconds(60), deadline: .seconds(120)),
             observability: backends.observability)
         let task = Task { try await chain.respond(to: GenerationRequest(prompt: "Hi")) }
         while stalled.requestCount == 0 { try await Task.sleep(for: .milliseconds(10)) }
@@ -386,19 +434,24 @@ extension ObservabilityTests {
         let line = try #require(backends.logs.entries.first { $0.message.description == "attempt started" })
         #expect(line.metadata["genui.request.messages"]?.description == "1")
         #expect(line.metadata["genui.request.bytes"]?.description == "\(prompt.utf8.count)")
-        #expect(!backends.logs.entries.contains { entry in
-            entry.message.description.contains(prompt) || entry.metadata.values.contains { "\($0)".contains(prompt) }
-        })
+        #expect(
+            !backends.logs.entries.contains { entry in
+                entry.message.description.contains(prompt)
+                    || entry.metadata.values.contains { "\($0)".contains(prompt) }
+            })
     }
 }
 
 extension ObservabilityTests {
-    @Test("a server that echoes the API key in its error bodies and headers puts it in no log line, span or metric of a failed chain")
+    @Test(
+        "a server that echoes the API key in its error bodies and headers puts it in no log line, span or metric of a failed chain"
+    )
     func noSecretFromFailures() async throws {
         let key = "sk-ECHO-\(UUID().uuidString)"
         let variable = "GENUI_OBSERVABILITY_ECHO_KEY"
         let server = try LoopbackHTTPServer { request, connection in
-            let echoed = JSONWriter.quote("rejected \(request.headers.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
+            let echoed = JSONWriter.quote(
+                "rejected \(request.headers.map { "\($0.key)=\($0.value)" }.joined(separator: " "))")
             let status = request.path == "/v1/models" ? 401 : 500
             connection.respond(
                 status: status, json: #"{"error":{"message":\#(echoed),"type":\#(echoed),"code":\#(echoed)}}"#,
@@ -412,8 +465,13 @@ extension ObservabilityTests {
             environment: .values([variable: key]))
         let backends = Backends()
         let chain = ProviderChain(
-            name: "remote", members: [ChainMember(provider), ChainMember(FailingLanguageModel(
-                name: "down", behavior: .fail(.serverError(status: 503, .init(debugDescription: "down")))))],
+            name: "remote",
+            members: [
+                ChainMember(provider),
+                ChainMember(
+                    FailingLanguageModel(
+                        name: "down", behavior: .fail(.serverError(status: 503, .init(debugDescription: "down"))))),
+            ],
             options: quickOptions(), observability: backends.observability)
         _ = await routingError { _ = try await chain.respond(to: GenerationRequest(prompt: "Hi")) }
         _ = await routingError { for try await _ in chain.streamResponse(to: GenerationRequest(prompt: "Hi")) {} }
@@ -431,7 +489,8 @@ extension ObservabilityTests {
         let backends = Backends()
         let timings = GenerationTimings(totalSeconds: 0.25, promptSeconds: 0.05, generationSeconds: 0.2)
         let chain = ProviderChain(
-            name: "main", members: [ChainMember(ReportingModel(name: "local", timings: timings))], options: quickOptions(),
+            name: "main", members: [ChainMember(ReportingModel(name: "local", timings: timings))],
+            options: quickOptions(),
             observability: backends.observability)
         _ = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
 

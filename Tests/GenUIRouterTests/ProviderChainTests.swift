@@ -8,8 +8,10 @@ import Testing
 struct ProviderChainTests {
     @Test("skips an unavailable provider and records why")
     func skipsUnavailable() async throws {
-        let onDevice = FailingLanguageModel(name: "on-device", behavior: .unavailable(.runtimeMissing(binary: "llama-server")))
-        let chain = ProviderChain(name: "default", models: [onDevice, ScriptedLanguageModel()], options: quickOptions())
+        let onDevice = FailingLanguageModel(
+            name: "on-device", behavior: .unavailable(.runtimeMissing(binary: "llama-server")))
+        let chain = ProviderChain(
+            name: "default", models: [onDevice, ScriptedLanguageModel()], options: quickOptions())
         let response = try await chain.respond(to: GenerationRequest(prompt: "hello there"))
         #expect(response.metadata.provider == "scripted")
         let trace = try #require(response.metadata.trace)
@@ -48,7 +50,8 @@ struct ProviderChainTests {
         // Only the stalled provider gets the short timeout: the backup has the chain's, so a slow machine cannot
         // time it out too.
         let chain = ProviderChain(
-            name: "c", members: [ChainMember(stalled, attemptTimeout: .milliseconds(200)), ChainMember(ScriptedLanguageModel())],
+            name: "c",
+            members: [ChainMember(stalled, attemptTimeout: .milliseconds(200)), ChainMember(ScriptedLanguageModel())],
             options: quickOptions())
         let response = try await chain.respond(to: GenerationRequest(prompt: "hello"))
         let trace = try #require(response.metadata.trace)
@@ -89,7 +92,8 @@ struct ProviderChainTests {
         let flaky = FailingLanguageModel(
             name: "flaky", behavior: .flap(error: .testServerError(503), failures: 1, successes: 1))
         let chain = ProviderChain(
-            name: "c", models: [flaky, ScriptedLanguageModel()], options: quickOptions(threshold: 3, coolDown: .seconds(30)))
+            name: "c", models: [flaky, ScriptedLanguageModel()],
+            options: quickOptions(threshold: 3, coolDown: .seconds(30)))
         let request = GenerationRequest(prompt: "hello")
         var summaries: [String] = []
         for _ in 0..<8 {
@@ -97,10 +101,11 @@ struct ProviderChainTests {
             summaries.append(trace.summary.first ?? "")
         }
         // fail, serve, fail, serve, fail: three failures among the last five outcomes open the circuit.
-        #expect(Array(summaries.prefix(5)) == [
-            "flaky:failed:serverError", "flaky:served:served", "flaky:failed:serverError", "flaky:served:served",
-            "flaky:failed:serverError",
-        ])
+        #expect(
+            Array(summaries.prefix(5)) == [
+                "flaky:failed:serverError", "flaky:served:served", "flaky:failed:serverError", "flaky:served:served",
+                "flaky:failed:serverError",
+            ])
         #expect(summaries.dropFirst(5).allSatisfy { $0 == "flaky:skipped:coolingDown" }, "\(summaries)")
         #expect(flaky.requestCount == 5)
         #expect(await chain.coolingDown()["flaky"] != nil)
@@ -190,9 +195,11 @@ struct ProviderChainTests {
 
     @Test("a safety refusal stops by default and falls back only when the chain opts in")
     func refusalPolicy() async throws {
-        let refusing = FailingLanguageModel(name: "strict", behavior: .fail(.refusal(.init(debugDescription: "declined"))))
+        let refusing = FailingLanguageModel(
+            name: "strict", behavior: .fail(.refusal(.init(debugDescription: "declined"))))
         let stopping = ProviderChain(name: "c", models: [refusing, ScriptedLanguageModel()], options: quickOptions())
-        let error = try #require(await routingError { _ = try await stopping.respond(to: GenerationRequest(prompt: "x")) })
+        let error = try #require(
+            await routingError { _ = try await stopping.respond(to: GenerationRequest(prompt: "x")) })
         #expect(error.code == "refusal")
         #expect(error.trace?.summary == ["strict:failed:refusal"])
 
@@ -216,7 +223,8 @@ struct ProviderChainTests {
     @Test("a short Retry-After is retried once on the same provider")
     func retriesShortRateLimit() async throws {
         let limited = FailingLanguageModel(
-            name: "cloud", behavior: .flap(error: .testRateLimited(retryAfter: .milliseconds(50)), failures: 1, successes: 5))
+            name: "cloud",
+            behavior: .flap(error: .testRateLimited(retryAfter: .milliseconds(50)), failures: 1, successes: 5))
         let chain = ProviderChain(name: "c", models: [limited, ScriptedLanguageModel()], options: quickOptions())
         let response = try await chain.respond(to: GenerationRequest(prompt: "x"))
         let trace = try #require(response.metadata.trace)
@@ -238,7 +246,8 @@ struct ProviderChainTests {
 
     @Test("rejected credentials move on and cool the provider down")
     func unauthorizedCoolsDown() async throws {
-        let rejected = FailingLanguageModel(name: "cloud", behavior: .fail(.unauthorized(.init(debugDescription: "401"))))
+        let rejected = FailingLanguageModel(
+            name: "cloud", behavior: .fail(.unauthorized(.init(debugDescription: "401"))))
         let chain = ProviderChain(name: "c", models: [rejected, ScriptedLanguageModel()], options: quickOptions())
         let first = try #require(try await chain.respond(to: GenerationRequest(prompt: "x")).metadata.trace)
         #expect(first.summary == ["cloud:failed:unauthorized", "scripted:served:served"])
@@ -252,27 +261,34 @@ struct ProviderChainTests {
         let b = FailingLanguageModel(name: "b", behavior: .fail(.testConnectionRefused()))
         let c = FailingLanguageModel(name: "c", capabilities: [])
         let chain = ProviderChain(name: "x", models: [a, b, c], options: quickOptions())
-        let error = try #require(await routingError {
-            _ = try await chain.respond(to: GenerationRequest(prompt: "x", schema: cardSchema))
-        })
+        let error = try #require(
+            await routingError {
+                _ = try await chain.respond(to: GenerationRequest(prompt: "x", schema: cardSchema))
+            })
         #expect(error.code == "noProviderAvailable")
-        #expect(error.trace?.summary == ["a:skipped:notConfigured", "b:failed:transport", "c:skipped:missingCapability"])
+        #expect(
+            error.trace?.summary == ["a:skipped:notConfigured", "b:failed:transport", "c:skipped:missingCapability"])
     }
 
     @Test("a context overflow moves on only to a provider with a larger window")
     func contextOverflow() async throws {
-        let small = FailingLanguageModel(name: "small", behavior: .fail(.contextSizeExceeded(contextSize: nil, tokenCount: nil, .init(debugDescription: "4096"))))
+        let small = FailingLanguageModel(
+            name: "small",
+            behavior: .fail(.contextSizeExceeded(contextSize: nil, tokenCount: nil, .init(debugDescription: "4096"))))
         let smaller = FailingLanguageModel(name: "smaller")
         let large = FailingLanguageModel(name: "large")
         let chain = ProviderChain(
             name: "c",
-            members: [ChainMember(small, contextWindow: 4096), ChainMember(smaller, contextWindow: 2048),
-                      ChainMember(large, contextWindow: 128_000)],
+            members: [
+                ChainMember(small, contextWindow: 4096), ChainMember(smaller, contextWindow: 2048),
+                ChainMember(large, contextWindow: 128_000),
+            ],
             options: quickOptions())
         let response = try await chain.respond(to: GenerationRequest(prompt: "x"))
-        #expect(response.metadata.trace?.summary == [
-            "small:failed:contextSizeExceeded", "smaller:skipped:contextWindowTooSmall", "large:served:served",
-        ])
+        #expect(
+            response.metadata.trace?.summary == [
+                "small:failed:contextSizeExceeded", "smaller:skipped:contextWindowTooSmall", "large:served:served",
+            ])
     }
 
     @Test("an availability check that never answers is skipped within the availability deadline")
@@ -281,18 +297,22 @@ struct ProviderChainTests {
         let chain = ProviderChain(
             name: "c", models: [hanging, ScriptedLanguageModel()], options: quickOptions(availability: .seconds(2)))
         let response = try await chain.respond(to: GenerationRequest(prompt: "x"))
-        #expect(response.metadata.trace?.summary == ["hanging:skipped:availabilityCheckTimedOut", "scripted:served:served"])
+        #expect(
+            response.metadata.trace?.summary == ["hanging:skipped:availabilityCheckTimedOut", "scripted:served:served"])
     }
 
     @Test("with allowUnguided, a provider without guided generation serves and its output is repaired and traced")
     func unguidedFallback() async throws {
         let chatty = FixedTextModel(
             name: "chatty",
-            text: "Sure! Here it is:\n```json\n{\"title\": \"Hello\", \"stars\": \"9\", \"tags\": [\"a\", \"b\", \"c\"]}\n```\nEnjoy.")
+            text:
+                "Sure! Here it is:\n```json\n{\"title\": \"Hello\", \"stars\": \"9\", \"tags\": [\"a\", \"b\", \"c\"]}\n```\nEnjoy."
+        )
         let strict = ProviderChain(name: "c", models: [chatty], options: quickOptions())
-        let error = try #require(await routingError {
-            _ = try await strict.respond(to: GenerationRequest(prompt: "x", schema: cardSchema))
-        })
+        let error = try #require(
+            await routingError {
+                _ = try await strict.respond(to: GenerationRequest(prompt: "x", schema: cardSchema))
+            })
         #expect(error.code == "noProviderAvailable")
 
         let lenient = ProviderChain(name: "c", models: [chatty], options: quickOptions(allowUnguided: true))

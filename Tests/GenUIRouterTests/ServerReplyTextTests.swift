@@ -18,7 +18,8 @@ struct ServerReplyTextTests {
 
     @Test("an HTTP 400 is an invalid request carrying the status and the server's message, secrets masked")
     func rejectionCarriesTheReply() throws {
-        let error = Self.rejection(#"{"error":{"message":"bad key sk-secret-key-1234","type":"invalid_request_error"}}"#)
+        let error = Self.rejection(
+            #"{"error":{"message":"bad key sk-secret-key-1234","type":"invalid_request_error"}}"#)
         guard case .invalidRequest(let context) = error else {
             Issue.record("expected invalidRequest, got \(error)")
             return
@@ -39,7 +40,8 @@ struct ServerReplyTextTests {
             let diagnostics = Diagnostics(language: language)
             let withMessage = diagnostics.describe(said).message
             let without = diagnostics.describe(silent).message
-            #expect(withMessage.contains("unknown field foo") && withMessage.contains("400"), "\(language): \(withMessage)")
+            #expect(
+                withMessage.contains("unknown field foo") && withMessage.contains("400"), "\(language): \(withMessage)")
             #expect(without.contains("400") && !without.contains("no details"), "\(language): \(without)")
             if language == .pseudo {
                 // Every word outside the server's message is transformed: nothing of ours is left in English.

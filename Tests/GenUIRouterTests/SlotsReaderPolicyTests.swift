@@ -42,7 +42,8 @@ struct SlotsReaderPolicyTests {
             let insecure = ConfigurationParser.isInsecure(text)
             let url = try #require(URL(string: text), "\(text)")
             let refused = (try? EndpointPolicy.check(url, allowInsecure: false, provider: "p")) == nil
-            #expect(insecure == refused, "\(text): configuration says insecure=\(insecure), requests refused=\(refused)")
+            #expect(
+                insecure == refused, "\(text): configuration says insecure=\(insecure), requests refused=\(refused)")
         }
         #expect(ConfigurationParser.isInsecure("http://localhost.evil.example/v1"))
         #expect(!ConfigurationParser.isInsecure("http://127.0.0.1:8080/v1"))

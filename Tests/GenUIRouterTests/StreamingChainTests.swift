@@ -7,7 +7,9 @@ import Testing
 @Suite("ProviderChain streaming", .tags(.unit))
 struct StreamingChainTests {
     /// Collects a stream's events as short strings, and its error.
-    func collect(_ stream: AsyncThrowingStream<GenerationEvent, any Error>) async -> ([String], (any Error)?, GenerationResponse?) {
+    func collect(_ stream: AsyncThrowingStream<GenerationEvent, any Error>) async -> (
+        [String], (any Error)?, GenerationResponse?
+    ) {
         var events: [String] = []
         var final: GenerationResponse?
         do {
@@ -49,7 +51,8 @@ struct StreamingChainTests {
 
         let restarting = ProviderChain(
             name: "c", models: [dropping, ScriptedLanguageModel()], options: quickOptions(restart: true))
-        let (restartEvents, restartError, final) = await collect(restarting.streamResponse(to: GenerationRequest(prompt: "hello")))
+        let (restartEvents, restartError, final) = await collect(
+            restarting.streamResponse(to: GenerationRequest(prompt: "hello")))
         #expect(restartError == nil)
         #expect(restartEvents.prefix(3) == ["delta", "delta", "restarted:dropping"])
         #expect(restartEvents.last == "completed:scripted")

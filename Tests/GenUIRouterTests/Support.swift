@@ -18,12 +18,15 @@ struct FixedTextModel: RoutableModel {
 
 /// A small schema used across the routing tests.
 let cardSchema = GenerationSchema(
-    node: .object(.init(name: "Card", properties: [
-        .init(name: "title", node: .string(.init(maximumLength: 10))),
-        .init(name: "stars", node: .integer(.init(minimum: 1, maximum: 5))),
-        .init(name: "tags", node: .array(.init(items: .string(.init()), maximumCount: 2))),
-        .init(name: "note", node: .string(.init()), isOptional: true),
-    ])),
+    node: .object(
+        .init(
+            name: "Card",
+            properties: [
+                .init(name: "title", node: .string(.init(maximumLength: 10))),
+                .init(name: "stars", node: .integer(.init(minimum: 1, maximum: 5))),
+                .init(name: "tags", node: .array(.init(items: .string(.init()), maximumCount: 2))),
+                .init(name: "note", node: .string(.init()), isOptional: true),
+            ])),
     name: "Card")
 
 /// Options with short limits so failure paths finish quickly. The availability timeout is generous (an in-process
@@ -36,7 +39,8 @@ func quickOptions(
 ) -> ChainOptions {
     ChainOptions(
         policy: policy, attemptTimeout: attempt, deadline: deadline, availabilityTimeout: availability,
-        availabilityTTL: .zero, breaker: CircuitBreakerSettings(failureThreshold: threshold, window: .seconds(60), coolDown: coolDown),
+        availabilityTTL: .zero,
+        breaker: CircuitBreakerSettings(failureThreshold: threshold, window: .seconds(60), coolDown: coolDown),
         allowUnguided: allowUnguided, restartStreamAfterOutput: restart)
 }
 

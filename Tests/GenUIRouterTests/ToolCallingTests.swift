@@ -23,9 +23,13 @@ private final class WeatherTool: Tool {
     var name: String { "get_weather" }
 
     var parameters: GenerationSchema {
-        GenerationSchema(node: .object(.init(name: "Arguments", properties: [
-            .init(name: "city", node: .string(.init(minimumLength: 1, maximumLength: 40))),
-        ])), name: "Arguments")
+        GenerationSchema(
+            node: .object(
+                .init(
+                    name: "Arguments",
+                    properties: [
+                        .init(name: "city", node: .string(.init(minimumLength: 1, maximumLength: 40)))
+                    ])), name: "Arguments")
     }
 
     func call(arguments: Arguments) async throws -> String {
@@ -45,7 +49,9 @@ private final class RendezvousTool: Tool {
     private let arrived = Mutex<(count: Int, waiters: [CheckedContinuation<Void, Never>])>((0, []))
 
     var name: String { "rendezvous" }
-    var parameters: GenerationSchema { GenerationSchema(node: .object(.init(name: "None", properties: [])), name: "None") }
+    var parameters: GenerationSchema {
+        GenerationSchema(node: .object(.init(name: "None", properties: [])), name: "None")
+    }
 
     func call(arguments: Arguments) async throws -> String {
         await withCheckedContinuation { continuation in
@@ -63,7 +69,8 @@ private final class RendezvousTool: Tool {
 private struct StationClosed: Error {}
 
 private func call(_ id: String, cityContent: GeneratedContent) -> Transcript.ToolCall {
-    Transcript.ToolCall(id: id, toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", cityContent)]))
+    Transcript.ToolCall(
+        id: id, toolName: "get_weather", arguments: GeneratedContent(orderedProperties: [("city", cityContent)]))
 }
 
 private func call(_ id: String, city: String) -> Transcript.ToolCall {
@@ -104,8 +111,9 @@ struct ToolCallingTests {
     @Test("the second request carries the model's calls and the tool's output, paired by the call's id")
     func outputsGoBackInTheRequest() async throws {
         let tool = WeatherTool()
-        let recorder = RequestRecorder(inner: FailingLanguageModel(
-            name: "m", behavior: .callTools([call("c7", city: "Oslo")]), capabilities: toolCapable))
+        let recorder = RequestRecorder(
+            inner: FailingLanguageModel(
+                name: "m", behavior: .callTools([call("c7", city: "Oslo")]), capabilities: toolCapable))
         let session = LanguageModelSession(model: recorder, tools: [tool])
         _ = try await session.respond(to: "Weather in Oslo?")
         let requests = recorder.requests
@@ -119,7 +127,9 @@ struct ToolCallingTests {
         #expect(messages[2].content == "It is 21 °C and sunny in Oslo.")
     }
 
-    @Test("arguments of the wrong type are an invalid tool call naming the tool and the JSON pointer; the tool never runs")
+    @Test(
+        "arguments of the wrong type are an invalid tool call naming the tool and the JSON pointer; the tool never runs"
+    )
     func wrongTypedArguments() async throws {
         let tool = WeatherTool()
         let model = FailingLanguageModel(
@@ -143,7 +153,9 @@ struct ToolCallingTests {
     func unknownTool() async throws {
         let model = FailingLanguageModel(
             name: "m",
-            behavior: .callTools([Transcript.ToolCall(id: "c1", toolName: "launch", arguments: GeneratedContent(orderedProperties: []))]),
+            behavior: .callTools([
+                Transcript.ToolCall(id: "c1", toolName: "launch", arguments: GeneratedContent(orderedProperties: []))
+            ]),
             capabilities: toolCapable)
         let session = LanguageModelSession(model: model, tools: [WeatherTool()])
         let error = await routingError { _ = try await session.respond(to: "Go") }
@@ -251,8 +263,9 @@ struct ToolCallingTests {
         #expect(response.metadata.toolCalls.map(\.requestedBy) == ["first"])
     }
 
-    @Test("a chain treats wrong arguments as a failed attempt and moves on to the next member, streamed or not",
-          arguments: [false, true])
+    @Test(
+        "a chain treats wrong arguments as a failed attempt and moves on to the next member, streamed or not",
+        arguments: [false, true])
     func chainFallsBackOnWrongArguments(streaming: Bool) async throws {
         let tool = WeatherTool()
         let sloppy = FailingLanguageModel(

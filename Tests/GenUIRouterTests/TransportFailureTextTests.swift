@@ -1,6 +1,6 @@
+import Foundation
 import GenUI
 import GenUIDiagnostics
-import Foundation
 import GenUIRouter
 import GenUITestSupport
 import GenUITesting
@@ -46,7 +46,10 @@ struct FailedStepTextTests {
     func failedStepsWorded() async throws {
         let refused = FailingLanguageModel(
             name: "refused",
-            behavior: .fail(.transport(.connectionRefused(endpoint: "http://127.0.0.1:9"), .init(debugDescription: "connection refused (errno 111)"))))
+            behavior: .fail(
+                .transport(
+                    .connectionRefused(endpoint: "http://127.0.0.1:9"),
+                    .init(debugDescription: "connection refused (errno 111)"))))
         let broken = FailingLanguageModel(
             name: "broken", behavior: .fail(.serverError(status: 503, .init(debugDescription: "HTTP 503: overloaded"))))
         let healthy = FailingLanguageModel(name: "healthy")

@@ -14,23 +14,30 @@ struct BrowserTests {
     /// The DOM Chromium built from `html`, and the console or security lines it logged.
     static func load(_ html: String) throws -> (dom: String, complaints: [String]) {
         let chromium = try #require(chromium, "chromium is not installed (scripts/system-deps --test installs it)")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-browser-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let page = directory.appendingPathComponent("screen.html")
         try html.write(to: page, atomically: true, encoding: .utf8)
-        let result = try runProcess(chromium, [
-            "--headless", "--disable-gpu", "--no-sandbox", "--enable-logging=stderr", "--v=0",
-            "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--dump-dom", page.absoluteString,
-        ], timeout: 90)
+        let result = try runProcess(
+            chromium,
+            [
+                "--headless", "--disable-gpu", "--no-sandbox", "--enable-logging=stderr", "--v=0",
+                "--user-data-dir=\(directory.appendingPathComponent("profile").path)", "--dump-dom",
+                page.absoluteString,
+            ], timeout: 90)
         #expect(result.status == 0, "chromium exited with \(result.status): \(result.stderr.suffix(2000))")
         let complaints = result.stderr.split(whereSeparator: \.isNewline).map(String.init).filter {
-            $0.contains("CONSOLE") || $0.contains("Uncaught") || $0.contains("Refused to") || $0.contains("Content Security Policy")
+            $0.contains("CONSOLE") || $0.contains("Uncaught") || $0.contains("Refused to")
+                || $0.contains("Content Security Policy")
         }
         return (result.stdout, complaints)
     }
 
-    @Test("a generated page loads without console errors", .enabled(if: enabled, "chromium is not installed; see docs/generative-ui.md for the manual check"))
+    @Test(
+        "a generated page loads without console errors",
+        .enabled(if: enabled, "chromium is not installed; see docs/generative-ui.md for the manual check"))
     func pageLoads() throws {
         let (dom, complaints) = try Self.load(HTMLRenderer().render(ScreenFixtures.everything))
         #expect(complaints == [])
@@ -50,8 +57,9 @@ struct BrowserTests {
         #expect(dom.contains("&lt;img src=x onerror=alert(1)&gt;"))
     }
 
-    @Test("genui generate --format html --out writes a page the browser loads without console errors",
-          .enabled(if: enabled && CommandLineTests.enabled, "chromium or the genui executable is missing"))
+    @Test(
+        "genui generate --format html --out writes a page the browser loads without console errors",
+        .enabled(if: enabled && CommandLineTests.enabled, "chromium or the genui executable is missing"))
     func generatedFileLoads() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-page-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -21,7 +21,9 @@ struct CommandLineTests {
     /// output is deterministic and no server starts. (Screens from the real model are tested in
     /// OnDeviceScreenTests.)
     static let scriptedConfiguration: String = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("genui-cli-scripted-\(UUID().uuidString).yml").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-cli-scripted-\(UUID().uuidString).yml"
+        ).path
         try? "version: 1\nchains:\n  default: [scripted]\nproviders:\n  scripted: { type: scripted }\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         return path
@@ -32,7 +34,9 @@ struct CommandLineTests {
     static let enabled = CLI.isBuilt || TestEnvironment.isCI
     let login = "A login form with username and password fields and Login and Register buttons"
 
-    @Test("generate prints a text screen on stdout and nothing on stderr by default", .enabled(if: enabled, "genui is not built"))
+    @Test(
+        "generate prints a text screen on stdout and nothing on stderr by default",
+        .enabled(if: enabled, "genui is not built"))
     func generateText() throws {
         let result = try Self.genui(["generate", login])
         #expect(result.status == 0)
@@ -41,7 +45,9 @@ struct CommandLineTests {
         #expect(result.stderr.isEmpty)
     }
 
-    @Test("generate --format json writes a screen that render reads back into every format", .enabled(if: enabled, "genui is not built"))
+    @Test(
+        "generate --format json writes a screen that render reads back into every format",
+        .enabled(if: enabled, "genui is not built"))
     func jsonRoundTrip() throws {
         let generated = try Self.genui(["generate", login, "--format", "json"])
         #expect(generated.status == 0)
@@ -58,7 +64,9 @@ struct CommandLineTests {
         }
     }
 
-    @Test("the same intent gives the same screen (greedy); --out writes the file and leaves no temporary file", .enabled(if: enabled, "genui is not built"))
+    @Test(
+        "the same intent gives the same screen (greedy); --out writes the file and leaves no temporary file",
+        .enabled(if: enabled, "genui is not built"))
     func outFile() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-out-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,7 +82,9 @@ struct CommandLineTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["screen.html"])
     }
 
-    @Test("-v prints the provider, tokens and repairs to stderr, never to stdout", .enabled(if: enabled, "genui is not built"))
+    @Test(
+        "-v prints the provider, tokens and repairs to stderr, never to stdout",
+        .enabled(if: enabled, "genui is not built"))
     func verbose() throws {
         let result = try Self.genui(["generate", login, "-v", "--format", "json"])
         #expect(result.status == 0)
@@ -86,7 +96,8 @@ struct CommandLineTests {
 
     @Test("render reports an invalid screen with its path and exit code 4", .enabled(if: enabled, "genui is not built"))
     func renderInvalid() throws {
-        let json = #"{"title":"T","sections":[{"title":"A","components":[{"type":"heading","text":"x"}]},{"title":"B","components":[{"type":"button","label":"  ","style":"primary"}]}]}"#
+        let json =
+            #"{"title":"T","sections":[{"title":"A","components":[{"type":"heading","text":"x"}]},{"title":"B","components":[{"type":"button","label":"  ","style":"primary"}]}]}"#
         let result = try Self.genui(["render", "-"], stdin: json)
         #expect(result.status == 4)
         #expect(result.stderr.contains("sections[1].components[0].label"))

@@ -10,10 +10,13 @@ import Testing
 struct ComposerLoggingTests {
     @Test("a composer with tools logs its session's tool calls to the logger it is given")
     func toolCallsReachTheComposersLogger() async throws {
-        let records = try RecordSet(json: #"[{"team": "Venezia", "points": 70}, {"team": "Pisa", "points": 68}]"#, title: "t.json")
+        let records = try RecordSet(
+            json: #"[{"team": "Venezia", "points": 70}, {"team": "Pisa", "points": 68}]"#, title: "t.json")
         let call = Transcript.ToolCall(
             id: "c1", toolName: "lookup_records",
-            arguments: GeneratedContent(orderedProperties: [("limit", GeneratedContent(2)), ("sortBy", GeneratedContent("points"))]))
+            arguments: GeneratedContent(orderedProperties: [
+                ("limit", GeneratedContent(2)), ("sortBy", GeneratedContent("points")),
+            ]))
         func composer(logging handler: InMemoryLogHandler) -> ScreenComposer {
             let model = FailingLanguageModel(
                 name: "m", behavior: .callTools([call]), capabilities: [.guidedGeneration, .streaming, .toolCalling])

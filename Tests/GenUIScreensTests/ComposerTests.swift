@@ -36,8 +36,10 @@ struct BrokenGuidedModel: RoutableModel {
     var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        let content = try GeneratedContent(json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"chart"}]}]}"#)
-        return GenerationResponse(content: content, text: content.jsonString, metadata: ResponseMetadata(provider: name, guided: true))
+        let content = try GeneratedContent(
+            json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"chart"}]}]}"#)
+        return GenerationResponse(
+            content: content, text: content.jsonString, metadata: ResponseMetadata(provider: name, guided: true))
     }
 }
 
@@ -61,8 +63,11 @@ struct ComposerTests {
     @Test("greedy generation gives the same screen for the same intent; a seed reproduces its screen")
     func determinism() async throws {
         let intent = ScreenModelCheck.intents[0]
-        #expect(try await ScreenModelCheck.distinctGreedyScreens(model: ScriptedLanguageModel(), intent: intent).count == 1)
-        let seeded = ScreenComposer(model: ScriptedLanguageModel(), options: GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.8))
+        #expect(
+            try await ScreenModelCheck.distinctGreedyScreens(model: ScriptedLanguageModel(), intent: intent).count == 1)
+        let seeded = ScreenComposer(
+            model: ScriptedLanguageModel(),
+            options: GenerationOptions(sampling: .random(top: 40, seed: 7), temperature: 0.8))
         #expect(try await seeded.compose(intent).screen == seeded.compose(intent).screen)
     }
 
@@ -118,7 +123,9 @@ struct ComposerTests {
         let composed = try await composer.compose("A login form")
         #expect(ScreenValidator().issues(in: composed.screen) == [])
         #expect(composed.screen.sections[0].components.count == 3)
-        #expect(composed.screen.sections[0].components[1] == .field(label: "Password", placeholder: "Password", kind: .text))
+        #expect(
+            composed.screen.sections[0].components[1] == .field(label: "Password", placeholder: "Password", kind: .text)
+        )
         let repairs = composed.repairs.map(\.description)
         #expect(repairs.contains { $0.hasPrefix("sections[0].components[0].placeholder") })
         #expect(repairs.contains { $0.hasPrefix("sections[0].components[1].kind") })

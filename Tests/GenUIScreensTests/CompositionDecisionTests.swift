@@ -1,7 +1,7 @@
 import GenUI
 import GenUIScreens
-import Testing
 import GenUITestSupport
+import Testing
 
 /// The composer decides once how an intent is composed, and the composed screen carries that decision.
 @Suite("Composition decision", .tags(.unit))
@@ -20,14 +20,18 @@ struct CompositionDecisionTests {
         #expect(composed.outline?.elements.map(\.label) == outline.elements.map(\.label))
     }
 
-    @Test("each reason to compose freely is decided and carried by the composed screen",
-          arguments: [FreeCompositionReason.chosen, .tools, .unguided, .nothingNamed])
+    @Test(
+        "each reason to compose freely is decided and carried by the composed screen",
+        arguments: [FreeCompositionReason.chosen, .tools, .unguided, .nothingNamed])
     func freeReasons(reason: FreeCompositionReason) async throws {
         var composer = ScreenComposer(model: ScriptedLanguageModel())
         var intent = Self.login
         switch reason {
         case .chosen: composer.composition = .free
-        case .tools: composer.tools = [RecordLookupTool(records: try RecordSet(json: #"[{"team":"Ada","points":3}]"#, title: "Standings"))]
+        case .tools:
+            composer.tools = [
+                RecordLookupTool(records: try RecordSet(json: #"[{"team":"Ada","points":3}]"#, title: "Standings"))
+            ]
         case .unguided:
             composer = ScreenComposer(model: UnguidedTextModel(text: Self.freeScreen), allowUnguided: true)
         case .nothingNamed: intent = "Something pleasant"
@@ -41,7 +45,8 @@ struct CompositionDecisionTests {
         guard reason != .tools else { return }
         let composed = try await composer.compose(intent)
         guard case .free(let carried)? = composed.decision else {
-            Issue.record("the composed screen should carry the free decision, got \(String(describing: composed.decision))")
+            Issue.record(
+                "the composed screen should carry the free decision, got \(String(describing: composed.decision))")
             return
         }
         #expect(carried == reason)
@@ -61,5 +66,6 @@ struct CompositionDecisionTests {
         }
     }
 
-    static let freeScreen = #"{"title":"Welcome","sections":[{"title":"Main","components":[{"type":"button","label":"Go","style":"primary"}]}]}"#
+    static let freeScreen =
+        #"{"title":"Welcome","sections":[{"title":"Main","components":[{"type":"button","label":"Go","style":"primary"}]}]}"#
 }

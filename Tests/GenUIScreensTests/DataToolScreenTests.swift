@@ -34,12 +34,15 @@ struct DataToolScreenTests {
         }
     }
 
-    @Test("a ranked file's name field and ranking field are found: the first text field, the monotone numeric field with the most distinct values")
+    @Test(
+        "a ranked file's name field and ranking field are found: the first text field, the monotone numeric field with the most distinct values"
+    )
     func namesAndRanking() throws {
         let records = try Self.standings()
         #expect(records.nameField == "team")
         #expect(records.rankingField == "points")
-        let unranked = try RecordSet(json: #"[{"city":"Oslo","temp":3},{"city":"Rome","temp":18},{"city":"Bari","temp":9}]"#, title: "t")
+        let unranked = try RecordSet(
+            json: #"[{"city":"Oslo","temp":3},{"city":"Rome","temp":18},{"city":"Bari","temp":9}]"#, title: "t")
         #expect(unranked.rankingField == nil)
     }
 
@@ -51,25 +54,31 @@ struct DataToolScreenTests {
             guard case .standings(_, let rows) = try UIComponent(GeneratedContent(json: output)) else { return [] }
             return rows.elements
         }
-        #expect(try await rows(#"{"limit":3,"sortBy":"points"}"#) == [
-            StandingRow(name: "Venezia", value: "76"), StandingRow(name: "Frosinone", value: "72"),
-            StandingRow(name: "Monza", value: "71"),
-        ])
-        #expect(try await rows(#"{"limit":2,"sortBy":"lost"}"#) == [
-            StandingRow(name: "Pescara", value: "18"), StandingRow(name: "Reggiana", value: "15"),
-        ])
-        #expect(try await rows(#"{"limit":2,"sortBy":"team"}"#) == [
-            StandingRow(name: "Bari", value: "54"), StandingRow(name: "Catanzaro", value: "48"),
-        ])
-        #expect(try await rows(#"{"limit":2,"sortBy":"file order"}"#) == [
-            StandingRow(name: "Venezia", value: "76"), StandingRow(name: "Frosinone", value: "72"),
-        ])
+        #expect(
+            try await rows(#"{"limit":3,"sortBy":"points"}"#) == [
+                StandingRow(name: "Venezia", value: "76"), StandingRow(name: "Frosinone", value: "72"),
+                StandingRow(name: "Monza", value: "71"),
+            ])
+        #expect(
+            try await rows(#"{"limit":2,"sortBy":"lost"}"#) == [
+                StandingRow(name: "Pescara", value: "18"), StandingRow(name: "Reggiana", value: "15"),
+            ])
+        #expect(
+            try await rows(#"{"limit":2,"sortBy":"team"}"#) == [
+                StandingRow(name: "Bari", value: "54"), StandingRow(name: "Catanzaro", value: "48"),
+            ])
+        #expect(
+            try await rows(#"{"limit":2,"sortBy":"file order"}"#) == [
+                StandingRow(name: "Venezia", value: "76"), StandingRow(name: "Frosinone", value: "72"),
+            ])
         #expect(tool.parameters.firstViolation(in: try GeneratedContent(json: #"{"limit":3,"sortBy":"goals"}"#)) != nil)
-        #expect(tool.parameters.firstViolation(in: try GeneratedContent(json: #"{"limit":13,"sortBy":"points"}"#)) != nil)
+        #expect(
+            tool.parameters.firstViolation(in: try GeneratedContent(json: #"{"limit":13,"sortBy":"points"}"#)) != nil)
     }
 
-    @Test("the on-device model builds the standings from the tool: every team and point value on the screen is in the file",
-          .enabled(if: OnDeviceScreenTests.enabled, "llama-server and SmolLM2 are not installed"))
+    @Test(
+        "the on-device model builds the standings from the tool: every team and point value on the screen is in the file",
+        .enabled(if: OnDeviceScreenTests.enabled, "llama-server and SmolLM2 are not installed"))
     func onDeviceStandingsFromFile() async throws {
         try OnDeviceScreenTests.requireRuntime()
         let records = try Self.standings()
@@ -98,10 +107,11 @@ struct DataToolScreenTests {
         for record in records.records {
             let properties = record.orderedProperties ?? []
             guard case .string(let team)? = properties.first(where: { $0.key == "team" })?.value.kind else { continue }
-            result[team] = Set(properties.compactMap { _, value in
-                if case .number(let number) = value.kind { return String(Int(number)) }
-                return nil
-            })
+            result[team] = Set(
+                properties.compactMap { _, value in
+                    if case .number(let number) = value.kind { return String(Int(number)) }
+                    return nil
+                })
         }
         return result
     }

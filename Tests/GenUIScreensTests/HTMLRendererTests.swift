@@ -16,7 +16,8 @@ struct HTMLRendererTests {
         case "button": return ["<button type=\"button\" class=\"btn primary\">Sample</button>"]
         case "toggle": return ["type=\"checkbox\" role=\"switch\" checked>", "<label for=\"s0-c0\">Sample</label>"]
         case "list": return ["<li>Sample</li>", "<li>Sample two</li>"]
-        case "standings": return ["<caption>Sample</caption>", "<th scope=\"row\">Sample</th><td class=\"value\">42</td>"]
+        case "standings":
+            return ["<caption>Sample</caption>", "<th scope=\"row\">Sample</th><td class=\"value\">42</td>"]
         case "divider": return ["<hr>"]
         default: return []
         }
@@ -131,7 +132,11 @@ struct HTMLRendererTests {
 
     @Test("a script label renders as visible text")
     func scriptAsText() {
-        let screen = UIScreen(title: "T", sections: [UISection(title: "S", components: [.button(label: "<script>alert(1)</script>", style: .primary)])])
+        let screen = UIScreen(
+            title: "T",
+            sections: [
+                UISection(title: "S", components: [.button(label: "<script>alert(1)</script>", style: .primary)])
+            ])
         let html = HTMLRenderer().render(screen)
         #expect(html.contains(">&lt;script&gt;alert(1)&lt;/script&gt;</button>"))
     }

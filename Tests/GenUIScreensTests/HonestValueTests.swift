@@ -18,16 +18,20 @@ import Testing
     }
 
     @Test func aCopyOfTheTitleOrOfTheKeyAndASentenceSharedByFactsAreNonsense() {
-        let book = screen("The Book", [.keyValue(key: "Title", value: "The Book"), .keyValue(key: "Author", value: "the book")])
+        let book = screen(
+            "The Book", [.keyValue(key: "Title", value: "The Book"), .keyValue(key: "Author", value: "the book")])
         #expect(ValueSanity.problems(in: book).map(\.problem) == [.copiedTitle, .copiedTitle])
-        let shared = screen("Agenda", [
-            .keyValue(key: "Next meeting", value: "Today's weather is sunny"),
-            .keyValue(key: "Room", value: "Today's weather is sunny"), .keyValue(key: "Won", value: "3"),
-            .keyValue(key: "Drawn", value: "3"), .keyValue(key: "Name", value: "Name"),
-        ])
-        #expect(ValueSanity.problems(in: shared).map(\.path) == [
-            "sections[0].components[0].value", "sections[0].components[1].value", "sections[0].components[4].value",
-        ])
+        let shared = screen(
+            "Agenda",
+            [
+                .keyValue(key: "Next meeting", value: "Today's weather is sunny"),
+                .keyValue(key: "Room", value: "Today's weather is sunny"), .keyValue(key: "Won", value: "3"),
+                .keyValue(key: "Drawn", value: "3"), .keyValue(key: "Name", value: "Name"),
+            ])
+        #expect(
+            ValueSanity.problems(in: shared).map(\.path) == [
+                "sections[0].components[0].value", "sections[0].components[1].value", "sections[0].components[4].value",
+            ])
         #expect(ValueSanity.problems(in: screen("Weather", [.keyValue(key: "Temperature", value: "18 °C")])).isEmpty)
     }
 
@@ -46,26 +50,32 @@ import Testing
         let composed = try await composer.compose(intent)
         let facts = composed.screen.sections[0].components
         #expect(facts == [.keyValue(key: "Alarm time", value: "HH:MM"), .keyValue(key: "Label", value: "—")])
-        #expect(composed.placeholders.map(\.pointer) == ["/sections/0/components/0/value", "/sections/0/components/1/value"])
+        #expect(
+            composed.placeholders.map(\.pointer) == [
+                "/sections/0/components/0/value", "/sections/0/components/1/value",
+            ])
         #expect(composed.repairs.isEmpty, "\(composed.repairs)")
     }
 
     @Test func nonsenseTheModelWritesIsReplacedAndReportedEvenWhenItMayInvent() async throws {
         let intent = "A recipe card showing ingredients, the author and the time with a Save button"
-        let json = #"{"title":"The Book","facts":{"title":"Recipe","Ingredients":"1.11-1-1-1-1-1-1-1","Author":"The Book","Time":"20 min"},"actions":{"title":"Actions","Save":"primary"}}"#
+        let json =
+            #"{"title":"The Book","facts":{"title":"Recipe","Ingredients":"1.11-1-1-1-1-1-1-1","Author":"The Book","Time":"20 min"},"actions":{"title":"Actions","Save":"primary"}}"#
         var composer = ScreenComposer(model: FixedContentModel(json: json, guided: true))
         composer.mayInventValues = true
         let composed = try await composer.compose(intent)
-        #expect(composed.screen.sections[0].components == [
-            .keyValue(key: "Ingredients", value: "—"), .keyValue(key: "Author", value: "—"),
-            .keyValue(key: "Time", value: "20 min"),
-        ])
+        #expect(
+            composed.screen.sections[0].components == [
+                .keyValue(key: "Ingredients", value: "—"), .keyValue(key: "Author", value: "—"),
+                .keyValue(key: "Time", value: "20 min"),
+            ])
         #expect(composed.repairs.map(\.key) == ["screen.repair.valueRepeatsToken", "screen.repair.valueCopiesTitle"])
         #expect(composed.values.map(\.source) == [.placeholder, .placeholder, .model])
     }
 
     @Test func aValueTheIntentHoldsIsTheIntentsAndOtherModelValuesArePlaceholdersInAFreeScreen() async throws {
-        let json = #"{"title":"Weather","sections":[{"title":"Now","components":[{"type":"keyValue","key":"City","value":"Lisbon"},{"type":"keyValue","key":"Temperature","value":"21 °C"}]}]}"#
+        let json =
+            #"{"title":"Weather","sections":[{"title":"Now","components":[{"type":"keyValue","key":"City","value":"Lisbon"},{"type":"keyValue","key":"Temperature","value":"21 °C"}]}]}"#
         var composer = ScreenComposer(model: FixedContentModel(json: json, guided: true))
         composer.composition = .free
         let composed = try await composer.compose("A weather summary for Lisbon")

@@ -16,15 +16,18 @@ struct OnDeviceScreenTests {
 
     /// One server for the suite. The timeouts only catch a hang: a screen takes a few seconds on a quiet machine,
     /// but with the machine shared several times over a greedy screen has taken more than 120 s.
-    static let model = OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
-        name: "on-device", modelPath: modelPath, serverPath: serverPath, contextSize: 4096, threads: 1,
-        idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
+    static let model = OnDeviceLanguageModel(
+        configuration: OnDeviceConfiguration(
+            name: "on-device", modelPath: modelPath, serverPath: serverPath, contextSize: 4096, threads: 1,
+            idleShutdownSeconds: 60, startTimeoutSeconds: 300, requestTimeoutSeconds: 600))
 
     static func requireRuntime() throws {
         try OnDeviceRuntime.require()
     }
 
-    @Test("20 intents through SmolLM2 all yield valid screens", .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
+    @Test(
+        "20 intents through SmolLM2 all yield valid screens",
+        .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
     func twentyIntents() async throws {
         try Self.requireRuntime()
         let outcomes = await ScreenModelCheck.run(model: Self.model)
@@ -37,7 +40,9 @@ struct OnDeviceScreenTests {
         }
     }
 
-    @Test("greedy generation with the on-device model gives the same screen for the same intent", .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
+    @Test(
+        "greedy generation with the on-device model gives the same screen for the same intent",
+        .enabled(if: enabled, "llama-server and SmolLM2 are not installed"))
     func greedyIsDeterministic() async throws {
         try Self.requireRuntime()
         let screens = try await ScreenModelCheck.distinctGreedyScreens(model: Self.model, times: 3)

@@ -28,8 +28,12 @@ struct FixedContentModel: RoutableModel {
         for seed in UInt64(0)..<20 {
             let composed = try await ScreenComposer(model: ScriptedLanguageModel(seed: seed)).compose(intent)
             let components = composed.screen.sections.flatMap(\.components)
-            let fields = components.compactMap { if case .field(let label, _, let kind) = $0 { (label.text, kind) } else { nil } }
-            let buttons = components.compactMap { if case .button(let label, let style) = $0 { (label.text, style) } else { nil } }
+            let fields = components.compactMap {
+                if case .field(let label, _, let kind) = $0 { (label.text, kind) } else { nil }
+            }
+            let buttons = components.compactMap {
+                if case .button(let label, let style) = $0 { (label.text, style) } else { nil }
+            }
             #expect(fields.map(\.0) == ["Username", "Password"])
             #expect(fields.last?.1 == .secure)
             #expect(buttons.map(\.0) == ["Login", "Register"])
@@ -53,7 +57,9 @@ struct FixedContentModel: RoutableModel {
     @Test func anAppSuppliedReaderOutlinesAnotherLanguage() async throws {
         var composer = ScreenComposer(model: ScriptedLanguageModel())
         composer.outlineReader = { intent in
-            intent.contains("ログイン") ? ScreenOutline(elements: [.init(.field, "ユーザー名"), .init(.button, "ログイン")]) : ScreenOutline(elements: [])
+            intent.contains("ログイン")
+                ? ScreenOutline(elements: [.init(.field, "ユーザー名"), .init(.button, "ログイン")])
+                : ScreenOutline(elements: [])
         }
         let composed = try await composer.compose("ログイン画面")
         #expect(composed.outline?.elements.map(\.label) == ["ユーザー名", "ログイン"])
@@ -68,12 +74,14 @@ struct FixedContentModel: RoutableModel {
     }
 
     @Test func guidedOutputThatDoesNotFillTheOutlineInIsADecodingFailure() async throws {
-        let model = FixedContentModel(json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"divider"}]}]}"#, guided: true)
+        let model = FixedContentModel(
+            json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"divider"}]}]}"#, guided: true)
         await #expect(throws: GenUIError.self) { try await ScreenComposer(model: model).compose(intent) }
     }
 
     @Test func unguidedOutputThatComposesAFreeScreenIsTakenAsOne() async throws {
-        let json = #"{"title":"Sign in","sections":[{"title":"Account","components":[{"type":"field","label":"User","placeholder":"name","kind":"text"}]}]}"#
+        let json =
+            #"{"title":"Sign in","sections":[{"title":"Account","components":[{"type":"field","label":"User","placeholder":"name","kind":"text"}]}]}"#
         var composer = ScreenComposer(model: FixedContentModel(json: json, guided: false))
         composer.allowUnguided = true
         let composed = try await composer.compose(intent)
@@ -108,8 +116,11 @@ struct FixedContentModel: RoutableModel {
         }
         let final = try #require(completed)
         #expect(final.screen == (try await composer.compose(intent)).screen)
-        #expect(previews.allSatisfy { preview in
-            preview.sections.flatMap(\.components).allSatisfy { final.screen.sections.flatMap(\.components).contains($0) }
-        })
+        #expect(
+            previews.allSatisfy { preview in
+                preview.sections.flatMap(\.components).allSatisfy {
+                    final.screen.sections.flatMap(\.components).contains($0)
+                }
+            })
     }
 }

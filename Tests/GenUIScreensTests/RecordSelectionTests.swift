@@ -12,9 +12,10 @@ import Testing
     }
 
     @Test func theTopNOfARankedFileAreItsFirstNInItsOrder() throws {
-        #expect(try names("The Serie B table with the top six teams and their points") == [
-            "Venezia", "Frosinone", "Monza", "Palermo", "Cesena", "Modena",
-        ])
+        #expect(
+            try names("The Serie B table with the top six teams and their points") == [
+                "Venezia", "Frosinone", "Monza", "Palermo", "Cesena", "Modena",
+            ])
     }
 
     @Test func withoutACountEveryRecordIsShown() throws {
@@ -24,19 +25,22 @@ import Testing
 
     @Test func mostAndBestRankLargestFirstByTheFieldTheyName() throws {
         #expect(try names("The three teams with the most wins") == ["Venezia", "Frosinone", "Monza"])
-        #expect(try names("The five best rated products", "products.json") == [
-            "Water Bottle", "Day Pack", "Trail Shoes", "Wool Socks", "Headlamp",
-        ])
+        #expect(
+            try names("The five best rated products", "products.json") == [
+                "Water Bottle", "Day Pack", "Trail Shoes", "Wool Socks", "Headlamp",
+            ])
     }
 
     @Test func theRowsValueIsTheFieldTheIntentNamesAsTheFileWritesIt() throws {
         let records = try RecordSet(json: ScreenIntentCorpus.recordFiles["products.json"] ?? "", title: "products.json")
-        let rows = RecordSelection.read(from: "A list of the products with their prices", records: records).rows(from: records)
+        let rows = RecordSelection.read(from: "A list of the products with their prices", records: records).rows(
+            from: records)
         #expect(rows.first == StandingRow(name: "Trail Shoes", value: "89"))
     }
 
     @Test func moreRowsThanATableHoldsAreSplitIntoTablesInOrder() throws {
-        let records = try RecordSet(json: ScreenIntentCorpus.recordFiles["serie-b-standings.json"] ?? "", title: "serie-b-standings.json")
+        let records = try RecordSet(
+            json: ScreenIntentCorpus.recordFiles["serie-b-standings.json"] ?? "", title: "serie-b-standings.json")
         let outlined = OutlinedRecords(intent: "Every team and its points", records: records)
         let tables = outlined.standings.compactMap { component -> (String, [StandingRow])? in
             if case .standings(let title, let rows) = component { return (title.text, rows.elements) }
@@ -48,7 +52,8 @@ import Testing
     }
 
     @Test func recordsReachTheScreenAsTheyAreAndTheModelWritesOnlyTheTitles() async throws {
-        let records = try RecordSet(json: ScreenIntentCorpus.recordFiles["serie-b-standings.json"] ?? "", title: "serie-b-standings.json")
+        let records = try RecordSet(
+            json: ScreenIntentCorpus.recordFiles["serie-b-standings.json"] ?? "", title: "serie-b-standings.json")
         let json = #"{"title":"Serie B","records":{"title":"Top six"}}"#
         var composer = ScreenComposer(model: FixedContentModel(json: json, guided: true))
         composer.records = records

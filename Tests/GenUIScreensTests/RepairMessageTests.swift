@@ -29,10 +29,11 @@ struct RepairMessageTests {
             #expect(repair.key != "text.verbatim", "\(repair)")
         }
         let keys = Set(repaired.repairs.map(\.key))
-        for expected in ["unwrappedScreen", "readAs", "unknownComponent", "componentNotObject", "untypedComponent",
-                         "numberToText", "readAsTrue", "usedAsOneItem", "missing", "defaultChoice", "booleanToText",
-                         "numberToBoolean", "sectionNotObject"]
-        {
+        for expected in [
+            "unwrappedScreen", "readAs", "unknownComponent", "componentNotObject", "untypedComponent",
+            "numberToText", "readAsTrue", "usedAsOneItem", "missing", "defaultChoice", "booleanToText",
+            "numberToBoolean", "sectionNotObject",
+        ] {
             #expect(keys.contains("screen.repair." + expected), "no \(expected) in \(keys.sorted())")
         }
         // The user's data is an argument, our words about the shape of a value a phrase of the catalog.
@@ -41,12 +42,17 @@ struct RepairMessageTests {
         let notObject = try #require(repaired.repairs.first { $0.key == "screen.repair.componentNotObject" })
         #expect(notObject.arguments["found"] == .phrase("detail.kind.number"))
         // The English for developers is unchanged.
-        #expect(repaired.repairs.map(\.description).contains("sections[1]: dropped a section that is a string, not an object"))
+        #expect(
+            repaired.repairs.map(\.description).contains(
+                "sections[1]: dropped a section that is a string, not an object"))
     }
 
-    @Test("content the lenient decoder cannot read as a screen is refused with catalog messages", arguments: [
-        (#"["not", "a", "screen"]"#, "screen.issue.notAScreen"), (#"{"title": "Login"}"#, "screen.issue.noSections"),
-    ])
+    @Test(
+        "content the lenient decoder cannot read as a screen is refused with catalog messages",
+        arguments: [
+            (#"["not", "a", "screen"]"#, "screen.issue.notAScreen"),
+            (#"{"title": "Login"}"#, "screen.issue.noSections"),
+        ])
     func refusalsAreCatalogMessages(json: String, key: String) throws {
         let error = try #require(throws: ScreenValidationError.self) {
             try ScreenRepairer().repair(content: GeneratedContent(json: json))

@@ -24,25 +24,37 @@ import Testing
     }
 
     @Test func aFilledInOutlineBecomesTheScreenItDescribes() throws {
-        let filled = try GeneratedContent(json: """
-            {"title":"Welcome Back","inputs":{"title":"Account","Username":{"placeholder":"jane","kind":"text"},\
-            "Password":{"placeholder":"••••","kind":"secure"}},"facts":{"title":"Status","Server status":"Online"},\
-            "actions":{"title":"Go","Login":"primary","Register":"secondary"}}
-            """)
+        let filled = try GeneratedContent(
+            json: """
+                {"title":"Welcome Back","inputs":{"title":"Account","Username":{"placeholder":"jane","kind":"text"},\
+                "Password":{"placeholder":"••••","kind":"secure"}},"facts":{"title":"Status","Server status":"Online"},\
+                "actions":{"title":"Go","Login":"primary","Register":"secondary"}}
+                """)
         #expect(outline.fillInSchema.firstViolation(in: filled) == nil)
         let screen = try #require(outline.screen(from: filled))
-        #expect(screen == UIScreen(title: "Welcome Back", sections: [
-            UISection(title: "Account", components: [
-                .field(label: "Username", placeholder: "jane", kind: .text),
-                .field(label: "Password", placeholder: "••••", kind: .secure),
-            ]),
-            UISection(title: "Status", components: [.keyValue(key: "Server status", value: "Online")]),
-            UISection(title: "Go", components: [.button(label: "Login", style: .primary), .button(label: "Register", style: .secondary)]),
-        ]))
+        #expect(
+            screen
+                == UIScreen(
+                    title: "Welcome Back",
+                    sections: [
+                        UISection(
+                            title: "Account",
+                            components: [
+                                .field(label: "Username", placeholder: "jane", kind: .text),
+                                .field(label: "Password", placeholder: "••••", kind: .secure),
+                            ]),
+                        UISection(title: "Status", components: [.keyValue(key: "Server status", value: "Online")]),
+                        UISection(
+                            title: "Go",
+                            components: [
+                                .button(label: "Login", style: .primary), .button(label: "Register", style: .secondary),
+                            ]),
+                    ]))
     }
 
     @Test func aPartialFillInShowsOnlyTheElementsThatHaveArrived() throws {
-        let text = #"{"title":"Welcome Back","inputs":{"title":"Account","Username":{"placeholder":"jane","kind":"text"},"Password":{"placeholder":"••"#
+        let text =
+            #"{"title":"Welcome Back","inputs":{"title":"Account","Username":{"placeholder":"jane","kind":"text"},"Password":{"placeholder":"••"#
         let partial = try #require(try JSONParser.parsePartial(text))
         let screen = try #require(outline.screen(from: partial, partial: true))
         #expect(screen.title == "Welcome Back")

@@ -25,7 +25,8 @@ import Testing
     }
 
     @Test func aLongIntentIsReadInBoundedOutline() throws {
-        let intent = "A form with " + (1...2_000).map { "field\($0)" }.joined(separator: ", ") + " fields and "
+        let intent =
+            "A form with " + (1...2_000).map { "field\($0)" }.joined(separator: ", ") + " fields and "
             + (1...500).map { "B\($0)" }.joined(separator: " and ") + " buttons"
         let outline = ScreenOutline.read(from: intent)
         try Self.check(outline, intent: intent)

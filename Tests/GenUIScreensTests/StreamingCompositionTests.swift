@@ -6,7 +6,9 @@ import Testing
 @Suite("Streamed screen composition", .tags(.unit))
 struct StreamingCompositionTests {
     /// The events of one streamed composition: the previews in order, and the completed screen.
-    static func events(_ composer: ScreenComposer, _ intent: String) async throws -> (previews: [UIScreen], final: ComposedScreen?) {
+    static func events(_ composer: ScreenComposer, _ intent: String) async throws -> (
+        previews: [UIScreen], final: ComposedScreen?
+    ) {
         var previews: [UIScreen] = []
         var final: ComposedScreen?
         for try await event in composer.stream(intent) {
@@ -24,7 +26,9 @@ struct StreamingCompositionTests {
         screen.sections.reduce(0) { $0 + $1.components.count }
     }
 
-    @Test("a streamed composition previews the title first, then grows component by component, and ends with the screen compose() gives")
+    @Test(
+        "a streamed composition previews the title first, then grows component by component, and ends with the screen compose() gives"
+    )
     func previewsGrowToTheComposedScreen() async throws {
         // The model writes every value here (facts included), so each arrives in the stream on its own.
         var composer = ScreenComposer(model: ScriptedLanguageModel())
@@ -41,14 +45,17 @@ struct StreamingCompositionTests {
             #expect(counts == counts.sorted(), "components only ever arrive: \(counts)")
             #expect(Set(previews).count == previews.count, "a preview is sent only when it changed")
             for preview in previews {
-                #expect(composed.screen.title.hasPrefix(preview.title), "\(preview.title) is a prefix of \(composed.screen.title)")
+                #expect(
+                    composed.screen.title.hasPrefix(preview.title),
+                    "\(preview.title) is a prefix of \(composed.screen.title)")
             }
         }
     }
 
     @Test("a model that cannot stream is asked once and the stream holds only the completed screen")
     func nonStreamingModel() async throws {
-        let text = #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"button","label":"Log in","style":"primary"}]}]}"#
+        let text =
+            #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"button","label":"Log in","style":"primary"}]}]}"#
         let model = UnguidedTextModel(text: text)
         let (previews, final) = try await Self.events(ScreenComposer(model: model, allowUnguided: true), "A login form")
         #expect(previews.isEmpty)
@@ -69,11 +76,17 @@ struct StreamingCompositionTests {
         }
         #expect(try preview(#"{"sections":[{"title":"A"#) == nil)
         #expect(try preview(#"{"title":"Sig"#) == UIScreen(title: "Sig", sections: []))
-        let partial = #"{"title":"Sign in","sections":[{"title":"Account","components":[{"type":"heading","text":"Welcome"},{"type":"button","label":"Log"#
-        #expect(try preview(partial) == UIScreen(title: "Sign in", sections: [
-            UISection(title: "Account", components: [.heading(text: "Welcome")]),
-        ]))
-        let unknown = #"{"title":"T","sections":[{"title":"S","components":[{"type":"chart","data":[1]},{"type":"divider"}]}]}"#
+        let partial =
+            #"{"title":"Sign in","sections":[{"title":"Account","components":[{"type":"heading","text":"Welcome"},{"type":"button","label":"Log"#
+        #expect(
+            try preview(partial)
+                == UIScreen(
+                    title: "Sign in",
+                    sections: [
+                        UISection(title: "Account", components: [.heading(text: "Welcome")])
+                    ]))
+        let unknown =
+            #"{"title":"T","sections":[{"title":"S","components":[{"type":"chart","data":[1]},{"type":"divider"}]}]}"#
         #expect(try preview(unknown) == UIScreen(title: "T", sections: [UISection(title: "S", components: [.divider])]))
     }
 }

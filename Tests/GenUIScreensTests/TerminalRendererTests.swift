@@ -23,7 +23,9 @@ struct TerminalRendererTests {
     @Test("every component kind renders its content", arguments: UIComponent.kinds)
     func everyKind(kind: String) {
         let text = TerminalRenderer().render(ScreenFixtures.screen(with: kind))
-        for expected in Self.visibleTexts(kind) { #expect(text.contains(expected), "\(kind): missing \(expected) in\n\(text)") }
+        for expected in Self.visibleTexts(kind) {
+            #expect(text.contains(expected), "\(kind): missing \(expected) in\n\(text)")
+        }
         #expect(text.contains("Only \(kind)"))
     }
 
@@ -38,15 +40,23 @@ struct TerminalRendererTests {
 
     @Test("consecutive key-values share one value column")
     func keyValueAlignment() throws {
-        let screen = UIScreen(title: "Plan", sections: [UISection(title: "Billing", components: [
-            .keyValue(key: "Plan", value: "Pro"), .keyValue(key: "Renewal date", value: "1 March"),
-        ])])
+        let screen = UIScreen(
+            title: "Plan",
+            sections: [
+                UISection(
+                    title: "Billing",
+                    components: [
+                        .keyValue(key: "Plan", value: "Pro"), .keyValue(key: "Renewal date", value: "1 March"),
+                    ])
+            ])
         let lines = TerminalRenderer().render(screen).split(whereSeparator: \.isNewline).map(String.init)
         let pro = try #require(lines.first { $0.contains("Pro") })
         let march = try #require(lines.first { $0.contains("1 March") })
         let proColumn = try #require(pro.range(of: "Pro")).lowerBound
         let marchColumn = try #require(march.range(of: "1 March")).lowerBound
-        #expect(pro.distance(from: pro.startIndex, to: proColumn) == march.distance(from: march.startIndex, to: marchColumn))
+        #expect(
+            pro.distance(from: pro.startIndex, to: proColumn) == march.distance(from: march.startIndex, to: marchColumn)
+        )
     }
 
     @Test("colours are off by default and on when asked")
@@ -67,9 +77,14 @@ struct TerminalRendererTests {
 
     @Test("wide characters keep the box aligned")
     func wideCharacters() {
-        let screen = UIScreen(title: "東京の天気", sections: [UISection(title: "今日", components: [.keyValue(key: "気温", value: "23°")])])
+        let screen = UIScreen(
+            title: "東京の天気", sections: [UISection(title: "今日", components: [.keyValue(key: "気温", value: "23°")])])
         let lines = TerminalRenderer(options: .init(width: 40)).render(screen).split(whereSeparator: \.isNewline)
-        #expect(lines.allSatisfy { $0.hasSuffix("║") || $0.hasSuffix("│") || $0.hasSuffix("╗") || $0.hasSuffix("╝") || $0.hasSuffix("┐") || $0.hasSuffix("┘") })
+        #expect(
+            lines.allSatisfy {
+                $0.hasSuffix("║") || $0.hasSuffix("│") || $0.hasSuffix("╗") || $0.hasSuffix("╝") || $0.hasSuffix("┐")
+                    || $0.hasSuffix("┘")
+            })
         let row = lines.first { $0.contains("気温") }.map(String.init) ?? ""
         #expect(row.count == 40 - 2, "two wide characters take four columns in \(row)")
     }

@@ -26,21 +26,26 @@ struct ValidatorTests {
     @Test("too long, too many and duplicate titles are reported with their paths")
     func severalRules() {
         let long = String(repeating: "x", count: 41)
-        let screen = UIScreen(title: long, sections: [
-            UISection(title: "Account", components: Array(repeating: .heading(text: "Hi"), count: 7)),
-            UISection(title: "account ", components: [.list(items: ListItems(elements: Array(repeating: "a", count: 7)))]),
-            UISection(title: "Lines", components: [.divider, .divider]),
-        ])
+        let screen = UIScreen(
+            title: long,
+            sections: [
+                UISection(title: "Account", components: Array(repeating: .heading(text: "Hi"), count: 7)),
+                UISection(
+                    title: "account ", components: [.list(items: ListItems(elements: Array(repeating: "a", count: 7)))]),
+                UISection(title: "Lines", components: [.divider, .divider]),
+            ])
         let found = Set(validator.issues(in: screen).map { "\($0.path) \($0.code.rawValue)" })
-        #expect(found == [
-            "title tooLong", "sections[0].components count", "sections[1].title duplicateTitle",
-            "sections[1].components[0].items count", "sections[2].components noContent",
-        ])
+        #expect(
+            found == [
+                "title tooLong", "sections[0].components count", "sections[1].title duplicateTitle",
+                "sections[1].components[0].items count", "sections[2].components noContent",
+            ])
     }
 
     @Test("control characters and bidirectional overrides are issues")
     func controlCharacters() {
-        let screen = UIScreen(title: "Hi\u{1B}[31m", sections: [UISection(title: "A\u{202E}B", components: [.heading(text: "ok")])])
+        let screen = UIScreen(
+            title: "Hi\u{1B}[31m", sections: [UISection(title: "A\u{202E}B", components: [.heading(text: "ok")])])
         let codes = validator.issues(in: screen).map(\.code)
         #expect(codes == [.controlCharacters, .controlCharacters])
     }
@@ -55,7 +60,8 @@ struct ValidatorTests {
 
     @Test("a saved screen with a schema error is reported at its path")
     func documentSchemaError() throws {
-        let json = #"{"title":"T","sections":[{"title":"S","components":[{"type":"heading","text":"a"},{"type":"chart","data":[]}]}]}"#
+        let json =
+            #"{"title":"T","sections":[{"title":"S","components":[{"type":"heading","text":"a"},{"type":"chart","data":[]}]}]}"#
         let error = try #require(throws: ScreenValidationError.self) { try ScreenDocument.read(json: json) }
         #expect(error.issues.first?.path.hasPrefix("sections[0].components[1]") == true)
         #expect(error.issues.first?.code == .schema)
@@ -69,14 +75,19 @@ struct ValidatorTests {
 
     @Test("repair fixes blank, long, duplicate and empty parts and reports each change")
     func repairTyped() {
-        let screen = UIScreen(title: "  Settings\n", sections: [
-            UISection(title: "General", components: [
-                .toggle(label: "Dark\u{1B}mode", isOn: true), .button(label: " ", style: .primary), .divider, .divider,
-                .paragraph(text: BodyText(verbatim: String(repeating: "word ", count: 60))),
-            ]),
-            UISection(title: "general", components: [.heading(text: "More")]),
-            UISection(title: "Empty", components: [.divider]),
-        ])
+        let screen = UIScreen(
+            title: "  Settings\n",
+            sections: [
+                UISection(
+                    title: "General",
+                    components: [
+                        .toggle(label: "Dark\u{1B}mode", isOn: true), .button(label: " ", style: .primary), .divider,
+                        .divider,
+                        .paragraph(text: BodyText(verbatim: String(repeating: "word ", count: 60))),
+                    ]),
+                UISection(title: "general", components: [.heading(text: "More")]),
+                UISection(title: "Empty", components: [.divider]),
+            ])
         #expect(!validator.issues(in: screen).isEmpty)
         let repaired = ScreenRepairer().repair(screen)
         #expect(validator.issues(in: repaired.screen) == [])
@@ -129,7 +140,9 @@ struct ValidatorTests {
 
     @Test("content that is not a screen cannot be repaired")
     func unrepairable() {
-        #expect(throws: ScreenValidationError.self) { try ScreenRepairer().repair(content: GeneratedContent(kind: .string("hi"))) }
+        #expect(throws: ScreenValidationError.self) {
+            try ScreenRepairer().repair(content: GeneratedContent(kind: .string("hi")))
+        }
         #expect(throws: ScreenValidationError.self) {
             try ScreenRepairer().repair(content: GeneratedContent(json: #"{"title":"x"}"#))
         }

@@ -16,9 +16,13 @@ struct VocabularyTests {
         case .object(let o):
             return o.properties.flatMap { unbounded($0.node, path: path + "." + $0.name, in: schema) }
         case .anyOf(let choice):
-            return choice.choices.enumerated().flatMap { unbounded($0.element, path: path + "|\($0.offset)", in: schema) }
+            return choice.choices.enumerated().flatMap {
+                unbounded($0.element, path: path + "|\($0.offset)", in: schema)
+            }
         case .reference(let name):
-            return schema.definition(named: name).map { unbounded($0, path: path, in: schema) } ?? [path + ": undefined \(name)"]
+            return schema.definition(named: name).map { unbounded($0, path: path, in: schema) } ?? [
+                path + ": undefined \(name)"
+            ]
         case .any:
             return [path + ": unconstrained value"]
         case .integer, .number, .boolean:
@@ -36,14 +40,16 @@ struct VocabularyTests {
     func componentKinds() throws {
         let json = UIComponent.generationSchema.jsonSchemaString()
         for kind in UIComponent.kinds {
-            #expect(json.contains("\"const\":\"\(kind)\"") || json.contains("\"enum\":[\"\(kind)\"]"), "missing \(kind)")
+            #expect(
+                json.contains("\"const\":\"\(kind)\"") || json.contains("\"enum\":[\"\(kind)\"]"), "missing \(kind)")
         }
     }
 
     @Test("components encode as one object per case with a type discriminator, and round-trip")
     func encoding() throws {
         #expect(UIComponent.divider.generatedContent.jsonString == #"{"type":"divider"}"#)
-        #expect(UIComponent.badge(label: "New", tone: .positive).generatedContent.jsonString
+        #expect(
+            UIComponent.badge(label: "New", tone: .positive).generatedContent.jsonString
                 == #"{"type":"badge","label":"New","tone":"positive"}"#)
         let screen = ScreenFixtures.everything
         let json = ScreenDocument.json(screen)

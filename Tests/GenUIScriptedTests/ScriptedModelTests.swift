@@ -44,8 +44,9 @@ struct ScriptedModelTests {
         let model = ScriptedLanguageModel()
         func run(_ seed: UInt64) async throws -> String {
             try await model.respond(
-                to: GenerationRequest(prompt: "A login form", schema: Self.schema,
-                                      options: GenerationOptions(sampling: .random(top: 5, seed: seed)))
+                to: GenerationRequest(
+                    prompt: "A login form", schema: Self.schema,
+                    options: GenerationOptions(sampling: .random(top: 5, seed: seed)))
             ).text
         }
         #expect(try await run(42) == (try await run(42)))
@@ -54,9 +55,11 @@ struct ScriptedModelTests {
 
     @Test("strings reuse the content words of the prompt")
     func reusesPromptWords() async throws {
-        let schema = GenerationSchema(name: "Card", properties: [
-            .init(name: "title", type: String.self), .init(name: "description", type: String.self),
-        ])
+        let schema = GenerationSchema(
+            name: "Card",
+            properties: [
+                .init(name: "title", type: String.self), .init(name: "description", type: String.self),
+            ])
         let response = try await ScriptedLanguageModel().respond(
             to: GenerationRequest(prompt: "Weather forecast for Lisbon with humidity", schema: schema))
         let text = response.text.lowercased()
@@ -80,9 +83,11 @@ struct ScriptedModelTests {
 
     @Test("an unsatisfiable schema is an invalid request, not a crash")
     func unsatisfiable() async {
-        let schema = GenerationSchema(name: "Bad", properties: [
-            .init(name: "n", type: Int.self, guides: [.minimum(5), .maximum(1)])
-        ])
+        let schema = GenerationSchema(
+            name: "Bad",
+            properties: [
+                .init(name: "n", type: Int.self, guides: [.minimum(5), .maximum(1)])
+            ])
         await #expect(throws: GenUIError.self) {
             try await ScriptedLanguageModel().respond(to: GenerationRequest(prompt: "x", schema: schema))
         }

@@ -42,8 +42,12 @@ public enum A2UISchemaCheck {
     /// The schema errors of each line of `jsonl` against `schema` (``serverToClient`` or ``clientToServer``); empty
     /// when every message validates. A failing server-to-client component is also checked against its own schema.
     public static func errors(in jsonl: String, schema: String = serverToClient) throws -> [String] {
-        guard let python = TestEnvironment.executable("python3") else { throw CheckFailure(message: "python3 is missing") }
-        guard let folder = TestEnvironment.a2uiSchemas else { throw CheckFailure(message: "GENUI_A2UI_SCHEMAS is not set") }
+        guard let python = TestEnvironment.executable("python3") else {
+            throw CheckFailure(message: "python3 is missing")
+        }
+        guard let folder = TestEnvironment.a2uiSchemas else {
+            throw CheckFailure(message: "GENUI_A2UI_SCHEMAS is not set")
+        }
         let result = try runProcess(python, ["-c", script, folder.path, schema], stdin: jsonl)
         guard result.status == 0 else {
             throw CheckFailure(message: "the validator failed (status \(result.status)): \(result.stderr)")

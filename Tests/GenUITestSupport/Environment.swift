@@ -3,7 +3,8 @@ import Foundation
 /// Facts about the machine the tests run on.
 public enum TestEnvironment {
     /// `true` under CI, where a missing tool is a failure instead of a skip.
-    public static let isCI = ["true", "1", "yes"].contains((ProcessInfo.processInfo.environment["CI"] ?? "").lowercased())
+    public static let isCI = ["true", "1", "yes"].contains(
+        (ProcessInfo.processInfo.environment["CI"] ?? "").lowercased())
 
     /// The package's root directory.
     public static let packageRoot = URL(fileURLWithPath: #filePath)

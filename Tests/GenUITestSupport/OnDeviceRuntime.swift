@@ -8,16 +8,19 @@ public enum OnDeviceRuntime {
     static let environment = ProcessInfo.processInfo.environment
 
     /// The llama-server program.
-    public static let serverPath = environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
+    public static let serverPath =
+        environment["GENUI_LLAMA_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
         ?? TestEnvironment.packageRoot.appendingPathComponent(".tools/bin/llama-server").path
 
     /// The GGUF model (SmolLM2-135M-Instruct Q4_1).
-    public static let modelPath = environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
+    public static let modelPath =
+        environment["GENUI_TEST_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
         ?? FileManager.default.homeDirectoryForCurrentUser
-            .appendingPathComponent(".cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf").path
+        .appendingPathComponent(".cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf").path
 
     /// Whether both are here.
-    public static let installed = FileManager.default.isExecutableFile(atPath: serverPath)
+    public static let installed =
+        FileManager.default.isExecutableFile(atPath: serverPath)
         && FileManager.default.fileExists(atPath: modelPath)
 
     /// Whether tests that need the runtime run: when it is installed, and always under CI.

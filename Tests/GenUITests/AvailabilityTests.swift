@@ -53,9 +53,14 @@ struct AvailabilityTests {
         (.modelNotReady(progress: 0.43, detail: "downloading"), "modelNotReady: downloading, 43%"),
         (.modelNotReady(progress: nil, detail: nil), "modelNotReady"),
         (.modelNotReady(progress: .nan, detail: nil), "modelNotReady: progress nan"),
-        (.modelNotInstalled(name: "qwen2.5:0.5b"), "modelNotInstalled (Foundation Models: modelNotReady): qwen2.5:0.5b"),
-        (.lowStorage(requiredBytes: 1_900_000_000, availableBytes: 300_000_000, volume: "/home"),
-         "lowStorage (Foundation Models: modelNotReady): needs 1900000000 bytes, 300000000 bytes free on /home"),
+        (
+            .modelNotInstalled(name: "qwen2.5:0.5b"),
+            "modelNotInstalled (Foundation Models: modelNotReady): qwen2.5:0.5b"
+        ),
+        (
+            .lowStorage(requiredBytes: 1_900_000_000, availableBytes: 300_000_000, volume: "/home"),
+            "lowStorage (Foundation Models: modelNotReady): needs 1900000000 bytes, 300000000 bytes free on /home"
+        ),
         (.disabled, "disabled (Foundation Models: appleIntelligenceNotEnabled)"),
         (.notConfigured(missing: "OPENAI_API_KEY"), "notConfigured: missing OPENAI_API_KEY"),
         (.runtimeMissing(binary: "llama-server"), "runtimeMissing: llama-server"),
@@ -64,14 +69,19 @@ struct AvailabilityTests {
         (.rateLimited(retryAfter: .milliseconds(1500)), "rateLimited: retry after 1.5 seconds"),
         (.rateLimited(retryAfter: nil), "rateLimited"),
         (.invalidModel(path: "/models/x.gguf", detail: "wrong magic"), "invalidModel: /models/x.gguf: wrong magic"),
-        (.runtimeFailed(binary: "/opt/llama-server", failure: .illegalInstruction),
-         "runtimeFailed (Foundation Models: deviceNotEligible): /opt/llama-server stopped on an instruction the CPU or the OS does not allow (SIGILL)"),
-        (.runtimeFailed(binary: "/opt/llama-server", failure: .crashed(signal: 7)),
-         "runtimeFailed: /opt/llama-server crashed (SIGBUS) before it could serve"),
+        (
+            .runtimeFailed(binary: "/opt/llama-server", failure: .illegalInstruction),
+            "runtimeFailed (Foundation Models: deviceNotEligible): /opt/llama-server stopped on an instruction the CPU or the OS does not allow (SIGILL)"
+        ),
+        (
+            .runtimeFailed(binary: "/opt/llama-server", failure: .crashed(signal: 7)),
+            "runtimeFailed: /opt/llama-server crashed (SIGBUS) before it could serve"
+        ),
     ]
 
-    @Test("String(describing:) of a reason is its code, Foundation Models' name when it differs, and its details",
-          arguments: descriptions)
+    @Test(
+        "String(describing:) of a reason is its code, Foundation Models' name when it differs, and its details",
+        arguments: descriptions)
     func reasonDescription(reason: UnavailableReason, expected: String) {
         #expect(String(describing: reason) == expected)
         #expect("\(reason)" == expected)
@@ -85,8 +95,9 @@ struct AvailabilityTests {
     @Test("String(describing:) of an availability says available, or unavailable and why")
     func availabilityDescription() {
         #expect(String(describing: Availability.available) == "available")
-        #expect(String(describing: Availability.unavailable(.disabled))
-            == "unavailable: disabled (Foundation Models: appleIntelligenceNotEnabled)")
+        #expect(
+            String(describing: Availability.unavailable(.disabled))
+                == "unavailable: disabled (Foundation Models: appleIntelligenceNotEnabled)")
     }
 
     @Test("Foundation Models' nested names are genui's types")
@@ -101,7 +112,8 @@ struct AvailabilityTests {
     @Test("a wait no Int64 holds decodes clamped, and a negative one as no wait, not a crash")
     func hugeRetryAfterDecodes() throws {
         func decode(_ seconds: String) throws -> UnavailableReason? {
-            let json = Data(#"{"status":"unavailable","reason":{"reason":"rateLimited","retryAfterSeconds":\#(seconds)}}"#.utf8)
+            let json = Data(
+                #"{"status":"unavailable","reason":{"reason":"rateLimited","retryAfterSeconds":\#(seconds)}}"#.utf8)
             return try JSONDecoder().decode(Availability.self, from: json).unavailableReason
         }
         #expect(try decode("1e300") == .rateLimited(retryAfter: .seconds(9e15)))

@@ -21,15 +21,20 @@ struct EducationalPromptSet {
 
 let cocktailPromptSet = EducationalPromptSet(
     type: "bartender_basic",
-    instructions: "You are an expert bartender. Take the provided cocktail name or list of ingredients and explain how to make a delicious cocktail. Be creative!",
+    instructions:
+        "You are an expert bartender. Take the provided cocktail name or list of ingredients and explain how to make a delicious cocktail. Be creative!",
     name: "Cocktail Recipe",
-    description: "A custom cocktail recipe, tailored to the user's input and communicated in an educational tone and spirit",
-    summaryGuideDescription: "The summary should describe the history (if applicable) and taste profile of the cocktail",
-    confidenceGuideDescription: "Range between 0-100 for your confidence in the feasibility of this cocktail based on the prompt",
+    description:
+        "A custom cocktail recipe, tailored to the user's input and communicated in an educational tone and spirit",
+    summaryGuideDescription:
+        "The summary should describe the history (if applicable) and taste profile of the cocktail",
+    confidenceGuideDescription:
+        "Range between 0-100 for your confidence in the feasibility of this cocktail based on the prompt",
     subComponents: [
         SubComponentPromptSet(title: "Ingredients", bodyGuideDescription: "A list of all ingredients in the cocktail"),
         SubComponentPromptSet(title: "Steps", bodyGuideDescription: "A list of the steps to make the cocktail"),
-        SubComponentPromptSet(title: "Prep", bodyGuideDescription: "The bar prep you should have completed in advance of service"),
+        SubComponentPromptSet(
+            title: "Prep", bodyGuideDescription: "The bar prep you should have completed in advance of service"),
     ]
 )
 
@@ -94,10 +99,11 @@ struct CocktailExampleTests {
     @Test("the dynamic schema builds and a sample content decodes through kind")
     func decodesSample() throws {
         let schema = try GenerationSchema(root: cocktailSchema, dependencies: [])
-        let sample = try GeneratedContent(json: """
-            {"summary":"A classic, sweet and fizzy.","confidence":100,
-             "subComponents":{"Ingredients":"Ginger ale, grenadine","Steps":"Pour, stir, garnish","Prep":"Chill glasses"}}
-            """)
+        let sample = try GeneratedContent(
+            json: """
+                {"summary":"A classic, sweet and fizzy.","confidence":100,
+                 "subComponents":{"Ingredients":"Ginger ale, grenadine","Steps":"Pour, stir, garnish","Prep":"Chill glasses"}}
+                """)
         try schema.validate(sample)
         let result = try EducationalResult(sample)
         #expect(result.summary == "A classic, sweet and fizzy.")
@@ -109,7 +115,8 @@ struct CocktailExampleTests {
     @Test("a content missing a sub-component fails validation at its JSON pointer")
     func locatesMissingSubComponent() throws {
         let schema = try GenerationSchema(root: cocktailSchema, dependencies: [])
-        let sample = try GeneratedContent(json: #"{"summary":"x","confidence":1,"subComponents":{"Steps":"a","Prep":"b"}}"#)
+        let sample = try GeneratedContent(
+            json: #"{"summary":"x","confidence":1,"subComponents":{"Steps":"a","Prep":"b"}}"#)
         let violation = try #require(schema.firstViolation(in: sample))
         #expect(violation.path == "/subComponents/Ingredients")
     }
@@ -145,7 +152,8 @@ struct CocktailExampleTests {
             }
             return schema == "Menu" && references == ["Drink"]
         }
-        let drink = DynamicGenerationSchema(name: "Drink", properties: [.init(name: "name", schema: .init(type: String.self))])
+        let drink = DynamicGenerationSchema(
+            name: "Drink", properties: [.init(name: "name", schema: .init(type: String.self))])
         #expect(throws: Never.self) { try GenerationSchema(root: root, dependencies: [drink]) }
     }
 }

@@ -22,12 +22,16 @@ struct ContentCodingTests {
 
     @Test("encoding keeps the declared key order and a JSON value's own order, and leaves nil properties out")
     func encodingOrder() throws {
-        let schema = try GeneratedContent(json: #"{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"number"}}}"#)
+        let schema = try GeneratedContent(
+            json: #"{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"number"}}}"#)
         let body = Body(
             model: "m", stream: true, temperature: nil, schema: JSONValueCoding(schema),
             items: [.init(zeta: 2, alpha: nil), .init(zeta: 3, alpha: "x")], seed: 42)
         let json = try ContentEncoder().json(of: body)
-        #expect(json == #"{"model":"m","stream":true,"schema":{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"number"}}},"items":[{"zeta":2},{"zeta":3,"alpha":"x"}],"seed":42}"#)
+        #expect(
+            json
+                == #"{"model":"m","stream":true,"schema":{"type":"object","properties":{"z":{"type":"string"},"a":{"type":"number"}}},"items":[{"zeta":2},{"zeta":3,"alpha":"x"}],"seed":42}"#
+        )
         #expect(try ContentDecoder().decode(Body.self, from: GeneratedContent(json: json)) == body)
     }
 
@@ -48,7 +52,8 @@ struct ContentCodingTests {
     func looseOptionalsStrictRequired() throws {
         let loose = try ContentDecoder().decode(
             Body.self,
-            from: GeneratedContent(json: #"{"model":"m","stream":false,"temperature":"hot","seed":-1,"items":[{"zeta":1,"alpha":7}]}"#))
+            from: GeneratedContent(
+                json: #"{"model":"m","stream":false,"temperature":"hot","seed":-1,"items":[{"zeta":1,"alpha":7}]}"#))
         #expect(loose.temperature == nil && loose.seed == nil && loose.items == [.init(zeta: 1, alpha: nil)])
 
         do {

@@ -135,8 +135,9 @@ struct FoundationModelsNamesTests {
         (.notConfigured(missing: "OPENAI_API_KEY"), "Drafting is unavailable right now."),
     ]
 
-    @Test("a switch with Foundation Models' three reasons routes disabled to appleIntelligenceNotEnabled",
-          arguments: messageCases)
+    @Test(
+        "a switch with Foundation Models' three reasons routes disabled to appleIntelligenceNotEnabled",
+        arguments: messageCases)
     func switchOverReasons(reason: UnavailableReason, expected: String) async {
         let model: any RoutableModel = ProbeModel(availability: .unavailable(reason))
         #expect(AIFeatureAvailability.message(for: await model.availability) == expected)
@@ -195,10 +196,15 @@ struct FoundationModelsNamesTests {
         let cases: [(UnavailableReason, String)] = [
             (.deviceNotEligible(detail: "CPU lacks AVX2"), "This device can't draft routines."),
             (.disabled, "Turn on Apple Intelligence in Settings > Apple Intelligence & Siri."),
-            (.modelNotReady(progress: 0.4, detail: "downloading"), "Try again once the model has finished downloading."),
+            (
+                .modelNotReady(progress: 0.4, detail: "downloading"),
+                "Try again once the model has finished downloading."
+            ),
             (.modelNotInstalled(name: "SmolLM2"), "Try again once the model has finished downloading."),
-            (.lowStorage(requiredBytes: 2_000, availableBytes: 1_000, volume: "/"),
-             "Free some space: the model needs room to download."),
+            (
+                .lowStorage(requiredBytes: 2_000, availableBytes: 1_000, volume: "/"),
+                "Free some space: the model needs room to download."
+            ),
             (.unauthorized, "Drafting is unavailable right now."),
         ]
         for (reason, expected) in cases {
@@ -266,7 +272,8 @@ struct FoundationModelsNamesTests {
         }
         let screen = try await session.respond(to: prompt, generating: UIScreen.self).content
         #expect(!screen.sections.isEmpty)
-        #expect(model.received.last?.prompt == #"Make a screen like this one:"# + "\n" + #"{"team":"Ternana","points":40}"#)
+        #expect(
+            model.received.last?.prompt == #"Make a screen like this one:"# + "\n" + #"{"team":"Ternana","points":40}"#)
         let row = try await session.respond(generating: StandingRow.self) { "One row of a league table" }.content
         #expect(row.points >= 0)
     }
@@ -276,7 +283,10 @@ struct FoundationModelsNamesTests {
         let inner = Prompt("Be concise.")
         let outer = Prompt {
             inner
-            Prompt { "Two"; "lines" }
+            Prompt {
+                "Two"
+                "lines"
+            }
         }
         #expect(outer.text == "Be concise.\nTwo\nlines")
         #expect(Prompt(outer) == outer)
@@ -310,11 +320,15 @@ struct FoundationModelsNamesTests {
     @Test("Instructions and an instructions builder with the app's own type become the session's instructions")
     func instructionsForms() async throws {
         let model = ProbeModel()
-        let withType = LanguageModelSession(model: model, instructions: Instructions {
-            BartenderPersona()
-            "Never mention prices."
-        })
-        #expect(Self.instructionsText(withType.transcript) == "You are a bartender.\nAnswer in one sentence.\nNever mention prices.")
+        let withType = LanguageModelSession(
+            model: model,
+            instructions: Instructions {
+                BartenderPersona()
+                "Never mention prices."
+            })
+        #expect(
+            Self.instructionsText(withType.transcript)
+                == "You are a bartender.\nAnswer in one sentence.\nNever mention prices.")
         let withClosure = LanguageModelSession(model: model) {
             BartenderPersona()
         }
@@ -352,7 +366,8 @@ struct FoundationModelsNamesTests {
             return "busy"
         } catch SystemLanguageModel.Error.assetsUnavailable(let info) {
             // genui's reason travels with it.
-            return "assets: \(GenUIError(unwrapping: SystemLanguageModel.Error.assetsUnavailable(info))?.code ?? "none")"
+            return
+                "assets: \(GenUIError(unwrapping: SystemLanguageModel.Error.assetsUnavailable(info))?.code ?? "none")"
         } catch LanguageModelSession.GenerationError.exceededContextWindowSize(let context) {
             return "26: \(context.debugDescription)"
         } catch let error as GenUIError {
@@ -375,8 +390,9 @@ struct FoundationModelsNamesTests {
         (.transport(.connectionRefused(endpoint: "127.0.0.1:9"), context), "genui: transport"),
     ]
 
-    @Test("a session throws Foundation Models 27's error types, and genui's error where Foundation Models has none",
-          arguments: errorCases)
+    @Test(
+        "a session throws Foundation Models 27's error types, and genui's error where Foundation Models has none",
+        arguments: errorCases)
     func sessionErrorsAreFoundationModels27Types(error: GenUIError, expected: String) async {
         let session = LanguageModelSession(model: ProbeModel(failure: error))
         #expect(await Self.handle { try await session.respond(to: "Hello") } == expected)
@@ -385,7 +401,8 @@ struct FoundationModelsNamesTests {
 
     @Test("genui's error, with its provider, is found in what a session throws")
     func genUIErrorIsCarried() async throws {
-        let session = LanguageModelSession(model: ProbeModel(failure: .rateLimited(retryAfter: .seconds(30), Self.context)))
+        let session = LanguageModelSession(
+            model: ProbeModel(failure: .rateLimited(retryAfter: .seconds(30), Self.context)))
         do {
             try await session.respond(to: "Hello")
             Issue.record("the request should fail")

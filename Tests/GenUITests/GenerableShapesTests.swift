@@ -90,7 +90,11 @@ struct GenerableShapesTests {
     @Test("nil optionals are left out of generated content and missing optionals decode as nil")
     func optionals() throws {
         let keys = Self.entry.generatedContent.orderedProperties?.map(\.key)
-        #expect(keys == ["name", "stock", "price", "weight", "rating", "available", "tags", "scores", "sku", "supplier", "default"])
+        #expect(
+            keys == [
+                "name", "stock", "price", "weight", "rating", "available", "tags", "scores", "sku", "supplier",
+                "default",
+            ])
         #expect(Self.entry.supplier?.generatedContent.jsonString == #"{"name":"Acme"}"#)
         let supplier = try GenerableSupplier(GeneratedContent(json: #"{"name":"Acme","rating":null}"#))
         #expect(supplier == GenerableSupplier(name: "Acme"))
@@ -105,7 +109,10 @@ struct GenerableShapesTests {
         }
         #expect(field("stock") == #"{"type":"integer","minimum":0,"maximum":500,"description":"Units in stock"}"#)
         #expect(field("price") == #"{"type":"number","minimum":0.5,"maximum":99.5}"#)
-        #expect(field("tags") == #"{"type":"array","items":{"type":"string","minLength":2},"minItems":2,"maxItems":3,"description":"Two or three tags"}"#)
+        #expect(
+            field("tags")
+                == #"{"type":"array","items":{"type":"string","minLength":2},"minItems":2,"maxItems":3,"description":"Two or three tags"}"#
+        )
         #expect(field("scores") == #"{"type":"array","items":{"type":"integer","minimum":1,"maximum":10}}"#)
         #expect(field("sku") == #"{"type":"string","pattern":"^[A-Z]{3}-\\d{4}$","description":"Stock keeping unit"}"#)
         #expect(field("note") == #"{"type":"string","maxLength":40,"description":"Shown under the name"}"#)
@@ -121,7 +128,8 @@ struct GenerableShapesTests {
         #expect(GenerableCatalogueEntry.generationSchema.firstViolation(in: entry.generatedContent)?.path == "/sku")
         entry = Self.entry
         entry.scores = [3, 11]
-        #expect(GenerableCatalogueEntry.generationSchema.firstViolation(in: entry.generatedContent)?.path == "/scores/1")
+        #expect(
+            GenerableCatalogueEntry.generationSchema.firstViolation(in: entry.generatedContent)?.path == "/scores/1")
         entry = Self.entry
         entry.tags = ["x"]
         #expect(GenerableCatalogueEntry.generationSchema.firstViolation(in: entry.generatedContent)?.path == "/tags")
@@ -140,7 +148,9 @@ struct GenerableShapesTests {
         #expect(GenerableBlock.quote("Hi").generatedContent.jsonString == #"{"type":"quote","value":"Hi"}"#)
         #expect(GenerableBlock.point(1, 2.5).generatedContent.jsonString == #"{"type":"point","_0":1,"_1":2.5}"#)
         #expect(GenerableBlock.note("x", author: nil).generatedContent.jsonString == #"{"type":"note","_0":"x"}"#)
-        for block in [GenerableBlock.quote("Hi"), .point(1, 2.5), .note("x", author: "Ann"), .note("y", author: nil), .spacer] {
+        for block in [
+            GenerableBlock.quote("Hi"), .point(1, 2.5), .note("x", author: "Ann"), .note("y", author: nil), .spacer,
+        ] {
             #expect(try GenerableBlock(block.generatedContent) == block)
             try GenerableBlock.generationSchema.validate(block.generatedContent)
         }

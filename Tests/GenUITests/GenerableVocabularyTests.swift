@@ -76,8 +76,9 @@ struct GenerableVocabularyTests {
 
     @Test("enum cases encode as one object per case with the case name in \"type\"")
     func caseEncoding() throws {
-        #expect(UIComponent.badge(label: "New", tone: .positive).generatedContent.jsonString
-            == #"{"type":"badge","label":"New","tone":"positive"}"#)
+        #expect(
+            UIComponent.badge(label: "New", tone: .positive).generatedContent.jsonString
+                == #"{"type":"badge","label":"New","tone":"positive"}"#)
         #expect(UIComponent.divider.generatedContent.jsonString == #"{"type":"divider"}"#)
         #expect(Tone.critical.generatedContent.jsonString == #""critical""#)
         let decoded = try UIComponent(GeneratedContent(json: #"{"type":"button","label":"Go","style":"destructive"}"#))
@@ -154,7 +155,8 @@ struct GenerableVocabularyTests {
 
     // MARK: - Snapshot checks
 
-    static func expectConsistent(_ snapshot: UIScreen.PartiallyGenerated, with screen: UIScreen, prefix: String) throws {
+    static func expectConsistent(_ snapshot: UIScreen.PartiallyGenerated, with screen: UIScreen, prefix: String) throws
+    {
         #expect(isPrefix(snapshot.title, of: screen.title), "title at \(prefix)")
         let sections = snapshot.sections ?? []
         try #require(sections.count <= screen.sections.count, "sections at \(prefix)")

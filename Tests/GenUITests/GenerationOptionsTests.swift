@@ -48,8 +48,11 @@ struct GenerationOptionsTests {
 
     @Test("the samplingMode: label and property are the same options as sampling:")
     func samplingModeLabel() throws {
-        let options = GenerationOptions(samplingMode: .random(top: 20, seed: 9), temperature: 0.5, maximumResponseTokens: 64)
-        #expect(options == GenerationOptions(sampling: .random(top: 20, seed: 9), temperature: 0.5, maximumResponseTokens: 64))
+        let options = GenerationOptions(
+            samplingMode: .random(top: 20, seed: 9), temperature: 0.5, maximumResponseTokens: 64)
+        #expect(
+            options
+                == GenerationOptions(sampling: .random(top: 20, seed: 9), temperature: 0.5, maximumResponseTokens: 64))
         #expect(options.samplingMode?.topK == 20 && options.samplingMode?.seed == 9)
         var changed = options
         changed.samplingMode = .greedy

@@ -56,7 +56,9 @@ struct JSONParserFuzzTests {
     /// One random mutation of `seed`: truncation, insertion, deletion, duplication or byte noise.
     static func mutate(_ seed: String, using rng: inout SeededGenerator) -> String {
         var scalars = Array(seed.unicodeScalars)
-        let noise: [Unicode.Scalar] = ["{", "}", "[", "]", ",", ":", "\"", "\\", "-", "e", "0", "9", " ", "\n", "n", "t", "\u{0}", "\u{FFFD}", "é"]
+        let noise: [Unicode.Scalar] = [
+            "{", "}", "[", "]", ",", ":", "\"", "\\", "-", "e", "0", "9", " ", "\n", "n", "t", "\u{0}", "\u{FFFD}", "é",
+        ]
         for _ in 0..<Int.random(in: 1...4, using: &rng) {
             guard !scalars.isEmpty else { break }
             let position = Int.random(in: 0..<scalars.count, using: &rng)

@@ -54,15 +54,17 @@ struct JSONParserTests {
         #expect(try first.value(String.self, forProperty: "title") == "Acc")
     }
 
-    @Test("syntax errors name the line and column", arguments: [
-        ("{\"a\":1,}", "line 1, column 8"),
-        ("{\n  \"a\": tru\n}", "line 2, column 11"),
-        ("[1 2]", "line 1, column 4"),
-        ("{\"a\":1} x", "line 1, column 9"),
-        ("\"unterminated", "unterminated string"),
-        ("{\"a\":01}", "leading zero"),
-        ("", "unexpected end of input"),
-    ])
+    @Test(
+        "syntax errors name the line and column",
+        arguments: [
+            ("{\"a\":1,}", "line 1, column 8"),
+            ("{\n  \"a\": tru\n}", "line 2, column 11"),
+            ("[1 2]", "line 1, column 4"),
+            ("{\"a\":1} x", "line 1, column 9"),
+            ("\"unterminated", "unterminated string"),
+            ("{\"a\":01}", "leading zero"),
+            ("", "unexpected end of input"),
+        ])
     func locatedSyntaxErrors(input: String, expected: String) throws {
         let error = try #require(throws: GenUIError.self) { try JSONParser.parse(input) }
         #expect(String(describing: error).contains(expected), "\(error)")

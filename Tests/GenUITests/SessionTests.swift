@@ -1,7 +1,8 @@
-@testable import GenUI
 import GenUITestSupport
 import Synchronization
 import Testing
+
+@testable import GenUI
 
 /// A model that waits until released, to hold a session in the responding state.
 private final class GatedModel: RoutableModel {
@@ -14,7 +15,12 @@ private final class GatedModel: RoutableModel {
 
     var hasEntered: Bool { entered.withLock { $0 } }
 
-    func release() { gate.withLock { $0?.resume(); $0 = nil } }
+    func release() {
+        gate.withLock {
+            $0?.resume()
+            $0 = nil
+        }
+    }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         await withCheckedContinuation { continuation in
@@ -64,10 +70,12 @@ struct SessionTests {
 
     @Test("streaming a structured response yields growing snapshots, then the validated value")
     func streamsSnapshots() async throws {
-        let schema = GenerationSchema(name: "Note", properties: [
-            .init(name: "title", type: String.self), .init(name: "body", type: String.self),
-            .init(name: "tags", type: [String].self, guides: [.count(3)]),
-        ])
+        let schema = GenerationSchema(
+            name: "Note",
+            properties: [
+                .init(name: "title", type: String.self), .init(name: "body", type: String.self),
+                .init(name: "tags", type: [String].self, guides: [.count(3)]),
+            ])
         let session = LanguageModelSession(model: ScriptedLanguageModel())
         var snapshots: [GeneratedContent] = []
         let stream = session.streamResponse(to: "A note about gardening tools", schema: schema)
@@ -90,7 +98,8 @@ struct SessionTests {
             func respond(to request: GenerationRequest) async throws -> GenerationResponse {
                 let content = try GeneratedContent(json: #"{"title":7}"#)
                 return GenerationResponse(
-                    content: content, text: content.jsonString, metadata: ResponseMetadata(provider: name, guided: true))
+                    content: content, text: content.jsonString, metadata: ResponseMetadata(provider: name, guided: true)
+                )
             }
         }
         let schema = GenerationSchema(name: "T", properties: [.init(name: "title", type: String.self)])
@@ -112,12 +121,16 @@ struct SessionTests {
         #expect(!(SystemLanguageModel.default.underlyingModel is ScriptedLanguageModel))
     }
 
-    @Test("a million one-byte deltas stream in time linear in the text: the snapshots read it far fewer than a million times")
+    @Test(
+        "a million one-byte deltas stream in time linear in the text: the snapshots read it far fewer than a million times"
+    )
     func millionOneByteDeltas() async throws {
         let count = 1_000_000
         let schema = GenerationSchema(name: "Long", properties: [.init(name: "t", type: String.self)])
         for structured in [true, false] {
-            let text = structured ? #"{"t":""# + String(repeating: "a", count: count) + #""}"# : String(repeating: "a", count: count)
+            let text =
+                structured
+                ? #"{"t":""# + String(repeating: "a", count: count) + #""}"# : String(repeating: "a", count: count)
             let session = LanguageModelSession(model: DeltaModel(text: text))
             var snapshots = 0
             if structured {
@@ -163,7 +176,8 @@ struct SessionTests {
 
     @Test("a model streaming more than 4 MiB of text ends the stream with responseTooLarge")
     func unboundedModelOutput() async throws {
-        let session = LanguageModelSession(model: DeltaModel(text: String(repeating: "b", count: 5 << 20), chunk: 64 << 10))
+        let session = LanguageModelSession(
+            model: DeltaModel(text: String(repeating: "b", count: 5 << 20), chunk: 64 << 10))
         do {
             for try await _ in session.streamResponse(to: "x") {}
             Issue.record("5 MiB of text was accepted")
@@ -178,7 +192,9 @@ struct SessionTests {
         #expect(!session.isResponding)
     }
 
-    @Test("asPartiallyGenerated of values their PartiallyGenerated cannot read whole gives a best-effort snapshot, no trap")
+    @Test(
+        "asPartiallyGenerated of values their PartiallyGenerated cannot read whole gives a best-effort snapshot, no trap"
+    )
     func partiallyGeneratedNeverTraps() throws {
         // Int.max is no exact JSON number: the complete content does not read back as an Int.
         let huge = PartialProbe(count: Int.max, label: "kept")
@@ -227,7 +243,8 @@ private struct DeltaModel: RoutableModel {
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         let content = request.schema == nil ? GeneratedContent(kind: .string(text)) : try GeneratedContent(json: text)
-        return GenerationResponse(content: content, text: text, metadata: ResponseMetadata(provider: name, guided: true))
+        return GenerationResponse(
+            content: content, text: text, metadata: ResponseMetadata(provider: name, guided: true))
     }
 
     func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {

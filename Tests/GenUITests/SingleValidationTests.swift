@@ -1,6 +1,6 @@
 import GenUI
-import Testing
 import GenUITestSupport
+import Testing
 
 /// Guided output is validated once: by the provider that decoded it, or, when no provider did, by the session.
 @Suite("Guided output is validated once", .tags(.unit))

@@ -25,7 +25,9 @@ private struct FrenchAndChineseModel: LanguageSupportReporting {
     let name = "fr-zh"
     var availability: Availability { .available }
     var supportedCapabilities: Set<LanguageModelCapability> { [] }
-    var supportedLanguages: Set<Locale.Language> { [Locale.Language(identifier: "fr"), Locale.Language(identifier: "zh-Hans")] }
+    var supportedLanguages: Set<Locale.Language> {
+        [Locale.Language(identifier: "fr"), Locale.Language(identifier: "zh-Hans")]
+    }
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         try await ScriptedLanguageModel(name: name).respond(to: request)
     }
@@ -61,9 +63,10 @@ struct SystemLanguageModelSpecializationTests {
         for try await _ in LanguageModelSession(model: model, instructions: "Tag it.").streamResponse(to: "Hi there") {}
 
         let tagging = try #require(SystemLanguageModel.UseCase.contentTagging.instructions)
-        #expect(recorder.sent.map(\.instructions) == [
-            tagging + "\n\nGive the two most important topics.", tagging + "\n\nTag it.",
-        ])
+        #expect(
+            recorder.sent.map(\.instructions) == [
+                tagging + "\n\nGive the two most important topics.", tagging + "\n\nTag it.",
+            ])
     }
 
     @Test("the general use case sends the session's instructions unchanged, and the guardrails are only recorded")
@@ -88,7 +91,8 @@ struct SystemLanguageModelSpecializationTests {
         #expect(plain.useCase == .general)
         #expect(plain.monitor === SystemLanguageModel.default.monitor)
         #expect("\(SystemLanguageModel.UseCase.contentTagging)" == "contentTagging")
-        #expect("\(SystemLanguageModel.Guardrails.permissiveContentTransformations)" == "permissiveContentTransformations")
+        #expect(
+            "\(SystemLanguageModel.Guardrails.permissiveContentTransformations)" == "permissiveContentTransformations")
     }
 
     @Test("adapters are Apple-only: loading one by file throws invalidAsset, by name compatibleAdapterNotFound")
@@ -111,7 +115,8 @@ struct SystemLanguageModelSpecializationTests {
             _ = try SystemLanguageModel.Adapter(name: "tagger")
         } throws: { error in
             guard let error = error as? SystemLanguageModel.Adapter.AssetError,
-                  case .compatibleAdapterNotFound(let context) = error else { return false }
+                case .compatibleAdapterNotFound(let context) = error
+            else { return false }
             return context.debugDescription.contains("tagger") && error.code == "compatibleAdapterNotFound"
         }
         #expect(SystemLanguageModel.Adapter.compatibleAdapterIdentifiers(name: "tagger").isEmpty)
@@ -146,11 +151,14 @@ struct SystemLanguageModelSpecializationTests {
         let model = SystemLanguageModel(RecordingModel(), useCase: .contentTagging)
         let text = "Tag this article about the football match."
         #expect(try await model.tokenCount(for: Prompt(text)) == model.tokenCount(for: text))
-        #expect(try await model.tokenCount(for: Prompt(text)) == TokenEstimate.tokens(in: text) + TokenEstimate.tokensPerMessage)
+        #expect(
+            try await model.tokenCount(for: Prompt(text)) == TokenEstimate.tokens(in: text)
+                + TokenEstimate.tokensPerMessage)
 
         let instructions = Instructions("Answer in one sentence.")
-        #expect(try await model.tokenCount(for: instructions)
-            == TokenEstimate.tokens(in: instructions.text) + TokenEstimate.tokensPerMessage)
+        #expect(
+            try await model.tokenCount(for: instructions)
+                == TokenEstimate.tokens(in: instructions.text) + TokenEstimate.tokensPerMessage)
 
         let tools: [any Tool] = [CityWeather()]
         let declared = TokenEstimate.tokens(in: TokenEstimate.toolDeclaration(CityWeather().definition))

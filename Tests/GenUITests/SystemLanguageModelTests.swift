@@ -1,6 +1,6 @@
-import Observation
 import GenUITestSupport
 import GenUITesting
+import Observation
 import Synchronization
 import Testing
 
@@ -67,7 +67,8 @@ struct SystemLanguageModelTests {
         let backend = SwitchableModel(.available)
         let clock = ManualClock()
         let model = SystemLanguageModel(
-            backend, refresh: AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .seconds(5), clock: clock.chainClock))
+            backend,
+            refresh: AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .seconds(5), clock: clock.chainClock))
         #expect(await eventually(within: .seconds(10)) { model.isAvailable })
         backend.set(.unavailable(.unreachable(endpoint: "http://127.0.0.1:9")))
         #expect(await eventually(within: .seconds(10)) { clock.sleeping == 1 }, "the refresh waits for its interval")
@@ -86,7 +87,9 @@ struct SystemLanguageModelTests {
         let backend = SwitchableModel(.available)
         let clock = ManualClock()
         let model = SystemLanguageModel(
-            backend, refresh: AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .milliseconds(500), clock: clock.chainClock))
+            backend,
+            refresh: AvailabilityRefresh(
+                interval: .milliseconds(100), idleAfter: .milliseconds(500), clock: clock.chainClock))
         _ = model.availability
         #expect(model.monitor.isRefreshing)
         // Nobody reads: each interval the refresh checks again until idleAfter has passed since the read.
@@ -110,7 +113,8 @@ struct SystemLanguageModelTests {
     func droppedModelEndsRefresh() async {
         let backend = SwitchableModel(.available)
         do {
-            let model = SystemLanguageModel(backend, refresh: AvailabilityRefresh(interval: .milliseconds(50), idleAfter: .seconds(60)))
+            let model = SystemLanguageModel(
+                backend, refresh: AvailabilityRefresh(interval: .milliseconds(50), idleAfter: .seconds(60)))
             _ = model.availability
         }
         try? await Task.sleep(for: .milliseconds(300))
@@ -146,10 +150,12 @@ struct SystemLanguageModelTests {
         #expect(model.contextSize == SystemLanguageModel.fallbackContextSize)
     }
 
-    @Test("contextSize is synchronous and is the underlying model's window once known; a change shows after the interval")
+    @Test(
+        "contextSize is synchronous and is the underlying model's window once known; a change shows after the interval")
     func synchronousContextSize() async throws {
         let backend = SizedModel(2048)
-        let model = SystemLanguageModel(backend, refresh: AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .seconds(5)))
+        let model = SystemLanguageModel(
+            backend, refresh: AvailabilityRefresh(interval: .milliseconds(100), idleAfter: .seconds(5)))
         #expect(await eventually(within: .seconds(10)) { model.contextSize == 2048 })
         #expect(try await model.checkContextSize() == 2048)
         backend.set(8192)
@@ -159,7 +165,8 @@ struct SystemLanguageModelTests {
     @Test("availability is observable: an observer is told when a background check finds it changed")
     func availabilityIsObservable() async {
         let backend = SwitchableModel(.available)
-        let model = SystemLanguageModel(backend, refresh: AvailabilityRefresh(interval: .milliseconds(50), idleAfter: .seconds(10)))
+        let model = SystemLanguageModel(
+            backend, refresh: AvailabilityRefresh(interval: .milliseconds(50), idleAfter: .seconds(10)))
         #expect(await eventually(within: .seconds(10)) { model.isAvailable })
         let changed = ChangeFlag()
         withObservationTracking {

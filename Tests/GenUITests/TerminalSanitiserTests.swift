@@ -6,7 +6,8 @@ import Testing
 @Suite("Terminal-safe text", .tags(.unit))
 struct TerminalSanitiserTests {
     /// OSC 52 (writes the clipboard), a CSI screen clear, the 8-bit CSI and OSC, and a right-to-left override.
-    static let hostile = "a\u{1B}]52;c;SGVsbG8=\u{07}b\u{1B}[2Jc\u{9B}31md\u{9D}0;title\u{9C}e\u{202E}f\u{2066}g\u{7F}h\u{0}i"
+    static let hostile =
+        "a\u{1B}]52;c;SGVsbG8=\u{07}b\u{1B}[2Jc\u{9B}31md\u{9D}0;title\u{9C}e\u{202E}f\u{2066}g\u{7F}h\u{0}i"
 
     static func hasTerminalControl(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
@@ -92,14 +93,17 @@ struct TerminalSanitiserTests {
     func unsafeSet() {
         for value in UInt32(0)...0x2100 {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            let expected = (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
+            let expected =
+                (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value)
                 || [0x061C, 0x200E, 0x200F].contains(value)
                 || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
             #expect(TerminalSafeText.isUnsafe(scalar) == expected, "U+\(String(value, radix: 16))")
         }
     }
 
-    @Test("the Arabic letter mark and the left-to-right and right-to-left marks are shown escaped like every bidi control")
+    @Test(
+        "the Arabic letter mark and the left-to-right and right-to-left marks are shown escaped like every bidi control"
+    )
     func bidirectionalMarksAreEscaped() {
         let text = "price\u{200F} 10\u{200E}0\u{061C}$"
         let safe = TerminalSafeText.sanitized(text)

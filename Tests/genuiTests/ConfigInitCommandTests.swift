@@ -29,9 +29,13 @@ struct ConfigInitCommandTests {
         let check = try CLI.run(["config", "check"], environment: CLI.freshEnvironment(home: home))
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.contains("\(path) is valid."))
-        #expect(check.stdout.contains("chain `default`: on-device → ollama → openai → anthropic → gemini\n"), "\(check.stdout)")
-        #expect(!check.stdout.contains("→ scripted"), "the starter chain does not fall back to scripted: \(check.stdout)")
-        #expect(check.stdout.contains("provider scripted:"), "the starter file still defines scripted, for tests' chains")
+        #expect(
+            check.stdout.contains("chain `default`: on-device → ollama → openai → anthropic → gemini\n"),
+            "\(check.stdout)")
+        #expect(
+            !check.stdout.contains("→ scripted"), "the starter chain does not fall back to scripted: \(check.stdout)")
+        #expect(
+            check.stdout.contains("provider scripted:"), "the starter file still defines scripted, for tests' chains")
     }
 
     @Test("refuses to replace an existing file without --force, and replaces it with --force")
@@ -42,7 +46,8 @@ struct ConfigInitCommandTests {
         let path = directory + "/providers.yml"
         try Self.existing.write(toFile: path, atomically: true, encoding: .utf8)
 
-        let refused = try CLI.run(["config", "init", "--out", path], environment: CLI.freshEnvironment(home: directory))
+        let refused = try CLI.run(
+            ["config", "init", "--out", path], environment: CLI.freshEnvironment(home: directory))
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("\(path) already exists; pass --force"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.existing)
@@ -51,7 +56,8 @@ struct ConfigInitCommandTests {
             ["config", "init", "--out", path, "--locale", "de"], environment: CLI.freshEnvironment(home: directory))
         #expect(german.stderr.contains("\(path) existiert bereits"))
 
-        let forced = try CLI.run(["config", "init", "--out", path, "--force"], environment: CLI.freshEnvironment(home: directory))
+        let forced = try CLI.run(
+            ["config", "init", "--out", path, "--force"], environment: CLI.freshEnvironment(home: directory))
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try String(contentsOfFile: path, encoding: .utf8).contains("default_chain: default"))
         #expect(try Self.files(in: directory) == ["providers.yml"])
@@ -66,7 +72,9 @@ struct ConfigInitCommandTests {
         let count = 8
         let statuses = Mutex<[Int32]>([])
         DispatchQueue.concurrentPerform(iterations: count) { _ in
-            let status = (try? CLI.run(["config", "init", "--out", path], environment: CLI.freshEnvironment(home: directory)))?.status ?? -1
+            let status =
+                (try? CLI.run(["config", "init", "--out", path], environment: CLI.freshEnvironment(home: directory)))?
+                .status ?? -1
             statuses.withLock { $0.append(status) }
         }
         let all = statuses.withLock { $0 }.sorted()
@@ -84,7 +92,8 @@ struct ConfigInitCommandTests {
         let victim = directory + "/victim"
         let path = directory + "/providers.yml"
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
-        let refused = try CLI.run(["config", "init", "--out", path], environment: CLI.freshEnvironment(home: directory))
+        let refused = try CLI.run(
+            ["config", "init", "--out", path], environment: CLI.freshEnvironment(home: directory))
         #expect(refused.status == 1, "\(refused)")
         #expect(refused.stderr.contains("\(path) already exists; pass --force"))
         #expect(!FileManager.default.fileExists(atPath: victim), "init wrote through the link")
@@ -94,7 +103,8 @@ struct ConfigInitCommandTests {
         try "precious".write(toFile: victim, atomically: false, encoding: .utf8)
         let planted = directory + "/repo/providers.yml"
         try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: victim)
-        let forced = try CLI.run(["config", "init", "--out", planted, "--force"], environment: CLI.freshEnvironment(home: directory))
+        let forced = try CLI.run(
+            ["config", "init", "--out", planted, "--force"], environment: CLI.freshEnvironment(home: directory))
         #expect(forced.status == 3, "\(forced)")
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "precious")
     }
@@ -108,8 +118,11 @@ struct ConfigInitCommandTests {
         }
     }
 
-    @Test("a write killed midway leaves the existing file intact, and a rerun replaces it whole",
-          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"), "strace is not installed (scripts/system-deps installs it)"))
+    @Test(
+        "a write killed midway leaves the existing file intact, and a rerun replaces it whole",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace"),
+            "strace is not installed (scripts/system-deps installs it)"))
     func interruptedWrite() throws {
         try CLI.requireBinary()
         let directory = try CLI.temporaryDirectory()
@@ -137,13 +150,15 @@ struct ConfigInitCommandTests {
         while temporary == nil, ContinuousClock.now < deadline, process.isRunning {
             temporary = try Self.files(in: directory).first { name in
                 guard name.hasPrefix(".providers.yml."), name.hasSuffix(".tmp") else { return false }
-                let size = (try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? 0
+                let size =
+                    (try? FileManager.default.attributesOfItem(atPath: directory + "/" + name)[.size] as? Int) ?? 0
                 return size > 0
             }
             if temporary == nil { usleep(2_000) }
         }
         let written = try #require(temporary, "genui never wrote its temporary file")
-        let genui = try #require(Self.children(of: process.processIdentifier).first, "genui is not running under strace")
+        let genui = try #require(
+            Self.children(of: process.processIdentifier).first, "genui is not running under strace")
         kill(genui, SIGKILL)
         process.waitUntilExit()
 
@@ -151,9 +166,11 @@ struct ConfigInitCommandTests {
         #expect(try Self.files(in: directory).sorted() == [written, "providers.yml"].sorted())
 
         // A rerun replaces the file whole.
-        let rerun = try CLI.run(["config", "init", "--out", path, "--force"], environment: CLI.freshEnvironment(home: directory))
+        let rerun = try CLI.run(
+            ["config", "init", "--out", path, "--force"], environment: CLI.freshEnvironment(home: directory))
         #expect(rerun.status == 0, "\(rerun.stderr)")
-        let check = try CLI.run(["config", "check", "--config", path], environment: CLI.freshEnvironment(home: directory))
+        let check = try CLI.run(
+            ["config", "check", "--config", path], environment: CLI.freshEnvironment(home: directory))
         #expect(check.status == 0, "\(check.stderr)")
     }
 
@@ -171,7 +188,9 @@ struct ConfigInitCommandTests {
             ["config", "init", "--out", path, "--force"], environment: CLI.freshEnvironment(home: directory),
             fileSizeLimit: 1024)
         #expect(refused.status == 3, "\(refused)")
-        #expect(refused.stderr.contains("could not write \(path): File too large; the file was left as it was"), "\(refused.stderr)")
+        #expect(
+            refused.stderr.contains("could not write \(path): File too large; the file was left as it was"),
+            "\(refused.stderr)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.existing)
         #expect(try Self.files(in: directory) == ["providers.yml"])
     }

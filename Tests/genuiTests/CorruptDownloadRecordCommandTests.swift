@@ -3,14 +3,16 @@ import GenUITestSupport
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `genui models list`, `doctor` and `generate` beside a corrupt `MODEL.part.json` (two parts of 9e18 bytes, a sum
 /// past Int64): each reads the record as absent and reports the partial file alone, instead of trapping.
 @Suite("genui beside a corrupt download record", .tags(.integration), .serialized)
 struct CorruptDownloadRecordCommandTests {
-    @Test("models list, doctor and generate read a record of two 9e18-byte parts as absent (with a live writer holding the lock, and with none): the partial file is reported, nothing traps")
+    @Test(
+        "models list, doctor and generate read a record of two 9e18-byte parts as absent (with a live writer holding the lock, and with none): the partial file is reported, nothing traps"
+    )
     func corruptRecordReadsAsAbsent() throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -20,20 +22,20 @@ struct CorruptDownloadRecordCommandTests {
         try Data(repeating: 7, count: 250).write(to: URL(fileURLWithPath: target + ".part"))
         let config = home + "/providers.yml"
         try """
-            version: 1
-            providers:
-              on-device:
-                type: llama.cpp
-                binary: /bin/sh
-                model: \(target)
-                model_size: 1000
-            models:
-              corrupt:
-                url: http://127.0.0.1:9/model.gguf
-                size: 1000
-                sha256: \(String(repeating: "0", count: 64))
-                file: \(target)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        version: 1
+        providers:
+          on-device:
+            type: llama.cpp
+            binary: /bin/sh
+            model: \(target)
+            model_size: 1000
+        models:
+          corrupt:
+            url: http://127.0.0.1:9/model.gguf
+            size: 1000
+            sha256: \(String(repeating: "0", count: 64))
+            file: \(target)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let environment = CLI.freshEnvironment(home: home)
 
         for live in [false, true] {
@@ -45,7 +47,8 @@ struct CorruptDownloadRecordCommandTests {
             }
             defer { if lock >= 0 { close(lock) } }
             let pid = live ? getpid() : 0
-            try (#"{"name":"corrupt","source":"http://127.0.0.1:9/model.gguf","expectedBytes":1000,"bytes":500,"#
+            try
+                (#"{"name":"corrupt","source":"http://127.0.0.1:9/model.gguf","expectedBytes":1000,"bytes":500,"#
                 + #""pid":\#(pid),"startedAt":0,"updatedAt":0,"parts":[{"start":0,"length":9000000000000000000,"#
                 + #""done":9000000000000000000},{"start":9000000000000000000,"length":9000000000000000000,"#
                 + #""done":9000000000000000000}]}"#)

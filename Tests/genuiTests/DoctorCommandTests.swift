@@ -14,24 +14,30 @@ struct LocalizedExpectation: Sendable, CustomTestStringConvertible {
 }
 
 let localizedExpectations = [
-    LocalizedExpectation(locale: "en", runtimeMissing: "The runtime program llama-server is not installed.",
-                         cannotServe: "chain `default` cannot serve: no provider is usable",
-                         capabilities: "guided generation, seeded sampling, streaming"),
-    LocalizedExpectation(locale: "de", runtimeMissing: "Das Laufzeitprogramm llama-server ist nicht installiert.",
-                         cannotServe: "Kette `default` kann nicht antworten: kein Anbieter ist nutzbar",
-                         capabilities: "geführte Generierung, reproduzierbares Sampling mit Seed, Streaming"),
-    LocalizedExpectation(locale: "fr", runtimeMissing: "Le programme d’exécution llama-server n’est pas installé.",
-                         cannotServe: "la chaîne `default` ne peut pas répondre : aucun fournisseur n’est utilisable",
-                         capabilities: "génération guidée, échantillonnage reproductible par graine, diffusion en continu"),
-    LocalizedExpectation(locale: "es", runtimeMissing: "El programa de ejecución llama-server no está instalado.",
-                         cannotServe: "la cadena `default` no puede responder: ningún proveedor es utilizable",
-                         capabilities: "generación guiada, muestreo reproducible con semilla, transmisión en flujo"),
-    LocalizedExpectation(locale: "ja", runtimeMissing: "実行プログラム llama-server がインストールされていません。",
-                         cannotServe: "チェーン `default` は応答できません：使えるプロバイダーがありません",
-                         capabilities: "ガイド付き生成、シード指定による再現可能なサンプリング、ストリーミング"),
-    LocalizedExpectation(locale: "zh-Hans", runtimeMissing: "运行程序 llama-server 未安装。",
-                         cannotServe: "链 `default` 无法提供服务：没有可用的提供方",
-                         capabilities: "引导生成、基于种子的可复现采样、流式输出"),
+    LocalizedExpectation(
+        locale: "en", runtimeMissing: "The runtime program llama-server is not installed.",
+        cannotServe: "chain `default` cannot serve: no provider is usable",
+        capabilities: "guided generation, seeded sampling, streaming"),
+    LocalizedExpectation(
+        locale: "de", runtimeMissing: "Das Laufzeitprogramm llama-server ist nicht installiert.",
+        cannotServe: "Kette `default` kann nicht antworten: kein Anbieter ist nutzbar",
+        capabilities: "geführte Generierung, reproduzierbares Sampling mit Seed, Streaming"),
+    LocalizedExpectation(
+        locale: "fr", runtimeMissing: "Le programme d’exécution llama-server n’est pas installé.",
+        cannotServe: "la chaîne `default` ne peut pas répondre : aucun fournisseur n’est utilisable",
+        capabilities: "génération guidée, échantillonnage reproductible par graine, diffusion en continu"),
+    LocalizedExpectation(
+        locale: "es", runtimeMissing: "El programa de ejecución llama-server no está instalado.",
+        cannotServe: "la cadena `default` no puede responder: ningún proveedor es utilizable",
+        capabilities: "generación guiada, muestreo reproducible con semilla, transmisión en flujo"),
+    LocalizedExpectation(
+        locale: "ja", runtimeMissing: "実行プログラム llama-server がインストールされていません。",
+        cannotServe: "チェーン `default` は応答できません：使えるプロバイダーがありません",
+        capabilities: "ガイド付き生成、シード指定による再現可能なサンプリング、ストリーミング"),
+    LocalizedExpectation(
+        locale: "zh-Hans", runtimeMissing: "运行程序 llama-server 未安装。",
+        cannotServe: "链 `default` 无法提供服务：没有可用的提供方",
+        capabilities: "引导生成、基于种子的可复现采样、流式输出"),
 ]
 
 @Suite("genui doctor", .tags(.integration), .serialized)
@@ -46,21 +52,23 @@ struct DoctorCommandTests {
     static func scriptedChain(in home: String, openAIBaseURL: String = "https://api.openai.com/v1") throws -> String {
         let path = home + "/scripted-providers.yml"
         try """
-            version: 1
-            default_chain: default
-            chains:
-              default: [on-device, ollama, openai, scripted]
-            providers:
-              on-device: { type: llama.cpp, model: ~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf, context: 4096 }
-              ollama:    { type: ollama, host: "${OLLAMA_HOST:-http://127.0.0.1:11434}", model: qwen2.5:0.5b }
-              openai:    { type: openai, base_url: \(openAIBaseURL), api_key_env: OPENAI_API_KEY, model: gpt-4o-mini }
-              scripted:  { type: scripted }
+        version: 1
+        default_chain: default
+        chains:
+          default: [on-device, ollama, openai, scripted]
+        providers:
+          on-device: { type: llama.cpp, model: ~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf, context: 4096 }
+          ollama:    { type: ollama, host: "${OLLAMA_HOST:-http://127.0.0.1:11434}", model: qwen2.5:0.5b }
+          openai:    { type: openai, base_url: \(openAIBaseURL), api_key_env: OPENAI_API_KEY, model: gpt-4o-mini }
+          scripted:  { type: scripted }
 
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
-    @Test("on a fresh machine, doctor explains the missing on-device runtime and that the default chain cannot serve", arguments: localizedExpectations)
+    @Test(
+        "on a fresh machine, doctor explains the missing on-device runtime and that the default chain cannot serve",
+        arguments: localizedExpectations)
     func freshMachine(_ expected: LocalizedExpectation) throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -75,17 +83,23 @@ struct DoctorCommandTests {
         #expect(!result.stdout.contains("scripted"), "the shipped chain has no scripted member: \(result.stdout)")
     }
 
-    @Test("doctor -v names capabilities in the user's language, never by their identifiers", arguments: localizedExpectations)
+    @Test(
+        "doctor -v names capabilities in the user's language, never by their identifiers",
+        arguments: localizedExpectations)
     func localizedCapabilities(_ expected: LocalizedExpectation) throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try CLI.run(
-            ["doctor", "--config", try Self.scriptedChain(in: home), "-v", "--require", "streaming", "--locale", expected.locale],
+            [
+                "doctor", "--config", try Self.scriptedChain(in: home), "-v", "--require", "streaming", "--locale",
+                expected.locale,
+            ],
             environment: CLI.freshEnvironment(home: home))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains(expected.capabilities), "\(result.stdout)")
-        for identifier in ["guided-generation", "seeded-sampling", "streaming"] where expected.locale != "en" || identifier != "streaming" {
+        for identifier in ["guided-generation", "seeded-sampling", "streaming"]
+        where expected.locale != "en" || identifier != "streaming" {
             #expect(!result.stdout.contains(identifier), "\(identifier) printed as an identifier: \(result.stdout)")
         }
     }
@@ -136,7 +150,8 @@ struct DoctorCommandTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let path = directory + "/providers.yml"
         try "version: 1\nproviders:\n  a: { type: olama }\n".write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["doctor", "--config", path, "--json"], environment: CLI.freshEnvironment(home: directory))
+        let result = try CLI.run(
+            ["doctor", "--config", path, "--json"], environment: CLI.freshEnvironment(home: directory))
         #expect(result.status == 2)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         try DoctorSchema.validate(object)
@@ -154,12 +169,14 @@ struct DoctorCommandTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let environment = CLI.freshEnvironment(home: home)
         let config = try Self.scriptedChain(in: home)
-        let result = try CLI.run(["doctor", "--config", config, "--simulate", "scripted=disabled"], environment: environment)
+        let result = try CLI.run(
+            ["doctor", "--config", config, "--simulate", "scripted=disabled"], environment: environment)
         #expect(result.status == 1)
         #expect(result.stdout.contains("chain `default` cannot serve"))
         #expect(result.stdout.contains("scripted is skipped: The provider is turned off."))
 
-        let failing = try CLI.run(["doctor", "--config", config, "--simulate", "scripted=serverError", "--json"], environment: environment)
+        let failing = try CLI.run(
+            ["doctor", "--config", config, "--simulate", "scripted=serverError", "--json"], environment: environment)
         #expect(failing.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(failing.stdout.utf8)) as? [String: Any])
         let chain = try #require((object["chains"] as? [[String: Any]])?.first)
@@ -170,12 +187,15 @@ struct DoctorCommandTests {
         let passedOver = try #require(chain["skipped"] as? [[String: Any]])
         #expect(passedOver.last?["outcome"] as? String == "failed")
 
-        let text = try CLI.run(["doctor", "--config", config, "--simulate", "scripted=serverError"], environment: environment)
+        let text = try CLI.run(
+            ["doctor", "--config", config, "--simulate", "scripted=serverError"], environment: environment)
         #expect(text.stdout.contains("scripted was tried and failed: "), "\(text.stdout)")
         #expect(!text.stdout.contains("scripted is skipped"))
     }
 
-    @Test("a provider whose check never answers is shown pending and doctor still finishes; a crashed check has its own mark")
+    @Test(
+        "a provider whose check never answers is shown pending and doctor still finishes; a crashed check has its own mark"
+    )
     func pendingAndCrashed() throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -224,10 +244,12 @@ struct DoctorCommandTests {
         let directory = try CLI.homeWithScriptedChain()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = try CLI.run(
-            ["doctor", "--require", "tool-calling", "--locale", "en"], environment: CLI.freshEnvironment(home: directory),
+            ["doctor", "--require", "tool-calling", "--locale", "en"],
+            environment: CLI.freshEnvironment(home: directory),
             directory: directory)
         #expect(result.stdout.contains("required capabilities: tool calling"), "\(result.stdout)")
-        #expect(result.stdout.contains("lacks tool calling"), "the scripted provider cannot call tools: \(result.stdout)")
+        #expect(
+            result.stdout.contains("lacks tool calling"), "the scripted provider cannot call tools: \(result.stdout)")
         #expect(!result.stdout.contains("would use: scripted"), "\(result.stdout)")
     }
 
@@ -236,7 +258,8 @@ struct DoctorCommandTests {
         try CLI.requireBinary()
         let directory = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let result = try CLI.run(["doctor", "-v"], environment: CLI.freshEnvironment(home: directory), directory: directory)
+        let result = try CLI.run(
+            ["doctor", "-v"], environment: CLI.freshEnvironment(home: directory), directory: directory)
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("<built-in default>"))
         #expect(result.stdout.contains("The runtime program llama-server is not installed."), "\(result.stdout)")
@@ -245,12 +268,15 @@ struct DoctorCommandTests {
         #expect(!result.stdout.contains("scripted"), "nothing names a scripted provider: \(result.stdout)")
         #expect(result.stdout.contains("using the built-in default (the on-device model alone)"), "\(result.stdout)")
 
-        let json = try CLI.run(["doctor", "--json"], environment: CLI.freshEnvironment(home: directory), directory: directory)
+        let json = try CLI.run(
+            ["doctor", "--json"], environment: CLI.freshEnvironment(home: directory), directory: directory)
         #expect(json.status == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect((object["configuration"] as? [String: Any])?["origin"] as? String == "built-in")
         let providers = try #require(object["providers"] as? [[String: Any]])
-        #expect(providers.map { $0["name"] as? String } == ["on-device"], "the built-in configuration defines no scripted provider")
+        #expect(
+            providers.map { $0["name"] as? String } == ["on-device"],
+            "the built-in configuration defines no scripted provider")
         let chain = try #require((object["chains"] as? [[String: Any]])?.first)
         #expect(chain["providers"] as? [String] == ["on-device"])
         #expect(chain["canServe"] as? Bool == false)
@@ -264,7 +290,8 @@ struct DoctorCommandTests {
         let home = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try CLI.run(
-            ["doctor", "--config", defaultConfig], environment: CLI.freshEnvironment(home: home, extra: ["NO_COLOR": "1", "TERM": "xterm"]))
+            ["doctor", "--config", defaultConfig],
+            environment: CLI.freshEnvironment(home: home, extra: ["NO_COLOR": "1", "TERM": "xterm"]))
         #expect(!result.stdout.contains("\u{1B}["))
     }
 }

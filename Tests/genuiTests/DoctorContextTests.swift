@@ -10,9 +10,13 @@ struct DoctorContextTests {
     private func anthropicListing() throws -> LoopbackHTTPServer {
         try LoopbackHTTPServer { request, connection in
             if request.path == "/v1/models" {
-                connection.respond(json: #"{"data":[{"type":"model","id":"claude-test","display_name":"Claude Test","created_at":"2025-01-01T00:00:00Z"}],"has_more":false}"#)
+                connection.respond(
+                    json:
+                        #"{"data":[{"type":"model","id":"claude-test","display_name":"Claude Test","created_at":"2025-01-01T00:00:00Z"}],"has_more":false}"#
+                )
             } else {
-                connection.respond(status: 404, json: #"{"type":"error","error":{"type":"not_found_error","message":"Not found"}}"#)
+                connection.respond(
+                    status: 404, json: #"{"type":"error","error":{"type":"not_found_error","message":"Not found"}}"#)
             }
         }
     }
@@ -23,14 +27,14 @@ struct DoctorContextTests {
         let home = try CLI.temporaryDirectory()
         let config = URL(fileURLWithPath: home).appendingPathComponent("providers.yml")
         try """
-            version: 1
-            chains:
-              default: [claude, backup]
-              only-claude: [claude]
-            providers:
-              claude: { type: anthropic, model: claude-test, base_url: "\(server.baseURL.absoluteString)", api_key_env: GENUI_TEST_ANTHROPIC_KEY, context: 2048 }
-              backup: { type: scripted }
-            """.write(to: config, atomically: true, encoding: .utf8)
+        version: 1
+        chains:
+          default: [claude, backup]
+          only-claude: [claude]
+        providers:
+          claude: { type: anthropic, model: claude-test, base_url: "\(server.baseURL.absoluteString)", api_key_env: GENUI_TEST_ANTHROPIC_KEY, context: 2048 }
+          backup: { type: scripted }
+        """.write(to: config, atomically: true, encoding: .utf8)
         return (home, config.path)
     }
 
@@ -38,7 +42,9 @@ struct DoctorContextTests {
         CLI.freshEnvironment(home: home, extra: ["GENUI_TEST_ANTHROPIC_KEY": "sk-ant-doctor-\(UUID().uuidString)"])
     }
 
-    @Test("a provider with context: 2048 is skipped for a 3,000-token prompt with both numbers; the chain falls back and exits 0")
+    @Test(
+        "a provider with context: 2048 is skipped for a 3,000-token prompt with both numbers; the chain falls back and exits 0"
+    )
     func skippedWithBothNumbers() throws {
         try CLI.requireBinary()
         let server = try anthropicListing()
@@ -46,7 +52,8 @@ struct DoctorContextTests {
         let (home, config) = try setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try CLI.run(
-            ["doctor", "--config", config, "--require", "context=3000", "--locale", "en"], environment: environment(home))
+            ["doctor", "--config", config, "--require", "context=3000", "--locale", "en"],
+            environment: environment(home))
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("chain `default` would use: backup"), "\(result.stdout)")
         let skipLine = try #require(

@@ -12,7 +12,8 @@ struct ExitStatusTests {
         let home = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let config = home + "/providers.yml"
-        try "version: 1\nproviders:\n  broken: { type: nonsense }\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try "version: 1\nproviders:\n  broken: { type: nonsense }\n".write(
+            toFile: config, atomically: true, encoding: .utf8)
         let environment = CLI.freshEnvironment(home: home)
 
         let generate = try CLI.run(["generate", "A login form", "--config", config], environment: environment)
@@ -29,16 +30,18 @@ struct ExitStatusTests {
         #expect(render.stderr.contains("sections[0].components[0].label"), "\(render.stderr)")
     }
 
-    @Test("each command's --help names the codes it ends with", arguments: [
-        (["doctor"], ["0", "1", "2", "64"]),
-        (["config", "check"], ["0", "2"]),
-        (["generate"], ["0", "1", "2", "3", "4", "64"]),
-        (["render"], ["0", "3", "4", "64"]),
-        (["models", "list"], ["0", "2"]),
-        (["models", "pull"], ["0", "1", "2", "64", "130"]),
-        (["models", "rm"], ["0", "1", "2"]),
-        (["models", "verify"], ["0", "1", "2"]),
-    ])
+    @Test(
+        "each command's --help names the codes it ends with",
+        arguments: [
+            (["doctor"], ["0", "1", "2", "64"]),
+            (["config", "check"], ["0", "2"]),
+            (["generate"], ["0", "1", "2", "3", "4", "64"]),
+            (["render"], ["0", "3", "4", "64"]),
+            (["models", "list"], ["0", "2"]),
+            (["models", "pull"], ["0", "1", "2", "64", "130"]),
+            (["models", "rm"], ["0", "1", "2"]),
+            (["models", "verify"], ["0", "1", "2"]),
+        ])
     func helpListsCodes(_ command: [String], _ codes: [String]) throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -48,7 +51,9 @@ struct ExitStatusTests {
         let text = help.stdout.replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
         let section = try #require(text.range(of: "Exit ").map { String(text[$0.lowerBound...]) }, "\(help.stdout)")
         for code in codes {
-            #expect(section.contains(" \(code) ") || section.contains(": \(code) "), "\(command) --help lacks \(code): \(section)")
+            #expect(
+                section.contains(" \(code) ") || section.contains(": \(code) "),
+                "\(command) --help lacks \(code): \(section)")
         }
         #expect(!section.contains(" 2 the screen") && !section.contains(" 2 the output"), "\(section)")
     }

@@ -22,12 +22,12 @@ struct GenerateAdviceTests {
     static func slowConfiguration(port: Int, home: String) throws -> String {
         let path = URL(fileURLWithPath: home).appendingPathComponent("providers.yml").path
         try """
-            version: 1
-            chains:
-              default: [slow]
-            providers:
-              slow: { type: openai, base_url: "http://127.0.0.1:\(port)/v1", api_key_env: GENUI_SLOW_TEST_KEY, model: m, timeout: 1s }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        version: 1
+        chains:
+          default: [slow]
+        providers:
+          slow: { type: openai, base_url: "http://127.0.0.1:\(port)/v1", api_key_env: GENUI_SLOW_TEST_KEY, model: m, timeout: 1s }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -35,7 +35,9 @@ struct GenerateAdviceTests {
         text.components(separatedBy: needle).count - 1
     }
 
-    @Test("an available provider that times out is told with its timeout and the setting to raise, and doctor is not suggested")
+    @Test(
+        "an available provider that times out is told with its timeout and the setting to raise, and doctor is not suggested"
+    )
     func timeoutAdvice() throws {
         try CLI.requireBinary()
         let server = try Self.silentServer()
@@ -50,10 +52,12 @@ struct GenerateAdviceTests {
         #expect(result.stderr.contains("slow was available, but its attempt timed out after 1 s"), "\(result.stderr)")
         #expect(result.stderr.contains("providers.slow.timeout"), "\(result.stderr)")
         #expect(Self.occurrences(of: "timed out after 1 s", in: result.stderr) == 1, "\(result.stderr)")
-        #expect(!result.stderr.contains("genui doctor"), "doctor would show the provider as available: \(result.stderr)")
+        #expect(
+            !result.stderr.contains("genui doctor"), "doctor would show the provider as available: \(result.stderr)")
     }
 
-    @Test("when every provider is passed over as unavailable, doctor is suggested exactly once", arguments: ["en", "de"])
+    @Test(
+        "when every provider is passed over as unavailable, doctor is suggested exactly once", arguments: ["en", "de"])
     func doctorSuggestedOnce(locale: String) throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -67,7 +71,9 @@ struct GenerateAdviceTests {
         #expect(Self.occurrences(of: "genui doctor", in: result.stderr) == 1, "\(result.stderr)")
     }
 
-    @Test("the HTML page's lang is the user's language", arguments: [("de", "de"), ("ja", "ja"), ("zh-Hans", "zh-Hans"), ("xx", "en")])
+    @Test(
+        "the HTML page's lang is the user's language",
+        arguments: [("de", "de"), ("ja", "ja"), ("zh-Hans", "zh-Hans"), ("xx", "en")])
     func htmlLanguage(locale: String, expected: String) throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()

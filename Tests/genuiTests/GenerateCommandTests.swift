@@ -14,11 +14,13 @@ struct GenerateCommandTests {
           openai:    { type: openai, base_url: "http://127.0.0.1:9/v1", api_key_env: GENUI_UNSET_TEST_KEY, model: m }
         """
 
-    @Test("when no provider can serve, the error and each provider's reason are printed in the user's language", arguments: [
-        ("en", "could not compose the screen", "genui doctor"),
-        ("de", "Der Bildschirm konnte nicht erstellt werden", "genui doctor"),
-        ("ja", "画面を構成できませんでした", "genui doctor"),
-    ])
+    @Test(
+        "when no provider can serve, the error and each provider's reason are printed in the user's language",
+        arguments: [
+            ("en", "could not compose the screen", "genui doctor"),
+            ("de", "Der Bildschirm konnte nicht erstellt werden", "genui doctor"),
+            ("ja", "画面を構成できませんでした", "genui doctor"),
+        ])
     func noProviderExplained(locale: String, failure: String, hint: String) throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()

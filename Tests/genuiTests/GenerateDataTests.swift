@@ -5,7 +5,8 @@ import Testing
 /// `genui generate --data FILE.json`: facts from the file through a tool, layout from the model.
 @Suite("genui generate --data", .tags(.llamaServer), .serialized)
 struct GenerateDataTests {
-    static let standings = TestEnvironment.packageRoot.appendingPathComponent("Tests/GenUIScreensTests/Fixtures/serie-b-standings.json")
+    static let standings = TestEnvironment.packageRoot.appendingPathComponent(
+        "Tests/GenUIScreensTests/Fixtures/serie-b-standings.json")
     static let serverPath = OnDeviceRuntime.serverPath
     static let modelPath = OnDeviceRuntime.modelPath
     static let runtimeInstalled = OnDeviceRuntime.installed
@@ -15,12 +16,12 @@ struct GenerateDataTests {
     static func onDeviceConfig(in home: String) throws -> String {
         let path = URL(fileURLWithPath: home).appendingPathComponent("providers.yml").path
         try """
-            version: 1
-            chains:
-              default: [on-device]
-            providers:
-              on-device: { type: llama.cpp, model: "\(modelPath)", binary: "\(serverPath)", context: 4096, threads: 1, timeout: 600s }
-            """.write(toFile: path, atomically: true, encoding: .utf8)
+        version: 1
+        chains:
+          default: [on-device]
+        providers:
+          on-device: { type: llama.cpp, model: "\(modelPath)", binary: "\(serverPath)", context: 4096, threads: 1, timeout: 600s }
+        """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -36,22 +37,28 @@ struct GenerateDataTests {
             environment: CLI.freshEnvironment(home: home))
     }
 
-    @Test("by default the records the intent asks for reach the screen as the file has them: six rows, in order, with their points",
-          .enabled(if: runtimeInstalled || isCI, "llama-server and SmolLM2 are not installed"))
+    @Test(
+        "by default the records the intent asks for reach the screen as the file has them: six rows, in order, with their points",
+        .enabled(if: runtimeInstalled || isCI, "llama-server and SmolLM2 are not installed"))
     func recordsAsAsked() throws {
-        let result = try Self.generateOnDevice(["The Serie B table with the top six teams and their points", "--format", "json"])
+        let result = try Self.generateOnDevice([
+            "The Serie B table with the top six teams and their points", "--format", "json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let screen = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         let sections = try #require(screen?["sections"] as? [[String: Any]])
         let rows = sections.flatMap { $0["components"] as? [[String: Any]] ?? [] }
             .filter { $0["type"] as? String == "standings" }
             .flatMap { $0["rows"] as? [[String: String]] ?? [] }
-        #expect(rows.map { $0["name"] ?? "" } == ["Venezia", "Frosinone", "Monza", "Palermo", "Cesena", "Modena"], "\(result.stdout)")
+        #expect(
+            rows.map { $0["name"] ?? "" } == ["Venezia", "Frosinone", "Monza", "Palermo", "Cesena", "Modena"],
+            "\(result.stdout)")
         #expect(rows.map { $0["value"] ?? "" } == ["76", "72", "71", "69", "65", "61"])
     }
 
-    @Test("composed freely, the model looks the records up through the tool and every team and point value on the screen is one of the file's",
-          .enabled(if: runtimeInstalled || isCI, "llama-server and SmolLM2 are not installed"))
+    @Test(
+        "composed freely, the model looks the records up through the tool and every team and point value on the screen is one of the file's",
+        .enabled(if: runtimeInstalled || isCI, "llama-server and SmolLM2 are not installed"))
     func standingsFromFile() throws {
         let result = try Self.generateOnDevice(
             ["The Serie B table with the top six teams", "--composition", "free", "--format", "json", "-v"])
@@ -69,7 +76,8 @@ struct GenerateDataTests {
         let sections = try #require(screen?["sections"] as? [[String: Any]])
         var rows: [[String: Any]] = []
         for section in sections {
-            for component in section["components"] as? [[String: Any]] ?? [] where component["type"] as? String == "standings" {
+            for component in section["components"] as? [[String: Any]] ?? []
+            where component["type"] as? String == "standings" {
                 rows += component["rows"] as? [[String: Any]] ?? []
             }
         }
@@ -82,9 +90,11 @@ struct GenerateDataTests {
         }
     }
 
-    @Test("a data file that holds no records is refused before any model is asked, in the user's language", arguments: [
-        ("en", "holds no records"), ("de", "enthält keine Datensätze"), ("ja", "レコードがありません"),
-    ])
+    @Test(
+        "a data file that holds no records is refused before any model is asked, in the user's language",
+        arguments: [
+            ("en", "holds no records"), ("de", "enthält keine Datensätze"), ("ja", "レコードがありません"),
+        ])
     func noRecords(locale: String, message: String) throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -92,7 +102,8 @@ struct GenerateDataTests {
         let data = URL(fileURLWithPath: home).appendingPathComponent("empty.json")
         try #"{"note": "nothing here"}"#.write(to: data, atomically: true, encoding: .utf8)
         let result = try CLI.run(
-            ["generate", "A table", "--data", data.path, "--locale", locale], environment: CLI.freshEnvironment(home: home))
+            ["generate", "A table", "--data", data.path, "--locale", locale],
+            environment: CLI.freshEnvironment(home: home))
         #expect(result.status == 64)
         #expect(result.stderr.contains(message), "\(result.stderr)")
     }
@@ -104,7 +115,8 @@ struct GenerateDataTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let data = URL(fileURLWithPath: home).appendingPathComponent("broken.json")
         try "[{\"team\": \"Bari\",".write(to: data, atomically: true, encoding: .utf8)
-        let broken = try CLI.run(["generate", "A table", "--data", data.path], environment: CLI.freshEnvironment(home: home))
+        let broken = try CLI.run(
+            ["generate", "A table", "--data", data.path], environment: CLI.freshEnvironment(home: home))
         #expect(broken.status == 64)
         #expect(broken.stderr.contains("is not JSON"), "\(broken.stderr)")
         let missing = try CLI.run(

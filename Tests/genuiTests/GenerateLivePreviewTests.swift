@@ -9,11 +9,13 @@ import Testing
 /// OpenAI-compatible server over loopback that streams the screen in small pieces.
 @Suite("genui generate draws the screen as it streams", .tags(.integration))
 struct GenerateLivePreviewTests {
-    static let screen = #"{"title":"Sign in","sections":[{"title":"Account","components":[{"type":"field","label":"Username","placeholder":"you@example.com","kind":"email"},{"type":"field","label":"Password","placeholder":"Password","kind":"secure"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
+    static let screen =
+        #"{"title":"Sign in","sections":[{"title":"Account","components":[{"type":"field","label":"Username","placeholder":"you@example.com","kind":"email"},{"type":"field","label":"Password","placeholder":"Password","kind":"secure"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
 
     /// An outlined composition's answer for ``outlinedIntent``: its fields and button filled in.
     static let outlinedIntent = "A login form with username and password fields and a Log in button"
-    static let filledOutline = #"{"title":"Sign In","inputs":{"title":"Account","Username":{"placeholder":"you@example.com","kind":"text"},"Password":{"placeholder":"Password","kind":"secure"}},"actions":{"title":"Go","Log in":"primary"}}"#
+    static let filledOutline =
+        #"{"title":"Sign In","inputs":{"title":"Account","Username":{"placeholder":"you@example.com","kind":"text"},"Password":{"placeholder":"Password","kind":"secure"}},"actions":{"title":"Go","Log in":"primary"}}"#
 
     /// Answers `screen`: as chat completion chunks of 12 characters, 15 ms apart, when the request asks for a
     /// stream, else as one completion.
@@ -26,7 +28,10 @@ struct GenerateLivePreviewTests {
             let body = try GeneratedContent(json: String(decoding: request.body, as: UTF8.self))
             guard case .bool(true) = body.orderedProperties?.first(where: { $0.key == "stream" })?.value.kind else {
                 let content = GeneratedContent(kind: .string(screen)).jsonString
-                connection.respond(json: #"{"id":"c1","object":"chat.completion","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":\#(content)},"finish_reason":"stop"}]}"#)
+                connection.respond(
+                    json:
+                        #"{"id":"c1","object":"chat.completion","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":\#(content)},"finish_reason":"stop"}]}"#
+                )
                 return
             }
             connection.startStream(contentType: "text/event-stream")
@@ -34,10 +39,13 @@ struct GenerateLivePreviewTests {
             while !rest.isEmpty {
                 let piece = GeneratedContent(kind: .string(String(rest.prefix(12)))).jsonString
                 rest = rest.dropFirst(12)
-                let chunk = #"{"id":"c1","object":"chat.completion.chunk","model":"m","choices":[{"index":0,"delta":{"content":\#(piece)},"finish_reason":null}]}"#
+                let chunk =
+                    #"{"id":"c1","object":"chat.completion.chunk","model":"m","choices":[{"index":0,"delta":{"content":\#(piece)},"finish_reason":null}]}"#
                 guard connection.send("data: \(chunk)\n\n"), !connection.pause(.milliseconds(15)) else { return }
             }
-            _ = connection.send(#"data: {"id":"c1","object":"chat.completion.chunk","model":"m","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"# + "\n\n")
+            _ = connection.send(
+                #"data: {"id":"c1","object":"chat.completion.chunk","model":"m","choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}"#
+                    + "\n\n")
             _ = connection.send("data: [DONE]\n\n")
             connection.endStream()
         }
@@ -55,7 +63,9 @@ struct GenerateLivePreviewTests {
 
     /// Runs the CLI with its stdout and stderr on a pseudo-terminal of 40 rows and 80 columns; returns what the
     /// terminal received and the exit status.
-    static func runOnTerminal(_ arguments: [String], environment: [String: String]) throws -> (output: String, status: Int32) {
+    static func runOnTerminal(_ arguments: [String], environment: [String: String]) throws -> (
+        output: String, status: Int32
+    ) {
         let wrapper = """
             import fcntl, os, pty, struct, sys, termios
             pid, fd = pty.fork()
@@ -94,7 +104,9 @@ struct GenerateLivePreviewTests {
         defer { server.stop() }
         let config = URL(fileURLWithPath: home).appendingPathComponent("providers.yml")
         try configuration(port: server.port).write(to: config, atomically: true, encoding: .utf8)
-        try body(config, CLI.freshEnvironment(home: home, extra: ["GENUI_STREAM_TEST_KEY": "sk-stream-test", "TERM": "xterm"]))
+        try body(
+            config,
+            CLI.freshEnvironment(home: home, extra: ["GENUI_STREAM_TEST_KEY": "sk-stream-test", "TERM": "xterm"]))
     }
 
     /// The erase sequence the preview uses: cursor up N lines to column 1, clear to the end of the screen.

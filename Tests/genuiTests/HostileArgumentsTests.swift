@@ -18,33 +18,39 @@ struct HostileArgumentsTests {
         }
     }
 
-    @Test("a secret spliced into a fleet endpoint's path never appears in config check, doctor -v, --json, generate -v or debug logs")
+    @Test(
+        "a secret spliced into a fleet endpoint's path never appears in config check, doctor -v, --json, generate -v or debug logs"
+    )
     func fleetEndpointSecretsStayMasked() throws {
         try CLI.requireBinary()
         let first = try Self.failingServer()
         let second = try Self.failingServer()
-        defer { first.stop(); second.stop() }
+        defer {
+            first.stop()
+            second.stop()
+        }
         let home = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let secret = "gwpath-secret-5f1c9a7e3b"
         let config = home + "/providers.yml"
         try """
-            version: 1
-            chains:
-              default: [fleet, scripted]
-            providers:
-              fleet:
-                type: openai
-                model: m
-                api_key_env: GW_KEY
-                strategy: least-busy
-                endpoints:
-                  - "http://127.0.0.1:\(first.port)/${GW_PATH}/v1"
-                  - { url: "http://127.0.0.1:\(second.port)/${GW_PATH}/v1?key=${GW_PATH}", weight: 2 }
-              scripted: { type: scripted }
+        version: 1
+        chains:
+          default: [fleet, scripted]
+        providers:
+          fleet:
+            type: openai
+            model: m
+            api_key_env: GW_KEY
+            strategy: least-busy
+            endpoints:
+              - "http://127.0.0.1:\(first.port)/${GW_PATH}/v1"
+              - { url: "http://127.0.0.1:\(second.port)/${GW_PATH}/v1?key=${GW_PATH}", weight: 2 }
+          scripted: { type: scripted }
 
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        let environment = CLI.freshEnvironment(home: home, extra: ["GW_PATH": secret, "GW_KEY": "gw-key-3e8a", "NO_COLOR": "1"])
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let environment = CLI.freshEnvironment(
+            home: home, extra: ["GW_PATH": secret, "GW_KEY": "gw-key-3e8a", "NO_COLOR": "1"])
         let runs = try [
             ["config", "check", "--config", config], ["doctor", "-v", "--config", config],
             ["doctor", "--json", "--config", config],
@@ -62,7 +68,9 @@ struct HostileArgumentsTests {
         #expect(paths.contains("/\(secret)/v1/chat/completions"), "\(paths)")
     }
 
-    @Test("render --from a2ui --format json to stdout stays valid JSON when text holds U+202E, U+009B, DEL and bidi marks")
+    @Test(
+        "render --from a2ui --format json to stdout stays valid JSON when text holds U+202E, U+009B, DEL and bidi marks"
+    )
     func jsonOutputKeepsJSONEscapes() throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -71,10 +79,10 @@ struct HostileArgumentsTests {
         let escaped = #"a\u202eb\u009bc\u007fd\u200fe\u001b[2Jf"#
         let file = home + "/surface.jsonl"
         try """
-            {"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
-            {"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"\(escaped)"}]}}
+        {"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}
+        {"version":"v0.9","updateComponents":{"surfaceId":"s","components":[{"id":"root","component":"Text","text":"\(escaped)"}]}}
 
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let environment = CLI.freshEnvironment(home: home)
 
         let json = try CLI.run(["render", "--from", "a2ui", file, "--format", "json"], environment: environment)
@@ -121,19 +129,22 @@ struct HostileArgumentsTests {
         // `127.0.0.1@127.1` begins like loopback, but its host is 127.1 (which resolvers send to 127.0.0.1, and the
         // request rule refuses): before, the configuration accepted it and a least-busy fleet read /slots there with
         // the key. `localhost.evil.example` is never contacted: the check refuses it without a lookup.
-        for url in ["http://127.0.0.1@127.1:\(server.port)/v1", "http://localhost.evil.example/v1", "http://127.0.0.1.evil.example/v1"] {
+        for url in [
+            "http://127.0.0.1@127.1:\(server.port)/v1", "http://localhost.evil.example/v1",
+            "http://127.0.0.1.evil.example/v1",
+        ] {
             let config = home + "/providers.yml"
             try """
-                version: 1
-                providers:
-                  fleet:
-                    type: openai
-                    model: m
-                    api_key_env: GW_KEY
-                    strategy: least-busy
-                    endpoints: ["\(url)"]
+            version: 1
+            providers:
+              fleet:
+                type: openai
+                model: m
+                api_key_env: GW_KEY
+                strategy: least-busy
+                endpoints: ["\(url)"]
 
-                """.write(toFile: config, atomically: true, encoding: .utf8)
+            """.write(toFile: config, atomically: true, encoding: .utf8)
             let check = try CLI.run(["config", "check", "--config", config], environment: environment)
             #expect(check.status == 2, "\(url): \(check.stdout)\(check.stderr)")
             #expect(check.stderr.contains("http"), "\(check.stderr)")

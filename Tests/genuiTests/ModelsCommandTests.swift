@@ -4,7 +4,7 @@ import GenUITesting
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `genui models` as a user runs it: a pull in one process, `genui doctor` in another, a puller killed with
@@ -23,30 +23,35 @@ struct ModelsCommandTests {
     static func doctor(target: String, home: String) throws -> String {
         let config = home + "/providers.yml"
         try """
-            version: 1
-            providers:
-              on-device:
-                type: llama.cpp
-                binary: /bin/sh
-                model: \(target)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["doctor", "--json", "--config", config], environment: CLI.freshEnvironment(home: home))
+        version: 1
+        providers:
+          on-device:
+            type: llama.cpp
+            binary: /bin/sh
+            model: \(target)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLI.run(
+            ["doctor", "--json", "--config", config], environment: CLI.freshEnvironment(home: home))
         return result.stdout
     }
 
     static func progress(in json: String) -> Double? {
-        guard let range = json.range(of: #""progress"\s*:\s*[0-9.eE+-]+"#, options: .regularExpression) else { return nil }
+        guard let range = json.range(of: #""progress"\s*:\s*[0-9.eE+-]+"#, options: .regularExpression) else {
+            return nil
+        }
         return Double(json[range].split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
     }
 
-    @Test("A throttled pull is seen from a second process as modelNotReady with progress strictly between 0 and 1; killed with SIGKILL it leaves a stale partial reported as not installed, and the next pull resumes with Range",
-          .enabled(if: modelExists))
+    @Test(
+        "A throttled pull is seen from a second process as modelNotReady with progress strictly between 0 and 1; killed with SIGKILL it leaves a stale partial reported as not installed, and the next pull resumes with Range",
+        .enabled(if: modelExists))
     func pullSeenFromAnotherProcessThenKilledThenResumed() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 4 * 1024 * 1024
         let server = try RangeFileServer(file: Self.modelPath, behaviour: behaviour)
         defer { server.stop() }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-models-\(UUID().uuidString)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-models-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/models/model.gguf"
@@ -85,19 +90,23 @@ struct ModelsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: partial))
     }
 
-    @Test("A pull that fails on a file-size limit (EFBIG, as a full disk fails with ENOSPC) reports low storage and keeps the partial",
-          .enabled(if: modelExists))
+    @Test(
+        "A pull that fails on a file-size limit (EFBIG, as a full disk fails with ENOSPC) reports low storage and keeps the partial",
+        .enabled(if: modelExists))
     func fileSizeLimitIsLowStorage() throws {
         let server = try RangeFileServer(file: Self.modelPath)
         defer { server.stop() }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-models-\(UUID().uuidString)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-models-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/model.gguf"
         // One connection writes the file in order, so it stops exactly at the limit (parts write at their offsets).
         let result = try CLI.run(
-            ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--file", target, "--json",
-             "--connections", "1"],
+            [
+                "models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--file", target, "--json",
+                "--connections", "1",
+            ],
             environment: CLI.freshEnvironment(home: home), fileSizeLimit: 10 * 1024 * 1024)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stdout.contains("\"event\":\"failed\""), "\(result.stdout)")
@@ -108,13 +117,15 @@ struct ModelsCommandTests {
 
     /// A fresh home directory for one test.
     static func home() throws -> String {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-models-\(UUID().uuidString)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-models-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         return home
     }
 
-    @Test("A model named only in providers.yml's models: catalog is pulled by that name from its url, checked against its sha256 and installed at its file; models list shows it",
-          .enabled(if: modelExists))
+    @Test(
+        "A model named only in providers.yml's models: catalog is pulled by that name from its url, checked against its sha256 and installed at its file; models list shows it",
+        .enabled(if: modelExists))
     func pullsAModelNamedOnlyInTheConfiguration() throws {
         let server = try RangeFileServer(file: Self.modelPath, name: "tiny.gguf")
         defer { server.stop() }
@@ -123,27 +134,31 @@ struct ModelsCommandTests {
         let target = home + "/models/tiny-chat.gguf"
         let config = home + "/providers.yml"
         try """
-            version: 1
-            providers:
-              scripted:
-                type: scripted
-            models:
-              tiny-chat:
-                url: \(server.url.absoluteString)
-                size: \(Self.fileSize(Self.modelPath))
-                sha256: \(Self.digest)
-                file: \(target)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        version: 1
+        providers:
+          scripted:
+            type: scripted
+        models:
+          tiny-chat:
+            url: \(server.url.absoluteString)
+            size: \(Self.fileSize(Self.modelPath))
+            sha256: \(Self.digest)
+            file: \(target)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
 
-        let pulled = try CLI.run(["models", "pull", "tiny-chat", "--config", config, "--json"], environment: CLI.freshEnvironment(home: home))
+        let pulled = try CLI.run(
+            ["models", "pull", "tiny-chat", "--config", config, "--json"], environment: CLI.freshEnvironment(home: home)
+        )
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(pulled.stdout.contains("\"verified\":true"), "\(pulled.stdout)")
         #expect(server.requests.first?.target == "/tiny.gguf")
         #expect(Self.fileSize(target) == Self.fileSize(Self.modelPath))
 
-        let listed = try CLI.run(["models", "list", "--config", config, "--json"], environment: CLI.freshEnvironment(home: home))
+        let listed = try CLI.run(
+            ["models", "list", "--config", config, "--json"], environment: CLI.freshEnvironment(home: home))
         #expect(listed.status == 0, "\(listed.stderr)")
-        let line = try #require(listed.stdout.split(separator: "\n").first { $0.contains("\"name\":\"tiny-chat\"") }, "\(listed.stdout)")
+        let line = try #require(
+            listed.stdout.split(separator: "\n").first { $0.contains("\"name\":\"tiny-chat\"") }, "\(listed.stdout)")
         #expect(line.contains("\"state\":\"installed\""), "\(line)")
         // Without the configuration the name is unknown.
         let unknown = try CLI.run(["models", "pull", "tiny-chat"], environment: CLI.freshEnvironment(home: home))
@@ -156,23 +171,25 @@ struct ModelsCommandTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let config = home + "/providers.yml"
         try """
-            version: 1
-            providers:
-              scripted:
-                type: scripted
-            models:
-              tiny-chat:
-                url: http://models.example.org/tiny.gguf
-                size: 98 MB
-                sha256: \(Self.digest)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["models", "pull", "tiny-chat", "--config", config], environment: CLI.freshEnvironment(home: home))
+        version: 1
+        providers:
+          scripted:
+            type: scripted
+        models:
+          tiny-chat:
+            url: http://models.example.org/tiny.gguf
+            size: 98 MB
+            sha256: \(Self.digest)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLI.run(
+            ["models", "pull", "tiny-chat", "--config", config], environment: CLI.freshEnvironment(home: home))
         #expect(result.status == 2)
         #expect(result.stderr.contains("providers.yml:7:10: error: models.tiny-chat.url:"), "\(result.stderr)")
     }
 
-    @Test("A pull of a URL does not read providers.yml: beside a configuration with a mistake it still installs the file, while a pull by name reports the mistake",
-          .enabled(if: modelExists))
+    @Test(
+        "A pull of a URL does not read providers.yml: beside a configuration with a mistake it still installs the file, while a pull by name reports the mistake",
+        .enabled(if: modelExists))
     func urlPullIgnoresTheConfiguration() throws {
         let server = try RangeFileServer(file: Self.modelPath)
         defer { server.stop() }
@@ -180,26 +197,31 @@ struct ModelsCommandTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let config = home + "/providers.yml"
         try """
-            version: 1
-            providers:
-              scripted:
-                type: nonsense
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        version: 1
+        providers:
+          scripted:
+            type: nonsense
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let target = home + "/model.gguf"
         let pulled = try CLI.run(
-            ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--file", target, "--config", config,
-             "--json"],
+            [
+                "models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--file", target, "--config",
+                config,
+                "--json",
+            ],
             environment: CLI.freshEnvironment(home: home))
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(pulled.stdout.contains("\"verified\":true"), "\(pulled.stdout)")
         #expect(Self.fileSize(target) == Self.fileSize(Self.modelPath))
-        let named = try CLI.run(["models", "pull", "smollm2", "--config", config], environment: CLI.freshEnvironment(home: home))
+        let named = try CLI.run(
+            ["models", "pull", "smollm2", "--config", config], environment: CLI.freshEnvironment(home: home))
         #expect(named.status == 2)
         #expect(named.stderr.contains("providers.yml:4:"), "\(named.stderr)")
     }
 
-    @Test("genui doctor in German shows a live download's progress as a German sentence with German number formatting",
-          .enabled(if: modelExists))
+    @Test(
+        "genui doctor in German shows a live download's progress as a German sentence with German number formatting",
+        .enabled(if: modelExists))
     func doctorShowsDownloadInGerman() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 4 * 1024 * 1024
@@ -209,10 +231,18 @@ struct ModelsCommandTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/models/model.gguf"
         let puller = CLI.process(
-            ["models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--size", "\(Self.fileSize(Self.modelPath))", "--file", target, "--quiet", "--connections", "1"],
+            [
+                "models", "pull", server.url.absoluteString, "--sha256", Self.digest, "--size",
+                "\(Self.fileSize(Self.modelPath))", "--file", target, "--quiet", "--connections", "1",
+            ],
             environment: CLI.freshEnvironment(home: home))
         try puller.run()
-        defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL); puller.waitUntilExit() } }
+        defer {
+            if puller.isRunning {
+                kill(puller.processIdentifier, SIGKILL)
+                puller.waitUntilExit()
+            }
+        }
         let deadline = ContinuousClock.now + .seconds(60)
         while Self.fileSize(target + ".part") < 2 * 1024 * 1024 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
@@ -221,27 +251,32 @@ struct ModelsCommandTests {
         try await Task.sleep(for: .seconds(1))
         let config = home + "/providers.yml"
         try """
-            version: 1
-            providers:
-              on-device:
-                type: llama.cpp
-                binary: /bin/sh
-                model: \(target)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["doctor", "--config", config, "--locale", "de"], environment: CLI.freshEnvironment(home: home))
+        version: 1
+        providers:
+          on-device:
+            type: llama.cpp
+            binary: /bin/sh
+            model: \(target)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLI.run(
+            ["doctor", "--config", config, "--locale", "de"], environment: CLI.freshEnvironment(home: home))
         let output = result.stdout + result.stderr
         // 98,362,432 bytes in German: "98,4 MB"; the bytes so far end in " MB" or " kB" with a decimal comma or none.
         #expect(output.contains("Das Modell ist noch nicht bereit:"), "\(output)")
         #expect(output.contains(" von 98,4 MB heruntergeladen"), "\(output)")
-        #expect(output.range(of: #"\(\d+(,\d)? (MB|kB) von 98,4 MB heruntergeladen(, noch etwa [^)]+)?\)"#, options: .regularExpression) != nil, "\(output)")
+        #expect(
+            output.range(
+                of: #"\(\d+(,\d)? (MB|kB) von 98,4 MB heruntergeladen(, noch etwa [^)]+)?\)"#,
+                options: .regularExpression) != nil, "\(output)")
         #expect(!output.contains("downloading"), "\(output)")
         #expect(!output.contains("98.4"), "\(output)")
     }
 
     static let llamaServer: String? = OnDeviceRuntime.installed ? OnDeviceRuntime.serverPath : nil
 
-    @Test("After genui models pull, the on-device provider serves a screen with the pulled model (real llama-server)",
-          .enabled(if: modelExists && llamaServer != nil), .timeLimit(.minutes(20)))
+    @Test(
+        "After genui models pull, the on-device provider serves a screen with the pulled model (real llama-server)",
+        .enabled(if: modelExists && llamaServer != nil), .timeLimit(.minutes(20)))
     func pulledModelServesAScreen() throws {
         let llamaServer = try #require(Self.llamaServer)
         let server = try RangeFileServer(file: Self.modelPath)
@@ -251,24 +286,24 @@ struct ModelsCommandTests {
         let target = home + "/models/pulled.gguf"
         let config = home + "/providers.yml"
         try """
-            version: 1
-            chains:
-              default:
-                providers: [on-device]
-                attempt_timeout: 10m
-                deadline: 15m
-            providers:
-              on-device:
-                type: llama.cpp
-                binary: \(llamaServer)
-                model: \(target)
-            models:
-              pulled:
-                url: \(server.url.absoluteString)
-                size: \(Self.fileSize(Self.modelPath))
-                sha256: \(Self.digest)
-                file: \(target)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        version: 1
+        chains:
+          default:
+            providers: [on-device]
+            attempt_timeout: 10m
+            deadline: 15m
+        providers:
+          on-device:
+            type: llama.cpp
+            binary: \(llamaServer)
+            model: \(target)
+        models:
+          pulled:
+            url: \(server.url.absoluteString)
+            size: \(Self.fileSize(Self.modelPath))
+            sha256: \(Self.digest)
+            file: \(target)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let environment = CLI.freshEnvironment(home: home)
 
         // Generation on a busy machine can take minutes (a few tokens a second): the chain's limits above are generous.

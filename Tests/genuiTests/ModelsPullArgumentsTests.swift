@@ -15,7 +15,8 @@ struct ModelsPullArgumentsTests {
     /// A home with its models folder, and a host serving ``data`` (its request log tells whether it was asked).
     static func setUp() throws -> (home: String, server: RangeFileServer) {
         let home = try CLI.temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: home + "/.cache/genui/models", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: home + "/.cache/genui/models", withIntermediateDirectories: true)
         let served = home + "/served.bin"
         try data.write(to: URL(fileURLWithPath: served))
         return (home, try RangeFileServer(file: served, name: "model.gguf"))
@@ -25,7 +26,9 @@ struct ModelsPullArgumentsTests {
         (try? FileManager.default.contentsOfDirectory(atPath: home + "/.cache/genui/models")) ?? []
     }
 
-    @Test("--size 0, --size=-1 and every size below 1 are usage errors (64) naming the value, by URL and by catalog name: the host is never asked and nothing is installed; a real size installs")
+    @Test(
+        "--size 0, --size=-1 and every size below 1 are usage errors (64) naming the value, by URL and by catalog name: the host is never asked and nothing is installed; a real size installs"
+    )
     func sizeBelowOneIsRefused() throws {
         try CLI.requireBinary()
         let (home, server) = try Self.setUp()
@@ -34,18 +37,20 @@ struct ModelsPullArgumentsTests {
         let environment = CLI.freshEnvironment(home: home)
         let config = home + "/providers.yml"
         try """
-            version: 1
-            providers:
-              scripted:
-                type: scripted
-            models:
-              small:
-                url: \(server.url.absoluteString)
-                size: \(Self.data.count)
-                sha256: \(Self.digest)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        version: 1
+        providers:
+          scripted:
+            type: scripted
+        models:
+          small:
+            url: \(server.url.absoluteString)
+            size: \(Self.data.count)
+            sha256: \(Self.digest)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let url = server.url.absoluteString
-        for (size, shown) in [("--size=0", "0"), ("--size=-1", "-1"), ("--size=-9223372036854775808", "-9223372036854775808")] {
+        for (size, shown) in [
+            ("--size=0", "0"), ("--size=-1", "-1"), ("--size=-9223372036854775808", "-9223372036854775808"),
+        ] {
             for source in [[url, "--sha256", Self.digest], [url, "--no-verify"], ["small", "--config", config]] {
                 let result = try CLI.run(["models", "pull"] + source + [size], environment: environment)
                 #expect(result.status == 64, "\(source) \(size): \(result.stderr)")
@@ -56,18 +61,22 @@ struct ModelsPullArgumentsTests {
         #expect(server.requests.isEmpty, "\(server.requests.map(\.target))")
         #expect(Self.models(home).isEmpty, "\(Self.models(home))")
         // In German too.
-        let german = try CLI.run(["models", "pull", url, "--sha256", Self.digest, "--size=0", "--locale", "de"], environment: environment)
+        let german = try CLI.run(
+            ["models", "pull", url, "--sha256", Self.digest, "--size=0", "--locale", "de"], environment: environment)
         #expect(german.status == 64)
         #expect(german.stderr.contains("ist keine Dateigröße"), "\(german.stderr)")
 
         // The size of the file installs it: the refusals above were the size's doing.
         let pulled = try CLI.run(
-            ["models", "pull", url, "--sha256", Self.digest, "--size", "\(Self.data.count)", "--quiet"], environment: environment)
+            ["models", "pull", url, "--sha256", Self.digest, "--size", "\(Self.data.count)", "--quiet"],
+            environment: environment)
         #expect(pulled.status == 0, "\(pulled.stderr)")
         #expect(FileManager.default.contents(atPath: home + "/.cache/genui/models/model.gguf") == Self.data)
     }
 
-    @Test("a URL pull needs --sha256 or --no-verify: without either it is a usage error (64) that names both and asks nothing; --no-verify installs unchecked and says so; --sha256 installs verified; --no-verify with --sha256 or a catalog name is refused")
+    @Test(
+        "a URL pull needs --sha256 or --no-verify: without either it is a usage error (64) that names both and asks nothing; --no-verify installs unchecked and says so; --sha256 installs verified; --no-verify with --sha256 or a catalog name is refused"
+    )
     func urlPullNeedsDigestOrNoVerify() throws {
         try CLI.requireBinary()
         let (home, server) = try Self.setUp()
@@ -84,7 +93,8 @@ struct ModelsPullArgumentsTests {
         let japanese = try CLI.run(["models", "pull", url, "--locale", "ja"], environment: environment)
         #expect(japanese.status == 64)
         #expect(japanese.stderr.contains("SHA-256 で照合します"), "\(japanese.stderr)")
-        let both = try CLI.run(["models", "pull", url, "--sha256", Self.digest, "--no-verify"], environment: environment)
+        let both = try CLI.run(
+            ["models", "pull", url, "--sha256", Self.digest, "--no-verify"], environment: environment)
         #expect(both.status == 64, "\(both.stderr)")
         #expect(both.stderr.contains("--no-verify goes only with a URL pulled without --sha256"), "\(both.stderr)")
         let named = try CLI.run(["models", "pull", "smollm2-135m", "--no-verify"], environment: environment)
@@ -102,13 +112,16 @@ struct ModelsPullArgumentsTests {
 
         // --sha256: checked against the digest.
         try FileManager.default.removeItem(atPath: installed)
-        let verified = try CLI.run(["models", "pull", url, "--sha256", Self.digest, "--json"], environment: environment)
+        let verified = try CLI.run(
+            ["models", "pull", url, "--sha256", Self.digest, "--json"], environment: environment)
         #expect(verified.status == 0, "\(verified.stderr)")
         #expect(verified.stdout.contains(#""verified":true"#), "\(verified.stdout)")
         #expect(FileManager.default.contents(atPath: installed) == Self.data)
     }
 
-    @Test("models pull --help states the rule it enforces: --no-verify is an option, and a URL needs --sha256 unless it is given")
+    @Test(
+        "models pull --help states the rule it enforces: --no-verify is an option, and a URL needs --sha256 unless it is given"
+    )
     func helpStatesTheRule() throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -116,7 +129,8 @@ struct ModelsPullArgumentsTests {
         let help = try CLI.run(["models", "pull", "--help"], environment: CLI.freshEnvironment(home: home))
         #expect(help.status == 0, "\(help.stderr)")
         let text = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("--no-verify Install a model pulled by URL without checking its SHA-256"), "\(help.stdout)")
+        #expect(
+            text.contains("--no-verify Install a model pulled by URL without checking its SHA-256"), "\(help.stdout)")
         #expect(text.contains("required for a URL unless --no-verify"), "\(help.stdout)")
         #expect(text.contains("a URL without --sha256 or --no-verify"), "\(help.stdout)")
     }

@@ -4,7 +4,7 @@ import GenUITesting
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `genui models pull` and `rm` as a user runs them against hostile URLs and hosts: a file name that climbs out of
@@ -15,7 +15,8 @@ struct ModelsPullHostileTests {
     /// A fresh home directory with its models folder.
     static func home() throws -> String {
         let home = try CLI.temporaryDirectory()
-        try FileManager.default.createDirectory(atPath: home + "/.cache/genui/models", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: home + "/.cache/genui/models", withIntermediateDirectories: true)
         return home
     }
 
@@ -59,7 +60,9 @@ struct ModelsPullHostileTests {
 
     // MARK: - A file name that climbs out
 
-    @Test("A URL whose file name climbs out of the models folder with %2F (../../escape, ../../../.bash_aliases) is refused by name with --file as the way out, by URL and by catalog name: nothing is written anywhere in the home and the host is never asked")
+    @Test(
+        "A URL whose file name climbs out of the models folder with %2F (../../escape, ../../../.bash_aliases) is refused by name with --file as the way out, by URL and by catalog name: nothing is written anywhere in the home and the host is never asked"
+    )
     func percentEncodedSeparatorsNeverLeaveTheModelsFolder() throws {
         let (served, data) = try Self.servedFile(bytes: 300_000)
         var behaviour = RangeFileServer.Behaviour()
@@ -71,27 +74,33 @@ struct ModelsPullHostileTests {
         let before = Self.tree(home)
         let base = server.server.baseURL.absoluteString
 
-        for (path, name) in [("/m/..%2F..%2Fescape", "../../escape"), ("/m/..%2F..%2F..%2F.bash_aliases", "../../../.bash_aliases")] {
-            let result = try CLI.run(["models", "pull", base + path, "--no-verify"], environment: CLI.freshEnvironment(home: home))
+        for (path, name) in [
+            ("/m/..%2F..%2Fescape", "../../escape"), ("/m/..%2F..%2F..%2F.bash_aliases", "../../../.bash_aliases"),
+        ] {
+            let result = try CLI.run(
+                ["models", "pull", base + path, "--no-verify"], environment: CLI.freshEnvironment(home: home))
             #expect(result.status == 2, "\(result.stderr)")
             #expect(result.stderr.contains("\"\(name)\""), "\(result.stderr)")
             #expect(result.stderr.contains("--file"), "\(result.stderr)")
         }
         // The same URL in a models: catalog entry without file: is refused the same way.
-        let config = FileManager.default.temporaryDirectory.appendingPathComponent("genui-hostile-\(UUID().uuidString).yml").path
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-hostile-\(UUID().uuidString).yml"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: config) }
         try """
-            version: 1
-            providers:
-              scripted:
-                type: scripted
-            models:
-              aliases:
-                url: \(base)/m/..%2F..%2F..%2F.bash_aliases
-                size: \(data.count)
-                sha256: \(String(repeating: "0", count: 64))
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        let named = try CLI.run(["models", "pull", "aliases", "--config", config], environment: CLI.freshEnvironment(home: home))
+        version: 1
+        providers:
+          scripted:
+            type: scripted
+        models:
+          aliases:
+            url: \(base)/m/..%2F..%2F..%2F.bash_aliases
+            size: \(data.count)
+            sha256: \(String(repeating: "0", count: 64))
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let named = try CLI.run(
+            ["models", "pull", "aliases", "--config", config], environment: CLI.freshEnvironment(home: home))
         #expect(named.status == 2, "\(named.stderr)")
         #expect(named.stderr.contains("\"../../../.bash_aliases\""), "\(named.stderr)")
 
@@ -111,7 +120,9 @@ struct ModelsPullHostileTests {
 
     // MARK: - More than declared
 
-    @Test("A host sending more than --size is stopped at that size: the error names both numbers, and neither the model nor an oversized partial file stays")
+    @Test(
+        "A host sending more than --size is stopped at that size: the error names both numbers, and neither the model nor an oversized partial file stays"
+    )
     func bodyLongerThanTheDeclaredSizeIsRefused() throws {
         let (served, data) = try Self.servedFile(bytes: 1_000_000)
         var behaviour = RangeFileServer.Behaviour()
@@ -127,7 +138,8 @@ struct ModelsPullHostileTests {
             environment: CLI.freshEnvironment(home: home))
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("more than the 1000000 bytes"), "\(result.stderr)")
-        #expect(result.stderr.range(of: #"at least [0-9]{7,}\)"#, options: .regularExpression) != nil, "\(result.stderr)")
+        #expect(
+            result.stderr.range(of: #"at least [0-9]{7,}\)"#, options: .regularExpression) != nil, "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: target))
         #expect(!FileManager.default.fileExists(atPath: target + ".part"))
         #expect(Self.tree(home + "/models").isEmpty, "\(Self.tree(home + "/models"))")
@@ -135,7 +147,9 @@ struct ModelsPullHostileTests {
 
     // MARK: - A file that changed at the source
 
-    @Test("A pull resumed after the file changed at the same URL sends If-Range with the recorded ETag, gets the whole new file, says the source changed and installs exactly the new file")
+    @Test(
+        "A pull resumed after the file changed at the same URL sends If-Range with the recorded ETag, gets the whole new file, says the source changed and installs exactly the new file"
+    )
     func changedSourceIsNotJoined() throws {
         let (first, _) = try Self.servedFile(bytes: 3_000_000)
         let (second, secondData) = try Self.servedFile(bytes: 3_000_000)
@@ -169,7 +183,9 @@ struct ModelsPullHostileTests {
         behaviour.cutAtByte = 500_000
         let again = try RangeFileServer(file: first, name: "model.gguf", behaviour: behaviour)
         defer { again.stop() }
-        let germanArguments = ["models", "pull", again.url.absoluteString, "--file", target, "--locale", "de", "--no-verify"]
+        let germanArguments = [
+            "models", "pull", again.url.absoluteString, "--file", target, "--locale", "de", "--no-verify",
+        ]
         _ = try CLI.run(germanArguments, environment: CLI.freshEnvironment(home: home))
         #expect(Self.size(target + ".part") == 500_000)
         again.update {
@@ -185,7 +201,9 @@ struct ModelsPullHostileTests {
 
     // MARK: - rm and a running pull
 
-    @Test("genui models rm while a resumed pull holds the download lock (before it has written its record) refuses, names the pull, and keeps the partial file; rm --wait removes it once the pull has stopped")
+    @Test(
+        "genui models rm while a resumed pull holds the download lock (before it has written its record) refuses, names the pull, and keeps the partial file; rm --wait removes it once the pull has stopped"
+    )
     func removeRespectsTheDownloadLock() async throws {
         let (served, data) = try Self.servedFile(bytes: 2_000_000)
         var behaviour = RangeFileServer.Behaviour()
@@ -199,17 +217,17 @@ struct ModelsPullHostileTests {
         let partial = target + ".part"
         let config = home + "/providers.yml"
         try """
-            version: 1
-            providers:
-              scripted:
-                type: scripted
-            models:
-              racing:
-                url: \(server.url.absoluteString)
-                size: \(data.count)
-                sha256: \(String(repeating: "0", count: 64))
-                file: \(target)
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        version: 1
+        providers:
+          scripted:
+            type: scripted
+        models:
+          racing:
+            url: \(server.url.absoluteString)
+            size: \(data.count)
+            sha256: \(String(repeating: "0", count: 64))
+            file: \(target)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let pullArguments = ["models", "pull", server.url.absoluteString, "--file", target, "--quiet", "--no-verify"]
         // A first pull, cut: its partial file and a record whose writer is gone.
         let cut = try CLI.run(pullArguments, environment: CLI.freshEnvironment(home: home))
@@ -222,18 +240,33 @@ struct ModelsPullHostileTests {
             $0.headDelay = .seconds(120)
         }
         let puller = try Self.start(pullArguments, home: home, tag: "puller")
-        defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL); puller.waitUntilExit() } }
+        defer {
+            if puller.isRunning {
+                kill(puller.processIdentifier, SIGKILL)
+                puller.waitUntilExit()
+            }
+        }
         #expect(await eventually(within: .seconds(60)) { server.requests.count == 2 })
 
-        let refused = try CLI.run(["models", "rm", "racing", "--config", config], environment: CLI.freshEnvironment(home: home))
+        let refused = try CLI.run(
+            ["models", "rm", "racing", "--config", config], environment: CLI.freshEnvironment(home: home))
         #expect(refused.status == 1, "\(refused.stderr)")
         #expect(refused.stderr.contains("holds its download lock"), "\(refused.stderr)")
         #expect(Self.size(partial) == 1_000_000)
 
         // rm --wait waits for the pull; Ctrl-C stops the pull (its partial kept); then rm removes everything.
-        let remover = try Self.start(["models", "rm", "racing", "--config", config, "--wait"], home: home, tag: "remover")
-        defer { if remover.isRunning { kill(remover.processIdentifier, SIGKILL); remover.waitUntilExit() } }
-        #expect(await eventually(within: .seconds(60)) { Self.stderr(home, tag: "remover").contains("waiting for it to end") })
+        let remover = try Self.start(
+            ["models", "rm", "racing", "--config", config, "--wait"], home: home, tag: "remover")
+        defer {
+            if remover.isRunning {
+                kill(remover.processIdentifier, SIGKILL)
+                remover.waitUntilExit()
+            }
+        }
+        #expect(
+            await eventually(within: .seconds(60)) {
+                Self.stderr(home, tag: "remover").contains("waiting for it to end")
+            })
         #expect(remover.isRunning)
         #expect(Self.size(partial) == 1_000_000)
         kill(puller.processIdentifier, SIGINT)
@@ -255,7 +288,9 @@ struct ModelsPullHostileTests {
         try #require(ftruncate(fd, off_t(bytes)) == 0, "the file system does not take a sparse file of \(bytes) bytes")
     }
 
-    @Test("Ctrl-C while genui models pull hashes a resumed 1 TiB partial file stops it promptly (status 130) and keeps the partial file and its record for the next pull")
+    @Test(
+        "Ctrl-C while genui models pull hashes a resumed 1 TiB partial file stops it promptly (status 130) and keeps the partial file and its record for the next pull"
+    )
     func interruptStopsHashingAPartialFile() async throws {
         let folder = try CLI.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -272,14 +307,21 @@ struct ModelsPullHostileTests {
         // What an interrupted pull of this URL left: all but the last byte, and its record.
         try Self.sparseFile(target + ".part", bytes: bytes)
         try """
-            {"bytes":\(bytes),"entityTag":"\\"v1\\"","expectedBytes":\(bytes + 1),"name":"\(server.url.absoluteString)","pid":0,"source":"\(server.url.absoluteString)","startedAt":0,"updatedAt":0}
-            """.write(toFile: target + ".part.json", atomically: true, encoding: .utf8)
+        {"bytes":\(bytes),"entityTag":"\\"v1\\"","expectedBytes":\(bytes + 1),"name":"\(server.url.absoluteString)","pid":0,"source":"\(server.url.absoluteString)","startedAt":0,"updatedAt":0}
+        """.write(toFile: target + ".part.json", atomically: true, encoding: .utf8)
 
         let puller = try Self.start(
-            ["models", "pull", server.url.absoluteString, "--file", target, "--size", "\(bytes + 1)", "--force",
-             "--sha256", String(repeating: "0", count: 64)],
+            [
+                "models", "pull", server.url.absoluteString, "--file", target, "--size", "\(bytes + 1)", "--force",
+                "--sha256", String(repeating: "0", count: 64),
+            ],
             home: home, tag: "puller")
-        defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL); puller.waitUntilExit() } }
+        defer {
+            if puller.isRunning {
+                kill(puller.processIdentifier, SIGKILL)
+                puller.waitUntilExit()
+            }
+        }
         // The last byte arrives at once; then the pull waits for the hash of the whole file.
         #expect(await eventually(within: .seconds(60)) { server.requests.count == 1 })
         #expect(server.requests.first?.header("range") == "bytes=\(bytes)-")
@@ -288,22 +330,34 @@ struct ModelsPullHostileTests {
         kill(puller.processIdentifier, SIGINT)
         #expect(await Self.exits(puller, within: .seconds(60)), "Ctrl-C did not stop the hash")
         #expect(puller.terminationStatus == 130, "\(Self.stderr(home, tag: "puller"))")
-        #expect(Self.stderr(home, tag: "puller").contains("The partial file is kept"), "\(Self.stderr(home, tag: "puller"))")
+        #expect(
+            Self.stderr(home, tag: "puller").contains("The partial file is kept"), "\(Self.stderr(home, tag: "puller"))"
+        )
         #expect(Self.size(target + ".part") == bytes + 1)
         #expect(FileManager.default.fileExists(atPath: target + ".part.json"))
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
-    @Test("Ctrl-C while genui models pull hashes a 1 TiB file already installed stops it promptly (status 130) and leaves the file alone")
+    @Test(
+        "Ctrl-C while genui models pull hashes a 1 TiB file already installed stops it promptly (status 130) and leaves the file alone"
+    )
     func interruptStopsHashingAnInstalledFile() async throws {
         let home = try Self.home()
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/big.gguf"
         try Self.sparseFile(target, bytes: 1 << 40)
         let puller = try Self.start(
-            ["models", "pull", "http://127.0.0.1:9/big.gguf", "--file", target, "--sha256", String(repeating: "0", count: 64)],
+            [
+                "models", "pull", "http://127.0.0.1:9/big.gguf", "--file", target, "--sha256",
+                String(repeating: "0", count: 64),
+            ],
             home: home, tag: "puller")
-        defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL); puller.waitUntilExit() } }
+        defer {
+            if puller.isRunning {
+                kill(puller.processIdentifier, SIGKILL)
+                puller.waitUntilExit()
+            }
+        }
         try await Task.sleep(for: .seconds(3))
         #expect(puller.isRunning)
         kill(puller.processIdentifier, SIGINT)

@@ -5,7 +5,7 @@ import GenUITesting
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `genui models pull` in parallel parts as a user runs it: progress seen by `genui doctor` in another process, the
@@ -14,15 +14,17 @@ import Glibc
 struct ModelsPullPartsCommandTests {
     typealias Fixture = ModelsCommandTests
 
-    @Test("A pull on four connections killed with SIGKILL mid-pull keeps each part's progress; doctor showed it live as modelNotReady; the next pull asks the server only for the missing ranges and installs the exact file",
-          .enabled(if: Fixture.modelExists))
+    @Test(
+        "A pull on four connections killed with SIGKILL mid-pull keeps each part's progress; doctor showed it live as modelNotReady; the next pull asks the server only for the missing ranges and installs the exact file",
+        .enabled(if: Fixture.modelExists))
     func killedPullResumesOnlyMissingRanges() async throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.throttleBytesPerSecond = 2 * 1024 * 1024
         behaviour.entityTag = "\"gguf-1\""
         let server = try RangeFileServer(file: Fixture.modelPath, behaviour: behaviour)
         defer { server.stop() }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
         let target = home + "/models/model.gguf"
@@ -82,8 +84,9 @@ struct ModelsPullPartsCommandTests {
         #expect(!FileManager.default.fileExists(atPath: target + ".part.json"))
     }
 
-    @Test("A pull in parts whose writes hit a file-size limit (EFBIG, as a full disk fails with ENOSPC) stops with low storage and installs nothing; the record claims only bytes that are the model's, and the next pull asks only for the missing ranges and installs the exact file",
-          .enabled(if: Fixture.modelExists))
+    @Test(
+        "A pull in parts whose writes hit a file-size limit (EFBIG, as a full disk fails with ENOSPC) stops with low storage and installs nothing; the record claims only bytes that are the model's, and the next pull asks only for the missing ranges and installs the exact file",
+        .enabled(if: Fixture.modelExists))
     func fileSizeLimitDuringPullInParts() throws {
         var behaviour = RangeFileServer.Behaviour()
         behaviour.entityTag = "\"gguf-1\""
@@ -150,7 +153,8 @@ struct ModelsPullPartsCommandTests {
 
     @Test("--connections outside 1 to 16 is a usage error (64) in the user's language, before anything is contacted")
     func connectionsOutOfRange() throws {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-parts-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: home) }
         for (value, locale, expected) in [
@@ -158,8 +162,11 @@ struct ModelsPullPartsCommandTests {
             ("0", "de", "--connections 0 liegt außerhalb des Bereichs: Gib eine ganze Zahl von 1 bis 16 an"),
         ] {
             let result = try CLI.run(
-                ["models", "pull", "http://127.0.0.1:9/model.gguf", "--sha256", Fixture.digest, "--connections", value,
-                 "--locale", locale],
+                [
+                    "models", "pull", "http://127.0.0.1:9/model.gguf", "--sha256", Fixture.digest, "--connections",
+                    value,
+                    "--locale", locale,
+                ],
                 environment: CLI.freshEnvironment(home: home))
             #expect(result.status == 64, "\(result.stderr)")
             #expect(result.stderr.contains(expected), "\(result.stderr)")

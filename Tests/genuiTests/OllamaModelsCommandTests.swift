@@ -6,7 +6,7 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An Ollama daemon as its docs/api.md describes it, for `genui models --provider`: `GET /api/version`,
@@ -15,7 +15,9 @@ import Glibc
 /// no body, 404 `{"error":"model 'X' not found"}`).
 final class OllamaRegistryDaemon: Sendable {
     /// Starts a daemon on a loopback port.
-    static func start(steps: Int = 16, pause: Duration = .milliseconds(250)) throws -> (OllamaRegistryDaemon, LoopbackHTTPServer) {
+    static func start(steps: Int = 16, pause: Duration = .milliseconds(250)) throws -> (
+        OllamaRegistryDaemon, LoopbackHTTPServer
+    ) {
         let daemon = OllamaRegistryDaemon(steps: steps, pause: pause)
         let server = try LoopbackHTTPServer { request, connection in daemon.handle(request, connection) }
         return (daemon, server)
@@ -56,7 +58,10 @@ final class OllamaRegistryDaemon: Sendable {
                 connection.respond(status: 404, json: #"{"error":"model '\#(model)' not found"}"#)
                 return
             }
-            connection.respond(json: #"{"modelfile":"FROM x","parameters":"","template":"{{ .Prompt }}","details":{"format":"gguf","family":"llama"},"model_info":{"general.architecture":"llama","llama.context_length":131072},"capabilities":["completion","tools"]}"#)
+            connection.respond(
+                json:
+                    #"{"modelfile":"FROM x","parameters":"","template":"{{ .Prompt }}","details":{"format":"gguf","family":"llama"},"model_info":{"general.architecture":"llama","llama.context_length":131072},"capabilities":["completion","tools"]}"#
+            )
         case ("POST", "/api/pull"):
             let model = Self.tagged(OllamaRegistryDaemon.model(of: request) ?? "")
             connection.startStream(contentType: "application/x-ndjson")
@@ -69,7 +74,9 @@ final class OllamaRegistryDaemon: Sendable {
             if !installed.withLock({ $0.contains(model) }) {
                 for step in 0...steps {
                     let completed = total / Int64(steps) * Int64(step)
-                    _ = connection.send(#"{"status":"pulling dde5aa3fc5ff","digest":"sha256:dde5aa3fc5ffc17176b5e8bdc82f587b24b2678c6c66101bf7da77af9f7ccdff","total":\#(total),"completed":\#(step == steps ? total : completed)}"# + "\n")
+                    _ = connection.send(
+                        #"{"status":"pulling dde5aa3fc5ff","digest":"sha256:dde5aa3fc5ffc17176b5e8bdc82f587b24b2678c6c66101bf7da77af9f7ccdff","total":\#(total),"completed":\#(step == steps ? total : completed)}"#
+                            + "\n")
                     _ = connection.pause(pause)
                 }
             }
@@ -101,22 +108,25 @@ final class OllamaRegistryDaemon: Sendable {
 @Suite("genui models --provider ollama", .tags(.integration), .serialized)
 struct OllamaModelsCommandTests {
     static func setUp(_ server: LoopbackHTTPServer) throws -> (home: String, config: String) {
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-ollama-\(UUID().uuidString)").path
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("genui-ollama-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         let config = home + "/providers.yml"
         try """
-            version: 1
-            providers:
-              local:
-                type: ollama
-                host: http://127.0.0.1:\(server.port)
-                model: llama3.2
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        version: 1
+        providers:
+          local:
+            type: ollama
+            host: http://127.0.0.1:\(server.port)
+            model: llama3.2
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         return (home, config)
     }
 
     static func progress(in json: String) -> Double? {
-        guard let range = json.range(of: #""progress"\s*:\s*[0-9.eE+-]+"#, options: .regularExpression) else { return nil }
+        guard let range = json.range(of: #""progress"\s*:\s*[0-9.eE+-]+"#, options: .regularExpression) else {
+            return nil
+        }
         return Double(json[range].split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
     }
 
@@ -127,24 +137,35 @@ struct OllamaModelsCommandTests {
     }
 
     static func records(_ home: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: home + "/.cache/genui/ollama")) ?? []).filter { $0.hasSuffix(".json") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: home + "/.cache/genui/ollama")) ?? []).filter {
+            $0.hasSuffix(".json")
+        }
     }
 
-    @Test("models pull --provider drives POST /api/pull; genui doctor in another process sees modelNotReady with progress strictly between 0 and 1 while it runs, and the model installed after")
+    @Test(
+        "models pull --provider drives POST /api/pull; genui doctor in another process sees modelNotReady with progress strictly between 0 and 1 while it runs, and the model installed after"
+    )
     func pullIsSeenFromAnotherProcess() async throws {
         // 12 s of pulling: a doctor started on a loaded machine must still find the pull running.
         let (daemon, server) = try OllamaRegistryDaemon.start(steps: 48)
         defer { server.stop() }
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let puller = try Self.puller(["models", "pull", "--provider", "local", "llama3.2", "--config", config, "--quiet"], home: home)
-        defer { if puller.isRunning { kill(puller.processIdentifier, SIGKILL); puller.waitUntilExit() } }
+        let puller = try Self.puller(
+            ["models", "pull", "--provider", "local", "llama3.2", "--config", config, "--quiet"], home: home)
+        defer {
+            if puller.isRunning {
+                kill(puller.processIdentifier, SIGKILL)
+                puller.waitUntilExit()
+            }
+        }
 
         var seen: Double?
         var last = ""
         let deadline = ContinuousClock.now + .seconds(60)
         while seen == nil && puller.isRunning && ContinuousClock.now < deadline {
-            let doctor = try CLI.run(["doctor", "--json", "--config", config], environment: CLI.freshEnvironment(home: home))
+            let doctor = try CLI.run(
+                ["doctor", "--json", "--config", config], environment: CLI.freshEnvironment(home: home))
             last = doctor.stdout
             if doctor.stdout.contains("modelNotReady"), let progress = Self.progress(in: doctor.stdout), progress > 0 {
                 seen = progress
@@ -162,12 +183,15 @@ struct OllamaModelsCommandTests {
         #expect(pulls.first.flatMap(OllamaRegistryDaemon.model(of:)) == "llama3.2")
         // The record goes with the pull.
         #expect(Self.records(home).isEmpty, "\(Self.records(home))")
-        let after = try CLI.run(["doctor", "--json", "--config", config], environment: CLI.freshEnvironment(home: home))
+        let after = try CLI.run(
+            ["doctor", "--json", "--config", config], environment: CLI.freshEnvironment(home: home))
         #expect(!after.stdout.contains("modelNotReady"), "\(after.stdout)")
         #expect(!after.stdout.contains("modelNotInstalled"), "\(after.stdout)")
     }
 
-    @Test("A second pull of the same model is refused naming the first puller; with --wait it waits for it and then finds the model installed")
+    @Test(
+        "A second pull of the same model is refused naming the first puller; with --wait it waits for it and then finds the model installed"
+    )
     func secondPullWaits() async throws {
         let (daemon, server) = try OllamaRegistryDaemon.start(steps: 40, pause: .milliseconds(250))
         defer { server.stop() }
@@ -175,9 +199,16 @@ struct OllamaModelsCommandTests {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let arguments = ["models", "pull", "--provider", "ollama", "llama3.2", "--config", config]
         let first = try Self.puller(arguments + ["--quiet"], home: home)
-        defer { if first.isRunning { kill(first.processIdentifier, SIGKILL); first.waitUntilExit() } }
+        defer {
+            if first.isRunning {
+                kill(first.processIdentifier, SIGKILL)
+                first.waitUntilExit()
+            }
+        }
         let deadline = ContinuousClock.now + .seconds(30)
-        while Self.records(home).isEmpty && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        while Self.records(home).isEmpty && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(!Self.records(home).isEmpty)
 
         let refused = try CLI.run(arguments, environment: CLI.freshEnvironment(home: home))
@@ -201,10 +232,13 @@ struct OllamaModelsCommandTests {
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
         let result = try CLI.run(
-            ["models", "pull", "--provider", "local", "nosuchmodel", "--config", config], environment: CLI.freshEnvironment(home: home))
+            ["models", "pull", "--provider", "local", "nosuchmodel", "--config", config],
+            environment: CLI.freshEnvironment(home: home))
         #expect(result.status == 1)
         #expect(result.stderr.contains("nosuchmodel"), "\(result.stderr)")
-        #expect(result.stderr.contains("Ollama could not pull nosuchmodel: pull model manifest: file does not exist"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("Ollama could not pull nosuchmodel: pull model manifest: file does not exist"),
+            "\(result.stderr)")
         #expect(Self.records(home).isEmpty)
     }
 
@@ -233,13 +267,17 @@ struct OllamaModelsCommandTests {
         defer { server.stop() }
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let result = try CLI.run(["models", "rm", "--provider", "elsewhere", "x", "--config", config], environment: CLI.freshEnvironment(home: home))
+        let result = try CLI.run(
+            ["models", "rm", "--provider", "elsewhere", "x", "--config", config],
+            environment: CLI.freshEnvironment(home: home))
         #expect(result.status == 2)
         #expect(result.stderr.contains("elsewhere is not an Ollama provider"), "\(result.stderr)")
         #expect(server.requests.isEmpty)
     }
 
-    @Test("models list shows each Ollama provider's model: missing (with the pull command), installed after a pull (with its size), and a daemon that does not answer")
+    @Test(
+        "models list shows each Ollama provider's model: missing (with the pull command), installed after a pull (with its size), and a daemon that does not answer"
+    )
     func listShowsOllamaModels() throws {
         let (_, server) = try OllamaRegistryDaemon.start(steps: 2, pause: .milliseconds(10))
         defer { server.stop() }
@@ -248,16 +286,24 @@ struct OllamaModelsCommandTests {
         let environment = CLI.freshEnvironment(home: home)
         let before = try CLI.run(["models", "list", "--config", config], environment: environment)
         #expect(before.status == 0, "\(before.stderr)")
-        #expect(before.stdout.contains("llama3.2: not in Ollama at http://127.0.0.1:\(server.port); pull it with genui models pull --provider local llama3.2"), "\(before.stdout)")
-        let pulled = try CLI.run(["models", "pull", "--provider", "local", "llama3.2", "--config", config, "--quiet"], environment: environment)
+        #expect(
+            before.stdout.contains(
+                "llama3.2: not in Ollama at http://127.0.0.1:\(server.port); pull it with genui models pull --provider local llama3.2"
+            ), "\(before.stdout)")
+        let pulled = try CLI.run(
+            ["models", "pull", "--provider", "local", "llama3.2", "--config", config, "--quiet"],
+            environment: environment)
         #expect(pulled.status == 0, "\(pulled.stderr)")
         let after = try CLI.run(["models", "list", "--config", config, "--json"], environment: environment)
-        let line = try #require(after.stdout.split(separator: "\n").first { $0.contains("\"provider\":\"local\"") }, "\(after.stdout)")
+        let line = try #require(
+            after.stdout.split(separator: "\n").first { $0.contains("\"provider\":\"local\"") }, "\(after.stdout)")
         #expect(line.contains("\"state\":\"installed\""), "\(line)")
         #expect(line.contains("\"bytes\":397821319"), "\(line)")
 
         server.stop()
         let gone = try CLI.run(["models", "list", "--config", config], environment: environment)
-        #expect(gone.stdout.contains("llama3.2: Ollama at http://127.0.0.1:\(server.port) does not answer"), "\(gone.stdout)")
+        #expect(
+            gone.stdout.contains("llama3.2: Ollama at http://127.0.0.1:\(server.port) does not answer"),
+            "\(gone.stdout)")
     }
 }

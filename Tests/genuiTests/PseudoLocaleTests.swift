@@ -31,14 +31,22 @@ struct PseudoLocaleTests {
         output.split(separator: "\n").map(String.init).filter { line in
             var rest = line
             // The user's own data (the intent, the screen's texts) and paths, longest first.
-            for item in data.sorted(by: { $0.count > $1.count }) { rest = rest.replacingOccurrences(of: item, with: " ") }
-            let words = rest.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber || "_-.:/$[]{}@".contains($0))) })
+            for item in data.sorted(by: { $0.count > $1.count }) {
+                rest = rest.replacingOccurrences(of: item, with: " ")
+            }
+            let words = rest.split(whereSeparator: {
+                !($0.isASCII && ($0.isLetter || $0.isNumber || "_-.:/$[]{}@".contains($0)))
+            })
             return words.contains { word in
                 let word = String(word).trimmingCharacters(in: CharacterSet(charactersIn: ".:[]{}"))
                 guard word.contains(where: { $0.isASCII && $0.isLetter }) else { return false }
-                if names.contains(word) || word.hasPrefix("/") || word.hasPrefix("http") || word.hasPrefix("$") { return false }
+                if names.contains(word) || word.hasPrefix("/") || word.hasPrefix("http") || word.hasPrefix("$") {
+                    return false
+                }
                 // Key paths and option names: `providers.slow.timeout`, `chains.default[1]`, `--simulate`.
-                if word.hasPrefix("providers.") || word.hasPrefix("chains.") || word.hasPrefix("sections") || word.hasPrefix("-") {
+                if word.hasPrefix("providers.") || word.hasPrefix("chains.") || word.hasPrefix("sections")
+                    || word.hasPrefix("-")
+                {
                     return false
                 }
                 return true
@@ -95,7 +103,8 @@ struct PseudoLocaleTests {
         let valid = try write("providers.yml", Self.validConfiguration)
         let invalid = try write("invalid.yml", Self.invalidConfiguration)
         let broken = try write("broken.yml", Self.brokenChain)
-        let scripted = try write("scripted.yml", "version: 1\nchains:\n  default: [scripted]\nproviders:\n  scripted: { type: scripted }\n")
+        let scripted = try write(
+            "scripted.yml", "version: 1\nchains:\n  default: [scripted]\nproviders:\n  scripted: { type: scripted }\n")
         let existing = try write("existing.yml", "x")
         let dangling = URL(fileURLWithPath: home).appendingPathComponent("dangling.yml").path
         try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: home + "/nowhere/none.yml")
@@ -107,14 +116,17 @@ struct PseudoLocaleTests {
 
         // A saved screen with a blank title and two sections of the same title: render's validation issues.
         let generated = try CLI.run(
-            ["generate", "A login form", "--config", scripted, "--format", "json"], environment: CLI.freshEnvironment(home: home))
-        var document = try #require(try JSONSerialization.jsonObject(with: Data(generated.stdout.utf8)) as? [String: Any])
+            ["generate", "A login form", "--config", scripted, "--format", "json"],
+            environment: CLI.freshEnvironment(home: home))
+        var document = try #require(
+            try JSONSerialization.jsonObject(with: Data(generated.stdout.utf8)) as? [String: Any])
         document["title"] = "   "
         if var sections = document["sections"] as? [[String: Any]], sections.count >= 2 {
             sections[1]["title"] = sections[0]["title"]
             document["sections"] = sections
         }
-        let screen = try write("screen.json", String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
+        let screen = try write(
+            "screen.json", String(decoding: try JSONSerialization.data(withJSONObject: document), as: UTF8.self))
         let screenTexts = Self.texts(in: document)
 
         // The core's details: a file that is not JSON, and one that is JSON but not a screen.
@@ -130,8 +142,14 @@ struct PseudoLocaleTests {
         let runs: [Run] = [
             Run(arguments: ["doctor", "--config", valid]),
             Run(arguments: ["doctor", "--config", valid, "-v"]),
-            Run(arguments: ["doctor", "--config", valid, "--simulate", "scripted=disabled", "openai=rateLimited", "on-device=unauthorized"]),
-            Run(arguments: ["doctor", "--config", valid, "--simulate", "scripted=deviceNotEligible", "openai=modelNotReady", "on-device=invalidModel"]),
+            Run(arguments: [
+                "doctor", "--config", valid, "--simulate", "scripted=disabled", "openai=rateLimited",
+                "on-device=unauthorized",
+            ]),
+            Run(arguments: [
+                "doctor", "--config", valid, "--simulate", "scripted=deviceNotEligible", "openai=modelNotReady",
+                "on-device=invalidModel",
+            ]),
             Run(arguments: ["doctor", "--config", valid, "--chain", "fast"]),
             Run(arguments: ["doctor", "--config", valid, "--simulate", "nosuch"]),
             Run(arguments: ["doctor", "--config", valid, "--simulate", "nosuch=disabled"]),
@@ -146,7 +164,9 @@ struct PseudoLocaleTests {
             Run(arguments: ["generate", "A login form", "--config", scripted, "-v"], stdoutIsContent: true),
             Run(arguments: ["generate", "A login form", "--config", broken]),
             Run(arguments: ["generate", "A login form", "--config", broken, "-v"]),
-            Run(arguments: ["generate", "A login form", "--config", slow], extraEnvironment: ["GENUI_SLOW_TEST_KEY": "k"]),
+            Run(
+                arguments: ["generate", "A login form", "--config", slow],
+                extraEnvironment: ["GENUI_SLOW_TEST_KEY": "k"]),
             Run(arguments: ["generate", "A login form", "--config", valid, "--chain", "fast"]),
             Run(arguments: ["generate", "A login form", "--config", invalid]),
             Run(arguments: ["generate", "A login form", "--config", scripted, "--temperature", "3"]),
@@ -156,43 +176,67 @@ struct PseudoLocaleTests {
             Run(arguments: ["render", screen]),
             Run(arguments: ["render", notJSON]),
             Run(arguments: ["render", offSchema]),
-            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "offschema"], extraEnvironment: key),
-            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "offschema", "-v"], extraEnvironment: key),
-            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "badjson"], extraEnvironment: key),
-            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "prose", "--allow-unguided", "-v"], extraEnvironment: key,
+            Run(
+                arguments: ["generate", "A login form", "--config", loopback, "--chain", "offschema"],
+                extraEnvironment: key),
+            Run(
+                arguments: ["generate", "A login form", "--config", loopback, "--chain", "offschema", "-v"],
+                extraEnvironment: key),
+            Run(
+                arguments: ["generate", "A login form", "--config", loopback, "--chain", "badjson"],
+                extraEnvironment: key),
+            Run(
+                arguments: [
+                    "generate", "A login form", "--config", loopback, "--chain", "prose", "--allow-unguided", "-v",
+                ], extraEnvironment: key,
                 stdoutIsContent: true),
             Run(arguments: ["doctor", "--config", loopback, "--deep"], extraEnvironment: key),
             // A screen that stays invalid after repair: the decoding failure lists its issues.
-            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "unsaveable"], extraEnvironment: key),
-            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "unsaveable", "-v"], extraEnvironment: key),
+            Run(
+                arguments: ["generate", "A login form", "--config", loopback, "--chain", "unsaveable"],
+                extraEnvironment: key),
+            Run(
+                arguments: ["generate", "A login form", "--config", loopback, "--chain", "unsaveable", "-v"],
+                extraEnvironment: key),
             // A server that rejects the request with HTTP 400 and no reason: the error and, with -v, its failed step.
-            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "rejecting"], extraEnvironment: key),
-            Run(arguments: ["generate", "A login form", "--config", loopback, "--chain", "rejecting", "-v"], extraEnvironment: key),
-            // Simulated errors whose detail is the word "simulated": in the dry run's route and in --deep's test generation.
+            Run(
+                arguments: ["generate", "A login form", "--config", loopback, "--chain", "rejecting"],
+                extraEnvironment: key),
+            Run(
+                arguments: ["generate", "A login form", "--config", loopback, "--chain", "rejecting", "-v"],
+                extraEnvironment: key),
+            // Simulated errors whose detail is the word "simulated": in the dry run's route and in --deep's test
+            // generation.
             Run(arguments: ["doctor", "--config", valid, "--simulate", "scripted=invalidRequest", "--deep"]),
             Run(arguments: ["doctor", "--config", valid, "--simulate", "scripted=decodingFailure", "-v"]),
         ]
-        let data = ["A login form", home, "127.0.0.1:\(server.port)", "127.0.0.1:\(models.port)"] + screenTexts
+        let data =
+            ["A login form", home, "127.0.0.1:\(server.port)", "127.0.0.1:\(models.port)"] + screenTexts
             + Self.texts(in: try JSONSerialization.jsonObject(with: Data(Self.proseScreen.utf8)))
         for run in runs {
             let result = try CLI.run(
                 run.arguments + ["--locale", "en-XA"],
-                environment: CLI.freshEnvironment(home: home, extra: ["NO_COLOR": "1"].merging(run.extraEnvironment) { $1 }))
+                environment: CLI.freshEnvironment(
+                    home: home, extra: ["NO_COLOR": "1"].merging(run.extraEnvironment) { $1 }))
             let printed = (run.stdoutIsContent ? "" : result.stdout) + result.stderr
             if !run.stdoutIsContent {
                 #expect(!printed.isEmpty, "genui \(run.arguments.joined(separator: " ")) printed nothing")
             }
             let offending = Self.untransformed(printed, data: data)
-            #expect(offending.isEmpty, "genui \(run.arguments.joined(separator: " ")):\n\(offending.joined(separator: "\n"))")
+            #expect(
+                offending.isEmpty,
+                "genui \(run.arguments.joined(separator: " ")):\n\(offending.joined(separator: "\n"))")
         }
     }
 
     /// A screen as a chatty model writes it unguided: in a code fence, with prose around it and a property the
     /// schema does not declare, so the decoder repairs it.
-    static let proseScreen = #"{"title":"Login","mood":"calm","sections":[{"title":"Account","components":[{"type":"heading","text":"Welcome"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
+    static let proseScreen =
+        #"{"title":"Login","mood":"calm","sections":[{"title":"Account","components":[{"type":"heading","text":"Welcome"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
 
     /// A screen whose only section holds nothing but a divider: the repair drops it, and no section is left.
-    static let unsaveableScreen = #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"divider"}]}]}"#
+    static let unsaveableScreen =
+        #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"divider"}]}]}"#
 
     /// An OpenAI-compatible server whose answers depend on the first path segment of its base URL: `offschema`
     /// answers JSON that is not a screen, `badjson` answers text that is not JSON, `prose` answers a fenced screen
@@ -217,11 +261,15 @@ struct PseudoLocaleTests {
                 connection.respond(status: 500, json: #"{"error":{"message":"the model crashed"}}"#)
                 return
             }
-            let escaped = String(decoding: try JSONSerialization.data(withJSONObject: [content], options: [.fragmentsAllowed]), as: UTF8.self)
-                .dropFirst().dropLast()
-            connection.respond(json: #"""
-                {"id":"c1","object":"chat.completion","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":\#(escaped)},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":4,"total_tokens":7}}
-                """#)
+            let escaped = String(
+                decoding: try JSONSerialization.data(withJSONObject: [content], options: [.fragmentsAllowed]),
+                as: UTF8.self
+            )
+            .dropFirst().dropLast()
+            connection.respond(
+                json: #"""
+                    {"id":"c1","object":"chat.completion","model":"m","choices":[{"index":0,"message":{"role":"assistant","content":\#(escaped)},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":4,"total_tokens":7}}
+                    """#)
         }
     }
 
@@ -254,7 +302,10 @@ struct PseudoLocaleTests {
 
     @Test("the pseudo-locale marks an untranslated line, and leaves placeholders and names as they are")
     func detectorWorks() {
-        #expect(Self.untransformed("genui: could not compose the screen", data: []) == ["genui: could not compose the screen"])
+        #expect(
+            Self.untransformed("genui: could not compose the screen", data: []) == [
+                "genui: could not compose the screen"
+            ])
         #expect(Self.untransformed("genui: ⟦çóúĺđ ñóţ çóḿþóšé⟧ on-device /tmp/x", data: []).isEmpty)
         #expect(Self.untransformed("⟦ḿóđéĺ A login form⟧", data: ["A login form"]).isEmpty)
     }
@@ -264,15 +315,19 @@ struct PseudoLocaleTests {
         // Data that contains the templates' own words, so a reading that splits at the wrong place would show.
         let data = "a, b to 3 elements, found number: x"
         for code in DecodingDetail.Code.allCases {
-            let detail = DecodingDetail(code, [
-                "line": .integer(2), "column": .integer(16), "count": .integer(7), "minimum": .integer(1),
-                "maximum": .integer(5), "limit": .integer(64), "size": .integer(2048),
-                "found": .kind(.number), "value": [.expectedInteger, .belowMinimum, .aboveMaximum, .repairClamped].contains(code)
-                    ? .number(2.5) : .data(data),
-                "name": .data(data), "type": .data(data), "choices": .data(data), "pattern": .data(data), "cases": .data(data),
-                "tag": .data("type"), "character": .data("}"), "code": .data("1B"), "text": .data("1e999"),
-                "word": .data("true"), "path": .data("/sections/0 to 3"), "choice": .data(#""primary""#),
-            ])
+            let detail = DecodingDetail(
+                code,
+                [
+                    "line": .integer(2), "column": .integer(16), "count": .integer(7), "minimum": .integer(1),
+                    "maximum": .integer(5), "limit": .integer(64), "size": .integer(2048),
+                    "found": .kind(.number),
+                    "value": [.expectedInteger, .belowMinimum, .aboveMaximum, .repairClamped].contains(code)
+                        ? .number(2.5) : .data(data),
+                    "name": .data(data), "type": .data(data), "choices": .data(data), "pattern": .data(data),
+                    "cases": .data(data),
+                    "tag": .data("type"), "character": .data("}"), "code": .data("1B"), "text": .data("1e999"),
+                    "word": .data("true"), "path": .data("/sections/0 to 3"), "choice": .data(#""primary""#),
+                ])
             let english = detail.description
             #expect(!english.contains("{"), "\(code): \(english)")
             let read = try #require(DecodingDetail(parsing: english), "\(code): \(english)")

@@ -29,15 +29,17 @@ struct RuntimeFailureCommandTests {
             try FileManager.default.createDirectory(atPath: path + "/bin", withIntermediateDirectories: true)
             try Self.executable(RuntimeFailureCommandTests.dyingServer, at: server)
             let model = path + "/model.gguf"
-            try Data(Array("GGUF".utf8) + [3, 0, 0, 0] + [UInt8](repeating: 0, count: 16) + [UInt8](repeating: 7, count: 64))
-                .write(to: URL(fileURLWithPath: model))
+            try Data(
+                Array("GGUF".utf8) + [3, 0, 0, 0] + [UInt8](repeating: 0, count: 16) + [UInt8](repeating: 7, count: 64)
+            )
+            .write(to: URL(fileURLWithPath: model))
             try """
-                version: 1
-                chains:
-                  default: [on-device]
-                providers:
-                  on-device: { type: llama.cpp, model: \(model), binary: \(server), context: 2048 }
-                """.write(toFile: config, atomically: true, encoding: .utf8)
+            version: 1
+            chains:
+              default: [on-device]
+            providers:
+              on-device: { type: llama.cpp, model: \(model), binary: \(server), context: 2048 }
+            """.write(toFile: config, atomically: true, encoding: .utf8)
         }
 
         static func executable(_ script: String, at path: String) throws {
@@ -48,19 +50,23 @@ struct RuntimeFailureCommandTests {
         }
 
         var starts: Int {
-            ((try? String(contentsOfFile: path + "/bin/starts.log", encoding: .utf8)) ?? "").split(separator: "\n").count
+            ((try? String(contentsOfFile: path + "/bin/starts.log", encoding: .utf8)) ?? "").split(separator: "\n")
+                .count
         }
 
         func doctorReason() throws -> (status: String, reason: [String: Any]?) {
             let result = try CLI.run(["doctor", "--config", config, "--json"], environment: environment)
-            let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let document = try #require(
+                try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
             let providers = try #require(document["providers"] as? [[String: Any]])
             let provider = try #require(providers.first { $0["name"] as? String == "on-device" })
             return (provider["status"] as? String ?? "", provider["reason"] as? [String: Any])
         }
     }
 
-    @Test("a runtime that dies by SIGILL: the route names the illegal instruction in English and German, doctor remembers it, a rebuild clears it")
+    @Test(
+        "a runtime that dies by SIGILL: the route names the illegal instruction in English and German, doctor remembers it, a rebuild clears it"
+    )
     func illegalInstructionAcrossProcesses() throws {
         try CLI.requireBinary()
         let home = try Home()
@@ -71,7 +77,8 @@ struct RuntimeFailureCommandTests {
         #expect(english.status != 0)
         #expect(english.stdout.isEmpty, "no screen is shown when nothing could serve")
         #expect(english.stderr.contains("This machine cannot run \(home.server)"), "\(english.stderr)")
-        #expect(english.stderr.contains("an instruction the CPU or the OS does not allow (SIGILL)"), "\(english.stderr)")
+        #expect(
+            english.stderr.contains("an instruction the CPU or the OS does not allow (SIGILL)"), "\(english.stderr)")
         #expect(english.stderr.contains("scripts/bootstrap --runtime-only --portable"), "\(english.stderr)")
         #expect(!english.stderr.contains("(—)"), "\(english.stderr)")
         #expect(!english.stderr.contains("Try again later"), "\(english.stderr)")
@@ -94,8 +101,10 @@ struct RuntimeFailureCommandTests {
         let plain = try CLI.run(["doctor", "--config", home.config, "--locale", "en"], environment: home.environment)
         #expect(plain.stdout.contains("an instruction the CPU or the OS does not allow (SIGILL)"), "\(plain.stdout)")
         let verbose = try CLI.run(["doctor", "--config", home.config, "-v"], environment: home.environment)
-        #expect(verbose.stdout.contains("is remembered until the binary or the model changes; its last log line: llama threadpool init"),
-                "doctor -v shows what was remembered: \(verbose.stdout)")
+        #expect(
+            verbose.stdout.contains(
+                "is remembered until the binary or the model changes; its last log line: llama threadpool init"),
+            "doctor -v shows what was remembered: \(verbose.stdout)")
         #expect(home.starts == 1)
 
         // A rebuilt binary (a new file) is a new runtime: the record no longer applies.
@@ -132,7 +141,8 @@ struct RuntimeFailureCommandTests {
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty, "no screen: \(result.stdout)")
         #expect(!result.stderr.contains("scripted"), "\(result.stderr)")
-        #expect(result.stderr.contains("on-device") && result.stderr.contains("ollama") && result.stderr.contains("openai"))
+        #expect(
+            result.stderr.contains("on-device") && result.stderr.contains("ollama") && result.stderr.contains("openai"))
         #expect(result.stderr.contains("OPENAI_API_KEY"), "each provider says why: \(result.stderr)")
     }
 }

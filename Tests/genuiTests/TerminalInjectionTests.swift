@@ -13,7 +13,8 @@ struct TerminalInjectionTests {
     /// What the hostile text looks like once made safe.
     static let visibleMarker = #"\u{1B}]52;c;SGVsbG8="#
 
-    static let screen = #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"heading","text":"Welcome"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
+    static let screen =
+        #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"heading","text":"Welcome"},{"type":"button","label":"Log in","style":"primary"}]}]}"#
 
     /// Whether `text` holds anything a terminal acts on: C0 controls but tab and line feed, DEL, C1, bidi controls.
     static func terminalControls(in text: String) -> [String] {
@@ -37,12 +38,14 @@ struct TerminalInjectionTests {
                     connection.respond(json: #"{"object":"list","data":[{"id":"m"}]}"#)
                 }
             } else if failing {
-                connection.respond(status: 400, json: #"{"error":{"message":"bad \#(hostileJSON)","type":"invalid_request_error"}}"#)
+                connection.respond(
+                    status: 400, json: #"{"error":{"message":"bad \#(hostileJSON)","type":"invalid_request_error"}}"#)
             } else {
                 let content = screen.replacingOccurrences(of: "\"", with: "\\\"")
-                connection.respond(json: #"""
-                    {"id":"c1","object":"chat.completion","model":"m\#(hostileJSON)","choices":[{"index":0,"message":{"role":"assistant","content":"\#(content)"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":4,"total_tokens":7}}
-                    """#)
+                connection.respond(
+                    json: #"""
+                        {"id":"c1","object":"chat.completion","model":"m\#(hostileJSON)","choices":[{"index":0,"message":{"role":"assistant","content":"\#(content)"},"finish_reason":"stop"}],"usage":{"prompt_tokens":3,"completion_tokens":4,"total_tokens":7}}
+                        """#)
             }
         }
     }
@@ -57,17 +60,20 @@ struct TerminalInjectionTests {
         let home = try CLI.temporaryDirectory()
         let config = URL(fileURLWithPath: home).appendingPathComponent("providers.yml").path
         try """
-            version: 1
-            chains:
-              default: [hostile]
-            providers:
-              hostile: { type: openai, base_url: "http://127.0.0.1:\(server.port)/v1", api_key_env: GENUI_HOSTILE_TEST_KEY, model: m }
-            """.write(toFile: config, atomically: true, encoding: .utf8)
-        let environment = CLI.freshEnvironment(home: home, extra: ["NO_COLOR": "1", "GENUI_HOSTILE_TEST_KEY": "test-key"])
+        version: 1
+        chains:
+          default: [hostile]
+        providers:
+          hostile: { type: openai, base_url: "http://127.0.0.1:\(server.port)/v1", api_key_env: GENUI_HOSTILE_TEST_KEY, model: m }
+        """.write(toFile: config, atomically: true, encoding: .utf8)
+        let environment = CLI.freshEnvironment(
+            home: home, extra: ["NO_COLOR": "1", "GENUI_HOSTILE_TEST_KEY": "test-key"])
         return Setup(home: home, config: config, environment: environment)
     }
 
-    @Test("doctor and doctor -v show a 503 message holding OSC 52 and CSI escaped, with no control character", arguments: [false, true])
+    @Test(
+        "doctor and doctor -v show a 503 message holding OSC 52 and CSI escaped, with no control character",
+        arguments: [false, true])
     func doctorShowsServerTextSafely(verbose: Bool) throws {
         try CLI.requireBinary()
         let server = try Self.hostileServer(loading: true)
@@ -90,8 +96,9 @@ struct TerminalInjectionTests {
         defer { try? FileManager.default.removeItem(atPath: setup.home) }
         let result = try CLI.run(["doctor", "--config", setup.config, "--json"], environment: setup.environment)
         #expect(Self.terminalControls(in: result.stdout + result.stderr).isEmpty, "\(result.stdout)")
-        #expect(result.stdout.contains(#"\u001b]52;c;SGVsbG8="#) || result.stdout.contains(#"\\u{1B}]52;c;SGVsbG8="#),
-                "\(result.stdout)")
+        #expect(
+            result.stdout.contains(#"\u001b]52;c;SGVsbG8="#) || result.stdout.contains(#"\\u{1B}]52;c;SGVsbG8="#),
+            "\(result.stdout)")
         let json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         #expect(json is [String: Any])
     }

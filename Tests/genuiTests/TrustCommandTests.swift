@@ -26,7 +26,8 @@ struct TrustCommandTests {
             }
             let tools = root + "/.tools/bin"
             try FileManager.default.createDirectory(atPath: tools, withIntermediateDirectories: true)
-            try "#!/bin/sh\ntouch '\(marker)'\nexit 1\n".write(toFile: tools + "/llama-server", atomically: true, encoding: .utf8)
+            try "#!/bin/sh\ntouch '\(marker)'\nexit 1\n".write(
+                toFile: tools + "/llama-server", atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools + "/llama-server")
             // A model file that looks complete, so that an on-device provider would start the planted program.
             var model = Array("GGUF".utf8) + [3, 0, 0, 0]
@@ -79,15 +80,20 @@ struct TrustCommandTests {
 
         // The built-in configuration is used instead: its only member, on-device, finds no llama-server (the planted
         // one is not looked for), so doctor and generate say so and exit 1.
-        #expect(doctor.status == 1, "doctor still works with the built-in configuration: \(doctor.stdout)\(doctor.stderr)")
+        #expect(
+            doctor.status == 1, "doctor still works with the built-in configuration: \(doctor.stdout)\(doctor.stderr)")
         #expect(doctor.stdout.contains("providers.yml was ignored"), "\(doctor.stdout)")
         #expect(doctor.stdout.contains("genui config trust"), "\(doctor.stdout)")
-        #expect(doctor.stdout.contains("on-device is skipped: The runtime program llama-server is not installed."), "\(doctor.stdout)")
+        #expect(
+            doctor.stdout.contains("on-device is skipped: The runtime program llama-server is not installed."),
+            "\(doctor.stdout)")
         #expect(doctor.stdout.contains("chain `default` cannot serve"), "\(doctor.stdout)")
         #expect(check.status == 0)
         #expect(check.stdout.contains("providers.yml was ignored"), "\(check.stdout)")
         #expect(generate.status == 1, "the built-in chain cannot serve without a runtime: \(generate.stderr)")
-        #expect(generate.stderr.contains("on-device: skipped (The runtime program llama-server is not installed.)"), "\(generate.stderr)")
+        #expect(
+            generate.stderr.contains("on-device: skipped (The runtime program llama-server is not installed.)"),
+            "\(generate.stderr)")
         #expect(generate.stderr.contains("providers.yml was ignored"), "\(generate.stderr)")
         #expect(generate.stderr.contains("genui config trust"), "\(generate.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -111,7 +117,8 @@ struct TrustCommandTests {
 
         // An edited file must be trusted again.
         let contacted = repository.attacker.requests.count
-        try (repository.configuration + "# edited\n").write(toFile: repository.root + "/providers.yml", atomically: true, encoding: .utf8)
+        try (repository.configuration + "# edited\n").write(
+            toFile: repository.root + "/providers.yml", atomically: true, encoding: .utf8)
         let edited = try repository.run(["doctor"])
         #expect(edited.stdout.contains("changed since you trusted it"), "\(edited.stdout)")
         #expect(repository.attacker.requests.count == contacted)
@@ -144,7 +151,9 @@ struct TrustCommandTests {
         #expect(!repository.attacker.requests.isEmpty, "a file named with --config is the user's choice")
     }
 
-    @Test("the built-in configuration never runs a llama-server planted in the current directory or on a relative PATH entry")
+    @Test(
+        "the built-in configuration never runs a llama-server planted in the current directory or on a relative PATH entry"
+    )
     func plantedRuntime() throws {
         try CLI.requireBinary()
         let repository = try ClonedRepository()
@@ -160,9 +169,12 @@ struct TrustCommandTests {
             atPath: repository.root + "/.tools/bin/llama-server", toPath: repository.root + "/bin/llama-server")
         var environment = repository.environment
         environment["PATH"] = ".:bin::.tools/bin:/usr/bin:/bin"
-        let generate = try BoundedCLI.run(["generate", "A login form"], environment: environment, directory: repository.root)
+        let generate = try BoundedCLI.run(
+            ["generate", "A login form"], environment: environment, directory: repository.root)
         #expect(generate.status == 1, "the built-in chain cannot serve without a runtime: \(generate.stderr)")
-        #expect(generate.stderr.contains("on-device: skipped (The runtime program llama-server is not installed.)"), "\(generate.stderr)")
+        #expect(
+            generate.stderr.contains("on-device: skipped (The runtime program llama-server is not installed.)"),
+            "\(generate.stderr)")
         let doctor = try BoundedCLI.run(["doctor", "-v"], environment: environment, directory: repository.root)
         #expect(doctor.stdout.contains("llama-server is not installed"), "\(doctor.stdout)")
         #expect(!FileManager.default.fileExists(atPath: repository.marker), "a planted llama-server ran")
@@ -177,15 +189,15 @@ struct TrustCommandTests {
         let password = "hunter2-password-XYZ"
         let config = home + "/gateway.yml"
         try """
-            version: 1
-            chains:
-              default: [gateway, basic, scripted]
-            providers:
-              gateway:  { type: openai, base_url: "http://127.0.0.1:9/v1?key=${GW_KEY}&alt=sse", api_key_env: ~, model: m }
-              basic:    { type: openai, base_url: "https://user:${GW_PASS}@127.0.0.1:9/v1", api_key_env: ~, model: m }
-              scripted: { type: scripted }
+        version: 1
+        chains:
+          default: [gateway, basic, scripted]
+        providers:
+          gateway:  { type: openai, base_url: "http://127.0.0.1:9/v1?key=${GW_KEY}&alt=sse", api_key_env: ~, model: m }
+          basic:    { type: openai, base_url: "https://user:${GW_PASS}@127.0.0.1:9/v1", api_key_env: ~, model: m }
+          scripted: { type: scripted }
 
-            """.write(toFile: config, atomically: true, encoding: .utf8)
+        """.write(toFile: config, atomically: true, encoding: .utf8)
         let environment = CLI.freshEnvironment(home: home, extra: ["GW_KEY": secret, "GW_PASS": password])
         let check = try BoundedCLI.run(["config", "check", "--config", config], environment: environment)
         #expect(check.status == 0, "\(check.stderr)")
@@ -196,7 +208,8 @@ struct TrustCommandTests {
         let json = try BoundedCLI.run(["doctor", "--json", "--config", config], environment: environment)
         #expect(json.stdout.contains("key=•••"), "\(json.stdout)")
         let simulated = try BoundedCLI.run(
-            ["doctor", "-v", "--config", config, "--simulate", "gateway=unavailable", "basic=transport"], environment: environment)
+            ["doctor", "-v", "--config", config, "--simulate", "gateway=unavailable", "basic=transport"],
+            environment: environment)
         for output in [check, verbose, json, simulated] {
             for value in [secret, password] {
                 #expect(!output.stdout.contains(value), "\(output.stdout)")

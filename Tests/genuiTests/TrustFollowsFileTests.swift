@@ -4,9 +4,9 @@ import Synchronization
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Trust belongs to the file whose content was trusted: a link to it runs only what sits beside that file, and a
@@ -44,15 +44,15 @@ struct TrustFollowsFileTests {
         try FileManager.default.createDirectory(atPath: trusted, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: cloned, withIntermediateDirectories: true)
         try """
-            version: 1
-            default_chain: default
-            chains:
-              default: [local, scripted]
-            providers:
-              local:    { type: llama.cpp, model: ./model.gguf, binary: ./bin/llama-server }
-              scripted: { type: scripted }
+        version: 1
+        default_chain: default
+        chains:
+          default: [local, scripted]
+        providers:
+          local:    { type: llama.cpp, model: ./model.gguf, binary: ./bin/llama-server }
+          scripted: { type: scripted }
 
-            """.write(toFile: trusted + "/providers.yml", atomically: true, encoding: .utf8)
+        """.write(toFile: trusted + "/providers.yml", atomically: true, encoding: .utf8)
         try Self.plantModel(at: trusted + "/model.gguf")
         try Self.plantProgram(at: trusted + "/bin/llama-server", marker: trustedMarker)
         // The cloned repository: its providers.yml is a link to the trusted file, beside its own program and model.
@@ -69,15 +69,17 @@ struct TrustFollowsFileTests {
         #expect(generate.status == 0, "the chain falls back to scripted: \(generate.stderr)")
         #expect(!FileManager.default.fileExists(atPath: plantedMarker), "the program planted beside the link ran")
         // The trusted file's own program is the one started (so the check above could fail).
-        #expect(FileManager.default.fileExists(atPath: trustedMarker), "the trusted folder's llama-server was not started")
+        #expect(
+            FileManager.default.fileExists(atPath: trustedMarker), "the trusted folder's llama-server was not started")
 
         let check = try BoundedCLI.run(["config", "check"], environment: environment, directory: cloned)
         #expect(check.stdout.contains(trusted + "/bin/llama-server"), "\(check.stdout)")
         #expect(!check.stdout.contains(cloned + "/bin/llama-server"), "\(check.stdout)")
     }
 
-    @Test("a ./providers.yml link flipped between the attacker's files and the user's own file while genui generate runs (40 runs): the attacker's program never runs, the user's does",
-          .timeLimit(.minutes(5)))
+    @Test(
+        "a ./providers.yml link flipped between the attacker's files and the user's own file while genui generate runs (40 runs): the attacker's program never runs, the user's does",
+        .timeLimit(.minutes(5)))
     func flippedLinkNeverRunsTheAttackersProgram() async throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -106,8 +108,10 @@ struct TrustFollowsFileTests {
         try Self.plantModel(at: userFolder + "/model.gguf")
         try Self.plantProgram(at: userFolder + "/bin/llama-server", marker: userMarker)
         // The attacker's own file, and a copy of the user's beside the attacker's program and model.
-        try userText.replacingOccurrences(of: "local:", with: "attacker:").replacingOccurrences(of: "[local,", with: "[attacker,")
-            .write(toFile: evil + "/attacker.yml", atomically: true, encoding: .utf8)
+        try userText.replacingOccurrences(of: "local:", with: "attacker:").replacingOccurrences(
+            of: "[local,", with: "[attacker,"
+        )
+        .write(toFile: evil + "/attacker.yml", atomically: true, encoding: .utf8)
         try userText.write(toFile: evil + "/user-copy.yml", atomically: true, encoding: .utf8)
         try Self.plantModel(at: evil + "/model.gguf")
         try Self.plantProgram(at: evil + "/bin/llama-server", marker: attackerMarker)
@@ -144,7 +148,9 @@ struct TrustFollowsFileTests {
         #expect(FileManager.default.fileExists(atPath: userMarker), "the user's llama-server was never started")
     }
 
-    @Test("a ./providers.yml linked to /dev/zero, a FIFO or a file over 1 MiB is passed over with a notice, not a failure")
+    @Test(
+        "a ./providers.yml linked to /dev/zero, a FIFO or a file over 1 MiB is passed over with a notice, not a failure"
+    )
     func unreadableWorkingDirectoryFileIsSkipped() throws {
         try CLI.requireBinary()
         let home = try CLI.temporaryDirectory()
@@ -160,7 +166,9 @@ struct TrustFollowsFileTests {
         try oversized.write(toFile: large + "/providers.yml", atomically: true, encoding: .utf8)
         defer { for folder in [device, pipe, large] { try? FileManager.default.removeItem(atPath: folder) } }
 
-        for (folder, reason) in [(device, "device"), (pipe, "named pipe (FIFO)"), (large, "more than the 1048576 bytes")] {
+        for (folder, reason) in [
+            (device, "device"), (pipe, "named pipe (FIFO)"), (large, "more than the 1048576 bytes"),
+        ] {
             for arguments in [["doctor"], ["config", "check"], ["generate", "A login form"]] {
                 let result = try BoundedCLI.run(arguments, environment: environment, directory: folder)
                 let output = result.stdout + result.stderr

@@ -73,7 +73,8 @@ public struct ModelDownloadProgress: Sendable, Hashable {
 }
 
 extension UnavailableReason {
-    /// `modelNotReady` for a download in progress: the fraction done, and ``ModelDownloadProgress/detail`` as the detail.
+    /// `modelNotReady` for a download in progress: the fraction done, and ``ModelDownloadProgress/detail`` as the
+    /// detail.
     public static func downloading(_ progress: ModelDownloadProgress) -> UnavailableReason {
         .modelNotReady(progress: progress.fraction, detail: progress.detail)
     }

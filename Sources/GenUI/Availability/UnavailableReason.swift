@@ -96,10 +96,11 @@ extension UnavailableReason: Codable {
             // A file may hold any number here: a negative or non-finite wait is none, a huge one is clamped so the
             // conversion to milliseconds cannot trap.
             let seconds = try c.decodeIfPresent(Double.self, forKey: .retryAfterSeconds)
-            self = .rateLimited(retryAfter: seconds.flatMap { seconds in
-                guard seconds.isFinite, seconds >= 0 else { return nil }
-                return .milliseconds(Int64((min(seconds, 9e15) * 1000).rounded()))
-            })
+            self = .rateLimited(
+                retryAfter: seconds.flatMap { seconds in
+                    guard seconds.isFinite, seconds >= 0 else { return nil }
+                    return .milliseconds(Int64((min(seconds, 9e15) * 1000).rounded()))
+                })
         case "invalidModel":
             self = .invalidModel(
                 path: try c.decode(String.self, forKey: .path), detail: try c.decode(String.self, forKey: .detail))

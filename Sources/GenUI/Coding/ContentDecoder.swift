@@ -54,7 +54,8 @@ private struct DecodingSource: Decoder {
 
     func mismatch(_ expected: String) -> DecodingError {
         .typeMismatch(
-            Any.self, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(content.kindName)"))
+            Any.self, .init(codingPath: codingPath, debugDescription: "expected \(expected), found \(content.kindName)")
+        )
     }
 
     /// `type` read from this node: JSON values whole, scalars by their JSON kind, anything else by its own reading.
@@ -96,7 +97,9 @@ private struct DecodingSource: Decoder {
 
     func integer<I: BinaryInteger>(_ type: I.Type) throws -> I {
         let number = try number()
-        guard number.rounded() == number, let value = I(exactly: number) else { throw mismatch("a whole number in range") }
+        guard number.rounded() == number, let value = I(exactly: number) else {
+            throw mismatch("a whole number in range")
+        }
         return value
     }
 }

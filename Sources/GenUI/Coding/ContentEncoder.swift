@@ -129,7 +129,9 @@ private struct KeyedTarget<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let slot: EncodedSlot
     let codingPath: [any CodingKey]
 
-    func encodeNil(forKey key: Key) throws { slot.child(forKey: key.stringValue).state = .value(GeneratedContent(kind: .null)) }
+    func encodeNil(forKey key: Key) throws {
+        slot.child(forKey: key.stringValue).state = .value(GeneratedContent(kind: .null))
+    }
 
     func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try put(value, forKey: key) }
 
@@ -244,4 +246,3 @@ private struct SingleTarget: SingleValueEncodingContainer {
     func encode(_ value: UInt32) throws { try put(value) }
     func encode(_ value: UInt64) throws { try put(value) }
 }
-

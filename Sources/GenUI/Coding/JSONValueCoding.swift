@@ -57,7 +57,11 @@
             try single.encode(value)
         case .number(let value):
             var single = encoder.singleValueContainer()
-            if value.rounded() == value, let whole = Int64(exactly: value) { try single.encode(whole) } else { try single.encode(value) }
+            if value.rounded() == value, let whole = Int64(exactly: value) {
+                try single.encode(whole)
+            } else {
+                try single.encode(value)
+            }
         case .string(let value):
             var single = encoder.singleValueContainer()
             try single.encode(value)
@@ -67,7 +71,9 @@
         case .structure(let properties, let keys):
             var object = encoder.container(keyedBy: Key.self)
             for key in keys {
-                if let value = properties[key] { try object.encode(JSONValueCoding(value), forKey: Key(stringValue: key)) }
+                if let value = properties[key] {
+                    try object.encode(JSONValueCoding(value), forKey: Key(stringValue: key))
+                }
             }
         }
     }

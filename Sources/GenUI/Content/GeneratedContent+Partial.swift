@@ -10,7 +10,7 @@ extension GeneratedContent {
         guard let content = try partialProperty(name) else { return nil }
         do {
             return try Self.decoding(at: JSONPointer.escape(name)) { try Value(content) }
-        } catch where !content.isComplete {
+        } catch  where !content.isComplete {
             return nil
         }
     }
@@ -30,7 +30,7 @@ extension GeneratedContent {
         for (index, element) in elements.enumerated() {
             do {
                 values.append(try Self.decoding(at: pointer + JSONPointer.index(index)) { try Element(element) })
-            } catch where !element.isComplete && index == elements.count - 1 {
+            } catch  where !element.isComplete && index == elements.count - 1 {
                 break
             }
         }

@@ -85,7 +85,8 @@ public struct GeneratedContent: Sendable, Hashable {
     }
 
     /// Creates an array from a sequence of convertible values.
-    public init<S: Sequence>(elements: S, id: GenerationID? = nil) where S.Element == any ConvertibleToGeneratedContent {
+    public init<S: Sequence>(elements: S, id: GenerationID? = nil)
+    where S.Element == any ConvertibleToGeneratedContent {
         self.init(kind: .array(elements.map(\.generatedContent)), id: id)
     }
 
@@ -99,7 +100,8 @@ public struct GeneratedContent: Sendable, Hashable {
         } catch {
             // Only text that ended early is a beginning; anything wrong before its end stays an error.
             let endedEarly: Set<DecodingDetail.Code> = [
-                .jsonUnexpectedEnd, .jsonUnterminatedString, .jsonUnexpectedEndInLiteral, .jsonUnterminatedUnicodeEscape,
+                .jsonUnexpectedEnd, .jsonUnterminatedString, .jsonUnexpectedEndInLiteral,
+                .jsonUnterminatedUnicodeEscape,
             ]
             guard let code = error.context.underlying(DecodingDetail.self)?.code, endedEarly.contains(code),
                 let partial = try? JSONParser.parsePartial(json), !partial.isComplete

@@ -209,7 +209,8 @@ extension GenUIError: CustomStringConvertible {
         case .transport(let failure, _):
             text += " (\(failure)): \(context.debugDescription)"
         case .contextSizeExceeded(let size, let count, _):
-            text += " (\(count.map(String.init) ?? "?") tokens, context \(size.map(String.init) ?? "?")): "
+            text +=
+                " (\(count.map(String.init) ?? "?") tokens, context \(size.map(String.init) ?? "?")): "
                 + context.debugDescription
         default:
             text += ": \(context.debugDescription)"

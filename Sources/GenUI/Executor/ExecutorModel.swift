@@ -110,7 +110,9 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
                 do throws(GenUIError) {
                     switch try reducer.apply(event) {
                     case .appended(let text)?: emit(.delta(text))
-                    case .replaced(let text)?: emit(.restarted(provider: name, reason: "the model replaced its text")); emit(.delta(text))
+                    case .replaced(let text)?:
+                        emit(.restarted(provider: name, reason: "the model replaced its text"))
+                        emit(.delta(text))
                     case nil: break
                     }
                 } catch {
@@ -145,9 +147,12 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
     {
         let entries = try reducer.finishedEntries(provider: name)
         for case .data(let data) in entries where !(try await base.supportsDataEntryType(data.contentType)) {
-            let refused = LanguageModelError.unsupportedTranscriptContent(.init(
-                unsupportedContent: [.data(data)],
-                debugDescription: "\(name) produced a data entry of type \(data.contentType.identifier), which it does not declare (supportsDataEntryType)"))
+            let refused = LanguageModelError.unsupportedTranscriptContent(
+                .init(
+                    unsupportedContent: [.data(data)],
+                    debugDescription:
+                        "\(name) produced a data entry of type \(data.contentType.identifier), which it does not declare (supportsDataEntryType)"
+                ))
             throw GenUIError(refused, provider: name)
         }
         let text = reducer.responseText

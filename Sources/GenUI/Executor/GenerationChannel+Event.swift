@@ -112,7 +112,6 @@ extension LanguageModelExecutorGenerationChannel {
     }
 }
 
-
 extension Dictionary where Key == String, Value == any ConvertibleToGeneratedContent {
     /// The values as generated content.
     var generatedContent: [String: GeneratedContent] { mapValues(\.generatedContent) }

@@ -113,8 +113,9 @@ struct GenerationEventReducer: Sendable {
                 return .response(Transcript.Response(id: entry.id, metadata: entry.metadata, segments: entry.segments))
             case .reasoning:
                 let entry = textEntries[position]
-                return .reasoning(Transcript.Reasoning(
-                    id: entry.id, metadata: entry.metadata, segments: entry.segments, signature: entry.signature))
+                return .reasoning(
+                    Transcript.Reasoning(
+                        id: entry.id, metadata: entry.metadata, segments: entry.segments, signature: entry.signature))
             case .toolCalls:
                 return .toolCalls(callEntries[position])
             case .data:
@@ -148,7 +149,7 @@ struct GenerationEventReducer: Sendable {
         case .response(let response):
             return try applyText(response.action.change, key: Key(kind: .response, id: id))
         case .reasoning(let reasoning):
-            try applyText(reasoning.action.change, key: Key(kind: .reasoning, id: id))
+            _ = try applyText(reasoning.action.change, key: Key(kind: .reasoning, id: id))
         case .toolCalls(let calls):
             try applyToToolCalls(calls.action.change, id: id)
         case .data(let data):
@@ -303,7 +304,11 @@ struct GenerationEventReducer: Sendable {
     }
 
     private mutating func refund(_ bytes: Int, reasoning: Bool) {
-        if reasoning { reasoningBytes = max(0, reasoningBytes - bytes) } else { responseBytes = max(0, responseBytes - bytes) }
+        if reasoning {
+            reasoningBytes = max(0, reasoningBytes - bytes)
+        } else {
+            responseBytes = max(0, responseBytes - bytes)
+        }
     }
 
     // MARK: - Tool calls
@@ -333,11 +338,15 @@ struct GenerationEventReducer: Sendable {
                 guard callCount < limits.maximumToolCalls else {
                     throw .responseTooLarge(
                         limit: limits.maximumToolCalls,
-                        .init(debugDescription: "the model asked for more than \(limits.maximumToolCalls) tool calls in one turn; the transfer was stopped"))
+                        .init(
+                            debugDescription:
+                                "the model asked for more than \(limits.maximumToolCalls) tool calls in one turn; the transfer was stopped"
+                        ))
                 }
                 try chargeToolCalls(call.id.utf8.count + call.name.utf8.count)
                 callCount += 1
-                calls.append(Transcript.ToolCall(id: call.id, toolName: call.name, arguments: GeneratedContent(properties: [:])))
+                calls.append(
+                    Transcript.ToolCall(id: call.id, toolName: call.name, arguments: GeneratedContent(properties: [:])))
             }
             switch call.action.change {
             case .appendArguments(let text, let tokenCount):
@@ -346,7 +355,10 @@ struct GenerationEventReducer: Sendable {
                     let tool = TerminalSafeText.sanitized(call.name, lines: .singleLine, maximumLength: 64)
                     throw .responseTooLarge(
                         limit: limits.maximumToolArgumentBytes,
-                        .init(debugDescription: "the arguments of the call of \(tool) are longer than \(limits.maximumToolArgumentBytes) bytes; the transfer was stopped"))
+                        .init(
+                            debugDescription:
+                                "the arguments of the call of \(tool) are longer than \(limits.maximumToolArgumentBytes) bytes; the transfer was stopped"
+                        ))
                 }
                 try chargeToolCalls(added)
                 countedOutputTokens = countedOutputTokens.addingSaturated(max(0, tokenCount))

@@ -48,24 +48,32 @@ extension LanguageModelExecutorGenerationRequest {
         let definitions = request.tools.map(Transcript.ToolDefinition.init)
         var entries: [Transcript.Entry] = []
         if request.instructions != nil || !definitions.isEmpty {
-            entries.append(.instructions(.init(
-                segments: request.instructions.map { [.text(.init(content: $0))] } ?? [], toolDefinitions: definitions)))
+            entries.append(
+                .instructions(
+                    .init(
+                        segments: request.instructions.map { [.text(.init(content: $0))] } ?? [],
+                        toolDefinitions: definitions)))
         }
         for (position, message) in request.messages.enumerated() {
             switch message.role {
             case .user:
                 let isLast = position == request.messages.count - 1
-                entries.append(.prompt(.init(
-                    segments: [.text(.init(content: message.content))], options: request.options,
-                    responseFormat: isLast ? request.schema.map { Transcript.ResponseFormat(schema: $0) } : nil)))
+                entries.append(
+                    .prompt(
+                        .init(
+                            segments: [.text(.init(content: message.content))], options: request.options,
+                            responseFormat: isLast ? request.schema.map { Transcript.ResponseFormat(schema: $0) } : nil)
+                    ))
             case .assistant where !message.toolCalls.isEmpty:
                 entries.append(.toolCalls(.init(message.toolCalls)))
             case .assistant:
                 entries.append(.response(.init(assetIDs: [], segments: [.text(.init(content: message.content))])))
             case .tool:
-                entries.append(.toolOutput(.init(
-                    id: message.toolCallID ?? UUID().uuidString, toolName: message.toolName ?? "",
-                    segments: [.text(.init(content: message.content))])))
+                entries.append(
+                    .toolOutput(
+                        .init(
+                            id: message.toolCallID ?? UUID().uuidString, toolName: message.toolName ?? "",
+                            segments: [.text(.init(content: message.content))])))
             }
         }
         self.init(

@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// ```swift
 /// await channel.send(.response(action: .appendText(delta, tokenCount: 1)))
-/// await channel.send(.toolCalls(entryID: "calls", action: .toolCall(id: id, name: name, action: .appendArguments(json, tokenCount: 1))))
+/// await channel.send(.toolCalls(
+///     entryID: "calls", action: .toolCall(id: id, name: name, action: .appendArguments(json, tokenCount: 1))))
 /// ```
 ///
 /// The channel holds at most ``bufferCapacity`` unread events: past that, ``send(_:)`` waits until the session has

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Tells whether another process writes a file under genui's one-writer rule: the writer holds an exclusive `flock`

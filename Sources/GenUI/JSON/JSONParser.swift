@@ -74,7 +74,8 @@ public struct JSONParser {
     private mutating func checkSize() throws(GenUIError) {
         guard bytes.count <= limits.maximumBytes else {
             throw GenUIError.decoding(
-                "", DecodingDetail(.jsonTooLarge, ["size": .integer(bytes.count), "limit": .integer(limits.maximumBytes)]))
+                "",
+                DecodingDetail(.jsonTooLarge, ["size": .integer(bytes.count), "limit": .integer(limits.maximumBytes)]))
         }
     }
 
@@ -240,7 +241,9 @@ public struct JSONParser {
                 runStart = index
                 continue
             }
-            if byte < 0x20 { throw error(.jsonControlCharacter, ["code": .data(String(byte, radix: 16, uppercase: true))]) }
+            if byte < 0x20 {
+                throw error(.jsonControlCharacter, ["code": .data(String(byte, radix: 16, uppercase: true))])
+            }
             index += 1
         }
         // Input ended inside the string; drop a trailing incomplete UTF-8 sequence in partial mode.
@@ -378,7 +381,8 @@ public struct JSONParser {
     }
 
     /// A decoding failure for `code` at the current position (its English is the failure's details).
-    private func error(_ code: DecodingDetail.Code, _ arguments: [String: DecodingDetail.Argument] = [:]) -> GenUIError {
+    private func error(_ code: DecodingDetail.Code, _ arguments: [String: DecodingDetail.Argument] = [:]) -> GenUIError
+    {
         var line = 1
         var column = 1
         for byte in bytes[..<min(index, bytes.count)] {

@@ -62,16 +62,21 @@ public struct DefensiveDecoder: Sendable {
     /// repair could fix.
     public func decode(_ text: String) throws(GenUIError) -> Result {
         guard text.utf8.count <= limits.maximumBytes else {
-            throw .decoding("", DecodingDetail(.outputTooLarge, [
-                "size": .integer(text.utf8.count), "limit": .integer(limits.maximumBytes),
-            ]))
+            throw .decoding(
+                "",
+                DecodingDetail(
+                    .outputTooLarge,
+                    [
+                        "size": .integer(text.utf8.count), "limit": .integer(limits.maximumBytes),
+                    ]))
         }
         var repairs: [DecodingDetail] = []
         let sliced = Self.slice(text, repairs: &repairs)
         let parsed = try JSONParser.parse(
             sliced, limits: .init(maximumBytes: limits.maximumBytes, maximumDepth: limits.maximumDepth))
         var walker = Walker(
-            schema: schema, repairs: repairs, budget: SchemaWorkBudget(for: parsed, visitsPerValue: limits.checksPerValue))
+            schema: schema, repairs: repairs,
+            budget: SchemaWorkBudget(for: parsed, visitsPerValue: limits.checksPerValue))
         let repaired = walker.repair(parsed, node: schema.root, path: "", depth: 0)
         if walker.budget.isExhausted { throw .decoding("", walker.budget.exhaustedDetail) }
         guard let repaired else {
@@ -95,7 +100,8 @@ public struct DefensiveDecoder: Sendable {
         var body = Substring(text)
         if let fenceStart = body.range(of: "```") {
             let afterFence = body[fenceStart.upperBound...]
-            let contentStart = afterFence.firstIndex(of: "\n").map { afterFence.index(after: $0) } ?? afterFence.startIndex
+            let contentStart =
+                afterFence.firstIndex(of: "\n").map { afterFence.index(after: $0) } ?? afterFence.startIndex
             let inner = body[contentStart...]
             let end = inner.range(of: "```")?.lowerBound ?? inner.endIndex
             body = inner[..<end]
@@ -116,7 +122,9 @@ public struct DefensiveDecoder: Sendable {
     }
 
     /// The index of the bracket closing the one at `start`, skipping strings; `nil` when it never closes.
-    private static func matchingEnd(of text: Substring, from start: Substring.Index, closer: Character) -> Substring.Index? {
+    private static func matchingEnd(of text: Substring, from start: Substring.Index, closer: Character) -> Substring
+        .Index?
+    {
         var depth = 0
         var inString = false
         var escaped = false
@@ -124,7 +132,13 @@ public struct DefensiveDecoder: Sendable {
         while index < text.endIndex {
             let character = text[index]
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
             } else {
                 switch character {
                 case "\"": inString = true
@@ -173,7 +187,9 @@ public struct DefensiveDecoder: Sendable {
                 switch content.kind {
                 case .number(let number): value = number
                 case .string(let text):
-                    guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+                    guard let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else {
+                        return nil
+                    }
                     value = number
                     note(.repairCoercedToNumber)
                 default: return nil
@@ -219,10 +235,13 @@ public struct DefensiveDecoder: Sendable {
                 guard case .array(let elements) = content.kind else { return nil }
                 var kept: [GeneratedContent] = []
                 for (index, element) in elements.enumerated() {
-                    if let fixed = repair(element, node: arrayNode.items, path: path + JSONPointer.index(index), depth: depth + 1) {
+                    if let fixed = repair(
+                        element, node: arrayNode.items, path: path + JSONPointer.index(index), depth: depth + 1)
+                    {
                         kept.append(fixed)
                     } else {
-                        repairs.append(DecodingDetail(.repairDroppedElement, ["path": .data(path + JSONPointer.index(index))]))
+                        repairs.append(
+                            DecodingDetail(.repairDroppedElement, ["path": .data(path + JSONPointer.index(index))]))
                     }
                 }
                 if let maximum = arrayNode.maximumCount, kept.count > maximum {
@@ -250,7 +269,9 @@ public struct DefensiveDecoder: Sendable {
                 }
                 let declared = Set(objectNode.properties.map(\.name))
                 for extra in properties where !declared.contains(extra.key) {
-                    repairs.append(DecodingDetail(.repairDroppedUndeclaredProperty, ["path": .data(path + JSONPointer.escape(extra.key))]))
+                    repairs.append(
+                        DecodingDetail(
+                            .repairDroppedUndeclaredProperty, ["path": .data(path + JSONPointer.escape(extra.key))]))
                 }
                 return GeneratedContent(orderedProperties: result)
             case .anyOf(let choice):
@@ -258,8 +279,10 @@ public struct DefensiveDecoder: Sendable {
                 // output. The tag's case is repaired with the rest ("Column" for "column").
                 if let tag = Self.tag(of: content) {
                     let tagged = choice.choices.filter { schema.discriminator(of: $0) == tag }
-                    let chosen = tagged.isEmpty
-                        ? choice.choices.filter { schema.discriminator(of: $0)?.lowercased() == tag.lowercased() } : tagged
+                    let chosen =
+                        tagged.isEmpty
+                        ? choice.choices.filter { schema.discriminator(of: $0)?.lowercased() == tag.lowercased() }
+                        : tagged
                     if chosen.count == 1 { return attempt(content, option: chosen[0], path: path, depth: depth) }
                 }
                 // Otherwise every alternative the content may match is tried in turn, all sharing the budget.
@@ -273,7 +296,9 @@ public struct DefensiveDecoder: Sendable {
 
         /// `content` repaired as the alternative `option`, if the result conforms to it (its repairs are kept only
         /// then); `nil` otherwise.
-        private mutating func attempt(_ content: GeneratedContent, option: GenerationSchema.Node, path: String, depth: Int)
+        private mutating func attempt(
+            _ content: GeneratedContent, option: GenerationSchema.Node, path: String, depth: Int
+        )
             -> GeneratedContent?
         {
             var trial = Walker(schema: schema, repairs: [], budget: budget)

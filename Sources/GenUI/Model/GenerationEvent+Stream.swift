@@ -4,7 +4,8 @@ extension AsyncThrowingStream where Element == GenerationEvent, Failure == any E
     /// ``GenerationEvent/completed(_:)``; what it throws is the stream's error. Ending the stream early cancels the
     /// task.
     static func turn(
-        _ body: @escaping @Sendable (_ emit: @escaping @Sendable (GenerationEvent) -> Void) async throws
+        _ body:
+            @escaping @Sendable (_ emit: @escaping @Sendable (GenerationEvent) -> Void) async throws
             -> GenerationResponse
     ) -> Self {
         let (stream, continuation) = makeStream(of: GenerationEvent.self)

@@ -28,8 +28,10 @@ public struct GenerationRequest: Sendable {
         public var segments: [Transcript.Segment] = []
 
         /// Creates a message.
-        public init(role: Role, content: String, toolCalls: [Transcript.ToolCall] = [], toolCallID: String? = nil,
-                    toolName: String? = nil) {
+        public init(
+            role: Role, content: String, toolCalls: [Transcript.ToolCall] = [], toolCallID: String? = nil,
+            toolName: String? = nil
+        ) {
             self.role = role
             self.content = content
             self.toolCalls = toolCalls
@@ -50,7 +52,8 @@ public struct GenerationRequest: Sendable {
         /// A tool's output, answering the call with the same identifier, with its segments.
         public static func toolOutput(_ output: Transcript.ToolOutput) -> Message {
             var message = Message(
-                role: .tool, content: Transcript.text(of: output.segments), toolCallID: output.id, toolName: output.toolName)
+                role: .tool, content: Transcript.text(of: output.segments), toolCallID: output.id,
+                toolName: output.toolName)
             message.segments = output.segments
             return message
         }
@@ -107,10 +110,13 @@ public struct GenerationRequest: Sendable {
     }
 
     /// A single-prompt request.
-    public init(prompt: String, instructions: String? = nil, schema: GenerationSchema? = nil,
-                options: GenerationOptions = GenerationOptions()) {
-        self.init(instructions: instructions, messages: [Message(role: .user, content: prompt)], schema: schema,
-                  options: options)
+    public init(
+        prompt: String, instructions: String? = nil, schema: GenerationSchema? = nil,
+        options: GenerationOptions = GenerationOptions()
+    ) {
+        self.init(
+            instructions: instructions, messages: [Message(role: .user, content: prompt)], schema: schema,
+            options: options)
     }
 
     /// The last user message: the prompt being answered.

@@ -11,8 +11,10 @@ public struct GenerationResponse: Sendable {
     public var toolCalls: [Transcript.ToolCall]
 
     /// Creates a response.
-    public init(content: GeneratedContent, text: String, metadata: ResponseMetadata,
-                toolCalls: [Transcript.ToolCall] = []) {
+    public init(
+        content: GeneratedContent, text: String, metadata: ResponseMetadata,
+        toolCalls: [Transcript.ToolCall] = []
+    ) {
         self.content = content
         self.text = text
         self.metadata = metadata
@@ -132,7 +134,9 @@ public struct TokenUsage: Sendable, Hashable, Codable {
             reasoningTokens: try container.decodeIfPresent(Int.self, forKey: .reasoningTokens))
     }
 
-    private enum CodingKeys: String, CodingKey { case promptTokens, completionTokens, cachedPromptTokens, reasoningTokens }
+    private enum CodingKeys: String, CodingKey {
+        case promptTokens, completionTokens, cachedPromptTokens, reasoningTokens
+    }
 
     /// `count` within `0...maximumTokenCount`.
     static func clamped(_ count: Int?) -> Int? {

@@ -18,7 +18,9 @@ public enum OutputDecoding {
     /// Validates `response`'s content against `schema` unless its provider already did
     /// (``ResponseMetadata/validatedSchema``), and records that it did; a violation is a decoding failure
     /// attributed to the response's provider.
-    public static func validate(_ response: inout GenerationResponse, against schema: GenerationSchema) throws(GenUIError) {
+    public static func validate(_ response: inout GenerationResponse, against schema: GenerationSchema)
+        throws(GenUIError)
+    {
         guard response.metadata.validatedSchema != schema else { return }
         do {
             try schema.validate(response.content)

@@ -116,12 +116,16 @@ extension RoutableModel {
     /// otherwise the error the request would fail with.
     public func eligibility(for required: Set<LanguageModelCapability>) async -> GenUIError? {
         if case .unavailable(let reason) = await availability {
-            return .unavailable(reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
+            return .unavailable(
+                reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
         }
         let missing = required.subtracting(await supportedCapabilities)
         if let first = missing.sorted().first {
             return .unsupportedCapability(
-                first, .init(provider: name, debugDescription: "\(name) lacks \(missing.sorted().map(\.rawValue).joined(separator: ", "))"))
+                first,
+                .init(
+                    provider: name,
+                    debugDescription: "\(name) lacks \(missing.sorted().map(\.rawValue).joined(separator: ", "))"))
         }
         return nil
     }

@@ -46,19 +46,26 @@ public final class SystemLanguageModel: RoutableModel, Observable {
     ///   - refresh: how often availability is checked while it is being read, and when checking stops.
     ///   - useCase: what the model is specialized for; its instructions go before the session's in every request.
     ///   - guardrails: recorded in ``guardrails``; genui does not enforce them.
-    public convenience init(_ model: any RoutableModel, refresh: AvailabilityRefresh = AvailabilityRefresh(),
-                            useCase: UseCase = .general, guardrails: Guardrails = .default) {
-        self.init(monitor: AvailabilityMonitor(model: model, refresh: refresh), useCase: useCase, guardrails: guardrails)
+    public convenience init(
+        _ model: any RoutableModel, refresh: AvailabilityRefresh = AvailabilityRefresh(),
+        useCase: UseCase = .general, guardrails: Guardrails = .default
+    ) {
+        self.init(
+            monitor: AvailabilityMonitor(model: model, refresh: refresh), useCase: useCase, guardrails: guardrails)
     }
 
     /// Creates a model built by `factory` on first use, with synchronous availability.
-    public convenience init(refresh: AvailabilityRefresh = AvailabilityRefresh(),
-                            building factory: @escaping @Sendable () -> any RoutableModel) {
+    public convenience init(
+        refresh: AvailabilityRefresh = AvailabilityRefresh(),
+        building factory: @escaping @Sendable () -> any RoutableModel
+    ) {
         self.init(monitor: AvailabilityMonitor(resolve: factory, refresh: refresh))
     }
 
-    init(monitor: AvailabilityMonitor, useCase: UseCase = .general, guardrails: Guardrails = .default,
-         adapter: Adapter? = nil) {
+    init(
+        monitor: AvailabilityMonitor, useCase: UseCase = .general, guardrails: Guardrails = .default,
+        adapter: Adapter? = nil
+    ) {
         self.monitor = monitor
         self.useCase = useCase
         self.guardrails = guardrails
@@ -149,9 +156,12 @@ public final class SystemLanguageModel: RoutableModel, Observable {
     }
 
     /// The answer before the first check has finished.
-    public static let provisionalAvailability = Availability.unavailable(.modelNotReady(progress: nil, detail: "checking"))
+    public static let provisionalAvailability = Availability.unavailable(
+        .modelNotReady(progress: nil, detail: "checking"))
 
-    public var supportedCapabilities: Set<LanguageModelCapability> { get async { await monitor.model.supportedCapabilities } }
+    public var supportedCapabilities: Set<LanguageModelCapability> {
+        get async { await monitor.model.supportedCapabilities }
+    }
 
     /// The underlying model's context size in tokens, without waiting (Foundation Models' synchronous
     /// `contextSize`).

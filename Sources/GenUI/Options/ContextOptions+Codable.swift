@@ -36,9 +36,11 @@ extension ContextOptions.ReasoningLevel: Codable {
         case "moderate": self = .moderate
         case "deep": self = .deep
         default:
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "unknown reasoning level '\(name)'; expected light, moderate, deep or {\"custom\": name}"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "unknown reasoning level '\(name)'; expected light, moderate, deep or {\"custom\": name}"))
         }
     }
 

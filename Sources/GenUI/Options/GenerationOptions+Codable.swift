@@ -48,7 +48,8 @@ extension GenerationOptions.SamplingMode: Codable {
         case "top":
             self = .random(top: try container.decode(Int.self, forKey: .top), seed: seed)
         case "probabilityThreshold":
-            self = .random(probabilityThreshold: try container.decode(Double.self, forKey: .probabilityThreshold), seed: seed)
+            self = .random(
+                probabilityThreshold: try container.decode(Double.self, forKey: .probabilityThreshold), seed: seed)
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .mode, in: container,

@@ -81,7 +81,8 @@ public struct GenerationOptions: Sendable, Hashable {
     public var temperature: Double?
     /// The most tokens the response may use. `nil` lets the provider choose.
     public var maximumResponseTokens: Int?
-    /// Whether the model may, must or must not call tools (Foundation Models 27); `nil` means ``ToolCallingMode/allowed``.
+    /// Whether the model may, must or must not call tools (Foundation Models 27); `nil` means
+    /// ``ToolCallingMode/allowed``.
     public var toolCallingMode: ToolCallingMode?
 
     /// Creates options.

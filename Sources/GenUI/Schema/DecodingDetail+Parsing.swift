@@ -32,7 +32,8 @@ extension DecodingDetail {
 
     /// The prefix of a located JSON error's English text.
     static let locatedPrefix: [Segment] = [
-        .literal("invalid JSON at line "), .placeholder("line", "i"), .literal(", column "), .placeholder("column", "i"),
+        .literal("invalid JSON at line "), .placeholder("line", "i"), .literal(", column "),
+        .placeholder("column", "i"),
         .literal(": "),
     ]
 

@@ -205,7 +205,9 @@ public struct DecodingDetail: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A located JSON syntax error at `line` and `column`.
-    public static func json(_ code: Code, line: Int, column: Int, _ arguments: [String: Argument] = [:]) -> DecodingDetail {
+    public static func json(_ code: Code, line: Int, column: Int, _ arguments: [String: Argument] = [:])
+        -> DecodingDetail
+    {
         DecodingDetail(code, arguments.merging(["line": .integer(line), "column": .integer(column)]) { new, _ in new })
     }
 

@@ -22,7 +22,8 @@ public struct DynamicGenerationSchema: Sendable {
         let isOptional: Bool
 
         /// Creates a property.
-        public init(name: String, description: String? = nil, schema: DynamicGenerationSchema, isOptional: Bool = false) {
+        public init(name: String, description: String? = nil, schema: DynamicGenerationSchema, isOptional: Bool = false)
+        {
             self.name = name
             self.description = description
             self.schema = schema
@@ -87,8 +88,9 @@ extension GenerationSchema {
             guard let name = dependency.name else {
                 throw SchemaError.undefinedReferences(
                     schema: nil, references: [],
-                    context: .init(debugDescription: "dependency \(index + 1) of \(dependencies.count) has no name, "
-                        + "so no reference can name it; only object, choice and string-choice schemas have names"))
+                    context: .init(
+                        debugDescription: "dependency \(index + 1) of \(dependencies.count) has no name, "
+                            + "so no reference can name it; only object, choice and string-choice schemas have names"))
             }
             guard names.insert(name).inserted else {
                 throw SchemaError.duplicateType(
@@ -128,7 +130,8 @@ extension GenerationSchema {
                     guard seen.insert(property.name).inserted else {
                         throw SchemaError.duplicateProperty(
                             schema: name, property: property.name,
-                            context: .init(debugDescription: "object '\(name)' has two properties named '\(property.name)'"))
+                            context: .init(
+                                debugDescription: "object '\(name)' has two properties named '\(property.name)'"))
                     }
                     let (node, extra) = try convert(property.schema, within: name)
                     nodes.append(
@@ -178,8 +181,10 @@ extension GenerationSchema {
             let defined = known.isEmpty ? "none" : known.sorted().joined(separator: ", ")
             throw SchemaError.undefinedReferences(
                 schema: undefinedIn, references: undefined,
-                context: .init(debugDescription: "\(undefinedIn.map { "'\($0)' refers" } ?? "references refer") to "
-                    + "\(names), which \(undefined.count == 1 ? "is" : "are") not among the dependencies (\(defined))"))
+                context: .init(
+                    debugDescription: "\(undefinedIn.map { "'\($0)' refers" } ?? "references refer") to "
+                        + "\(names), which \(undefined.count == 1 ? "is" : "are") not among the dependencies (\(defined))"
+                ))
         }
 
         static func emptyChoices(_ name: String) -> SchemaError {

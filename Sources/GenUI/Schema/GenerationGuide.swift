@@ -136,17 +136,39 @@ extension GenerationSchema.Node {
 
     private func applying(_ constraint: GuideConstraint) -> Self {
         switch (self, constraint) {
-        case (.string(var c), .choices(let values)): c.choices = values; return .string(c)
-        case (.string(var c), .pattern(let pattern)): c.pattern = pattern; return .string(c)
-        case (.string(var c), .minimumLength(let n)): c.minimumLength = n; return .string(c)
-        case (.string(var c), .maximumLength(let n)): c.maximumLength = n; return .string(c)
-        case (.integer(var c), .minimum(let v)): c.minimum = v; return .integer(c)
-        case (.integer(var c), .maximum(let v)): c.maximum = v; return .integer(c)
-        case (.number(var c), .minimum(let v)): c.minimum = v; return .number(c)
-        case (.number(var c), .maximum(let v)): c.maximum = v; return .number(c)
-        case (.array(var a), .minimumCount(let n)): a.minimumCount = n; return .array(a)
-        case (.array(var a), .maximumCount(let n)): a.maximumCount = n; return .array(a)
-        case (.array(var a), .element(let inner)): a.items = a.items.applying(inner); return .array(a)
+        case (.string(var c), .choices(let values)):
+            c.choices = values
+            return .string(c)
+        case (.string(var c), .pattern(let pattern)):
+            c.pattern = pattern
+            return .string(c)
+        case (.string(var c), .minimumLength(let n)):
+            c.minimumLength = n
+            return .string(c)
+        case (.string(var c), .maximumLength(let n)):
+            c.maximumLength = n
+            return .string(c)
+        case (.integer(var c), .minimum(let v)):
+            c.minimum = v
+            return .integer(c)
+        case (.integer(var c), .maximum(let v)):
+            c.maximum = v
+            return .integer(c)
+        case (.number(var c), .minimum(let v)):
+            c.minimum = v
+            return .number(c)
+        case (.number(var c), .maximum(let v)):
+            c.maximum = v
+            return .number(c)
+        case (.array(var a), .minimumCount(let n)):
+            a.minimumCount = n
+            return .array(a)
+        case (.array(var a), .maximumCount(let n)):
+            a.maximumCount = n
+            return .array(a)
+        case (.array(var a), .element(let inner)):
+            a.items = a.items.applying(inner)
+            return .array(a)
         default: return self
         }
     }

@@ -14,9 +14,12 @@ extension GenerationSchema: Codable {
         do {
             self = try JSONSchemaReader.schema(from: document)
         } catch let problem as JSONSchemaReader.Problem {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "not a schema genui can read: \(problem.message) at \(problem.path.isEmpty ? "/" : problem.path)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription:
+                        "not a schema genui can read: \(problem.message) at \(problem.path.isEmpty ? "/" : problem.path)"
+                ))
         }
     }
 }
@@ -38,7 +41,9 @@ enum JSONSchemaReader {
     static func schema(from document: GeneratedContent) throws -> GenerationSchema {
         var definitions: [GenerationSchema.Definition] = []
         if let defs = document.orderedProperties?.first(where: { $0.key == "$defs" })?.value {
-            guard let entries = defs.orderedProperties else { throw Problem(message: "$defs is not an object", path: "/$defs") }
+            guard let entries = defs.orderedProperties else {
+                throw Problem(message: "$defs is not an object", path: "/$defs")
+            }
             for (name, node) in entries {
                 definitions.append(.init(name: name, node: try read(node, name: name, path: "/$defs/\(name)")))
             }
@@ -49,7 +54,9 @@ enum JSONSchemaReader {
 
     /// The node `document` describes; `name` names an object or choice without a `title`.
     private static func read(_ document: GeneratedContent, name: String, path: String) throws -> GenerationSchema.Node {
-        guard document.orderedProperties != nil else { throw Problem(message: "a schema must be an object", path: path) }
+        guard document.orderedProperties != nil else {
+            throw Problem(message: "a schema must be an object", path: path)
+        }
         if let reference = string(document, "$ref") {
             let prefix = "#/$defs/"
             guard reference.hasPrefix(prefix) else {
@@ -60,7 +67,9 @@ enum JSONSchemaReader {
         let title = string(document, "title") ?? name
         let description = string(document, "description")
         if let choices = value(document, "anyOf") {
-            guard let elements = choices.elements else { throw Problem(message: "anyOf is not an array", path: path + "/anyOf") }
+            guard let elements = choices.elements else {
+                throw Problem(message: "anyOf is not an array", path: path + "/anyOf")
+            }
             let nodes = try elements.enumerated().map { index, element in
                 try read(element, name: "\(title)\(index)", path: "\(path)/anyOf/\(index)")
             }
@@ -91,10 +100,12 @@ enum JSONSchemaReader {
         case "boolean":
             return .boolean
         case "array":
-            let items = try value(document, "items").map { try read($0, name: title + "Item", path: path + "/items") } ?? .any
-            return .array(.init(
-                items: items, minimumCount: try integer(document, "minItems", path: path),
-                maximumCount: try integer(document, "maxItems", path: path)))
+            let items =
+                try value(document, "items").map { try read($0, name: title + "Item", path: path + "/items") } ?? .any
+            return .array(
+                .init(
+                    items: items, minimumCount: try integer(document, "minItems", path: path),
+                    maximumCount: try integer(document, "maxItems", path: path)))
         case "object":
             return .object(try object(document, name: title, description: description, path: path))
         case let other?:
@@ -106,15 +117,17 @@ enum JSONSchemaReader {
         -> GenerationSchema.ObjectNode
     {
         let declared = value(document, "properties")?.orderedProperties ?? []
-        let required = Set(value(document, "required")?.elements?.compactMap { element -> String? in
-            if case .string(let name) = element.kind { return name }
-            return nil
-        } ?? [])
+        let required = Set(
+            value(document, "required")?.elements?.compactMap { element -> String? in
+                if case .string(let name) = element.kind { return name }
+                return nil
+            } ?? [])
         // Decoders may reorder an object's keys; `x-order` says the order the properties are generated in.
-        var order = value(document, "x-order")?.elements?.compactMap { element -> String? in
-            if case .string(let name) = element.kind { return name }
-            return nil
-        } ?? []
+        var order =
+            value(document, "x-order")?.elements?.compactMap { element -> String? in
+                if case .string(let name) = element.kind { return name }
+                return nil
+            } ?? []
         order += declared.map(\.key).filter { !order.contains($0) }
         let byName = Dictionary(declared.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         let properties = try order.compactMap { key -> GenerationSchema.PropertyNode? in
@@ -160,7 +173,9 @@ enum JSONSchemaReader {
                 if case .string(let text) = name.kind, text != "null" { return text }
                 return nil
             }
-            guard kept.count == 1 else { throw Problem(message: "a type list must name one type besides null", path: path + "/type") }
+            guard kept.count == 1 else {
+                throw Problem(message: "a type list must name one type besides null", path: path + "/type")
+            }
             return kept[0]
         default:
             throw Problem(message: "type must be a string", path: path + "/type")

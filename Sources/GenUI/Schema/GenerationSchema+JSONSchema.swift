@@ -27,7 +27,9 @@ extension GenerationSchema {
 
     private func export(_ node: Node, strict: Bool, titled: Bool, description: String? = nil) -> GeneratedContent {
         var fields: [(String, GeneratedContent)] = []
-        func add(_ key: String, _ value: some ConvertibleToGeneratedContent) { fields.append((key, value.generatedContent)) }
+        func add(_ key: String, _ value: some ConvertibleToGeneratedContent) {
+            fields.append((key, value.generatedContent))
+        }
         switch node {
         case .any:
             break
@@ -70,8 +72,11 @@ extension GenerationSchema {
         case .anyOf(let choice):
             if titled { add("title", choice.name) }
             if let description = description ?? choice.description { add("description", description) }
-            fields.append((
-                "anyOf", GeneratedContent(kind: .array(choice.choices.map { export($0, strict: strict, titled: titled) }))))
+            fields.append(
+                (
+                    "anyOf",
+                    GeneratedContent(kind: .array(choice.choices.map { export($0, strict: strict, titled: titled) }))
+                ))
             return GeneratedContent(orderedProperties: fields)
         }
         if let description { add("description", description) }
@@ -89,12 +94,16 @@ extension GenerationSchema {
     private func nullable(_ schema: GeneratedContent) -> GeneratedContent {
         guard case .structure(var properties, let keys) = schema.kind else { return schema }
         if case .string(let type)? = properties["type"]?.kind, properties["enum"] == nil, properties["const"] == nil {
-            properties["type"] = GeneratedContent(kind: .array([.init(kind: .string(type)), .init(kind: .string("null"))]))
+            properties["type"] = GeneratedContent(
+                kind: .array([.init(kind: .string(type)), .init(kind: .string("null"))]))
             return GeneratedContent(kind: .structure(properties: properties, orderedKeys: keys))
         }
         return GeneratedContent(orderedProperties: [
-            ("anyOf", GeneratedContent(kind: .array([schema, GeneratedContent(orderedProperties: [("type", "null".generatedContent)])])))
+            (
+                "anyOf",
+                GeneratedContent(
+                    kind: .array([schema, GeneratedContent(orderedProperties: [("type", "null".generatedContent)])]))
+            )
         ])
     }
 }
-

@@ -32,7 +32,8 @@ extension GenerationSchema {
         public var context: Context {
             switch self {
             case .duplicateProperty(_, _, let context), .duplicateType(_, _, let context),
-                 .emptyTypeChoices(_, let context), .undefinedReferences(_, _, let context): context
+                .emptyTypeChoices(_, let context), .undefinedReferences(_, _, let context):
+                context
             }
         }
 

@@ -37,7 +37,8 @@ extension GenerationSchema {
 
     /// The first violation of `node` (a part of this schema) in `content`, or `nil` when it conforms, spending
     /// `budget`.
-    func firstViolation(in content: GeneratedContent, against node: Node, budget: inout SchemaWorkBudget) -> Violation? {
+    func firstViolation(in content: GeneratedContent, against node: Node, budget: inout SchemaWorkBudget) -> Violation?
+    {
         check(content, against: node, path: "", depth: 0, budget: &budget)
     }
 
@@ -56,7 +57,9 @@ extension GenerationSchema {
         func fail(_ code: DecodingDetail.Code, _ arguments: [String: DecodingDetail.Argument] = [:]) -> Violation {
             Violation(path: path, detail: DecodingDetail(code, arguments))
         }
-        func found(_ code: DecodingDetail.Code) -> Violation { fail(code, ["found": .kind(DecodingDetail.Kind(of: content))]) }
+        func found(_ code: DecodingDetail.Code) -> Violation {
+            fail(code, ["found": .kind(DecodingDetail.Kind(of: content))])
+        }
         guard budget.visit() else { return Violation(path: path, detail: budget.exhaustedDetail) }
         guard depth < Self.maximumReferenceDepth else { return fail(.schemaTooDeep) }
         switch node {
@@ -68,13 +71,20 @@ extension GenerationSchema {
         case .string(let c):
             guard case .string(let value) = content.kind else { return found(.expectedString) }
             if let choices = c.choices, !choices.contains(value) {
-                return fail(.notAChoice, [
-                    "value": .data(JSONWriter.quote(value)), "choices": .data(choices.map(JSONWriter.quote).joined(separator: ", ")),
-                ])
+                return fail(
+                    .notAChoice,
+                    [
+                        "value": .data(JSONWriter.quote(value)),
+                        "choices": .data(choices.map(JSONWriter.quote).joined(separator: ", ")),
+                    ])
             }
             let length = value.count
-            if let min = c.minimumLength, length < min { return fail(.stringTooShort, ["count": .integer(length), "minimum": .integer(min)]) }
-            if let max = c.maximumLength, length > max { return fail(.stringTooLong, ["count": .integer(length), "maximum": .integer(max)]) }
+            if let min = c.minimumLength, length < min {
+                return fail(.stringTooShort, ["count": .integer(length), "minimum": .integer(min)])
+            }
+            if let max = c.maximumLength, length > max {
+                return fail(.stringTooLong, ["count": .integer(length), "maximum": .integer(max)])
+            }
             if let pattern = c.pattern, !PatternMatcher.matches(value, pattern: pattern) {
                 return fail(.patternMismatch, ["value": .data(JSONWriter.quote(value)), "pattern": .data(pattern)])
             }
@@ -84,25 +94,37 @@ extension GenerationSchema {
             if case .integer = node, value.rounded() != value {
                 return fail(.expectedInteger, ["value": .number(value)])
             }
-            if let min = c.minimum, value < min { return fail(.belowMinimum, ["value": .number(value), "minimum": .number(min)]) }
-            if let max = c.maximum, value > max { return fail(.aboveMaximum, ["value": .number(value), "maximum": .number(max)]) }
+            if let min = c.minimum, value < min {
+                return fail(.belowMinimum, ["value": .number(value), "minimum": .number(min)])
+            }
+            if let max = c.maximum, value > max {
+                return fail(.aboveMaximum, ["value": .number(value), "maximum": .number(max)])
+            }
             return nil
         case .boolean:
             guard case .bool = content.kind else { return found(.expectedBoolean) }
             return nil
         case .array(let a):
             guard case .array(let elements) = content.kind else { return found(.expectedArray) }
-            if let min = a.minimumCount, elements.count < min { return fail(.tooFewElements, ["count": .integer(elements.count), "minimum": .integer(min)]) }
-            if let max = a.maximumCount, elements.count > max { return fail(.tooManyElements, ["count": .integer(elements.count), "maximum": .integer(max)]) }
+            if let min = a.minimumCount, elements.count < min {
+                return fail(.tooFewElements, ["count": .integer(elements.count), "minimum": .integer(min)])
+            }
+            if let max = a.maximumCount, elements.count > max {
+                return fail(.tooManyElements, ["count": .integer(elements.count), "maximum": .integer(max)])
+            }
             for (index, element) in elements.enumerated() {
-                if let violation = check(element, against: a.items, path: path + JSONPointer.index(index), depth: depth + 1, budget: &budget) {
+                if let violation = check(
+                    element, against: a.items, path: path + JSONPointer.index(index), depth: depth + 1, budget: &budget)
+                {
                     return violation
                 }
             }
             return nil
         case .object(let object):
             guard case .structure(let properties, let keys) = content.kind else {
-                return fail(.expectedNamedObject, ["type": .data(object.name), "found": .kind(DecodingDetail.Kind(of: content))])
+                return fail(
+                    .expectedNamedObject,
+                    ["type": .data(object.name), "found": .kind(DecodingDetail.Kind(of: content))])
             }
             let known = Set(object.properties.map(\.name))
             if let unknown = keys.first(where: { !known.contains($0) }) {
@@ -114,9 +136,12 @@ extension GenerationSchema {
                 let propertyPath = path + JSONPointer.escape(property.name)
                 guard let value = properties[property.name], value.kind != .null else {
                     if property.isOptional { continue }
-                    return Violation(path: propertyPath, detail: DecodingDetail(.missingProperty, ["name": .data(property.name)]))
+                    return Violation(
+                        path: propertyPath, detail: DecodingDetail(.missingProperty, ["name": .data(property.name)]))
                 }
-                if let violation = check(value, against: property.node, path: propertyPath, depth: depth + 1, budget: &budget) {
+                if let violation = check(
+                    value, against: property.node, path: propertyPath, depth: depth + 1, budget: &budget)
+                {
                     return violation
                 }
             }
@@ -132,15 +157,19 @@ extension GenerationSchema {
             }
             // An alternative whose required discriminator the content does not carry cannot match: skip it unwalked.
             for option in choice.choices where mayMatch(content, option) {
-                guard let violation = check(content, against: option, path: path, depth: depth + 1, budget: &budget) else { return nil }
+                guard let violation = check(content, against: option, path: path, depth: depth + 1, budget: &budget)
+                else { return nil }
                 if budget.isExhausted { return violation }
                 if best == nil || violation.path.count > (best?.path.count ?? 0) { best = violation }
             }
             if choice.choices.contains(where: { discriminator(of: $0) != nil }) {
                 let tags = choice.choices.compactMap { discriminator(of: $0) }
-                return fail(.noTaggedCase, [
-                    "type": .data(choice.name), "cases": .data(tags.joined(separator: ", ")), "tag": .data(Self.discriminator),
-                ])
+                return fail(
+                    .noTaggedCase,
+                    [
+                        "type": .data(choice.name), "cases": .data(tags.joined(separator: ", ")),
+                        "tag": .data(Self.discriminator),
+                    ])
             }
             return best ?? fail(.noAlternative, ["type": .data(choice.name)])
         }

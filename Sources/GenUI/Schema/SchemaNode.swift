@@ -33,7 +33,9 @@ extension GenerationSchema {
         public var maximumLength: Int?
 
         /// Creates constraints.
-        public init(choices: [String]? = nil, pattern: String? = nil, minimumLength: Int? = nil, maximumLength: Int? = nil) {
+        public init(
+            choices: [String]? = nil, pattern: String? = nil, minimumLength: Int? = nil, maximumLength: Int? = nil
+        ) {
             self.choices = choices
             self.pattern = pattern
             self.minimumLength = minimumLength

@@ -55,7 +55,9 @@ public struct ContentSynthesizer {
         case .integer(let c):
             let low = Int(max(c.minimum ?? 0, -1e15).rounded(.up))
             let high = Int(min(c.maximum ?? max(Double(low) + 100, 100), 1e15).rounded(.down))
-            guard low <= high else { throw .invalid("\(propertyName): no integer lies between its minimum and maximum") }
+            guard low <= high else {
+                throw .invalid("\(propertyName): no integer lies between its minimum and maximum")
+            }
             return GeneratedContent(kind: .number(Double(Int.random(in: low...high, using: &rng))))
         case .number(let c):
             let low = c.minimum ?? 0
@@ -74,13 +76,16 @@ public struct ContentSynthesizer {
             let upper = a.maximumCount == nil ? high : Swift.min(high, Swift.max(low, Self.largestSynthesizedCount))
             let count = Int.random(in: low...upper, using: &rng)
             var elements: [GeneratedContent] = []
-            for _ in 0..<count { elements.append(try make(a.items, propertyName: singular(propertyName), depth: depth + 1)) }
+            for _ in 0..<count {
+                elements.append(try make(a.items, propertyName: singular(propertyName), depth: depth + 1))
+            }
             return GeneratedContent(kind: .array(elements))
         case .object(let object):
             var properties: [(String, GeneratedContent)] = []
             for property in object.properties {
                 if property.isOptional && Bool.random(using: &rng) { continue }
-                properties.append((property.name, try make(property.node, propertyName: property.name, depth: depth + 1)))
+                properties.append(
+                    (property.name, try make(property.node, propertyName: property.name, depth: depth + 1)))
             }
             return GeneratedContent(orderedProperties: properties)
         case .anyOf(let choice):
@@ -94,7 +99,9 @@ public struct ContentSynthesizer {
         -> String
     {
         if let choices = c.choices {
-            guard let choice = choices.randomElement(using: &rng) else { throw .invalid("\(propertyName) has no allowed values") }
+            guard let choice = choices.randomElement(using: &rng) else {
+                throw .invalid("\(propertyName) has no allowed values")
+            }
             return choice
         }
         let minimum = c.minimumLength ?? 0
@@ -106,17 +113,21 @@ public struct ContentSynthesizer {
             }
             for _ in 0..<64 {
                 let candidate = sampler.sample(using: &rng)
-                if (minimum...maximum).contains(candidate.count) && PatternMatcher.matches(candidate, pattern: pattern) {
+                if (minimum...maximum).contains(candidate.count) && PatternMatcher.matches(candidate, pattern: pattern)
+                {
                     return candidate
                 }
             }
-            throw .invalid("\(propertyName): found no string matching \(pattern) within \(minimum)...\(maximum) characters")
+            throw .invalid(
+                "\(propertyName): found no string matching \(pattern) within \(minimum)...\(maximum) characters")
         }
         var text = phrase(for: propertyName)
         while text.count < minimum { text += " " + nextWord() }
         if text.count > maximum {
             text = String(text.prefix(maximum))
-            if let lastSpace = text.lastIndex(of: " "), text.distance(from: text.startIndex, to: lastSpace) >= Swift.max(minimum, 1) {
+            if let lastSpace = text.lastIndex(of: " "),
+                text.distance(from: text.startIndex, to: lastSpace) >= Swift.max(minimum, 1)
+            {
                 text = String(text[..<lastSpace])
             }
         }
@@ -126,7 +137,9 @@ public struct ContentSynthesizer {
     /// A phrase whose form follows the property name.
     private mutating func phrase(for propertyName: String) -> String {
         let name = propertyName.lowercased()
-        let sentenceLike = ["text", "description", "summary", "body", "paragraph", "message", "detail", "content", "note"]
+        let sentenceLike = [
+            "text", "description", "summary", "body", "paragraph", "message", "detail", "content", "note",
+        ]
         if sentenceLike.contains(where: name.contains) {
             let words = (0..<3).map { _ in nextWord() }
             return "A short note about \(words[0]), \(words[1]) and \(words[2])."

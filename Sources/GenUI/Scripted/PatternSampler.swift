@@ -148,9 +148,15 @@ struct PatternSampler {
         guard i < c.count else { return atom }
         var result: Piece
         switch c[i] {
-        case "?": i += 1; result = .repeated(atom, min: 0, max: 1)
-        case "*": i += 1; result = .repeated(atom, min: 0, max: 3)
-        case "+": i += 1; result = .repeated(atom, min: 1, max: 4)
+        case "?":
+            i += 1
+            result = .repeated(atom, min: 0, max: 1)
+        case "*":
+            i += 1
+            result = .repeated(atom, min: 0, max: 3)
+        case "+":
+            i += 1
+            result = .repeated(atom, min: 1, max: 4)
         case "{":
             guard let close = c[i...].firstIndex(of: "}") else { return nil }
             let body = String(c[(i + 1)..<close])
@@ -177,4 +183,3 @@ struct PatternSampler {
         return result
     }
 }
-

@@ -9,9 +9,10 @@ extension LanguageModelSession {
     }
 
     /// Runs `ask`, the session's one way to answer: marks the session as responding, streams the model's turns with
-    /// the tool rounds between them, validates the answer, records the exchange and logs its end. ``respond(to:options:)``
-    /// collects the answer; ``ResponseStream`` also shows `progress` as snapshots (`streaming` says which, for the log).
-    /// Errors are those Foundation Models throws where it has a type for them (see ``GenUIError``).
+    /// the tool rounds between them, validates the answer, records the exchange and logs its end.
+    /// ``respond(to:options:)`` collects the answer; ``ResponseStream`` also shows `progress` as snapshots (`streaming`
+    /// says which, for the log). Errors are those Foundation Models throws where it has a type for them (see
+    /// ``GenUIError``).
     func perform(
         _ ask: Ask, streaming: Bool = false, progress: (AnswerProgress) -> Void = { _ in }
     ) async throws -> Performed {

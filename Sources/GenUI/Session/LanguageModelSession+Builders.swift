@@ -17,8 +17,10 @@ extension LanguageModelSession {
 
     /// Creates a session with tools and ``Instructions``, as Foundation Models' `init(model:tools:instructions:)`.
     @_disfavoredOverload
-    public convenience init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
-                            instructions: Instructions?) {
+    public convenience init(
+        model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+        instructions: Instructions?
+    ) {
         self.init(model: model, tools: tools, instructions: instructions?.text)
     }
 
@@ -34,7 +36,8 @@ extension LanguageModelSession {
         contextOptions: ContextOptions = ContextOptions(),
         metadata: [String: any ConvertibleToGeneratedContent] = [:]
     ) async throws -> Response<String> {
-        let response = try await perform(Ask(prompt, options: options, contextOptions: contextOptions, metadata: metadata))
+        let response = try await perform(
+            Ask(prompt, options: options, contextOptions: contextOptions, metadata: metadata))
         return Response(
             content: response.text, rawContent: response.content, transcriptEntries: response.entries,
             metadata: response.metadata)
@@ -57,9 +60,11 @@ extension LanguageModelSession {
         options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
         metadata: [String: any ConvertibleToGeneratedContent] = [:]
     ) async throws -> Response<Content> {
-        let response = try await perform(Ask(
-            prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
-            contextOptions: contextOptions, metadata: metadata))
+        let response = try await perform(
+            Ask(
+                prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt,
+                options: options,
+                contextOptions: contextOptions, metadata: metadata))
         let value = try Self.decode(Content.self, from: response)
         return Response(
             content: value, rawContent: response.content, transcriptEntries: response.entries,
@@ -83,9 +88,10 @@ extension LanguageModelSession {
         options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
         metadata: [String: any ConvertibleToGeneratedContent] = [:]
     ) async throws -> Response<GeneratedContent> {
-        let response = try await perform(Ask(
-            prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
-            contextOptions: contextOptions, metadata: metadata))
+        let response = try await perform(
+            Ask(
+                prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
+                contextOptions: contextOptions, metadata: metadata))
         return Response(
             content: response.content, rawContent: response.content, transcriptEntries: response.entries,
             metadata: response.metadata)
@@ -105,7 +111,8 @@ extension LanguageModelSession {
     /// Streams a text answer to a ``Prompt``; `contextOptions` and `metadata` as for
     /// ``respond(to:options:contextOptions:metadata:)``.
     public func streamResponse(
-        to prompt: Prompt, options: GenerationOptions = GenerationOptions(), contextOptions: ContextOptions = ContextOptions(),
+        to prompt: Prompt, options: GenerationOptions = GenerationOptions(),
+        contextOptions: ContextOptions = ContextOptions(),
         metadata: [String: any ConvertibleToGeneratedContent] = [:]
     ) -> ResponseStream<String> {
         ResponseStream(
@@ -129,7 +136,8 @@ extension LanguageModelSession {
         ResponseStream(
             session: self,
             asking: Ask(
-                prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
+                prompt, schema: Content.generationSchema, includeSchemaInPrompt: includeSchemaInPrompt,
+                options: options,
                 contextOptions: contextOptions, metadata: metadata))
     }
 

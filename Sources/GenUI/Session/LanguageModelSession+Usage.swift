@@ -33,7 +33,8 @@ extension LanguageModelSession {
         init(_ usage: TokenUsage) {
             self.init(
                 input: Input(totalTokenCount: usage.promptTokens ?? 0, cachedTokenCount: usage.cachedPromptTokens ?? 0),
-                output: Output(totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: usage.reasoningTokens ?? 0))
+                output: Output(
+                    totalTokenCount: usage.completionTokens ?? 0, reasoningTokenCount: usage.reasoningTokens ?? 0))
         }
 
         /// The sum of two counts, each saturating at `Int.max` (a session's running total never traps, whatever its
@@ -43,7 +44,8 @@ extension LanguageModelSession {
             sum.input.totalTokenCount = lhs.input.totalTokenCount.addingSaturated(rhs.input.totalTokenCount)
             sum.input.cachedTokenCount = lhs.input.cachedTokenCount.addingSaturated(rhs.input.cachedTokenCount)
             sum.output.totalTokenCount = lhs.output.totalTokenCount.addingSaturated(rhs.output.totalTokenCount)
-            sum.output.reasoningTokenCount = lhs.output.reasoningTokenCount.addingSaturated(rhs.output.reasoningTokenCount)
+            sum.output.reasoningTokenCount = lhs.output.reasoningTokenCount.addingSaturated(
+                rhs.output.reasoningTokenCount)
             return sum
         }
     }

@@ -48,7 +48,8 @@ public final class LanguageModelSession: Sendable {
         self.init(model: model, tools: [], instructions: instructions, logger: logger)
     }
 
-    /// Creates a session whose model may call `tools` while it answers (Foundation Models' `init(model:tools:instructions:)`).
+    /// Creates a session whose model may call `tools` while it answers (Foundation Models'
+    /// `init(model:tools:instructions:)`).
     /// - Parameters:
     ///   - model: the model to use; ``SystemLanguageModel/default`` when omitted. With tools, a chain routes only to
     ///     members that can call tools (``LanguageModelCapability/toolCalling``).
@@ -56,9 +57,11 @@ public final class LanguageModelSession: Sendable {
     ///   - maximumToolRounds: how many rounds of calls one request may take (``defaultMaximumToolRounds``).
     ///   - instructions: the system prompt, kept as the transcript's first entry.
     ///   - logger: where the session logs each request and tool call; by default nowhere.
-    public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
-                maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil,
-                logger: Logger = ProviderInstrumentation.disabledLogger) {
+    public init(
+        model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+        maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil,
+        logger: Logger = ProviderInstrumentation.disabledLogger
+    ) {
         self.model = model.routable
         self.tools = tools
         self.maximumToolRounds = max(1, maximumToolRounds)
@@ -67,22 +70,28 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// Creates a session whose instructions come from a builder closure.
-    public convenience init(model: some LanguageModel = SystemLanguageModel.default,
-                            @InstructionsBuilder instructions: () -> String) {
+    public convenience init(
+        model: some LanguageModel = SystemLanguageModel.default,
+        @InstructionsBuilder instructions: () -> String
+    ) {
         self.init(model: model, instructions: instructions())
     }
 
     /// Creates a session with tools whose instructions come from a builder closure.
-    public convenience init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
-                            @InstructionsBuilder instructions: () -> String) {
+    public convenience init(
+        model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
+        @InstructionsBuilder instructions: () -> String
+    ) {
         self.init(model: model, tools: tools, instructions: instructions())
     }
 
     /// Creates a session that continues a transcript, with the tools its model may call; `logger` is where it logs
     /// (by default nowhere).
-    public init(model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
-                maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript,
-                logger: Logger = ProviderInstrumentation.disabledLogger) {
+    public init(
+        model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
+        maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript,
+        logger: Logger = ProviderInstrumentation.disabledLogger
+    ) {
         self.model = model.routable
         self.tools = tools
         self.maximumToolRounds = max(1, maximumToolRounds)
@@ -188,7 +197,10 @@ public final class LanguageModelSession: Sendable {
         try state.withLock { state in
             guard !state.isResponding else {
                 throw GenUIError.concurrentRequests(
-                    .init(debugDescription: "this session is already responding; wait for the current request to finish or use another session"))
+                    .init(
+                        debugDescription:
+                            "this session is already responding; wait for the current request to finish or use another session"
+                    ))
             }
             state.isResponding = true
         }
@@ -213,7 +225,8 @@ public final class LanguageModelSession: Sendable {
     /// The debug line of a request's end: `session responded` (provider, tool calls, seconds) or
     /// `session request failed` (`error.type`, seconds).
     func logEnd(
-        since started: ContinuousClock.Instant, streaming: Bool, metadata: ResponseMetadata?, failure: (any Swift.Error)?
+        since started: ContinuousClock.Instant, streaming: Bool, metadata: ResponseMetadata?,
+        failure: (any Swift.Error)?
     ) {
         guard logger.logLevel <= .debug else { return }
         var fields: Logger.Metadata = [
@@ -264,7 +277,9 @@ public final class LanguageModelSession: Sendable {
                 if schema == nil {
                     answerEntry.segments = produced.segments
                 } else {
-                    answerEntry.segments += produced.segments.filter { if case .attachment = $0 { true } else { false } }
+                    answerEntry.segments += produced.segments.filter {
+                        if case .attachment = $0 { true } else { false }
+                    }
                 }
             case .reasoning, .data:
                 producedEntries.append(entry)

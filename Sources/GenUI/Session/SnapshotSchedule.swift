@@ -21,7 +21,9 @@ struct SnapshotSchedule: Sendable {
     /// Whether the text, now `byteCount` bytes long, is due for a snapshot; if so it is recorded as taken.
     mutating func isDue(at byteCount: Int) -> Bool {
         guard byteCount > snapshotBytes else { return false }
-        guard byteCount <= eagerBytes || byteCount - snapshotBytes >= snapshotBytes / growthDivisor else { return false }
+        guard byteCount <= eagerBytes || byteCount - snapshotBytes >= snapshotBytes / growthDivisor else {
+            return false
+        }
         snapshotBytes = byteCount
         return true
     }

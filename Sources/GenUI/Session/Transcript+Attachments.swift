@@ -122,7 +122,8 @@ extension Transcript {
         public var metadata: GeneratedContent
 
         /// An attachment holding `content` of `contentType`.
-        public init(contentType: UTType, content: Data, metadata: GeneratedContent = GeneratedContent(properties: [:])) {
+        public init(contentType: UTType, content: Data, metadata: GeneratedContent = GeneratedContent(properties: [:]))
+        {
             self.contentType = contentType
             self.content = content
             self.metadata = metadata

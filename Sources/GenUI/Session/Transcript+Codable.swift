@@ -3,7 +3,8 @@ import UniformTypeIdentifiers
 
 /// A transcript is written as `{"type": "FoundationModels.Transcript", "version": "1.1", "transcript": {"entries":
 /// […]}}`, the envelope Foundation Models writes, so a persisted conversation can be restored with
-/// `JSONDecoder().decode(Transcript.self, from:)` and continued with ``LanguageModelSession/init(model:tools:transcript:)``.
+/// `JSONDecoder().decode(Transcript.self, from:)` and continued with
+/// ``LanguageModelSession/init(model:tools:transcript:)``.
 ///
 /// Each entry is an object with a `role` (`instructions`, `user`, `toolCalls`, `tool`, `response`), its `id`, and
 /// its content: `contents` (segments), `tools` (tool definitions, with their parameters as JSON Schema), `options`
@@ -27,7 +28,8 @@ extension Transcript: Codable {
         let type = try envelope.decode(String.self, forKey: .type)
         guard type == Self.envelopeType else {
             throw DecodingError.dataCorruptedError(
-                forKey: .type, in: envelope, debugDescription: "not a transcript: type is '\(type)', expected '\(Self.envelopeType)'")
+                forKey: .type, in: envelope,
+                debugDescription: "not a transcript: type is '\(type)', expected '\(Self.envelopeType)'")
         }
         let body = try envelope.nestedContainer(keyedBy: BodyKeys.self, forKey: .transcript)
         self.init(entries: try body.decode([Entry].self, forKey: .entries))
@@ -45,7 +47,8 @@ extension Transcript: Codable {
 
 extension Transcript.Entry: Codable {
     private enum Keys: String, CodingKey {
-        case role, id, contents, tools, options, responseFormat, calls, toolName, assets, metadata, signature, contextOptions
+        case role, id, contents, tools, options, responseFormat, calls, toolName, assets, metadata, signature,
+            contextOptions
         case contentType, data
     }
 
@@ -59,23 +62,29 @@ extension Transcript.Entry: Codable {
         let id = try container.decode(String.self, forKey: .id)
         switch try container.decode(Role.self, forKey: .role) {
         case .instructions:
-            self = .instructions(.init(
-                id: id, segments: try container.decode([Transcript.Segment].self, forKey: .contents),
-                toolDefinitions: try container.decodeIfPresent([Transcript.ToolDefinition].self, forKey: .tools) ?? []))
+            self = .instructions(
+                .init(
+                    id: id, segments: try container.decode([Transcript.Segment].self, forKey: .contents),
+                    toolDefinitions: try container.decodeIfPresent([Transcript.ToolDefinition].self, forKey: .tools)
+                        ?? []))
         case .user:
-            self = .prompt(.init(
-                id: id, metadata: try Self.metadata(in: container),
-                segments: try container.decode([Transcript.Segment].self, forKey: .contents),
-                options: try container.decodeIfPresent(GenerationOptions.self, forKey: .options) ?? GenerationOptions(),
-                responseFormat: try container.decodeIfPresent(Transcript.ResponseFormat.self, forKey: .responseFormat),
-                contextOptions: try container.decodeIfPresent(ContextOptions.self, forKey: .contextOptions)
-                    ?? ContextOptions()))
+            self = .prompt(
+                .init(
+                    id: id, metadata: try Self.metadata(in: container),
+                    segments: try container.decode([Transcript.Segment].self, forKey: .contents),
+                    options: try container.decodeIfPresent(GenerationOptions.self, forKey: .options)
+                        ?? GenerationOptions(),
+                    responseFormat: try container.decodeIfPresent(
+                        Transcript.ResponseFormat.self, forKey: .responseFormat),
+                    contextOptions: try container.decodeIfPresent(ContextOptions.self, forKey: .contextOptions)
+                        ?? ContextOptions()))
         case .toolCalls:
             self = .toolCalls(.init(id: id, try container.decode([Transcript.ToolCall].self, forKey: .calls)))
         case .tool:
-            self = .toolOutput(.init(
-                id: id, toolName: try container.decode(String.self, forKey: .toolName),
-                segments: try container.decode([Transcript.Segment].self, forKey: .contents)))
+            self = .toolOutput(
+                .init(
+                    id: id, toolName: try container.decode(String.self, forKey: .toolName),
+                    segments: try container.decode([Transcript.Segment].self, forKey: .contents)))
         case .response:
             var response = Transcript.Response(
                 id: id, assetIDs: try container.decodeIfPresent([String].self, forKey: .assets) ?? [],
@@ -83,16 +92,18 @@ extension Transcript.Entry: Codable {
             response.metadata = try Self.metadata(in: container)
             self = .response(response)
         case .reasoning:
-            self = .reasoning(.init(
-                id: id, metadata: try Self.metadata(in: container),
-                segments: try container.decode([Transcript.Segment].self, forKey: .contents),
-                signature: try container.decodeIfPresent(Data.self, forKey: .signature)))
+            self = .reasoning(
+                .init(
+                    id: id, metadata: try Self.metadata(in: container),
+                    segments: try container.decode([Transcript.Segment].self, forKey: .contents),
+                    signature: try container.decodeIfPresent(Data.self, forKey: .signature)))
         case .data:
-            self = .data(.init(
-                id: id, contentType: try container.decode(UTType.self, forKey: .contentType),
-                content: try container.decode(Data.self, forKey: .data),
-                metadata: try Transcript.Segment.content(
-                    container.decodeIfPresent(String.self, forKey: .metadata) ?? "{}", at: container.codingPath)))
+            self = .data(
+                .init(
+                    id: id, contentType: try container.decode(UTType.self, forKey: .contentType),
+                    content: try container.decode(Data.self, forKey: .data),
+                    metadata: try Transcript.Segment.content(
+                        container.decodeIfPresent(String.self, forKey: .metadata) ?? "{}", at: container.codingPath)))
         }
     }
 
@@ -154,7 +165,9 @@ extension Transcript.Entry: Codable {
 }
 
 extension Transcript.Segment: Codable {
-    private enum Keys: String, CodingKey { case type, id, text, source, content, label, image, contentType, data, metadata }
+    private enum Keys: String, CodingKey {
+        case type, id, text, source, content, label, image, contentType, data, metadata
+    }
 
     /// Reads a segment written by ``encode(to:)``.
     public init(from decoder: any Decoder) throws {
@@ -164,9 +177,11 @@ extension Transcript.Segment: Codable {
         case "text":
             self = .text(.init(id: id, content: try container.decode(String.self, forKey: .text)))
         case "structure":
-            self = .structure(.init(
-                id: id, source: try container.decode(String.self, forKey: .source),
-                content: try Self.content(container.decode(String.self, forKey: .content), at: container.codingPath)))
+            self = .structure(
+                .init(
+                    id: id, source: try container.decode(String.self, forKey: .source),
+                    content: try Self.content(container.decode(String.self, forKey: .content), at: container.codingPath)
+                ))
         case "attachment":
             let label = try container.decodeIfPresent(String.self, forKey: .label)
             if let url = try container.decodeIfPresent(URL.self, forKey: .image) {
@@ -191,8 +206,9 @@ extension Transcript.Segment: Codable {
         do {
             return try JSONParser.parse(json)
         } catch {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: path, debugDescription: "content is not JSON: \(error.context.debugDescription)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: path, debugDescription: "content is not JSON: \(error.context.debugDescription)"))
         }
     }
 
@@ -268,7 +284,8 @@ extension Transcript.ToolCall: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         self.init(
-            id: try container.decode(String.self, forKey: .id), toolName: try container.decode(String.self, forKey: .name),
+            id: try container.decode(String.self, forKey: .id),
+            toolName: try container.decode(String.self, forKey: .name),
             arguments: try Transcript.Segment.content(
                 container.decode(String.self, forKey: .arguments), at: container.codingPath))
     }

@@ -191,7 +191,8 @@ extension Transcript {
 
         /// A prompt made of `segments`.
         public init(
-            id: String = UUID().uuidString, segments: [Transcript.Segment], options: GenerationOptions = GenerationOptions(),
+            id: String = UUID().uuidString, segments: [Transcript.Segment],
+            options: GenerationOptions = GenerationOptions(),
             responseFormat: Transcript.ResponseFormat? = nil
         ) {
             self.id = id
@@ -317,7 +318,9 @@ extension Transcript {
         }
 
         /// A response made of `segments`, with its metadata (Foundation Models 27).
-        public init(id: String = UUID().uuidString, metadata: [String: GeneratedContent], segments: [Transcript.Segment]) {
+        public init(
+            id: String = UUID().uuidString, metadata: [String: GeneratedContent], segments: [Transcript.Segment]
+        ) {
             self.init(id: id, assetIDs: [], segments: segments)
             self.metadata = metadata
         }

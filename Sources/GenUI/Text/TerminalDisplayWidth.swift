@@ -11,7 +11,9 @@ public enum TerminalDisplayWidth {
     public static func width(of character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if scalars.contains(where: { $0.properties.isEmojiPresentation }) || scalars.contains("\u{FE0F}") && first.properties.isEmoji {
+        if scalars.contains(where: { $0.properties.isEmojiPresentation })
+            || scalars.contains("\u{FE0F}") && first.properties.isEmoji
+        {
             return 2
         }
         if isWide(first) { return 2 }

@@ -29,8 +29,10 @@ public struct ToolCallRecord: Sendable, Hashable, Codable {
     public var detail: String?
 
     /// Creates a record.
-    public init(round: Int, id: String, tool: String, requestedBy: String, durationSeconds: Double, outcome: Outcome,
-                detail: String? = nil) {
+    public init(
+        round: Int, id: String, tool: String, requestedBy: String, durationSeconds: Double, outcome: Outcome,
+        detail: String? = nil
+    ) {
         self.round = round
         self.id = id
         self.tool = tool

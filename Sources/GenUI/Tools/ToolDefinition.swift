@@ -15,7 +15,9 @@ extension GenerationRequest {
         public var includesSchemaInInstructions: Bool
 
         /// Creates a definition.
-        public init(name: String, description: String, parameters: GenerationSchema, includesSchemaInInstructions: Bool = true) {
+        public init(
+            name: String, description: String, parameters: GenerationSchema, includesSchemaInInstructions: Bool = true
+        ) {
             self.name = name
             self.description = description
             self.parameters = parameters
@@ -26,7 +28,8 @@ extension GenerationRequest {
         /// OpenAI, Anthropic and Gemini impose on tool names.
         public static func sanitizedName(_ name: String) -> String {
             let allowed = name.unicodeScalars.map { scalar -> Character in
-                let isAllowed = (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+                let isAllowed =
+                    (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
                     || (scalar >= "0" && scalar <= "9") || scalar == "_" || scalar == "-"
                 return isAllowed ? Character(scalar) : "_"
             }

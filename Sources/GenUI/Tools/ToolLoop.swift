@@ -31,13 +31,18 @@ struct ToolLoop {
         let calls = response.toolCalls
         round += 1
         guard round <= maximumRounds else {
-            logger.info("tool round limit reached", metadata: [
-                SessionLogKey.provider: .string(provider), SessionLogKey.toolRounds: .stringConvertible(maximumRounds),
-            ])
+            logger.info(
+                "tool round limit reached",
+                metadata: [
+                    SessionLogKey.provider: .string(provider),
+                    SessionLogKey.toolRounds: .stringConvertible(maximumRounds),
+                ])
             throw GenUIError.toolRoundLimitReached(
                 rounds: maximumRounds,
-                .init(provider: provider, debugDescription:
-                    "the model asked for tool calls in \(maximumRounds) rounds without answering (maximumToolRounds)",
+                .init(
+                    provider: provider,
+                    debugDescription:
+                        "the model asked for tool calls in \(maximumRounds) rounds without answering (maximumToolRounds)",
                     trace: response.metadata.trace))
         }
         let prepared = try calls.map { call in
@@ -69,9 +74,10 @@ struct ToolLoop {
             Transcript.ToolOutput(id: calls[index].id, toolName: calls[index].toolName, segments: segments)
         }
         for (index, _, duration) in results {
-            records.append(ToolCallRecord(
-                round: round, id: calls[index].id, tool: calls[index].toolName, requestedBy: provider,
-                durationSeconds: duration, outcome: .succeeded))
+            records.append(
+                ToolCallRecord(
+                    round: round, id: calls[index].id, tool: calls[index].toolName, requestedBy: provider,
+                    durationSeconds: duration, outcome: .succeeded))
         }
         let turn = Transcript.ToolCalls(calls)
         entries.append(.toolCalls(turn))
@@ -115,13 +121,16 @@ struct ToolLoop {
             throw invalid
         }
         // `invalidity` found the tool by this name.
-        guard let tool = tools.first(where: { $0.name == call.toolName }) else { throw .invalid("no tool \(call.toolName)") }
+        guard let tool = tools.first(where: { $0.name == call.toolName }) else {
+            throw .invalid("no tool \(call.toolName)")
+        }
         return tool
     }
 
     /// Runs one call: the tool's output as transcript segments, ``LanguageModelSession/ToolCallError`` when the tool
     /// throws.
-    static func run(_ tool: any Tool, call: Transcript.ToolCall, provider: String) async throws -> [Transcript.Segment] {
+    static func run(_ tool: any Tool, call: Transcript.ToolCall, provider: String) async throws -> [Transcript.Segment]
+    {
         let result: ToolInvocationResult
         do {
             result = try await tool.invoke(with: call.arguments)
@@ -134,14 +143,17 @@ struct ToolLoop {
         case .output(let segments):
             return segments
         case .argumentsRejected(let error):
-            let (path, details): (String, String) = if case .decodingFailure(let path, let details, _) = error {
-                (path, details)
-            } else {
-                ("", error.context.debugDescription)
-            }
+            let (path, details): (String, String) =
+                if case .decodingFailure(let path, let details, _) = error {
+                    (path, details)
+                } else {
+                    ("", error.context.debugDescription)
+                }
             throw GenUIError.invalidToolCall(
                 tool: call.toolName, path: path, details: details,
-                .init(provider: provider, debugDescription: "the arguments of \(call.toolName) could not be decoded: \(details)"))
+                .init(
+                    provider: provider,
+                    debugDescription: "the arguments of \(call.toolName) could not be decoded: \(details)"))
         }
     }
 }

@@ -41,7 +41,9 @@ extension Transcript.ToolCall {
         } catch {
             throw .invalidToolCall(
                 tool: toolName, path: "", details: "the arguments are not JSON (\(error.context.debugDescription))",
-                .init(provider: provider, debugDescription: "\(provider) sent arguments for \(toolName) that are not JSON"))
+                .init(
+                    provider: provider, debugDescription: "\(provider) sent arguments for \(toolName) that are not JSON"
+                ))
         }
     }
 }
@@ -51,20 +53,26 @@ extension Transcript.ToolCall {
     /// arguments do not follow that tool's schema (the JSON pointer of the first violation), attributed to
     /// `provider`; `nil` when the call can run. The session checks every call with it before running any, and a
     /// chain checks a turn of calls with it like any other output.
-    public func invalidity(against tools: [GenerationRequest.ToolDefinition], provider: String, trace: RouteTrace? = nil)
+    public func invalidity(
+        against tools: [GenerationRequest.ToolDefinition], provider: String, trace: RouteTrace? = nil
+    )
         -> GenUIError?
     {
         guard let tool = tools.first(where: { $0.name == toolName }) else {
             let names = tools.map(\.name).joined(separator: ", ")
             return .invalidToolCall(
                 tool: toolName, path: "", details: "there is no tool of that name (offered: \(names))",
-                .init(provider: provider, debugDescription: "\(provider) called an unknown tool '\(toolName)'", trace: trace))
+                .init(
+                    provider: provider, debugDescription: "\(provider) called an unknown tool '\(toolName)'",
+                    trace: trace))
         }
         guard let violation = tool.parameters.firstViolation(in: arguments) else { return nil }
         return .invalidToolCall(
             tool: toolName, path: violation.path, details: violation.message,
-            .init(provider: provider,
-                  debugDescription: "the arguments \(provider) generated for \(toolName) do not follow its schema: \(violation)",
-                  trace: trace))
+            .init(
+                provider: provider,
+                debugDescription:
+                    "the arguments \(provider) generated for \(toolName) do not follow its schema: \(violation)",
+                trace: trace))
     }
 }

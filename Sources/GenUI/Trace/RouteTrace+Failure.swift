@@ -25,7 +25,8 @@ extension RouteTrace {
             case .transport(let failure, _): self = .transport(failure)
             case .serverError(let status, _): self = .serverError(status: status)
             case .responseTooLarge(let limit, _): self = .responseTooLarge(limit: limit)
-            case .contextSizeExceeded(let size, let count, _): self = .contextSizeExceeded(contextSize: size, tokenCount: count)
+            case .contextSizeExceeded(let size, let count, _):
+                self = .contextSizeExceeded(contextSize: size, tokenCount: count)
             case .invalidToolCall(let tool, let path, let details, _):
                 self = .invalidToolCall(tool: tool, path: path, details: details)
             case .unsupportedCapability(let capability, _): self = .unsupportedCapability(capability)
@@ -46,7 +47,8 @@ extension RouteTrace {
             case .transport(let failure): .transport(failure, context)
             case .serverError(let status): .serverError(status: status, context)
             case .responseTooLarge(let limit): .responseTooLarge(limit: limit, context)
-            case .contextSizeExceeded(let size, let count): .contextSizeExceeded(contextSize: size, tokenCount: count, context)
+            case .contextSizeExceeded(let size, let count):
+                .contextSizeExceeded(contextSize: size, tokenCount: count, context)
             case .invalidToolCall(let tool, let path, let details):
                 .invalidToolCall(tool: tool, path: path, details: details, context)
             case .unsupportedCapability(let capability): .unsupportedCapability(capability, context)

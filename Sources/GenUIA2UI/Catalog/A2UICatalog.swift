@@ -27,52 +27,88 @@ public enum A2UICatalog {
         "Button", "TextField", "CheckBox", "ChoicePicker", "Slider", "DateTimeInput",
     ]
 
-    static let common: [String: Shape] = ["id": .componentID, "component": .string, "accessibility": .accessibility, "weight": .number]
+    static let common: [String: Shape] = [
+        "id": .componentID, "component": .string, "accessibility": .accessibility, "weight": .number,
+    ]
 
     static let specs: [String: Spec] = {
         let checkable: [String: Shape] = ["checks": .checks]
         var specs: [String: Spec] = [
-            "Text": Spec(required: ["text"], properties: ["text": .dynamicString, "variant": .oneOf(["h1", "h2", "h3", "h4", "h5", "caption", "body"])]),
-            "Image": Spec(required: ["url"], properties: [
-                "url": .dynamicString, "description": .dynamicString,
-                "fit": .oneOf(["contain", "cover", "fill", "none", "scaleDown"]),
-                "variant": .oneOf(["icon", "avatar", "smallFeature", "mediumFeature", "largeFeature", "header"]),
-            ]),
+            "Text": Spec(
+                required: ["text"],
+                properties: [
+                    "text": .dynamicString, "variant": .oneOf(["h1", "h2", "h3", "h4", "h5", "caption", "body"]),
+                ]),
+            "Image": Spec(
+                required: ["url"],
+                properties: [
+                    "url": .dynamicString, "description": .dynamicString,
+                    "fit": .oneOf(["contain", "cover", "fill", "none", "scaleDown"]),
+                    "variant": .oneOf(["icon", "avatar", "smallFeature", "mediumFeature", "largeFeature", "header"]),
+                ]),
             "Icon": Spec(required: ["name"], properties: ["name": .icon]),
             "Video": Spec(required: ["url"], properties: ["url": .dynamicString]),
             "AudioPlayer": Spec(required: ["url"], properties: ["url": .dynamicString, "description": .dynamicString]),
-            "Row": Spec(required: ["children"], properties: [
-                "children": .childList, "justify": .oneOf(["center", "end", "spaceAround", "spaceBetween", "spaceEvenly", "start", "stretch"]),
-                "align": .oneOf(["start", "center", "end", "stretch"]),
-            ]),
-            "Column": Spec(required: ["children"], properties: [
-                "children": .childList, "justify": .oneOf(["start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "stretch"]),
-                "align": .oneOf(["center", "end", "start", "stretch"]),
-            ]),
-            "List": Spec(required: ["children"], properties: [
-                "children": .childList, "direction": .oneOf(["vertical", "horizontal"]), "align": .oneOf(["start", "center", "end", "stretch"]),
-            ]),
+            "Row": Spec(
+                required: ["children"],
+                properties: [
+                    "children": .childList,
+                    "justify": .oneOf([
+                        "center", "end", "spaceAround", "spaceBetween", "spaceEvenly", "start", "stretch",
+                    ]),
+                    "align": .oneOf(["start", "center", "end", "stretch"]),
+                ]),
+            "Column": Spec(
+                required: ["children"],
+                properties: [
+                    "children": .childList,
+                    "justify": .oneOf([
+                        "start", "center", "end", "spaceBetween", "spaceAround", "spaceEvenly", "stretch",
+                    ]),
+                    "align": .oneOf(["center", "end", "start", "stretch"]),
+                ]),
+            "List": Spec(
+                required: ["children"],
+                properties: [
+                    "children": .childList, "direction": .oneOf(["vertical", "horizontal"]),
+                    "align": .oneOf(["start", "center", "end", "stretch"]),
+                ]),
             "Card": Spec(required: ["child"], properties: ["child": .componentID]),
             "Tabs": Spec(required: ["tabs"], properties: ["tabs": .tabs]),
-            "Modal": Spec(required: ["trigger", "content"], properties: ["trigger": .componentID, "content": .componentID]),
+            "Modal": Spec(
+                required: ["trigger", "content"], properties: ["trigger": .componentID, "content": .componentID]),
             "Divider": Spec(required: [], properties: ["axis": .oneOf(["horizontal", "vertical"])]),
-            "Button": Spec(required: ["child", "action"], properties: [
-                "child": .componentID, "variant": .oneOf(["default", "primary", "borderless"]), "action": .action,
-            ]),
-            "TextField": Spec(required: ["label"], properties: [
-                "label": .dynamicString, "value": .dynamicString, "variant": .oneOf(["longText", "number", "shortText", "obscured"]),
-                "validationRegexp": .string,
-            ]),
-            "CheckBox": Spec(required: ["label", "value"], properties: ["label": .dynamicString, "value": .dynamicBoolean]),
-            "ChoicePicker": Spec(required: ["options", "value"], properties: [
-                "label": .dynamicString, "variant": .oneOf(["multipleSelection", "mutuallyExclusive"]), "options": .options,
-                "value": .dynamicStringList, "displayStyle": .oneOf(["checkbox", "chips"]), "filterable": .boolean,
-            ]),
-            "Slider": Spec(required: ["value", "max"], properties: ["label": .dynamicString, "min": .number, "max": .number, "value": .dynamicNumber]),
-            "DateTimeInput": Spec(required: ["value"], properties: [
-                "value": .dynamicString, "enableDate": .boolean, "enableTime": .boolean, "min": .dynamicString, "max": .dynamicString,
-                "label": .dynamicString,
-            ]),
+            "Button": Spec(
+                required: ["child", "action"],
+                properties: [
+                    "child": .componentID, "variant": .oneOf(["default", "primary", "borderless"]), "action": .action,
+                ]),
+            "TextField": Spec(
+                required: ["label"],
+                properties: [
+                    "label": .dynamicString, "value": .dynamicString,
+                    "variant": .oneOf(["longText", "number", "shortText", "obscured"]),
+                    "validationRegexp": .string,
+                ]),
+            "CheckBox": Spec(
+                required: ["label", "value"], properties: ["label": .dynamicString, "value": .dynamicBoolean]),
+            "ChoicePicker": Spec(
+                required: ["options", "value"],
+                properties: [
+                    "label": .dynamicString, "variant": .oneOf(["multipleSelection", "mutuallyExclusive"]),
+                    "options": .options,
+                    "value": .dynamicStringList, "displayStyle": .oneOf(["checkbox", "chips"]), "filterable": .boolean,
+                ]),
+            "Slider": Spec(
+                required: ["value", "max"],
+                properties: ["label": .dynamicString, "min": .number, "max": .number, "value": .dynamicNumber]),
+            "DateTimeInput": Spec(
+                required: ["value"],
+                properties: [
+                    "value": .dynamicString, "enableDate": .boolean, "enableTime": .boolean, "min": .dynamicString,
+                    "max": .dynamicString,
+                    "label": .dynamicString,
+                ]),
         ]
         for name in ["Button", "TextField", "CheckBox", "ChoicePicker", "Slider", "DateTimeInput"] {
             specs[name]?.properties.merge(checkable) { old, _ in old }
@@ -99,8 +135,10 @@ public enum A2UICatalog {
 
     /// The icon names of the basic catalog.
     public static let iconNames: Set<String> = [
-        "accountCircle", "add", "arrowBack", "arrowForward", "attachFile", "calendarToday", "call", "camera", "check", "close",
-        "delete", "download", "edit", "event", "error", "fastForward", "favorite", "favoriteOff", "folder", "help", "home",
+        "accountCircle", "add", "arrowBack", "arrowForward", "attachFile", "calendarToday", "call", "camera", "check",
+        "close",
+        "delete", "download", "edit", "event", "error", "fastForward", "favorite", "favoriteOff", "folder", "help",
+        "home",
         "info", "locationOn", "lock", "lockOpen", "mail", "menu", "moreVert", "moreHoriz", "notificationsOff",
         "notifications", "pause", "payment", "person", "phone", "photo", "play", "print", "refresh", "rewind", "search",
         "send", "settings", "share", "shoppingCart", "skipNext", "skipPrevious", "star", "starHalf", "starOff", "stop",

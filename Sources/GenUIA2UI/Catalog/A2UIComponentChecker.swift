@@ -5,21 +5,38 @@ import GenUI
 /// names and types, `returnType`). Each problem names the component, the JSON pointer of the offending value and,
 /// in the catalog's own words, what was expected.
 enum A2UIComponentChecker {
-    static func problems(_ component: GeneratedContent, pointer: String, version: A2UIVersion = .v0_9_1) -> [A2UIProblem] {
+    static func problems(_ component: GeneratedContent, pointer: String, version: A2UIVersion = .v0_9_1)
+        -> [A2UIProblem]
+    {
         guard let properties = component.orderedProperties else {
-            return [A2UIProblem(.invalidMessage, pointer: pointer, text: A2UIProblemText("a2ui.detail.componentNotObject"))]
+            return [
+                A2UIProblem(.invalidMessage, pointer: pointer, text: A2UIProblemText("a2ui.detail.componentNotObject"))
+            ]
         }
         let lookup = Dictionary(properties.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         guard case .string(let id)? = lookup["id"]?.kind else {
-            return [A2UIProblem(.invalidMessage, pointer: pointer + "/id", text: A2UIProblemText("a2ui.detail.componentNeedsID"))]
+            return [
+                A2UIProblem(
+                    .invalidMessage, pointer: pointer + "/id", text: A2UIProblemText("a2ui.detail.componentNeedsID"))
+            ]
         }
         guard case .string(let type)? = lookup["component"]?.kind else {
-            return [A2UIProblem(.invalidMessage, pointer: pointer + "/component", componentID: id, text: A2UIProblemText("a2ui.detail.componentNeedsType"))]
+            return [
+                A2UIProblem(
+                    .invalidMessage, pointer: pointer + "/component", componentID: id,
+                    text: A2UIProblemText("a2ui.detail.componentNeedsType"))
+            ]
         }
         guard let spec = A2UICatalog.specs(for: version)[type] else {
-            return [A2UIProblem(.unknownComponent, pointer: pointer + "/component", componentID: id, text: A2UIProblemText("a2ui.detail.unknownComponent", [
-                "type": type, "allowed": A2UICatalog.componentTypes.joined(separator: ", "),
-            ]))]
+            return [
+                A2UIProblem(
+                    .unknownComponent, pointer: pointer + "/component", componentID: id,
+                    text: A2UIProblemText(
+                        "a2ui.detail.unknownComponent",
+                        [
+                            "type": type, "allowed": A2UICatalog.componentTypes.joined(separator: ", "),
+                        ]))
+            ]
         }
         var walk = A2UICatalogWalk(type: type, version: version)
         for name in spec.required where lookup[name] == nil {
@@ -28,7 +45,8 @@ enum A2UIComponentChecker {
         for (name, value) in properties {
             let at = JSONPointer.escape(name)
             guard let shape = spec.properties[name] ?? A2UICatalog.common[name] else {
-                let allowed = (Array(A2UICatalog.common.keys).sorted() + spec.properties.keys.sorted()).joined(separator: ", ")
+                let allowed = (Array(A2UICatalog.common.keys).sorted() + spec.properties.keys.sorted()).joined(
+                    separator: ", ")
                 walk.report(.invalidMessage, at, "a2ui.detail.unknownProperty", ["property": name, "allowed": allowed])
                 continue
             }
@@ -84,13 +102,18 @@ struct A2UICatalogWalk {
         }
     }
 
-    private mutating func wrongType(_ value: GeneratedContent, _ expected: String, at: String, kind: A2UIProblem.Kind = .invalidMessage) {
+    private mutating func wrongType(
+        _ value: GeneratedContent, _ expected: String, at: String, kind: A2UIProblem.Kind = .invalidMessage
+    ) {
         report(kind, at, "a2ui.detail.wrongType", ["expected": expected, "found": Self.found(value)])
     }
 
     private mutating func shape(_ value: GeneratedContent, keys: [String], at: String) -> [String: GeneratedContent]? {
-        guard let object = value.orderedProperties, Set(object.map(\.key)) == Set(keys), object.count == keys.count else {
-            report(.invalidMessage, at, "a2ui.detail.wrongShape", ["allowed": keys.map { "\"\($0)\"" }.joined(separator: ", ")])
+        guard let object = value.orderedProperties, Set(object.map(\.key)) == Set(keys), object.count == keys.count
+        else {
+            report(
+                .invalidMessage, at, "a2ui.detail.wrongShape",
+                ["allowed": keys.map { "\"\($0)\"" }.joined(separator: ", ")])
             return nil
         }
         return Dictionary(object.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
@@ -120,17 +143,27 @@ struct A2UICatalogWalk {
         case .boolean:
             if case .bool = value.kind {} else { wrongType(value, "boolean", at: at) }
         case .integer(let minimum):
-            guard case .number(let number) = value.kind, number.isFinite, number.rounded() == number else { return wrongType(value, "integer", at: at) }
+            guard case .number(let number) = value.kind, number.isFinite, number.rounded() == number else {
+                return wrongType(value, "integer", at: at)
+            }
             if number < Double(minimum) { wrongType(value, "integer ≥ \(minimum)", at: at) }
         case .oneOf(let allowed):
             if case .string(let text) = value.kind, allowed.contains(text) { return }
-            report(.invalidMessage, at, "a2ui.detail.notOneOf", ["allowed": allowed.joined(separator: ", "), "found": Self.found(value)])
+            report(
+                .invalidMessage, at, "a2ui.detail.notOneOf",
+                ["allowed": allowed.joined(separator: ", "), "found": Self.found(value)])
         case .dynamicString:
             if !Self.isString(value) { dynamic(value, returning: "string", expected: "DynamicString", at: at) }
         case .dynamicNumber:
-            if case .number = value.kind {} else { dynamic(value, returning: "number", expected: "DynamicNumber", at: at) }
+            if case .number = value.kind {
+            } else {
+                dynamic(value, returning: "number", expected: "DynamicNumber", at: at)
+            }
         case .dynamicBoolean:
-            if case .bool = value.kind {} else { dynamic(value, returning: "boolean", expected: "DynamicBoolean", at: at) }
+            if case .bool = value.kind {
+            } else {
+                dynamic(value, returning: "boolean", expected: "DynamicBoolean", at: at)
+            }
         case .dynamicStringList:
             if let elements = value.elements {
                 for (index, element) in elements.enumerated() where !Self.isString(element) {
@@ -152,7 +185,8 @@ struct A2UICatalogWalk {
                     return
                 }
             } else if let template = self.shape(value, keys: ["componentId", "path"], at: at) {
-                for key in ["componentId", "path"] where !Self.isString(template[key] ?? GeneratedContent(kind: .null)) {
+                for key in ["componentId", "path"] where !Self.isString(template[key] ?? GeneratedContent(kind: .null))
+                {
                     wrongType(template[key] ?? GeneratedContent(kind: .null), "string", at: at + "/" + key)
                 }
             }
@@ -176,14 +210,20 @@ struct A2UICatalogWalk {
         case .checks:
             guard let rules = value.elements else { return wrongType(value, "array", at: at) }
             for (index, rule) in rules.enumerated() {
-                guard let fields = self.shape(rule, keys: ["condition", "message"], at: at + "/\(index)") else { continue }
-                if let condition = fields["condition"] { check(condition, .dynamicBoolean, at: at + "/\(index)/condition") }
+                guard let fields = self.shape(rule, keys: ["condition", "message"], at: at + "/\(index)") else {
+                    continue
+                }
+                if let condition = fields["condition"] {
+                    check(condition, .dynamicBoolean, at: at + "/\(index)/condition")
+                }
                 if let message = fields["message"] { check(message, .string, at: at + "/\(index)/message") }
             }
         case .icon:
             if case .string(let name) = value.kind {
                 if !A2UICatalog.iconNames.contains(name) {
-                    report(.invalidMessage, at, "a2ui.detail.notOneOf", ["allowed": A2UICatalog.iconNames.sorted().joined(separator: ", "), "found": Self.found(value)])
+                    report(
+                        .invalidMessage, at, "a2ui.detail.notOneOf",
+                        ["allowed": A2UICatalog.iconNames.sorted().joined(separator: ", "), "found": Self.found(value)])
                 }
                 return
             }
@@ -194,7 +234,9 @@ struct A2UICatalogWalk {
             }
             if !Self.isBinding(value) { wrongType(value, "string, {\"svgPath\"} or DataBinding", at: at) }
         case .accessibility:
-            guard let object = value.orderedProperties else { return wrongType(value, "AccessibilityAttributes", at: at) }
+            guard let object = value.orderedProperties else {
+                return wrongType(value, "AccessibilityAttributes", at: at)
+            }
             for entry in object {
                 let inner = at + JSONPointer.escape(entry.key)
                 guard entry.key == "label" || entry.key == "description" else {
@@ -207,7 +249,9 @@ struct A2UICatalogWalk {
     }
 
     private mutating func action(_ value: GeneratedContent, at: String) {
-        guard let object = value.orderedProperties, object.count == 1, let only = object.first, only.key == "event" || only.key == "functionCall" else {
+        guard let object = value.orderedProperties, object.count == 1, let only = object.first,
+            only.key == "event" || only.key == "functionCall"
+        else {
             return report(.invalidMessage, at, "a2ui.detail.wrongShape", ["allowed": "\"event\" or \"functionCall\""])
         }
         if only.key == "functionCall" { return call(only.value, returning: nil, at: at + "/functionCall") }
@@ -217,18 +261,26 @@ struct A2UICatalogWalk {
         if let name = fields["name"] {
             check(name, .string, at: eventAt + "/name")
         } else {
-            report(.invalidMessage, eventAt, "a2ui.detail.requiredProperty", ["property": String(eventAt.dropFirst()) + "/name"])
+            report(
+                .invalidMessage, eventAt, "a2ui.detail.requiredProperty",
+                ["property": String(eventAt.dropFirst()) + "/name"])
         }
         // v1.0 lets an event ask for the agent's answer (wantResponse) and say where to keep it (responsePath).
         let eventFields = version == .v1_0 ? ["context", "name", "responsePath", "wantResponse"] : ["context", "name"]
         for entry in event where !eventFields.contains(entry.key) {
-            report(.invalidMessage, eventAt + JSONPointer.escape(entry.key), "a2ui.detail.unknownProperty", ["allowed": eventFields.joined(separator: ", ")])
+            report(
+                .invalidMessage, eventAt + JSONPointer.escape(entry.key), "a2ui.detail.unknownProperty",
+                ["allowed": eventFields.joined(separator: ", ")])
         }
         if let flag = fields["wantResponse"], version == .v1_0 { check(flag, .boolean, at: eventAt + "/wantResponse") }
         if let path = fields["responsePath"], version == .v1_0 { check(path, .string, at: eventAt + "/responsePath") }
         if let context = fields["context"] {
-            guard let entries = context.orderedProperties else { return wrongType(context, "object", at: eventAt + "/context") }
-            for entry in entries { check(entry.value, .dynamicValue, at: eventAt + "/context" + JSONPointer.escape(entry.key)) }
+            guard let entries = context.orderedProperties else {
+                return wrongType(context, "object", at: eventAt + "/context")
+            }
+            for entry in entries {
+                check(entry.value, .dynamicValue, at: eventAt + "/context" + JSONPointer.escape(entry.key))
+            }
         }
     }
 
@@ -245,7 +297,9 @@ struct A2UICatalogWalk {
     /// Checks a function call against the catalog's definition of the function it names, before it is ever
     /// evaluated; `returning` is the type the place it sits in takes (`nil`: any).
     mutating func call(_ value: GeneratedContent, returning: String?, at: String) {
-        guard let object = value.orderedProperties else { return wrongType(value, "FunctionCall", at: at, kind: .invalidFunction) }
+        guard let object = value.orderedProperties else {
+            return wrongType(value, "FunctionCall", at: at, kind: .invalidFunction)
+        }
         let fields = Dictionary(object.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         guard case .string(let name)? = fields["call"]?.kind else {
             return report(.invalidFunction, at, "a2ui.detail.functionNeedsCall")
@@ -254,43 +308,62 @@ struct A2UICatalogWalk {
         let callFields = version == .v1_0 ? ["call", "args"] : ["call", "args", "returnType"]
         for entry in object where !callFields.contains(entry.key) {
             if version == .v1_0 {
-                report(.invalidFunction, at + JSONPointer.escape(entry.key), "a2ui.detail.unknownCallPropertyOf", [
-                    "name": entry.key, "property": String(at.dropFirst()), "allowed": callFields.joined(separator: ", "),
-                ])
+                report(
+                    .invalidFunction, at + JSONPointer.escape(entry.key), "a2ui.detail.unknownCallPropertyOf",
+                    [
+                        "name": entry.key, "property": String(at.dropFirst()),
+                        "allowed": callFields.joined(separator: ", "),
+                    ])
             } else {
-                report(.invalidFunction, at + JSONPointer.escape(entry.key), "a2ui.detail.unknownCallProperty", ["name": entry.key, "property": String(at.dropFirst())])
+                report(
+                    .invalidFunction, at + JSONPointer.escape(entry.key), "a2ui.detail.unknownCallProperty",
+                    ["name": entry.key, "property": String(at.dropFirst())])
             }
         }
         guard let definition = A2UIFunctionCatalog.definition(name, version: version) else {
-            return report(.invalidFunction, at + "/call", "a2ui.detail.unknownFunction", [
-                "function": name, "allowed": A2UIFunctionCatalog.definitions.map(\.name).joined(separator: ", "), "property": String(at.dropFirst()),
-            ])
+            return report(
+                .invalidFunction, at + "/call", "a2ui.detail.unknownFunction",
+                [
+                    "function": name, "allowed": A2UIFunctionCatalog.definitions.map(\.name).joined(separator: ", "),
+                    "property": String(at.dropFirst()),
+                ])
         }
         let site = String(at.dropFirst())
         if let declared = fields["returnType"] {
             if case .string(let given) = declared.kind, A2UIFunctionCatalog.returnTypes.contains(given) {
                 if given != definition.returnType {
-                    report(.invalidFunction, at + "/returnType", "a2ui.detail.returnTypeMismatch", [
-                        "function": name, "expected": definition.returnType, "found": given, "property": site,
-                    ])
+                    report(
+                        .invalidFunction, at + "/returnType", "a2ui.detail.returnTypeMismatch",
+                        [
+                            "function": name, "expected": definition.returnType, "found": given, "property": site,
+                        ])
                 } else if let returning, given != returning {
-                    report(.invalidFunction, at + "/returnType", "a2ui.detail.returnTypeForProperty", ["expected": returning, "found": given, "property": site])
+                    report(
+                        .invalidFunction, at + "/returnType", "a2ui.detail.returnTypeForProperty",
+                        ["expected": returning, "found": given, "property": site])
                 }
             } else {
-                report(.invalidFunction, at + "/returnType", "a2ui.detail.unknownReturnType", [
-                    "allowed": A2UIFunctionCatalog.returnTypes.joined(separator: ", "), "found": Self.found(declared), "property": site,
-                ])
+                report(
+                    .invalidFunction, at + "/returnType", "a2ui.detail.unknownReturnType",
+                    [
+                        "allowed": A2UIFunctionCatalog.returnTypes.joined(separator: ", "),
+                        "found": Self.found(declared), "property": site,
+                    ])
             }
         }
         let argumentsAt = at + "/args"
         let given: [(key: String, value: GeneratedContent)]
         if let args = fields["args"] {
-            guard let entries = args.orderedProperties else { return wrongType(args, "object", at: argumentsAt, kind: .invalidFunction) }
+            guard let entries = args.orderedProperties else {
+                return wrongType(args, "object", at: argumentsAt, kind: .invalidFunction)
+            }
             given = entries
         } else {
             given = []
         }
-        func naming(_ argument: String) -> [String: String] { ["function": name, "argument": argument, "property": site] }
+        func naming(_ argument: String) -> [String: String] {
+            ["function": name, "argument": argument, "property": site]
+        }
         for entry in given {
             let argumentAt = argumentsAt + JSONPointer.escape(entry.key)
             guard let type = definition.type(of: entry.key) else {
@@ -300,12 +373,17 @@ struct A2UICatalogWalk {
                 continue
             }
             // v1.0's openUrl also takes its url from a binding or a call.
-            if version == .v1_0, name == "openUrl", Self.isBinding(entry.value) || entry.value.orderedProperties?.contains(where: { $0.key == "call" }) == true {
+            if version == .v1_0, name == "openUrl",
+                Self.isBinding(entry.value)
+                    || entry.value.orderedProperties?.contains(where: { $0.key == "call" }) == true
+            {
                 argument(entry.value, .dynamicString, at: argumentAt, naming(entry.key))
                 continue
             }
             argument(entry.value, type, at: argumentAt, naming(entry.key))
-            if let format = definition.formats[entry.key], case .string(let text) = entry.value.kind, !A2UIFunctionCatalog.holds(format: format, text) {
+            if let format = definition.formats[entry.key], case .string(let text) = entry.value.kind,
+                !A2UIFunctionCatalog.holds(format: format, text)
+            {
                 var arguments = naming(entry.key)
                 arguments["format"] = format
                 arguments["found"] = Self.found(entry.value)
@@ -321,13 +399,17 @@ struct A2UICatalogWalk {
             report(.invalidFunction, argumentsAt, "a2ui.detail.missingArgument", naming(required))
         }
         if !definition.atLeastOneOf.isEmpty, names.isDisjoint(with: definition.atLeastOneOf) {
-            report(.invalidFunction, argumentsAt, "a2ui.detail.needsOneOf", [
-                "function": name, "allowed": definition.atLeastOneOf.joined(separator: ", "), "property": site,
-            ])
+            report(
+                .invalidFunction, argumentsAt, "a2ui.detail.needsOneOf",
+                [
+                    "function": name, "allowed": definition.atLeastOneOf.joined(separator: ", "), "property": site,
+                ])
         }
     }
 
-    private mutating func argument(_ value: GeneratedContent, _ type: A2UIFunctionCatalog.ArgumentType, at: String, _ naming: [String: String]) {
+    private mutating func argument(
+        _ value: GeneratedContent, _ type: A2UIFunctionCatalog.ArgumentType, at: String, _ naming: [String: String]
+    ) {
         func wrong() {
             var arguments = naming
             arguments["expected"] = type.catalogName
@@ -336,7 +418,9 @@ struct A2UICatalogWalk {
         }
         func nested(_ returning: String?) {
             if Self.isBinding(value) { return }
-            if let object = value.orderedProperties, object.contains(where: { $0.key == "call" }) { return call(value, returning: returning, at: at) }
+            if let object = value.orderedProperties, object.contains(where: { $0.key == "call" }) {
+                return call(value, returning: returning, at: at)
+            }
             wrong()
         }
         switch type {
@@ -358,7 +442,9 @@ struct A2UICatalogWalk {
         case .number:
             if case .number = value.kind {} else { wrong() }
         case .integer(let minimum):
-            guard case .number(let number) = value.kind, number.rounded() == number, number.isFinite else { return wrong() }
+            guard case .number(let number) = value.kind, number.rounded() == number, number.isFinite else {
+                return wrong()
+            }
             if number < Double(minimum) {
                 var arguments = naming
                 arguments["minimum"] = String(minimum)

@@ -64,7 +64,8 @@ public enum A2UIFunctionCatalog {
         public static func == (lhs: Definition, rhs: Definition) -> Bool {
             lhs.name == rhs.name && lhs.arguments.map(\.name) == rhs.arguments.map(\.name)
                 && lhs.arguments.map(\.type) == rhs.arguments.map(\.type) && lhs.required == rhs.required
-                && lhs.atLeastOneOf == rhs.atLeastOneOf && lhs.returnType == rhs.returnType && lhs.formats == rhs.formats
+                && lhs.atLeastOneOf == rhs.atLeastOneOf && lhs.returnType == rhs.returnType
+                && lhs.formats == rhs.formats
         }
 
         public func hash(into hasher: inout Hasher) {
@@ -77,28 +78,59 @@ public enum A2UIFunctionCatalog {
 
     /// The 14 functions, in the catalog's order.
     public static let definitions: [Definition] = [
-        Definition(name: "required", arguments: [("value", .any)], required: ["value"], atLeastOneOf: [], returnType: "boolean"),
-        Definition(name: "regex", arguments: [("value", .dynamicString), ("pattern", .string)], required: ["value", "pattern"], atLeastOneOf: [], returnType: "boolean"),
-        Definition(name: "length", arguments: [("value", .dynamicString), ("min", .integer(minimum: 0)), ("max", .integer(minimum: 0))],
+        Definition(
+            name: "required", arguments: [("value", .any)], required: ["value"], atLeastOneOf: [], returnType: "boolean"
+        ),
+        Definition(
+            name: "regex", arguments: [("value", .dynamicString), ("pattern", .string)],
+            required: ["value", "pattern"], atLeastOneOf: [], returnType: "boolean"),
+        Definition(
+            name: "length",
+            arguments: [("value", .dynamicString), ("min", .integer(minimum: 0)), ("max", .integer(minimum: 0))],
             required: ["value"], atLeastOneOf: ["min", "max"], returnType: "boolean"),
-        Definition(name: "numeric", arguments: [("value", .dynamicNumber), ("min", .number), ("max", .number)],
+        Definition(
+            name: "numeric", arguments: [("value", .dynamicNumber), ("min", .number), ("max", .number)],
             required: ["value"], atLeastOneOf: ["min", "max"], returnType: "boolean"),
-        Definition(name: "email", arguments: [("value", .dynamicString)], required: ["value"], atLeastOneOf: [], returnType: "boolean"),
-        Definition(name: "formatString", arguments: [("value", .dynamicString)], required: ["value"], atLeastOneOf: [], returnType: "string"),
-        Definition(name: "formatNumber", arguments: [("value", .dynamicNumber), ("decimals", .dynamicNumber), ("grouping", .dynamicBoolean)],
+        Definition(
+            name: "email", arguments: [("value", .dynamicString)], required: ["value"], atLeastOneOf: [],
+            returnType: "boolean"),
+        Definition(
+            name: "formatString", arguments: [("value", .dynamicString)], required: ["value"], atLeastOneOf: [],
+            returnType: "string"),
+        Definition(
+            name: "formatNumber",
+            arguments: [("value", .dynamicNumber), ("decimals", .dynamicNumber), ("grouping", .dynamicBoolean)],
             required: ["value"], atLeastOneOf: [], returnType: "string"),
-        Definition(name: "formatCurrency",
-            arguments: [("value", .dynamicNumber), ("currency", .dynamicString), ("decimals", .dynamicNumber), ("grouping", .dynamicBoolean)],
+        Definition(
+            name: "formatCurrency",
+            arguments: [
+                ("value", .dynamicNumber), ("currency", .dynamicString), ("decimals", .dynamicNumber),
+                ("grouping", .dynamicBoolean),
+            ],
             required: ["currency", "value"], atLeastOneOf: [], returnType: "string"),
-        Definition(name: "formatDate", arguments: [("value", .dynamicValue), ("format", .dynamicString)], required: ["format", "value"], atLeastOneOf: [], returnType: "string"),
-        Definition(name: "pluralize",
-            arguments: [("value", .dynamicNumber), ("zero", .dynamicString), ("one", .dynamicString), ("two", .dynamicString), ("few", .dynamicString),
-                ("many", .dynamicString), ("other", .dynamicString)],
+        Definition(
+            name: "formatDate", arguments: [("value", .dynamicValue), ("format", .dynamicString)],
+            required: ["format", "value"], atLeastOneOf: [], returnType: "string"),
+        Definition(
+            name: "pluralize",
+            arguments: [
+                ("value", .dynamicNumber), ("zero", .dynamicString), ("one", .dynamicString), ("two", .dynamicString),
+                ("few", .dynamicString),
+                ("many", .dynamicString), ("other", .dynamicString),
+            ],
             required: ["value", "other"], atLeastOneOf: [], returnType: "string"),
-        Definition(name: "openUrl", arguments: [("url", .string)], required: ["url"], atLeastOneOf: [], returnType: "void", formats: ["url": "uri"]),
-        Definition(name: "and", arguments: [("values", .booleans(minimumCount: 2))], required: ["values"], atLeastOneOf: [], returnType: "boolean"),
-        Definition(name: "or", arguments: [("values", .booleans(minimumCount: 2))], required: ["values"], atLeastOneOf: [], returnType: "boolean"),
-        Definition(name: "not", arguments: [("value", .dynamicBoolean)], required: ["value"], atLeastOneOf: [], returnType: "boolean"),
+        Definition(
+            name: "openUrl", arguments: [("url", .string)], required: ["url"], atLeastOneOf: [], returnType: "void",
+            formats: ["url": "uri"]),
+        Definition(
+            name: "and", arguments: [("values", .booleans(minimumCount: 2))], required: ["values"], atLeastOneOf: [],
+            returnType: "boolean"),
+        Definition(
+            name: "or", arguments: [("values", .booleans(minimumCount: 2))], required: ["values"], atLeastOneOf: [],
+            returnType: "boolean"),
+        Definition(
+            name: "not", arguments: [("value", .dynamicBoolean)], required: ["value"], atLeastOneOf: [],
+            returnType: "boolean"),
     ]
 
     /// The JSON Schema formats genui checks: every one the catalog's function definitions declare.
@@ -115,11 +147,13 @@ public enum A2UIFunctionCatalog {
     }
 
     /// The definitions by name.
-    public static let byName: [String: Definition] = Dictionary(definitions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    public static let byName: [String: Definition] = Dictionary(
+        definitions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// v1.0's built-in `@index` (`common_types.json`, `IndexSystemFunction`): the 0-based index of the List template
     /// item being rendered, plus `offset`; outside a template it has no value.
-    public static let index = Definition(name: "@index", arguments: [("offset", .dynamicNumber)], required: [], atLeastOneOf: [], returnType: "number")
+    public static let index = Definition(
+        name: "@index", arguments: [("offset", .dynamicNumber)], required: [], atLeastOneOf: [], returnType: "number")
 
     /// The definition of `name`, or `nil` when the catalog has no such function.
     public static func definition(_ name: String) -> Definition? {

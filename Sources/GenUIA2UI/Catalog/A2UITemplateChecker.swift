@@ -33,7 +33,8 @@ extension A2UICatalogWalk {
             if rest.hasPrefix("\\${") {
                 index = template.index(index, offsetBy: 3)
             } else if rest.hasPrefix("${"), let close = closing[template.index(after: index)] {
-                _ = templateExpression(String(template[template.index(index, offsetBy: 2)..<close]), at: at, site: site, depth: depth + 1)
+                _ = templateExpression(
+                    String(template[template.index(index, offsetBy: 2)..<close]), at: at, site: site, depth: depth + 1)
                 index = template.index(after: close)
             } else {
                 index = template.index(after: index)
@@ -57,9 +58,12 @@ extension A2UICatalogWalk {
         let place = site + " ${" + (trimmed.count > 60 ? trimmed.prefix(60) + "…" : trimmed) + "}"
         if name == "now" { return .call(returnType: "string") }
         guard let definition = A2UIFunctionCatalog.definition(name, version: version) else {
-            report(.invalidFunction, at, "a2ui.detail.unknownFunction", [
-                "function": name, "allowed": A2UIFunctionCatalog.definitions.map(\.name).joined(separator: ", "), "property": place,
-            ])
+            report(
+                .invalidFunction, at, "a2ui.detail.unknownFunction",
+                [
+                    "function": name, "allowed": A2UIFunctionCatalog.definitions.map(\.name).joined(separator: ", "),
+                    "property": place,
+                ])
             return .call(returnType: "any")
         }
         var names: Set<String> = []
@@ -67,9 +71,12 @@ extension A2UICatalogWalk {
             let shown = piece.trimmingCharacters(in: .whitespaces)
             if shown.isEmpty { continue }
             guard let colon = piece.firstIndex(of: ":") else {
-                report(.invalidFunction, at, "a2ui.detail.templateUnnamedArgument", [
-                    "function": name, "found": Self.found(GeneratedContent(kind: .string(shown))), "property": place,
-                ])
+                report(
+                    .invalidFunction, at, "a2ui.detail.templateUnnamedArgument",
+                    [
+                        "function": name, "found": Self.found(GeneratedContent(kind: .string(shown))),
+                        "property": place,
+                    ])
                 continue
             }
             let key = piece[..<colon].trimmingCharacters(in: .whitespaces)
@@ -104,12 +111,16 @@ extension A2UICatalogWalk {
             }
         }
         for required in definition.required where !names.contains(required) {
-            report(.invalidFunction, at, "a2ui.detail.missingArgument", ["function": name, "argument": required, "property": place])
+            report(
+                .invalidFunction, at, "a2ui.detail.missingArgument",
+                ["function": name, "argument": required, "property": place])
         }
         if !definition.atLeastOneOf.isEmpty, names.isDisjoint(with: definition.atLeastOneOf) {
-            report(.invalidFunction, at, "a2ui.detail.needsOneOf", [
-                "function": name, "allowed": definition.atLeastOneOf.joined(separator: ", "), "property": place,
-            ])
+            report(
+                .invalidFunction, at, "a2ui.detail.needsOneOf",
+                [
+                    "function": name, "allowed": definition.atLeastOneOf.joined(separator: ", "), "property": place,
+                ])
         }
         return .call(returnType: definition.returnType)
     }

@@ -50,7 +50,9 @@ public struct A2UIEvaluator: Sendable {
 
     /// The binding path of `value` when it is `{"path": …}`.
     public static func bindingPath(_ value: GeneratedContent) -> String? {
-        guard let object = value.orderedProperties, object.count == 1, object[0].key == "path", case .string(let path) = object[0].value.kind else {
+        guard let object = value.orderedProperties, object.count == 1, object[0].key == "path",
+            case .string(let path) = object[0].value.kind
+        else {
             return nil
         }
         return path
@@ -60,7 +62,11 @@ public struct A2UIEvaluator: Sendable {
     public mutating func resolve(_ value: GeneratedContent, depth: Int = 0) -> GeneratedContent {
         guard depth < A2UILimits.defaultMaximumJSONDepth, spend(1) else { return .init(kind: .null) }
         if let path = Self.bindingPath(value) {
-            guard spend(A2UIEvaluationBudget.unitsPerBinding + (path.utf8.count + (scope?.utf8.count ?? 0)) / A2UIEvaluationBudget.bytesPerUnit) else {
+            guard
+                spend(
+                    A2UIEvaluationBudget.unitsPerBinding + (path.utf8.count + (scope?.utf8.count ?? 0))
+                        / A2UIEvaluationBudget.bytesPerUnit)
+            else {
                 return GeneratedContent(kind: .null)
             }
             let absolute = absolutePath(path)
@@ -68,7 +74,9 @@ public struct A2UIEvaluator: Sendable {
             missingPaths.append(absolute)
             return GeneratedContent(kind: .null)
         }
-        if let object = value.orderedProperties, let call = object.first(where: { $0.key == "call" }), case .string(let name) = call.value.kind {
+        if let object = value.orderedProperties, let call = object.first(where: { $0.key == "call" }),
+            case .string(let name) = call.value.kind
+        {
             let args = object.first(where: { $0.key == "args" })?.value.orderedProperties ?? []
             guard spend(A2UIEvaluationBudget.unitsPerCall) else { return GeneratedContent(kind: .null) }
             return evaluate(name, args: args, depth: depth + 1)
@@ -111,7 +119,9 @@ public struct A2UIEvaluator: Sendable {
             return number.isFinite ? number : nil
         case .string(let text):
             // No number is written in more than 512 bytes; longer text is not read at all.
-            guard text.utf8.count <= 512, let number = Double(text.trimmingCharacters(in: .whitespaces)), number.isFinite else { return nil }
+            guard text.utf8.count <= 512, let number = Double(text.trimmingCharacters(in: .whitespaces)),
+                number.isFinite
+            else { return nil }
             return number
         case .bool(let flag):
             return flag ? 1 : 0
@@ -125,4 +135,3 @@ public struct A2UIEvaluator: Sendable {
         problems.append(A2UIProblem(kind, text: A2UIProblemText("a2ui.detail." + key, arguments)))
     }
 }
-

@@ -7,7 +7,9 @@ import GenUI
 /// Formatting follows English (`en`) conventions: `,` groups thousands and `.` separates decimals. `openUrl` is a
 /// client-side action; it is never run while rendering and evaluates to `null`.
 extension A2UIEvaluator {
-    mutating func evaluate(_ name: String, args: [(key: String, value: GeneratedContent)], depth: Int) -> GeneratedContent {
+    mutating func evaluate(_ name: String, args: [(key: String, value: GeneratedContent)], depth: Int)
+        -> GeneratedContent
+    {
         var resolved: [String: GeneratedContent] = [:]
         for (key, value) in args where key != "values" {
             resolved[key] = resolve(value, depth: depth)
@@ -30,7 +32,8 @@ extension A2UIEvaluator {
             default: return bool(true)
             }
         case "regex":
-            guard case .string(let pattern) = arg("pattern").kind, pattern.utf8.count <= 2_048, pattern.count <= 512 else {
+            guard case .string(let pattern) = arg("pattern").kind, pattern.utf8.count <= 2_048, pattern.count <= 512
+            else {
                 report(.invalidFunction, "regexPattern", ["limit": "512"])
                 return bool(false)
             }
@@ -47,7 +50,9 @@ extension A2UIEvaluator {
                 _ = spend(budget.remaining + 1)
                 return bool(false)
             case .timedOut:
-                report(.limitExceeded, "regexTimeout", ["pattern": A2UISize.clipped(pattern), "seconds": String(Self.regexTimeLimit)])
+                report(
+                    .limitExceeded, "regexTimeout",
+                    ["pattern": A2UISize.clipped(pattern), "seconds": String(Self.regexTimeLimit)])
                 return bool(false)
             }
         case "length":
@@ -58,7 +63,8 @@ extension A2UIEvaluator {
             return bool(Double(count) >= minimum && Double(count) <= maximum)
         case "numeric":
             guard let value = Self.number(arg("value")) else { return bool(false) }
-            return bool(value >= (Self.number(arg("min")) ?? -.infinity) && value <= (Self.number(arg("max")) ?? .infinity))
+            return bool(
+                value >= (Self.number(arg("min")) ?? -.infinity) && value <= (Self.number(arg("max")) ?? .infinity))
         case "email":
             let text = Self.text(arg("value"), limit: checked * 4 + 1)
             guard text.utf8.count <= checked * 4, spend(bytes: text.utf8.count) else { return bool(false) }
@@ -81,11 +87,17 @@ extension A2UIEvaluator {
             return string(interpolate(template, depth: depth))
         case "formatNumber":
             guard let value = Self.number(arg("value")) else { return string("") }
-            return string(Self.formatNumber(value, decimals: Self.number(arg("decimals")), grouping: resolved["grouping"].map(Self.truth) ?? true))
+            return string(
+                Self.formatNumber(
+                    value, decimals: Self.number(arg("decimals")),
+                    grouping: resolved["grouping"].map(Self.truth) ?? true))
         case "formatCurrency":
             guard let value = Self.number(arg("value")) else { return string("") }
             let code = String(Self.text(arg("currency"), limit: 16).prefix(8)).uppercased()
-            return string(Self.formatCurrency(value, code: code, decimals: Self.number(arg("decimals")), grouping: resolved["grouping"].map(Self.truth) ?? true))
+            return string(
+                Self.formatCurrency(
+                    value, code: code, decimals: Self.number(arg("decimals")),
+                    grouping: resolved["grouping"].map(Self.truth) ?? true))
         case "formatDate":
             guard let date = Self.date(arg("value")) else {
                 let shown = Self.text(arg("value"), limit: 256)
@@ -96,7 +108,9 @@ extension A2UIEvaluator {
             return string(Self.formatDate(date, format: format.isEmpty ? "yyyy-MM-dd HH:mm" : format))
         case "pluralize":
             let value = Self.number(arg("value")) ?? 0
-            let category: String = value == 0 && resolved["zero"] != nil ? "zero" : value == 1 ? "one" : value == 2 && resolved["two"] != nil ? "two" : "other"
+            let category: String =
+                value == 0 && resolved["zero"] != nil
+                ? "zero" : value == 1 ? "one" : value == 2 && resolved["two"] != nil ? "two" : "other"
             let chosen = resolved[category] ?? resolved["other"] ?? GeneratedContent(kind: .null)
             let text = Self.text(chosen)
             return spend(bytes: text.utf8.count) ? string(text) : string("")
@@ -135,7 +149,9 @@ extension A2UIEvaluator {
     /// past them is backtracking and costs ``A2UIEvaluationBudget/unitsPerRegexProgress``. Matching stops when the
     /// budget runs out; as safety nets, one call also stops after ``regexTimeLimit`` and all the calls of one
     /// budget (one rendering) after ``A2UIEvaluationBudget/regexTimeCeiling`` in total.
-    static func matches(_ expression: NSRegularExpression, _ text: String, budget: inout A2UIEvaluationBudget) -> RegexOutcome {
+    static func matches(_ expression: NSRegularExpression, _ text: String, budget: inout A2UIEvaluationBudget)
+        -> RegexOutcome
+    {
         let started = Date()
         let allowed = min(regexTimeLimit, budget.regexTimeLeft)
         guard allowed > 0 else { return .outOfBudget }
@@ -145,7 +161,8 @@ extension A2UIEvaluator {
         var found = false
         var outcome: RegexOutcome?
         var spent = budget
-        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { match, _, stop in
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text))
+        { match, _, stop in
             if match != nil {
                 found = true
                 stop.pointee = true
@@ -168,7 +185,8 @@ extension A2UIEvaluator {
     static func isEmail(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, let local = parts.first, let domain = parts.last, !local.isEmpty,
-            !text.contains(where: { $0.isWhitespace }), domain.contains("."), !domain.hasPrefix("."), !domain.hasSuffix(".")
+            !text.contains(where: { $0.isWhitespace }), domain.contains("."), !domain.hasPrefix("."),
+            !domain.hasSuffix(".")
         else { return false }
         return !domain.contains("..")
     }
@@ -280,7 +298,9 @@ extension A2UIEvaluator {
     }
 
     mutating func expression(_ text: String, depth: Int) -> GeneratedContent {
-        guard depth < A2UILimits.defaultMaximumJSONDepth, spend(bytes: text.utf8.count) else { return GeneratedContent(kind: .null) }
+        guard depth < A2UILimits.defaultMaximumJSONDepth, spend(bytes: text.utf8.count) else {
+            return GeneratedContent(kind: .null)
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("${"), trimmed.hasSuffix("}") {
             return expression(String(trimmed.dropFirst(2).dropLast()), depth: depth + 1)
@@ -303,7 +323,10 @@ extension A2UIEvaluator {
             guard spend(A2UIEvaluationBudget.unitsPerCall) else { return GeneratedContent(kind: .null) }
             return evaluate(name, args: args, depth: depth + 1)
         }
-        return resolve(GeneratedContent(kind: .structure(properties: ["path": GeneratedContent(kind: .string(trimmed))], orderedKeys: ["path"])), depth: depth)
+        return resolve(
+            GeneratedContent(
+                kind: .structure(properties: ["path": GeneratedContent(kind: .string(trimmed))], orderedKeys: ["path"])),
+            depth: depth)
     }
 
     /// Top-level comma-separated pieces of an argument list (commas inside `${…}`, `(…)` or quotes do not split).

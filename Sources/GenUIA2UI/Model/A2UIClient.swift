@@ -1,9 +1,9 @@
 import Foundation
 import GenUI
 
-/// The client side of A2UI v0.9 and v0.9.1, and of the v1.0 release candidate when asked for (``A2UIVersion``): takes a stream of server-to-client messages (one JSON object per line),
-/// incrementally, for any number of surfaces, and answers with the surfaces' resolved trees, two-way binding and
-/// action messages.
+/// The client side of A2UI v0.9 and v0.9.1, and of the v1.0 release candidate when asked for (``A2UIVersion``): takes a
+/// stream of server-to-client messages (one JSON object per line), incrementally, for any number of surfaces, and
+/// answers with the surfaces' resolved trees, two-way binding and action messages.
 ///
 /// Nothing in the stream can stop it: every bad line or component becomes an ``A2UIProblem`` with its line, JSON
 /// pointer and component id, and the rest still renders.
@@ -79,7 +79,9 @@ public struct A2UIClient: Sendable {
         }
         if pending.utf8.count > limits.maximumMessageBytes {
             lineCount += 1
-            let problem = A2UIProblem(.limitExceeded, line: lineCount, text: A2UIProblemText("a2ui.detail.lineTooLong", ["limit": String(limits.maximumMessageBytes)]))
+            let problem = A2UIProblem(
+                .limitExceeded, line: lineCount,
+                text: A2UIProblemText("a2ui.detail.lineTooLong", ["limit": String(limits.maximumMessageBytes)]))
             pending = ""
             found += record([problem])
         }
@@ -106,21 +108,25 @@ public struct A2UIClient: Sendable {
             return []
         }
         guard text.contains(where: { !$0.isWhitespace }) else { return [] }
-        let (messages, reported, version) = A2UIMessageReader(limits: limits, versions: versions).readMessages(text, line: lineCount)
+        let (messages, reported, version) = A2UIMessageReader(limits: limits, versions: versions).readMessages(
+            text, line: lineCount)
         var found = reported
         if messages.isEmpty, version == .v1_0 { skippedRequestCount += 1 }
         if let refusal = found.first(where: { $0.kind == .unsupportedVersion }) {
             // A stream in another version would repeat the same problem on every line: it is reported once.
             unsupportedVersionMessageCount += 1
             let name = refusal.text?.arguments["found"] ?? ""
-            guard !refusedVersions.contains(name), refusedVersions.count < Self.maximumReportedVersions else { return [] }
+            guard !refusedVersions.contains(name), refusedVersions.count < Self.maximumReportedVersions else {
+                return []
+            }
             refusedVersions.insert(name)
             found = [refusal]
         }
         var all = found
         for message in messages { all += apply(message, line: lineCount, version: version ?? .v0_9) }
         // Components left out for breaking the catalog are remembered, so what refers to them says why it is missing.
-        for problem in found where problem.kind != .duplicateComponent && problem.pointer.hasPrefix("/updateComponents/components/") {
+        for problem in found
+        where problem.kind != .duplicateComponent && problem.pointer.hasPrefix("/updateComponents/components/") {
             guard let surfaceID = problem.surfaceID, let id = problem.componentID else { continue }
             surfaces[surfaceID]?.reject(id: id, line: lineCount, limit: limits.maximumComponents)
         }
@@ -138,10 +144,17 @@ public struct A2UIClient: Sendable {
 
     /// Applies one message of `version` (a surface keeps the version of its `createSurface` and answers in it);
     /// returns the problems it causes.
-    public mutating func apply(_ message: A2UIMessage, line: Int? = nil, version: A2UIVersion = .v0_9) -> [A2UIProblem] {
+    public mutating func apply(_ message: A2UIMessage, line: Int? = nil, version: A2UIVersion = .v0_9) -> [A2UIProblem]
+    {
         let id = message.surfaceID
-        func problem(_ kind: A2UIProblem.Kind, _ pointer: String, _ key: String, _ arguments: [String: String] = [:]) -> [A2UIProblem] {
-            [A2UIProblem(kind, line: line, surfaceID: id, pointer: pointer, text: A2UIProblemText("a2ui.detail." + key, arguments))]
+        func problem(_ kind: A2UIProblem.Kind, _ pointer: String, _ key: String, _ arguments: [String: String] = [:])
+            -> [A2UIProblem]
+        {
+            [
+                A2UIProblem(
+                    kind, line: line, surfaceID: id, pointer: pointer,
+                    text: A2UIProblemText("a2ui.detail." + key, arguments))
+            ]
         }
         switch message {
         case .createSurface(_, let catalog, let theme, let send):
@@ -149,10 +162,12 @@ public struct A2UIClient: Sendable {
                 return problem(.duplicateSurface, "/createSurface/surfaceId", "surfaceExists")
             }
             guard surfaces.count < limits.maximumSurfaces else {
-                return problem(.limitExceeded, "/createSurface", "tooManySurfaces", ["limit": String(limits.maximumSurfaces)])
+                return problem(
+                    .limitExceeded, "/createSurface", "tooManySurfaces", ["limit": String(limits.maximumSurfaces)])
             }
             var surface = A2UISurface(id: id, catalogID: catalog, theme: theme, sendDataModel: send, version: version)
-            surface.storedBytes = A2UISize.estimatedBytes(surface.dataModel.root) + (theme.map { A2UISize.estimatedBytes($0) } ?? 0)
+            surface.storedBytes =
+                A2UISize.estimatedBytes(surface.dataModel.root) + (theme.map { A2UISize.estimatedBytes($0) } ?? 0)
             storedBytes += surface.storedBytes
             surfaces[id] = surface
             surfaceOrder.append(id)
@@ -163,19 +178,27 @@ public struct A2UIClient: Sendable {
             }
             var found: [A2UIProblem] = []
             for (pointer, component) in components {
-                guard case .string(let componentID)? = component.orderedProperties?.first(where: { $0.key == "id" })?.value.kind,
-                    case .string(let type)? = component.orderedProperties?.first(where: { $0.key == "component" })?.value.kind
+                guard
+                    case .string(let componentID)? = component.orderedProperties?.first(where: { $0.key == "id" })?
+                        .value.kind,
+                    case .string(let type)? = component.orderedProperties?.first(where: { $0.key == "component" })?
+                        .value.kind
                 else { continue }
                 if surface.components[componentID] == nil, surface.components.count >= limits.maximumComponents {
-                    found.append(A2UIProblem(.limitExceeded, line: line, surfaceID: id, pointer: pointer, componentID: componentID,
-                        text: A2UIProblemText("a2ui.detail.tooManyComponents", ["limit": String(limits.maximumComponents)])))
+                    found.append(
+                        A2UIProblem(
+                            .limitExceeded, line: line, surfaceID: id, pointer: pointer, componentID: componentID,
+                            text: A2UIProblemText(
+                                "a2ui.detail.tooManyComponents", ["limit": String(limits.maximumComponents)])))
                     continue
                 }
                 let removed = surface.components[componentID].map { A2UISize.estimatedBytes($0.content) } ?? 0
                 let added = A2UISize.estimatedBytes(component, limit: limits.maximumStoredBytes)
                 guard storedBytes - removed + added <= limits.maximumStoredBytes else {
-                    found.append(A2UIProblem(.limitExceeded, line: line, surfaceID: id, pointer: pointer, componentID: componentID,
-                        text: storageText(added)))
+                    found.append(
+                        A2UIProblem(
+                            .limitExceeded, line: line, surfaceID: id, pointer: pointer, componentID: componentID,
+                            text: storageText(added)))
                     continue
                 }
                 storedBytes += added - removed
@@ -189,7 +212,9 @@ public struct A2UIClient: Sendable {
                 return problem(.unknownSurface, "/updateDataModel/surfaceId", "surfaceNotCreated")
             }
             if let refusal = update(&surface, value, at: path) {
-                return [A2UIProblem(refusal.kind, line: line, surfaceID: id, pointer: refusal.pointer, text: refusal.text)]
+                return [
+                    A2UIProblem(refusal.kind, line: line, surfaceID: id, pointer: refusal.pointer, text: refusal.text)
+                ]
             }
             surfaces[id] = surface
             return []
@@ -202,7 +227,11 @@ public struct A2UIClient: Sendable {
             pendingOrder.removeAll { $0 == actionID }
             guard let value, var surface = surfaces[pending.surfaceID] else { return [] }
             if let refusal = update(&surface, value, at: pending.path) {
-                return [A2UIProblem(refusal.kind, line: line, surfaceID: pending.surfaceID, pointer: "/actionResponse/value", text: refusal.text)]
+                return [
+                    A2UIProblem(
+                        refusal.kind, line: line, surfaceID: pending.surfaceID, pointer: "/actionResponse/value",
+                        text: refusal.text)
+                ]
             }
             surfaces[pending.surfaceID] = surface
             return []
@@ -234,10 +263,17 @@ public struct A2UIClient: Sendable {
     {
         let tokens = A2UIDataModel.tokenCount(path)
         guard tokens <= limits.maximumPathDepth else {
-            return (.limitExceeded, "/updateDataModel/path", A2UIProblemText("a2ui.detail.pathTooDeep", ["count": String(tokens), "limit": String(limits.maximumPathDepth)]))
+            return (
+                .limitExceeded, "/updateDataModel/path",
+                A2UIProblemText(
+                    "a2ui.detail.pathTooDeep", ["count": String(tokens), "limit": String(limits.maximumPathDepth)])
+            )
         }
         if let value, A2UISize.depth(value, limit: limits.maximumJSONDepth) > limits.maximumJSONDepth {
-            return (.limitExceeded, "/updateDataModel/value", A2UIProblemText("a2ui.detail.valueTooDeep", ["limit": String(limits.maximumJSONDepth)]))
+            return (
+                .limitExceeded, "/updateDataModel/value",
+                A2UIProblemText("a2ui.detail.valueTooDeep", ["limit": String(limits.maximumJSONDepth)])
+            )
         }
         let change = surface.dataModel.sizeChange(value, at: path, limit: limits.maximumStoredBytes)
         guard storedBytes - change.removed + change.added <= limits.maximumStoredBytes else {
@@ -246,7 +282,10 @@ public struct A2UIClient: Sendable {
         do {
             try surface.dataModel.update(value, at: path, maximumPathDepth: limits.maximumPathDepth)
         } catch {
-            return (.invalidMessage, "/updateDataModel/path", A2UIProblemText("a2ui.detail.pathThroughValue", ["path": A2UISize.clipped(path)]))
+            return (
+                .invalidMessage, "/updateDataModel/path",
+                A2UIProblemText("a2ui.detail.pathThroughValue", ["path": A2UISize.clipped(path)])
+            )
         }
         storedBytes += change.added - change.removed
         surface.storedBytes += change.added - change.removed
@@ -254,7 +293,9 @@ public struct A2UIClient: Sendable {
     }
 
     private func storageText(_ added: Int) -> A2UIProblemText {
-        A2UIProblemText("a2ui.detail.storageFull", ["limit": String(limits.maximumStoredBytes), "held": String(storedBytes), "added": String(added)])
+        A2UIProblemText(
+            "a2ui.detail.storageFull",
+            ["limit": String(limits.maximumStoredBytes), "held": String(storedBytes), "added": String(added)])
     }
 
     /// The resolved tree of a surface, or `nil` when there is no such surface.
@@ -280,10 +321,16 @@ public struct A2UIClient: Sendable {
 
     /// ``action(surfaceID:componentID:timestamp:)``, remembering a v1.0 action that waits for an answer with a
     /// `responsePath`, so that the agent's `actionResponse` is kept there in the data model.
-    public mutating func sendAction(surfaceID: String, componentID: String, timestamp: Date = Date()) -> GeneratedContent? {
-        guard let (message, event) = actionAndEvent(surfaceID: surfaceID, componentID: componentID, timestamp: timestamp) else { return nil }
+    public mutating func sendAction(surfaceID: String, componentID: String, timestamp: Date = Date())
+        -> GeneratedContent?
+    {
+        guard
+            let (message, event) = actionAndEvent(surfaceID: surfaceID, componentID: componentID, timestamp: timestamp)
+        else { return nil }
         let body = message.orderedProperties?.first { $0.key == "action" }?.value
-        if let path = event.responsePath, case .string(let id)? = body?.orderedProperties?.first(where: { $0.key == "actionId" })?.value.kind {
+        if let path = event.responsePath,
+            case .string(let id)? = body?.orderedProperties?.first(where: { $0.key == "actionId" })?.value.kind
+        {
             if pendingOrder.count >= Self.maximumPendingActions { pendingActions[pendingOrder.removeFirst()] = nil }
             pendingActions[id] = (surfaceID, path)
             pendingOrder.append(id)
@@ -291,8 +338,11 @@ public struct A2UIClient: Sendable {
         return message
     }
 
-    private func actionAndEvent(surfaceID: String, componentID: String, timestamp: Date) -> (message: GeneratedContent, event: A2UINode.Event)? {
-        guard let resolution = resolve(surfaceID: surfaceID), let node = resolution.root?.first(where: { $0.id == componentID && $0.type == "Button" }),
+    private func actionAndEvent(surfaceID: String, componentID: String, timestamp: Date) -> (
+        message: GeneratedContent, event: A2UINode.Event
+    )? {
+        guard let resolution = resolve(surfaceID: surfaceID),
+            let node = resolution.root?.first(where: { $0.id == componentID && $0.type == "Button" }),
             let event = node.action
         else { return nil }
         let formatter = ISO8601DateFormatter()
@@ -306,10 +356,16 @@ public struct A2UIClient: Sendable {
         ])
         let version = surfaces[surfaceID]?.version ?? .v0_9
         if version == .v1_0, event.wantResponse {
-            action = GeneratedContent(orderedProperties: (action.orderedProperties ?? []) + [
-                ("wantResponse", GeneratedContent(kind: .bool(true))), ("actionId", GeneratedContent(kind: .string(UUID().uuidString.lowercased()))),
-            ])
+            action = GeneratedContent(
+                orderedProperties: (action.orderedProperties ?? []) + [
+                    ("wantResponse", GeneratedContent(kind: .bool(true))),
+                    ("actionId", GeneratedContent(kind: .string(UUID().uuidString.lowercased()))),
+                ])
         }
-        return (GeneratedContent(orderedProperties: [("version", GeneratedContent(kind: .string(version.rawValue))), ("action", action)]), event)
+        return (
+            GeneratedContent(orderedProperties: [
+                ("version", GeneratedContent(kind: .string(version.rawValue))), ("action", action),
+            ]), event
+        )
     }
 }

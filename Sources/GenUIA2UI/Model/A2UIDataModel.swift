@@ -92,12 +92,15 @@ public struct A2UIDataModel: Sendable, Hashable {
             let next: GeneratedContent?
             switch parent.kind {
             case .structure(let properties, _): next = properties[token]
-            case .array(let elements): next = Self.arrayIndex(token).flatMap { $0 < elements.count ? elements[$0] : nil }
+            case .array(let elements):
+                next = Self.arrayIndex(token).flatMap { $0 < elements.count ? elements[$0] : nil }
             default: next = nil
             }
             guard let found = next else {
                 // The rest of the path is created as objects, each holding the next key.
-                let created = tokens[position..<(tokens.count - 1)].reduce(0) { $0 + A2UISize.bytesPerValue + $1.utf8.count }
+                let created = tokens[position..<(tokens.count - 1)].reduce(0) {
+                    $0 + A2UISize.bytesPerValue + $1.utf8.count
+                }
                 return (0, created + (value == nil ? 0 : measure(value) + last.utf8.count))
             }
             parent = found
@@ -110,7 +113,9 @@ public struct A2UIDataModel: Sendable, Hashable {
             let existing = Self.arrayIndex(last).flatMap { $0 < elements.count ? elements[$0] : nil }
             return (existing.map { A2UISize.estimatedBytes($0) } ?? 0, measure(value))
         case .null:
-            return (A2UISize.bytesPerValue, A2UISize.bytesPerValue + (value == nil ? 0 : measure(value) + last.utf8.count))
+            return (
+                A2UISize.bytesPerValue, A2UISize.bytesPerValue + (value == nil ? 0 : measure(value) + last.utf8.count)
+            )
         default:
             return (0, 0)
         }
@@ -125,7 +130,9 @@ public struct A2UIDataModel: Sendable, Hashable {
         switch container.kind {
         case .array(var elements):
             if token == "-" {
-                guard let child = rest.isEmpty ? value : setting(value, in: emptyObject, tokens: rest) else { return container }
+                guard let child = rest.isEmpty ? value : setting(value, in: emptyObject, tokens: rest) else {
+                    return container
+                }
                 elements.append(child)
                 return GeneratedContent(kind: .array(elements))
             }

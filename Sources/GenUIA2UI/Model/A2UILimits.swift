@@ -24,7 +24,8 @@ public struct A2UILimits: Sendable, Hashable {
     public static let defaultMaximumProblems = 1_000
     /// The work one rendering (one resolution, or the surfaces resolved together by
     /// ``A2UIClient/resolve(surfaceIDs:)``) may do evaluating bindings and functions: 2,000,000 units (see
-    /// ``A2UIEvaluationBudget`` for what a unit is). Work is counted, not timed, so the bound holds on a loaded machine.
+    /// ``A2UIEvaluationBudget`` for what a unit is). Work is counted, not timed, so the bound holds on a loaded
+    /// machine.
     public static let defaultMaximumEvaluationWork = 2_000_000
     /// The most lines one terminal rendering may have: 10,000.
     public static let defaultMaximumOutputLines = 10_000

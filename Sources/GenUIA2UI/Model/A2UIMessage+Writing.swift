@@ -10,14 +10,20 @@ extension A2UIMessage {
         let body: (String, GeneratedContent)
         switch self {
         case .createSurface(let surfaceID, let catalogID, let theme, let sendDataModel):
-            var properties: [(String, GeneratedContent)] = [("surfaceId", text(surfaceID)), ("catalogId", text(catalogID))]
+            var properties: [(String, GeneratedContent)] = [
+                ("surfaceId", text(surfaceID)), ("catalogId", text(catalogID)),
+            ]
             if let theme { properties.append(("theme", theme)) }
             if sendDataModel { properties.append(("sendDataModel", GeneratedContent(kind: .bool(true)))) }
             body = ("createSurface", GeneratedContent(orderedProperties: properties))
         case .updateComponents(let surfaceID, let components):
-            body = ("updateComponents", GeneratedContent(orderedProperties: [
-                ("surfaceId", text(surfaceID)), ("components", GeneratedContent(kind: .array(components.map(\.component)))),
-            ]))
+            body = (
+                "updateComponents",
+                GeneratedContent(orderedProperties: [
+                    ("surfaceId", text(surfaceID)),
+                    ("components", GeneratedContent(kind: .array(components.map(\.component)))),
+                ])
+            )
         case .updateDataModel(let surfaceID, let path, let value):
             var properties: [(String, GeneratedContent)] = [("surfaceId", text(surfaceID)), ("path", text(path))]
             if let value { properties.append(("value", value)) }
@@ -26,10 +32,12 @@ extension A2UIMessage {
             body = ("deleteSurface", GeneratedContent(orderedProperties: [("surfaceId", text(surfaceID))]))
         case .actionResponse(let actionID, let value):
             // A v1.0 message only; an answer without a value is written as an error.
-            let answer = value.map { ("value", $0) }
+            let answer =
+                value.map { ("value", $0) }
                 ?? ("error", GeneratedContent(orderedProperties: [("code", text("ERROR")), ("message", text(""))]))
             return GeneratedContent(orderedProperties: [
-                ("version", text(A2UIVersion.v1_0.rawValue)), ("actionResponse", GeneratedContent(orderedProperties: [answer])),
+                ("version", text(A2UIVersion.v1_0.rawValue)),
+                ("actionResponse", GeneratedContent(orderedProperties: [answer])),
                 ("actionId", text(actionID)),
             ])
         }
@@ -43,7 +51,9 @@ extension A2UIMessage {
     public static func updateComponents(surfaceID: String, _ components: [GeneratedContent]) -> A2UIMessage {
         .updateComponents(
             surfaceID: surfaceID,
-            components: components.enumerated().map { (pointer: "/updateComponents/components/\($0.offset)", component: $0.element) })
+            components: components.enumerated().map {
+                (pointer: "/updateComponents/components/\($0.offset)", component: $0.element)
+            })
     }
 
     private func text(_ value: String) -> GeneratedContent { GeneratedContent(kind: .string(value)) }

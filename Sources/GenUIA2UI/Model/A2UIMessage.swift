@@ -16,14 +16,17 @@ public enum A2UIMessage: Sendable, Hashable {
     /// The surface the message is for (empty for an `actionResponse`, which names an action instead).
     public var surfaceID: String {
         switch self {
-        case .createSurface(let id, _, _, _), .updateComponents(let id, _), .updateDataModel(let id, _, _), .deleteSurface(let id): id
+        case .createSurface(let id, _, _, _), .updateComponents(let id, _), .updateDataModel(let id, _, _),
+            .deleteSurface(let id):
+            id
         case .actionResponse: ""
         }
     }
 
     public static func == (lhs: A2UIMessage, rhs: A2UIMessage) -> Bool {
         switch (lhs, rhs) {
-        case (.createSurface(let a, let b, let c, let d), .createSurface(let e, let f, let g, let h)): a == e && b == f && c == g && d == h
+        case (.createSurface(let a, let b, let c, let d), .createSurface(let e, let f, let g, let h)):
+            a == e && b == f && c == g && d == h
         case (.updateComponents(let a, let b), .updateComponents(let c, let d)):
             a == c && b.map(\.pointer) == d.map(\.pointer) && b.map(\.component) == d.map(\.component)
         case (.updateDataModel(let a, let b, let c), .updateDataModel(let d, let e, let f)): a == d && b == e && c == f
@@ -64,7 +67,9 @@ public struct A2UIMessageReader: Sendable {
     ///
     /// A message of a version genui does not read (``A2UIVersion``) is refused whole with one
     /// ``A2UIProblem/Kind/unsupportedVersion`` at `/version`; its `version` is then `nil`.
-    public func read(_ text: String, line: Int?) -> (message: A2UIMessage?, problems: [A2UIProblem], version: A2UIVersion?) {
+    public func read(_ text: String, line: Int?) -> (
+        message: A2UIMessage?, problems: [A2UIProblem], version: A2UIVersion?
+    ) {
         let read = readMessages(text, line: line)
         return (read.messages.first, read.problems, read.version)
     }
@@ -73,18 +78,29 @@ public struct A2UIMessageReader: Sendable {
     /// carries. A v1.0 `createSurface` that carries `components` or `dataModel` gives the surface, then its
     /// components, then its data; a valid v1.0 `actionResponse` gives ``A2UIMessage/actionResponse(actionID:value:)``;
     /// a valid `callFunction` gives none (genui renders and runs no function for the agent), and no problem.
-    public func readMessages(_ text: String, line: Int?) -> (messages: [A2UIMessage], problems: [A2UIProblem], version: A2UIVersion?) {
+    public func readMessages(_ text: String, line: Int?) -> (
+        messages: [A2UIMessage], problems: [A2UIProblem], version: A2UIVersion?
+    ) {
         func refused(_ kind: A2UIProblem.Kind, _ key: String, _ arguments: [String: String] = [:], pointer: String = "")
             -> (messages: [A2UIMessage], problems: [A2UIProblem], version: A2UIVersion?)
         {
-            ([], [A2UIProblem(kind, line: line, pointer: pointer, text: A2UIProblemText("a2ui.detail." + key, arguments))], nil)
+            (
+                [],
+                [
+                    A2UIProblem(
+                        kind, line: line, pointer: pointer, text: A2UIProblemText("a2ui.detail." + key, arguments))
+                ], nil
+            )
         }
         guard text.utf8.count <= limits.maximumMessageBytes else {
-            return refused(.limitExceeded, "messageTooLarge", ["size": String(text.utf8.count), "limit": String(limits.maximumMessageBytes)])
+            return refused(
+                .limitExceeded, "messageTooLarge",
+                ["size": String(text.utf8.count), "limit": String(limits.maximumMessageBytes)])
         }
         let content: GeneratedContent
         do {
-            content = try JSONParser.parse(text, limits: .init(maximumBytes: limits.maximumMessageBytes, maximumDepth: limits.maximumJSONDepth))
+            content = try JSONParser.parse(
+                text, limits: .init(maximumBytes: limits.maximumMessageBytes, maximumDepth: limits.maximumJSONDepth))
         } catch {
             // The parser's own detail, in English; a caller words it in the user's language (A2UIProblemText).
             let reason = error.context.underlying(DecodingDetail.self)?.description ?? error.context.debugDescription
@@ -95,10 +111,12 @@ public struct A2UIMessageReader: Sendable {
         guard let given = top.first(where: { $0.key == "version" })?.value else {
             return refused(.invalidMessage, "missingVersion", ["supported": supported])
         }
-        guard case .string(let name) = given.kind, let version = A2UIVersion(rawValue: name), versions.contains(version) else {
+        guard case .string(let name) = given.kind, let version = A2UIVersion(rawValue: name), versions.contains(version)
+        else {
             var candidate = false
             if case .string(let name) = given.kind { candidate = A2UIVersion(rawValue: name)?.isCandidate == true }
-            return refused(.unsupportedVersion, candidate ? "candidateVersion" : "unsupportedVersion",
+            return refused(
+                .unsupportedVersion, candidate ? "candidateVersion" : "unsupportedVersion",
                 ["found": A2UICatalogWalk.found(given), "supported": supported], pointer: "/version")
         }
         let (messages, problems, valid) = Envelope(line: line, version: version, limits: limits).read(top)
@@ -114,26 +132,35 @@ private struct Envelope {
 
     /// The message kinds of the version, and the properties each allows beside `version` at the top.
     var kinds: [(name: String, companions: Set<String>)] {
-        let common = [("createSurface", Set<String>()), ("updateComponents", []), ("updateDataModel", []), ("deleteSurface", [])]
+        let common = [
+            ("createSurface", Set<String>()), ("updateComponents", []), ("updateDataModel", []), ("deleteSurface", []),
+        ]
         guard version == .v1_0 else { return common }
         return common + [("callFunction", ["functionCallId", "wantResponse"]), ("actionResponse", ["actionId"])]
     }
 
-    func problem(_ pointer: String, _ key: String, _ arguments: [String: String] = [:], surface: String? = nil) -> A2UIProblem {
+    func problem(_ pointer: String, _ key: String, _ arguments: [String: String] = [:], surface: String? = nil)
+        -> A2UIProblem
+    {
         var arguments = arguments
         arguments["version"] = version.rawValue
-        return A2UIProblem(.invalidMessage, line: line, surfaceID: surface, pointer: pointer, text: A2UIProblemText("a2ui.detail." + key, arguments))
+        return A2UIProblem(
+            .invalidMessage, line: line, surfaceID: surface, pointer: pointer,
+            text: A2UIProblemText("a2ui.detail." + key, arguments))
     }
 
     /// The keys of the theme's problems that v1.0's surfaceProperties words with its own name.
     static let surfacePropertyKeys = [
-        "a2ui.detail.themeNotObject": "a2ui.detail.surfacePropertiesNotObject", "a2ui.detail.themeType": "a2ui.detail.surfacePropertyType",
+        "a2ui.detail.themeNotObject": "a2ui.detail.surfacePropertiesNotObject",
+        "a2ui.detail.themeType": "a2ui.detail.surfacePropertyType",
         "a2ui.detail.themeURL": "a2ui.detail.surfacePropertyURL",
     ]
 
     /// The messages, their problems, and whether the envelope was valid.
     func read(_ top: [(key: String, value: GeneratedContent)]) -> ([A2UIMessage], [A2UIProblem], Bool) {
-        func invalid(_ pointer: String, _ key: String, _ arguments: [String: String] = [:], surface: String? = nil) -> ([A2UIMessage], [A2UIProblem], Bool) {
+        func invalid(_ pointer: String, _ key: String, _ arguments: [String: String] = [:], surface: String? = nil) -> (
+            [A2UIMessage], [A2UIProblem], Bool
+        ) {
             ([], [problem(pointer, key, arguments, surface: surface)], false)
         }
         let names = kinds.map(\.name)
@@ -141,22 +168,32 @@ private struct Envelope {
         let companions = kinds.reduce(into: Set<String>()) { $0.formUnion($1.companions) }
         let given = top.map(\.key).filter { $0 != "version" && !companions.contains($0) }
         guard let kind = given.first else { return invalid("", "noMessageKind", ["allowed": allowedKinds]) }
-        guard given.count == 1 else { return invalid("", "manyMessageKinds", ["allowed": allowedKinds, "found": given.joined(separator: ", ")]) }
+        guard given.count == 1 else {
+            return invalid("", "manyMessageKinds", ["allowed": allowedKinds, "found": given.joined(separator: ", ")])
+        }
         guard let entry = kinds.first(where: { $0.name == kind }) else {
             return invalid(JSONPointer.escape(kind), "unknownMessageKind", ["kind": kind, "allowed": allowedKinds])
         }
-        if let extra = top.first(where: { $0.key != "version" && $0.key != kind && !entry.companions.contains($0.key) }) {
-            return invalid(JSONPointer.escape(extra.key), "messageUnknownProperty", [
-                "kind": "message", "property": extra.key, "allowed": (["version", kind] + entry.companions.sorted()).joined(separator: ", "),
-            ])
+        if let extra = top.first(where: { $0.key != "version" && $0.key != kind && !entry.companions.contains($0.key) })
+        {
+            return invalid(
+                JSONPointer.escape(extra.key), "messageUnknownProperty",
+                [
+                    "kind": "message", "property": extra.key,
+                    "allowed": (["version", kind] + entry.companions.sorted()).joined(separator: ", "),
+                ])
         }
         let base = JSONPointer.escape(kind)
         let body = top.first { $0.key == kind }!.value
-        guard let properties = body.orderedProperties else { return invalid(base, "messageBodyNotObject", ["kind": kind]) }
+        guard let properties = body.orderedProperties else {
+            return invalid(base, "messageBodyNotObject", ["kind": kind])
+        }
         let lookup = Dictionary(properties.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         if kind == "callFunction" || kind == "actionResponse" {
             let problems = request(kind, properties: properties, top: top)
-            guard problems.isEmpty, kind == "actionResponse", case .string(let id)? = top.first(where: { $0.key == "actionId" })?.value.kind else {
+            guard problems.isEmpty, kind == "actionResponse",
+                case .string(let id)? = top.first(where: { $0.key == "actionId" })?.value.kind
+            else {
                 return ([], problems, problems.isEmpty)
             }
             return ([.actionResponse(actionID: id, value: lookup["value"])], [], true)
@@ -164,7 +201,8 @@ private struct Envelope {
         let allowed: [String]
         switch kind {
         case "createSurface":
-            allowed = version == .v1_0
+            allowed =
+                version == .v1_0
                 ? ["surfaceId", "catalogId", "surfaceProperties", "sendDataModel", "components", "dataModel"]
                 : ["surfaceId", "catalogId", "theme", "sendDataModel"]
         case "updateComponents": allowed = ["surfaceId", "components"]
@@ -172,9 +210,11 @@ private struct Envelope {
         default: allowed = ["surfaceId"]
         }
         if let extra = properties.first(where: { !allowed.contains($0.key) }) {
-            return invalid(base + JSONPointer.escape(extra.key), "messageUnknownProperty", [
-                "kind": kind, "property": extra.key, "allowed": allowed.joined(separator: ", "),
-            ])
+            return invalid(
+                base + JSONPointer.escape(extra.key), "messageUnknownProperty",
+                [
+                    "kind": kind, "property": extra.key, "allowed": allowed.joined(separator: ", "),
+                ])
         }
         guard case .string(let surfaceID)? = lookup["surfaceId"]?.kind else {
             return invalid(base + "/surfaceId", "messageNeedsString", ["kind": kind, "property": "surfaceId"])
@@ -182,12 +222,17 @@ private struct Envelope {
         switch kind {
         case "createSurface":
             guard case .string(let catalog)? = lookup["catalogId"]?.kind else {
-                return invalid(base + "/catalogId", "messageNeedsString", ["kind": kind, "property": "catalogId"], surface: surfaceID)
+                return invalid(
+                    base + "/catalogId", "messageNeedsString", ["kind": kind, "property": "catalogId"],
+                    surface: surfaceID)
             }
             var send = false
             if let flag = lookup["sendDataModel"] {
                 guard case .bool(let value) = flag.kind else {
-                    return invalid(base + "/sendDataModel", "messageNeedsBoolean", ["kind": kind, "property": "sendDataModel", "found": A2UICatalogWalk.found(flag)], surface: surfaceID)
+                    return invalid(
+                        base + "/sendDataModel", "messageNeedsBoolean",
+                        ["kind": kind, "property": "sendDataModel", "found": A2UICatalogWalk.found(flag)],
+                        surface: surfaceID)
                 }
                 send = value
             }
@@ -195,21 +240,28 @@ private struct Envelope {
             let themeName = version == .v1_0 ? "surfaceProperties" : "theme"
             var theme = lookup[themeName]
             if version == .v1_0, let given = theme?.orderedProperties {
-                theme = GeneratedContent(orderedProperties: given.filter { $0.key == "agentDisplayName" || $0.key == "iconUrl" })
+                theme = GeneratedContent(
+                    orderedProperties: given.filter { $0.key == "agentDisplayName" || $0.key == "iconUrl" })
             }
             if version == .v1_0, let data = lookup["dataModel"], data.orderedProperties == nil {
-                return invalid(base + "/dataModel", "messageNeedsObject", ["kind": kind, "property": "dataModel", "found": A2UICatalogWalk.found(data)], surface: surfaceID)
+                return invalid(
+                    base + "/dataModel", "messageNeedsObject",
+                    ["kind": kind, "property": "dataModel", "found": A2UICatalogWalk.found(data)], surface: surfaceID)
             }
             // In v1.0 only agentDisplayName and iconUrl are defined; any other key is allowed and left alone.
-            var problems = located(A2UITheme.read(theme, pointer: base + "/" + themeName).problems.map { problem in
-                // The theme's checks, worded for surfaceProperties in v1.0.
-                guard version == .v1_0, var text = problem.text, let renamed = Self.surfacePropertyKeys[text.key] else { return problem }
-                text.key = renamed
-                var worded = A2UIProblem(problem.kind, pointer: problem.pointer, text: text)
-                worded.componentID = problem.componentID
-                return worded
-            }, surfaceID)
-            var messages: [A2UIMessage] = [.createSurface(surfaceID: surfaceID, catalogID: catalog, theme: theme, sendDataModel: send)]
+            var problems = located(
+                A2UITheme.read(theme, pointer: base + "/" + themeName).problems.map { problem in
+                    // The theme's checks, worded for surfaceProperties in v1.0.
+                    guard version == .v1_0, var text = problem.text, let renamed = Self.surfacePropertyKeys[text.key]
+                    else { return problem }
+                    text.key = renamed
+                    var worded = A2UIProblem(problem.kind, pointer: problem.pointer, text: text)
+                    worded.componentID = problem.componentID
+                    return worded
+                }, surfaceID)
+            var messages: [A2UIMessage] = [
+                .createSurface(surfaceID: surfaceID, catalogID: catalog, theme: theme, sendDataModel: send)
+            ]
             if version == .v1_0, let list = lookup["components"] {
                 guard let (kept, found) = components(list, at: base + "/components", surfaceID: surfaceID) else {
                     return invalid(base + "/components", "componentsNotList", ["kind": kind], surface: surfaceID)
@@ -222,7 +274,9 @@ private struct Envelope {
             }
             return (messages, problems, true)
         case "updateComponents":
-            guard let list = lookup["components"], let (kept, problems) = components(list, at: base + "/components", surfaceID: surfaceID) else {
+            guard let list = lookup["components"],
+                let (kept, problems) = components(list, at: base + "/components", surfaceID: surfaceID)
+            else {
                 return invalid(base + "/components", "componentsNotList", ["kind": kind], surface: surfaceID)
             }
             return ([.updateComponents(surfaceID: surfaceID, components: kept)], problems, true)
@@ -230,7 +284,8 @@ private struct Envelope {
             var path = "/"
             if let given = lookup["path"] {
                 guard case .string(let text) = given.kind, text.isEmpty || text.hasPrefix("/") else {
-                    return invalid(base + "/path", "pathNotPointer", ["found": A2UICatalogWalk.found(given)], surface: surfaceID)
+                    return invalid(
+                        base + "/path", "pathNotPointer", ["found": A2UICatalogWalk.found(given)], surface: surfaceID)
                 }
                 path = text
             }
@@ -248,7 +303,12 @@ private struct Envelope {
 
     /// The problems with the line and surface filled in.
     func located(_ problems: [A2UIProblem], _ surfaceID: String) -> [A2UIProblem] {
-        problems.map { var p = $0; p.line = line; p.surfaceID = surfaceID; return p }
+        problems.map {
+            var p = $0
+            p.line = line
+            p.surfaceID = surfaceID
+            return p
+        }
     }
 
     /// A component list checked one component at a time: the components kept, with their pointers, and the problems;
@@ -265,8 +325,10 @@ private struct Envelope {
             var found = A2UIComponentChecker.problems(component, pointer: pointer, version: version)
             if case .string(let id)? = component.orderedProperties?.first(where: { $0.key == "id" })?.value.kind {
                 if let first = firstPointer[id] {
-                    found.insert(A2UIProblem(.duplicateComponent, pointer: pointer + "/id", componentID: id,
-                        text: A2UIProblemText("a2ui.detail.duplicateComponent", ["id": id, "first": first])), at: 0)
+                    found.insert(
+                        A2UIProblem(
+                            .duplicateComponent, pointer: pointer + "/id", componentID: id,
+                            text: A2UIProblemText("a2ui.detail.duplicateComponent", ["id": id, "first": first])), at: 0)
                 } else {
                     firstPointer[id] = pointer
                 }
@@ -282,38 +344,76 @@ private struct Envelope {
     /// The problems of a v1.0 `callFunction` or `actionResponse`: checked as the schema states them, then skipped.
     /// A called function the basic catalog defines is checked against its definition; another one may belong to a
     /// catalog genui does not know, so only its shape is checked.
-    func request(_ kind: String, properties: [(key: String, value: GeneratedContent)], top: [(key: String, value: GeneratedContent)]) -> [A2UIProblem] {
+    func request(
+        _ kind: String, properties: [(key: String, value: GeneratedContent)],
+        top: [(key: String, value: GeneratedContent)]
+    ) -> [A2UIProblem] {
         let fields = Dictionary(top.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
         let base = "/" + kind
         if kind == "actionResponse" {
-            guard case .string? = fields["actionId"]?.kind else { return [problem("/actionId", "messageNeedsString", ["kind": "message", "property": "actionId"])] }
-            if let extra = properties.first(where: { $0.key != "value" && $0.key != "error" }) {
-                return [problem(base + JSONPointer.escape(extra.key), "messageUnknownProperty", ["kind": kind, "property": extra.key, "allowed": "value, error"])]
+            guard case .string? = fields["actionId"]?.kind else {
+                return [problem("/actionId", "messageNeedsString", ["kind": "message", "property": "actionId"])]
             }
-            guard properties.count == 1 else { return [problem(base, "manyMessageKinds", ["allowed": "value, error", "found": properties.map(\.key).joined(separator: ", ")])] }
+            if let extra = properties.first(where: { $0.key != "value" && $0.key != "error" }) {
+                return [
+                    problem(
+                        base + JSONPointer.escape(extra.key), "messageUnknownProperty",
+                        ["kind": kind, "property": extra.key, "allowed": "value, error"])
+                ]
+            }
+            guard properties.count == 1 else {
+                return [
+                    problem(
+                        base, "manyMessageKinds",
+                        ["allowed": "value, error", "found": properties.map(\.key).joined(separator: ", ")])
+                ]
+            }
             guard let error = properties.first(where: { $0.key == "error" })?.value else { return [] }
-            guard let entries = error.orderedProperties else { return [problem(base + "/error", "messageNeedsObject", ["kind": kind, "property": "error", "found": A2UICatalogWalk.found(error)])] }
+            guard let entries = error.orderedProperties else {
+                return [
+                    problem(
+                        base + "/error", "messageNeedsObject",
+                        ["kind": kind, "property": "error", "found": A2UICatalogWalk.found(error)])
+                ]
+            }
             for name in ["code", "message"] {
                 guard case .string? = entries.first(where: { $0.key == name })?.value.kind else {
-                    return [problem(base + "/error/" + name, "messageNeedsString", ["kind": kind + ".error", "property": name])]
+                    return [
+                        problem(
+                            base + "/error/" + name, "messageNeedsString", ["kind": kind + ".error", "property": name])
+                    ]
                 }
             }
             if let extra = entries.first(where: { $0.key != "code" && $0.key != "message" }) {
-                return [problem(base + "/error" + JSONPointer.escape(extra.key), "messageUnknownProperty", ["kind": kind + ".error", "property": extra.key, "allowed": "code, message"])]
+                return [
+                    problem(
+                        base + "/error" + JSONPointer.escape(extra.key), "messageUnknownProperty",
+                        ["kind": kind + ".error", "property": extra.key, "allowed": "code, message"])
+                ]
             }
             return []
         }
         guard case .string? = fields["functionCallId"]?.kind else {
-            return [problem("/functionCallId", "messageNeedsString", ["kind": "message", "property": "functionCallId"])]
+            return [
+                problem("/functionCallId", "messageNeedsString", ["kind": "message", "property": "functionCallId"])
+            ]
         }
         if let flag = fields["wantResponse"], !A2UICatalogWalk.isBoolean(flag) {
-            return [problem("/wantResponse", "messageNeedsBoolean", ["kind": "message", "property": "wantResponse", "found": A2UICatalogWalk.found(flag)])]
+            return [
+                problem(
+                    "/wantResponse", "messageNeedsBoolean",
+                    ["kind": "message", "property": "wantResponse", "found": A2UICatalogWalk.found(flag)])
+            ]
         }
         var walk = A2UICatalogWalk(type: "callFunction", version: version)
-        if case .string(let name)? = properties.first(where: { $0.key == "call" })?.value.kind, A2UIFunctionCatalog.definition(name) == nil, name != "@index" {
+        if case .string(let name)? = properties.first(where: { $0.key == "call" })?.value.kind,
+            A2UIFunctionCatalog.definition(name) == nil, name != "@index"
+        {
             // A function of a catalog genui does not know: its call and arguments have the shape of a call.
             for entry in properties where entry.key != "call" && entry.key != "args" {
-                walk.report(.invalidFunction, "/" + entry.key, "a2ui.detail.unknownCallPropertyOf", ["name": entry.key, "property": "callFunction", "allowed": "call, args"])
+                walk.report(
+                    .invalidFunction, "/" + entry.key, "a2ui.detail.unknownCallPropertyOf",
+                    ["name": entry.key, "property": "callFunction", "allowed": "call, args"])
             }
         } else {
             walk.call(GeneratedContent(orderedProperties: properties), returning: nil, at: "")

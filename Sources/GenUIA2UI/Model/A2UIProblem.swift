@@ -73,7 +73,8 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
         _ kind: Kind, line: Int? = nil, surfaceID: String? = nil, pointer: String = "", componentID: String? = nil,
         text: A2UIProblemText
     ) {
-        self.init(kind, line: line, surfaceID: surfaceID, pointer: pointer, componentID: componentID, detail: text.english)
+        self.init(
+            kind, line: line, surfaceID: surfaceID, pointer: pointer, componentID: componentID, detail: text.english)
         self.text = text
     }
 
@@ -81,9 +82,15 @@ public struct A2UIProblem: Sendable, Hashable, CustomStringConvertible {
     public var location: String {
         var parts: [String] = []
         if let line { parts.append("line \(line)") }
-        if let surfaceID { parts.append("surface \(TerminalSafeText.sanitized(surfaceID, lines: .singleLine, maximumLength: 80))") }
-        if let componentID { parts.append("component \(TerminalSafeText.sanitized(componentID, lines: .singleLine, maximumLength: 80))") }
-        if !pointer.isEmpty { parts.append("at \(TerminalSafeText.sanitized(pointer, lines: .singleLine, maximumLength: 200))") }
+        if let surfaceID {
+            parts.append("surface \(TerminalSafeText.sanitized(surfaceID, lines: .singleLine, maximumLength: 80))")
+        }
+        if let componentID {
+            parts.append("component \(TerminalSafeText.sanitized(componentID, lines: .singleLine, maximumLength: 80))")
+        }
+        if !pointer.isEmpty {
+            parts.append("at \(TerminalSafeText.sanitized(pointer, lines: .singleLine, maximumLength: 200))")
+        }
         return parts.joined(separator: ", ")
     }
 

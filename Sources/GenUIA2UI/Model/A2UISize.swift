@@ -44,7 +44,8 @@ enum A2UISize {
         return deepest
     }
 
-    /// `text` cut to at most `bytes` UTF-8 bytes (never inside a scalar); costs at most `bytes`, however long `text` is.
+    /// `text` cut to at most `bytes` UTF-8 bytes (never inside a scalar); costs at most `bytes`, however long `text`
+    /// is.
     static func prefix(_ text: String, bytes: Int) -> String {
         guard text.utf8.count > bytes else { return text }
         var scalars = String.UnicodeScalarView()

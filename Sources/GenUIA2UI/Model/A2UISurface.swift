@@ -39,7 +39,10 @@ public struct A2UISurface: Sendable, Hashable {
     public internal(set) var storedBytes = 0
 
     /// Creates an empty surface.
-    public init(id: String, catalogID: String, theme: GeneratedContent? = nil, sendDataModel: Bool = false, version: A2UIVersion = .v0_9) {
+    public init(
+        id: String, catalogID: String, theme: GeneratedContent? = nil, sendDataModel: Bool = false,
+        version: A2UIVersion = .v0_9
+    ) {
         self.id = id
         self.catalogID = catalogID
         self.theme = theme

@@ -14,7 +14,10 @@ public struct A2UIHTMLRenderer: Sendable {
     public var cutNotice: @Sendable (A2UIOutputCut) -> String
 
     /// Creates a renderer.
-    public init(limits: A2UILimits = .default, cutNotice: @escaping @Sendable (A2UIOutputCut) -> String = A2UIOutputCut.englishNotice) {
+    public init(
+        limits: A2UILimits = .default,
+        cutNotice: @escaping @Sendable (A2UIOutputCut) -> String = A2UIOutputCut.englishNotice
+    ) {
         self.limits = limits
         self.cutNotice = cutNotice
     }
@@ -31,7 +34,8 @@ public struct A2UIHTMLRenderer: Sendable {
     /// escaped, and a page that reaches the bound closes its open elements and ends with a notice saying where it
     /// was cut.
     public func renderedOutput(_ resolutions: [A2UIResolution], title: String = "A2UI") -> A2UIRenderedOutput {
-        let page = HTMLPage(budget: A2UIOutputBudget(maximumLines: nil, maximumBytes: limits.maximumOutputBytes, reserve: Self.reserve))
+        let page = HTMLPage(
+            budget: A2UIOutputBudget(maximumLines: nil, maximumBytes: limits.maximumOutputBytes, reserve: Self.reserve))
         page.html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -51,13 +55,18 @@ public struct A2UIHTMLRenderer: Sendable {
         for resolution in resolutions {
             page.budget.surfaceID = resolution.surfaceID
             let surfaceID = page.attribute(resolution.surfaceID, nil)
-            guard page.raw("<section class=\"surface\" data-surface=\"\(surfaceID)\"\(Self.themeStyle(resolution.theme))>\n", nil) else { break }
+            guard
+                page.raw(
+                    "<section class=\"surface\" data-surface=\"\(surfaceID)\"\(Self.themeStyle(resolution.theme))>\n",
+                    nil)
+            else { break }
             if let agent = Self.agentLine(resolution.theme), !page.raw(agent, nil) { break }
             if let root = resolution.root { render(root, page) }
             page.close("</section>\n")
         }
         if let cut = page.budget.cut {
-            page.close("<p class=\"cut\" role=\"status\">\(Self.escape(A2UISize.prefix(cutNotice(cut), bytes: 1_024)))</p>\n")
+            page.close(
+                "<p class=\"cut\" role=\"status\">\(Self.escape(A2UISize.prefix(cutNotice(cut), bytes: 1_024)))</p>\n")
         }
         page.close("</main>\n</body>\n</html>\n")
         return A2UIRenderedOutput(text: page.html, cut: page.budget.cut)
@@ -94,22 +103,28 @@ public struct A2UIHTMLRenderer: Sendable {
     public static func isAllowedURL(_ url: String) -> Bool {
         let lower = url.prefix(8).lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return false }
-        return !url.unicodeScalars.contains { TerminalSafeText.isUnsafe($0) || $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">" }
+        return !url.unicodeScalars.contains {
+            TerminalSafeText.isUnsafe($0) || $0 == " " || $0 == "\"" || $0 == "<" || $0 == ">"
+        }
     }
 
     private func media(_ kind: String, _ node: A2UINode, _ page: HTMLPage) {
         let url = page.value(node, "url")
         let description = page.value(node, "description")
         let label = kind + (description.isEmpty ? "" : ": " + description)
-        let link = Self.isAllowedURL(url)
+        let link =
+            Self.isAllowedURL(url)
             ? "<a href=\"\(Self.escape(url))\" rel=\"noopener noreferrer\">\(Self.escape(url))</a>"
             : "<span class=\"url\">\(Self.escape(url))</span>"
-        _ = page.raw("<figure class=\"media\" data-kind=\"\(kind.lowercased())\"><figcaption>\(Self.escape(label))</figcaption>\(link)</figure>\n", node.id)
+        _ = page.raw(
+            "<figure class=\"media\" data-kind=\"\(kind.lowercased())\"><figcaption>\(Self.escape(label))</figcaption>\(link)</figure>\n",
+            node.id)
     }
 
     private func checks(_ node: A2UINode, _ page: HTMLPage) {
         for message in node.failedChecks {
-            guard page.raw("<p class=\"check-failed\" role=\"alert\">\(page.text(message, node.id))</p>\n", node.id) else { return }
+            guard page.raw("<p class=\"check-failed\" role=\"alert\">\(page.text(message, node.id))</p>\n", node.id)
+            else { return }
         }
     }
 
@@ -143,9 +158,13 @@ public struct A2UIHTMLRenderer: Sendable {
         case "Video": media("Video", node, page)
         case "AudioPlayer": media("Audio", node, page)
         case "Icon":
-            let name = node.properties["name"].map { $0.orderedProperties == nil ? page.value(node, "name") : "svg" } ?? ""
-            _ = page.raw("<span class=\"icon\" role=\"img\" aria-label=\"\(Self.attribute(name))\">\(Self.escape(name))</span>\n", node.id)
-        case "Divider": _ = page.raw(node.text("axis") == "vertical" ? "<span class=\"vr\"></span>\n" : "<hr>\n", node.id)
+            let name =
+                node.properties["name"].map { $0.orderedProperties == nil ? page.value(node, "name") : "svg" } ?? ""
+            _ = page.raw(
+                "<span class=\"icon\" role=\"img\" aria-label=\"\(Self.attribute(name))\">\(Self.escape(name))</span>\n",
+                node.id)
+        case "Divider":
+            _ = page.raw(node.text("axis") == "vertical" ? "<span class=\"vr\"></span>\n" : "<hr>\n", node.id)
         case "Row": container("<div class=\"row\" id=\"\(id)\">\n", "</div>\n") { children(node, page) }
         case "Column": container("<div class=\"column\" id=\"\(id)\">\n", "</div>\n") { children(node, page) }
         case "List":
@@ -162,8 +181,14 @@ public struct A2UIHTMLRenderer: Sendable {
             let titles = node.properties["tabTitles"]?.elements ?? []
             container("<div class=\"tabs\" id=\"\(id)\">\n", "</div>\n") {
                 for (index, child) in node.children.enumerated() {
-                    let title = index < titles.count ? page.text(A2UIEvaluator.text(titles[index], limit: page.budget.remainingBytes + 1), node.id) : ""
-                    guard page.raw("<details class=\"tab\"\(index == 0 ? " open" : "")><summary>\(title)</summary>\n", node.id) else { break }
+                    let title =
+                        index < titles.count
+                        ? page.text(A2UIEvaluator.text(titles[index], limit: page.budget.remainingBytes + 1), node.id)
+                        : ""
+                    guard
+                        page.raw(
+                            "<details class=\"tab\"\(index == 0 ? " open" : "")><summary>\(title)</summary>\n", node.id)
+                    else { break }
                     render(child, page)
                     page.close("</details>\n")
                 }
@@ -171,7 +196,9 @@ public struct A2UIHTMLRenderer: Sendable {
         case "Modal":
             container("<div class=\"modal\" id=\"\(id)\">\n", "</div>\n") {
                 if let trigger = node.children.first { render(trigger, page) }
-                if node.children.count > 1, page.raw("<details class=\"modal-content\"><summary>Open</summary>\n", node.id) {
+                if node.children.count > 1,
+                    page.raw("<details class=\"modal-content\"><summary>Open</summary>\n", node.id)
+                {
                     render(node.children[1], page)
                     page.close("</details>\n")
                 }
@@ -180,29 +207,52 @@ public struct A2UIHTMLRenderer: Sendable {
             let variant = ["primary", "borderless"].contains(node.text("variant")) ? " " + node.text("variant") : ""
             let label = page.label(node.children)
             let name = node.action.map { " data-action=\"\(page.attribute($0.name, node.id))\"" } ?? ""
-            guard page.raw("<button type=\"button\" class=\"btn\(variant)\" id=\"\(id)\"\(name)>\(label)</button>\n", node.id) else { return }
+            guard
+                page.raw(
+                    "<button type=\"button\" class=\"btn\(variant)\" id=\"\(id)\"\(name)>\(label)</button>\n", node.id)
+            else { return }
             checks(node, page)
         case "TextField":
             let variant = node.text("variant")
             let type = variant == "obscured" ? "password" : variant == "number" ? "number" : "text"
             let value = page.value(node, "value")
-            let field = variant == "longText"
+            let field =
+                variant == "longText"
                 ? "<textarea id=\"\(id)-input\" readonly>\(page.text(value, node.id))</textarea>"
                 : "<input id=\"\(id)-input\" type=\"\(type)\" value=\"\(page.attribute(value, node.id))\" readonly>"
-            container("<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(text("label"))</label>\(field)\n", "</div>\n") { checks(node, page) }
+            container(
+                "<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(text("label"))</label>\(field)\n",
+                "</div>\n"
+            ) { checks(node, page) }
         case "CheckBox":
             let checked = node.properties["value"].map(A2UIEvaluator.truth) ?? false
-            container("<div class=\"toggle\" id=\"\(id)\"><input type=\"checkbox\" id=\"\(id)-input\"\(checked ? " checked" : "") disabled><label for=\"\(id)-input\">\(text("label"))</label>\n", "</div>\n") { checks(node, page) }
+            container(
+                "<div class=\"toggle\" id=\"\(id)\"><input type=\"checkbox\" id=\"\(id)-input\"\(checked ? " checked" : "") disabled><label for=\"\(id)-input\">\(text("label"))</label>\n",
+                "</div>\n"
+            ) { checks(node, page) }
         case "ChoicePicker":
-            let selected = Set((node.properties["value"]?.elements ?? []).prefix(1_000).map { A2UIEvaluator.text($0, limit: 1_000) })
+            let selected = Set(
+                (node.properties["value"]?.elements ?? []).prefix(1_000).map { A2UIEvaluator.text($0, limit: 1_000) })
             let type = node.text("variant") == "multipleSelection" ? "checkbox" : "radio"
             let label = text("label")
-            container("<fieldset class=\"choices\" id=\"\(id)\">" + (label.isEmpty ? "" : "<legend>\(label)</legend>") + "\n", "</fieldset>\n") {
+            container(
+                "<fieldset class=\"choices\" id=\"\(id)\">" + (label.isEmpty ? "" : "<legend>\(label)</legend>") + "\n",
+                "</fieldset>\n"
+            ) {
                 for (index, option) in (node.properties["options"]?.elements ?? []).enumerated() {
-                    let fields = Dictionary((option.orderedProperties ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+                    let fields = Dictionary(
+                        (option.orderedProperties ?? []).map { ($0.key, $0.value) },
+                        uniquingKeysWith: { _, last in last })
                     let value = fields["value"].map { A2UIEvaluator.text($0, limit: 1_000) } ?? ""
-                    let label = fields["label"].map { page.text(A2UIEvaluator.text($0, limit: page.budget.remainingBytes + 1), node.id) } ?? ""
-                    guard page.raw("<label><input type=\"\(type)\" name=\"\(id)\" value=\"\(page.attribute(value, node.id))\"\(selected.contains(value) ? " checked" : "") disabled id=\"\(id)-\(index)\"> \(label)</label>\n", node.id) else { break }
+                    let label =
+                        fields["label"].map {
+                            page.text(A2UIEvaluator.text($0, limit: page.budget.remainingBytes + 1), node.id)
+                        } ?? ""
+                    guard
+                        page.raw(
+                            "<label><input type=\"\(type)\" name=\"\(id)\" value=\"\(page.attribute(value, node.id))\"\(selected.contains(value) ? " checked" : "") disabled id=\"\(id)-\(index)\"> \(label)</label>\n",
+                            node.id)
+                    else { break }
                 }
                 checks(node, page)
             }
@@ -211,12 +261,18 @@ public struct A2UIHTMLRenderer: Sendable {
             let maximum = A2UIEvaluator.number(node.properties["max"] ?? .init(kind: .number(100))) ?? 100
             let value = A2UIEvaluator.number(node.properties["value"] ?? .init(kind: .null)) ?? minimum
             let f = JSONWriter.format
-            container("<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(text("label"))</label><input id=\"\(id)-input\" type=\"range\" min=\"\(f(minimum))\" max=\"\(f(maximum))\" value=\"\(f(value))\" disabled><output>\(f(value))</output>\n", "</div>\n") { checks(node, page) }
+            container(
+                "<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(text("label"))</label><input id=\"\(id)-input\" type=\"range\" min=\"\(f(minimum))\" max=\"\(f(maximum))\" value=\"\(f(value))\" disabled><output>\(f(value))</output>\n",
+                "</div>\n"
+            ) { checks(node, page) }
         case "DateTimeInput":
             let date = node.properties["enableDate"] == GeneratedContent(kind: .bool(true))
             let time = node.properties["enableTime"] == GeneratedContent(kind: .bool(true))
             let type = date && time ? "datetime-local" : time ? "time" : "date"
-            container("<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(text("label"))</label><input id=\"\(id)-input\" type=\"\(type)\" value=\"\(page.attribute(page.value(node, "value"), node.id))\" readonly>\n", "</div>\n") { checks(node, page) }
+            container(
+                "<div class=\"field\" id=\"\(id)\"><label for=\"\(id)-input\">\(text("label"))</label><input id=\"\(id)-input\" type=\"\(type)\" value=\"\(page.attribute(page.value(node, "value"), node.id))\" readonly>\n",
+                "</div>\n"
+            ) { checks(node, page) }
         default:
             _ = page.raw("<p class=\"unknown\">\(page.text(node.type, node.id))</p>\n", node.id)
         }

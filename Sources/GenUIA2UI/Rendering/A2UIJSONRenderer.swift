@@ -21,7 +21,9 @@ public struct A2UIJSONRenderer: Sendable {
         var output = "["
         for resolution in resolutions {
             budget.surfaceID = resolution.surfaceID
-            let head = (output == "[" ? "" : ",") + "{\"surfaceId\":" + JSONWriter.quote(A2UISize.prefix(resolution.surfaceID, bytes: budget.remainingBytes)) + ",\"root\":"
+            let head =
+                (output == "[" ? "" : ",") + "{\"surfaceId\":"
+                + JSONWriter.quote(A2UISize.prefix(resolution.surfaceID, bytes: budget.remainingBytes)) + ",\"root\":"
             guard budget.take(bytes: head.utf8.count, at: nil) else { break }
             output += head
             if let root = resolution.root, write(root, into: &output, budget) {
@@ -39,19 +41,37 @@ public struct A2UIJSONRenderer: Sendable {
     private func write(_ node: A2UINode, into output: inout String, _ budget: A2UIOutputBudget) -> Bool {
         guard !budget.isExhausted else { return false }
         let room = budget.remainingBytes
-        var piece = "{\"id\":" + JSONWriter.quote(A2UISize.prefix(node.id, bytes: room)) + ",\"component\":" + JSONWriter.quote(A2UISize.prefix(node.type, bytes: room))
+        var piece =
+            "{\"id\":" + JSONWriter.quote(A2UISize.prefix(node.id, bytes: room)) + ",\"component\":"
+            + JSONWriter.quote(A2UISize.prefix(node.type, bytes: room))
         func field(_ name: String, _ value: GeneratedContent) {
             guard piece.utf8.count <= room else { return }
             piece += "," + JSONWriter.quote(name) + ":"
             A2UIBoundedText.appendJSON(value, to: &piece, limit: room + 1)
         }
-        field("properties", GeneratedContent(orderedProperties: node.properties.keys.sorted().compactMap { key in node.properties[key].map { (key, $0) } }))
+        field(
+            "properties",
+            GeneratedContent(
+                orderedProperties: node.properties.keys.sorted().compactMap { key in
+                    node.properties[key].map { (key, $0) }
+                }))
         if !node.bindings.isEmpty {
-            field("bindings", GeneratedContent(orderedProperties: node.bindings.keys.sorted().compactMap { key in node.bindings[key].map { (key, .init(kind: .string($0))) } }))
+            field(
+                "bindings",
+                GeneratedContent(
+                    orderedProperties: node.bindings.keys.sorted().compactMap { key in
+                        node.bindings[key].map { (key, .init(kind: .string($0))) }
+                    }))
         }
-        if !node.failedChecks.isEmpty { field("failedChecks", .init(kind: .array(node.failedChecks.map { .init(kind: .string($0)) }))) }
+        if !node.failedChecks.isEmpty {
+            field("failedChecks", .init(kind: .array(node.failedChecks.map { .init(kind: .string($0)) })))
+        }
         if let action = node.action {
-            field("action", GeneratedContent(orderedProperties: [("name", .init(kind: .string(action.name))), ("context", action.context)]))
+            field(
+                "action",
+                GeneratedContent(orderedProperties: [
+                    ("name", .init(kind: .string(action.name))), ("context", action.context),
+                ]))
         }
         guard piece.utf8.count <= room, budget.take(bytes: piece.utf8.count, at: node.id) else {
             budget.stop(at: node.id)

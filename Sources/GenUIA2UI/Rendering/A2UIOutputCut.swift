@@ -20,7 +20,10 @@ public struct A2UIOutputCut: Sendable, Hashable {
 
     /// The cut as a located `limitExceeded` problem.
     public var problem: A2UIProblem {
-        let text = maximumLines.map { A2UIProblemText("a2ui.detail.outputCutLines", ["lines": String($0), "bytes": String(maximumBytes)]) }
+        let text =
+            maximumLines.map {
+                A2UIProblemText("a2ui.detail.outputCutLines", ["lines": String($0), "bytes": String(maximumBytes)])
+            }
             ?? A2UIProblemText("a2ui.detail.outputCutBytes", ["bytes": String(maximumBytes)])
         return A2UIProblem(.limitExceeded, surfaceID: surfaceID, componentID: componentID, text: text)
     }
@@ -28,7 +31,8 @@ public struct A2UIOutputCut: Sendable, Hashable {
     /// The English notice shown where the output was cut (a caller may show its own, localized one instead).
     public static func englishNotice(_ cut: A2UIOutputCut) -> String {
         let bound = cut.maximumLines.map { "\($0) lines or \(cut.maximumBytes) bytes" } ?? "\(cut.maximumBytes) bytes"
-        let place = "surface \(A2UISize.clipped(cut.surfaceID, bytes: 80))"
+        let place =
+            "surface \(A2UISize.clipped(cut.surfaceID, bytes: 80))"
             + (cut.componentID.map { ", component \(A2UISize.clipped($0, bytes: 80))" } ?? "")
         return "[output cut at its limit of \(bound): the rest of \(place) on is not shown]"
     }
@@ -68,7 +72,8 @@ final class A2UIOutputBudget {
     /// Records the cut at `componentID` (the first one only).
     func stop(at componentID: String?) {
         if cut == nil {
-            cut = A2UIOutputCut(surfaceID: surfaceID, componentID: componentID, maximumLines: bounds.lines, maximumBytes: bounds.bytes)
+            cut = A2UIOutputCut(
+                surfaceID: surfaceID, componentID: componentID, maximumLines: bounds.lines, maximumBytes: bounds.bytes)
         }
     }
 

@@ -41,14 +41,18 @@ public struct A2UITerminalRenderer: Sendable {
 
     /// The surfaces as text, one after another with a blank line between them, within one shared output bound.
     public func renderedOutput(_ resolutions: [A2UIResolution]) -> A2UIRenderedOutput {
-        let budget = A2UIOutputBudget(maximumLines: limits.maximumOutputLines, maximumBytes: limits.maximumOutputBytes, reserve: Self.noticeReserve)
+        let budget = A2UIOutputBudget(
+            maximumLines: limits.maximumOutputLines, maximumBytes: limits.maximumOutputBytes,
+            reserve: Self.noticeReserve)
         var text = ""
         for (index, resolution) in resolutions.enumerated() {
             budget.surfaceID = resolution.surfaceID
             var title = safe(A2UISize.prefix(resolution.surfaceID, bytes: 400))
             if let agent = resolution.theme.agentDisplayName { title += " · " + safe(agent) }
             let accent = resolution.theme.primaryColor.map { ";38;5;\($0.terminalIndex)" } ?? ""
-            let heading = "═ " + style(title, "1" + accent) + " " + String(repeating: "═", count: max(0, width - TerminalDisplayWidth.of(title) - 3))
+            let heading =
+                "═ " + style(title, "1" + accent) + " "
+                + String(repeating: "═", count: max(0, width - TerminalDisplayWidth.of(title) - 3))
             guard budget.take(lines: index == 0 ? 1 : 2, bytes: heading.utf8.count + 2, at: nil) else { break }
             var lines = [heading]
             if let root = resolution.root {
@@ -111,7 +115,9 @@ public struct A2UITerminalRenderer: Sendable {
     }
 
     /// `text` wrapped to `width`, one budget line per line; stops (recording the cut) when the budget is used up.
-    private func wrap(_ text: String, width: Int, code: String? = nil, _ node: A2UINode, _ budget: A2UIOutputBudget) -> [Line] {
+    private func wrap(_ text: String, width: Int, code: String? = nil, _ node: A2UINode, _ budget: A2UIOutputBudget)
+        -> [Line]
+    {
         var lines: [Line] = []
         func add(_ line: String) -> Bool {
             guard budget.take(lines: 1, bytes: 1, at: node.id) else { return false }
@@ -124,7 +130,10 @@ public struct A2UITerminalRenderer: Sendable {
             for word in safe(A2UISize.prefix(String(paragraph), bytes: 8_000)).split(separator: " ") {
                 var piece = String(word)
                 while TerminalDisplayWidth.of(piece) > width {
-                    if !current.isEmpty { guard add(current) else { break paragraphs }; current = "" }
+                    if !current.isEmpty {
+                        guard add(current) else { break paragraphs }
+                        current = ""
+                    }
                     let head = TerminalDisplayWidth.prefix(Substring(piece), columns: width)
                     guard add(String(head)) else { break paragraphs }
                     piece = String(piece.dropFirst(max(1, head.count)))
@@ -154,13 +163,17 @@ public struct A2UITerminalRenderer: Sendable {
     }
 
     private func checks(_ node: A2UINode, width: Int, _ budget: A2UIOutputBudget) -> [Line] {
-        node.failedChecks.flatMap { wrap("✗ " + budget.consume($0, at: node.id), width: width, code: "31", node, budget) }
+        node.failedChecks.flatMap {
+            wrap("✗ " + budget.consume($0, at: node.id), width: width, code: "31", node, budget)
+        }
     }
 
     func render(_ node: A2UINode, width: Int, _ budget: A2UIOutputBudget, theme: A2UITheme = A2UITheme()) -> [Line] {
         guard !budget.isExhausted else { return [] }
         let width = max(8, width)
-        func wrap(_ text: String, code: String? = nil) -> [Line] { self.wrap(text, width: width, code: code, node, budget) }
+        func wrap(_ text: String, code: String? = nil) -> [Line] {
+            self.wrap(text, width: width, code: code, node, budget)
+        }
         func prop(_ name: String) -> String { self.text(node, name, budget) }
         switch node.type {
         case "Text":
@@ -183,7 +196,8 @@ public struct A2UITerminalRenderer: Sendable {
             let name = node.properties["name"].map { $0.orderedProperties == nil ? prop("name") : "svg" } ?? ""
             return fixed(Line("(\(safe(name)))", styled: style("(\(safe(name)))", "36")), node, budget)
         case "Divider":
-            return fixed(node.text("axis") == "vertical" ? Line("│") : Line(String(repeating: "─", count: width)), node, budget)
+            return fixed(
+                node.text("axis") == "vertical" ? Line("│") : Line(String(repeating: "─", count: width)), node, budget)
         case "Row":
             return row(node.children, width: width, budget, theme: theme)
         case "List" where node.text("direction") == "horizontal":
@@ -194,15 +208,22 @@ public struct A2UITerminalRenderer: Sendable {
             let inner = width - 4
             var lines = fixed(Line("┌" + String(repeating: "─", count: width - 2) + "┐"), node, budget)
             for line in node.children.flatMap({ render($0, width: inner, budget, theme: theme) }) {
-                lines.append(Line("│ " + TerminalDisplayWidth.pad(line.plain, to: inner) + " │", styled: "│ " + pad(line, inner) + " │"))
+                lines.append(
+                    Line(
+                        "│ " + TerminalDisplayWidth.pad(line.plain, to: inner) + " │",
+                        styled: "│ " + pad(line, inner) + " │"))
             }
             return lines + fixed(Line("└" + String(repeating: "─", count: width - 2) + "┘"), node, budget)
         case "Tabs":
             let titles = node.properties["tabTitles"]?.elements ?? []
             var lines: [Line] = []
             for (index, child) in node.children.enumerated() {
-                let title = index < titles.count ? safe(budget.consume(A2UIEvaluator.text(titles[index], limit: 8_000), at: node.id)) : ""
-                let header = "▸ " + title + " " + String(repeating: "─", count: max(0, width - TerminalDisplayWidth.of(title) - 3))
+                let title =
+                    index < titles.count
+                    ? safe(budget.consume(A2UIEvaluator.text(titles[index], limit: 8_000), at: node.id)) : ""
+                let header =
+                    "▸ " + title + " "
+                    + String(repeating: "─", count: max(0, width - TerminalDisplayWidth.of(title) - 3))
                 lines += fixed(Line(header, styled: style(header, "1")), node, budget)
                 lines += render(child, width: width, budget, theme: theme)
             }
@@ -210,17 +231,22 @@ public struct A2UITerminalRenderer: Sendable {
         case "Modal":
             var lines = node.children.first.map { render($0, width: width, budget, theme: theme) } ?? []
             if node.children.count > 1 {
-                let card = A2UINode(id: node.id, type: "Card", properties: [:], children: [node.children[1]], failedChecks: [], bindings: [:], action: nil)
+                let card = A2UINode(
+                    id: node.id, type: "Card", properties: [:], children: [node.children[1]], failedChecks: [],
+                    bindings: [:], action: nil)
                 lines += fixed(Line("modal:", styled: style("modal:", "2")), node, budget)
                 lines += render(card, width: width, budget, theme: theme)
             }
             return lines
         case "Button":
-            let label = node.children.flatMap { render($0, width: width - 4, budget, theme: theme) }.map(\.plain).joined(separator: " ")
+            let label = node.children.flatMap { render($0, width: width - 4, budget, theme: theme) }.map(\.plain)
+                .joined(separator: " ")
             let text = "[ " + label + " ]"
             // The theme's primary colour, as near as the 256-colour palette comes, fills a primary button.
             let accent = theme.primaryColor.map { ";38;5;\($0.terminalIndex)" } ?? ""
-            let code = node.text("variant") == "primary" ? "1;7" + accent : node.text("variant") == "borderless" ? "4" : "1" + accent
+            let code =
+                node.text("variant") == "primary"
+                ? "1;7" + accent : node.text("variant") == "borderless" ? "4" : "1" + accent
             return [Line(text, styled: style(text, code))] + checks(node, width: width, budget)
         case "TextField":
             var value = prop("value")
@@ -230,17 +256,22 @@ public struct A2UITerminalRenderer: Sendable {
             let checked = node.properties["value"].map(A2UIEvaluator.truth) ?? false
             return wrap((checked ? "[x] " : "[ ] ") + prop("label")) + checks(node, width: width, budget)
         case "ChoicePicker":
-            let selected = Set((node.properties["value"]?.elements ?? []).prefix(1_000).map { A2UIEvaluator.text($0, limit: 1_000) })
+            let selected = Set(
+                (node.properties["value"]?.elements ?? []).prefix(1_000).map { A2UIEvaluator.text($0, limit: 1_000) })
             let multiple = node.text("variant") == "multipleSelection"
             let label = prop("label")
             var lines = label.isEmpty ? [] : wrap(label + ":")
             var options: [String] = []
             for option in node.properties["options"]?.elements ?? [] {
                 guard !budget.isExhausted else { break }
-                let fields = Dictionary((option.orderedProperties ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+                let fields = Dictionary(
+                    (option.orderedProperties ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
                 let on = selected.contains(fields["value"].map { A2UIEvaluator.text($0, limit: 1_000) } ?? "")
                 let mark = multiple ? (on ? "[x]" : "[ ]") : (on ? "(•)" : "( )")
-                let text = fields["label"].map { budget.consume(A2UIEvaluator.text($0, limit: budget.remainingBytes + 1), at: node.id) } ?? ""
+                let text =
+                    fields["label"].map {
+                        budget.consume(A2UIEvaluator.text($0, limit: budget.remainingBytes + 1), at: node.id)
+                    } ?? ""
                 options.append(mark + " " + text)
             }
             lines += wrap(options.joined(separator: "  "))
@@ -255,11 +286,14 @@ public struct A2UITerminalRenderer: Sendable {
             let filled = Int((fraction * Double(track)).rounded())
             let bar = String(repeating: "━", count: filled) + "●" + String(repeating: "─", count: track - filled)
             let label = prop("label")
-            let text = (label.isEmpty ? "" : label + ": ") + bar + " " + JSONWriter.format(value) + " (" + JSONWriter.format(minimum) + "–" + JSONWriter.format(maximum) + ")"
+            let text =
+                (label.isEmpty ? "" : label + ": ") + bar + " " + JSONWriter.format(value) + " ("
+                + JSONWriter.format(minimum) + "–" + JSONWriter.format(maximum) + ")"
             return wrap(text) + checks(node, width: width, budget)
         case "DateTimeInput":
             let label = prop("label")
-            return wrap((label.isEmpty ? "Date" : label) + ": [" + prop("value") + "]") + checks(node, width: width, budget)
+            return wrap((label.isEmpty ? "Date" : label) + ": [" + prop("value") + "]")
+                + checks(node, width: width, budget)
         default:
             return wrap("[\(A2UISize.clipped(node.type, bytes: 80))]")
         }
@@ -281,7 +315,10 @@ public struct A2UITerminalRenderer: Sendable {
             for (number, column) in columns.enumerated() {
                 let cell = index < column.count ? column[index] : Line("")
                 let last = number == columns.count - 1
-                plain += last ? cell.plain : TerminalDisplayWidth.pad(cell.plain, to: columnWidth) + String(repeating: " ", count: gap)
+                plain +=
+                    last
+                    ? cell.plain
+                    : TerminalDisplayWidth.pad(cell.plain, to: columnWidth) + String(repeating: " ", count: gap)
                 styled += last ? cell.styled : pad(cell, columnWidth) + String(repeating: " ", count: gap)
             }
             lines.append(Line(plain, styled: styled))

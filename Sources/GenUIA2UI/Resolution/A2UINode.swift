@@ -54,22 +54,45 @@ public struct A2UINode: Sendable, Hashable {
         }
         if let titles = properties["tabTitles"]?.elements { result += titles.map(A2UIEvaluator.text) }
         if let options = properties["options"]?.elements {
-            result += options.compactMap { $0.orderedProperties?.first(where: { $0.key == "label" }).map { A2UIEvaluator.text($0.value) } }
+            result += options.compactMap {
+                $0.orderedProperties?.first(where: { $0.key == "label" }).map { A2UIEvaluator.text($0.value) }
+            }
         }
         return result + children.flatMap(\.texts)
     }
 
     /// The node as JSON: `{"id", "component", "properties", "failedChecks", "action", "children"}`.
     public var json: GeneratedContent {
-        var pairs: [(String, GeneratedContent)] = [("id", .init(kind: .string(id))), ("component", .init(kind: .string(type)))]
+        var pairs: [(String, GeneratedContent)] = [
+            ("id", .init(kind: .string(id))), ("component", .init(kind: .string(type))),
+        ]
         let keys = properties.keys.sorted()
-        pairs.append(("properties", GeneratedContent(orderedProperties: keys.compactMap { key in properties[key].map { (key, $0) } })))
+        pairs.append(
+            (
+                "properties",
+                GeneratedContent(orderedProperties: keys.compactMap { key in properties[key].map { (key, $0) } })
+            ))
         if !bindings.isEmpty {
-            pairs.append(("bindings", GeneratedContent(orderedProperties: bindings.keys.sorted().compactMap { key in bindings[key].map { (key, .init(kind: .string($0))) } })))
+            pairs.append(
+                (
+                    "bindings",
+                    GeneratedContent(
+                        orderedProperties: bindings.keys.sorted().compactMap { key in
+                            bindings[key].map { (key, .init(kind: .string($0))) }
+                        })
+                ))
         }
-        if !failedChecks.isEmpty { pairs.append(("failedChecks", .init(kind: .array(failedChecks.map { .init(kind: .string($0)) })))) }
+        if !failedChecks.isEmpty {
+            pairs.append(("failedChecks", .init(kind: .array(failedChecks.map { .init(kind: .string($0)) }))))
+        }
         if let action {
-            pairs.append(("action", GeneratedContent(orderedProperties: [("name", .init(kind: .string(action.name))), ("context", action.context)])))
+            pairs.append(
+                (
+                    "action",
+                    GeneratedContent(orderedProperties: [
+                        ("name", .init(kind: .string(action.name))), ("context", action.context),
+                    ])
+                ))
         }
         if !children.isEmpty { pairs.append(("children", .init(kind: .array(children.map(\.json))))) }
         return GeneratedContent(orderedProperties: pairs)

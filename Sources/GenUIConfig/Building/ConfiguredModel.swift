@@ -78,8 +78,11 @@ public struct ConfiguredModel: RoutableModel {
 
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         if let reason = configuredUnavailability {
-            return AsyncThrowingStream { $0.finish(throwing: GenUIError.unavailable(
-                reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)"))) }
+            return AsyncThrowingStream {
+                $0.finish(
+                    throwing: GenUIError.unavailable(
+                        reason, .init(provider: name, debugDescription: "\(name) is \(reason.code)")))
+            }
         }
         return base.streamResponse(to: request)
     }

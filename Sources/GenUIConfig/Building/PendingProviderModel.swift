@@ -45,11 +45,15 @@ public struct PendingProviderModel: RoutableModel, ProviderFactsReporting {
         if let reason = own.reason { return (reason, facts) }
         if let variable = settings.apiKeyEnv {
             let isSet = !(context.environment[variable] ?? "").isEmpty
-            facts.append(ProviderFact(
-                kind: "env", LocalizedText(isSet ? "doctor.fact.envSet" : "doctor.fact.envNotSet", ["variable": .verbatim(variable)])))
+            facts.append(
+                ProviderFact(
+                    kind: "env",
+                    LocalizedText(
+                        isSet ? "doctor.fact.envSet" : "doctor.fact.envNotSet", ["variable": .verbatim(variable)])))
             if !isSet { return (.notConfigured(missing: variable), facts) }
         }
-        facts.append(ProviderFact(kind: "note", LocalizedText("doctor.fact.notBuiltIn", ["missing": .verbatim(missing)])))
+        facts.append(
+            ProviderFact(kind: "note", LocalizedText("doctor.fact.notBuiltIn", ["missing": .verbatim(missing)])))
         return (.notConfigured(missing: missing), facts)
     }
 }

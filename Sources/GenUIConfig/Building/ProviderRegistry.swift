@@ -53,7 +53,8 @@ public struct ProviderRegistry: Sendable {
     /// did-you-mean; `nil` when none is close.
     func suggestedType(for name: String) -> ProviderType? {
         // The names first: on a tie, a type's own name wins over another type's alias.
-        let spellings = order.map { ($0.rawValue, $0) }
+        let spellings =
+            order.map { ($0.rawValue, $0) }
             + order.flatMap { type in (definitions[type]?.aliases ?? []).map { ($0, type) } }
         let closest = Suggestion.closest(to: name, in: spellings.map(\.0))
         return closest.flatMap { match in spellings.first { $0.0 == match }?.1 }

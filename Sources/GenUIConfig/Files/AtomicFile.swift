@@ -2,11 +2,11 @@ import Foundation
 import GenUIDiagnostics
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes files atomically: the bytes go to a temporary file in the destination's directory, are flushed to disk, and
@@ -72,7 +72,8 @@ public enum AtomicFile {
                 throw AtomicWriteError(path: path, step: .createDirectory, reason: error.localizedDescription)
             }
         }
-        let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp").path
+        let temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).tmp")
+            .path
         // Only the permission bits carry over: a setuid, setgid or sticky bit never reaches the new file.
         let mode = present ? status.st_mode & 0o777 : 0o644
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
@@ -89,7 +90,9 @@ public enum AtomicFile {
             closed = true
             guard close(descriptor) == 0 else { throw AtomicWriteError(path: path, step: .flush, errno: errno) }
             if replacing {
-                guard rename(temporary, target) == 0 else { throw AtomicWriteError(path: path, step: .rename, errno: errno) }
+                guard rename(temporary, target) == 0 else {
+                    throw AtomicWriteError(path: path, step: .rename, errno: errno)
+                }
             } else {
                 try placeWithoutReplacing(temporary, at: target, bytes: bytes, mode: mode_t(mode), reportedAs: path)
             }
@@ -144,10 +147,12 @@ public enum AtomicFile {
         }
         let resolved = URL(fileURLWithPath: resolvedPath)
         guard resolved.deletingLastPathComponent().path == linkDirectory.map({ URL(fileURLWithPath: $0).path }) else {
-            throw AtomicWriteError(path: path, step: .followLink, refusal: .linkOutsideItsDirectory(target: resolved.path))
+            throw AtomicWriteError(
+                path: path, step: .followLink, refusal: .linkOutsideItsDirectory(target: resolved.path))
         }
         guard status.st_uid == geteuid() else {
-            throw AtomicWriteError(path: path, step: .followLink, refusal: .linkToAnotherUsersFile(target: resolved.path))
+            throw AtomicWriteError(
+                path: path, step: .followLink, refusal: .linkToAnotherUsersFile(target: resolved.path))
         }
         return resolved.path
     }
@@ -160,7 +165,9 @@ public enum AtomicFile {
     }
 
     /// Writes to a device or a pipe, which has no content of its own to lose.
-    private static func writeInPlace(_ bytes: [UInt8], to target: String, reportedAs path: String) throws(AtomicWriteError) {
+    private static func writeInPlace(_ bytes: [UInt8], to target: String, reportedAs path: String)
+        throws(AtomicWriteError)
+    {
         let descriptor = open(target, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw AtomicWriteError(path: path, step: .create, errno: errno) }
         defer { close(descriptor) }
@@ -189,11 +196,11 @@ public enum AtomicFile {
 /// The system's `write(2)`, named apart from ``AtomicFile``'s own `write` methods, which shadow it inside the type.
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     #if canImport(Darwin)
-    Darwin.write(descriptor, buffer, count)
+        Darwin.write(descriptor, buffer, count)
     #elseif canImport(Musl)
-    Musl.write(descriptor, buffer, count)
+        Musl.write(descriptor, buffer, count)
     #else
-    Glibc.write(descriptor, buffer, count)
+        Glibc.write(descriptor, buffer, count)
     #endif
 }
 

@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads a whole file into memory, refusing anything that could make the read endless or huge.
@@ -66,7 +66,9 @@ public enum BoundedFileReader {
 
     /// Decodes `bytes` as UTF-8, refusing invalid sequences.
     public static func text(from bytes: [UInt8], path: String) throws(FileReadError) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw FileReadError(path: path, reason: .notUTF8) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FileReadError(path: path, reason: .notUTF8)
+        }
         return text
     }
 
@@ -101,10 +103,10 @@ public enum BoundedFileReader {
 /// The system's `read(2)`.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     #if canImport(Darwin)
-    Darwin.read(descriptor, buffer, count)
+        Darwin.read(descriptor, buffer, count)
     #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
+        Musl.read(descriptor, buffer, count)
     #else
-    Glibc.read(descriptor, buffer, count)
+        Glibc.read(descriptor, buffer, count)
     #endif
 }

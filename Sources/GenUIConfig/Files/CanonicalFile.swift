@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file read once, with the one canonical path it was read at: what every decision genui makes about a file it

@@ -1,11 +1,11 @@
 import GenUIDiagnostics
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file could not be read by ``BoundedFileReader``: what the path is, and why.

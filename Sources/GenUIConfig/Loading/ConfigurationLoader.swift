@@ -47,7 +47,8 @@ public struct ConfigurationLoader: Sendable {
 
     /// `~/.config/genui/providers.yml`, the user's own configuration.
     public var userConfigurationPath: String {
-        (TrustStore.configurationDirectory(homeDirectory: homeDirectory) as NSString).appendingPathComponent("providers.yml")
+        (TrustStore.configurationDirectory(homeDirectory: homeDirectory) as NSString).appendingPathComponent(
+            "providers.yml")
     }
 
     /// Parses configuration text. `file` names it in error locations.
@@ -60,7 +61,8 @@ public struct ConfigurationLoader: Sendable {
     ) throws(ConfigurationError) -> Configuration {
         var parser = ConfigurationParser(text: text, file: file, environment: environment)
         parser.registry = registry
-        parser.baseDirectory = baseDirectory ?? (file.hasPrefix("/") ? (file as NSString).deletingLastPathComponent : nil)
+        parser.baseDirectory =
+            baseDirectory ?? (file.hasPrefix("/") ? (file as NSString).deletingLastPathComponent : nil)
         return try parser.parse(source: ConfigurationSource(origin: origin, path: origin == .builtIn ? nil : file))
     }
 
@@ -73,8 +75,10 @@ public struct ConfigurationLoader: Sendable {
             -> Configuration?
         {
             func failure(_ message: String) -> ConfigurationError {
-                ConfigurationError(issues: [ConfigurationIssue(
-                    at: SourceLocation(file: path, line: 1, column: 1), keyPath: "", message: message)])
+                ConfigurationError(issues: [
+                    ConfigurationIssue(
+                        at: SourceLocation(file: path, line: 1, column: 1), keyPath: "", message: message)
+                ])
             }
             // One read decides everything: the bytes parsed are the bytes hashed, read at the one canonical path
             // that the verdict and the folder of relative paths use (CanonicalFile).
@@ -88,18 +92,23 @@ public struct ConfigurationLoader: Sendable {
                     return nil
                 case .missing:
                     searched.append((path, false))
-                    throw ConfigurationError(issues: [ConfigurationIssue(
-                        at: SourceLocation(file: path, line: 1, column: 1), keyPath: "",
-                        text: LocalizedText("config.issue.noFileAt", [
-                            "option": .verbatim(origin == .commandLine ? "--config" : "GENUI_CONFIG"),
-                        ]))])
+                    throw ConfigurationError(issues: [
+                        ConfigurationIssue(
+                            at: SourceLocation(file: path, line: 1, column: 1), keyPath: "",
+                            text: LocalizedText(
+                                "config.issue.noFileAt",
+                                [
+                                    "option": .verbatim(origin == .commandLine ? "--config" : "GENUI_CONFIG")
+                                ]))
+                    ])
                 case _ where origin == .workingDirectory:
                     // Whatever sits in the current directory came with it: a link to /dev/zero, a FIFO or an
                     // oversized file there is passed over like an untrusted one, never a reason for every command
                     // in that folder to fail.
                     searched.append((path, true))
                     skipped = SkippedConfiguration(
-                        path: path, sha256: "", changedSinceTrusted: false, unreadable: error.localizedReason(diagnostics))
+                        path: path, sha256: "", changedSinceTrusted: false,
+                        unreadable: error.localizedReason(diagnostics))
                     return nil
                 default:
                     searched.append((path, true))
@@ -130,7 +139,9 @@ public struct ConfigurationLoader: Sendable {
             configuration.source.untrusted = skipped
             return configuration
         }
-        if let explicitPath, let found = try candidate(absolute(explicitPath), .commandLine, required: true) { return found }
+        if let explicitPath, let found = try candidate(absolute(explicitPath), .commandLine, required: true) {
+            return found
+        }
         if let fromEnvironment = environment["GENUI_CONFIG"], !fromEnvironment.isEmpty,
             let found = try candidate(absolute(fromEnvironment), .environment, required: true)
         {

@@ -12,7 +12,9 @@ extension ConfigurationParser {
         return entries.compactMap { parseChain($0, providerNames: providerNames, declared: declared) }
     }
 
-    private mutating func parseChain(_ entry: YAMLReader.Entry, providerNames: [String], declared: [String]) -> ChainSettings? {
+    private mutating func parseChain(_ entry: YAMLReader.Entry, providerNames: [String], declared: [String])
+        -> ChainSettings?
+    {
         let path = "chains.\(entry.key)"
         var options = ChainOptions()
         let membersNode: Node
@@ -20,8 +22,11 @@ extension ConfigurationParser {
         case .sequence:
             membersNode = entry.value
         case .mapping:
-            guard let fields = reader.entries(entry.value, path, expected: YAMLReader.expected("chain")) else { return nil }
-            reader.checkKeys(fields, allowed: Self.chainKeys, path: path, context: LocalizedText("config.context.inChain"))
+            guard let fields = reader.entries(entry.value, path, expected: YAMLReader.expected("chain")) else {
+                return nil
+            }
+            reader.checkKeys(
+                fields, allowed: Self.chainKeys, path: path, context: LocalizedText("config.context.inChain"))
             let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
             guard let providers = byKey["providers"] else {
                 reader.error(entry.value, "\(path).providers", YAMLReader.issue("chainWithoutProvidersKey"))
@@ -36,7 +41,9 @@ extension ConfigurationParser {
             return nil
         }
         guard case .sequence(let sequence) = membersNode else {
-            reader.error(membersNode, "\(path).providers", YAMLReader.mismatch(YAMLReader.expected("providerNames"), membersNode))
+            reader.error(
+                membersNode, "\(path).providers", YAMLReader.mismatch(YAMLReader.expected("providerNames"), membersNode)
+            )
             return nil
         }
         if sequence.isEmpty { reader.error(membersNode, path, YAMLReader.issue("emptyChain")) }
@@ -56,20 +63,29 @@ extension ConfigurationParser {
             }
             members.append(name)
         }
-        return ChainSettings(name: entry.key, providers: members, options: options, location: reader.location(entry.keyNode))
+        return ChainSettings(
+            name: entry.key, providers: members, options: options, location: reader.location(entry.keyNode))
     }
 
-    private mutating func parseOptions(_ byKey: [String: YAMLReader.Entry], path: String, into options: inout ChainOptions) {
+    private mutating func parseOptions(
+        _ byKey: [String: YAMLReader.Entry], path: String, into options: inout ChainOptions
+    ) {
         func key(_ name: String) -> (Node, String)? { byKey[name].map { ($0.value, "\(path).\(name)") } }
         if let (node, keyPath) = key("fallback_on_refusal"), let value = reader.boolean(node, keyPath) {
             options.policy = options.policy.fallingBackOnRefusal(value)
         }
-        if let (node, keyPath) = key("allow_unguided"), let value = reader.boolean(node, keyPath) { options.allowUnguided = value }
+        if let (node, keyPath) = key("allow_unguided"), let value = reader.boolean(node, keyPath) {
+            options.allowUnguided = value
+        }
         if let (node, keyPath) = key("restart_after_output"), let value = reader.boolean(node, keyPath) {
             options.restartStreamAfterOutput = value
         }
-        if let (node, keyPath) = key("attempt_timeout"), let value = reader.duration(node, keyPath) { options.attemptTimeout = value }
-        if let (node, keyPath) = key("deadline"), let value = reader.duration(node, keyPath) { options.deadline = value }
+        if let (node, keyPath) = key("attempt_timeout"), let value = reader.duration(node, keyPath) {
+            options.attemptTimeout = value
+        }
+        if let (node, keyPath) = key("deadline"), let value = reader.duration(node, keyPath) {
+            options.deadline = value
+        }
         if let (node, keyPath) = key("availability_timeout"), let value = reader.duration(node, keyPath) {
             options.availabilityTimeout = value
         }
@@ -87,14 +103,16 @@ extension ConfigurationParser {
             let keyPath = "\(path).\(entry.key)"
             guard let outcome = OutcomeClass(rawValue: entry.key) else {
                 reader.error(
-                    entry.keyNode, keyPath, YAMLReader.issue("unknownOutcome", ["outcome": .verbatim(entry.key), "known": .list(classes)]),
+                    entry.keyNode, keyPath,
+                    YAMLReader.issue("unknownOutcome", ["outcome": .verbatim(entry.key), "known": .list(classes)]),
                     suggestion: Suggestion.closest(to: entry.key, in: classes))
                 continue
             }
             guard let value = reader.string(entry.value, keyPath) else { continue }
             guard let action = OutcomeRule.Action(rawValue: value) else {
                 reader.error(
-                    entry.value, keyPath, YAMLReader.issue("unknownAction", ["action": .verbatim(value), "known": .list(actions)]),
+                    entry.value, keyPath,
+                    YAMLReader.issue("unknownAction", ["action": .verbatim(value), "known": .list(actions)]),
                     suggestion: Suggestion.closest(to: value, in: actions))
                 continue
             }
@@ -110,7 +128,8 @@ extension ConfigurationParser {
         guard let entries = reader.entries(node, path, expected: YAMLReader.expected("breaker")) else {
             return
         }
-        reader.checkKeys(entries, allowed: Self.breakerKeys, path: path, context: LocalizedText("config.context.inBreaker"))
+        reader.checkKeys(
+            entries, allowed: Self.breakerKeys, path: path, context: LocalizedText("config.context.inBreaker"))
         var failures = breaker.failureThreshold
         var sampleSize: Int?
         var window = breaker.window
@@ -128,9 +147,13 @@ extension ConfigurationParser {
             }
         }
         if let sampleSize, sampleSize < failures, let node = entries.first(where: { $0.key == "of_last" })?.value {
-            reader.error(node, "\(path).of_last", YAMLReader.issue("sampleSmallerThanFailures", [
-                "sample": .integer(sampleSize), "failures": .integer(failures),
-            ]))
+            reader.error(
+                node, "\(path).of_last",
+                YAMLReader.issue(
+                    "sampleSmallerThanFailures",
+                    [
+                        "sample": .integer(sampleSize), "failures": .integer(failures),
+                    ]))
         }
         breaker = CircuitBreakerSettings(
             failureThreshold: failures, sampleSize: sampleSize, window: window, coolDown: coolDown,

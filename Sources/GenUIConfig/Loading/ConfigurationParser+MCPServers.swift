@@ -6,7 +6,9 @@ import Yams
 
 extension ConfigurationParser {
     /// The keys of one `mcp_servers:` entry.
-    static let mcpServerKeys = ["command", "args", "env", "url", "headers", "timeout", "start_timeout", "max_result_bytes"]
+    static let mcpServerKeys = [
+        "command", "args", "env", "url", "headers", "timeout", "start_timeout", "max_result_bytes",
+    ]
     /// The keys that belong to one transport only.
     static let standardIOKeys: Set<String> = ["command", "args", "env"]
     static let httpKeys: Set<String> = ["url", "headers"]
@@ -36,9 +38,13 @@ extension ConfigurationParser {
         }
         let foreign = isStandardIO ? Self.httpKeys : Self.standardIOKeys
         for field in fields where foreign.contains(field.key) {
-            reader.error(field.keyNode, "\(path).\(field.key)", YAMLReader.issue("mcpServerKeyForOtherTransport", [
-                "key": .verbatim(field.key), "transport": .verbatim(isStandardIO ? "url" : "command"),
-            ]))
+            reader.error(
+                field.keyNode, "\(path).\(field.key)",
+                YAMLReader.issue(
+                    "mcpServerKeyForOtherTransport",
+                    [
+                        "key": .verbatim(field.key), "transport": .verbatim(isStandardIO ? "url" : "command"),
+                    ]))
         }
         var problem = fields.contains { foreign.contains($0.key) }
 
@@ -46,7 +52,11 @@ extension ConfigurationParser {
             name: entry.key, transport: .standardIO(command: "", arguments: [], environment: [:]),
             location: reader.location(entry.keyNode).description)
         if let node = byKey["timeout"]?.value {
-            if let duration = reader.duration(node, "\(path).timeout") { configuration.callTimeout = duration } else { problem = true }
+            if let duration = reader.duration(node, "\(path).timeout") {
+                configuration.callTimeout = duration
+            } else {
+                problem = true
+            }
         }
         if let node = byKey["start_timeout"]?.value {
             if let duration = reader.duration(node, "\(path).start_timeout") {
@@ -60,9 +70,13 @@ extension ConfigurationParser {
                 if bytes > 0 && bytes <= Int64(Int32.max) {
                     configuration.maximumResultBytes = Int(bytes)
                 } else {
-                    reader.error(node, "\(path).max_result_bytes", YAMLReader.issue("mcpResultBytesRange", [
-                        "limit": .bytes(Int64(Int32.max)),
-                    ]))
+                    reader.error(
+                        node, "\(path).max_result_bytes",
+                        YAMLReader.issue(
+                            "mcpResultBytesRange",
+                            [
+                                "limit": .bytes(Int64(Int32.max))
+                            ]))
                     problem = true
                 }
             } else {
@@ -75,8 +89,10 @@ extension ConfigurationParser {
                 let command = reader.string(commandNode, "\(path).command").map(Self.expandingTilde)
             else { return nil }
             if command.isEmpty {
-                reader.error(commandNode, "\(path).command", YAMLReader.issue(
-                    "missingValue", ["expected": .phrase(YAMLReader.expected("string"))]))
+                reader.error(
+                    commandNode, "\(path).command",
+                    YAMLReader.issue(
+                        "missingValue", ["expected": .phrase(YAMLReader.expected("string"))]))
                 return nil
             }
             let arguments = byKey["args"].flatMap { stringList($0.value, "\(path).args") }
@@ -98,17 +114,25 @@ extension ConfigurationParser {
             var unresolved: [String] = []
             guard let text = reader.url(urlNode, "\(path).url", unresolved: &unresolved) else { return nil }
             for name in unresolved {
-                reader.error(urlNode, "\(path).url", YAMLReader.issue("variableNotSet", [
-                    "name": .verbatim(name), "example": .verbatim("${\(name):-value}"),
-                ]))
+                reader.error(
+                    urlNode, "\(path).url",
+                    YAMLReader.issue(
+                        "variableNotSet",
+                        [
+                            "name": .verbatim(name), "example": .verbatim("${\(name):-value}"),
+                        ]))
             }
             guard unresolved.isEmpty else { return nil }
             guard let url = URL(string: text), let host = url.host,
                 let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
             else {
-                reader.error(urlNode, "\(path).url", YAMLReader.issue("notURL", [
-                    "value": .verbatim(DisplayURL.masked(reader.shown("\(path).url", text))),
-                ]))
+                reader.error(
+                    urlNode, "\(path).url",
+                    YAMLReader.issue(
+                        "notURL",
+                        [
+                            "value": .verbatim(DisplayURL.masked(reader.shown("\(path).url", text)))
+                        ]))
                 return nil
             }
             if scheme == "http" && !EndpointPolicy.isLoopback(host) {
@@ -119,7 +143,8 @@ extension ConfigurationParser {
             guard byKey["headers"] == nil || headers != nil, !problem else { return nil }
             configuration.transport = .streamableHTTP(url: url, headers: headers ?? [:])
             let written = reader.shown("\(path).url", text)
-            configuration.writtenTarget = URL(string: written).map(MCPServerConfiguration.withoutCredentials)
+            configuration.writtenTarget =
+                URL(string: written).map(MCPServerConfiguration.withoutCredentials)
                 ?? DisplayURL.masked(written)
         }
         return configuration
@@ -141,7 +166,9 @@ extension ConfigurationParser {
 
     /// A mapping of names to strings, `${VAR}` expanded; `nil` (with errors) when it is not one.
     private mutating func stringMapping(_ node: Node, _ path: String) -> [String: String]? {
-        guard let entries = reader.entries(node, path, expected: YAMLReader.expected("stringMapping")) else { return nil }
+        guard let entries = reader.entries(node, path, expected: YAMLReader.expected("stringMapping")) else {
+            return nil
+        }
         var values: [String: String] = [:]
         var failed = false
         for entry in entries {

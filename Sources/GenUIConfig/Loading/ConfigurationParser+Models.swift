@@ -19,14 +19,16 @@ extension ConfigurationParser {
         guard let fields = reader.entries(entry.value, path, expected: YAMLReader.expected("model")) else { return nil }
         reader.checkKeys(fields, allowed: Self.modelKeys, path: path, context: LocalizedText("config.context.inModel"))
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
-        let misspelled = Set(fields.compactMap { field in
-            Self.modelKeys.contains(field.key) ? nil : Suggestion.closest(to: field.key, in: Self.modelKeys)
-        })
+        let misspelled = Set(
+            fields.compactMap { field in
+                Self.modelKeys.contains(field.key) ? nil : Suggestion.closest(to: field.key, in: Self.modelKeys)
+            })
         func required(_ key: String) -> Node? {
             if let node = byKey[key]?.value { return node }
             // A misspelling of the key is already reported, with the suggestion.
             if !misspelled.contains(key) {
-                reader.error(entry.value, "\(path).\(key)", YAMLReader.issue("modelMissingKey", ["key": .verbatim(key)]))
+                reader.error(
+                    entry.value, "\(path).\(key)", YAMLReader.issue("modelMissingKey", ["key": .verbatim(key)]))
             }
             return nil
         }
@@ -37,9 +39,13 @@ extension ConfigurationParser {
             if let text = reader.url(node, "\(path).url", unresolved: &unresolved) {
                 if !unresolved.isEmpty {
                     for name in unresolved {
-                        reader.error(node, "\(path).url", YAMLReader.issue("variableNotSet", [
-                            "name": .verbatim(name), "example": .verbatim("${\(name):-value}"),
-                        ]))
+                        reader.error(
+                            node, "\(path).url",
+                            YAMLReader.issue(
+                                "variableNotSet",
+                                [
+                                    "name": .verbatim(name), "example": .verbatim("${\(name):-value}"),
+                                ]))
                     }
                 } else if let parsed = URL(string: text), let host = parsed.host {
                     if parsed.scheme?.lowercased() == "http" && !EndpointPolicy.isLoopback(host) {
@@ -48,9 +54,13 @@ extension ConfigurationParser {
                         url = parsed
                     }
                 } else {
-                    reader.error(node, "\(path).url", YAMLReader.issue("notURL", [
-                        "value": .verbatim(DisplayURL.masked(reader.shown("\(path).url", text))),
-                    ]))
+                    reader.error(
+                        node, "\(path).url",
+                        YAMLReader.issue(
+                            "notURL",
+                            [
+                                "value": .verbatim(DisplayURL.masked(reader.shown("\(path).url", text)))
+                            ]))
                 }
             }
         }
@@ -70,9 +80,13 @@ extension ConfigurationParser {
             if ModelCatalogSettings.isDigest(trimmed) {
                 sha256 = trimmed.lowercased()
             } else {
-                reader.error(node, "\(path).sha256", YAMLReader.issue("notSHA256", [
-                    "value": .verbatim(reader.shown("\(path).sha256", text)), "count": .integer(trimmed.count),
-                ]))
+                reader.error(
+                    node, "\(path).sha256",
+                    YAMLReader.issue(
+                        "notSHA256",
+                        [
+                            "value": .verbatim(reader.shown("\(path).sha256", text)), "count": .integer(trimmed.count),
+                        ]))
             }
         }
 
@@ -86,10 +100,14 @@ extension ConfigurationParser {
         var file: String?
         var fileProblem = false
         if let node = byKey["file"]?.value {
-            file = reader.string(node, "\(path).file").map(Self.expandingTilde).map { resolvedAgainstFile($0, bareNames: true) }
+            file = reader.string(node, "\(path).file").map(Self.expandingTilde).map {
+                resolvedAgainstFile($0, bareNames: true)
+            }
             fileProblem = file == nil
             if file?.isEmpty == true {
-                reader.error(node, "\(path).file", YAMLReader.issue("missingValue", ["expected": .phrase(YAMLReader.expected("string"))]))
+                reader.error(
+                    node, "\(path).file",
+                    YAMLReader.issue("missingValue", ["expected": .phrase(YAMLReader.expected("string"))]))
                 fileProblem = true
             }
         }
@@ -103,7 +121,8 @@ extension ConfigurationParser {
 
         guard let url, let size, let sha256, !tokenProblem, !fileProblem, !connectionsProblem else { return nil }
         return ModelCatalogSettings(
-            name: entry.key, url: url, sizeBytes: size, sha256: sha256, tokenEnvironmentVariable: tokenEnvironmentVariable,
+            name: entry.key, url: url, sizeBytes: size, sha256: sha256,
+            tokenEnvironmentVariable: tokenEnvironmentVariable,
             file: file, connections: connections, location: reader.location(entry.keyNode))
     }
 }

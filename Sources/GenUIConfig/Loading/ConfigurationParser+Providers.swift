@@ -15,7 +15,9 @@ extension ConfigurationParser {
 
     private mutating func parseProvider(_ entry: YAMLReader.Entry) -> ProviderSettings? {
         let path = "providers.\(entry.key)"
-        guard let fields = reader.entries(entry.value, path, expected: YAMLReader.expected("provider")) else { return nil }
+        guard let fields = reader.entries(entry.value, path, expected: YAMLReader.expected("provider")) else {
+            return nil
+        }
         let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         let names = registry.knownTypes.map(\.rawValue)
         guard let typeEntry = byKey["type"] else {
@@ -38,7 +40,9 @@ extension ConfigurationParser {
         }
         let unknown = fields.filter { !["api_key", "apikey", "key"].contains($0.key) }
         let allowedKeys = definition.allowedKeys
-        reader.checkKeys(unknown, allowed: allowedKeys, path: path, context: LocalizedText("config.context.forProviderType", ["type": .verbatim(type.rawValue)]))
+        reader.checkKeys(
+            unknown, allowed: allowedKeys, path: path,
+            context: LocalizedText("config.context.forProviderType", ["type": .verbatim(type.rawValue)]))
 
         var enabled = true
         var timeout: Duration?
@@ -49,9 +53,10 @@ extension ConfigurationParser {
         if let node = byKey["requires"]?.value { requires = reader.capabilities(node, "\(path).requires") ?? [] }
         if let node = byKey["capabilities"]?.value { capabilities = reader.capabilities(node, "\(path).capabilities") }
 
-        let misspelled = Set(unknown.compactMap { field in
-            allowedKeys.contains(field.key) ? nil : Suggestion.closest(to: field.key, in: allowedKeys)
-        })
+        let misspelled = Set(
+            unknown.compactMap { field in
+                allowedKeys.contains(field.key) ? nil : Suggestion.closest(to: field.key, in: allowedKeys)
+            })
         var read = ProviderFields(
             name: entry.key, type: type, reader: reader, byKey: byKey, entryNode: entry.value, misspelled: misspelled,
             baseDirectory: baseDirectory)

@@ -34,20 +34,26 @@ struct ConfigurationParser {
 
     mutating func parse(source: ConfigurationSource) throws(ConfigurationError) -> Configuration {
         guard let root = try compose() else {
-            throw ConfigurationError(issues: [ConfigurationIssue(
-                at: SourceLocation(file: reader.file, line: 1, column: 1), keyPath: "",
-                text: YAMLReader.issue("emptyFile"))])
+            throw ConfigurationError(issues: [
+                ConfigurationIssue(
+                    at: SourceLocation(file: reader.file, line: 1, column: 1), keyPath: "",
+                    text: YAMLReader.issue("emptyFile"))
+            ])
         }
         guard let entries = reader.entries(root, "", expected: YAMLReader.expected("document")) else {
             throw ConfigurationError(issues: reader.issues)
         }
-        reader.checkKeys(entries, allowed: Self.topLevelKeys, path: "", context: LocalizedText("config.context.atTopLevel"))
+        reader.checkKeys(
+            entries, allowed: Self.topLevelKeys, path: "", context: LocalizedText("config.context.atTopLevel"))
         let byKey = Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
 
         var version = 1
         if let entry = byKey["version"] {
             if let value = reader.integer(entry.value, "version", in: Int.min...Int.max) {
-                if value != 1 { reader.error(entry.value, "version", YAMLReader.issue("unsupportedVersion", ["version": .integer(value)])) }
+                if value != 1 {
+                    reader.error(
+                        entry.value, "version", YAMLReader.issue("unsupportedVersion", ["version": .integer(value)]))
+                }
                 version = value
             }
         } else {
@@ -64,10 +70,13 @@ struct ConfigurationParser {
 
         var chains: [ChainSettings] = []
         if let entry = byKey["chains"], providersAreMapping(byKey["providers"]?.value) {
-            chains = parseChains(entry.value, providerNames: providerNames, declared: declaredProviderNames(byKey["providers"]?.value))
+            chains = parseChains(
+                entry.value, providerNames: providerNames, declared: declaredProviderNames(byKey["providers"]?.value))
         } else if !providers.isEmpty {
-            chains = [ChainSettings(
-                name: "default", providers: providerNames, options: ChainOptions(), location: reader.location(root))]
+            chains = [
+                ChainSettings(
+                    name: "default", providers: providerNames, options: ChainOptions(), location: reader.location(root))
+            ]
         }
 
         var defaultChain = chains.first(where: { $0.name == "default" })?.name ?? chains.first?.name ?? "default"
@@ -88,7 +97,8 @@ struct ConfigurationParser {
         }
         return Configuration(
             source: source, version: version, defaultChain: defaultChain, chains: chains, providers: providers,
-            warnings: Self.sorted(reader.issues), variablesRead: Array(Set(reader.variablesRead)).sorted(), models: models,
+            warnings: Self.sorted(reader.issues), variablesRead: Array(Set(reader.variablesRead)).sorted(),
+            models: models,
             mcpServers: mcpServers)
     }
 
@@ -120,11 +130,16 @@ struct ConfigurationParser {
     private mutating func compose() throws(ConfigurationError) -> Node? {
         let file = reader.file
         func fail(_ line: Int, _ column: Int, _ text: LocalizedText) -> ConfigurationError {
-            ConfigurationError(issues: [ConfigurationIssue(
-                at: SourceLocation(file: file, line: line, column: column), keyPath: "", text: text)])
+            ConfigurationError(issues: [
+                ConfigurationIssue(
+                    at: SourceLocation(file: file, line: line, column: column), keyPath: "", text: text)
+            ])
         }
         guard text.utf8.count <= Self.maximumBytes else {
-            throw fail(1, 1, YAMLReader.issue("fileTooLarge", ["size": .integer(text.utf8.count), "limit": .integer(Self.maximumBytes)]))
+            throw fail(
+                1, 1,
+                YAMLReader.issue(
+                    "fileTooLarge", ["size": .integer(text.utf8.count), "limit": .integer(Self.maximumBytes)]))
         }
         if let (line, column) = Self.excessiveNesting(in: text) {
             throw fail(line, column, YAMLReader.issue("nestedTooDeep", ["limit": .integer(Self.maximumNesting)]))
@@ -174,15 +189,19 @@ struct ConfigurationParser {
     /// A located configuration error from a YAML syntax error.
     static func describe(_ error: YamlError, text: String, file: String) -> ConfigurationError {
         func issue(_ mark: (line: Int, column: Int), _ message: String) -> ConfigurationError {
-            ConfigurationError(issues: [ConfigurationIssue(
-                at: SourceLocation(file: file, line: mark.line, column: mark.column), keyPath: "",
-                text: YAMLReader.issue("invalidYAML", ["detail": .verbatim(message)]))])
+            ConfigurationError(issues: [
+                ConfigurationIssue(
+                    at: SourceLocation(file: file, line: mark.line, column: mark.column), keyPath: "",
+                    text: YAMLReader.issue("invalidYAML", ["detail": .verbatim(message)]))
+            ])
         }
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             var message = problem
-            if let context { message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
+            if let context {
+                message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+            }
             return issue((mark.line, mark.column), message)
         case .reader(let problem, let offset, _, _):
             let (line, column) = position(ofUTF8Offset: offset ?? 0, in: text)
@@ -191,11 +210,15 @@ struct ConfigurationParser {
             let key = duplicates.first ?? "?"
             let first = (line: context.mark.line, column: context.mark.column)
             let second = secondOccurrence(of: key, after: first, in: text) ?? first
-            return ConfigurationError(issues: [ConfigurationIssue(
-                at: SourceLocation(file: file, line: second.line, column: second.column), keyPath: key,
-                text: YAMLReader.issue("duplicateKey", [
-                    "key": .verbatim(key), "line": .integer(first.line), "column": .integer(first.column),
-                ]))])
+            return ConfigurationError(issues: [
+                ConfigurationIssue(
+                    at: SourceLocation(file: file, line: second.line, column: second.column), keyPath: key,
+                    text: YAMLReader.issue(
+                        "duplicateKey",
+                        [
+                            "key": .verbatim(key), "line": .integer(first.line), "column": .integer(first.column),
+                        ]))
+            ])
         default:
             return issue((1, 1), "\(error)")
         }
@@ -203,7 +226,9 @@ struct ConfigurationParser {
 
     /// Where `key:` appears again after its first occurrence at `first` (same indentation in block style, or
     /// anywhere after it in flow style).
-    static func secondOccurrence(of key: String, after first: (line: Int, column: Int), in text: String) -> (line: Int, column: Int)? {
+    static func secondOccurrence(of key: String, after first: (line: Int, column: Int), in text: String) -> (
+        line: Int, column: Int
+    )? {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard first.line >= 1, first.line <= lines.count else { return nil }
         for lineIndex in (first.line - 1)..<lines.count {

@@ -28,7 +28,8 @@ public struct ConfigurationSource: Sendable, Hashable, CustomStringConvertible {
 
     /// Creates a source.
     public init(
-        origin: Origin, path: String?, searched: [(path: String, found: Bool)] = [], untrusted: SkippedConfiguration? = nil
+        origin: Origin, path: String?, searched: [(path: String, found: Bool)] = [],
+        untrusted: SkippedConfiguration? = nil
     ) {
         self.origin = origin
         self.path = path

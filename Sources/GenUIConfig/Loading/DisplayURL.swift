@@ -13,7 +13,9 @@ public enum DisplayURL {
         var rest = Substring(url)
         var result = ""
         // Without a scheme (an invalid URL quoted in an error), the text up to the first "/" may still hold user info.
-        if let schemeEnd = rest.range(of: "://"), !rest[..<schemeEnd.lowerBound].contains(where: { "/?#@".contains($0) }) {
+        if let schemeEnd = rest.range(of: "://"),
+            !rest[..<schemeEnd.lowerBound].contains(where: { "/?#@".contains($0) })
+        {
             result += rest[..<schemeEnd.upperBound]
             rest = rest[schemeEnd.upperBound...]
         }
@@ -31,7 +33,8 @@ public enum DisplayURL {
         let beforeFragment = rest[..<(fragmentStart ?? rest.endIndex)]
         if let queryStart = beforeFragment.firstIndex(of: "?") {
             result += beforeFragment[...queryStart]
-            let items = beforeFragment[beforeFragment.index(after: queryStart)...].split(separator: "&", omittingEmptySubsequences: false)
+            let items = beforeFragment[beforeFragment.index(after: queryStart)...].split(
+                separator: "&", omittingEmptySubsequences: false)
             result += items.map { item -> String in
                 guard !item.isEmpty else { return "" }
                 guard let equals = item.firstIndex(of: "=") else { return mask }

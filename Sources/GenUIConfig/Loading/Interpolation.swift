@@ -57,9 +57,13 @@ enum Interpolation {
             }
             let start = index
             guard let close = scalars[(index + 2)...].firstIndex(of: "}") else {
-                throw SyntaxError(text: LocalizedText("config.issue.unclosedVariable", [
-                    "open": .verbatim("${"), "example": .verbatim("${NAME}"), "exampleWithDefault": .verbatim("${NAME:-default}"),
-                ]), offset: start)
+                throw SyntaxError(
+                    text: LocalizedText(
+                        "config.issue.unclosedVariable",
+                        [
+                            "open": .verbatim("${"), "example": .verbatim("${NAME}"),
+                            "exampleWithDefault": .verbatim("${NAME:-default}"),
+                        ]), offset: start)
             }
             let body = String(String.UnicodeScalarView(scalars[(index + 2)..<close]))
             let name: String
@@ -75,11 +79,15 @@ enum Interpolation {
                 throw SyntaxError(
                     text: LocalizedText(
                         name.isEmpty ? "config.issue.emptyVariableName" : "config.issue.badVariableName",
-                        ["name": .verbatim(name), "reference": .verbatim("${\(body)}"), "example": .verbatim("${NAME:-default}")]),
+                        [
+                            "name": .verbatim(name), "reference": .verbatim("${\(body)}"),
+                            "example": .verbatim("${NAME:-default}"),
+                        ]),
                     offset: start)
             }
             if let fallback, fallback.contains("${") {
-                throw SyntaxError(text: LocalizedText("config.issue.nestedDefault", ["reference": .verbatim("${…}")]), offset: start)
+                throw SyntaxError(
+                    text: LocalizedText("config.issue.nestedDefault", ["reference": .verbatim("${…}")]), offset: start)
             }
             expansion.variablesRead.append(name)
             let isWholeValue = start == 0 && close == scalars.count - 1

@@ -22,7 +22,8 @@ extension ProviderFields {
         }
         if let node = byKey["strategy"]?.value {
             if endpointsNode == nil {
-                reader.error(node, path("strategy"), YAMLReader.issue("fleetNeedsEndpoints", ["key": .verbatim("strategy")]))
+                reader.error(
+                    node, path("strategy"), YAMLReader.issue("fleetNeedsEndpoints", ["key": .verbatim("strategy")]))
             } else if let text = reader.string(node, path("strategy")) {
                 if let strategy = FleetStrategy(rawValue: text) {
                     settings.strategy = strategy
@@ -69,10 +70,12 @@ extension ProviderFields {
                     endpoints.append(.init(url: url, display: DisplayURL.masked(reader.shown(elementPath, url))))
                 }
             case .mapping:
-                guard let entries = reader.entries(element, elementPath, expected: YAMLReader.expected("endpoint")) else {
+                guard let entries = reader.entries(element, elementPath, expected: YAMLReader.expected("endpoint"))
+                else {
                     continue
                 }
-                reader.checkKeys(entries, allowed: ["url", "weight"], path: elementPath, context: YAMLReader.expected("endpoint"))
+                reader.checkKeys(
+                    entries, allowed: ["url", "weight"], path: elementPath, context: YAMLReader.expected("endpoint"))
                 let fields = Dictionary(entries.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
                 var weight = 1
                 if let weightNode = fields["weight"],
@@ -81,13 +84,20 @@ extension ProviderFields {
                     weight = value
                 }
                 guard let urlNode = fields["url"] else {
-                    reader.error(element, "\(elementPath).url", YAMLReader.issue("missingKey", [
-                        "key": .verbatim("url"), "type": .verbatim(type.rawValue),
-                    ]))
+                    reader.error(
+                        element, "\(elementPath).url",
+                        YAMLReader.issue(
+                            "missingKey",
+                            [
+                                "key": .verbatim("url"), "type": .verbatim(type.rawValue),
+                            ]))
                     continue
                 }
                 if let url = checkedURL(urlNode, "\(elementPath).url", allowInsecure: allowInsecure) {
-                    endpoints.append(.init(url: url, weight: weight, display: DisplayURL.masked(reader.shown("\(elementPath).url", url))))
+                    endpoints.append(
+                        .init(
+                            url: url, weight: weight,
+                            display: DisplayURL.masked(reader.shown("\(elementPath).url", url))))
                 }
             default:
                 reader.error(element, elementPath, YAMLReader.mismatch(YAMLReader.expected("endpoint"), element))
@@ -107,7 +117,8 @@ extension ProviderFields {
     private mutating func readHedge(_ node: Node) -> HedgePolicy? {
         let hedgePath = path("hedge")
         guard let entries = reader.entries(node, hedgePath, expected: YAMLReader.expected("hedge")) else { return nil }
-        reader.checkKeys(entries, allowed: ["after", "percentile"], path: hedgePath, context: YAMLReader.expected("hedge"))
+        reader.checkKeys(
+            entries, allowed: ["after", "percentile"], path: hedgePath, context: YAMLReader.expected("hedge"))
         let known = entries.filter { ["after", "percentile"].contains($0.key) }
         guard known.count == 1, let entry = known.first else {
             reader.error(node, hedgePath, YAMLReader.issue("hedgeOneOf"))

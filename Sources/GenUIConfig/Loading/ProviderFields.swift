@@ -114,9 +114,13 @@ public struct ProviderFields {
     private mutating func node(_ key: String, required: Bool) -> Node? {
         if let node = byKey[key]?.value { return node }
         if required, !misspelled.contains(key) {
-            reader.error(entryNode, path(key), YAMLReader.issue("missingKey", [
-                "key": .verbatim(key), "type": .verbatim(type.rawValue),
-            ]))
+            reader.error(
+                entryNode, path(key),
+                YAMLReader.issue(
+                    "missingKey",
+                    [
+                        "key": .verbatim(key), "type": .verbatim(type.rawValue),
+                    ]))
         }
         return nil
     }

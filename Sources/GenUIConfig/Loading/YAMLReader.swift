@@ -40,17 +40,20 @@ struct YAMLReader {
 
     /// Records a warning, worded by the catalog (`config.issue.*`).
     mutating func warning(_ node: Node?, _ path: String, _ text: LocalizedText, suggestion: String? = nil) {
-        issues.append(ConfigurationIssue(.warning, at: location(node), keyPath: path, text: text, suggestion: suggestion))
+        issues.append(
+            ConfigurationIssue(.warning, at: location(node), keyPath: path, text: text, suggestion: suggestion))
     }
 
     /// Records an error whose message is already written out; prefer a catalog message.
     mutating func error(_ node: Node?, _ path: String, _ message: String, suggestion: String? = nil) {
-        issues.append(ConfigurationIssue(.error, at: location(node), keyPath: path, message: message, suggestion: suggestion))
+        issues.append(
+            ConfigurationIssue(.error, at: location(node), keyPath: path, message: message, suggestion: suggestion))
     }
 
     /// Records a warning whose message is already written out; prefer a catalog message.
     mutating func warning(_ node: Node?, _ path: String, _ message: String, suggestion: String? = nil) {
-        issues.append(ConfigurationIssue(.warning, at: location(node), keyPath: path, message: message, suggestion: suggestion))
+        issues.append(
+            ConfigurationIssue(.warning, at: location(node), keyPath: path, message: message, suggestion: suggestion))
     }
 
     /// A catalog message of the configuration (`config.issue.<name>`).
@@ -112,9 +115,13 @@ struct YAMLReader {
             let key = scalar.string
             if let first = seen[key] {
                 let at = location(first)
-                error(keyNode, Self.join(path, key), Self.issue("duplicateKey", [
-                    "key": .verbatim(key), "line": .integer(at.line), "column": .integer(at.column),
-                ]))
+                error(
+                    keyNode, Self.join(path, key),
+                    Self.issue(
+                        "duplicateKey",
+                        [
+                            "key": .verbatim(key), "line": .integer(at.line), "column": .integer(at.column),
+                        ]))
                 continue
             }
             seen[key] = keyNode
@@ -134,7 +141,8 @@ struct YAMLReader {
         for entry in entries where !allowed.contains(entry.key) {
             error(
                 entry.keyNode, Self.join(path, entry.key),
-                Self.issue("unknownKey", ["key": .verbatim(entry.key), "context": .phrase(context), "allowed": .list(allowed)]),
+                Self.issue(
+                    "unknownKey", ["key": .verbatim(entry.key), "context": .phrase(context), "allowed": .list(allowed)]),
                 suggestion: Suggestion.closest(to: entry.key, in: allowed))
         }
     }
@@ -146,8 +154,10 @@ struct YAMLReader {
     /// The raw scalar text, or `nil` (with an error) when the node is not a non-null scalar.
     mutating func scalar(_ node: Node, _ path: String, expected: LocalizedText) -> Node.Scalar? {
         guard case .scalar(let scalar) = node, !Self.isNull(node) else {
-            error(node, path, Self.isNull(node)
-                ? Self.issue("missingValue", ["expected": .phrase(expected)]) : Self.mismatch(expected, node))
+            error(
+                node, path,
+                Self.isNull(node)
+                    ? Self.issue("missingValue", ["expected": .phrase(expected)]) : Self.mismatch(expected, node))
             return nil
         }
         return scalar
@@ -165,12 +175,15 @@ struct YAMLReader {
         var unresolved: [String] = []
         let value = string(node, path, unresolved: &unresolved)
         for name in unresolved {
-            error(node, path, Self.issue("variableNotSet", ["name": .verbatim(name), "example": .verbatim("${\(name):-value}")]))
+            error(
+                node, path,
+                Self.issue("variableNotSet", ["name": .verbatim(name), "example": .verbatim("${\(name):-value}")]))
         }
         return unresolved.isEmpty ? value : nil
     }
 
-    private mutating func expand(_ scalar: Node.Scalar, node: Node, path: String, unresolved: inout [String]) -> String? {
+    private mutating func expand(_ scalar: Node.Scalar, node: Node, path: String, unresolved: inout [String]) -> String?
+    {
         do {
             let expansion = try Interpolation.expand(scalar.string, environment: environment)
             unresolved += expansion.unresolved
@@ -211,9 +224,14 @@ struct YAMLReader {
             return nil
         }
         guard range.contains(value) else {
-            error(node, path, Self.issue("outOfRange", [
-                "value": .integer(value), "lower": .integer(range.lowerBound), "upper": .integer(range.upperBound),
-            ]))
+            error(
+                node, path,
+                Self.issue(
+                    "outOfRange",
+                    [
+                        "value": .integer(value), "lower": .integer(range.lowerBound),
+                        "upper": .integer(range.upperBound),
+                    ]))
             return nil
         }
         return value
@@ -282,10 +300,14 @@ struct YAMLReader {
             guard let name = string(element, elementPath) else { continue }
             if !known.contains(name) {
                 if let suggestion = Suggestion.closest(to: name, in: known) {
-                    error(element, elementPath, Self.issue("unknownCapability", ["name": .verbatim(name)]), suggestion: suggestion)
+                    error(
+                        element, elementPath, Self.issue("unknownCapability", ["name": .verbatim(name)]),
+                        suggestion: suggestion)
                     continue
                 }
-                warning(element, elementPath, Self.issue("unfamiliarCapability", ["name": .verbatim(name), "known": .list(known)]))
+                warning(
+                    element, elementPath,
+                    Self.issue("unfamiliarCapability", ["name": .verbatim(name), "known": .list(known)]))
             }
             result.insert(LanguageModelCapability(rawValue: name))
         }
@@ -310,9 +332,14 @@ struct YAMLReader {
     mutating func variableName(_ node: Node, _ path: String) -> String? {
         if case .scalar(let scalar) = node, scalar.string.contains("${") {
             // The variable's value is the secret; it is never expanded here, so no message can quote it.
-            error(node, path, Self.issue("variableValue", [
-                "key": .verbatim(String(path.split(separator: ".").last ?? "")), "reference": .verbatim("${NAME}"),
-            ]))
+            error(
+                node, path,
+                Self.issue(
+                    "variableValue",
+                    [
+                        "key": .verbatim(String(path.split(separator: ".").last ?? "")),
+                        "reference": .verbatim("${NAME}"),
+                    ]))
             return nil
         }
         guard let text = string(node, path) else { return nil }

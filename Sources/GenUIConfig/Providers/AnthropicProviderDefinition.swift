@@ -24,7 +24,9 @@ public struct AnthropicSettings: HostedModelSettings {
     public var context: Int? = nil
 
     public var apiKeyVariable: String? { apiKeyEnv }
-    public var displayPairs: [(String, String)] { hostedDisplayPairs([("structured_output", structuredOutput.rawValue)]) }
+    public var displayPairs: [(String, String)] {
+        hostedDisplayPairs([("structured_output", structuredOutput.rawValue)])
+    }
 }
 
 extension ProviderDefinition {
@@ -32,12 +34,14 @@ extension ProviderDefinition {
     /// `output_config.format` (and retries once with a forced tool if the server rejects it); `tool` always forces
     /// one tool.
     public static let anthropic = ProviderDefinition(
-        type: ProviderType.anthropic.rawValue, keys: ["base_url", "model", "api_key_env", "structured_output", "context"],
+        type: ProviderType.anthropic.rawValue,
+        keys: ["base_url", "model", "api_key_env", "structured_output", "context"],
         remedies: "cloud"
     ) { fields -> AnthropicSettings? in
         let model = fields.string("model", required: true)
         var settings = AnthropicSettings(
-            baseURL: "https://api.anthropic.com", model: model ?? "", apiKeyEnv: "ANTHROPIC_API_KEY", structuredOutput: .native)
+            baseURL: "https://api.anthropic.com", model: model ?? "", apiKeyEnv: "ANTHROPIC_API_KEY",
+            structuredOutput: .native)
         if let url = fields.url("base_url") { settings.baseURL = url }
         if let variable = fields.variableName("api_key_env") { settings.apiKeyEnv = variable }
         if let value = fields.string("structured_output") {
@@ -47,7 +51,8 @@ extension ProviderDefinition {
                 let modes = AnthropicSettings.StructuredOutput.allCases.map(\.rawValue)
                 fields.reject(
                     "structured_output",
-                    YAMLReader.issue("unknownStructuredOutput", ["value": .verbatim(fields.shown("structured_output", value))]),
+                    YAMLReader.issue(
+                        "unknownStructuredOutput", ["value": .verbatim(fields.shown("structured_output", value))]),
                     suggestion: Suggestion.closest(to: value, in: modes))
             }
         }

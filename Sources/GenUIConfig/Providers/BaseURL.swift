@@ -3,7 +3,9 @@ import Foundation
 extension ProviderRegistry {
     /// The URL of a `base_url` setting (validated when the file was parsed).
     static func url(_ text: String, _ settings: ProviderSettings) throws -> URL {
-        guard let url = URL(string: text), url.scheme != nil else { throw InvalidBaseURL(settings: settings, text: text) }
+        guard let url = URL(string: text), url.scheme != nil else {
+            throw InvalidBaseURL(settings: settings, text: text)
+        }
         return url
     }
 }

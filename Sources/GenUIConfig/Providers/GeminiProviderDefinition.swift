@@ -23,7 +23,8 @@ extension ProviderDefinition {
     ) { fields -> GeminiSettings? in
         let model = fields.string("model", required: true)
         var settings = GeminiSettings(
-            baseURL: "https://generativelanguage.googleapis.com/v1beta", model: model ?? "", apiKeyEnv: "GEMINI_API_KEY")
+            baseURL: "https://generativelanguage.googleapis.com/v1beta", model: model ?? "", apiKeyEnv: "GEMINI_API_KEY"
+        )
         if let url = fields.url("base_url") { settings.baseURL = url }
         if let variable = fields.variableName("api_key_env") { settings.apiKeyEnv = variable }
         settings.context = fields.integer("context", in: 128...10_000_000)

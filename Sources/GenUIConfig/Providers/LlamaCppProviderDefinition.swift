@@ -24,7 +24,8 @@ public struct LlamaCppSettings: ProviderOptions {
     public var displayPairs: [(String, String)] {
         [("model", model)]
             + [
-                binary.map { ("binary", $0) }, context.map { ("context", "\($0)") }, threads.map { ("threads", "\($0)") },
+                binary.map { ("binary", $0) }, context.map { ("context", "\($0)") },
+                threads.map { ("threads", "\($0)") },
                 idleTimeout.map { ("idle_timeout", "\($0.seconds) s") }, modelSize.map { ("model_size", "\($0)") },
             ].compactMap { $0 }
     }
@@ -34,7 +35,8 @@ extension ProviderDefinition {
     /// `type: llama.cpp`: an on-device model served by a `llama-server` subprocess that genui starts on demand
     /// (``OnDeviceLanguageModel``).
     public static let llamaCpp = ProviderDefinition(
-        type: ProviderType.llamaCpp.rawValue, keys: ["model", "binary", "context", "threads", "idle_timeout", "model_size"],
+        type: ProviderType.llamaCpp.rawValue,
+        keys: ["model", "binary", "context", "threads", "idle_timeout", "model_size"],
         remedies: "llama.cpp", aliases: ["llamacpp", "llama-cpp", "llama"]
     ) { fields -> LlamaCppSettings? in
         var settings = LlamaCppSettings(model: fields.filePath("model", required: true, bareNameIsFile: true) ?? "")
@@ -51,8 +53,10 @@ extension ProviderDefinition {
         if let idle = llama.idleTimeout { configuration.idleShutdownSeconds = idle.seconds }
         if let timeout = settings.timeout { configuration.requestTimeoutSeconds = timeout.seconds }
         let locator = LlamaServerLocator(configuredPath: llama.binary, environment: context.environment)
-        let failures = RuntimeFailureMemory(directory: RuntimeFailureMemory.defaultDirectory(environment: context.environment))
-        return OnDeviceLanguageModel(configuration: configuration, locator: locator, failures: failures, logger: context.logger)
+        let failures = RuntimeFailureMemory(
+            directory: RuntimeFailureMemory.defaultDirectory(environment: context.environment))
+        return OnDeviceLanguageModel(
+            configuration: configuration, locator: locator, failures: failures, logger: context.logger)
     } preflight: { llama, context in
         // The same search the on-device provider makes, reported the same way.
         let located = LlamaServerLocator(configuredPath: llama.binary, environment: context.environment).locate()
@@ -62,9 +66,12 @@ extension ProviderDefinition {
             return Preflight(facts: facts, reason: .runtimeMissing(binary: binary))
         }
         let exists = FileManager.default.fileExists(atPath: llama.model)
-        facts.append(ProviderFact(
-            kind: "path",
-            LocalizedText(exists ? "doctor.fact.modelPresent" : "doctor.fact.modelMissing", ["path": .verbatim(llama.model)])))
+        facts.append(
+            ProviderFact(
+                kind: "path",
+                LocalizedText(
+                    exists ? "doctor.fact.modelPresent" : "doctor.fact.modelMissing", ["path": .verbatim(llama.model)]))
+        )
         return Preflight(facts: facts, reason: exists ? nil : .modelNotInstalled(name: llama.model))
     }
 }

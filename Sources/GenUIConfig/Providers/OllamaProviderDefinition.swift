@@ -24,10 +24,12 @@ public struct OllamaSettings: ProviderOptions {
 extension ProviderDefinition {
     /// `type: ollama`: an Ollama daemon (``OllamaLanguageModel``), or several as one fleet (`endpoints:`).
     public static let ollama = ProviderDefinition(
-        type: ProviderType.ollama.rawValue, keys: ["host", "model", "keep_alive", "num_ctx"] + ProviderFields.fleetKeys,
+        type: ProviderType.ollama.rawValue,
+        keys: ["host", "model", "keep_alive", "num_ctx"] + ProviderFields.fleetKeys,
         remedies: "ollama"
     ) { fields -> OllamaSettings? in
-        var settings = OllamaSettings(host: "http://127.0.0.1:11434", model: fields.string("model", required: true) ?? "")
+        var settings = OllamaSettings(
+            host: "http://127.0.0.1:11434", model: fields.string("model", required: true) ?? "")
         if let host = fields.url("host", allowInsecure: true) { settings.host = host }
         settings.keepAlive = fields.string("keep_alive")
         settings.numCtx = fields.integer("num_ctx", in: 128...10_000_000)

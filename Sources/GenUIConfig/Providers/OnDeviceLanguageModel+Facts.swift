@@ -9,29 +9,44 @@ extension OnDeviceLanguageModel: ProviderFactsReporting {
         var facts: [ProviderFact] = []
         let variable = LlamaServerLocator.environmentVariable
         let fromEnvironment = ProcessInfo.processInfo.environment[variable].flatMap { $0.isEmpty ? nil : $0 }
-        facts.append(ProviderFact(kind: "env", fromEnvironment.map {
-            LocalizedText("doctor.fact.envValue", ["variable": .verbatim(variable), "value": .verbatim($0)])
-        } ?? LocalizedText("doctor.fact.envNotSet", ["variable": .verbatim(variable)])))
+        facts.append(
+            ProviderFact(
+                kind: "env",
+                fromEnvironment.map {
+                    LocalizedText("doctor.fact.envValue", ["variable": .verbatim(variable), "value": .verbatim($0)])
+                } ?? LocalizedText("doctor.fact.envNotSet", ["variable": .verbatim(variable)])))
         facts.append(.llamaServer(probe.locator.locate()))
         let model = configuration.modelPath
         let attributes = try? FileManager.default.attributesOfItem(atPath: model)
         if let size = attributes?[.size] as? Int64 {
-            facts.append(ProviderFact(kind: "path", LocalizedText("doctor.fact.modelFound", ["path": .verbatim(model), "size": .bytes(size)])))
+            facts.append(
+                ProviderFact(
+                    kind: "path",
+                    LocalizedText("doctor.fact.modelFound", ["path": .verbatim(model), "size": .bytes(size)])))
         } else {
-            facts.append(ProviderFact(kind: "path", LocalizedText("doctor.fact.modelMissing", ["path": .verbatim(model)])))
+            facts.append(
+                ProviderFact(kind: "path", LocalizedText("doctor.fact.modelMissing", ["path": .verbatim(model)])))
         }
         if case .found(let binary, _) = probe.locator.locate(),
             let remembered = probe.failures?.failure(binary: binary, model: configuration.resolvedModelPath)
         {
             let lastLine = remembered.log.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
             let date = Date(timeIntervalSince1970: remembered.recordedAt).formatted(.iso8601)
-            facts.append(ProviderFact(kind: "note", LocalizedText("doctor.fact.runtimeRemembered", [
-                "binary": .verbatim(remembered.binary), "date": .verbatim(date), "line": .verbatim(lastLine),
-            ])))
+            facts.append(
+                ProviderFact(
+                    kind: "note",
+                    LocalizedText(
+                        "doctor.fact.runtimeRemembered",
+                        [
+                            "binary": .verbatim(remembered.binary), "date": .verbatim(date),
+                            "line": .verbatim(lastLine),
+                        ])))
         }
         if let running = await serverURL {
-            facts.append(ProviderFact(
-                kind: "endpoint", LocalizedText("doctor.fact.serverRunning", ["url": .verbatim(running.absoluteString)])))
+            facts.append(
+                ProviderFact(
+                    kind: "endpoint",
+                    LocalizedText("doctor.fact.serverRunning", ["url": .verbatim(running.absoluteString)])))
         }
         return facts
     }
@@ -43,16 +58,24 @@ extension ProviderFact {
     static func llamaServer(_ result: LlamaServerLocator.Result) -> ProviderFact {
         switch result {
         case .found(let path, let source):
-            return ProviderFact(kind: "path", LocalizedText("doctor.fact.serverFound", [
-                "path": .verbatim(path), "source": .phrase(LocalizedText("doctor.fact.via.\(source.rawValue)")),
-            ]))
+            return ProviderFact(
+                kind: "path",
+                LocalizedText(
+                    "doctor.fact.serverFound",
+                    [
+                        "path": .verbatim(path), "source": .phrase(LocalizedText("doctor.fact.via.\(source.rawValue)")),
+                    ]))
         case .missing(let looked):
             let places = looked.filter { $0 != "$PATH" }
             guard looked.contains("$PATH") else {
-                return ProviderFact(kind: "path", LocalizedText("doctor.fact.serverNotFoundAt", ["places": .list(places)]))
+                return ProviderFact(
+                    kind: "path", LocalizedText("doctor.fact.serverNotFoundAt", ["places": .list(places)]))
             }
-            guard !places.isEmpty else { return ProviderFact(kind: "path", LocalizedText("doctor.fact.serverNotFoundOnPath")) }
-            return ProviderFact(kind: "path", LocalizedText("doctor.fact.serverNotFoundOnPathAlso", ["places": .list(places)]))
+            guard !places.isEmpty else {
+                return ProviderFact(kind: "path", LocalizedText("doctor.fact.serverNotFoundOnPath"))
+            }
+            return ProviderFact(
+                kind: "path", LocalizedText("doctor.fact.serverNotFoundOnPathAlso", ["places": .list(places)]))
         }
     }
 }

@@ -18,7 +18,9 @@ public struct OpenAISettings: HostedModelSettings {
     public var context: Int? = nil
 
     public var apiKeyVariable: String? { apiKeyEnv }
-    public var displayPairs: [(String, String)] { hostedDisplayPairs(allowInsecure ? [("allow_insecure", "true")] : []) }
+    public var displayPairs: [(String, String)] {
+        hostedDisplayPairs(allowInsecure ? [("allow_insecure", "true")] : [])
+    }
 }
 
 extension ProviderDefinition {
@@ -45,9 +47,12 @@ extension ProviderDefinition {
     } build: { openai, settings, context in
         let key = openai.apiKeyEnv.flatMap { context.environment[$0] }
         let slots = { (url: String) in
-            URL(string: url).map { LlamaServerSlots.reader(baseURL: $0, apiKey: key, allowInsecure: openai.allowInsecure) }
+            URL(string: url).map {
+                LlamaServerSlots.reader(baseURL: $0, apiKey: key, allowInsecure: openai.allowInsecure)
+            }
         }
-        return try ProviderRegistry.fleet(settings, url: openai.baseURL, urlKey: "base_url", slots: slots) { baseURL, display in
+        return try ProviderRegistry.fleet(settings, url: openai.baseURL, urlKey: "base_url", slots: slots) {
+            baseURL, display in
             var configuration = OpenAIConfiguration(
                 name: settings.name, baseURL: try ProviderRegistry.url(baseURL, settings), model: openai.model,
                 apiKeyEnvironmentVariable: openai.apiKeyEnv, allowInsecure: openai.allowInsecure)

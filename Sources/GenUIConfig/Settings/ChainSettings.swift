@@ -1,5 +1,5 @@
-import GenUIRouter
 import GenUIMCP
+import GenUIRouter
 
 /// One chain of `providers.yml`: its providers in order and how it routes.
 public struct ChainSettings: Sendable, Hashable {

@@ -32,8 +32,8 @@ public struct TrustStore: Sendable {
         path = (directory as NSString).appendingPathComponent(Self.fileName)
     }
 
-    /// The list of the user whose home directory is `homeDirectory`: `~/.config/genui/trusted.sha256`, beside the user's
-    /// own `providers.yml`.
+    /// The list of the user whose home directory is `homeDirectory`: `~/.config/genui/trusted.sha256`, beside the
+    /// user's own `providers.yml`.
     public init(homeDirectory: String) {
         self.init(directory: Self.configurationDirectory(homeDirectory: homeDirectory))
     }
@@ -114,7 +114,9 @@ public struct TrustStore: Sendable {
 
     /// The list's entries; a missing or unreadable list is empty, and malformed lines are skipped.
     public func entries() -> [Entry] {
-        guard let text = try? BoundedFileReader.readText(path, limit: BoundedFileReader.configurationLimit) else { return [] }
+        guard let text = try? BoundedFileReader.readText(path, limit: BoundedFileReader.configurationLimit) else {
+            return []
+        }
         return text.split(separator: "\n").compactMap { line in
             guard !line.hasPrefix("#"), let space = line.firstIndex(of: " ") else { return nil }
             let hash = line[..<space].lowercased()

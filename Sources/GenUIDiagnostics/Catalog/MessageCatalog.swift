@@ -72,9 +72,10 @@ public struct MessageCatalog: Sendable {
     /// lost its catalog still runs, its messages shown by key.
     public static func loading(_ file: URL?, named name: String) -> MessageCatalog {
         guard let file else {
-            return MessageCatalog(problem: StringCatalogError(
-                source: name, line: 0, column: 0,
-                problem: "was not found beside the program; copy its .resources folders with it"))
+            return MessageCatalog(
+                problem: StringCatalogError(
+                    source: name, line: 0, column: 0,
+                    problem: "was not found beside the program; copy its .resources folders with it"))
         }
         do {
             return try MessageCatalog(contentsOf: file)
@@ -85,8 +86,9 @@ public struct MessageCatalog: Sendable {
 
     /// genui's own messages: `Diagnostics.xcstrings` in this module's resources, read once.
     public static let standard: MessageCatalog = loading(
-        ResourceLocator.file("Diagnostics.xcstrings", inBundleOf: "GenUIDiagnostics", sourceFile: #filePath,
-                             sourceFolder: "Resources"),
+        ResourceLocator.file(
+            "Diagnostics.xcstrings", inBundleOf: "GenUIDiagnostics", sourceFile: #filePath,
+            sourceFolder: "Resources"),
         named: "Diagnostics.xcstrings")
 
     /// This catalog with `other`'s keys added; where both have a key, `other`'s template is used. The merged catalog

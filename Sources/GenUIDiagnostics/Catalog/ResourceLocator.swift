@@ -27,8 +27,9 @@ public enum ResourceLocator {
         for directory in programDirectories() {
             for folder in folders {
                 candidates.append(directory.appendingPathComponent(folder).appendingPathComponent(name))
-                candidates.append(directory.appendingPathComponent(folder)
-                    .appendingPathComponent("Contents/Resources").appendingPathComponent(name))
+                candidates.append(
+                    directory.appendingPathComponent(folder)
+                        .appendingPathComponent("Contents/Resources").appendingPathComponent(name))
             }
         }
         candidates.append(sourceCandidate(name, target: target, sourceFile: sourceFile, sourceFolder: sourceFolder))
@@ -54,7 +55,8 @@ public enum ResourceLocator {
     }
 
     /// `Sources/<target>/<sourceFolder>/<name>` of the checkout `sourceFile` is in.
-    private static func sourceCandidate(_ name: String, target: String, sourceFile: String, sourceFolder: String) -> URL {
+    private static func sourceCandidate(_ name: String, target: String, sourceFile: String, sourceFolder: String) -> URL
+    {
         var root = URL(fileURLWithPath: sourceFile)
         while root.pathComponents.count > 1, root.lastPathComponent != target {
             root.deleteLastPathComponent()

@@ -32,7 +32,9 @@ struct StringCatalogReader {
         return try result.get()
     }
 
-    private mutating func read() throws(StringCatalogError) -> (sourceLanguage: String, tables: [String: [String: String]]) {
+    private mutating func read() throws(StringCatalogError) -> (
+        sourceLanguage: String, tables: [String: [String: String]]
+    ) {
         var sourceLanguage: String?
         var tables: [String: [String: String]] = [:]
         var sawStrings = false
@@ -80,7 +82,11 @@ struct StringCatalogReader {
                         return try reader.skipValue()
                     }
                     try reader.members { reader, field throws(StringCatalogError) in
-                        if reader.name(field, is: "value") { value = try reader.string() } else { try reader.skipValue() }
+                        if reader.name(field, is: "value") {
+                            value = try reader.string()
+                        } else {
+                            try reader.skipValue()
+                        }
                     }
                 }
                 guard let value else { throw reader.failure("\(key) (\(language)) has no stringUnit value", at: start) }

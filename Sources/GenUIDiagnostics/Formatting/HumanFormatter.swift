@@ -84,13 +84,18 @@ public struct HumanFormatter: Sendable {
 
     private func seconds(_ whole: Int64, attoseconds: Int64) -> String {
         let total = Double(whole) + Double(attoseconds) / 1e18
-        let (ms, s, min, h): (String, String, String, String) = switch language {
-        case .japanese: ("ミリ秒", "秒", "分", "時間")
-        case .simplifiedChinese: ("毫秒", "秒", "分钟", "小时")
-        case .german: ("ms", "s", "Min.", "Std.")
-        case .pseudo: (PseudoLocale.accent("ms"), PseudoLocale.accent("s"), PseudoLocale.accent("min"), PseudoLocale.accent("h"))
-        default: ("ms", "s", "min", "h")
-        }
+        let (ms, s, min, h): (String, String, String, String) =
+            switch language {
+            case .japanese: ("ミリ秒", "秒", "分", "時間")
+            case .simplifiedChinese: ("毫秒", "秒", "分钟", "小时")
+            case .german: ("ms", "s", "Min.", "Std.")
+            case .pseudo:
+                (
+                    PseudoLocale.accent("ms"), PseudoLocale.accent("s"), PseudoLocale.accent("min"),
+                    PseudoLocale.accent("h")
+                )
+            default: ("ms", "s", "min", "h")
+            }
         if total < 1 { return decimal(total * 1000, maximumFractionDigits: 0) + unitSpace + ms }
         if total < 60 { return decimal(total, maximumFractionDigits: total < 10 ? 1 : 0) + unitSpace + s }
         // `total` is below 2^63 seconds (it came from an Int64 and a fraction), so this conversion cannot trap.
@@ -108,7 +113,9 @@ public struct HumanFormatter: Sendable {
     /// Items are often names from outside (providers, models, capabilities a server lists): each is kept on one line
     /// and made terminal-safe (``TerminalSafeText``).
     public func list(_ items: [String]) -> String {
-        let safe = items.map { TerminalSafeText.sanitized($0, lines: .singleLine, maximumLength: Self.maximumItemLength) }
+        let safe = items.map {
+            TerminalSafeText.sanitized($0, lines: .singleLine, maximumLength: Self.maximumItemLength)
+        }
         switch language {
         case .japanese, .simplifiedChinese: return safe.joined(separator: "、")
         default: return safe.joined(separator: ", ")

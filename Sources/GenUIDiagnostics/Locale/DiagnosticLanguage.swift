@@ -27,7 +27,8 @@ public enum DiagnosticLanguage: String, Sendable, Hashable, CaseIterable, Codabl
     public init?(localeIdentifier: String) {
         let base = localeIdentifier.split(separator: ".").first.map(String.init) ?? localeIdentifier
         let withoutModifier = base.split(separator: "@").first.map(String.init) ?? base
-        let parts = withoutModifier.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
+        let parts = withoutModifier.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(
+            String.init)
         guard let language = parts.first else { return nil }
         if language == "en", parts.dropFirst().first == "xa" {
             self = .pseudo

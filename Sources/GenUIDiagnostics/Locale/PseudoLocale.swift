@@ -38,7 +38,8 @@ public enum PseudoLocale {
         guard characters[start] == "{" else { return nil }
         var index = start + 1
         while index < characters.count, characters[index].isASCII,
-            characters[index].isLetter || characters[index].isNumber || characters[index] == "_" {
+            characters[index].isLetter || characters[index].isNumber || characters[index] == "_"
+        {
             index += 1
         }
         guard index > start + 1, index < characters.count, characters[index] == "}" else { return nil }
@@ -60,8 +61,12 @@ public enum PseudoLocale {
         }
     }
 
-    private static let lower = ["á", "ƀ", "ç", "đ", "é", "ƒ", "ĝ", "ĥ", "í", "ĵ", "ķ", "ĺ", "ḿ", "ñ", "ó", "þ", "ʠ", "ŕ",
-                                "š", "ţ", "ú", "ṽ", "ŵ", "ẋ", "ý", "ž"]
-    private static let upper = ["Á", "Ɓ", "Ç", "Đ", "É", "Ƒ", "Ĝ", "Ĥ", "Í", "Ĵ", "Ķ", "Ĺ", "Ḿ", "Ñ", "Ó", "Þ", "Ǫ", "Ŕ",
-                                "Š", "Ţ", "Ú", "Ṽ", "Ŵ", "Ẋ", "Ý", "Ž"]
+    private static let lower = [
+        "á", "ƀ", "ç", "đ", "é", "ƒ", "ĝ", "ĥ", "í", "ĵ", "ķ", "ĺ", "ḿ", "ñ", "ó", "þ", "ʠ", "ŕ",
+        "š", "ţ", "ú", "ṽ", "ŵ", "ẋ", "ý", "ž",
+    ]
+    private static let upper = [
+        "Á", "Ɓ", "Ç", "Đ", "É", "Ƒ", "Ĝ", "Ĥ", "Í", "Ĵ", "Ķ", "Ĺ", "Ḿ", "Ñ", "Ó", "Þ", "Ǫ", "Ŕ",
+        "Š", "Ţ", "Ú", "Ṽ", "Ŵ", "Ẋ", "Ý", "Ž",
+    ]
 }

@@ -16,7 +16,9 @@ extension Diagnostics {
     /// Why a provider cannot serve a request that needs `missing`, in a few words: "lacks tool calling", and for
     /// images "cannot see images" (with the rest it lacks, if any).
     public func missingCapabilitiesText(_ missing: [LanguageModelCapability]) -> String {
-        guard missing.contains(.vision) else { return text("short.missingCapability", ["capabilities": list(of: missing)]) }
+        guard missing.contains(.vision) else {
+            return text("short.missingCapability", ["capabilities": list(of: missing)])
+        }
         let others = missing.filter { $0 != .vision }
         if others.isEmpty { return text("short.cannotSeeImages") }
         return text("short.cannotSeeImagesAndLacks", ["capabilities": list(of: others)])

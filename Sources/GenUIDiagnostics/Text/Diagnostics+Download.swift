@@ -11,9 +11,11 @@ extension Diagnostics {
         guard let seconds = progress.secondsLeft else {
             return text("models.detail.downloadingNoEta", ["done": done, "total": format.bytes(expected)])
         }
-        return text("models.detail.downloading", [
-            "done": done, "total": format.bytes(expected), "eta": format.duration(seconds: Double(seconds)),
-        ])
+        return text(
+            "models.detail.downloading",
+            [
+                "done": done, "total": format.bytes(expected), "eta": format.duration(seconds: Double(seconds)),
+            ])
     }
 
     /// The detail of `modelNotReady` as shown: a download's numbers in this language, any other detail as given.

@@ -6,7 +6,8 @@ extension LocalizedText {
     /// of values (`detail.kind.*`) are ours and worded too; values, names and pointers are data.
     public init(_ detail: DecodingDetail) {
         var arguments: [String: Argument] = [:]
-        for (name, argument) in detail.arguments where !(detail.code.isLocated && (name == "line" || name == "column")) {
+        for (name, argument) in detail.arguments where !(detail.code.isLocated && (name == "line" || name == "column"))
+        {
             arguments[name] = Self.argument(argument, named: name, of: detail.code)
         }
         let problem = LocalizedText("detail.\(detail.code.rawValue)", arguments)

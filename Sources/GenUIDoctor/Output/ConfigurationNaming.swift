@@ -10,6 +10,7 @@ package enum ConfigurationNaming {
 
     /// The same for a report that kept the source as text and its origin (`built-in`, …).
     package static func source(_ description: String, origin: String) -> LocalizedText {
-        origin == ConfigurationSource.Origin.builtIn.rawValue ? LocalizedText("cli.source.builtIn") : .verbatim(description)
+        origin == ConfigurationSource.Origin.builtIn.rawValue
+            ? LocalizedText("cli.source.builtIn") : .verbatim(description)
     }
 }

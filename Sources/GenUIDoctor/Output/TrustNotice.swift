@@ -10,11 +10,13 @@ package enum TrustNotice {
     }
 
     /// The notice for `skipped`, when the configuration `source` was loaded in its place.
-    package static func lines(for skipped: SkippedConfiguration?, source: String, diagnostics: Diagnostics) -> [String]? {
+    package static func lines(for skipped: SkippedConfiguration?, source: String, diagnostics: Diagnostics) -> [String]?
+    {
         guard let skipped else { return nil }
         if let reason = skipped.unreadable {
             return [
-                diagnostics.text("trust.skipped.unreadable", ["path": skipped.path, "reason": reason, "source": source]),
+                diagnostics.text(
+                    "trust.skipped.unreadable", ["path": skipped.path, "reason": reason, "source": source]),
                 diagnostics.text("trust.skipped.unreadable.remedy", ["path": skipped.path]),
             ]
         }

@@ -74,9 +74,12 @@ extension Content {
         for message in messages {
             switch message.role {
             case .tool:
-                responses.append(Part(functionResponse: FunctionResponse(
-                    id: message.toolCallID.flatMap(GeminiWire.sentID), name: GeminiWire.functionName(message.toolName ?? ""),
-                    response: .init(output: message.content))))
+                responses.append(
+                    Part(
+                        functionResponse: FunctionResponse(
+                            id: message.toolCallID.flatMap(GeminiWire.sentID),
+                            name: GeminiWire.functionName(message.toolName ?? ""),
+                            response: .init(output: message.content))))
             case .assistant where !message.toolCalls.isEmpty:
                 flushResponses()
                 var parts: [Part] = []
@@ -84,13 +87,17 @@ extension Content {
                 let signatures = message.toolCalls.map { facts?.signature(for: $0.id) }
                 let placeholder = placeholderNeeded && signatures.allSatisfy { $0 == nil }
                 for (index, call) in message.toolCalls.enumerated() {
-                    let signature = signatures[index] ?? (placeholder && index == 0 ? GeminiWire.signaturePlaceholder : nil)
-                    let arguments = call.arguments.orderedProperties != nil ? call.arguments : GeneratedContent(orderedProperties: [])
-                    parts.append(Part(
-                        functionCall: FunctionCall(
-                            id: GeminiWire.sentID(call.id), name: GeminiWire.functionName(call.toolName),
-                            args: JSONValueCoding(arguments)),
-                        thoughtSignature: signature))
+                    let signature =
+                        signatures[index] ?? (placeholder && index == 0 ? GeminiWire.signaturePlaceholder : nil)
+                    let arguments =
+                        call.arguments.orderedProperties != nil
+                        ? call.arguments : GeneratedContent(orderedProperties: [])
+                    parts.append(
+                        Part(
+                            functionCall: FunctionCall(
+                                id: GeminiWire.sentID(call.id), name: GeminiWire.functionName(call.toolName),
+                                args: JSONValueCoding(arguments)),
+                            thoughtSignature: signature))
                 }
                 result.append(Content(role: "model", parts: parts))
             case .user where !message.imageSegments.isEmpty:

@@ -14,7 +14,9 @@ struct FunctionDeclarations: Encodable {
 
     /// The `tools` and `toolConfig` of a request: the user's tools' declarations, plus the answer function with mode
     /// `ANY` when the plan has one; both `nil` when there is nothing to declare.
-    static func fields(for request: GenerationRequest, plan: GeminiToolPlan) -> (tools: [FunctionDeclarations]?, config: ToolConfig?) {
+    static func fields(for request: GenerationRequest, plan: GeminiToolPlan) -> (
+        tools: [FunctionDeclarations]?, config: ToolConfig?
+    ) {
         var declarations = request.tools.map { tool in
             Declaration(
                 name: GeminiWire.functionName(tool.name), description: tool.description,
@@ -22,10 +24,12 @@ struct FunctionDeclarations: Encodable {
         }
         var config: ToolConfig?
         if let answer = plan.answerFunctionName, let schema = request.schema {
-            declarations.append(Declaration(
-                name: answer,
-                description: "Record the final answer, once you need no other function. The arguments must follow the schema exactly.",
-                parametersJsonSchema: JSONValueCoding(schema.jsonSchema(strict: false))))
+            declarations.append(
+                Declaration(
+                    name: answer,
+                    description:
+                        "Record the final answer, once you need no other function. The arguments must follow the schema exactly.",
+                    parametersJsonSchema: JSONValueCoding(schema.jsonSchema(strict: false))))
             config = ToolConfig(functionCallingConfig: .init(mode: "ANY"))
         }
         guard !declarations.isEmpty else { return (nil, nil) }

@@ -1,9 +1,10 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import GenUI
 import Logging
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The HTTP client every network provider uses: one shared `URLSession` (FoundationNetworking on Linux), a connect
 /// timeout on the response head, a total timeout on the whole exchange, body streaming through a
@@ -56,7 +57,8 @@ public final class HTTPClient: Sendable {
     }
 
     private init(
-        sharing client: HTTPClient, logger: Logger, secrets: @escaping @Sendable () -> [String], basePath: LoggedBasePath?
+        sharing client: HTTPClient, logger: Logger, secrets: @escaping @Sendable () -> [String],
+        basePath: LoggedBasePath?
     ) {
         timeouts = client.timeouts
         connections = client.connections
@@ -71,7 +73,8 @@ public final class HTTPClient: Sendable {
     /// `basePath` says how the provider's base URL path is logged: a value spliced into it from the environment
     /// (`base_url: https://gw/${GW_PATH}/v1`) is logged by its display form (`/${GW_PATH}/v1`), never expanded.
     public func logging(
-        to logger: Logger, redacting secrets: @escaping @Sendable () -> [String] = { [] }, basePath: LoggedBasePath? = nil
+        to logger: Logger, redacting secrets: @escaping @Sendable () -> [String] = { [] },
+        basePath: LoggedBasePath? = nil
     ) -> HTTPClient {
         HTTPClient(sharing: self, logger: logger, secrets: secrets, basePath: basePath)
     }
@@ -109,7 +112,8 @@ public final class HTTPClient: Sendable {
         _ request: HTTPRequest, bodyLimit: Int = ResponseLimits.standard.maximumBodyBytes
     ) async throws -> HTTPResponse {
         let streaming = try await stream(request)
-        let body = streaming.head.isSuccess
+        let body =
+            streaming.head.isSuccess
             ? try await streaming.collect(maximum: bodyLimit) : try await streaming.collect(limit: bodyLimit)
         return HTTPResponse(head: streaming.head, body: body)
     }
@@ -132,7 +136,9 @@ public final class HTTPClient: Sendable {
 
         let (received, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let task = TaskHandle(task: session.dataTask(with: urlRequest))
-        let log = logger.logLevel <= .debug ? RequestLog(request, logger: logger, secrets: secrets(), basePath: basePath) : nil
+        let log =
+            logger.logLevel <= .debug
+            ? RequestLog(request, logger: logger, secrets: secrets(), basePath: basePath) : nil
         let transfer = Transfer(task: task, endpoint: request.endpoint, body: bodyContinuation, log: log)
         // The caller's stream reads on demand and tells the transfer what it read, which bounds what is held unread.
         let reader = PullReader<AsyncThrowingStream<Data, any Error>.Iterator, Data>(received.makeAsyncIterator())
@@ -150,7 +156,8 @@ public final class HTTPClient: Sendable {
         transfer.startWatchdog(headTimeout: headTimeout, total: total)
 
         let head = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
+            try await withCheckedThrowingContinuation {
+                (continuation: CheckedContinuation<HTTPResponseHead, any Error>) in
                 transfer.awaitHead(continuation)
             }
         } onCancel: {

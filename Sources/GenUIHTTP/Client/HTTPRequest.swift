@@ -1,8 +1,9 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import GenUI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// One HTTP request a provider sends: method, URL, headers, body and optional per-request timeouts.
 public struct HTTPRequest: Sendable {

@@ -1,10 +1,11 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import GenUI
 import Instrumentation
 import Tracing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Carries the caller's trace context to the server: every request ``HTTPClient`` sends within a span gets the
 /// headers the instrument writes for it (W3C `traceparent` and `tracestate` with an OpenTelemetry tracer).
@@ -21,7 +22,8 @@ public enum TraceContextPropagation {
     /// Adds the current context's headers to `request`.
     static func inject(into request: inout URLRequest) {
         guard let context = ServiceContext.current else { return }
-        let instrument: any Instrument = instrument ?? ProviderInstrumentation.tracer ?? InstrumentationSystem.instrument
+        let instrument: any Instrument =
+            instrument ?? ProviderInstrumentation.tracer ?? InstrumentationSystem.instrument
         instrument.inject(context, into: &request, using: URLRequestInjector())
     }
 }

@@ -1,9 +1,10 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import GenUI
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The state of one request in flight: waits for the head, forwards body bytes, enforces deadlines, and turns the
 /// session's completion into a typed error.
@@ -68,7 +69,8 @@ final class Transfer: Sendable {
             } catch { return }
             self.cancel(
                 because: .timedOut(
-                    .init(debugDescription: "the exchange with \(self.endpoint) took longer than \(Self.format(total))")))
+                    .init(debugDescription: "the exchange with \(self.endpoint) took longer than \(Self.format(total))")
+                ))
         }
         state.withLock { $0.watchdog = watchdog }
     }
@@ -159,7 +161,8 @@ final class Transfer: Sendable {
             defer { state.headContinuation = nil }
             return (
                 state.headContinuation, state.cancelCause, state.callerCancelled, state.headDelivered, state.status,
-                state.received)
+                state.received
+            )
         }
         finishWatchdog()
         let failure: (any Error)?
@@ -176,8 +179,11 @@ final class Transfer: Sendable {
         }
         log?.finished(status: status, receivedBytes: received, failure: failure)
         if let continuation {
-            continuation.resume(throwing: failure ?? GenUIError.transport(
-                .connectionLost(detail: "no response"), .init(debugDescription: "\(endpoint) closed without answering")))
+            continuation.resume(
+                throwing: failure
+                    ?? GenUIError.transport(
+                        .connectionLost(detail: "no response"),
+                        .init(debugDescription: "\(endpoint) closed without answering")))
             body.finish(throwing: failure)
         } else {
             body.finish(throwing: failure)

@@ -1,8 +1,9 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import GenUI
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Turns `URLSession` failures into ``GenUIError`` cases the chain can act on.
 public enum TransportErrorMapping {
@@ -19,7 +20,9 @@ public enum TransportErrorMapping {
     public static func error(for error: any Error, endpoint: String, afterHead: Bool = false) -> GenUIError {
         let nsError = error as NSError
         guard nsError.domain == NSURLErrorDomain else {
-            return .transport(.other(detail: nsError.localizedDescription), .init(debugDescription: "\(endpoint): \(nsError.localizedDescription)"))
+            return .transport(
+                .other(detail: nsError.localizedDescription),
+                .init(debugDescription: "\(endpoint): \(nsError.localizedDescription)"))
         }
         let host = URL(string: endpoint)?.host ?? endpoint
         let failure: TransportFailure
@@ -31,7 +34,8 @@ public enum TransportErrorMapping {
         case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
             failure = .dnsFailure(host: host)
             message = "the host name \(host) did not resolve"
-        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateUntrusted,
+        case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateHasBadDate,
+            NSURLErrorServerCertificateUntrusted,
             NSURLErrorServerCertificateHasUnknownRoot, NSURLErrorServerCertificateNotYetValid,
             NSURLErrorClientCertificateRejected, NSURLErrorClientCertificateRequired:
             failure = .tlsFailure(detail: nsError.localizedDescription)

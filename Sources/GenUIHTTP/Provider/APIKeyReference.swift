@@ -24,7 +24,10 @@ public struct APIKeyReference: Sendable {
         guard let key = environment.value(variable) else {
             throw .unavailable(
                 .notConfigured(missing: variable),
-                .init(provider: provider, debugDescription: "\(provider): the environment variable \(variable) is not set; export it with the API key"))
+                .init(
+                    provider: provider,
+                    debugDescription:
+                        "\(provider): the environment variable \(variable) is not set; export it with the API key"))
         }
         return key
     }

@@ -109,11 +109,13 @@ public struct HTTPProviderCore: Sendable {
             let answer = await check(key)
             let elapsed = ContinuousClock.now - started
             if elapsed >= availabilityTimeout / 2, logger.logLevel <= .warning {
-                logger.warning("availability check slow", metadata: [
-                    ProviderLogKey.seconds: .stringConvertible(elapsed.seconds),
-                    ProviderLogKey.limit: .stringConvertible(availabilityTimeout.seconds),
-                    ProviderLogKey.status: .string(ProviderLogKey.code(of: answer)),
-                ])
+                logger.warning(
+                    "availability check slow",
+                    metadata: [
+                        ProviderLogKey.seconds: .stringConvertible(elapsed.seconds),
+                        ProviderLogKey.limit: .stringConvertible(availabilityTimeout.seconds),
+                        ProviderLogKey.status: .string(ProviderLogKey.code(of: answer)),
+                    ])
             }
             return answer
         case .unavailable(let reason):
@@ -149,7 +151,9 @@ public struct HTTPProviderCore: Sendable {
         guard let size, size > 0 else {
             throw GenUIError.unavailable(
                 .notConfigured(missing: "context"),
-                .init(provider: name, debugDescription: "\(name): no context window is configured (context: in providers.yml)"))
+                .init(
+                    provider: name,
+                    debugDescription: "\(name): no context window is configured (context: in providers.yml)"))
         }
         return size
     }

@@ -42,7 +42,8 @@ public enum ProviderSupport {
     /// Maps any error thrown while generating to what a provider reports: cancellation stays `CancellationError`,
     /// ``GenUIError``s are attributed to `provider`, anything else becomes a transport error.
     /// Every string in `secrets` is masked in the error's texts.
-    public static func attribute(_ error: any Error, to provider: String, redacting secrets: [String] = []) -> any Error {
+    public static func attribute(_ error: any Error, to provider: String, redacting secrets: [String] = []) -> any Error
+    {
         if error is CancellationError { return error }
         if let error = error as? GenUIError { return error.attributed(to: provider).redacting(secrets) }
         return GenUIError.transport(
@@ -58,7 +59,8 @@ public enum ProviderSupport {
             if case .completed(let response) = event { return response }
         }
         throw GenUIError.transport(
-            .connectionLost(detail: "stream ended early"), .init(debugDescription: "the stream ended without completing"))
+            .connectionLost(detail: "stream ended early"),
+            .init(debugDescription: "the stream ended without completing"))
     }
 
     /// A name for a schema that fits the `[a-zA-Z0-9_-]{1,64}` rule providers impose on schema and tool names.
@@ -85,12 +87,13 @@ extension GenUIError {
         case .unavailable(.modelNotReady(let progress, let detail), let context):
             copy = .unavailable(.modelNotReady(progress: progress, detail: detail.map(clean)), context)
         case .transport(let failure, let context):
-            let cleaned: TransportFailure = switch failure {
-            case .tlsFailure(let detail): .tlsFailure(detail: clean(detail))
-            case .connectionLost(let detail): .connectionLost(detail: clean(detail))
-            case .other(let detail): .other(detail: clean(detail))
-            default: failure
-            }
+            let cleaned: TransportFailure =
+                switch failure {
+                case .tlsFailure(let detail): .tlsFailure(detail: clean(detail))
+                case .connectionLost(let detail): .connectionLost(detail: clean(detail))
+                case .other(let detail): .other(detail: clean(detail))
+                default: failure
+                }
             copy = .transport(cleaned, context)
         default: break
         }
@@ -118,5 +121,7 @@ extension GeneratedContent {
     public static func bool(_ value: Bool) -> GeneratedContent { GeneratedContent(kind: .bool(value)) }
 
     /// A JSON array.
-    public static func array(_ elements: [GeneratedContent]) -> GeneratedContent { GeneratedContent(kind: .array(elements)) }
+    public static func array(_ elements: [GeneratedContent]) -> GeneratedContent {
+        GeneratedContent(kind: .array(elements))
+    }
 }

@@ -45,7 +45,8 @@ public struct ToolCallAssembly: Sendable {
 
     /// An empty assembly bounded by `byteLimit` bytes in all and `argumentByteLimit` bytes of arguments per call.
     public init(
-        byteLimit: Int = ResponseLimits.standard.maximumOutputBytes, argumentByteLimit: Int = Self.defaultArgumentByteLimit
+        byteLimit: Int = ResponseLimits.standard.maximumOutputBytes,
+        argumentByteLimit: Int = Self.defaultArgumentByteLimit
     ) {
         self.byteLimit = byteLimit
         self.argumentByteLimit = argumentByteLimit
@@ -72,9 +73,13 @@ public struct ToolCallAssembly: Sendable {
     {
         let id = id.flatMap { $0.isEmpty ? nil : $0 }
         let position: Int
-        if let index, let existing = slotOfIndex[index], id == nil || slots[existing].id == nil || slots[existing].id == id {
+        if let index, let existing = slotOfIndex[index],
+            id == nil || slots[existing].id == nil || slots[existing].id == id
+        {
             position = existing
-        } else if index == nil, let last = slots.indices.last, id == nil || slots[last].id == nil || slots[last].id == id {
+        } else if index == nil, let last = slots.indices.last,
+            id == nil || slots[last].id == nil || slots[last].id == id
+        {
             position = last
         } else {
             position = try openSlot()
@@ -95,11 +100,14 @@ public struct ToolCallAssembly: Sendable {
     /// One whole call: `arguments` as the server sent them (an object for Ollama; a JSON string is parsed). Returns
     /// the call's id: the server's, or the one made for it (the same id ``calls(provider:tools:)`` gives the call).
     @discardableResult
-    public mutating func appendCall(id: String?, name: String, arguments: GeneratedContent) throws(GenUIError) -> String {
+    public mutating func appendCall(id: String?, name: String, arguments: GeneratedContent) throws(GenUIError) -> String
+    {
         let position = try openSlot()
         let id = id.flatMap { $0.isEmpty ? nil : $0 }
         let argumentBytes = arguments.jsonString.utf8.count
-        guard argumentBytes <= argumentByteLimit else { throw Self.argumentsTooLarge(tool: name, limit: argumentByteLimit) }
+        guard argumentBytes <= argumentByteLimit else {
+            throw Self.argumentsTooLarge(tool: name, limit: argumentByteLimit)
+        }
         try charge((id?.utf8.count ?? 0) + name.utf8.count + argumentBytes)
         slots[position] = Slot(id: id, madeID: slots[position].madeID, name: name, content: arguments)
         return id ?? slots[position].madeID
@@ -107,7 +115,9 @@ public struct ToolCallAssembly: Sendable {
 
     /// The calls, in the order they arrived. `tools` are the tools the request offered: a call's wire name is mapped
     /// back to the name of the tool it was declared for.
-    public func calls(provider: String, tools: [GenerationRequest.ToolDefinition]) throws(GenUIError) -> [Transcript.ToolCall] {
+    public func calls(provider: String, tools: [GenerationRequest.ToolDefinition]) throws(GenUIError) -> [Transcript
+        .ToolCall]
+    {
         var calls: [Transcript.ToolCall] = []
         for slot in slots {
             guard !slot.name.isEmpty else {
@@ -124,7 +134,8 @@ public struct ToolCallAssembly: Sendable {
                 if case .string(let text) = content.kind {
                     calls.append(try .parsing(id: id, toolName: name, argumentsJSON: text, provider: provider))
                 } else if content.kind == .null {
-                    calls.append(Transcript.ToolCall(id: id, toolName: name, arguments: GeneratedContent(orderedProperties: [])))
+                    calls.append(
+                        Transcript.ToolCall(id: id, toolName: name, arguments: GeneratedContent(orderedProperties: [])))
                 } else {
                     calls.append(Transcript.ToolCall(id: id, toolName: name, arguments: content))
                 }
@@ -142,17 +153,23 @@ public struct ToolCallAssembly: Sendable {
         guard slots.count < Self.maximumCalls else {
             throw .responseTooLarge(
                 limit: Self.maximumCalls,
-                .init(debugDescription: "the model asked for more than \(Self.maximumCalls) tool calls in one turn; the transfer was stopped"))
+                .init(
+                    debugDescription:
+                        "the model asked for more than \(Self.maximumCalls) tool calls in one turn; the transfer was stopped"
+                ))
         }
         slots.append(Slot(id: nil, madeID: Self.makeID(), name: ""))
         return slots.count - 1
     }
 
     private static func argumentsTooLarge(tool: String, limit: Int) -> GenUIError {
-        let shown = tool.isEmpty ? "a tool call" : "the call of \(TerminalSafeText.sanitized(tool, lines: .singleLine, maximumLength: 64))"
+        let shown =
+            tool.isEmpty
+            ? "a tool call" : "the call of \(TerminalSafeText.sanitized(tool, lines: .singleLine, maximumLength: 64))"
         return .responseTooLarge(
             limit: limit,
-            .init(debugDescription: "the arguments of \(shown) are longer than \(limit) bytes; the transfer was stopped"))
+            .init(
+                debugDescription: "the arguments of \(shown) are longer than \(limit) bytes; the transfer was stopped"))
     }
 
     private mutating func charge(_ bytes: Int) throws(GenUIError) {
@@ -164,7 +181,8 @@ public struct ToolCallAssembly: Sendable {
 }
 
 /// Tool names on the wire: OpenAI, Anthropic, Gemini and Ollama take `[A-Za-z0-9_-]{1,64}`, so a tool is declared
-/// under ``GenUI/GenerationRequest/ToolDefinition/sanitizedName(_:)`` of its name, and a call's name is mapped back to the tool's own name.
+/// under ``GenUI/GenerationRequest/ToolDefinition/sanitizedName(_:)`` of its name, and a call's name is mapped back to
+/// the tool's own name.
 public enum ToolWireNames {
     /// The name `name` is sent under.
     public static func wireName(_ name: String) -> String { GenerationRequest.ToolDefinition.sanitizedName(name) }
@@ -204,17 +222,21 @@ public enum FunctionToolDeclarations {
     /// non-nil, each function carries `strict` and its parameters schema is written in that mode.
     public static func array(_ tools: [GenerationRequest.ToolDefinition], strict: Bool?) -> GeneratedContent? {
         guard !tools.isEmpty else { return nil }
-        return .array(tools.map { tool in
-            .object([
-                ("type", .string("function")),
-                ("function", .object([
-                    ("name", .string(ToolWireNames.wireName(tool.name))),
-                    ("description", .string(tool.description)),
-                    ("parameters", tool.parameters.jsonSchema(strict: strict ?? false)),
-                    ("strict", strict.map { .bool($0) }),
-                ])),
-            ])
-        })
+        return .array(
+            tools.map { tool in
+                .object([
+                    ("type", .string("function")),
+                    (
+                        "function",
+                        .object([
+                            ("name", .string(ToolWireNames.wireName(tool.name))),
+                            ("description", .string(tool.description)),
+                            ("parameters", tool.parameters.jsonSchema(strict: strict ?? false)),
+                            ("strict", strict.map { .bool($0) }),
+                        ])
+                    ),
+                ])
+            })
     }
 }
 
@@ -228,7 +250,8 @@ extension ProviderSupport {
         GenerationResponse(
             content: GeneratedContent(kind: .string(text)), text: text,
             metadata: ResponseMetadata(
-                provider: provider, model: model, usage: usage, timings: timings, guided: false, finishReason: .toolCalls),
+                provider: provider, model: model, usage: usage, timings: timings, guided: false,
+                finishReason: .toolCalls),
             toolCalls: calls)
     }
 }

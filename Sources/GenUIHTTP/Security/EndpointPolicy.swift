@@ -85,17 +85,23 @@ public enum EndpointPolicy {
     /// `allowInsecure`. Throws ``GenUIError/invalidRequest(_:)`` saying what to change.
     public static func check(_ url: URL, allowInsecure: Bool, provider: String) throws(GenUIError) {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw .invalidRequest(.init(
-                provider: provider,
-                debugDescription: "\(provider): the URL '\(HTTPRequest.endpoint(of: url))' must start with https:// (or http:// for a local server)"))
+            throw .invalidRequest(
+                .init(
+                    provider: provider,
+                    debugDescription:
+                        "\(provider): the URL '\(HTTPRequest.endpoint(of: url))' must start with https:// (or http:// for a local server)"
+                ))
         }
         guard let host = url.host, !host.isEmpty else {
             throw .invalidRequest(.init(provider: provider, debugDescription: "\(provider): the URL has no host name"))
         }
         if scheme == "http" && !allowInsecure && !isLoopback(host) {
-            throw .invalidRequest(.init(
-                provider: provider,
-                debugDescription: "\(provider): \(HTTPRequest.endpoint(of: url)) uses plain http to a non-loopback host; use https, or set allow_insecure: true if this network is trusted"))
+            throw .invalidRequest(
+                .init(
+                    provider: provider,
+                    debugDescription:
+                        "\(provider): \(HTTPRequest.endpoint(of: url)) uses plain http to a non-loopback host; use https, or set allow_insecure: true if this network is trusted"
+                ))
         }
     }
 }

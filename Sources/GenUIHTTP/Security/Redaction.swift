@@ -29,7 +29,8 @@ public enum Redaction {
         while true {
             var cut = String(result.prefix(max(0, keep)))
             // Never leave half a marker.
-            for length in stride(from: marker.count - 1, through: 1, by: -1) where cut.hasSuffix(marker.prefix(length)) {
+            for length in stride(from: marker.count - 1, through: 1, by: -1) where cut.hasSuffix(marker.prefix(length))
+            {
                 cut.removeLast(length)
                 break
             }

@@ -5,11 +5,11 @@ import GenUI
 /// `https:` URL the vendor fetches itself.
 ///
 /// The bytes of a `file:` or `data:` image are read when the request is built, at most
-/// ``ImageAttachmentContent/maximumByteCount``, and their type is taken from their first bytes (PNG, JPEG, GIF or WebP),
-/// never from a file name or a declared type alone. Anything else — a larger image, bytes that are no such image, a
-/// URL of another scheme, an `https:` image for a vendor that takes only bytes — fails the request before it leaves,
-/// with Foundation Models 27's `unsupportedTranscriptContent` (a ``GenUIError/invalidRequest(_:)``) naming the provider
-/// and what to do.
+/// ``ImageAttachmentContent/maximumByteCount``, and their type is taken from their first bytes (PNG, JPEG, GIF or
+/// WebP), never from a file name or a declared type alone. Anything else — a larger image, bytes that are no such
+/// image, a URL of another scheme, an `https:` image for a vendor that takes only bytes — fails the request before it
+/// leaves, with Foundation Models 27's `unsupportedTranscriptContent` (a ``GenUIError/invalidRequest(_:)``) naming the
+/// provider and what to do.
 public enum ImagePayload: Sendable, Equatable {
     /// The image's bytes, base64-encoded, and their media type (`image/png`…).
     case inline(mediaType: String, base64: String)
@@ -36,15 +36,18 @@ public enum ImagePayload: Sendable, Equatable {
         case "file":
             return try inline(readFile(url, segment: segment, provider: provider), segment: segment, provider: provider)
         case "data":
-            return try inline(decodeDataURL(url, segment: segment, provider: provider), segment: segment, provider: provider)
+            return try inline(
+                decodeDataURL(url, segment: segment, provider: provider), segment: segment, provider: provider)
         case "https":
             guard acceptsRemote else {
-                throw refusal(segment, provider: provider,
+                throw refusal(
+                    segment, provider: provider,
                     "\(provider) takes images only as bytes; download the image and attach its file URL")
             }
             return .remote(url)
         default:
-            throw refusal(segment, provider: provider,
+            throw refusal(
+                segment, provider: provider,
                 "an image URL must be a file:, data: or https: URL, not \(url.scheme ?? "one without a scheme")")
         }
     }
@@ -99,11 +102,14 @@ public enum ImagePayload: Sendable, Equatable {
             defer { try? handle.close() }
             bytes = try handle.read(upToCount: limit + 1) ?? Data()
         } catch {
-            throw refusal(segment, provider: provider,
-                "the image file \(url.path) cannot be read (\(error.localizedDescription)); check that it exists and is readable")
+            throw refusal(
+                segment, provider: provider,
+                "the image file \(url.path) cannot be read (\(error.localizedDescription)); check that it exists and is readable"
+            )
         }
         guard bytes.count <= limit else {
-            throw refusal(segment, provider: provider,
+            throw refusal(
+                segment, provider: provider,
                 "the image file \(url.path) is larger than \(limit) bytes; attach a smaller image")
         }
         return bytes
@@ -115,11 +121,13 @@ public enum ImagePayload: Sendable, Equatable {
         let text = url.absoluteString
         let limit = ImageAttachmentContent.maximumByteCount
         guard let comma = text.firstIndex(of: ","), text[..<comma].lowercased().hasSuffix(";base64") else {
-            throw refusal(segment, provider: provider, "a data: image URL must be base64-encoded (data:image/png;base64,…)")
+            throw refusal(
+                segment, provider: provider, "a data: image URL must be base64-encoded (data:image/png;base64,…)")
         }
         let payload = text[text.index(after: comma)...]
         guard payload.utf8.count <= (limit / 3 + 1) * 4 else {
-            throw refusal(segment, provider: provider, "the data: image is larger than \(limit) bytes; attach a smaller image")
+            throw refusal(
+                segment, provider: provider, "the data: image is larger than \(limit) bytes; attach a smaller image")
         }
         guard let bytes = Data(base64Encoded: String(payload)) else {
             throw refusal(segment, provider: provider, "the data: image URL's payload is not valid base64")
@@ -127,11 +135,15 @@ public enum ImagePayload: Sendable, Equatable {
         return bytes
     }
 
-    private static func refusal(_ segment: Transcript.AttachmentSegment, provider: String, _ reason: String) -> GenUIError {
+    private static func refusal(_ segment: Transcript.AttachmentSegment, provider: String, _ reason: String)
+        -> GenUIError
+    {
         GenUIError(
-            LanguageModelError.unsupportedTranscriptContent(.init(
-                unsupportedContent: [.prompt(.init(segments: [.attachment(segment)]))],
-                debugDescription: "\(provider) cannot send the image\(segment.label.map { " '\($0)'" } ?? ""): \(reason)")),
+            LanguageModelError.unsupportedTranscriptContent(
+                .init(
+                    unsupportedContent: [.prompt(.init(segments: [.attachment(segment)]))],
+                    debugDescription:
+                        "\(provider) cannot send the image\(segment.label.map { " '\($0)'" } ?? ""): \(reason)")),
             provider: provider)
     }
 }

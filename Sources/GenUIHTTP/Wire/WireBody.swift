@@ -38,7 +38,8 @@ public enum WireReading {
         } catch {
             let shown = HTTPErrorMapping.clean(text, secrets: secrets, limit: 200)
             let reason = error is WireShapeError ? "it is not JSON" : ContentDecoder.describe(error)
-            throw .serverError(status: status, .init(debugDescription: "\(what) is not as expected (\(reason)): \(shown)"))
+            throw .serverError(
+                status: status, .init(debugDescription: "\(what) is not as expected (\(reason)): \(shown)"))
         }
     }
 

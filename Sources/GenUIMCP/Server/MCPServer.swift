@@ -109,16 +109,19 @@ public actor MCPServer {
                 step: tool, timeout: configuration.callTimeout, closure: live.closure,
                 abandon: { try? await client.cancelRequest(requestID, reason: "cancelled by the client") },
                 operation: { try await context.value })
-            logger.debug("MCP tool call finished", metadata: [
-                "mcp.tool": .string(tool), "mcp.result_bytes": .stringConvertible(MCPToolOutput.byteCount(of: result)),
-                "mcp.is_error": .stringConvertible(result.isError ?? false),
-                "mcp.seconds": .stringConvertible((ContinuousClock.now - started).seconds),
-            ])
+            logger.debug(
+                "MCP tool call finished",
+                metadata: [
+                    "mcp.tool": .string(tool),
+                    "mcp.result_bytes": .stringConvertible(MCPToolOutput.byteCount(of: result)),
+                    "mcp.is_error": .stringConvertible(result.isError ?? false),
+                    "mcp.seconds": .stringConvertible((ContinuousClock.now - started).seconds),
+                ])
             return result
         } catch let stop as Watchdog.Stop {
             if case .closed = stop { await lose(live) }
             throw await problem(stop, process: live.process, starting: false, tool: tool)
-        } catch where live.closure().map({ $0 != .disconnected }) == true {
+        } catch  where live.closure().map({ $0 != .disconnected }) == true {
             let closed = live.closure() ?? .endOfOutput
             await lose(live)
             throw await problem(.closed(closed), process: live.process, starting: false, tool: tool)
@@ -144,9 +147,11 @@ public actor MCPServer {
             await lose(live)
         }
         if let lastFailure, ContinuousClock.now - lastFailure.at < Self.retryDelay { throw lastFailure.error }
-        let task = starting ?? Task { [configuration, environment, logger] in
-            try await Self.start(configuration, environment: environment, logger: logger)
-        }
+        let task =
+            starting
+            ?? Task { [configuration, environment, logger] in
+                try await Self.start(configuration, environment: environment, logger: logger)
+            }
         starting = task
         let startedIn = generation
         let result = await task.result
@@ -163,10 +168,12 @@ public actor MCPServer {
         case .success(let started):
             live = started
             lastFailure = nil
-            logger.debug("MCP server started", metadata: [
-                "mcp.tools": .stringConvertible(started.tools.count),
-                "mcp.protocol": .string(started.info.protocolVersion),
-            ])
+            logger.debug(
+                "MCP server started",
+                metadata: [
+                    "mcp.tools": .stringConvertible(started.tools.count),
+                    "mcp.protocol": .string(started.info.protocolVersion),
+                ])
             return started
         case .failure(let thrown):
             let error = thrown as? MCPServerError ?? failure(thrown, tool: nil)
@@ -233,8 +240,9 @@ public actor MCPServer {
                 step: "initialize", timeout: configuration.startTimeout, closure: closure,
                 abandon: { await client.disconnect() }, operation: { try await client.connect(transport: transport) })
             guard MCP.Version.supported.contains(result.protocolVersion) else {
-                throw error(.protocolMismatch(
-                    offered: result.protocolVersion, supported: MCP.Version.supported.sorted(by: >)))
+                throw error(
+                    .protocolMismatch(
+                        offered: result.protocolVersion, supported: MCP.Version.supported.sorted(by: >)))
             }
             let tools = try await Watchdog.run(
                 step: "tools/list", timeout: configuration.startTimeout, closure: closure,
@@ -321,7 +329,8 @@ public actor MCPServer {
                 if let exit = process.exit { detail = "it \(exit)" }
                 tail = process.log.tail(8)
             }
-            reason = starting
+            reason =
+                starting
                 ? .failedToStart(detail: detail, standardErrorTail: tail)
                 : .exited(detail: detail, standardErrorTail: tail)
         }
@@ -340,7 +349,8 @@ public actor MCPServer {
         if let error = error as? MCPError {
             switch error {
             case .connectionClosed, .transportError:
-                reason = starting
+                reason =
+                    starting
                     ? .failedToStart(detail: error.errorDescription ?? "\(error)", standardErrorTail: "")
                     : .exited(detail: error.errorDescription ?? "\(error)", standardErrorTail: "")
             default:

@@ -16,9 +16,11 @@ public enum MCPServerState: Sendable, Hashable {
         case .notStarted:
             LocalizedText("mcp.state.notStarted")
         case .ready(let info):
-            LocalizedText("mcp.state.ready", [
-                "count": .integer(info.toolCount), "version": .verbatim(info.protocolVersion),
-            ])
+            LocalizedText(
+                "mcp.state.ready",
+                [
+                    "count": .integer(info.toolCount), "version": .verbatim(info.protocolVersion),
+                ])
         case .unavailable(let error):
             LocalizedText("mcp.state.unavailable", ["reason": .phrase(error.localizedText)])
         }

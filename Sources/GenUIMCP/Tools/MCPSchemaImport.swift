@@ -108,7 +108,8 @@ struct MCPSchemaImport {
             return converted.count == 1
                 ? converted[0] : DynamicGenerationSchema(name: name, description: description, anyOf: converted)
         }
-        var types = schema["type"].map { $0.arrayValue?.compactMap(\.stringValue) ?? [$0.stringValue].compactMap { $0 } }
+        var types =
+            schema["type"].map { $0.arrayValue?.compactMap(\.stringValue) ?? [$0.stringValue].compactMap { $0 } }
             ?? []
         types.removeAll { $0 == "null" }
         if types.count > 1 {
@@ -119,9 +120,10 @@ struct MCPSchemaImport {
         switch type {
         case "object": return object(schema, name: name, description: description, path: path, depth: depth)
         case "array":
-            let items = schema["items"].map {
-                convert($0, name: "\(name).items", path: "\(path)/items", depth: depth + 1)
-            } ?? Self.free
+            let items =
+                schema["items"].map {
+                    convert($0, name: "\(name).items", path: "\(path)/items", depth: depth + 1)
+                } ?? Self.free
             return DynamicGenerationSchema(
                 arrayOf: items, minimumElements: bound(schema, "minItems", cap: Self.maximumCount, path: path),
                 maximumElements: bound(schema, "maxItems", cap: Self.maximumCount, path: path))
@@ -167,7 +169,8 @@ struct MCPSchemaImport {
         let required = schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
         // The order a grammar writes them in: required ones as listed, then the rest by name (JSON objects have no
         // order the SDK keeps).
-        let order = required.filter { properties[$0] != nil } + properties.keys.filter { !required.contains($0) }.sorted()
+        let order =
+            required.filter { properties[$0] != nil } + properties.keys.filter { !required.contains($0) }.sorted()
         let converted = order.compactMap { key -> DynamicGenerationSchema.Property? in
             guard let value = properties[key] else { return nil }
             let child = convert(value, name: "\(name).\(key)", path: "\(path)/properties/\(key)", depth: depth + 1)

@@ -10,7 +10,8 @@ extension MCPTool {
             let properties = schema["properties"] as? [String: Any]
         else { return "\(name)(…)" }
         let required = schema["required"] as? [String] ?? []
-        let order = required.filter { properties[$0] != nil } + properties.keys.filter { !required.contains($0) }.sorted()
+        let order =
+            required.filter { properties[$0] != nil } + properties.keys.filter { !required.contains($0) }.sorted()
         let parameters = order.map { key in
             let type = Self.typeName(properties[key] as? [String: Any] ?? [:])
             return required.contains(key) ? "\(key): \(type)" : "\(key)?: \(type)"

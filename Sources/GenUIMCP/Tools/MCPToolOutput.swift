@@ -7,7 +7,9 @@ enum MCPToolOutput {
     /// The result's content as prompt segments: structured content as a structured segment, text as text, images as
     /// image attachments, embedded text resources as their text, and what a model cannot read (audio, binary
     /// resources) as a line saying what it was. Throws when the result is over the size limit or marks an error.
-    static func prompt(from result: CallTool.Result, tool: String, server: MCPServerConfiguration) throws -> GenUI.Prompt {
+    static func prompt(from result: CallTool.Result, tool: String, server: MCPServerConfiguration) throws
+        -> GenUI.Prompt
+    {
         func error(_ reason: MCPServerError.Reason) -> MCPServerError {
             MCPServerError(server: server.name, tool: tool, location: server.location, reason: reason)
         }
@@ -44,7 +46,8 @@ enum MCPToolOutput {
                 } else {
                     let bytes = (resource.blob?.count ?? 0) * 3 / 4
                     let type = resource.mimeType ?? "data"
-                    segments.append(.text(.init(content: "[resource \(resource.uri), \(type), \(bytes) bytes, not shown]")))
+                    segments.append(
+                        .text(.init(content: "[resource \(resource.uri), \(type), \(bytes) bytes, not shown]")))
                 }
             case .resourceLink(let uri, let name, let title, let description, _, _):
                 let label = [title ?? name, description].compactMap { $0 }.joined(separator: ": ")
@@ -67,7 +70,8 @@ enum MCPToolOutput {
             guard let first = text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }),
                 first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
             else { return nil }
-            let parsed = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? NSObject
+            let parsed =
+                try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed) as? NSObject
             guard let parsed, parsed.isEqual(expected) else { return nil }
         }
         guard let content = try? GeneratedContent(json: String(decoding: json, as: UTF8.self)) else { return nil }
@@ -76,12 +80,14 @@ enum MCPToolOutput {
 
     /// The size of a result's content: text in UTF-8 bytes, data as sent (base64), structured content as JSON.
     static func byteCount(of result: CallTool.Result, structuredJSON: Data? = nil) -> Int {
-        var total = structuredJSON?.count ?? result.structuredContent.flatMap { try? JSONEncoder().encode($0).count } ?? 0
+        var total =
+            structuredJSON?.count ?? result.structuredContent.flatMap { try? JSONEncoder().encode($0).count } ?? 0
         for content in result.content {
             switch content {
             case .text(let text, _, _): total += text.utf8.count
             case .image(let data, _, _, _), .audio(let data, _, _, _): total += data.utf8.count
-            case .resource(let resource, _, _): total += (resource.text?.utf8.count ?? 0) + (resource.blob?.utf8.count ?? 0)
+            case .resource(let resource, _, _):
+                total += (resource.text?.utf8.count ?? 0) + (resource.blob?.utf8.count ?? 0)
             case .resourceLink(let uri, let name, _, let description, _, _):
                 total += uri.utf8.count + name.utf8.count + (description?.utf8.count ?? 0)
             }

@@ -4,7 +4,7 @@ import Logging
 import MCP
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// MCP's Streamable HTTP transport as a client: each message is a `POST` to the server's URL, and the answer comes

@@ -63,8 +63,11 @@ enum DeclarationReader {
             }
             // A struct without stored properties is an empty object: the arguments of a tool that takes none.
             guard !log.hasErrors else { return (nil, log) }
-            return (GenerableDeclaration(
-                shape: .structure(properties), name: structure.name.text, access: access, description: description), log)
+            return (
+                GenerableDeclaration(
+                    shape: .structure(properties), name: structure.name.text, access: access, description: description),
+                log
+            )
         }
         if let enumeration = declaration.as(EnumDeclSyntax.self) {
             rejectGenerics(enumeration.genericParameterClause, name: enumeration.name.text, log: &log)
@@ -74,13 +77,17 @@ enum DeclarationReader {
             }
             if cases.isEmpty && !log.hasErrors {
                 log.error(
-                    enumeration.name, "noCases", "'\(enumeration.name.text)' has no cases to generate; add at least one case")
+                    enumeration.name, "noCases",
+                    "'\(enumeration.name.text)' has no cases to generate; add at least one case")
             }
             guard !log.hasErrors else { return (nil, log) }
             let hasPayloads = cases.contains { !$0.fields.isEmpty }
-            return (GenerableDeclaration(
-                shape: hasPayloads ? .taggedUnion(cases) : .choice(cases), name: enumeration.name.text, access: access,
-                description: description), log)
+            return (
+                GenerableDeclaration(
+                    shape: hasPayloads ? .taggedUnion(cases) : .choice(cases), name: enumeration.name.text,
+                    access: access,
+                    description: description), log
+            )
         }
         rejectKind(declaration, log: &log)
         return (nil, log)
@@ -107,17 +114,20 @@ enum DeclarationReader {
         return ""
     }
 
-    private static func rejectGenerics(_ clause: GenericParameterClauseSyntax?, name: String, log: inout DiagnosticLog) {
+    private static func rejectGenerics(_ clause: GenericParameterClauseSyntax?, name: String, log: inout DiagnosticLog)
+    {
         guard let clause else { return }
         log.error(
             clause, "genericType",
-            "@Generable does not support generic types; '\(name)' needs one concrete schema, so remove its generic parameters")
+            "@Generable does not support generic types; '\(name)' needs one concrete schema, so remove its generic parameters"
+        )
     }
 
     private static func rejectRecursion(_ type: TypeSyntax, name: String, log: inout DiagnosticLog) {
         log.error(
             type, "recursiveType",
-            "'\(name)' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)")
+            "'\(name)' contains itself; @Generable schemas are written out in full, so a type cannot nest itself (use a fixed depth of distinct types)"
+        )
     }
 
     private static func rejectKind(_ declaration: some DeclGroupSyntax, log: inout DiagnosticLog) {
@@ -149,7 +159,8 @@ enum DeclarationReader {
         } else if let actor = declaration.as(ActorDeclSyntax.self) {
             makeStruct(actor.actorKeyword, "an actor", actor.name.text)
         } else if let proto = declaration.as(ProtocolDeclSyntax.self) {
-            log.error(proto.protocolKeyword, "notStructOrEnum", "@Generable applies to structs and enums, not protocols")
+            log.error(
+                proto.protocolKeyword, "notStructOrEnum", "@Generable applies to structs and enums, not protocols")
         } else if let extensionDeclaration = declaration.as(ExtensionDeclSyntax.self) {
             log.error(
                 extensionDeclaration.extensionKeyword, "notStructOrEnum",
@@ -290,7 +301,8 @@ enum DeclarationReader {
                 if name == "type" {
                     log.error(
                         label, "payloadNamedType",
-                        "The associated value label 'type' is reserved: the JSON encoding of '\(caseName)' uses \"type\" for the case name; rename the label")
+                        "The associated value label 'type' is reserved: the JSON encoding of '\(caseName)' uses \"type\" for the case name; rename the label"
+                    )
                     continue
                 }
             } else {

@@ -103,7 +103,9 @@ enum GuideReader {
     /// The first guide in `expression` (looking inside `.element(...)`) that does not fit `shape`.
     private static func mismatch(_ expression: ExprSyntax, shape: TypeShape) -> Mismatch? {
         guard let (name, call) = leadingMember(of: expression), let family = families[name] else { return nil }
-        guard accepts(shape, family) else { return Mismatch(node: expression, guide: name, family: family, shape: shape) }
+        guard accepts(shape, family) else {
+            return Mismatch(node: expression, guide: name, family: family, shape: shape)
+        }
         if name == "element", case .array(let element, _) = shape, let call,
             let inner = call.arguments.first?.expression
         {

@@ -110,9 +110,10 @@ enum TypeClassifier {
 
     static func classify(_ type: TypeSyntax) -> Result<TypeShape, UnsupportedType> {
         func reject(_ node: some SyntaxProtocol, _ what: String, _ hint: String) -> Result<TypeShape, UnsupportedType> {
-            .failure(UnsupportedType(
-                node: Syntax(node),
-                message: "\(what) cannot be generated; \(hint) (supported: \(listOfSupported))"))
+            .failure(
+                UnsupportedType(
+                    node: Syntax(node),
+                    message: "\(what) cannot be generated; \(hint) (supported: \(listOfSupported))"))
         }
         switch type.as(TypeSyntaxEnum.self) {
         case .identifierType(let identifier):
@@ -159,16 +160,20 @@ enum TypeClassifier {
     ) -> Result<TypeShape, UnsupportedType> {
         if let scalar = scalars[name], arguments == nil { return .success(.scalar(scalar, type)) }
         if let hint = unsupported[name] {
-            return .failure(UnsupportedType(
-                node: Syntax(type),
-                message: "'\(type.trimmedDescription)' cannot be generated; \(hint) (supported: \(listOfSupported))"))
+            return .failure(
+                UnsupportedType(
+                    node: Syntax(type),
+                    message: "'\(type.trimmedDescription)' cannot be generated; \(hint) (supported: \(listOfSupported))"
+                ))
         }
         if name == "Optional" || name == "Array", let argument = singleTypeArgument(arguments) {
             return classify(argument).flatMap { inner in
                 if name == "Array" { return .success(.array(inner, type)) }
                 if inner.isOptional {
-                    return .failure(UnsupportedType(
-                        node: Syntax(type), message: "A nested optional cannot be generated; use a single optional"))
+                    return .failure(
+                        UnsupportedType(
+                            node: Syntax(type), message: "A nested optional cannot be generated; use a single optional")
+                    )
                 }
                 return .success(.optional(inner, type))
             }

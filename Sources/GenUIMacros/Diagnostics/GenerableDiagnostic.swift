@@ -29,10 +29,12 @@ struct DiagnosticLog {
     var hasErrors: Bool { diagnostics.contains { $0.diagMessage.severity == .error } }
 
     mutating func error(_ node: some SyntaxProtocol, _ id: String, _ message: String, fixIts: [FixIt] = []) {
-        diagnostics.append(Diagnostic(node: Syntax(node), message: GenerableDiagnostic.error(id, message), fixIts: fixIts))
+        diagnostics.append(
+            Diagnostic(node: Syntax(node), message: GenerableDiagnostic.error(id, message), fixIts: fixIts))
     }
 
     mutating func warning(_ node: some SyntaxProtocol, _ id: String, _ message: String, fixIts: [FixIt] = []) {
-        diagnostics.append(Diagnostic(node: Syntax(node), message: GenerableDiagnostic.warning(id, message), fixIts: fixIts))
+        diagnostics.append(
+            Diagnostic(node: Syntax(node), message: GenerableDiagnostic.warning(id, message), fixIts: fixIts))
     }
 }

@@ -45,10 +45,12 @@ enum EnumExpansion {
 
     static func taggedMembers(_ cases: [EnumCase], access: String, description: String?) -> String {
         let schemas = cases.map { enumCase in
-            let tag = "GenUI.GenerationSchema.Property(name: \(discriminator), type: Swift.String.self, guides: [.constant(\(swiftStringLiteral(enumCase.name)))])"
+            let tag =
+                "GenUI.GenerationSchema.Property(name: \(discriminator), type: Swift.String.self, guides: [.constant(\(swiftStringLiteral(enumCase.name)))])"
             let fields = enumCase.fields.map { SchemaSource.property(name: $0.name, shape: $0.shape) }
             let properties = ([tag] + fields).joined(separator: ",\n")
-            return "GenUI.GenerationSchema(name: \(swiftStringLiteral(enumCase.name)), properties: [\n\(SchemaSource.indent(properties, by: 1))\n])"
+            return
+                "GenUI.GenerationSchema(name: \(swiftStringLiteral(enumCase.name)), properties: [\n\(SchemaSource.indent(properties, by: 1))\n])"
         }
         var schemaArguments = ["type: Self.self"]
         if let description { schemaArguments.append("description: \(description)") }
@@ -60,7 +62,9 @@ enum EnumExpansion {
         }
         let encodeCases = cases.map { enumCase in
             let bindings = enumCase.fields.indices.map { "let value\($0)" }
-            let pattern = bindings.isEmpty ? ".\(enumCase.identifier)" : ".\(enumCase.identifier)(\(bindings.joined(separator: ", ")))"
+            let pattern =
+                bindings.isEmpty
+                ? ".\(enumCase.identifier)" : ".\(enumCase.identifier)(\(bindings.joined(separator: ", ")))"
             let binding = enumCase.fields.isEmpty ? "let" : "var"
             var body = [
                 "\(binding) properties: [(Swift.String, GenUI.GeneratedContent)] = [(\(discriminator), GenUI.GeneratedContent(kind: .string(\(swiftStringLiteral(enumCase.name)))))]"

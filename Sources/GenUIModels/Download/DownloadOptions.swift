@@ -3,9 +3,9 @@ import GenUIHTTP
 import GenUIOnDevice
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// How a ``ModelDownloader`` behaves.
@@ -24,7 +24,8 @@ public struct DownloadOptions: Sendable {
         set { chosenClient = newValue }
     }
     private var chosenClient: HTTPClient?
-    /// Wait for another process already writing the model instead of reporting it (``ModelDownloadError/busy(pid:record:)``).
+    /// Wait for another process already writing the model instead of reporting it
+    /// (``ModelDownloadError/busy(pid:record:)``).
     public var waitForOtherWriter: Bool
     /// Free space required beyond the bytes still to come.
     public var storageMarginBytes: Int64
@@ -60,7 +61,8 @@ public struct DownloadOptions: Sendable {
     public init(
         force: Bool = false, contextSize: Int = 4096, resources: DeviceResources = .current,
         client: HTTPClient? = nil, waitForOtherWriter: Bool = false, storageMarginBytes: Int64 = 16 * 1024 * 1024,
-        recordInterval: Duration = .milliseconds(500), stallTimeout: Duration = .seconds(60), maximumRedirects: Int = 10,
+        recordInterval: Duration = .milliseconds(500), stallTimeout: Duration = .seconds(60),
+        maximumRedirects: Int = 10,
         processID: Int32 = getpid(), connections: Int = DownloadOptions.defaultConnections,
         partStallTimeout: Duration = .seconds(30), partRetries: Int = 6, partBackoff: Duration = .milliseconds(250),
         reservesSpace: Bool = true, initialConnections: Int = DownloadOptions.defaultInitialConnections,

@@ -81,7 +81,8 @@ final class DownloadExchange: @unchecked Sendable {
     private var headTimer: Task<Void, Never>?
 
     init(
-        request: CurlRequest, endpoint: String, spillFolder: String = NSTemporaryDirectory(), declaredBytes: Int64? = nil
+        request: CurlRequest, endpoint: String, spillFolder: String = NSTemporaryDirectory(),
+        declaredBytes: Int64? = nil
     ) {
         self.task = request
         self.endpoint = endpoint
@@ -110,9 +111,11 @@ final class DownloadExchange: @unchecked Sendable {
                 let endpoint = endpoint
                 let timer = Task { [weak self] in
                     guard (try? await Task.sleep(for: timeout)) != nil else { return }
-                    self?.stop(because: GenUIError.transport(
-                        .connectTimeout(endpoint: endpoint),
-                        .init(debugDescription: "\(endpoint) did not answer within \(timeout.components.seconds) s")))
+                    self?.stop(
+                        because: GenUIError.transport(
+                            .connectTimeout(endpoint: endpoint),
+                            .init(debugDescription: "\(endpoint) did not answer within \(timeout.components.seconds) s")
+                        ))
                 }
                 let answered = lock.withLock { () -> Bool in
                     guard head == nil, completion == nil else { return true }
@@ -268,7 +271,9 @@ final class DownloadExchange: @unchecked Sendable {
             }
         }
         let (headWaiter, bodyWaiter, result) = lock.withLock {
-            () -> (CheckedContinuation<Void, any Error>?, CheckedContinuation<Void, any Error>?, Result<Void, any Error>) in
+            () -> (
+                CheckedContinuation<Void, any Error>?, CheckedContinuation<Void, any Error>?, Result<Void, any Error>
+            ) in
             completion = .some(error)
             headTimer?.cancel()
             headTimer = nil
@@ -282,8 +287,10 @@ final class DownloadExchange: @unchecked Sendable {
         if let headWaiter {
             switch result {
             case .success:
-                headWaiter.resume(throwing: GenUIError.transport(
-                    .connectionLost(detail: "no response"), .init(debugDescription: "\(endpoint) closed without answering")))
+                headWaiter.resume(
+                    throwing: GenUIError.transport(
+                        .connectionLost(detail: "no response"),
+                        .init(debugDescription: "\(endpoint) closed without answering")))
             case .failure(let failure):
                 headWaiter.resume(throwing: failure)
             }

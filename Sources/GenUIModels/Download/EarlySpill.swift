@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Body bytes that arrived before a download's sink was attached, beyond what is held in memory: kept in an unnamed
@@ -25,7 +25,9 @@ final class EarlySpill {
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
         }
-        guard fd >= 0 else { throw .file(path: folder, operation: "create a file for the body received early in", errno: errno) }
+        guard fd >= 0 else {
+            throw .file(path: folder, operation: "create a file for the body received early in", errno: errno)
+        }
         let path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         unlink(path)
         self.fd = fd
@@ -50,7 +52,8 @@ final class EarlySpill {
             let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, wanted, off_t(offset)) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw ModelDownloadError.file(path: folder, operation: "read the body received early from", errno: errno)
+                throw ModelDownloadError.file(
+                    path: folder, operation: "read the body received early from", errno: errno)
             }
             if count == 0 {
                 throw ModelDownloadError.file(path: folder, operation: "read the body received early from", errno: EIO)

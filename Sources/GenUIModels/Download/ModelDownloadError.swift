@@ -47,8 +47,10 @@ public enum ModelDownloadError: Error, Sendable, Hashable, CustomStringConvertib
         case .badRedirect(let detail): "redirect refused: \(detail)"
         case .badSource(let detail): "source refused: \(detail)"
         case .file(let path, let operation, let code): "\(operation) \(path): \(String(cString: strerror(code)))"
-        case .unsafeFileName(let name): "the file name \(name.debugDescription) taken from the URL is refused; name the file with --file"
-        case .oversized(let expected, let received): "the server sent more than the declared \(expected) bytes (at least \(received))"
+        case .unsafeFileName(let name):
+            "the file name \(name.debugDescription) taken from the URL is refused; name the file with --file"
+        case .oversized(let expected, let received):
+            "the server sent more than the declared \(expected) bytes (at least \(received))"
         }
     }
 }

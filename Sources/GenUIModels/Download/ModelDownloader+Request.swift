@@ -18,8 +18,8 @@ extension ModelDownloader {
         var url: URL
         /// Whether the server takes ranged requests: it answered one with 206, or said `Accept-Ranges: bytes`.
         var acceptsRanges = false
-        /// Whether the body is only the one byte a question asked for (``request(_:offset:ifRange:ranged:probe:session:)``
-        /// with `probe`): the file itself must come in parts.
+        /// Whether the body is only the one byte a question asked for
+        /// (``request(_:offset:ifRange:ranged:probe:session:)`` with `probe`): the file itself must come in parts.
         var bounded = false
     }
 
@@ -78,7 +78,8 @@ extension ModelDownloader {
                     // A range other than the one asked for: start over rather than splice wrong bytes.
                     response.discard()
                     guard !retriedWithoutRange else {
-                        throw ModelDownloadError.interrupted(bytes: offset, detail: "the server sent a range that was not asked for")
+                        throw ModelDownloadError.interrupted(
+                            bytes: offset, detail: "the server sent a range that was not asked for")
                     }
                     retriedWithoutRange = true
                     offset = 0

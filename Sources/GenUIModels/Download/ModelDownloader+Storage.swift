@@ -3,9 +3,9 @@ import GenUI
 import GenUIOnDevice
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Room on the target's volume: the space a pull reserves before the body, and the errors of a volume without room.
@@ -65,8 +65,9 @@ extension ModelDownloader {
     ) -> ModelDownloadError {
         guard isStorageFull(code) else { return .file(path: path, operation: "write", errno: code) }
         let free = resources.freeSpace(target)
-        return .unavailable(.lowStorage(
-            requiredBytes: max(0, missing), availableBytes: code == EFBIG ? 0 : free?.bytes ?? 0,
-            volume: free?.volume ?? (target as NSString).deletingLastPathComponent))
+        return .unavailable(
+            .lowStorage(
+                requiredBytes: max(0, missing), availableBytes: code == EFBIG ? 0 : free?.bytes ?? 0,
+                volume: free?.volume ?? (target as NSString).deletingLastPathComponent))
     }
 }

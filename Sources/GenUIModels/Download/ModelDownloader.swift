@@ -4,9 +4,9 @@ import GenUIHTTP
 import GenUIOnDevice
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Brings a model file from a URL to a path: checks the device first, streams to `MODEL.part` beside the target,
@@ -112,15 +112,19 @@ public struct ModelDownloader: Sendable {
             let needed = expected.addingReportingOverflow(
                 OnDeviceAvailabilityProbe.contextMemoryBytes(contextSize: options.contextSize))
             if !needed.overflow, memory < needed.partialValue {
-                throw .unavailable(.deviceNotEligible(
-                    detail: "\(Self.megabytes(memory)) MB of RAM is less than the \(Self.megabytes(needed.partialValue)) MB the model (\(Self.megabytes(expected)) MB) and a \(options.contextSize)-token context need; pull with --force to download it anyway"))
+                throw .unavailable(
+                    .deviceNotEligible(
+                        detail:
+                            "\(Self.megabytes(memory)) MB of RAM is less than the \(Self.megabytes(needed.partialValue)) MB the model (\(Self.megabytes(expected)) MB) and a \(options.contextSize)-token context need; pull with --force to download it anyway"
+                    ))
             }
         }
         let remaining = max(0, expected - max(0, have))
         let (required, overflow) = remaining.addingReportingOverflow(options.storageMarginBytes)
         if let free = options.resources.freeSpace(target), overflow || free.bytes < required {
-            throw .unavailable(.lowStorage(
-                requiredBytes: overflow ? Int64.max : required, availableBytes: free.bytes, volume: free.volume))
+            throw .unavailable(
+                .lowStorage(
+                    requiredBytes: overflow ? Int64.max : required, availableBytes: free.bytes, volume: free.volume))
         }
     }
 
@@ -206,17 +210,20 @@ public struct ModelDownloader: Sendable {
             // Parts held: the request is ranged even from byte 0, so that If-Range tells whether they are this file's.
             // Before a pull in parts (parts held, or enough missing of a file of known size) it only asks for a byte.
             let missing = expected.map { $0 - recorder.heldBytes(contiguous: partial.bytes) } ?? 0
-            let probe = options.connections > 1
+            let probe =
+                options.connections > 1
                 && (recorder.parts != nil || missing >= 2 * PartPlan.minimumPartBytes)
             var opened = try await request(
                 source, offset: partial.bytes, ifRange: held.ifRange, ranged: recorder.parts != nil, probe: probe,
                 session: session)
-            if case .body(let response, _, false, let served) = opened.kind, recorder.heldBytes(contiguous: partial.bytes) > 0,
+            if case .body(let response, _, false, let served) = opened.kind,
+                recorder.heldBytes(contiguous: partial.bytes) > 0,
                 served.differs(from: held)
             {
                 // The rest of another version of the file (a server that ignores If-Range): start over.
                 response.discard()
-                events(.sourceChanged(discardedBytes: recorder.heldBytes(contiguous: partial.bytes), reason: .fileChanged))
+                events(
+                    .sourceChanged(discardedBytes: recorder.heldBytes(contiguous: partial.bytes), reason: .fileChanged))
                 restarted = true
                 try discard(partial, recorder: recorder)
                 opened = try await request(source, offset: 0, probe: probe, session: session)
@@ -239,9 +246,10 @@ public struct ModelDownloader: Sendable {
                     // not met), or a server that does not resume at all.
                     let changed = held.ifRange != nil && (served.isEmpty || served.differs(from: held))
                     let discarded = recorder.heldBytes(contiguous: partial.bytes)
-                    events(changed
-                        ? .sourceChanged(discardedBytes: discarded, reason: .fileChanged)
-                        : .restartedFromZero(discardedBytes: discarded))
+                    events(
+                        changed
+                            ? .sourceChanged(discardedBytes: discarded, reason: .fileChanged)
+                            : .restartedFromZero(discardedBytes: discarded))
                     restarted = true
                     try discard(partial, recorder: recorder)
                 }
@@ -260,15 +268,18 @@ public struct ModelDownloader: Sendable {
                     opened.bounded || recorder.parts != nil || total - partial.bytes >= 2 * PartPlan.minimumPartBytes
                 {
                     // In parts: this connection only asked; the parts get connections of their own (``PartsTransfer``).
-                    let plan = recorder.parts ?? PartPlan.resuming(
-                        contiguous: partial.bytes, total: total, connections: options.connections)
+                    let plan =
+                        recorder.parts
+                        ?? PartPlan.resuming(
+                            contiguous: partial.bytes, total: total, connections: options.connections)
                     fetched = try await receiveInParts(
                         plan, of: opened, total: total, validator: recorder.validator, source: source,
                         partial: partial, recorder: recorder, target: target, events: events)
                 } else {
                     if opened.bounded {
                         throw ModelDownloadError.interrupted(
-                            bytes: partial.bytes, detail: "the server answered a ranged request without the file's size")
+                            bytes: partial.bytes, detail: "the server answered a ranged request without the file's size"
+                        )
                     }
                     if recorder.parts != nil {
                         // One connection from here: the bytes after the first gap are fetched again.
@@ -277,7 +288,8 @@ public struct ModelDownloader: Sendable {
                     }
                     if let expected {
                         try reserveRoom(
-                            for: partial, missing: Self.missingRanges(parts: nil, contiguous: partial.bytes, total: expected),
+                            for: partial,
+                            missing: Self.missingRanges(parts: nil, contiguous: partial.bytes, total: expected),
                             target: target)
                     }
                     if options.connections > 1 && !opened.acceptsRanges { events(.oneConnection) }
@@ -297,7 +309,8 @@ public struct ModelDownloader: Sendable {
                 throw ModelDownloadError.sizeMismatch(expected: expected, actual: partial.bytes)
             }
             throw ModelDownloadError.interrupted(
-                bytes: partial.bytes, detail: "the server closed the connection after \(partial.bytes) of \(expected) bytes")
+                bytes: partial.bytes,
+                detail: "the server closed the connection after \(partial.bytes) of \(expected) bytes")
         }
         events(.verifying)
         // On disk before the rename, flushed while the hash reaches the end.
@@ -447,8 +460,10 @@ private final class ReceiveState: @unchecked Sendable {
             received = partial.bytes
         }
         if recorder.write(bytes: partial.bytes, force: false) {
-            events(.progress(DownloadProgress(
-                bytes: partial.bytes, expectedBytes: expected, bytesPerSecond: recorder.bytesPerSecond)))
+            events(
+                .progress(
+                    DownloadProgress(
+                        bytes: partial.bytes, expectedBytes: expected, bytesPerSecond: recorder.bytesPerSecond)))
         }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writing a whole buffer to a file descriptor, the way the download's files need it.

@@ -4,9 +4,9 @@ import GenUIConfig
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The SHA-256 of a file while it is being appended to, computed on a thread of its own that reads the file a

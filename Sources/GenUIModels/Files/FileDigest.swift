@@ -2,9 +2,9 @@ import Foundation
 import GenUIConfig
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The SHA-256 of a file, read in 1 MiB pieces (memory stays flat whatever the size).

@@ -2,9 +2,9 @@ import Foundation
 import GenUIOnDevice
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Removes an installed model with the files a download keeps beside it (`MODEL.part`, `MODEL.part.json`), while
@@ -20,13 +20,16 @@ public enum ModelRemoval {
     }
 
     /// Removes the model at `target`. A pull holding the lock makes it throw ``ModelDownloadError/busy(pid:record:)``
-    /// (its pid from the record, 0 when it has not written one yet) or, with `wait`, wait for the pull to end — announced once
-    /// through `waiting` — and then remove what it left. Throws ``ModelDownloadError/file(path:operation:errno:)``
-    /// when the lock cannot be taken, or `CancellationError`.
+    /// (its pid from the record, 0 when it has not written one yet) or, with `wait`, wait for the pull to end —
+    /// announced once through `waiting` — and then remove what it left. Throws
+    /// ``ModelDownloadError/file(path:operation:errno:)`` when the lock cannot be taken, or `CancellationError`.
     public static func remove(
-        target: String, wait: Bool = false, waiting: @Sendable (_ pid: Int32, _ record: DownloadRecord?) -> Void = { _, _ in }
+        target: String, wait: Bool = false,
+        waiting: @Sendable (_ pid: Int32, _ record: DownloadRecord?) -> Void = { _, _ in }
     ) async throws -> Outcome {
-        let files = [target, DownloadRecord.partialPath(forTarget: target), DownloadRecord.recordPath(forTarget: target)]
+        let files = [
+            target, DownloadRecord.partialPath(forTarget: target), DownloadRecord.recordPath(forTarget: target),
+        ]
         let lockPath = DownloadRecord.lockPath(forTarget: target)
         let folder = (target as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false

@@ -3,9 +3,9 @@ import GenUIConfig
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The partial file of a download, open for appending (one connection) or for writing at offsets (parts), with the
@@ -96,7 +96,7 @@ final class PartialFile {
         let copy = dup(fd)
         guard copy >= 0 else { return }
         writeBackQueue.async {
-            _ = start(copy, 0, 0, 2)  // SYNC_FILE_RANGE_WRITE, the whole file
+            _ = start(copy, 0, 0, 2) // SYNC_FILE_RANGE_WRITE, the whole file
             closeDescriptor(copy)
         }
     }
@@ -136,7 +136,7 @@ final class PartialFile {
         let copy = dup(fd)
         guard copy >= 0 else { return }
         writeBackQueue.async {
-            _ = start(copy, offset, count, 2)  // SYNC_FILE_RANGE_WRITE
+            _ = start(copy, offset, count, 2) // SYNC_FILE_RANGE_WRITE
             closeDescriptor(copy)
         }
     }
@@ -223,10 +223,10 @@ final class PartialFile {
     /// export; `nil` elsewhere, or when the C library lacks it.
     private static func linuxFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
         #if os(Linux)
-        guard let symbol = dlsym(nil, name) else { return nil }
-        return unsafeBitCast(symbol, to: type)
+            guard let symbol = dlsym(nil, name) else { return nil }
+            return unsafeBitCast(symbol, to: type)
         #else
-        return nil
+            return nil
         #endif
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import GenUIOnDevice
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one-writer lock of a model download: an exclusive `flock` on `MODEL.lock`.

@@ -7,7 +7,8 @@ import GenUIOnDevice
 /// it visible to every genui process.
 ///
 /// - One puller per daemon and model: an exclusive `flock` on the ``OllamaPullRecord`` lock. A second pull reports
-///   the first (``ModelDownloadError/busy(pid:record:)``) or, with ``DownloadOptions/waitForOtherWriter``, waits for it.
+///   the first (``ModelDownloadError/busy(pid:record:)``) or, with ``DownloadOptions/waitForOtherWriter``, waits for
+///   it.
 /// - The record beside the lock carries the current layer's bytes, its size and the rate; ``OllamaLanguageModel``'s
 ///   availability in any process reads it as `modelNotReady` with that progress while this process lives.
 /// - The record and the lock go when the pull ends, however it ends; a puller killed outright leaves a record whose
@@ -21,7 +22,10 @@ public struct OllamaPuller: Sendable {
     public var home: String
 
     /// Creates a puller.
-    public init(configuration: OllamaConfiguration, options: DownloadOptions = DownloadOptions(), home: String = OllamaPullRecord.processHome) {
+    public init(
+        configuration: OllamaConfiguration, options: DownloadOptions = DownloadOptions(),
+        home: String = OllamaPullRecord.processHome
+    ) {
         self.configuration = configuration
         self.options = options
         self.home = home
@@ -51,8 +55,10 @@ public struct OllamaPuller: Sendable {
             guard let completed = progress.completed else { continue }
             recorder.expectedBytes = progress.total
             recorder.write(bytes: completed, force: false)
-            events(.progress(DownloadProgress(
-                bytes: completed, expectedBytes: progress.total, bytesPerSecond: recorder.bytesPerSecond)))
+            events(
+                .progress(
+                    DownloadProgress(
+                        bytes: completed, expectedBytes: progress.total, bytesPerSecond: recorder.bytesPerSecond)))
         }
     }
 
@@ -64,7 +70,9 @@ public struct OllamaPuller: Sendable {
             case .acquired(let lock): return lock
             case .heldByAnother:
                 let record = DownloadRecord.read(target: target)
-                guard options.waitForOtherWriter else { throw ModelDownloadError.busy(pid: record?.pid ?? 0, record: record) }
+                guard options.waitForOtherWriter else {
+                    throw ModelDownloadError.busy(pid: record?.pid ?? 0, record: record)
+                }
                 if !announced {
                     events(.waitingForWriter(pid: record?.pid ?? 0, record: record))
                     announced = true

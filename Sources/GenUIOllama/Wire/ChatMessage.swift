@@ -42,7 +42,9 @@ struct ChatMessage: Encodable {
         if message.role == .user, !message.imageSegments.isEmpty {
             var images: [String] = []
             for segment in message.imageSegments {
-                if case .inline(_, let base64) = try ImagePayload.load(segment, provider: provider, acceptsRemote: false) {
+                if case .inline(_, let base64) = try ImagePayload.load(
+                    segment, provider: provider, acceptsRemote: false)
+                {
                     images.append(base64)
                 }
             }
@@ -53,7 +55,8 @@ struct ChatMessage: Encodable {
             toolCalls = message.toolCalls.map { call in
                 ToolCall(
                     id: call.id,
-                    function: .init(name: ToolWireNames.wireName(call.toolName), arguments: JSONValueCoding(call.arguments)))
+                    function: .init(
+                        name: ToolWireNames.wireName(call.toolName), arguments: JSONValueCoding(call.arguments)))
             }
         case .tool:
             toolName = message.toolName.map(ToolWireNames.wireName)

@@ -8,11 +8,11 @@ enum BinaryArchitecture: String, Sendable {
     /// The architecture this process runs on.
     static var host: BinaryArchitecture? {
         #if arch(x86_64)
-        .x86_64
+            .x86_64
         #elseif arch(arm64)
-        .arm64
+            .arm64
         #else
-        nil
+            nil
         #endif
     }
 

@@ -2,9 +2,9 @@ import Foundation
 import GenUI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The small state record a model download keeps beside its partial file (`MODEL.part.json`), so that every genui

@@ -65,7 +65,9 @@ struct ModelFileInspector: Sendable {
 
     /// Why the file's header is not a GGUF header, or `nil` when it is one.
     static func headerProblem(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return "the file cannot be read (check its permissions)" }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return "the file cannot be read (check its permissions)"
+        }
         defer { try? handle.close() }
         let header = [UInt8]((try? handle.read(upToCount: 24)) ?? Data())
         guard header.count >= 4 else {
@@ -73,7 +75,8 @@ struct ModelFileInspector: Sendable {
         }
         guard Array(header.prefix(4)) == magic else {
             let shown = header.prefix(4).map { String(format: "%02x", $0) }.joined(separator: " ")
-            return "the file starts with bytes \(shown), not the GGUF magic \"GGUF\" (47 47 55 46); it is not a llama.cpp model"
+            return
+                "the file starts with bytes \(shown), not the GGUF magic \"GGUF\" (47 47 55 46); it is not a llama.cpp model"
         }
         guard header.count >= 8 else { return "the GGUF header is cut off after the magic bytes" }
         let version = UInt32(header[4]) | UInt32(header[5]) << 8 | UInt32(header[6]) << 16 | UInt32(header[7]) << 24

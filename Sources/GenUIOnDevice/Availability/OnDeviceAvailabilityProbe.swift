@@ -46,7 +46,8 @@ public struct OnDeviceAvailabilityProbe: Sendable {
         }
         if let host = BinaryArchitecture.host, let built = BinaryArchitecture.of(executable: binary), built != host {
             return .unavailable(
-                .deviceNotEligible(detail: "\(binary) is built for \(built.rawValue) but this machine is \(host.rawValue)"))
+                .deviceNotEligible(
+                    detail: "\(binary) is built for \(built.rawValue) but this machine is \(host.rawValue)"))
         }
         let modelPath = configuration.resolvedModelPath
         let modelBytes: Int64
@@ -63,7 +64,8 @@ public struct OnDeviceAvailabilityProbe: Sendable {
             if let required = configuration.declaredModelBytes, let free = resources.freeSpace(modelPath),
                 free.bytes < required
             {
-                return .unavailable(.lowStorage(requiredBytes: required, availableBytes: free.bytes, volume: free.volume))
+                return .unavailable(
+                    .lowStorage(requiredBytes: required, availableBytes: free.bytes, volume: free.volume))
             }
             return .unavailable(.modelNotInstalled(name: modelPath))
         case .invalid(let detail):
@@ -81,7 +83,8 @@ public struct OnDeviceAvailabilityProbe: Sendable {
             if !missing.isEmpty {
                 return .unavailable(
                     .deviceNotEligible(
-                        detail: "the CPU lacks \(missing.joined(separator: ", ")), which this llama-server build needs"))
+                        detail: "the CPU lacks \(missing.joined(separator: ", ")), which this llama-server build needs")
+                )
             }
         }
         if let memory = resources.totalMemoryBytes() {
@@ -89,7 +92,8 @@ public struct OnDeviceAvailabilityProbe: Sendable {
             if memory < needed {
                 return .unavailable(
                     .deviceNotEligible(
-                        detail: "\(Self.megabytes(memory)) MB of RAM is less than the \(Self.megabytes(needed)) MB the model (\(Self.megabytes(modelBytes)) MB) and a \(configuration.contextSize)-token context need"
+                        detail:
+                            "\(Self.megabytes(memory)) MB of RAM is less than the \(Self.megabytes(needed)) MB the model (\(Self.megabytes(modelBytes)) MB) and a \(configuration.contextSize)-token context need"
                     ))
             }
         }

@@ -2,9 +2,9 @@ import Foundation
 import GenUI
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Failed starts of the runtime that will recur, remembered across processes: the next availability check reports
@@ -144,9 +144,9 @@ public struct RuntimeFailureMemory: Sendable, Hashable {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         #if canImport(Darwin)
-        let modified = Int64(status.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtimespec.tv_nsec)
+            let modified = Int64(status.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtimespec.tv_nsec)
         #else
-        let modified = Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec)
+            let modified = Int64(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(status.st_mtim.tv_nsec)
         #endif
         return FileIdentity(
             path: path, device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(status.st_ino),

@@ -1,6 +1,7 @@
 import GenUI
 
-/// llama.cpp's repetition samplers, sent with every request of an on-device model (``OnDeviceConfiguration/repetition``).
+/// llama.cpp's repetition samplers, sent with every request of an on-device model
+/// (``OnDeviceConfiguration/repetition``).
 ///
 /// Both work with greedy decoding too: they lower the scores of tokens before the most likely one is taken, and the
 /// result is as reproducible as greedy decoding itself. Unset fields keep llama-server's defaults (both off).
@@ -31,7 +32,8 @@ public struct RepetitionControls: Sendable, Hashable {
 
     /// Creates controls; every field left `nil` keeps llama-server's default.
     public init(
-        repeatPenalty: Double? = nil, repeatLastTokens: Int? = nil, dryMultiplier: Double? = nil, dryBase: Double? = nil,
+        repeatPenalty: Double? = nil, repeatLastTokens: Int? = nil, dryMultiplier: Double? = nil,
+        dryBase: Double? = nil,
         dryAllowedLength: Int? = nil, dryLastTokens: Int? = nil, drySequenceBreakers: [String]? = nil
     ) {
         self.repeatPenalty = repeatPenalty

@@ -175,7 +175,8 @@ struct GrammarBuilder {
         if let choices = constraints.choices {
             guard !choices.isEmpty else { throw .invalid("a string choice in schema \(schema.name) has no values") }
             let quoted = choices.map { JSONWriter.quote($0) }
-            let expression = quoted.count == 1
+            let expression =
+                quoted.count == 1
                 ? GBNF.literal(quoted[0]) : "(" + quoted.map(GBNF.literal).joined(separator: " | ") + ")"
             return GrammarFragment(expression: expression, maximumBytes: quoted.map(\.utf8.count).max() ?? 2)
         }
@@ -204,7 +205,8 @@ struct GrammarBuilder {
         } else {
             body = " \(character)" + GBNF.repetition(minimum, maximum)
         }
-        return GrammarFragment(expression: "(\"\\\"\"\(body) \"\\\"\")", maximumBytes: ByteBound.sum(2, ByteBound.product(4, maximum)))
+        return GrammarFragment(
+            expression: "(\"\\\"\"\(body) \"\\\"\")", maximumBytes: ByteBound.sum(2, ByteBound.product(4, maximum)))
     }
 
     /// The rule for one character of a JSON string: anything but a quote, a backslash or a control character, or
@@ -241,7 +243,8 @@ struct GrammarBuilder {
             }
             if maximum - minimum < Double(limits.maximumEnumeratedIntegers), abs(minimum) < 1e15, abs(maximum) < 1e15 {
                 let values = (Int(minimum)...Int(maximum)).map(String.init)
-                let expression = values.count == 1
+                let expression =
+                    values.count == 1
                     ? GBNF.literal(values[0]) : "(" + values.map(GBNF.literal).joined(separator: " | ") + ")"
                 return GrammarFragment(expression: expression, maximumBytes: values.map(\.utf8.count).max() ?? 1)
             }
@@ -253,7 +256,9 @@ struct GrammarBuilder {
         // Digits follow the bounds when both are given; an open side keeps the default, or more if a bound needs it.
         let bounds = [constraints.minimum, constraints.maximum].compactMap { $0 }.map { abs($0) }
         let boundDigits = bounds.max().map { max(1, String(Int64(min($0, 1e17).rounded(.down))).count) }
-        let digits = bounds.count == 2 ? (boundDigits ?? limits.defaultIntegerDigits)
+        let digits =
+            bounds.count == 2
+            ? (boundDigits ?? limits.defaultIntegerDigits)
             : max(limits.defaultIntegerDigits, boundDigits ?? 0)
         let allowsNegative = (constraints.minimum ?? -1) < 0
         let mustBeNegative = (constraints.maximum ?? 1) < 0
@@ -276,7 +281,8 @@ struct GrammarBuilder {
         let minimum = max(0, array.minimumCount ?? 0)
         let maximum = array.maximumCount ?? max(limits.defaultMaximumArrayCount, minimum)
         guard minimum <= maximum else {
-            throw .invalid("an array in schema \(schema.name) has minimum count \(minimum) above its maximum \(maximum)")
+            throw .invalid(
+                "an array in schema \(schema.name) has minimum count \(minimum) above its maximum \(maximum)")
         }
         guard maximum > 0 else { return GrammarFragment(expression: "\"[]\"", maximumBytes: 2) }
         guard let item = try fragment(for: array.items, depth: depth, hint: hint + "-item") else {
@@ -285,7 +291,9 @@ struct GrammarBuilder {
         let more = maximum > 1 ? " (\",\" \(item.expression))" + GBNF.repetition(max(0, minimum - 1), maximum - 1) : ""
         let elements = item.expression + more
         let expression = minimum == 0 ? "\"[\" (\(elements))? \"]\"" : "\"[\" \(elements) \"]\""
-        return rule(hint + "-array", expression, maximumBytes: ByteBound.sum(2, ByteBound.product(maximum, item.maximumBytes), maximum - 1))
+        return rule(
+            hint + "-array", expression,
+            maximumBytes: ByteBound.sum(2, ByteBound.product(maximum, item.maximumBytes), maximum - 1))
     }
 
     // MARK: Objects

@@ -84,7 +84,7 @@ struct RegexTranslator {
             case "D": return GrammarFragment(expression: #"[^0-9"\\\x7F\x00-\x1F]"#, maximumBytes: 4)
             case "W": return GrammarFragment(expression: #"[^a-zA-Z0-9_"\\\x7F\x00-\x1F]"#, maximumBytes: 4)
             case "S": return GrammarFragment(expression: #"[^ "\\\x7F\x00-\x1F]"#, maximumBytes: 4)
-            case _ where escaped.isLetter || escaped.isNumber: return nil  // \b, \1, \p{…}: unsupported
+            case _ where escaped.isLetter || escaped.isNumber: return nil // \b, \1, \p{…}: unsupported
             default: return literal(escaped)
             }
         case "*", "+", "?", "{", ")", "|", "^", "$":
@@ -117,9 +117,15 @@ struct RegexTranslator {
                 guard let escaped = current else { return nil }
                 position += 1
                 switch escaped {
-                case "d": body += "0-9"; continue
-                case "w": body += "a-zA-Z0-9_"; continue
-                case "s": body += " "; continue
+                case "d":
+                    body += "0-9"
+                    continue
+                case "w":
+                    body += "a-zA-Z0-9_"
+                    continue
+                case "s":
+                    body += " "
+                    continue
                 case "-", "]", "[", "^", ".": member = escaped
                 default: return nil
                 }
@@ -158,7 +164,7 @@ struct RegexTranslator {
             return atom
         }
         position += 1
-        if current == "?" || current == "+" { position += 1 }  // lazy or possessive: same language
+        if current == "?" || current == "+" { position += 1 } // lazy or possessive: same language
         return GrammarFragment(
             expression: "(\(atom.expression))" + GBNF.repetition(bounds.0, bounds.1),
             maximumBytes: ByteBound.product(atom.maximumBytes, bounds.1))

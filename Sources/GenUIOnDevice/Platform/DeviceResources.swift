@@ -30,7 +30,8 @@ public struct DeviceResources: Sendable {
     }
 
     /// The same resources with a different free-space probe.
-    public func withFreeSpace(_ probe: @escaping @Sendable (_ path: String) -> (bytes: Int64, volume: String)?) -> Self {
+    public func withFreeSpace(_ probe: @escaping @Sendable (_ path: String) -> (bytes: Int64, volume: String)?) -> Self
+    {
         var copy = self
         copy.freeSpace = probe
         return copy

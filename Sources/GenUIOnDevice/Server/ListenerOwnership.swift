@@ -20,7 +20,7 @@ enum ListenerOwnership: Sendable, Hashable {
     /// Who listens on TCP `port`, compared with process `pid`. `procRoot` is for tests.
     static func check(port: Int, pid: Int32, procRoot: String = "/proc") -> ListenerOwnership {
         #if canImport(Darwin)
-        if procRoot == "/proc" { return libprocCheck(port: port, pid: pid) }
+            if procRoot == "/proc" { return libprocCheck(port: port, pid: pid) }
         #endif
         var readAny = false
         var listening: Set<String> = []

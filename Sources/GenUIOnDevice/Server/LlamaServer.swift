@@ -5,8 +5,8 @@ import GenUIHTTP
 import GenUIProcess
 import Logging
 
-/// The `llama-server` subprocess behind an ``OnDeviceLanguageModel``: started on demand, shared by requests, stopped when
-/// idle or when the process ends.
+/// The `llama-server` subprocess behind an ``OnDeviceLanguageModel``: started on demand, shared by requests, stopped
+/// when idle or when the process ends.
 ///
 /// - Start: a free loopback port is picked (bind to port 0), the server is launched in its own process group with
 ///   `-m -c -t --host 127.0.0.1 --port --no-webui`, and `/health` is polled until it answers 200 (503 "Loading
@@ -180,13 +180,15 @@ actor LlamaServer {
             log.exitedUnexpectedly(pid: dead.pid, exit: dead.exit)
             await dead.awaitLogEnd()
             let lastLines = tail(dead)
-            recordFailure("llama-server (pid \(dead.pid)) \(dead.exit?.description ?? "ended"). Last log lines:\n\(lastLines)")
+            recordFailure(
+                "llama-server (pid \(dead.pid)) \(dead.exit?.description ?? "ended"). Last log lines:\n\(lastLines)")
             if case .signalled(let signal)? = dead.exit, case let failure = RuntimeFailure(killedBy: signal),
                 failure.recurs
             {
                 // It served, then died on something it will meet again (an instruction this CPU refuses): starting
                 // it again would only repeat that.
-                throw runtimeFailure(failure, binary: dead.executable, exit: dead.exit, log: lastLines, phase: "while serving")
+                throw runtimeFailure(
+                    failure, binary: dead.executable, exit: dead.exit, log: lastLines, phase: "while serving")
             }
         }
         if let startTask { return try await startTask.value }
@@ -227,7 +229,8 @@ actor LlamaServer {
             let pid = process?.pid
             span?.succeeded(pid: pid, port: endpoint.baseURL.port)
             startedAt = clock.now
-            log.started(pid: pid, port: endpoint.baseURL.port, model: ServerLog.fileName(of: configuration), seconds: elapsed)
+            log.started(
+                pid: pid, port: endpoint.baseURL.port, model: ServerLog.fileName(of: configuration), seconds: elapsed)
             if let binary = process?.executable {
                 failures?.forget(binary: binary, model: configuration.resolvedModelPath)
             }
@@ -251,7 +254,9 @@ actor LlamaServer {
         case .missing(let looked):
             throw GenUIError.unavailable(
                 .runtimeMissing(binary: looked.first ?? LlamaServerLocator.programName),
-                .init(provider: configuration.name, debugDescription: "llama-server not found (looked in \(looked.joined(separator: ", ")))"))
+                .init(
+                    provider: configuration.name,
+                    debugDescription: "llama-server not found (looked in \(looked.joined(separator: ", ")))"))
         }
         var lastError: (any Error)?
         // A port taken between picking and binding makes the server exit at once, or lets another process answer in
@@ -264,7 +269,10 @@ actor LlamaServer {
                 let picked = genui_free_loopback_port()
                 guard picked > 0 else {
                     throw GenUIError.serverError(
-                        status: nil, .init(provider: configuration.name, debugDescription: "cannot pick a free loopback port (errno \(errno))"))
+                        status: nil,
+                        .init(
+                            provider: configuration.name,
+                            debugDescription: "cannot pick a free loopback port (errno \(errno))"))
                 }
                 port = Int(picked)
             }
@@ -275,7 +283,9 @@ actor LlamaServer {
                 lastError = failure.error
             }
         }
-        throw lastError ?? GenUIError.serverError(status: nil, .init(provider: configuration.name, debugDescription: "llama-server did not start"))
+        throw lastError
+            ?? GenUIError.serverError(
+                status: nil, .init(provider: configuration.name, debugDescription: "llama-server did not start"))
     }
 
     private struct StartFailure: Error {
@@ -296,7 +306,9 @@ actor LlamaServer {
     /// `TMPDIR`, the locale, the library path, `TZ`) and the settings of its compute back ends (`GGML_*`, `CUDA_*`,
     /// `HIP_*`, `ROCR_*`, `OMP_*`, `LLAMA_CACHE`). Nothing else: no provider key (`OPENAI_API_KEY`, …) or other secret
     /// reaches it, and no `LLAMA_API_KEY` or `LLAMA_ARG_*` meant for another llama-server changes its key or address.
-    static func serverEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String: String] {
+    static func serverEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> [String:
+        String]
+    {
         environment.filter { key, _ in
             passedVariables.contains(key) || passedPrefixes.contains(where: { key.hasPrefix($0) })
         }
@@ -321,7 +333,8 @@ actor LlamaServer {
         environment[ServerAccessKey.environmentVariable] = key.value
         let child: ChildProcess
         do {
-            child = try ChildProcess.launch(executable: binary, arguments: arguments(port: port), environment: environment)
+            child = try ChildProcess.launch(
+                executable: binary, arguments: arguments(port: port), environment: environment)
         } catch {
             throw GenUIError.unavailable(
                 .runtimeMissing(binary: binary), .init(provider: configuration.name, debugDescription: "\(error)"))
@@ -364,7 +377,9 @@ actor LlamaServer {
                     status: nil,
                     .init(
                         provider: configuration.name,
-                        debugDescription: "port \(port) is taken by another process (\(detail)); llama-server (pid \(child.pid)) could not listen on it")),
+                        debugDescription:
+                            "port \(port) is taken by another process (\(detail)); llama-server (pid \(child.pid)) could not listen on it"
+                    )),
                 portInUse: true)
         }
         switch ownership {
@@ -411,7 +426,8 @@ actor LlamaServer {
                 // llama-server says "couldn't bind HTTP server socket" when the port was taken ("binding port" is
                 // an ordinary start line). A signal is never a taken port.
                 let lowercased = lastLines.lowercased()
-                let portInUse = exit.isExitStatus
+                let portInUse =
+                    exit.isExitStatus
                     && (lowercased.contains("couldn't bind") || lowercased.contains("address already in use"))
                 if !portInUse, let failure = startFailure(exit: exit, log: lastLines, binary: child.executable) {
                     throw StartFailure(error: failure, portInUse: false)
@@ -422,7 +438,8 @@ actor LlamaServer {
                         status: nil,
                         .init(
                             provider: configuration.name,
-                            debugDescription: "llama-server \(exit) while starting\(hint). Last log lines:\n\(lastLines)")),
+                            debugDescription:
+                                "llama-server \(exit) while starting\(hint). Last log lines:\n\(lastLines)")),
                     portInUse: portInUse)
             }
             if ContinuousClock.now >= deadline {
@@ -447,7 +464,8 @@ actor LlamaServer {
     private func startFailure(exit: ChildProcess.Exit, log: String, binary: String) -> GenUIError? {
         switch exit {
         case .signalled(let signal):
-            return runtimeFailure(RuntimeFailure(killedBy: signal), binary: binary, exit: exit, log: log, phase: "while starting")
+            return runtimeFailure(
+                RuntimeFailure(killedBy: signal), binary: binary, exit: exit, log: log, phase: "while starting")
         case .exited(let code):
             if let problem = Self.modelLoadProblem(in: log) {
                 let reason = UnavailableReason.invalidModel(
@@ -457,9 +475,12 @@ actor LlamaServer {
                     reason,
                     .init(
                         provider: configuration.name,
-                        debugDescription: "llama-server \(exit) while starting: the model did not load. Last log lines:\n\(log)"))
+                        debugDescription:
+                            "llama-server \(exit) while starting: the model did not load. Last log lines:\n\(log)"))
             }
-            return code == 0 ? nil : runtimeFailure(.exited(code: code), binary: binary, exit: exit, log: log, phase: "while starting")
+            return code == 0
+                ? nil
+                : runtimeFailure(.exited(code: code), binary: binary, exit: exit, log: log, phase: "while starting")
         }
     }
 
@@ -475,7 +496,9 @@ actor LlamaServer {
             reason,
             .init(
                 provider: configuration.name,
-                debugDescription: "llama-server \(exit?.description ?? "ended") \(phase): \(failure.summary). Last log lines:\n\(log)"))
+                debugDescription:
+                    "llama-server \(exit?.description ?? "ended") \(phase): \(failure.summary). Last log lines:\n\(log)"
+            ))
     }
 
     /// What llama-server said when it could not load the model (its `error loading model` line), if it said so.

@@ -44,7 +44,9 @@ struct ServerLog: Sendable {
     /// `llama-server stopped`: genui stopped it (idle, or asked to).
     func stopped(pid: Int32, uptime: Duration?, reason: StopReason) {
         guard logger.logLevel <= .info else { return }
-        var metadata: Logger.Metadata = [ServerLogKey.pid: .stringConvertible(pid), ServerLogKey.reason: .string(reason.rawValue)]
+        var metadata: Logger.Metadata = [
+            ServerLogKey.pid: .stringConvertible(pid), ServerLogKey.reason: .string(reason.rawValue),
+        ]
         if let uptime { metadata[ServerLogKey.uptime] = .stringConvertible(uptime.seconds) }
         logger.info("llama-server stopped", metadata: metadata)
     }
@@ -52,19 +54,23 @@ struct ServerLog: Sendable {
     /// `llama-server exited unexpectedly` (warning): the server was found gone; the next request restarts it.
     func exitedUnexpectedly(pid: Int32, exit: ChildProcess.Exit?) {
         guard logger.logLevel <= .warning else { return }
-        logger.warning("llama-server exited unexpectedly", metadata: [
-            ServerLogKey.pid: .stringConvertible(pid), ServerLogKey.exit: .string(exit?.description ?? "ended"),
-        ])
+        logger.warning(
+            "llama-server exited unexpectedly",
+            metadata: [
+                ServerLogKey.pid: .stringConvertible(pid), ServerLogKey.exit: .string(exit?.description ?? "ended"),
+            ])
     }
 
     /// `llama-server did not start` (error): it exited while starting, did not become healthy in time, or could not
     /// be proved to be genui's; `consecutiveFailures` counts towards the crash cool-down.
     func startFailed(_ error: any Error, consecutiveFailures: Int) {
         guard logger.logLevel <= .error else { return }
-        logger.error("llama-server did not start", metadata: [
-            ProviderLogKey.errorType: .string(ProviderInstrumentation.errorType(error)),
-            ServerLogKey.failures: .stringConvertible(consecutiveFailures),
-        ])
+        logger.error(
+            "llama-server did not start",
+            metadata: [
+                ProviderLogKey.errorType: .string(ProviderInstrumentation.errorType(error)),
+                ServerLogKey.failures: .stringConvertible(consecutiveFailures),
+            ])
     }
 }
 

@@ -31,7 +31,8 @@ struct PrefixEvaluation: Sendable, Hashable {
 
     /// Reads the counts from a `/completion` answer; `nil` when the answer lacks them.
     init?(_ counts: PromptEvaluationCounts) {
-        guard let evaluated = counts.timings?.promptTokens, let total = counts.tokensEvaluated, evaluated >= 0, total >= 0
+        guard let evaluated = counts.timings?.promptTokens, let total = counts.tokensEvaluated, evaluated >= 0,
+            total >= 0
         else { return nil }
         self.evaluated = evaluated
         self.total = total

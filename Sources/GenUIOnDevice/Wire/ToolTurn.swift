@@ -55,7 +55,8 @@ struct ToolTurn: Sendable {
         }
         request.schema = Self.schema(
             tools: original.tools.filter { !excluded.contains($0.name) }, answer: original.schema, noTool: noTool,
-            textAnswerLength: Self.textAnswerLength(maximumTokens: original.options.maximumResponseTokens, noTool: noTool))
+            textAnswerLength: Self.textAnswerLength(
+                maximumTokens: original.options.maximumResponseTokens, noTool: noTool))
         request.includeSchemaInPrompt = false
         request.tools = []
         self.request = request
@@ -63,19 +64,29 @@ struct ToolTurn: Sendable {
 
     /// The schema of one turn: a call of any one of `tools`, or the answer.
     static func schema(
-        tools: [GenerationRequest.ToolDefinition], answer: GenerationSchema?, noTool: String, textAnswerLength: Int = maximumTextAnswerLength
+        tools: [GenerationRequest.ToolDefinition], answer: GenerationSchema?, noTool: String,
+        textAnswerLength: Int = maximumTextAnswerLength
     ) -> GenerationSchema {
         var choices: [GenerationSchema.Node] = tools.map { tool in
-            .object(.init(name: "call_\(tool.name)", properties: [
-                .init(name: toolKey, node: .string(.init(choices: [tool.name]))),
-                .init(name: argumentsKey, node: tool.parameters.root),
-            ]))
+            .object(
+                .init(
+                    name: "call_\(tool.name)",
+                    properties: [
+                        .init(name: toolKey, node: .string(.init(choices: [tool.name]))),
+                        .init(name: argumentsKey, node: tool.parameters.root),
+                    ]))
         }
-        let answerNode: GenerationSchema.Node = answer?.root
+        let answerNode: GenerationSchema.Node =
+            answer?.root
             ?? .string(.init(minimumLength: 1, maximumLength: textAnswerLength))
-        choices.append(.object(.init(name: "answer", properties: [
-            .init(name: toolKey, node: .string(.init(choices: [noTool]))), .init(name: answerKey, node: answerNode),
-        ])))
+        choices.append(
+            .object(
+                .init(
+                    name: "answer",
+                    properties: [
+                        .init(name: toolKey, node: .string(.init(choices: [noTool]))),
+                        .init(name: answerKey, node: answerNode),
+                    ])))
         var definitions: [GenerationSchema.Definition] = []
         var names: Set<String> = []
         for definition in (tools.map(\.parameters.definitions) + [answer?.definitions ?? []]).joined()
@@ -100,7 +111,8 @@ struct ToolTurn: Sendable {
             tools += "\n  To call it, reply: {\"\(toolKey)\":\"\(tool.name)\",\"\(argumentsKey)\":{...}}"
         }
         parts.append(tools)
-        parts.append("""
+        parts.append(
+            """
             Reply with one JSON object and nothing else. Call a tool whenever it can tell you something the question \
             asks about; never guess such facts. Once the tool results are in the conversation, reply \
             {"\(toolKey)":"\(noTool)","\(answerKey)": …} with an answer that uses them.
@@ -185,7 +197,8 @@ struct ToolTurn: Sendable {
         // The turn's schema was validated; the content that replaces it is checked against the request's own.
         response.metadata.validatedSchema = nil
         let properties = Dictionary(
-            (response.content.orderedProperties ?? []).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            (response.content.orderedProperties ?? []).map { ($0.key, $0.value) },
+            uniquingKeysWith: { first, _ in first })
         if case .string(let name)? = properties[Self.toolKey]?.kind, name != noTool {
             let arguments = properties[Self.argumentsKey] ?? GeneratedContent(orderedProperties: [])
             response.toolCalls = [Transcript.ToolCall(id: "call_\(callNumber)", toolName: name, arguments: arguments)]

@@ -59,5 +59,7 @@ struct ChatUsage: Decodable {
 struct ServerTimings: Decodable {
     var promptPerSecond: Double?
     var predictedPerSecond: Double?
-    enum CodingKeys: String, CodingKey { case promptPerSecond = "prompt_per_second", predictedPerSecond = "predicted_per_second" }
+    enum CodingKeys: String, CodingKey {
+        case promptPerSecond = "prompt_per_second", predictedPerSecond = "predicted_per_second"
+    }
 }

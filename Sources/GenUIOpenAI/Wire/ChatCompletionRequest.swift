@@ -65,10 +65,11 @@ struct ChatCompletionRequest: Encodable {
         case .maxCompletionTokens: maxCompletionTokens = sampling.maximumTokens
         }
         responseFormat = request.schema.map { schema in
-            ResponseFormat(jsonSchema: .init(
-                name: ProviderSupport.schemaName(schema),
-                schema: JSONValueCoding(schema.jsonSchema(strict: configuration.strictSchema)),
-                strict: configuration.strictSchema))
+            ResponseFormat(
+                jsonSchema: .init(
+                    name: ProviderSupport.schemaName(schema),
+                    schema: JSONValueCoding(schema.jsonSchema(strict: configuration.strictSchema)),
+                    strict: configuration.strictSchema))
         }
         tools = FunctionToolDeclaration.array(request.tools, strict: configuration.strictSchema)
         reasoningEffort = request.reasoningLevel?.effortName

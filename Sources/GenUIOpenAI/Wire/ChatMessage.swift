@@ -28,7 +28,9 @@ struct ChatMessage: Encodable {
         enum CodingKeys: String, CodingKey { case type, text, imageURL = "image_url" }
 
         static func text(_ text: String) -> ContentPart { ContentPart(type: "text", text: text) }
-        static func image(_ image: ImagePayload) -> ContentPart { ContentPart(type: "image_url", imageURL: .init(url: image.url)) }
+        static func image(_ image: ImagePayload) -> ContentPart {
+            ContentPart(type: "image_url", imageURL: .init(url: image.url))
+        }
     }
 
     var role: String
@@ -53,7 +55,8 @@ struct ChatMessage: Encodable {
         content = message.content
         if message.role == .user, !message.imageSegments.isEmpty {
             parts = try ImagePayload.parts(
-                of: message.segments, provider: provider, acceptsRemote: true, text: ContentPart.text, image: ContentPart.image)
+                of: message.segments, provider: provider, acceptsRemote: true, text: ContentPart.text,
+                image: ContentPart.image)
         }
         switch message.role {
         case .assistant where !message.toolCalls.isEmpty:

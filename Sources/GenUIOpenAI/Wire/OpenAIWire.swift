@@ -32,7 +32,8 @@ enum OpenAIWire {
     ) throws(GenUIError) -> GenerationResponse {
         if !toolCalls.isEmpty {
             return ProviderSupport.toolCallResponse(
-                calls: try toolCalls.calls(provider: model.name, tools: request.tools), text: text, provider: model.name,
+                calls: try toolCalls.calls(provider: model.name, tools: request.tools), text: text,
+                provider: model.name,
                 model: servedModel, usage: usage, timings: timings)
         }
         return try ProviderSupport.response(

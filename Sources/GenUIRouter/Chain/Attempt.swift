@@ -61,7 +61,9 @@ enum Attempt {
     static func verify(
         _ response: GenerationResponse, member: ChainMember, original: GenerationRequest, unguided: Bool
     ) throws -> GenerationResponse {
-        guard response.toolCalls.isEmpty else { return try verifyToolCalls(response, member: member, original: original) }
+        guard response.toolCalls.isEmpty else {
+            return try verifyToolCalls(response, member: member, original: original)
+        }
         guard let schema = original.schema else { return response }
         var response = response
         do {

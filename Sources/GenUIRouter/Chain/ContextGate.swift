@@ -29,7 +29,8 @@ struct ContextGate: Sendable {
         if !overflow, needed <= contextSize { return nil }
         let estimate = TokenEstimate.tokens(in: request)
         guard capabilities.contains(.tokenCounting) else {
-            return .init(tokenCount: estimate, responseTokens: responseTokens, contextSize: contextSize, method: .estimated)
+            return .init(
+                tokenCount: estimate, responseTokens: responseTokens, contextSize: contextSize, method: .estimated)
         }
         let model = member.model
         do {
@@ -39,7 +40,8 @@ struct ContextGate: Sendable {
                     tokenCount: estimate, responseTokens: responseTokens, contextSize: contextSize,
                     method: .estimatedAfterCountingFailed, countingFailure: "the count was negative (\(counted))")
             }
-            return .init(tokenCount: counted, responseTokens: responseTokens, contextSize: contextSize, method: .counted)
+            return .init(
+                tokenCount: counted, responseTokens: responseTokens, contextSize: contextSize, method: .counted)
         } catch {
             let why: String
             if error is DeadlineExceeded {

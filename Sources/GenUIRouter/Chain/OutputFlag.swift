@@ -31,7 +31,8 @@ final class OutputFlag: Sendable {
     /// Delivers `event` if `attempt` is still the current one. An empty delta is no output: it is not delivered, and
     /// the attempt may still fall back (a turn of tool calls streams no text, and its calls are checked at its end).
     func forward(
-        _ event: GenerationEvent, attempt: Int, to continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
+        _ event: GenerationEvent, attempt: Int,
+        to continuation: AsyncThrowingStream<GenerationEvent, any Error>.Continuation
     ) {
         state.withLock { state in
             guard state.attempt == attempt else { return }

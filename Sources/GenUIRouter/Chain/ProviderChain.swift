@@ -136,7 +136,8 @@ public final class ProviderChain: RoutableModel {
         }
         if !Task.isCancelled {
             AvailabilityCheckRecorder(chain: name, observability: observability).record(
-                provider: member.name, status: state.status, elapsed: .now - started, timeout: options.availabilityTimeout)
+                provider: member.name, status: state.status, elapsed: .now - started,
+                timeout: options.availabilityTimeout)
             await cache.store(state, for: index)
         }
         return state
@@ -152,7 +153,9 @@ public final class ProviderChain: RoutableModel {
             guard let largest = sizes.max() else {
                 throw GenUIError.unavailable(
                     .notConfigured(missing: "contextSize"),
-                    .init(provider: name, debugDescription: "no available provider of chain \(name) reports its context size"))
+                    .init(
+                        provider: name,
+                        debugDescription: "no available provider of chain \(name) reports its context size"))
             }
             return largest
         }
@@ -176,7 +179,9 @@ public final class ProviderChain: RoutableModel {
                 let output = OutputFlag()
                 var router = Router(chain: self, request: request, streaming: true)
                 router.outputFlag = output
-                router.onRestart = { provider, reason in continuation.yield(.restarted(provider: provider, reason: reason)) }
+                router.onRestart = { provider, reason in
+                    continuation.yield(.restarted(provider: provider, reason: reason))
+                }
                 do {
                     let response = try await router.run { member, attemptRequest, unguided, attempt in
                         try await Attempt.stream(

@@ -102,7 +102,8 @@ struct Router {
             throw GenUIError.contextSizeExceeded(
                 contextSize: contextOnly.contextSize, tokenCount: contextOnly.tokenCount,
                 .init(
-                    debugDescription: "no provider of chain \(chain.name) has a context window large enough: \(summary())",
+                    debugDescription:
+                        "no provider of chain \(chain.name) has a context window large enough: \(summary())",
                     trace: trace))
         }
         throw GenUIError.noProviderAvailable(
@@ -111,12 +112,14 @@ struct Router {
 
     /// Records a member skipped because the request and its answer do not fit its window.
     private mutating func skipForContext(_ member: ChainMember, _ check: RouteTrace.ContextCheck) {
-        var detail = "the request needs \(check.tokenCount) tokens (\(check.method.rawValue)) plus \(check.responseTokens) "
+        var detail =
+            "the request needs \(check.tokenCount) tokens (\(check.method.rawValue)) plus \(check.responseTokens) "
             + "for the answer, more than the context window of \(check.contextSize)"
         if let failure = check.countingFailure { detail += "; counting failed: \(failure)" }
-        trace.steps.append(RouteTrace.Step(
-            provider: member.name, outcome: .skipped, reason: "contextWindowTooSmall", detail: detail,
-            contextCheck: check))
+        trace.steps.append(
+            RouteTrace.Step(
+                provider: member.name, outcome: .skipped, reason: "contextWindowTooSmall", detail: detail,
+                contextCheck: check))
         noteContextOverflow(contextSize: check.contextSize, tokenCount: check.tokenCount)
     }
 
@@ -138,7 +141,9 @@ struct Router {
             let now = clock.now
             guard now < deadline else {
                 if retries == 0 {
-                    skip(member, reason: "timedOut", detail: "the chain's deadline passed before this provider was tried")
+                    skip(
+                        member, reason: "timedOut", detail: "the chain's deadline passed before this provider was tried"
+                    )
                 }
                 throw totalDeadlineError()
             }
@@ -148,15 +153,18 @@ struct Router {
             let started = clock.now
             observer.observe(trace.steps)
             do {
-                var response = try await observer.attempt(member, request: attemptRequest, retries: retries, unguided: unguided) {
+                var response = try await observer.attempt(
+                    member, request: attemptRequest, retries: retries, unguided: unguided
+                ) {
                     try await withDeadline(limit) { try await attempt(member, attemptRequest, unguided, attemptID) }
                 }
                 observer.breaker(member.name, await chain.health.recordSuccess(member.name, now: clock.now))
-                trace.steps.append(RouteTrace.Step(
-                    provider: member.name, outcome: .served, reason: "served",
-                    durationSeconds: (clock.now - started).seconds,
-                    guided: request.schema == nil ? nil : response.metadata.guided,
-                    retries: retries, repairs: response.metadata.repairs, contextCheck: currentCheck))
+                trace.steps.append(
+                    RouteTrace.Step(
+                        provider: member.name, outcome: .served, reason: "served",
+                        durationSeconds: (clock.now - started).seconds,
+                        guided: request.schema == nil ? nil : response.metadata.guided,
+                        retries: retries, repairs: response.metadata.repairs, contextCheck: currentCheck))
                 trace.steps[trace.steps.count - 1].endpoint = response.metadata.endpoint
                 response.metadata.trace = trace
                 return response
@@ -237,12 +245,15 @@ struct Router {
         var unguided = false
         switch status {
         case .checkTimedOut:
-            skip(member, reason: status.code, detail: "the availability check did not answer within \(Self.format(options.availabilityTimeout))")
+            skip(
+                member, reason: status.code,
+                detail: "the availability check did not answer within \(Self.format(options.availabilityTimeout))")
             return nil
         case .unavailable(let reason):
             contextOnly = nil
-            trace.steps.append(RouteTrace.Step(
-                provider: member.name, outcome: .skipped, reason: reason.code, unavailableReason: reason))
+            trace.steps.append(
+                RouteTrace.Step(
+                    provider: member.name, outcome: .skipped, reason: reason.code, unavailableReason: reason))
             return nil
         case .ready(let capabilities):
             var missing = requiredCapabilities.union(member.requiredCapabilities).subtracting(capabilities)
@@ -252,14 +263,17 @@ struct Router {
             }
             if !missing.isEmpty {
                 contextOnly = nil
-                trace.steps.append(RouteTrace.Step(
-                    provider: member.name, outcome: .skipped, reason: "missingCapability",
-                    missingCapabilities: missing.sorted()))
+                trace.steps.append(
+                    RouteTrace.Step(
+                        provider: member.name, outcome: .skipped, reason: "missingCapability",
+                        missingCapabilities: missing.sorted()))
                 return nil
             }
         }
         if let floor = contextFloor, let window = contextSize, window <= floor {
-            skip(member, reason: "contextWindowTooSmall", detail: "context window \(window) ≤ \(floor) tokens that overflowed")
+            skip(
+                member, reason: "contextWindowTooSmall",
+                detail: "context window \(window) ≤ \(floor) tokens that overflowed")
             noteContextOverflow(contextSize: window, tokenCount: nil)
             return nil
         }
@@ -277,12 +291,13 @@ struct Router {
     ) {
         var detail = failure.context.debugDescription
         if let note { detail += " (\(note))" }
-        trace.steps.append(RouteTrace.Step(
-            provider: member.name, outcome: .failed, reason: failure.code,
-            unavailableReason: { if case .unavailable(let reason, _) = failure { reason } else { nil } }(),
-            missingCapabilities: { if case .unsupportedCapability(let cap, _) = failure { [cap] } else { [] } }(),
-            detail: detail, action: action, durationSeconds: elapsed.seconds, retries: retries,
-            failure: RouteTrace.Failure(failure)))
+        trace.steps.append(
+            RouteTrace.Step(
+                provider: member.name, outcome: .failed, reason: failure.code,
+                unavailableReason: { if case .unavailable(let reason, _) = failure { reason } else { nil } }(),
+                missingCapabilities: { if case .unsupportedCapability(let cap, _) = failure { [cap] } else { [] } }(),
+                detail: detail, action: action, durationSeconds: elapsed.seconds, retries: retries,
+                failure: RouteTrace.Failure(failure)))
     }
 
     private func recordHealth(_ member: ChainMember, failure: GenUIError, rule: OutcomeRule, isProbe: Bool) async {
@@ -309,7 +324,8 @@ struct Router {
         -> GenUIError
     {
         if error is DeadlineExceeded {
-            let what = deadlinePassed
+            let what =
+                deadlinePassed
                 ? "the chain's deadline of \(Self.format(options.deadline)) passed"
                 : "no answer within the attempt timeout of \(Self.format(limit))"
             return .timedOut(.init(provider: member.name, debugDescription: what))
@@ -319,8 +335,9 @@ struct Router {
     }
 
     private func totalDeadlineError() -> GenUIError {
-        .timedOut(.init(
-            debugDescription: "the chain's deadline of \(Self.format(options.deadline)) passed", trace: trace))
+        .timedOut(
+            .init(
+                debugDescription: "the chain's deadline of \(Self.format(options.deadline)) passed", trace: trace))
     }
 
     private func summary() -> String {

@@ -14,7 +14,7 @@ extension EndpointFleet {
         let threshold = Self.mayHedge(request) ? await state.hedgeThreshold() : nil
         return try await withThrowingTaskGroup(of: Event.self) { group in
             var tried = Set<Int>()
-            var running: [Int: String] = [:]  // endpoint → why it was picked
+            var running: [Int: String] = [:] // endpoint → why it was picked
             var failed: [EndpointSelection.FailedEndpoint] = []
             var hedge: (after: Duration, primary: Int, secondary: Int)?
             var lastError: (any Error)?
@@ -85,7 +85,8 @@ extension EndpointFleet {
                         throw error
                     }
                     await state.failed(index)
-                    failed.append(.init(endpoint: endpoints[index].label, code: (error as? GenUIError)?.code ?? "other"))
+                    failed.append(
+                        .init(endpoint: endpoints[index].label, code: (error as? GenUIError)?.code ?? "other"))
                     lastError = error
                     if running.isEmpty, !(await startNext(reason: "failover")) {
                         group.cancelAll()

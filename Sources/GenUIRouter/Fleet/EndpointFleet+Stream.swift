@@ -69,7 +69,8 @@ extension EndpointFleet {
                     throw error
                 }
                 await state.failed(pick.index)
-                failed.append(.init(endpoint: endpoints[pick.index].label, code: (error as? GenUIError)?.code ?? "other"))
+                failed.append(
+                    .init(endpoint: endpoints[pick.index].label, code: (error as? GenUIError)?.code ?? "other"))
                 reasonOverride = "failover"
                 if tried.count >= attemptLimit { throw error }
             }

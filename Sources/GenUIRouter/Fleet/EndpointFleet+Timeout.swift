@@ -16,7 +16,8 @@ extension EndpointFleet {
 
     /// `index`'s stream for `request`; with ``FleetOptions/endpointTimeout``, one that fails with
     /// ``GenUIError/timedOut(_:)`` when no event has come within it (the request is then cancelled).
-    func endpointStream(_ index: Int, for request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
+    func endpointStream(_ index: Int, for request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error>
+    {
         let stream = endpoints[index].model.streamResponse(to: request)
         guard let limit = options.endpointTimeout else { return stream }
         let timeout = endpointTimedOut(index, limit)
@@ -41,11 +42,13 @@ extension EndpointFleet {
             }
             let timer = Task {
                 try? await clock.sleep(for: limit)
-                let fires = !Task.isCancelled && race.state.withLock { state in
-                    guard state == .waiting else { return false }
-                    state = .timedOut
-                    return true
-                }
+                let fires =
+                    !Task.isCancelled
+                    && race.state.withLock { state in
+                        guard state == .waiting else { return false }
+                        state = .timedOut
+                        return true
+                    }
                 guard fires else { return }
                 continuation.finish(throwing: timeout)
                 forward.cancel()
@@ -59,9 +62,11 @@ extension EndpointFleet {
 
     /// The failure of an endpoint that gave no answer (or, streaming, no output) within `limit`.
     func endpointTimedOut(_ index: Int, _ limit: Duration) -> GenUIError {
-        .timedOut(.init(
-            provider: name,
-            debugDescription: "endpoint \(endpoints[index].label) gave no answer within \(limit) (the fleet's endpoint timeout)"))
+        .timedOut(
+            .init(
+                provider: name,
+                debugDescription:
+                    "endpoint \(endpoints[index].label) gave no answer within \(limit) (the fleet's endpoint timeout)"))
     }
 }
 

@@ -46,9 +46,10 @@ public struct EndpointFleet: RoutableModel {
             for (index, endpoint) in endpoints.enumerated() {
                 group.addTask {
                     if let cached = await state.availability(index) { return (index, cached) }
-                    let checked = (try? await withDeadline(options.availabilityTimeout, clock: options.clock) {
-                        await endpoint.model.availability
-                    }) ?? .unavailable(.unreachable(endpoint: endpoint.label))
+                    let checked =
+                        (try? await withDeadline(options.availabilityTimeout, clock: options.clock) {
+                            await endpoint.model.availability
+                        }) ?? .unavailable(.unreachable(endpoint: endpoint.label))
                     await state.store(checked, for: index)
                     return (index, checked)
                 }

@@ -14,7 +14,8 @@ public struct FleetEndpoint: Sendable {
 
     /// Creates an endpoint. A weight that is not a positive finite number counts as 1.
     public init(
-        _ model: any RoutableModel, label: String, weight: Double = 1, slots: (@Sendable () async -> SlotReading?)? = nil
+        _ model: any RoutableModel, label: String, weight: Double = 1,
+        slots: (@Sendable () async -> SlotReading?)? = nil
     ) {
         self.model = model
         self.label = label

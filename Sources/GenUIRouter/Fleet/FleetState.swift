@@ -49,9 +49,10 @@ actor FleetState {
         case .leastBusy:
             // A fresh slot reading counts every client's requests; this process's own may be newer than the reading.
             let readings = candidates.map { freshSlots($0, now: now) }
-            let busy = Dictionary(uniqueKeysWithValues: zip(candidates, readings).map { index, reading in
-                (index, max(endpoints[index].inFlight, reading?.busy ?? 0))
-            })
+            let busy = Dictionary(
+                uniqueKeysWithValues: zip(candidates, readings).map { index, reading in
+                    (index, max(endpoints[index].inFlight, reading?.busy ?? 0))
+                })
             let chosen = fewest(candidates) { Double(busy[$0] ?? 0) }
             return (chosen, readings.contains { $0 != nil } ? "fewestBusySlots" : "fewestInFlight")
         case .latency:
@@ -67,9 +68,11 @@ actor FleetState {
             // An endpoint still waiting for its first answer counts as the slowest measured one: it may be slow, and
             // piling requests onto it before it answered would be the worst bet.
             let unmeasured = candidates.compactMap { endpoints[$0].average }.max() ?? 1
-            return (fewest(candidates) { index in
-                (endpoints[index].average ?? unmeasured) * Double(endpoints[index].inFlight + 1)
-            }, "lowestLatency")
+            return (
+                fewest(candidates) { index in
+                    (endpoints[index].average ?? unmeasured) * Double(endpoints[index].inFlight + 1)
+                }, "lowestLatency"
+            )
         case .weighted:
             let total = candidates.reduce(0) { $0 + weights[$1] }
             var point = options.random.next() * total
@@ -191,7 +194,9 @@ actor FleetState {
     }
 
     /// Every endpoint's state, for doctor and tests.
-    func statuses(labels: [String], availabilities: [Availability], now: ContinuousClock.Instant? = nil) -> [EndpointStatus] {
+    func statuses(labels: [String], availabilities: [Availability], now: ContinuousClock.Instant? = nil)
+        -> [EndpointStatus]
+    {
         let now = now ?? options.clock.now
         return endpoints.indices.map { index in
             let stats = endpoints[index]

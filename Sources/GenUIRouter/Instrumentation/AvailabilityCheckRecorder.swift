@@ -11,15 +11,20 @@ struct AvailabilityCheckRecorder {
         if let factory = observability.activeMetricsFactory {
             Timer(
                 label: GenUIMetric.availabilityDuration,
-                dimensions: [(GenUIAttribute.chain, chain), (GenAIAttribute.providerName, provider), (GenUIAttribute.status, status.code)],
+                dimensions: [
+                    (GenUIAttribute.chain, chain), (GenAIAttribute.providerName, provider),
+                    (GenUIAttribute.status, status.code),
+                ],
                 factory: factory
             ).recordNanoseconds(elapsed.nanoseconds)
         }
         if case .checkTimedOut = status {
-            observability.logger.warning("availability check timed out", metadata: [
-                GenUIAttribute.chain: .string(chain), GenUIAttribute.provider: .string(provider),
-                GenUIAttribute.seconds: .stringConvertible(timeout.seconds),
-            ])
+            observability.logger.warning(
+                "availability check timed out",
+                metadata: [
+                    GenUIAttribute.chain: .string(chain), GenUIAttribute.provider: .string(provider),
+                    GenUIAttribute.seconds: .stringConvertible(timeout.seconds),
+                ])
         }
     }
 }

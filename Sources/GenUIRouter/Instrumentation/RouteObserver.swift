@@ -83,11 +83,13 @@ final class RouteObserver {
         if logsDebug {
             // The request's size, never its text: counted only when the line is written.
             let bytes = request.messages.reduce(request.instructions?.utf8.count ?? 0) { $0 + $1.content.utf8.count }
-            attemptLogger.debug("attempt started", metadata: [
-                GenUIAttribute.unguided: .stringConvertible(unguided),
-                GenUIAttribute.messages: .stringConvertible(request.messages.count),
-                GenUIAttribute.promptBytes: .stringConvertible(bytes),
-            ])
+            attemptLogger.debug(
+                "attempt started",
+                metadata: [
+                    GenUIAttribute.unguided: .stringConvertible(unguided),
+                    GenUIAttribute.messages: .stringConvertible(request.messages.count),
+                    GenUIAttribute.promptBytes: .stringConvertible(bytes),
+                ])
         }
         let clock = ContinuousClock()
         let started = clock.now
@@ -101,13 +103,16 @@ final class RouteObserver {
                 }
                 serverSpan(response.metadata.timings, provider: provider, parent: span)
             }
-            recordAttempt(provider: provider, outcome: "served", errorType: nil, model: response.metadata.model, elapsed)
+            recordAttempt(
+                provider: provider, outcome: "served", errorType: nil, model: response.metadata.model, elapsed)
             recordTokens(response.metadata.usage, provider: provider, model: response.metadata.model)
             if !response.metadata.repairs.isEmpty {
                 attemptLogger.warning(
-                    "model output repaired", metadata: [GenUIAttribute.repairs: .stringConvertible(response.metadata.repairs.count)])
+                    "model output repaired",
+                    metadata: [GenUIAttribute.repairs: .stringConvertible(response.metadata.repairs.count)])
             }
-            attemptLogger.debug("attempt served", metadata: [GenUIAttribute.seconds: .stringConvertible(elapsed.seconds)])
+            attemptLogger.debug(
+                "attempt served", metadata: [GenUIAttribute.seconds: .stringConvertible(elapsed.seconds)])
             return response
         } catch {
             let elapsed = clock.now - started
@@ -126,9 +131,13 @@ final class RouteObserver {
         for step in steps[observed...] {
             switch step.outcome {
             case .skipped:
-                span?.addEvent(SpanEvent(name: "genui.provider.skipped", attributes: [
-                    GenAIAttribute.providerName: .string(step.provider), GenUIAttribute.reason: .string(step.reason),
-                ]))
+                span?.addEvent(
+                    SpanEvent(
+                        name: "genui.provider.skipped",
+                        attributes: [
+                            GenAIAttribute.providerName: .string(step.provider),
+                            GenUIAttribute.reason: .string(step.reason),
+                        ]))
                 fallback(step, kind: "skipped")
             case .failed:
                 switch step.action {
@@ -162,26 +171,34 @@ final class RouteObserver {
             state = "closed"
             logger.info("circuit breaker closed", metadata: metadata)
         }
-        span?.addEvent(SpanEvent(name: "genui.breaker.\(state == "open" ? "opened" : "closed")", attributes: attributes))
+        span?.addEvent(
+            SpanEvent(name: "genui.breaker.\(state == "open" ? "opened" : "closed")", attributes: attributes))
         guard let metrics else { return }
         Counter(
             label: GenUIMetric.breakerTransitions,
-            dimensions: [(GenUIAttribute.chain, chain), (GenAIAttribute.providerName, provider), (GenUIAttribute.breakerState, state)],
+            dimensions: [
+                (GenUIAttribute.chain, chain), (GenAIAttribute.providerName, provider),
+                (GenUIAttribute.breakerState, state),
+            ],
             factory: metrics
         ).increment()
     }
 
     private func fallback(_ step: RouteTrace.Step, kind: String) {
-        if let metrics { Counter(
-            label: GenUIMetric.fallbacks,
-            dimensions: [
-                (GenUIAttribute.chain, chain), (GenAIAttribute.providerName, step.provider),
-                (GenUIAttribute.step, kind), (GenUIAttribute.reason, step.reason),
-            ],
-            factory: metrics
-        ).increment() }
-        logger.info("falling back past a provider", metadata: stepMetadata(step).merging(
-            [GenUIAttribute.step: .string(kind)], uniquingKeysWith: { a, _ in a }))
+        if let metrics {
+            Counter(
+                label: GenUIMetric.fallbacks,
+                dimensions: [
+                    (GenUIAttribute.chain, chain), (GenAIAttribute.providerName, step.provider),
+                    (GenUIAttribute.step, kind), (GenUIAttribute.reason, step.reason),
+                ],
+                factory: metrics
+            ).increment()
+        }
+        logger.info(
+            "falling back past a provider",
+            metadata: stepMetadata(step).merging(
+                [GenUIAttribute.step: .string(kind)], uniquingKeysWith: { a, _ in a }))
     }
 
     private func stepMetadata(_ step: RouteTrace.Step) -> Logger.Metadata {
@@ -237,12 +254,15 @@ final class RouteObserver {
     private func countRequest(outcome: String) {
         guard let metrics else { return }
         Counter(
-            label: GenUIMetric.chainRequests, dimensions: [(GenUIAttribute.chain, chain), (GenUIAttribute.outcome, outcome)],
+            label: GenUIMetric.chainRequests,
+            dimensions: [(GenUIAttribute.chain, chain), (GenUIAttribute.outcome, outcome)],
             factory: metrics
         ).increment()
     }
 
-    private func recordAttempt(provider: String, outcome: String, errorType: String?, model: String?, _ elapsed: Duration) {
+    private func recordAttempt(
+        provider: String, outcome: String, errorType: String?, model: String?, _ elapsed: Duration
+    ) {
         guard let metrics else { return }
         var dimensions = [(GenAIAttribute.operationName, GenAIAttribute.chat), (GenAIAttribute.providerName, provider)]
         if let model { dimensions.append((GenAIAttribute.responseModel, model)) }
@@ -283,7 +303,9 @@ final class RouteObserver {
             "genui.server \(provider)", context: parent.context, ofKind: .internal, at: start,
             function: #function, file: #fileID, line: #line)
         span.attributes[GenAIAttribute.providerName] = provider
-        if let prompt = timings.promptSeconds, prompt.isFinite { span.attributes[GenUIAttribute.serverPromptSeconds] = prompt }
+        if let prompt = timings.promptSeconds, prompt.isFinite {
+            span.attributes[GenUIAttribute.serverPromptSeconds] = prompt
+        }
         if let generation = timings.generationSeconds, generation.isFinite {
             span.attributes[GenUIAttribute.serverGenerationSeconds] = generation
         }

@@ -42,7 +42,9 @@ extension ScreenComposer {
     /// ``finish(_:outline:)``, then where each value comes from (``ComposedScreen/values``): a value the `intent`
     /// holds is the intent's; values that break ``ValueSanity``, or that the model wrote without leave to invent,
     /// become marked placeholders (what ``compose(_:)`` does with the response).
-    public func finish(_ response: GenerationResponse, outline: ScreenOutline?, intent: String?) throws -> ComposedScreen {
+    public func finish(_ response: GenerationResponse, outline: ScreenOutline?, intent: String?) throws
+        -> ComposedScreen
+    {
         var composed = settleValues(
             try assemble(response, decision: outline.map { .outlined($0) } ?? .free(.chosen)), intent: intent,
             fromTools: false)

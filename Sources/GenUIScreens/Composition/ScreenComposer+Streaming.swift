@@ -57,7 +57,8 @@ extension ScreenComposer {
                 guard text.utf8.count >= nextParse else { continue }
                 nextParse = text.utf8.count + max(24, text.utf8.count / 8)
                 guard let partial = try? JSONParser.parsePartial(text),
-                    let screen = outline.map({ $0.screen(from: partial, partial: true) }) ?? ScreenPreview.screen(from: partial),
+                    let screen = outline.map({ $0.screen(from: partial, partial: true) })
+                        ?? ScreenPreview.screen(from: partial),
                     screen != shown
                 else { continue }
                 shown = screen

@@ -69,8 +69,10 @@ public struct ScreenComposer: Sendable {
     public static let maximumIntentLength = 2_000
 
     /// Creates a composer.
-    public init(model: any RoutableModel, options: GenerationOptions = GenerationOptions(sampling: .greedy),
-                allowUnguided: Bool = false, limits: ScreenLimits = .standard) {
+    public init(
+        model: any RoutableModel, options: GenerationOptions = GenerationOptions(sampling: .greedy),
+        allowUnguided: Bool = false, limits: ScreenLimits = .standard
+    ) {
         self.model = model
         self.options = options
         self.allowUnguided = allowUnguided
@@ -96,17 +98,18 @@ public struct ScreenComposer: Sendable {
     /// The system instructions of a composition without tools: the vocabulary, then rules against repeats and
     /// copied titles, and one complete example screen (measured on SmolLM2-135M over the project's intent corpus:
     /// docs/performance.md, "Screen quality").
-    public static let instructions = vocabularyInstructions + "\n" + """
-        Show each thing the request names exactly once: a field for each input, a button for each action, a \
-        keyValue for each figure. Never repeat a component. Give the screen a short title of its own.
-        Example request: A trip booking screen with destination and date fields, the price, and Book and Cancel \
-        buttons
-        Example screen: {"title":"Book a trip","sections":[{"title":"Trip","components":[{"type":"field",\
-        "label":"Destination","placeholder":"City","kind":"text"},{"type":"field","label":"Date",\
-        "placeholder":"DD/MM/YYYY","kind":"text"},{"type":"keyValue","key":"Price","value":"€240"}]},\
-        {"title":"Actions","components":[{"type":"button","label":"Book","style":"primary"},{"type":"button",\
-        "label":"Cancel","style":"secondary"}]}]}
-        """
+    public static let instructions =
+        vocabularyInstructions + "\n" + """
+            Show each thing the request names exactly once: a field for each input, a button for each action, a \
+            keyValue for each figure. Never repeat a component. Give the screen a short title of its own.
+            Example request: A trip booking screen with destination and date fields, the price, and Book and Cancel \
+            buttons
+            Example screen: {"title":"Book a trip","sections":[{"title":"Trip","components":[{"type":"field",\
+            "label":"Destination","placeholder":"City","kind":"text"},{"type":"field","label":"Date",\
+            "placeholder":"DD/MM/YYYY","kind":"text"},{"type":"keyValue","key":"Price","value":"€240"}]},\
+            {"title":"Actions","components":[{"type":"button","label":"Book","style":"primary"},{"type":"button",\
+            "label":"Cancel","style":"secondary"}]}]}
+            """
 
     /// The system instructions of a composition with tools: the vocabulary, then ``toolInstructions``. The example
     /// screen is left out: it is a form, and with it SmolLM2-135M laid out a data file's records as a field instead
@@ -180,11 +183,13 @@ public struct ScreenComposer: Sendable {
         let trimmed = intent.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw GenUIError.invalid(
-                "the intent is empty; describe the screen in words, for example \"A login form with username and password\"")
+                "the intent is empty; describe the screen in words, for example \"A login form with username and password\""
+            )
         }
         guard trimmed.count <= Self.maximumIntentLength else {
             throw GenUIError.invalid(
-                "the intent has \(trimmed.count) characters, more than \(Self.maximumIntentLength); describe the screen more briefly")
+                "the intent has \(trimmed.count) characters, more than \(Self.maximumIntentLength); describe the screen more briefly"
+            )
         }
         // A model that cannot be held to the schema is shown it, and composes freely.
         let guided = await model.supportedCapabilities.contains(.guidedGeneration)
@@ -226,7 +231,8 @@ public struct ScreenComposer: Sendable {
         var screen: UIScreen
         var repairs: [ScreenRepair] = []
         if response.metadata.guided {
-            if response.metadata.validatedSchema != schema, let violation = schema.firstViolation(in: response.content) {
+            if response.metadata.validatedSchema != schema, let violation = schema.firstViolation(in: response.content)
+            {
                 throw GenUIError.decoding(
                     violation.path, "guided output does not follow the screen schema: \(violation.message)"
                 ).attributed(to: provider)
@@ -240,7 +246,11 @@ public struct ScreenComposer: Sendable {
             guard allowUnguided else {
                 throw GenUIError.unsupportedCapability(
                     .guidedGeneration,
-                    .init(provider: provider, debugDescription: "\(provider) answered without guided generation; allow repaired unguided output to accept it"))
+                    .init(
+                        provider: provider,
+                        debugDescription:
+                            "\(provider) answered without guided generation; allow repaired unguided output to accept it"
+                    ))
             }
             let content = Self.unguidedContent(response)
             if schema.firstViolation(in: content) == nil, let typed = try? UIScreen(content) {
@@ -313,12 +323,15 @@ public struct ComposedScreen: Sendable {
     /// The outline the model filled in, or `nil` for a free composition.
     public var outline: ScreenOutline? { decision?.outline }
     /// Where each value on the screen comes from (each key-value's value, list item and standings row), in document
-    /// order; empty for a screen that did not go through ``ScreenComposer/compose(_:)`` or ``ScreenComposer/stream(_:)``.
+    /// order; empty for a screen that did not go through ``ScreenComposer/compose(_:)`` or
+    /// ``ScreenComposer/stream(_:)``.
     public var values: [ScreenValue]
 
     /// Creates a result.
-    public init(screen: UIScreen, metadata: ResponseMetadata, repairs: [ScreenRepair], outline: ScreenOutline? = nil,
-                values: [ScreenValue] = []) {
+    public init(
+        screen: UIScreen, metadata: ResponseMetadata, repairs: [ScreenRepair], outline: ScreenOutline? = nil,
+        values: [ScreenValue] = []
+    ) {
         self.screen = screen
         self.metadata = metadata
         self.repairs = repairs

@@ -29,7 +29,9 @@ public enum ScreenDocument {
 
     /// Parses and checks a saved screen: JSON syntax, then the schema, then ``ScreenValidator``. Every failure is a
     /// ``ScreenValidationError`` whose issues name their path.
-    public static func read(json text: String, limits: ScreenLimits = .standard) throws(ScreenValidationError) -> UIScreen {
+    public static func read(json text: String, limits: ScreenLimits = .standard) throws(ScreenValidationError)
+        -> UIScreen
+    {
         let content: GeneratedContent
         do {
             content = try JSONParser.parse(text)
@@ -47,23 +49,31 @@ public enum ScreenDocument {
 
     /// Checks parsed content: the schema, then ``ScreenValidator``. A ``placeholdersKey`` list beside the screen is
     /// set aside.
-    public static func read(content: GeneratedContent, limits: ScreenLimits = .standard) throws(ScreenValidationError) -> UIScreen {
+    public static func read(content: GeneratedContent, limits: ScreenLimits = .standard) throws(ScreenValidationError)
+        -> UIScreen
+    {
         var content = content
         if let properties = content.orderedProperties, properties.contains(where: { $0.key == placeholdersKey }) {
-            content = GeneratedContent(orderedProperties: properties.filter { $0.key != placeholdersKey }.map { ($0.key, $0.value) })
+            content = GeneratedContent(
+                orderedProperties: properties.filter { $0.key != placeholdersKey }.map { ($0.key, $0.value) })
         }
         if let violation = UIScreen.generationSchema.firstViolation(in: content) {
-            throw ScreenValidationError(issues: [ScreenIssue(
-                path: ScreenPath.fromPointer(violation.path), code: .schema, message: violation.message, detail: violation.detail)])
+            throw ScreenValidationError(issues: [
+                ScreenIssue(
+                    path: ScreenPath.fromPointer(violation.path), code: .schema, message: violation.message,
+                    detail: violation.detail)
+            ])
         }
         let screen: UIScreen
         do {
             screen = try UIScreen(content)
         } catch let error as GenUIError {
             if case .decodingFailure(let path, let details, let context) = error {
-                throw ScreenValidationError(issues: [ScreenIssue(
-                    path: ScreenPath.fromPointer(path), code: .schema, message: details,
-                    detail: context.underlying(DecodingDetail.self))])
+                throw ScreenValidationError(issues: [
+                    ScreenIssue(
+                        path: ScreenPath.fromPointer(path), code: .schema, message: details,
+                        detail: context.underlying(DecodingDetail.self))
+                ])
             }
             throw ScreenValidationError(issues: [ScreenIssue(path: "", code: .schema, message: error.description)])
         } catch {

@@ -10,8 +10,9 @@ public enum ScreenPreview {
     /// arrived (no title yet).
     ///
     /// A component appears once it decodes as a ``UIComponent``: every property it needs has arrived (the last
-    /// text of it may still grow; an array element still arriving, such as a table row, is left out until it has). Anything else in the partial document — unknown properties, a component
-    /// still missing a property, a value of the wrong kind — is left out of the preview, never guessed.
+    /// text of it may still grow; an array element still arriving, such as a table row, is left out until it has).
+    /// Anything else in the partial document — unknown properties, a component still missing a property, a value of the
+    /// wrong kind — is left out of the preview, never guessed.
     public static func screen(from partial: GeneratedContent) -> UIScreen? {
         guard let title = partial["title"]?.stringValue else { return nil }
         let sections = (partial["sections"]?.elements ?? []).compactMap(section)
@@ -34,7 +35,8 @@ public enum ScreenPreview {
             return GeneratedContent(kind: .array(complete.map(arrived)), isComplete: content.isComplete)
         case .structure(let properties, let keys):
             return GeneratedContent(
-                kind: .structure(properties: properties.mapValues(arrived), orderedKeys: keys), isComplete: content.isComplete)
+                kind: .structure(properties: properties.mapValues(arrived), orderedKeys: keys),
+                isComplete: content.isComplete)
         default:
             return content
         }

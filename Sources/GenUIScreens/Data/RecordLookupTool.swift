@@ -32,11 +32,18 @@ public struct RecordLookupTool: Tool {
     /// `limit` (how many records) and `sortBy` (one of the fields).
     public var parameters: GenerationSchema {
         let limit = min(Self.maximumLimit, records.records.count)
-        return GenerationSchema(node: .object(.init(name: "RecordQuery", properties: [
-            .init(name: "limit", description: "How many records", node: .integer(.init(minimum: 1, maximum: Double(limit)))),
-            .init(name: "sortBy", description: "The field to rank by, or the file's order",
-                  node: .string(.init(choices: [Self.fileOrder] + records.fields))),
-        ])), name: "RecordQuery")
+        return GenerationSchema(
+            node: .object(
+                .init(
+                    name: "RecordQuery",
+                    properties: [
+                        .init(
+                            name: "limit", description: "How many records",
+                            node: .integer(.init(minimum: 1, maximum: Double(limit)))),
+                        .init(
+                            name: "sortBy", description: "The field to rank by, or the file's order",
+                            node: .string(.init(choices: [Self.fileOrder] + records.fields))),
+                    ])), name: "RecordQuery")
     }
 
     /// What the model asks for.

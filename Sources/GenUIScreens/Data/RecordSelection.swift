@@ -53,7 +53,8 @@ public struct RecordSelection: Sendable, Hashable {
             // "The top six teams" of a ranked file: its own order already.
             if sortField == records.rankingField, descending, isDescending(records, sortField) { sortField = nil }
         }
-        let valueField = sortField ?? namedNumeric ?? named.first ?? records.rankingField ?? numeric.first
+        let valueField =
+            sortField ?? namedNumeric ?? named.first ?? records.rankingField ?? numeric.first
             ?? records.fields.first(where: { $0 != records.nameField })
         return RecordSelection(limit: limit, sortField: sortField, descending: descending, valueField: valueField)
     }
@@ -61,7 +62,9 @@ public struct RecordSelection: Sendable, Hashable {
     /// The field of `fields` a word names: the field itself, its plural, a synonym, or a shared stem ("rated").
     static func field(for word: String, in fields: [String]) -> String? {
         let lowered = fields.map { ($0, $0.lowercased()) }
-        if let exact = lowered.first(where: { $0.1 == word || $0.1 + "s" == word || $0.1 + "es" == word }) { return exact.0 }
+        if let exact = lowered.first(where: { $0.1 == word || $0.1 + "s" == word || $0.1 + "es" == word }) {
+            return exact.0
+        }
         for synonym in synonyms[word] ?? [] {
             if let match = lowered.first(where: { $0.1 == synonym }) { return match.0 }
         }
@@ -70,7 +73,8 @@ public struct RecordSelection: Sendable, Hashable {
 
     static func isDescending(_ records: RecordSet, _ field: String?) -> Bool {
         guard let field else { return false }
-        let values = records.records.compactMap { RecordLookupTool.value(of: field, in: $0) }.compactMap { value -> Double? in
+        let values = records.records.compactMap { RecordLookupTool.value(of: field, in: $0) }.compactMap {
+            value -> Double? in
             if case .number(let number) = value.kind { return number }
             return nil
         }
@@ -83,8 +87,10 @@ public struct RecordSelection: Sendable, Hashable {
         var selected = records.records
         if let sortField {
             selected = records.records.enumerated().sorted { left, right in
-                let (a, b) = (RecordLookupTool.value(of: sortField, in: left.element),
-                              RecordLookupTool.value(of: sortField, in: right.element))
+                let (a, b) = (
+                    RecordLookupTool.value(of: sortField, in: left.element),
+                    RecordLookupTool.value(of: sortField, in: right.element)
+                )
                 if (a == nil) != (b == nil) { return b == nil }
                 guard let ascending = RecordLookupTool.compare(a, b) else { return left.offset < right.offset }
                 return descending ? !ascending : ascending
@@ -96,9 +102,11 @@ public struct RecordSelection: Sendable, Hashable {
     /// The selected records as rows: each record's name and its ``valueField``, as the file writes them.
     public func rows(from records: RecordSet) -> [StandingRow] {
         select(from: records).map { record in
-            let name = records.nameField.flatMap { RecordLookupTool.value(of: $0, in: record) }
+            let name =
+                records.nameField.flatMap { RecordLookupTool.value(of: $0, in: record) }
                 .map { RecordLookupTool.text($0.kind) } ?? ""
-            let value = valueField.flatMap { RecordLookupTool.value(of: $0, in: record) }
+            let value =
+                valueField.flatMap { RecordLookupTool.value(of: $0, in: record) }
                 .map { RecordLookupTool.text($0.kind) } ?? ""
             return StandingRow(name: name, value: value)
         }

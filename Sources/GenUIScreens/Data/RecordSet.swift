@@ -77,7 +77,9 @@ public struct RecordSet: Sendable, Hashable {
     public var nameField: String? {
         fields.first { field in
             records.allSatisfy { record in
-                guard let value = record.orderedProperties?.first(where: { $0.key == field })?.value else { return true }
+                guard let value = record.orderedProperties?.first(where: { $0.key == field })?.value else {
+                    return true
+                }
                 if case .string = value.kind { return true }
                 return false
             }
@@ -91,7 +93,8 @@ public struct RecordSet: Sendable, Hashable {
         var best: (field: String, distinct: Int)?
         for field in numericFields {
             let values = records.compactMap { record -> Double? in
-                guard case .number(let number)? = record.orderedProperties?.first(where: { $0.key == field })?.value.kind
+                guard
+                    case .number(let number)? = record.orderedProperties?.first(where: { $0.key == field })?.value.kind
                 else { return nil }
                 return number
             }
@@ -109,7 +112,9 @@ public struct RecordSet: Sendable, Hashable {
     public var numericFields: [String] {
         fields.filter { field in
             records.allSatisfy { record in
-                guard let value = record.orderedProperties?.first(where: { $0.key == field })?.value else { return true }
+                guard let value = record.orderedProperties?.first(where: { $0.key == field })?.value else {
+                    return true
+                }
                 if case .number = value.kind { return true }
                 return false
             }

@@ -1,4 +1,5 @@
-/// Kinds for what an intent lists without a component word, from context (see ``ScreenOutline/read(from:infersKinds:)``).
+/// Kinds for what an intent lists without a component word, from context (see
+/// ``ScreenOutline/read(from:infersKinds:)``).
 extension IntentReading {
     /// What a list's items most likely are when no component word says.
     enum ListContext: Equatable {
@@ -42,7 +43,8 @@ extension IntentReading {
     static let actionVerbs: Set<String> = [
         "accept", "add", "agree", "apply", "back", "book", "buy", "calculate", "call", "cancel", "checkout", "clear",
         "close", "confirm", "connect", "continue", "convert", "create", "decline", "delete", "dismiss", "done",
-        "download", "edit", "find", "finish", "follow", "get", "go", "install", "join", "log", "login", "logout", "next",
+        "download", "edit", "find", "finish", "follow", "get", "go", "install", "join", "log", "login", "logout",
+        "next",
         "ok", "open", "order", "pair", "pause", "pay", "place", "play", "post", "record", "refresh", "register",
         "remove", "reply", "request", "reserve", "reset", "resume", "retry", "save", "scan", "search", "send", "share",
         "sign", "skip", "snooze", "start", "stop", "submit", "subscribe", "try", "undo", "unlock", "update", "upload",
@@ -61,7 +63,8 @@ extension IntentReading {
         if words.contains(where: Self.shownPurposes.contains) { return .plain }
         if words.contains(where: Self.settingsPurposes.contains) { return .settings }
         let pairs = zip(words, words.dropFirst()).map { "\($0) \($1)" }
-        if words.contains(where: Self.inputPurposes.contains) || pairs.contains(where: Self.inputPurposePairs.contains) {
+        if words.contains(where: Self.inputPurposes.contains) || pairs.contains(where: Self.inputPurposePairs.contains)
+        {
             return .inputs
         }
         return .plain
@@ -80,7 +83,8 @@ extension IntentReading {
     mutating func addInferred(_ labels: [String], context: ListContext, at position: Int) {
         let actions = Self.trailingActions(labels)
         for (number, label) in labels.enumerated() {
-            let (kind, shown) = number >= labels.count - actions ? (.button, label) : Self.kind(of: label, context: context)
+            let (kind, shown) =
+                number >= labels.count - actions ? (.button, label) : Self.kind(of: label, context: context)
             guard !shown.isEmpty else { continue }
             let element = OutlinedElement(kind, Self.capitalized(shown), fieldKinds: Self.fieldKinds(shown, kind))
             found.append((position * 64 + number, element))
@@ -92,9 +96,11 @@ extension IntentReading {
     /// Fullscreen"; in "CV link and Apply" only "Apply").
     static func trailingActions(_ labels: [String]) -> Int {
         let run = Array(labels.reversed().prefix { $0.first?.isUppercase == true }.reversed())
-        guard let first = run.firstIndex(where: { label in
-            label.split(separator: " ").first.map { actionVerbs.contains($0.lowercased()) } == true
-        }) else { return 0 }
+        guard
+            let first = run.firstIndex(where: { label in
+                label.split(separator: " ").first.map { actionVerbs.contains($0.lowercased()) } == true
+            })
+        else { return 0 }
         return run.count - first
     }
 

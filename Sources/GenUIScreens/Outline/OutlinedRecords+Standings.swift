@@ -1,6 +1,7 @@
 extension OutlinedRecords {
     /// The most rows an outlined screen shows: a section of standings tables, each as long as a table may be.
-    public static let maximumRows = ScreenLimits.standard.componentsPerSection.upperBound * StandingRows.countRange.upperBound
+    public static let maximumRows =
+        ScreenLimits.standard.componentsPerSection.upperBound * StandingRows.countRange.upperBound
 
     /// The records as standings tables of at most six rows each, in order ("Standings", then "Standings 7–12" and
     /// so on), names and values cut to a row's lengths; at most ``maximumRows`` rows.
@@ -12,8 +13,9 @@ extension OutlinedRecords {
                 StandingRow(name: String(row.name.prefix(40)), value: String(row.value.prefix(16)))
             }
             let heading = start == 0 ? title : "\(title) \(start + 1)–\(start + chunk.count)"
-            return .standings(title: ShortText(verbatim: String(heading.prefix(ShortText.lengthRange.upperBound))),
-                              rows: StandingRows(elements: chunk))
+            return .standings(
+                title: ShortText(verbatim: String(heading.prefix(ShortText.lengthRange.upperBound))),
+                rows: StandingRows(elements: chunk))
         }
     }
 

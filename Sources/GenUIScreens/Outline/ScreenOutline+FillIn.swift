@@ -58,12 +58,20 @@ extension ScreenOutline {
         title.pattern = titlePattern
         var properties = [GenerationSchema.PropertyNode(name: "title", node: .string(title))]
         if records != nil {
-            properties.append(.init(name: Self.recordsKey, node: .object(.init(name: "OutlinedRecords", properties: [
-                .init(name: "title", node: Self.text(limits.sectionTitleLength)),
-            ]))))
+            properties.append(
+                .init(
+                    name: Self.recordsKey,
+                    node: .object(
+                        .init(
+                            name: "OutlinedRecords",
+                            properties: [
+                                .init(name: "title", node: Self.text(limits.sectionTitleLength))
+                            ]))))
         }
         for (section, elements) in sections {
-            var sectionProperties = [GenerationSchema.PropertyNode(name: "title", node: Self.text(limits.sectionTitleLength))]
+            var sectionProperties = [
+                GenerationSchema.PropertyNode(name: "title", node: Self.text(limits.sectionTitleLength))
+            ]
             for (key, element) in zip(Self.keys(for: elements), elements) {
                 guard let node = node(for: element) else { continue }
                 sectionProperties.append(.init(name: key, node: node))
@@ -80,10 +88,13 @@ extension ScreenOutline {
         let shortText = Self.text(ShortText.lengthRange)
         switch element.kind {
         case .field:
-            return .object(.init(name: "OutlinedField", properties: [
-                .init(name: "placeholder", node: shortText),
-                .init(name: "kind", node: .string(.init(choices: element.fieldKinds.map(Self.caseName)))),
-            ]))
+            return .object(
+                .init(
+                    name: "OutlinedField",
+                    properties: [
+                        .init(name: "placeholder", node: shortText),
+                        .init(name: "kind", node: .string(.init(choices: element.fieldKinds.map(Self.caseName)))),
+                    ]))
         case .fact: return modelWritesFactValues ? shortText : nil
         case .toggle: return .boolean
         case .button: return .string(.init(choices: buttonStyles(for: element).map(Self.caseName)))
@@ -132,7 +143,9 @@ extension ScreenOutline {
             }
         }
         for (section, elements) in sections {
-            guard let sectionContent = filled[section.rawValue], sectionContent.orderedProperties != nil else { continue }
+            guard let sectionContent = filled[section.rawValue], sectionContent.orderedProperties != nil else {
+                continue
+            }
             var components: [UIComponent] = []
             for (key, element) in zip(Self.keys(for: elements), elements) {
                 let value = sectionContent[key]

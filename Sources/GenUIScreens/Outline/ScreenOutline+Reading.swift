@@ -65,7 +65,8 @@ struct IntentReading {
 
     let tokens: [Token]
     var claimed: [Bool]
-    /// Whether items listed without a component word take their kind from context (see ``ScreenOutline/read(from:infersKinds:)``).
+    /// Whether items listed without a component word take their kind from context (see
+    /// ``ScreenOutline/read(from:infersKinds:)``).
     var infersKinds = true
     var found: [(position: Int, element: OutlinedElement)] = []
 
@@ -104,7 +105,8 @@ struct IntentReading {
 
     func isBoundary(_ index: Int) -> Bool {
         guard let word = lowered(index) else { return tokens[index] == .stop }
-        return Self.componentWords[word] != nil || Self.openers.contains(word) || (infersKinds && togglePhrase(at: index) != nil)
+        return Self.componentWords[word] != nil || Self.openers.contains(word)
+            || (infersKinds && togglePhrase(at: index) != nil)
     }
 
     mutating func outline() -> ScreenOutline {
@@ -218,7 +220,8 @@ struct IntentReading {
         }
         return items.compactMap { words in
             let kept = words.drop { Self.articles.contains($0.lowercased()) }
-            guard !kept.isEmpty, !kept.allSatisfy({ Self.counts.contains($0.lowercased()) || $0.allSatisfy(\.isNumber) })
+            guard !kept.isEmpty,
+                !kept.allSatisfy({ Self.counts.contains($0.lowercased()) || $0.allSatisfy(\.isNumber) })
             else { return nil }
             return Self.fitted(kept.joined(separator: " "))
         }

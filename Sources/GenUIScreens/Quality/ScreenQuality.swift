@@ -67,16 +67,18 @@ public struct ScreenQuality: Sendable, Hashable {
         repeatedComponents = components.filter { !seen.insert($0).inserted }.count
         self.components = components.count
         namedElements = intent.elements.count
-        presentElements = intent.elements.filter { element in
-            components.contains { Self.shows($0, element) }
-        }.count
+        presentElements =
+            intent.elements.filter { element in
+                components.contains { Self.shows($0, element) }
+            }.count
         titleCopiesIntent = Self.copies(title: screen.title, intent: intent.intent)
-        shownInAnyKind = intent.elements.filter { element in
-            components.contains { component in
-                let texts = component.textFields(.standard).map { $0.value.lowercased() }
-                return element.terms.contains { term in texts.contains { $0.contains(term.lowercased()) } }
-            }
-        }.count
+        shownInAnyKind =
+            intent.elements.filter { element in
+                components.contains { component in
+                    let texts = component.textFields(.standard).map { $0.value.lowercased() }
+                    return element.terms.contains { term in texts.contains { $0.contains(term.lowercased()) } }
+                }
+            }.count
         nonsenseValues = ValueSanity.problems(in: screen).count
     }
 
@@ -88,7 +90,8 @@ public struct ScreenQuality: Sendable, Hashable {
         case (.button, .button(let label, _)): texts = [label.text]
         case (.toggle, .toggle(let label, _)): texts = [label.text]
         case (.figure, .keyValue(let key, let value)): texts = [key.text, value.text]
-        case (.figure, .standings(let title, let rows)): texts = [title.text] + rows.elements.flatMap { [$0.name, $0.value] }
+        case (.figure, .standings(let title, let rows)):
+            texts = [title.text] + rows.elements.flatMap { [$0.name, $0.value] }
         case (.figure, .list(let items)): texts = items.elements.map(\.text)
         case (.figure, .badge(let label, _)): texts = [label.text]
         case (.figure, .heading(let text)): texts = [text.text]

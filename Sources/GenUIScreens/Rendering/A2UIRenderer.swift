@@ -35,12 +35,14 @@ public struct A2UIRenderer: Sendable {
         var builder = Builder()
         builder.build(screen)
         var messages: [A2UIMessage] = [
-            .createSurface(surfaceID: surfaceID, catalogID: A2UICatalog.basicCatalogID, theme: nil, sendDataModel: false),
+            .createSurface(
+                surfaceID: surfaceID, catalogID: A2UICatalog.basicCatalogID, theme: nil, sendDataModel: false),
             .updateComponents(surfaceID: surfaceID, builder.components),
         ]
         if !builder.dataModel.isEmpty {
             messages.append(
-                .updateDataModel(surfaceID: surfaceID, path: "/form", value: GeneratedContent(orderedProperties: builder.dataModel)))
+                .updateDataModel(
+                    surfaceID: surfaceID, path: "/form", value: GeneratedContent(orderedProperties: builder.dataModel)))
         }
         return messages
     }
@@ -99,9 +101,16 @@ public struct A2UIRenderer: Sendable {
                 ]
                 if kind == .email {
                     let condition = object([("call", string("email")), ("args", object([("value", binding)]))])
-                    properties.append(("checks", GeneratedContent(kind: .array([
-                        object([("condition", condition), ("message", string("Enter a valid email address."))]),
-                    ]))))
+                    properties.append(
+                        (
+                            "checks",
+                            GeneratedContent(
+                                kind: .array([
+                                    object([
+                                        ("condition", condition), ("message", string("Enter a valid email address.")),
+                                    ])
+                                ]))
+                        ))
                 }
                 add(id, "TextField", properties)
                 dataModel.append((id, string("")))
@@ -110,13 +119,18 @@ public struct A2UIRenderer: Sendable {
                     ("name", string(A2UIRenderer.eventName(for: label.text))),
                     ("context", object([("componentId", string(id)), ("label", string(label.text))])),
                 ])
-                add(id, "Button", [
-                    ("child", string(id + "-label")), ("variant", string(style == .primary ? "primary" : "default")),
-                    ("action", object([("event", event)])),
-                ])
+                add(
+                    id, "Button",
+                    [
+                        ("child", string(id + "-label")),
+                        ("variant", string(style == .primary ? "primary" : "default")),
+                        ("action", object([("event", event)])),
+                    ])
                 add(id + "-label", "Text", [("text", string(label.text))])
             case .toggle(let label, let isOn):
-                add(id, "CheckBox", [("label", string(label.text)), ("value", object([("path", string("/form/\(id)"))]))])
+                add(
+                    id, "CheckBox",
+                    [("label", string(label.text)), ("value", object([("path", string("/form/\(id)"))]))])
                 dataModel.append((id, GeneratedContent(kind: .bool(isOn))))
             case .list(let items):
                 let itemIDs = items.indices.map { "\(id)-i\($0)" }
@@ -131,9 +145,19 @@ public struct A2UIRenderer: Sendable {
                 add(id + "-rows", "List", [("children", ids(rowIDs)), ("direction", string("vertical"))])
                 for (index, row) in rows.enumerated() {
                     let rowID = rowIDs[index]
-                    add(rowID, "Row", [("children", ids([rowID + "-rank", rowID + "-name", rowID + "-value"])), ("align", string("center"))])
+                    add(
+                        rowID, "Row",
+                        [
+                            ("children", ids([rowID + "-rank", rowID + "-name", rowID + "-value"])),
+                            ("align", string("center")),
+                        ])
                     add(rowID + "-rank", "Text", [("text", string("\(index + 1).")), ("variant", string("caption"))])
-                    add(rowID + "-name", "Text", [("text", string(row.name)), ("variant", string("body")), ("weight", GeneratedContent(kind: .number(1)))])
+                    add(
+                        rowID + "-name", "Text",
+                        [
+                            ("text", string(row.name)), ("variant", string("body")),
+                            ("weight", GeneratedContent(kind: .number(1))),
+                        ])
                     add(rowID + "-value", "Text", [("text", string(row.value)), ("variant", string("body"))])
                 }
             case .divider:
@@ -163,7 +187,9 @@ public struct A2UIRenderer: Sendable {
     /// A camelCase event name from a button label ("Sign in" → "signIn"); "press" when the label has no ASCII
     /// letters or digits.
     static func eventName(for label: String) -> String {
-        let words = label.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }).map { $0.lowercased() }
+        let words = label.split(whereSeparator: { !($0.isASCII && ($0.isLetter || $0.isNumber)) }).map {
+            $0.lowercased()
+        }
         guard let first = words.first else { return "press" }
         let name = first + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return name.first?.isLetter == true ? String(name.prefix(48)) : "press" + String(name.prefix(43))

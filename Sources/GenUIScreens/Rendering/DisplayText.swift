@@ -27,7 +27,9 @@ enum DisplayText {
 
     static func width(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.count > 1 && character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
+        if character.unicodeScalars.count > 1
+            && character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F })
+        {
             return 2
         }
         if first.properties.generalCategory == .nonspacingMark || first.properties.generalCategory == .enclosingMark

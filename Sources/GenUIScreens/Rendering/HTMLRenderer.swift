@@ -15,8 +15,11 @@ public struct HTMLRenderer: Sendable {
 
     /// Creates a renderer for a page in `language` (a BCP 47 tag; anything else gives `en`).
     public init(language: String = "en") {
-        let valid = !language.isEmpty && language.count <= 35
-            && language.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        let valid =
+            !language.isEmpty && language.count <= 35
+            && language.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            }
         self.language = valid ? language : "en"
     }
 
@@ -55,7 +58,8 @@ public struct HTMLRenderer: Sendable {
             if case .keyValue = components[index] {
                 html += "<dl class=\"kv\">\n"
                 while index < components.count, case .keyValue(let key, let value) = components[index] {
-                    html += "<div><dt>\(HTMLEscaping.escape(key.text))</dt><dd>\(HTMLEscaping.escape(value.text))</dd></div>\n"
+                    html +=
+                        "<div><dt>\(HTMLEscaping.escape(key.text))</dt><dd>\(HTMLEscaping.escape(value.text))</dd></div>\n"
                     index += 1
                 }
                 html += "</dl>\n"
@@ -64,7 +68,8 @@ public struct HTMLRenderer: Sendable {
             if case .button = components[index] {
                 html += "<div class=\"actions\">\n"
                 while index < components.count, case .button(let label, let style) = components[index] {
-                    html += "<button type=\"button\" class=\"btn \(Self.className(style))\">\(HTMLEscaping.escape(label.text))</button>\n"
+                    html +=
+                        "<button type=\"button\" class=\"btn \(Self.className(style))\">\(HTMLEscaping.escape(label.text))</button>\n"
                     index += 1
                 }
                 html += "</div>\n"
@@ -94,7 +99,8 @@ public struct HTMLRenderer: Sendable {
 
                 """
         case .button(let label, let style):
-            return "<div class=\"actions\"><button type=\"button\" class=\"btn \(Self.className(style))\">\(e(label.text))</button></div>\n"
+            return
+                "<div class=\"actions\"><button type=\"button\" class=\"btn \(Self.className(style))\">\(e(label.text))</button></div>\n"
         case .toggle(let label, let isOn):
             return """
                 <div class="toggle"><input id="\(id)" name="\(id)" type="checkbox" role="switch"\(isOn ? " checked" : "")>\
@@ -106,7 +112,8 @@ public struct HTMLRenderer: Sendable {
         case .standings(let title, let rows):
             var html = "<table class=\"standings\">\n<caption>\(e(title.text))</caption>\n<tbody>\n"
             for (index, row) in rows.enumerated() {
-                html += "<tr><td class=\"rank\">\(index + 1)</td><th scope=\"row\">\(e(row.name))</th><td class=\"value\">\(e(row.value))</td></tr>\n"
+                html +=
+                    "<tr><td class=\"rank\">\(index + 1)</td><th scope=\"row\">\(e(row.name))</th><td class=\"value\">\(e(row.value))</td></tr>\n"
             }
             return html + "</tbody>\n</table>\n"
         case .divider:

@@ -201,7 +201,8 @@ public struct TerminalRenderer: Sendable {
             let value = values[index]
             let valuePad = String(repeating: " ", count: valueWidth - DisplayText.width(value))
             let plain = numberPart + name + dots + " " + valuePad + value
-            lines.append(Line(plain, styled: numberPart + name + style(dots, .dim) + " " + valuePad + style(value, .bold)))
+            lines.append(
+                Line(plain, styled: numberPart + name + style(dots, .dim) + " " + valuePad + style(value, .bold)))
         }
         return lines
     }

@@ -40,15 +40,21 @@ extension UIComponent {
         case .paragraph(let text):
             return [TextField(path: "text", value: text.text, length: limits.bodyTextLength)]
         case .keyValue(let key, let value):
-            return [TextField(path: "key", value: key.text, length: short),
-                    TextField(path: "value", value: value.text, length: short)]
+            return [
+                TextField(path: "key", value: key.text, length: short),
+                TextField(path: "value", value: value.text, length: short),
+            ]
         case .badge(let label, _), .button(let label, _), .toggle(let label, _):
             return [TextField(path: "label", value: label.text, length: short)]
         case .field(let label, let placeholder, _):
-            return [TextField(path: "label", value: label.text, length: short),
-                    TextField(path: "placeholder", value: placeholder.text, length: short)]
+            return [
+                TextField(path: "label", value: label.text, length: short),
+                TextField(path: "placeholder", value: placeholder.text, length: short),
+            ]
         case .list(let items):
-            return items.enumerated().map { TextField(path: "items[\($0.offset)]", value: $0.element.text, length: short) }
+            return items.enumerated().map {
+                TextField(path: "items[\($0.offset)]", value: $0.element.text, length: short)
+            }
         case .standings(let title, let rows):
             var fields = [TextField(path: "title", value: title.text, length: short)]
             for (index, row) in rows.enumerated() {

@@ -16,9 +16,10 @@ extension ScreenRepairer {
             kept.components = []
             for (componentIndex, component) in section.components.enumerated() {
                 guard component.isDivider || seen.insert(component).inserted else {
-                    log.note(ScreenPath.component(sectionIndex, componentIndex),
-                             "dropped a \(component.kind) identical to one earlier on the screen", "repeatedComponent",
-                             ["kind": .text(component.kind)])
+                    log.note(
+                        ScreenPath.component(sectionIndex, componentIndex),
+                        "dropped a \(component.kind) identical to one earlier on the screen", "repeatedComponent",
+                        ["kind": .text(component.kind)])
                     continue
                 }
                 kept.components.append(component)

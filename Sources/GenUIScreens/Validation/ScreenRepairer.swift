@@ -38,13 +38,21 @@ public struct ScreenRepairer: Sendable {
         var paths: [String] = []
         for (index, section) in screen.sections.enumerated() {
             let path = ScreenPath.section(origins.section(index))
-            guard let repaired = repair(section, path: path, index: index, origins: origins, log: &log) else { continue }
+            guard let repaired = repair(section, path: path, index: index, origins: origins, log: &log) else {
+                continue
+            }
             sections.append(repaired)
             paths.append(path)
         }
         if sections.count > limits.sections.upperBound {
-            log.note("sections", "dropped \(sections.count - limits.sections.upperBound) sections beyond the limit of \(limits.sections.upperBound)",
-                     "beyondLimit", ["count": .number(sections.count - limits.sections.upperBound), "what": .phrase("screen.what.sections"), "limit": .number(limits.sections.upperBound)])
+            log.note(
+                "sections",
+                "dropped \(sections.count - limits.sections.upperBound) sections beyond the limit of \(limits.sections.upperBound)",
+                "beyondLimit",
+                [
+                    "count": .number(sections.count - limits.sections.upperBound),
+                    "what": .phrase("screen.what.sections"), "limit": .number(limits.sections.upperBound),
+                ])
             sections = Array(sections.prefix(limits.sections.upperBound))
         }
         uniquifyTitles(&sections, paths: paths, log: &log)
@@ -52,7 +60,9 @@ public struct ScreenRepairer: Sendable {
         result.sections = sections
         if result.title.isEmpty {
             result.title = sections.first.map(\.title) ?? "Untitled"
-            log.note("title", "the title was empty; used \(ScreenValidator.quoted(result.title))", "emptyTitle", ["used": .text(ScreenValidator.quoted(result.title))])
+            log.note(
+                "title", "the title was empty; used \(ScreenValidator.quoted(result.title))", "emptyTitle",
+                ["used": .text(ScreenValidator.quoted(result.title))])
         }
         return RepairedScreen(screen: result, repairs: log.repairs)
     }
@@ -66,7 +76,9 @@ public struct ScreenRepairer: Sendable {
         result.title = clean(section.title, path: path + ".title", length: limits.sectionTitleLength, log: &log)
         if result.title.isEmpty {
             result.title = "Section \(index + 1)"
-            log.note(path + ".title", "the title was empty; used \(ScreenValidator.quoted(result.title))", "emptyTitle", ["used": .text(ScreenValidator.quoted(result.title))])
+            log.note(
+                path + ".title", "the title was empty; used \(ScreenValidator.quoted(result.title))", "emptyTitle",
+                ["used": .text(ScreenValidator.quoted(result.title))])
         }
         var components: [UIComponent] = []
         for (componentIndex, component) in section.components.enumerated() {
@@ -79,8 +91,14 @@ public struct ScreenRepairer: Sendable {
             components.append(repaired)
         }
         if components.count > limits.componentsPerSection.upperBound {
-            log.note(path + ".components", "dropped \(components.count - limits.componentsPerSection.upperBound) components beyond the limit of \(limits.componentsPerSection.upperBound)",
-                     "beyondLimit", ["count": .number(components.count - limits.componentsPerSection.upperBound), "what": .phrase("screen.what.components"), "limit": .number(limits.componentsPerSection.upperBound)])
+            log.note(
+                path + ".components",
+                "dropped \(components.count - limits.componentsPerSection.upperBound) components beyond the limit of \(limits.componentsPerSection.upperBound)",
+                "beyondLimit",
+                [
+                    "count": .number(components.count - limits.componentsPerSection.upperBound),
+                    "what": .phrase("screen.what.components"), "limit": .number(limits.componentsPerSection.upperBound),
+                ])
             components = Array(components.prefix(limits.componentsPerSection.upperBound))
         }
         guard components.contains(where: { !$0.isDivider }) else {
@@ -97,9 +115,12 @@ public struct ScreenRepairer: Sendable {
             clean(value, path: path + "." + field, length: length, log: &log)
         }
         func dropped(_ why: String) -> UIComponent? {
-            log.note(path, "dropped a \(component.kind) with \(why)", "droppedComponent", [
-                "kind": .text("\(component.kind)"), "why": .phrase("screen.repair.why." + why.replacingOccurrences(of: "no ", with: "")),
-            ])
+            log.note(
+                path, "dropped a \(component.kind) with \(why)", "droppedComponent",
+                [
+                    "kind": .text("\(component.kind)"),
+                    "why": .phrase("screen.repair.why." + why.replacingOccurrences(of: "no ", with: "")),
+                ])
             return nil
         }
         switch component {
@@ -129,7 +150,9 @@ public struct ScreenRepairer: Sendable {
                 cleanedPlaceholder = cleanedLabel
                 log.note(path + ".placeholder", "the placeholder was empty; used the label", "emptyPlaceholder")
             }
-            return .field(label: ShortText(verbatim: cleanedLabel), placeholder: ShortText(verbatim: cleanedPlaceholder), kind: kind)
+            return .field(
+                label: ShortText(verbatim: cleanedLabel), placeholder: ShortText(verbatim: cleanedPlaceholder),
+                kind: kind)
         case .button(let label, let style):
             let cleaned = text(label.text, "label", short)
             return cleaned.isEmpty ? dropped("no label") : .button(label: ShortText(verbatim: cleaned), style: style)
@@ -170,18 +193,26 @@ public struct ScreenRepairer: Sendable {
                 kept.append(StandingRow(name: name, value: value))
             }
             kept = clamp(kept, limits.standingRows, path: path + ".rows", what: "rows", log: &log)
-            return kept.isEmpty ? dropped("no rows") : .standings(title: ShortText(verbatim: cleanedTitle), rows: StandingRows(elements: kept))
+            return kept.isEmpty
+                ? dropped("no rows")
+                : .standings(title: ShortText(verbatim: cleanedTitle), rows: StandingRows(elements: kept))
         case .divider:
             return .divider
         }
     }
 
-    private func clamp<T>(_ values: [T], _ range: ClosedRange<Int>, path: String, what: String, log: inout RepairLog) -> [T] {
+    private func clamp<T>(_ values: [T], _ range: ClosedRange<Int>, path: String, what: String, log: inout RepairLog)
+        -> [T]
+    {
         guard values.count > range.upperBound else { return values }
-        log.note(path, "dropped \(values.count - range.upperBound) \(what) beyond the limit of \(range.upperBound)", "beyondLimit", [
-            "count": .number(values.count - range.upperBound), "what": .phrase(what == "rows" ? "screen.what.rows" : "screen.what.listItems"),
-            "limit": .number(range.upperBound),
-        ])
+        log.note(
+            path, "dropped \(values.count - range.upperBound) \(what) beyond the limit of \(range.upperBound)",
+            "beyondLimit",
+            [
+                "count": .number(values.count - range.upperBound),
+                "what": .phrase(what == "rows" ? "screen.what.rows" : "screen.what.listItems"),
+                "limit": .number(range.upperBound),
+            ])
         return Array(values.prefix(range.upperBound))
     }
 
@@ -197,9 +228,12 @@ public struct ScreenRepairer: Sendable {
                 number += 1
             }
             if candidate != original {
-                log.note(paths[index] + ".title", "renamed a repeated title to \(ScreenValidator.quoted(candidate))", "renamedTitle", [
-                    "title": .text(ScreenValidator.quoted(candidate)),
-                ])
+                log.note(
+                    paths[index] + ".title", "renamed a repeated title to \(ScreenValidator.quoted(candidate))",
+                    "renamedTitle",
+                    [
+                        "title": .text(ScreenValidator.quoted(candidate))
+                    ])
                 sections[index].title = candidate
             }
             used.insert(ScreenValidator.normalizedTitle(candidate))
@@ -211,9 +245,11 @@ public struct ScreenRepairer: Sendable {
         for index in sections.indices {
             let count = sections[index].components.count
             if count > remaining {
-                log.note(paths[index] + ".components",
-                         "dropped \(count - remaining) components to keep the screen within \(limits.totalComponents)", "screenLimit",
-                         ["count": .number(count - remaining), "limit": .number(limits.totalComponents)])
+                log.note(
+                    paths[index] + ".components",
+                    "dropped \(count - remaining) components to keep the screen within \(limits.totalComponents)",
+                    "screenLimit",
+                    ["count": .number(count - remaining), "limit": .number(limits.totalComponents)])
                 sections[index].components = Array(sections[index].components.prefix(remaining))
             }
             remaining -= sections[index].components.count
@@ -236,11 +272,15 @@ public struct ScreenRepairer: Sendable {
         }
         if removedControls { log.note(path, "removed control characters", "removedControls") }
         let collapsed = String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        if collapsed != String(scalars) && !collapsed.isEmpty { log.note(path, "trimmed whitespace", "trimmedWhitespace") }
+        if collapsed != String(scalars) && !collapsed.isEmpty {
+            log.note(path, "trimmed whitespace", "trimmedWhitespace")
+        }
         guard collapsed.count > length.upperBound else { return collapsed }
-        log.note(path, "truncated \(collapsed.count) characters to \(length.upperBound)", "truncated", [
-            "count": .number(collapsed.count), "limit": .number(length.upperBound),
-        ])
+        log.note(
+            path, "truncated \(collapsed.count) characters to \(length.upperBound)", "truncated",
+            [
+                "count": .number(collapsed.count), "limit": .number(length.upperBound),
+            ])
         return Self.truncate(collapsed, to: length.upperBound)
     }
 
@@ -266,7 +306,9 @@ struct RepairLog {
     }
 
     /// Records a repair: its English words, and its catalog message `screen.repair.<key>` with `arguments`.
-    mutating func note(_ path: String, _ action: String, _ key: String, _ arguments: [String: ScreenIssue.Argument] = [:]) {
+    mutating func note(
+        _ path: String, _ action: String, _ key: String, _ arguments: [String: ScreenIssue.Argument] = [:]
+    ) {
         repairs.append(ScreenRepair(path: path, action: action, key: "screen.repair.\(key)", arguments: arguments))
     }
 }

@@ -18,32 +18,41 @@ public struct ScreenValidator: Sendable {
     /// Every issue of `screen`, in document order; empty when it is valid.
     public func issues(in screen: UIScreen) -> [ScreenIssue] {
         var issues: [ScreenIssue] = []
-        checkText(screen.title, path: "title", length: limits.screenTitleLength, what: What("the screen title", "screenTitle"), into: &issues)
-        checkCount(screen.sections.count, limits.sections, path: "sections", what: What("sections", "sections"), into: &issues)
+        checkText(
+            screen.title, path: "title", length: limits.screenTitleLength,
+            what: What("the screen title", "screenTitle"), into: &issues)
+        checkCount(
+            screen.sections.count, limits.sections, path: "sections", what: What("sections", "sections"), into: &issues)
         var seenTitles: [String: Int] = [:]
         var total = 0
         for (sectionIndex, section) in screen.sections.enumerated() {
             let sectionPath = ScreenPath.section(sectionIndex)
-            checkText(section.title, path: sectionPath + ".title", length: limits.sectionTitleLength,
-                      what: What("a section title", "sectionTitle"), into: &issues)
+            checkText(
+                section.title, path: sectionPath + ".title", length: limits.sectionTitleLength,
+                what: What("a section title", "sectionTitle"), into: &issues)
             let key = Self.normalizedTitle(section.title)
             if !key.isEmpty {
                 if let first = seenTitles[key] {
-                    issues.append(ScreenIssue(
-                        path: sectionPath + ".title", code: .duplicateTitle,
-                        message: "the title \(Self.quoted(section.title)) is already used by sections[\(first)]; section titles must be unique",
-                        key: "screen.issue.duplicateTitle", arguments: ["title": .text(Self.quoted(section.title)), "first": .number(first)]))
+                    issues.append(
+                        ScreenIssue(
+                            path: sectionPath + ".title", code: .duplicateTitle,
+                            message:
+                                "the title \(Self.quoted(section.title)) is already used by sections[\(first)]; section titles must be unique",
+                            key: "screen.issue.duplicateTitle",
+                            arguments: ["title": .text(Self.quoted(section.title)), "first": .number(first)]))
                 } else {
                     seenTitles[key] = sectionIndex
                 }
             }
-            checkCount(section.components.count, limits.componentsPerSection, path: sectionPath + ".components",
-                       what: What("components", "components"), into: &issues)
+            checkCount(
+                section.components.count, limits.componentsPerSection, path: sectionPath + ".components",
+                what: What("components", "components"), into: &issues)
             if !section.components.isEmpty && section.components.allSatisfy(\.isDivider) {
-                issues.append(ScreenIssue(
-                    path: sectionPath + ".components", code: .noContent,
-                    message: "the section holds only dividers; give it at least one component with content",
-                    key: "screen.issue.noContent", arguments: [:]))
+                issues.append(
+                    ScreenIssue(
+                        path: sectionPath + ".components", code: .noContent,
+                        message: "the section holds only dividers; give it at least one component with content",
+                        key: "screen.issue.noContent", arguments: [:]))
             }
             for (componentIndex, component) in section.components.enumerated() {
                 total += 1
@@ -51,11 +60,13 @@ public struct ScreenValidator: Sendable {
             }
         }
         if total > limits.totalComponents {
-            issues.append(ScreenIssue(
-                path: "sections", code: .tooManyComponents,
-                message: "the screen has \(total) components, more than \(limits.totalComponents); split it or drop some",
-                key: "screen.issue.tooManyComponents",
-                arguments: ["count": .number(total), "limit": .number(limits.totalComponents)]))
+            issues.append(
+                ScreenIssue(
+                    path: "sections", code: .tooManyComponents,
+                    message:
+                        "the screen has \(total) components, more than \(limits.totalComponents); split it or drop some",
+                    key: "screen.issue.tooManyComponents",
+                    arguments: ["count": .number(total), "limit": .number(limits.totalComponents)]))
         }
         return issues
     }
@@ -69,7 +80,9 @@ public struct ScreenValidator: Sendable {
     private func check(_ component: UIComponent, path: String, into issues: inout [ScreenIssue]) {
         switch component {
         case .list(let items):
-            checkCount(items.count, limits.listItems, path: path + ".items", what: What("list items", "listItems"), into: &issues)
+            checkCount(
+                items.count, limits.listItems, path: path + ".items", what: What("list items", "listItems"),
+                into: &issues)
         case .standings(_, let rows):
             checkCount(rows.count, limits.standingRows, path: path + ".rows", what: What("rows", "rows"), into: &issues)
         default:
@@ -101,41 +114,51 @@ public struct ScreenValidator: Sendable {
         var argument: ScreenIssue.Argument { key.map { .phrase("screen.what.\($0)") } ?? .text(english) }
     }
 
-    private func checkText(_ text: String, path: String, length: ClosedRange<Int>, what: What,
-                           into issues: inout [ScreenIssue]) {
+    private func checkText(
+        _ text: String, path: String, length: ClosedRange<Int>, what: What,
+        into issues: inout [ScreenIssue]
+    ) {
         if text.allSatisfy(\.isWhitespace) {
-            issues.append(ScreenIssue(
-                path: path, code: .blank, message: "\(what.english) is empty; write a short text",
-                key: "screen.issue.blank", arguments: ["what": what.argument]))
+            issues.append(
+                ScreenIssue(
+                    path: path, code: .blank, message: "\(what.english) is empty; write a short text",
+                    key: "screen.issue.blank", arguments: ["what": what.argument]))
             return
         }
         if text.count > length.upperBound {
-            issues.append(ScreenIssue(
-                path: path, code: .tooLong,
-                message: "\(what.english) has \(text.count) characters, more than \(length.upperBound); shorten it",
-                key: "screen.issue.tooLong",
-                arguments: ["what": what.argument, "count": .number(text.count), "limit": .number(length.upperBound)]))
+            issues.append(
+                ScreenIssue(
+                    path: path, code: .tooLong,
+                    message: "\(what.english) has \(text.count) characters, more than \(length.upperBound); shorten it",
+                    key: "screen.issue.tooLong",
+                    arguments: [
+                        "what": what.argument, "count": .number(text.count), "limit": .number(length.upperBound),
+                    ]))
         }
         if Self.hasControlCharacters(text) {
-            issues.append(ScreenIssue(
-                path: path, code: .controlCharacters,
-                message: "\(what.english) contains control or bidirectional-override characters; remove them",
-                key: "screen.issue.controlCharacters", arguments: ["what": what.argument]))
+            issues.append(
+                ScreenIssue(
+                    path: path, code: .controlCharacters,
+                    message: "\(what.english) contains control or bidirectional-override characters; remove them",
+                    key: "screen.issue.controlCharacters", arguments: ["what": what.argument]))
         }
     }
 
-    private func checkCount(_ count: Int, _ range: ClosedRange<Int>, path: String, what: What,
-                            into issues: inout [ScreenIssue]) {
+    private func checkCount(
+        _ count: Int, _ range: ClosedRange<Int>, path: String, what: What,
+        into issues: inout [ScreenIssue]
+    ) {
         guard !range.contains(count) else { return }
         let tooFew = count < range.lowerBound
         let bound = tooFew ? "at least \(range.lowerBound)" : "at most \(range.upperBound)"
-        issues.append(ScreenIssue(
-            path: path, code: .count, message: "has \(count) \(what.english); it needs \(bound)",
-            key: tooFew ? "screen.issue.tooFew" : "screen.issue.tooMany",
-            arguments: [
-                "count": .number(count), "what": what.argument,
-                "bound": .number(tooFew ? range.lowerBound : range.upperBound),
-            ]))
+        issues.append(
+            ScreenIssue(
+                path: path, code: .count, message: "has \(count) \(what.english); it needs \(bound)",
+                key: tooFew ? "screen.issue.tooFew" : "screen.issue.tooMany",
+                arguments: [
+                    "count": .number(count), "what": what.argument,
+                    "bound": .number(tooFew ? range.lowerBound : range.upperBound),
+                ]))
     }
 
     /// Titles compare without case and surrounding whitespace.

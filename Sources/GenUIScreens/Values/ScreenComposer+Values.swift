@@ -18,8 +18,9 @@ extension ScreenComposer {
         let written: ValueSource = fromTools ? .tool : .model
         var values: [ScreenValue] = []
         func replace(_ path: String, _ problem: ValueSanity.Problem, with placeholder: String) {
-            log.note(path, "replaced a value that \(problem.englishReason) with the placeholder \"\(placeholder)\"",
-                     problem.repairKey, ["placeholder": .text(placeholder)])
+            log.note(
+                path, "replaced a value that \(problem.englishReason) with the placeholder \"\(placeholder)\"",
+                problem.repairKey, ["placeholder": .text(placeholder)])
         }
         for (sectionIndex, section) in composed.screen.sections.enumerated() {
             for (componentIndex, component) in section.components.enumerated() {
@@ -37,8 +38,10 @@ extension ScreenComposer {
                     } else if let spoken, spoken.contains(" \(ValueSanity.normalized(value.text)) ") {
                         source = .intent
                     } else if !mayInventValues {
-                        log.note(valuePath, "replaced a value the model wrote without a source with the placeholder \"\(placeholder)\"",
-                                 "unsourcedValue", ["placeholder": .text(placeholder)])
+                        log.note(
+                            valuePath,
+                            "replaced a value the model wrote without a source with the placeholder \"\(placeholder)\"",
+                            "unsourcedValue", ["placeholder": .text(placeholder)])
                         source = .placeholder
                     }
                     if source == .placeholder, value.text != placeholder, !PlaceholderText.all.contains(value.text) {
@@ -66,13 +69,16 @@ extension ScreenComposer {
                         } else if let problem = problems[rowPath] {
                             replace(rowPath, problem, with: PlaceholderText.blank)
                             rows.elements[index].value = PlaceholderText.blank
-                            if ValueSanity.hasTokenRun(rows.elements[index].name) { rows.elements[index].name = PlaceholderText.blank }
+                            if ValueSanity.hasTokenRun(rows.elements[index].name) {
+                                rows.elements[index].name = PlaceholderText.blank
+                            }
                             values.append(ScreenValue(path: rowPath, source: .placeholder))
                         } else {
                             values.append(ScreenValue(path: rowPath, source: written))
                         }
                     }
-                    result.screen.sections[sectionIndex].components[componentIndex] = .standings(title: title, rows: rows)
+                    result.screen.sections[sectionIndex].components[componentIndex] = .standings(
+                        title: title, rows: rows)
                 default:
                     continue
                 }

@@ -20,7 +20,8 @@ public enum ValueSanity {
         let title = normalized(screen.title)
         var counts: [String: Int] = [:]
         for section in screen.sections {
-            for case .keyValue(_, let value) in section.components where isSentence(value.text) && !PlaceholderText.all.contains(value.text) {
+            for case .keyValue(_, let value) in section.components
+            where isSentence(value.text) && !PlaceholderText.all.contains(value.text) {
                 counts[normalized(value.text), default: 0] += 1
             }
         }
@@ -43,7 +44,8 @@ public enum ValueSanity {
                         found.append(("\(path).items[\(index)]", .repeatedToken))
                     }
                 case .standings(_, let rows):
-                    for (index, row) in rows.elements.enumerated() where hasTokenRun(row.name) || hasTokenRun(row.value) {
+                    for (index, row) in rows.elements.enumerated() where hasTokenRun(row.name) || hasTokenRun(row.value)
+                    {
                         found.append(("\(path).rows[\(index)]", .repeatedToken))
                     }
                 default:

@@ -29,7 +29,8 @@ extension BoundedList {
     public static var generationSchema: GenerationSchema {
         let element = Item.generationSchema
         return GenerationSchema(
-            node: .array(.init(items: element.root, minimumCount: countRange.lowerBound, maximumCount: countRange.upperBound)),
+            node: .array(
+                .init(items: element.root, minimumCount: countRange.lowerBound, maximumCount: countRange.upperBound)),
             name: schemaName, definitions: element.definitions)
     }
 

@@ -27,9 +27,12 @@ extension LanguageModelConformance {
         _ model: any RoutableModel, capabilities: Set<LanguageModelCapability>, options: Options
     ) async -> [ConformanceReport.Check] {
         guard capabilities.contains(.toolCalling) else {
-            return [.init(
-                name: ToolCheck.notClaimed, passed: true,
-                detail: "skipped: the model does not claim toolCalling, so no request with tools was sent", skipped: true)]
+            return [
+                .init(
+                    name: ToolCheck.notClaimed, passed: true,
+                    detail: "skipped: the model does not claim toolCalling, so no request with tools was sent",
+                    skipped: true)
+            ]
         }
         var checks: [ConformanceReport.Check] = []
         let tool = options.tool
@@ -56,24 +59,31 @@ extension LanguageModelConformance {
         // Round 2: the model's own calls go back with an output each. A provider must read back what it produced.
         let ownCalls = (try? first.get())?.toolCalls ?? []
         if ownCalls.isEmpty || checks.last?.passed != true {
-            checks.append(.init(
-                name: ToolCheck.ownCallsBack, passed: true,
-                detail: "skipped: the first request gave no valid calls to send back", skipped: true))
+            checks.append(
+                .init(
+                    name: ToolCheck.ownCallsBack, passed: true,
+                    detail: "skipped: the first request gave no valid calls to send back", skipped: true))
         } else {
-            let messages = [question, .toolCalls(ownCalls)]
+            let messages =
+                [question, .toolCalls(ownCalls)]
                 + ownCalls.map { .toolOutput(id: $0.id, toolName: $0.toolName, text: options.toolOutput) }
-            checks.append(verdict(ToolCheck.ownCallsBack, await attempt(model, request(messages), options.generationTimeout)))
+            checks.append(
+                verdict(ToolCheck.ownCallsBack, await attempt(model, request(messages), options.generationTimeout)))
         }
 
         // Round 2 after a fallback: the call was made by another provider, its id in another style.
         let foreign = Transcript.ToolCall(
             id: foreignCallID, toolName: tool.name, arguments: exampleArguments(for: tool.parameters))
-        let fallback = [question, .toolCalls([foreign]),
-                        .toolOutput(id: foreign.id, toolName: tool.name, text: options.toolOutput)]
-        checks.append(verdict(ToolCheck.foreignCallsBack, await attempt(model, request(fallback), options.generationTimeout)))
+        let fallback = [
+            question, .toolCalls([foreign]),
+            .toolOutput(id: foreign.id, toolName: tool.name, text: options.toolOutput),
+        ]
+        checks.append(
+            verdict(ToolCheck.foreignCallsBack, await attempt(model, request(fallback), options.generationTimeout)))
 
         if capabilities.contains(.streaming) {
-            checks.append(await streamedToolCheck(model, request([question]), tool: tool, limit: options.generationTimeout))
+            checks.append(
+                await streamedToolCheck(model, request([question]), tool: tool, limit: options.generationTimeout))
         }
         return checks
     }
@@ -89,11 +99,14 @@ extension LanguageModelConformance {
             return nil
         }
         guard response.metadata.finishReason == .toolCalls else {
-            return "a turn of calls finished with \(response.metadata.finishReason.map(\.rawValue) ?? "no reason"), not toolCalls"
+            return
+                "a turn of calls finished with \(response.metadata.finishReason.map(\.rawValue) ?? "no reason"), not toolCalls"
         }
         var ids: Set<String> = []
         for call in response.toolCalls {
-            guard call.toolName == tool.name else { return "a call of \"\(call.toolName)\", which was not offered (offered: \(tool.name))" }
+            guard call.toolName == tool.name else {
+                return "a call of \"\(call.toolName)\", which was not offered (offered: \(tool.name))"
+            }
             guard !call.id.isEmpty else { return "a call of \(call.toolName) without an id" }
             guard ids.insert(call.id).inserted else { return "two calls share the id \"\(call.id)\"" }
             if let violation = tool.parameters.firstViolation(in: call.arguments) {
@@ -106,7 +119,8 @@ extension LanguageModelConformance {
     /// Streams `request`: it must end with a completion that is a valid turn, and the deltas must be the completion's
     /// text (a turn of calls is not streamed as text).
     private static func streamedToolCheck(
-        _ model: any RoutableModel, _ request: GenerationRequest, tool: GenerationRequest.ToolDefinition, limit: Duration
+        _ model: any RoutableModel, _ request: GenerationRequest, tool: GenerationRequest.ToolDefinition,
+        limit: Duration
     ) async -> ConformanceReport.Check {
         let name = ToolCheck.streamed
         do {
@@ -120,12 +134,17 @@ extension LanguageModelConformance {
                     case .completed(let response): completed = response
                     }
                 }
-                guard let completed else { return .init(name: name, passed: false, detail: "the stream ended without a completion") }
-                if let problem = turnProblem(completed, tool: tool) { return .init(name: name, passed: false, detail: problem) }
+                guard let completed else {
+                    return .init(name: name, passed: false, detail: "the stream ended without a completion")
+                }
+                if let problem = turnProblem(completed, tool: tool) {
+                    return .init(name: name, passed: false, detail: problem)
+                }
                 guard streamed == completed.text else {
                     return .init(
                         name: name, passed: false,
-                        detail: "the deltas (\(streamed.count) characters: \(String(streamed.prefix(80)).debugDescription)) "
+                        detail:
+                            "the deltas (\(streamed.count) characters: \(String(streamed.prefix(80)).debugDescription)) "
                             + "are not the completion's text (\(String(completed.text.prefix(80)).debugDescription))")
                 }
                 return .init(name: name, passed: true, detail: summary(completed))
@@ -150,17 +169,22 @@ extension LanguageModelConformance {
         example(schema.root, in: schema, depth: 0)
     }
 
-    private static func example(_ node: GenerationSchema.Node, in schema: GenerationSchema, depth: Int) -> GeneratedContent {
+    private static func example(_ node: GenerationSchema.Node, in schema: GenerationSchema, depth: Int)
+        -> GeneratedContent
+    {
         func example(_ node: GenerationSchema.Node) -> GeneratedContent {
             depth < 16 ? Self.example(node, in: schema, depth: depth + 1) : GeneratedContent(kind: .null)
         }
         switch node {
         case .object(let object):
-            return GeneratedContent(orderedProperties: object.properties.filter { !$0.isOptional }.map { ($0.name, example($0.node)) })
+            return GeneratedContent(
+                orderedProperties: object.properties.filter { !$0.isOptional }.map { ($0.name, example($0.node)) })
         case .string(let string):
             var text = "Paris"
             if let maximum = string.maximumLength { text = String(text.prefix(maximum)) }
-            if let minimum = string.minimumLength, text.count < minimum { text += String(repeating: "s", count: minimum - text.count) }
+            if let minimum = string.minimumLength, text.count < minimum {
+                text += String(repeating: "s", count: minimum - text.count)
+            }
             if let first = string.choices?.first { text = first }
             return GeneratedContent(kind: .string(text))
         case .integer(let integer):
@@ -170,11 +194,13 @@ extension LanguageModelConformance {
         case .boolean:
             return GeneratedContent(kind: .bool(true))
         case .array(let array):
-            return GeneratedContent(kind: .array(Array(repeating: example(array.items), count: array.minimumCount ?? 0)))
+            return GeneratedContent(
+                kind: .array(Array(repeating: example(array.items), count: array.minimumCount ?? 0)))
         case .anyOf(let choices):
             return choices.choices.first.map(example) ?? GeneratedContent(kind: .null)
         case .reference(let name):
-            return schema.definitions.first { $0.name == name }.map { example($0.node) } ?? GeneratedContent(kind: .null)
+            return schema.definitions.first { $0.name == name }.map { example($0.node) }
+                ?? GeneratedContent(kind: .null)
         case .any:
             return GeneratedContent(kind: .string("Paris"))
         }

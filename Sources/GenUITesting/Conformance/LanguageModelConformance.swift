@@ -62,26 +62,38 @@ public enum LanguageModelConformance {
 
         /// A request the suite sends: `prompt`, with the token limit.
         func request(_ prompt: String, schema: GenerationSchema? = nil) -> GenerationRequest {
-            GenerationRequest(prompt: prompt, schema: schema, options: GenerationOptions(maximumResponseTokens: maximumResponseTokens))
+            GenerationRequest(
+                prompt: prompt, schema: schema, options: GenerationOptions(maximumResponseTokens: maximumResponseTokens)
+            )
         }
     }
 
     /// A small schema with a bounded string, a ranged integer and a short array.
     public static let defaultSchema = GenerationSchema(
-        node: .object(.init(name: "Card", properties: [
-            .init(name: "title", node: .string(.init(minimumLength: 1, maximumLength: 40))),
-            .init(name: "stars", node: .integer(.init(minimum: 1, maximum: 5))),
-            .init(name: "tags", node: .array(.init(items: .string(.init(maximumLength: 20)), minimumCount: 1, maximumCount: 3))),
-        ])),
+        node: .object(
+            .init(
+                name: "Card",
+                properties: [
+                    .init(name: "title", node: .string(.init(minimumLength: 1, maximumLength: 40))),
+                    .init(name: "stars", node: .integer(.init(minimum: 1, maximum: 5))),
+                    .init(
+                        name: "tags",
+                        node: .array(.init(items: .string(.init(maximumLength: 20)), minimumCount: 1, maximumCount: 3))),
+                ])),
         name: "Card")
 
     /// A lookup tool with one required string argument, `city`.
     public static let defaultTool = GenerationRequest.ToolDefinition(
         name: "look_up_city", description: "Looks up a city's country and population.",
         parameters: GenerationSchema(
-            node: .object(.init(name: "CityLookup", properties: [
-                .init(name: "city", description: "The city's name", node: .string(.init(minimumLength: 1, maximumLength: 40))),
-            ])),
+            node: .object(
+                .init(
+                    name: "CityLookup",
+                    properties: [
+                        .init(
+                            name: "city", description: "The city's name",
+                            node: .string(.init(minimumLength: 1, maximumLength: 40)))
+                    ])),
             name: "CityLookup"))
 
     /// Runs every check against `model`.
@@ -106,12 +118,14 @@ public enum LanguageModelConformance {
             switch outcome {
             case .failure(let error as GenUIError):
                 record("an unavailable model fails with a GenUIError", true, error.code)
-                record("errors name the provider", error.provider == model.name, "provider: \(error.provider ?? "none")")
+                record(
+                    "errors name the provider", error.provider == model.name, "provider: \(error.provider ?? "none")")
             case .failure(let error):
                 record("an unavailable model fails with a GenUIError", false, "threw \(type(of: error))")
             case .success:
-                record("an unavailable model fails with a GenUIError", false,
-                       "reported \(reason.code) but served a request")
+                record(
+                    "an unavailable model fails with a GenUIError", false,
+                    "reported \(reason.code) but served a request")
             }
             return ConformanceReport(model: model.name, checks: checks)
         }
@@ -133,12 +147,16 @@ public enum LanguageModelConformance {
         case .success(let response):
             let violation = options.schema.firstViolation(in: response.content)
             if capabilities.contains(.guidedGeneration) {
-                record("guided output validates against the schema", violation == nil,
-                       violation.map { "\($0)" } ?? "valid")
-                record("guided output is reported as guided", response.metadata.guided, "guided: \(response.metadata.guided)")
+                record(
+                    "guided output validates against the schema", violation == nil,
+                    violation.map { "\($0)" } ?? "valid")
+                record(
+                    "guided output is reported as guided", response.metadata.guided,
+                    "guided: \(response.metadata.guided)")
             } else {
-                record("a model without guided generation does not claim guided output", !response.metadata.guided,
-                       "guided: \(response.metadata.guided)")
+                record(
+                    "a model without guided generation does not claim guided output", !response.metadata.guided,
+                    "guided: \(response.metadata.guided)")
             }
         case .failure(let error as GenUIError):
             let honest = !capabilities.contains(.guidedGeneration) && error.code == "unsupportedCapability"

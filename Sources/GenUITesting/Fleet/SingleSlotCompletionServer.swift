@@ -40,8 +40,9 @@ public final class SingleSlotCompletionServer: Sendable {
         name: String, serviceTime: Duration, slowFraction: Double = 0, slowFactor: Double = 10, seed: UInt64 = 1
     ) throws {
         self.name = name
-        let shared = Shared(State(
-            serviceTime: serviceTime, slowFraction: slowFraction, slowFactor: slowFactor, random: seed))
+        let shared = Shared(
+            State(
+                serviceTime: serviceTime, slowFraction: slowFraction, slowFactor: slowFactor, random: seed))
         self.shared = shared
         server = try LoopbackHTTPServer { request, connection in
             Self.handle(request, connection, name: name, shared: shared)
@@ -71,7 +72,9 @@ public final class SingleSlotCompletionServer: Sendable {
     /// Stops the server: new connections are refused.
     public func stop() { server.stop() }
 
-    private static func handle(_ request: LoopbackRequest, _ connection: LoopbackConnection, name: String, shared: Shared) {
+    private static func handle(
+        _ request: LoopbackRequest, _ connection: LoopbackConnection, name: String, shared: Shared
+    ) {
         guard request.path.hasSuffix("/chat/completions") else {
             connection.respond(json: #"{"object":"list","data":[{"id":"fleet-model","object":"model"}]}"#)
             return
@@ -116,10 +119,11 @@ public final class SingleSlotCompletionServer: Sendable {
         shared.slot.unlock()
         guard !gone else { return }
         let text = "served by \(name)"
-        connection.respond(json: """
-            {"id":"chatcmpl-fleet","object":"chat.completion","model":"fleet-model","choices":[{"index":0,\
-            "message":{"role":"assistant","content":"\(text)"},"finish_reason":"stop"}],\
-            "usage":{"prompt_tokens":5,"completion_tokens":3,"total_tokens":8}}
-            """)
+        connection.respond(
+            json: """
+                {"id":"chatcmpl-fleet","object":"chat.completion","model":"fleet-model","choices":[{"index":0,\
+                "message":{"role":"assistant","content":"\(text)"},"finish_reason":"stop"}],\
+                "usage":{"prompt_tokens":5,"completion_tokens":3,"total_tokens":8}}
+                """)
     }
 }

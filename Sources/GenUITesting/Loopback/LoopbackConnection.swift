@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One client connection of a ``LoopbackHTTPServer``: how a handler answers (or does not).
@@ -242,9 +242,9 @@ public final class LoopbackConnection: Sendable {
             var remaining = raw.count
             while remaining > 0 {
                 #if os(Linux)
-                let sent = Glibc.send(fd, pointer, remaining, Int32(MSG_NOSIGNAL))
+                    let sent = Glibc.send(fd, pointer, remaining, Int32(MSG_NOSIGNAL))
                 #else
-                let sent = Darwin.send(fd, pointer, remaining, 0)
+                    let sent = Darwin.send(fd, pointer, remaining, 0)
                 #endif
                 if sent < 0 && errno == EINTR { continue }
                 guard sent > 0 else { return false }

@@ -3,9 +3,9 @@ import GenUI
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// An HTTP/1.1 server on 127.0.0.1 and an ephemeral port, for testing network providers against a
@@ -46,7 +46,9 @@ public final class LoopbackHTTPServer: Sendable {
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard bound == 0, listen(fd, 1024) == 0 else {
             let code = errno
@@ -156,15 +158,15 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     #if os(Linux)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
+        private static let streamType = Int32(SOCK_STREAM.rawValue)
     #else
-    private static let streamType = SOCK_STREAM
+        private static let streamType = SOCK_STREAM
     #endif
 
     static func disableSigpipe(_ fd: Int32) {
         #if !os(Linux)
-        var yes: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            var yes: Int32 = 1
+            setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
 }

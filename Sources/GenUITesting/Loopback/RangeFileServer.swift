@@ -134,7 +134,8 @@ public final class RangeFileServer: Sendable {
         }
         if let delay = behaviour.headDelay, connection.stall(for: delay) { return }
         let path = behaviour.servedFile ?? path
-        guard request.path == "/" + name || behaviour.servesAnyPath, let handle = FileHandle(forReadingAtPath: path) else {
+        guard request.path == "/" + name || behaviour.servesAnyPath, let handle = FileHandle(forReadingAtPath: path)
+        else {
             connection.respond(status: 404, body: Data("no such file".utf8))
             return
         }
@@ -146,9 +147,10 @@ public final class RangeFileServer: Sendable {
         if let tag = behaviour.entityTag { validators["ETag"] = tag }
         if let date = behaviour.lastModified { validators["Last-Modified"] = date }
         // RFC 9110 13.1.5: a Range whose If-Range names another version is ignored (the whole file, 200).
-        let ifRangeHolds = request.header("if-range").map { condition in
-            behaviour.ignoresIfRange || condition == behaviour.entityTag || condition == behaviour.lastModified
-        } ?? true
+        let ifRangeHolds =
+            request.header("if-range").map { condition in
+                behaviour.ignoresIfRange || condition == behaviour.entityTag || condition == behaviour.lastModified
+            } ?? true
         if behaviour.honoursRange, ifRangeHolds, let range = request.header("range").flatMap(Self.byteRange) {
             guard range.first < size else {
                 connection.writeHead(status: 416, headers: ["Content-Range": "bytes */\(size)", "Content-Length": "0"])
@@ -156,10 +158,12 @@ public final class RangeFileServer: Sendable {
             }
             start = range.first
             end = min(size, (range.last ?? size - 1) + 1)
-            connection.writeHead(status: 206, headers: validators.merging([
-                "Content-Range": "bytes \(start)-\(end - 1)/\(size)", "Content-Length": "\(end - start)",
-                "Accept-Ranges": "bytes", "Content-Type": "application/octet-stream",
-            ]) { _, new in new })
+            connection.writeHead(
+                status: 206,
+                headers: validators.merging([
+                    "Content-Range": "bytes \(start)-\(end - 1)/\(size)", "Content-Length": "\(end - start)",
+                    "Accept-Ranges": "bytes", "Content-Type": "application/octet-stream",
+                ]) { _, new in new })
         } else {
             var headers = validators.merging(["Content-Type": "application/octet-stream"]) { _, new in new }
             if behaviour.declaresLength { headers["Content-Length"] = "\(size + behaviour.trailingBytes)" }
@@ -188,7 +192,8 @@ public final class RangeFileServer: Sendable {
                 return
             }
             if let stall = behaviour.stallAtByte, offset == stall,
-                state.takeTurn(state.stallDone, once: behaviour.stallOnce), connection.stall(for: behaviour.stallDuration)
+                state.takeTurn(state.stallDone, once: behaviour.stallOnce),
+                connection.stall(for: behaviour.stallDuration)
             {
                 return
             }

@@ -9,7 +9,8 @@ import GenUIScreens
 enum ContextGateBenchmark {
     static let section = "Context check: router-overhead path with the chain's context check vs without it"
 
-    static let countingSection = "Context check, counting path: router-overhead path where the chain asks llama-server for an exact count vs without the check"
+    static let countingSection =
+        "Context check, counting path: router-overhead path where the chain asks llama-server for an exact count vs without the check"
 
     static func run(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
         let onDevice = OnDeviceBenchmarks.model("on-device", modelPath: modelPath, serverPath: serverPath)
@@ -19,8 +20,12 @@ enum ContextGateBenchmark {
         let log = RequestLog()
         let checked = ProviderChain(name: "checked", models: [WindowModel(base: onDevice, window: .base)])
         let unchecked = ProviderChain(name: "unchecked", models: [WindowModel(base: onDevice, window: .none, log: log)])
-        guard try await checked.contextSize > 0 else { throw BenchmarkError("the checked chain reports no context window") }
-        if (try? await unchecked.contextSize) != nil { throw BenchmarkError("the unchecked chain reports a context window") }
+        guard try await checked.contextSize > 0 else {
+            throw BenchmarkError("the checked chain reports no context window")
+        }
+        if (try? await unchecked.contextSize) != nil {
+            throw BenchmarkError("the unchecked chain reports a context window")
+        }
         let runs = quick ? 6 : 20
 
         // Table 1: the common path, where the request's bound decides.
@@ -28,7 +33,10 @@ enum ContextGateBenchmark {
         _ = try await routed(unchecked)
         let common = try await compare(unchecked: unchecked, checked: checked, runs: runs)
         common.report(into: &report, section: section)
-        report.note(section, "Interleaved pairs in ABBA order over \(runs) pairs, the router-overhead request (`LanguageModelSession` → `ProviderChain` → on-device provider, greedy, `UIScreen` schema). Both chains hold the same running on-device model behind the same forwarding wrapper; A's wrapper does not report a context window (the `RoutableModel` default, which throws), so the chain has no window to check against; B's passes on the on-device provider's `contextSize` (what llama-server reports, 4096), so every request goes through the chain's context check as shipped. Both chains ask for the window when they read availability and cache the answer with it (A is told there is none); per request, B then computes the request's token bound and compares it with the window. This request fits well within the window, so the check is the common path: the bound decides and no count is asked of llama-server (the last row counts the requests whose trace records a count). The time outside llama-server is each request's wall time minus the prompt and generation time llama-server reports for it.")
+        report.note(
+            section,
+            "Interleaved pairs in ABBA order over \(runs) pairs, the router-overhead request (`LanguageModelSession` → `ProviderChain` → on-device provider, greedy, `UIScreen` schema). Both chains hold the same running on-device model behind the same forwarding wrapper; A's wrapper does not report a context window (the `RoutableModel` default, which throws), so the chain has no window to check against; B's passes on the on-device provider's `contextSize` (what llama-server reports, 4096), so every request goes through the chain's context check as shipped. Both chains ask for the window when they read availability and cache the answer with it (A is told there is none); per request, B then computes the request's token bound and compares it with the window. This request fits well within the window, so the check is the common path: the bound decides and no count is asked of llama-server (the last row counts the requests whose trace records a count). The time outside llama-server is each request's wall time minus the prompt and generation time llama-server reports for it."
+        )
 
         // Table 2: the counting path. The chain counts only when the request's bound (UTF-8 bytes plus a template
         // allowance) and the answer's tokens do not fit the window; the same request is made to reach it by a window
@@ -40,7 +48,9 @@ enum ContextGateBenchmark {
         guard bound > exact + 1 else { throw BenchmarkError("the request's bound (\(bound)) leaves no room below it") }
         let window = exact + responseTokens + (bound - exact) / 2
         let counting = ProviderChain(name: "counting", models: [WindowModel(base: onDevice, window: .fixed(window))])
-        guard try await counting.contextSize == window else { throw BenchmarkError("the counting chain does not report its window") }
+        guard try await counting.contextSize == window else {
+            throw BenchmarkError("the counting chain does not report its window")
+        }
         _ = try await routed(counting)
         var countSeconds = Samples()
         for _ in 0..<5 {
@@ -48,17 +58,29 @@ enum ContextGateBenchmark {
         }
         let measured = try await compare(unchecked: unchecked, checked: counting, runs: runs)
         measured.report(into: &report, section: countingSection)
-        report.add(Figure(section: countingSection, name: "request tokens counted by llama-server / the bound that did not fit",
-                          value: Double(exact), unit: "/ \(bound)"))
-        report.add(Figure(section: countingSection, name: "window reported to the chain (exact + answer reserve \(responseTokens) + half the bound's margin)",
-                          value: Double(window), unit: "tokens"))
-        report.add(Figure(section: countingSection, name: "(reference) one `tokenCount(for:)` on its own, median of 5",
-                          value: countSeconds.median * 1000, unit: "ms"))
-        report.note(countingSection, "The same request, pairs and ABBA order as the table above; A is the same chain without a window. B's wrapper reports a context window of \(window) tokens instead of llama-server's 4096: between the request's exact need (\(exact) tokens counted by llama-server, plus the \(responseTokens) tokens the chain keeps for the answer, \(exact + responseTokens) in all) and its bound plus that reserve (\(bound + responseTokens)). With that window the bound cannot decide, so on every request the chain asks the on-device provider for an exact count (`tokenCount(for:)`: llama-server's `/apply-template`, then `/tokenize`), finds that the request fits, and sends it; the row \"requests whose trace records a token count\" counts the requests whose trace records a count made by llama-server (`method: counted`). The router and the request are unchanged; only the reported window is smaller, and the model still runs with its real 4096-token context.")
+        report.add(
+            Figure(
+                section: countingSection, name: "request tokens counted by llama-server / the bound that did not fit",
+                value: Double(exact), unit: "/ \(bound)"))
+        report.add(
+            Figure(
+                section: countingSection,
+                name:
+                    "window reported to the chain (exact + answer reserve \(responseTokens) + half the bound's margin)",
+                value: Double(window), unit: "tokens"))
+        report.add(
+            Figure(
+                section: countingSection, name: "(reference) one `tokenCount(for:)` on its own, median of 5",
+                value: countSeconds.median * 1000, unit: "ms"))
+        report.note(
+            countingSection,
+            "The same request, pairs and ABBA order as the table above; A is the same chain without a window. B's wrapper reports a context window of \(window) tokens instead of llama-server's 4096: between the request's exact need (\(exact) tokens counted by llama-server, plus the \(responseTokens) tokens the chain keeps for the answer, \(exact + responseTokens) in all) and its bound plus that reserve (\(bound + responseTokens)). With that window the bound cannot decide, so on every request the chain asks the on-device provider for an exact count (`tokenCount(for:)`: llama-server's `/apply-template`, then `/tokenize`), finds that the request fits, and sends it; the row \"requests whose trace records a token count\" counts the requests whose trace records a count made by llama-server (`method: counted`). The router and the request are unchanged; only the reported window is smaller, and the model still runs with its real 4096-token context."
+        )
     }
 
     /// One request through `chain`, and its wall time.
-    static func routed(_ chain: ProviderChain) async throws -> (LanguageModelSession.Response<GeneratedContent>, Double) {
+    static func routed(_ chain: ProviderChain) async throws -> (LanguageModelSession.Response<GeneratedContent>, Double)
+    {
         let intent = "A login form with username and password fields and Login and Register buttons"
         let composer = ScreenComposer(model: chain)
         let session = LanguageModelSession(model: chain, instructions: ScreenComposer.instructions)
@@ -79,20 +101,41 @@ enum ContextGateBenchmark {
 
         func report(into report: inout Report, section: String) {
             let ratio = comparison.ratios.median
-            report.add(Figure(section: section, name: "median ratio with check / without", value: ratio, unit: "×",
-                              goal: "≤ 1.02×", metGoal: ratio <= 1.02))
-            report.add(Figure(section: section, name: "median request without the check", value: comparison.a.median * 1000, unit: "ms"))
-            report.add(Figure(section: section, name: "median request with the check", value: comparison.b.median * 1000, unit: "ms"))
-            report.add(Figure(section: section, name: "per-pair ratio, 25th–75th percentile spread",
-                              value: (comparison.ratios.percentile(0.75) - comparison.ratios.percentile(0.25)) * 100, unit: "points"))
-            report.add(Figure(section: section, name: "time outside llama-server per request, without the check",
-                              value: outside.unchecked.median * 1000, unit: "ms"))
-            report.add(Figure(section: section, name: "time outside llama-server per request, with the check",
-                              value: outside.checked.median * 1000, unit: "ms"))
-            let derived = (serverTimes.median + outside.checked.median) / (serverTimes.median + outside.unchecked.median)
-            report.add(Figure(section: section, name: "ratio from the time outside llama-server", value: derived, unit: "×",
-                              goal: "≤ 1.02×", metGoal: derived <= 1.02))
-            report.add(Figure(section: section, name: "requests whose trace records a token count", value: Double(counted), unit: "of \(runs)"))
+            report.add(
+                Figure(
+                    section: section, name: "median ratio with check / without", value: ratio, unit: "×",
+                    goal: "≤ 1.02×", metGoal: ratio <= 1.02))
+            report.add(
+                Figure(
+                    section: section, name: "median request without the check", value: comparison.a.median * 1000,
+                    unit: "ms"))
+            report.add(
+                Figure(
+                    section: section, name: "median request with the check", value: comparison.b.median * 1000,
+                    unit: "ms"))
+            report.add(
+                Figure(
+                    section: section, name: "per-pair ratio, 25th–75th percentile spread",
+                    value: (comparison.ratios.percentile(0.75) - comparison.ratios.percentile(0.25)) * 100,
+                    unit: "points"))
+            report.add(
+                Figure(
+                    section: section, name: "time outside llama-server per request, without the check",
+                    value: outside.unchecked.median * 1000, unit: "ms"))
+            report.add(
+                Figure(
+                    section: section, name: "time outside llama-server per request, with the check",
+                    value: outside.checked.median * 1000, unit: "ms"))
+            let derived =
+                (serverTimes.median + outside.checked.median) / (serverTimes.median + outside.unchecked.median)
+            report.add(
+                Figure(
+                    section: section, name: "ratio from the time outside llama-server", value: derived, unit: "×",
+                    goal: "≤ 1.02×", metGoal: derived <= 1.02))
+            report.add(
+                Figure(
+                    section: section, name: "requests whose trace records a token count", value: Double(counted),
+                    unit: "of \(runs)"))
         }
     }
 

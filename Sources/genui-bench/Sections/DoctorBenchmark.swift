@@ -9,7 +9,9 @@ import GenUITesting
 enum DoctorBenchmark {
     static let section = "Doctor: wall time vs the individual checks (five providers, one never answers)"
 
-    static func run(into report: inout Report, quick: Bool, genui: URL, modelPath: String, serverPath: String) async throws {
+    static func run(into report: inout Report, quick: Bool, genui: URL, modelPath: String, serverPath: String)
+        async throws
+    {
         let silent = try LoopbackHTTPServer { _, connection in _ = connection.stall(for: .seconds(30)) }
         defer { silent.stop() }
         let answering = try LoopbackHTTPServer { request, connection in
@@ -32,7 +34,8 @@ enum DoctorBenchmark {
               anthropic: { type: anthropic, model: claude-sonnet, api_key_env: GENUI_BENCH_UNSET_KEY }
               scripted:  { type: scripted }
             """
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let configPath = directory.appendingPathComponent("providers.yml")
@@ -64,21 +67,34 @@ enum DoctorBenchmark {
         report.add(Figure(section: section, name: "slowest single check", value: maxima.median * 1000, unit: "ms"))
         report.add(Figure(section: section, name: "sum of all checks", value: sums.median * 1000, unit: "ms"))
         report.add(Figure(section: section, name: "doctor wall time (process)", value: walls.median * 1000, unit: "ms"))
-        report.add(Figure(section: section, name: "doctor / slowest check", value: ratioToSlowest, unit: "×",
-                          goal: "≤ 1.1×", metGoal: ratioToSlowest <= 1.1))
-        report.add(Figure(section: section, name: "doctor / sum of checks", value: walls.median / sums.median, unit: "×"))
-        report.add(Figure(section: section, name: "(genui start-up alone, `genui --help`)", value: startups.median * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: section, name: "doctor / slowest check", value: ratioToSlowest, unit: "×",
+                goal: "≤ 1.1×", metGoal: ratioToSlowest <= 1.1))
+        report.add(
+            Figure(section: section, name: "doctor / sum of checks", value: walls.median / sums.median, unit: "×"))
+        report.add(
+            Figure(
+                section: section, name: "(genui start-up alone, `genui --help`)", value: startups.median * 1000,
+                unit: "ms"))
         let catalogRead = try await catalogReadSeconds(rounds: quick ? 5 : 21)
-        report.add(Figure(section: section, name: "(reading genui's message catalog: English and German)",
-                          value: catalogRead * 1000, unit: "ms", goal: "≤ 5 ms", metGoal: catalogRead <= 0.005))
-        report.note(section, "Medians of \(rounds) rounds. The checks: on-device (files only, no server start), Ollama at a loopback server that accepts and never answers (bounded by the provider's 2 s availability timeout), OpenAI-compatible at a loopback server, Anthropic without its key (no network), scripted. Doctor's wall time includes starting the `genui` process.")
+        report.add(
+            Figure(
+                section: section, name: "(reading genui's message catalog: English and German)",
+                value: catalogRead * 1000, unit: "ms", goal: "≤ 5 ms", metGoal: catalogRead <= 0.005))
+        report.note(
+            section,
+            "Medians of \(rounds) rounds. The checks: on-device (files only, no server start), Ollama at a loopback server that accepts and never answers (bounded by the provider's 2 s availability timeout), OpenAI-compatible at a loopback server, Anthropic without its key (no network), scripted. Doctor's wall time includes starting the `genui` process."
+        )
     }
 
     /// The median time to read `Diagnostics.xcstrings` from the resources beside this program, keeping English and
     /// German (what a German user's `genui doctor` reads; `genui --help` reads nothing).
     static func catalogReadSeconds(rounds: Int) async throws -> Double {
-        guard let file = ResourceLocator.file(
-            "Diagnostics.xcstrings", inBundleOf: "GenUIDiagnostics", sourceFile: #filePath, sourceFolder: "Resources")
+        guard
+            let file = ResourceLocator.file(
+                "Diagnostics.xcstrings", inBundleOf: "GenUIDiagnostics", sourceFile: #filePath,
+                sourceFolder: "Resources")
         else { throw CocoaError(.fileNoSuchFile) }
         var samples = Samples()
         for _ in 0..<rounds {

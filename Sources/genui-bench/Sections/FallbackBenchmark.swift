@@ -40,14 +40,18 @@ enum FallbackBenchmark {
         defer { silent.stop() }
 
         func openAI(_ url: URL) -> any RoutableModel {
-            OpenAILanguageModel(configuration: OpenAIConfiguration(
-                name: "first", baseURL: url, model: "bench-model", apiKeyEnvironmentVariable: nil,
-                connectTimeout: attemptTimeout, requestTimeout: .seconds(30)))
+            OpenAILanguageModel(
+                configuration: OpenAIConfiguration(
+                    name: "first", baseURL: url, model: "bench-model", apiKeyEnvironmentVariable: nil,
+                    connectTimeout: attemptTimeout, requestTimeout: .seconds(30)))
         }
 
         let cases: [(String, () -> any RoutableModel, String?)] = [
             ("(a) refusing connections", { openAI(refusedURL) }, "≤ 5 ms"),
-            ("(b) unavailable by configuration", { FailingLanguageModel(name: "first", behavior: .unavailable(.disabled)) }, "≤ 5 ms"),
+            (
+                "(b) unavailable by configuration",
+                { FailingLanguageModel(name: "first", behavior: .unavailable(.disabled)) }, "≤ 5 ms"
+            ),
             ("(c) answering 500", { openAI(failing.baseURL.appendingPathComponent("v1")) }, "≤ 5 ms"),
             ("(d) accepting and never answering", { openAI(silent.baseURL.appendingPathComponent("v1")) }, nil),
         ]
@@ -67,15 +71,24 @@ enum FallbackBenchmark {
             let milliseconds = samples.median * 1000
             if isSilent {
                 let overhead = milliseconds - attemptTimeout.secondsValue * 1000
-                report.add(Figure(section: section, name: "\(label): median", value: milliseconds, unit: "ms",
-                                  goal: "attempt timeout (\(Int(attemptTimeout.secondsValue * 1000)) ms) + small overhead"))
-                report.add(Figure(section: section, name: "\(label): overhead beyond the attempt timeout", value: overhead,
-                                  unit: "ms", goal: "≤ 5 ms", metGoal: overhead <= 5))
+                report.add(
+                    Figure(
+                        section: section, name: "\(label): median", value: milliseconds, unit: "ms",
+                        goal: "attempt timeout (\(Int(attemptTimeout.secondsValue * 1000)) ms) + small overhead"))
+                report.add(
+                    Figure(
+                        section: section, name: "\(label): overhead beyond the attempt timeout", value: overhead,
+                        unit: "ms", goal: "≤ 5 ms", metGoal: overhead <= 5))
             } else {
-                report.add(Figure(section: section, name: "\(label): median", value: milliseconds, unit: "ms",
-                                  goal: goal, metGoal: milliseconds <= 5))
+                report.add(
+                    Figure(
+                        section: section, name: "\(label): median", value: milliseconds, unit: "ms",
+                        goal: goal, metGoal: milliseconds <= 5))
             }
         }
-        report.note(section, "Each run builds a new chain, so the first provider's availability is checked (not cached) on every run: these are cold-path figures. The first provider is the OpenAI-compatible provider over loopback HTTP, except (b), which is a provider disabled by configuration. (d) is bounded by the per-attempt timeout of \(Int(attemptTimeout.secondsValue * 1000)) ms.")
+        report.note(
+            section,
+            "Each run builds a new chain, so the first provider's availability is checked (not cached) on every run: these are cold-path figures. The first provider is the OpenAI-compatible provider over loopback HTTP, except (b), which is a provider disabled by configuration. (d) is bounded by the per-attempt timeout of \(Int(attemptTimeout.secondsValue * 1000)) ms."
+        )
     }
 }

@@ -31,15 +31,25 @@ enum FleetBenchmark {
         let ordered = try await measure(4, .ordered)
         let leastBusy = try await measure(4, .leastBusy)
         report.add(Figure(section: section, name: "16 sessions, 1 endpoint: throughput", value: single, unit: "req/s"))
-        report.add(Figure(section: section, name: "16 sessions, 4 endpoints, ordered: throughput", value: ordered, unit: "req/s"))
-        report.add(Figure(section: section, name: "16 sessions, 4 endpoints, least-busy: throughput", value: leastBusy, unit: "req/s"))
-        report.add(Figure(
-            section: section, name: "least-busy ÷ 1 endpoint", value: leastBusy / single, unit: "×", goal: "≥ 3.5×",
-            metGoal: leastBusy / single >= 3.5))
-        report.add(Figure(
-            section: section, name: "least-busy ÷ ordered", value: leastBusy / ordered, unit: "×", goal: "≥ 1.3×",
-            metGoal: leastBusy / ordered >= 1.3))
-        report.note(section, "Throughput: each server holds one completion for \(ms(service)) ms and queues the rest; 16 sessions send \(perSession) requests each, one after another, through a chain whose only provider is the fleet. `ordered` sends everything to the first endpoint while it works, as a single-endpoint provider does.")
+        report.add(
+            Figure(
+                section: section, name: "16 sessions, 4 endpoints, ordered: throughput", value: ordered, unit: "req/s"))
+        report.add(
+            Figure(
+                section: section, name: "16 sessions, 4 endpoints, least-busy: throughput", value: leastBusy,
+                unit: "req/s"))
+        report.add(
+            Figure(
+                section: section, name: "least-busy ÷ 1 endpoint", value: leastBusy / single, unit: "×", goal: "≥ 3.5×",
+                metGoal: leastBusy / single >= 3.5))
+        report.add(
+            Figure(
+                section: section, name: "least-busy ÷ ordered", value: leastBusy / ordered, unit: "×", goal: "≥ 1.3×",
+                metGoal: leastBusy / ordered >= 1.3))
+        report.note(
+            section,
+            "Throughput: each server holds one completion for \(ms(service)) ms and queues the rest; 16 sessions send \(perSession) requests each, one after another, through a chain whose only provider is the fleet. `ordered` sends everything to the first endpoint while it works, as a single-endpoint provider does."
+        )
     }
 
     /// One endpoint of four ten times slower, three sessions (the healthy endpoints' capacity).
@@ -58,12 +68,16 @@ enum FleetBenchmark {
         let healthy = service.secondsValue
         for strategy in [FleetStrategy.latency, .leastBusy] {
             let value = p95[strategy] ?? .nan
-            report.add(Figure(
-                section: section, name: "one endpoint 10× slower, \(strategy.rawValue): p95 ÷ healthy service time",
-                value: value / healthy, unit: "×", goal: strategy == .latency ? "≤ 1.5×" : nil,
-                metGoal: strategy == .latency ? value / healthy <= 1.5 : nil))
+            report.add(
+                Figure(
+                    section: section, name: "one endpoint 10× slower, \(strategy.rawValue): p95 ÷ healthy service time",
+                    value: value / healthy, unit: "×", goal: strategy == .latency ? "≤ 1.5×" : nil,
+                    metGoal: strategy == .latency ? value / healthy <= 1.5 : nil))
         }
-        report.note(section, "Slow endpoint: four servers, the first taking \(ms(service * 10)) ms per completion and the others \(ms(service)) ms; 3 sessions × \(perSession) requests. `latency` scores each endpoint by its moving average × (1 + requests in flight) and sends the slow one a request only when it has had none for the exploration interval (10 s); `least-busy` is shown for comparison (`ordered` would send every request to the slow first endpoint).")
+        report.note(
+            section,
+            "Slow endpoint: four servers, the first taking \(ms(service * 10)) ms per completion and the others \(ms(service)) ms; 3 sessions × \(perSession) requests. `latency` scores each endpoint by its moving average × (1 + requests in flight) and sends the slow one a request only when it has had none for the exploration interval (10 s); `least-busy` is shown for comparison (`ordered` would send every request to the slow first endpoint)."
+        )
     }
 
     /// Latencies with a tail (5 % of completions ten times slower), with and without a hedge at the p90.
@@ -92,13 +106,20 @@ enum FleetBenchmark {
         let with = p99[true] ?? .nan
         report.add(Figure(section: section, name: "tail: p99 without hedging", value: without * 1000, unit: "ms"))
         report.add(Figure(section: section, name: "tail: p99 with a hedge at the p90", value: with * 1000, unit: "ms"))
-        report.add(Figure(
-            section: section, name: "tail: p99 without ÷ with hedging", value: without / with, unit: "×", goal: "≥ 2×",
-            metGoal: without / with >= 2))
-        report.add(Figure(
-            section: section, name: "tail: extra requests sent by hedging", value: extra * 100, unit: "%", goal: "≤ 15 %",
-            metGoal: extra <= 0.15))
-        report.note(section, "Hedging: four servers whose completions take \(ms(service)) ms, 5 % of them ten times longer (drawn reproducibly); \(sessions) sessions × \(perSession) requests after a warm-up of 10 each, `least-busy`, with and without `hedge: { percentile: 90 }`. Extra requests are the completions the servers received beyond one per request; a cancelled copy's connection is closed and its server gives the slot up.")
+        report.add(
+            Figure(
+                section: section, name: "tail: p99 without ÷ with hedging", value: without / with, unit: "×",
+                goal: "≥ 2×",
+                metGoal: without / with >= 2))
+        report.add(
+            Figure(
+                section: section, name: "tail: extra requests sent by hedging", value: extra * 100, unit: "%",
+                goal: "≤ 15 %",
+                metGoal: extra <= 0.15))
+        report.note(
+            section,
+            "Hedging: four servers whose completions take \(ms(service)) ms, 5 % of them ten times longer (drawn reproducibly); \(sessions) sessions × \(perSession) requests after a warm-up of 10 each, `least-busy`, with and without `hedge: { percentile: 90 }`. Extra requests are the completions the servers received beyond one per request; a cancelled copy's connection is closed and its server gives the slot up."
+        )
     }
 
     private static func ms(_ duration: Duration) -> Int { Int((duration.secondsValue * 1000).rounded()) }
@@ -110,8 +131,9 @@ enum FleetBenchmark {
     private static func chain(_ servers: [SingleSlotCompletionServer], _ options: FleetOptions) -> ProviderChain {
         let endpoints = servers.map { server in
             FleetEndpoint(
-                OpenAILanguageModel(configuration: OpenAIConfiguration(
-                    name: "fleet", baseURL: server.baseURL, model: "fleet-model", apiKeyEnvironmentVariable: nil)),
+                OpenAILanguageModel(
+                    configuration: OpenAIConfiguration(
+                        name: "fleet", baseURL: server.baseURL, model: "fleet-model", apiKeyEnvironmentVariable: nil)),
                 label: server.baseURL.absoluteString)
         }
         return ProviderChain(
@@ -121,7 +143,9 @@ enum FleetBenchmark {
 
     /// `sessions` concurrent sessions, each sending `perSession` requests one after another: every request's
     /// latency, and the wall time.
-    private static func load(_ model: any RoutableModel, sessions: Int, perSession: Int) async throws -> ([Double], Double) {
+    private static func load(_ model: any RoutableModel, sessions: Int, perSession: Int) async throws -> (
+        [Double], Double
+    ) {
         let clock = ContinuousClock()
         let start = clock.now
         let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in

@@ -29,7 +29,12 @@ enum InstrumentationBenchmark {
                 name: "on-device", modelPath: modelPath, serverPath: serverPath, contextSize: 4096,
                 idleShutdownSeconds: nil),
             logger: logger)
-        defer { Task { await plain.shutdown(); await observed.shutdown() } }
+        defer {
+            Task {
+                await plain.shutdown()
+                await observed.shutdown()
+            }
+        }
         await plain.prewarm(promptPrefix: nil)
         await observed.prewarm(promptPrefix: nil)
         // Timeouts that only catch a hang: on this shared machine a screen has taken more than the default minute.
@@ -53,10 +58,12 @@ enum InstrumentationBenchmark {
         _ = try await direct.run(template: wire.template, completion: wire.completion)
 
         func routed(_ chain: ProviderChain, sessionLogger: Logger) async throws -> (outside: Double, wall: Double) {
-            let session = LanguageModelSession(model: chain, instructions: ScreenComposer.instructions, logger: sessionLogger)
+            let session = LanguageModelSession(
+                model: chain, instructions: ScreenComposer.instructions, logger: sessionLogger)
             let (response, wall) = try await Stopwatch.time {
                 try await session.respond(
-                    to: intent, schema: UIScreen.generationSchema, includeSchemaInPrompt: composer.includeSchemaInPrompt,
+                    to: intent, schema: UIScreen.generationSchema,
+                    includeSchemaInPrompt: composer.includeSchemaInPrompt,
                     options: GenerationOptions(sampling: .greedy))
             }
             return (wall - OnDeviceBenchmarks.serverSeconds(response.metadata), wall)
@@ -108,24 +115,52 @@ enum InstrumentationBenchmark {
         }
         let server = serverTimes.median
         func derived(_ samples: Samples) -> Double { (server + samples.median) / (server + outside.direct.median) }
-        report.add(Figure(section: section, name: "median ratio routed / direct, nothing configured", value: ratios.noop.median, unit: "×"))
-        report.add(Figure(section: section, name: "median ratio routed / direct, in-memory backends", value: ratios.inMemory.median, unit: "×"))
-        report.add(Figure(section: section, name: "median request: direct / nothing configured / in-memory",
-                          value: wall.direct.median * 1000, unit: "ms",
-                          note: "\(Report.format(wall.noop.median * 1000)) ms / \(Report.format(wall.inMemory.median * 1000)) ms"))
-        report.add(Figure(section: section, name: "time outside llama-server per request, direct", value: outside.direct.median * 1000, unit: "ms"))
-        report.add(Figure(section: section, name: "time outside llama-server per request, nothing configured", value: outside.noop.median * 1000, unit: "ms"))
-        report.add(Figure(section: section, name: "time outside llama-server per request, in-memory backends", value: outside.inMemory.median * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: section, name: "median ratio routed / direct, nothing configured", value: ratios.noop.median,
+                unit: "×"))
+        report.add(
+            Figure(
+                section: section, name: "median ratio routed / direct, in-memory backends",
+                value: ratios.inMemory.median, unit: "×"))
+        report.add(
+            Figure(
+                section: section, name: "median request: direct / nothing configured / in-memory",
+                value: wall.direct.median * 1000, unit: "ms",
+                note: "\(Report.format(wall.noop.median * 1000)) ms / \(Report.format(wall.inMemory.median * 1000)) ms")
+        )
+        report.add(
+            Figure(
+                section: section, name: "time outside llama-server per request, direct",
+                value: outside.direct.median * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: section, name: "time outside llama-server per request, nothing configured",
+                value: outside.noop.median * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: section, name: "time outside llama-server per request, in-memory backends",
+                value: outside.inMemory.median * 1000, unit: "ms"))
         let noopRatio = derived(outside.noop)
         let inMemoryRatio = derived(outside.inMemory)
-        report.add(Figure(section: section, name: "ratio from the time outside llama-server, nothing configured", value: noopRatio,
-                          unit: "×", goal: "≤ 1.01×", metGoal: noopRatio <= 1.01))
-        report.add(Figure(section: section, name: "ratio from the time outside llama-server, in-memory backends", value: inMemoryRatio,
-                          unit: "×", goal: "≤ 1.01×", metGoal: inMemoryRatio <= 1.01))
+        report.add(
+            Figure(
+                section: section, name: "ratio from the time outside llama-server, nothing configured",
+                value: noopRatio,
+                unit: "×", goal: "≤ 1.01×", metGoal: noopRatio <= 1.01))
+        report.add(
+            Figure(
+                section: section, name: "ratio from the time outside llama-server, in-memory backends",
+                value: inMemoryRatio,
+                unit: "×", goal: "≤ 1.01×", metGoal: inMemoryRatio <= 1.01))
         let spans = Double(tracer.finishedSpans.count - spansBefore) / Double(runs)
         let lines = Double(logs.entries.count - linesBefore) / Double(runs)
         report.add(Figure(section: section, name: "spans kept per in-memory request", value: spans, unit: ""))
-        report.add(Figure(section: section, name: "log lines kept per in-memory request (debug)", value: lines, unit: ""))
-        report.note(section, "\(runs) rounds of the router-overhead request (the same greedy `UIScreen` request as the section above), each round running three variants in a rotating order: A = the minimal `URLSession` client; B = `LanguageModelSession` → `ProviderChain` → on-device provider with nothing configured (no-op tracer and metrics, the discarding logger); C = the same path with in-memory backends that keep everything: an `InMemoryTracer` and a `TestMetrics` factory injected into the chain, and an `InMemoryLogHandler` logger at debug passed to the chain, the session and the on-device provider (so the chain's, the session's and each HTTP request's lines are built and kept). C's provider has its own llama-server of the same model (a provider's logger is fixed when it is made); the ratios from the time outside llama-server compare what each path adds around the server's own work, taking the server's variation out.")
+        report.add(
+            Figure(section: section, name: "log lines kept per in-memory request (debug)", value: lines, unit: ""))
+        report.note(
+            section,
+            "\(runs) rounds of the router-overhead request (the same greedy `UIScreen` request as the section above), each round running three variants in a rotating order: A = the minimal `URLSession` client; B = `LanguageModelSession` → `ProviderChain` → on-device provider with nothing configured (no-op tracer and metrics, the discarding logger); C = the same path with in-memory backends that keep everything: an `InMemoryTracer` and a `TestMetrics` factory injected into the chain, and an `InMemoryLogHandler` logger at debug passed to the chain, the session and the on-device provider (so the chain's, the session's and each HTTP request's lines are built and kept). C's provider has its own llama-server of the same model (a provider's logger is fixed when it is made); the ratios from the time outside llama-server compare what each path adds around the server's own work, taking the server's variation out."
+        )
     }
 }

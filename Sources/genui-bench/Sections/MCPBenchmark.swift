@@ -7,11 +7,14 @@ import GenUIMCP
 enum MCPBenchmark {
     static let section = "MCP tools: a call's round trip over stdio, and start-up per server"
 
-    static func run(into report: inout Report, quick: Bool, packageRoot: URL, environment: [String: String]) async throws {
+    static func run(into report: inout Report, quick: Bool, packageRoot: URL, environment: [String: String])
+        async throws
+    {
         let bin = environment["GENUI_MCP_BIN"] ?? packageRoot.appendingPathComponent(".tools/mcp/bin").path
         let python = "\(bin)/python"
         guard FileManager.default.isExecutableFile(atPath: python) else {
-            report.note(section, "The MCP servers are not installed (run `scripts/mcp-servers`): this section was skipped.")
+            report.note(
+                section, "The MCP servers are not installed (run `scripts/mcp-servers`): this section was skipped.")
             return
         }
         let servers = packageRoot.appendingPathComponent("Tests/GenUIMCPTests/Servers")
@@ -48,26 +51,42 @@ enum MCPBenchmark {
         let pythonMedian = pythonMedians.median
 
         let genuiMedian = genuiSamples.median * 1_000_000
-        report.add(Figure(
-            section: section, name: "echo round trip through genui (median of \(calls))", value: genuiMedian, unit: "µs"))
-        report.add(Figure(
-            section: section, name: "echo round trip through the Python SDK client (median of \(rounds) rounds' medians)",
-            value: pythonMedian, unit: "µs"))
+        report.add(
+            Figure(
+                section: section, name: "echo round trip through genui (median of \(calls))", value: genuiMedian,
+                unit: "µs"))
+        report.add(
+            Figure(
+                section: section,
+                name: "echo round trip through the Python SDK client (median of \(rounds) rounds' medians)",
+                value: pythonMedian, unit: "µs"))
         let ratio = genuiMedian / pythonMedian
-        report.add(Figure(
-            section: section, name: "genui ÷ Python SDK, round trip", value: ratio, unit: "×", goal: "≤ 1.2",
-            metGoal: ratio <= 1.2))
-        report.add(Figure(
-            section: section, name: "p99 round trip through genui", value: genuiSamples.percentile(0.99) * 1_000_000,
-            unit: "µs"))
+        report.add(
+            Figure(
+                section: section, name: "genui ÷ Python SDK, round trip", value: ratio, unit: "×", goal: "≤ 1.2",
+                metGoal: ratio <= 1.2))
+        report.add(
+            Figure(
+                section: section, name: "p99 round trip through genui",
+                value: genuiSamples.percentile(0.99) * 1_000_000,
+                unit: "µs"))
 
         // Start-up: process start through initialize and tools/list, each server started anew.
         let starts: [(String, MCPServerConfiguration)] = [
-            ("sample server (Python SDK)", MCPServerConfiguration(name: "sample", command: python, arguments: [sample])),
-            ("mcp-server-time", MCPServerConfiguration(
-                name: "time", command: "\(bin)/mcp-server-time", arguments: ["--local-timezone", "UTC"])),
-            ("mcp-server-git", MCPServerConfiguration(
-                name: "git", command: "\(bin)/mcp-server-git", arguments: ["--repository", packageRoot.path])),
+            (
+                "sample server (Python SDK)",
+                MCPServerConfiguration(name: "sample", command: python, arguments: [sample])
+            ),
+            (
+                "mcp-server-time",
+                MCPServerConfiguration(
+                    name: "time", command: "\(bin)/mcp-server-time", arguments: ["--local-timezone", "UTC"])
+            ),
+            (
+                "mcp-server-git",
+                MCPServerConfiguration(
+                    name: "git", command: "\(bin)/mcp-server-git", arguments: ["--repository", packageRoot.path])
+            ),
         ]
         for (label, configuration) in starts {
             var samples = Samples()
@@ -78,12 +97,19 @@ enum MCPBenchmark {
                 guard case .ready = state else { throw BenchmarkError("\(label) did not start: \(state)") }
                 samples.append(seconds)
             }
-            report.add(Figure(section: section, name: "start-up of \(label) through tools/list (median)",
-                              value: samples.median * 1000, unit: "ms"))
+            report.add(
+                Figure(
+                    section: section, name: "start-up of \(label) through tools/list (median)",
+                    value: samples.median * 1000, unit: "ms"))
         }
-        report.add(Figure(section: section, name: "start-up of the sample server, Python SDK client (median of \(rounds))",
-                          value: pythonStart.median * 1000, unit: "ms"))
-        report.note(section, "Both clients call the same server, `Tests/GenUIMCPTests/Servers/sample_server.py` (the Python SDK's MCPServer over stdio), one call at a time after a warm-up, in five interleaved rounds; the server's own time is in both. Start-up is dominated by the Python interpreter importing the SDK (a server written without it starts in about 25 ms).")
+        report.add(
+            Figure(
+                section: section, name: "start-up of the sample server, Python SDK client (median of \(rounds))",
+                value: pythonStart.median * 1000, unit: "ms"))
+        report.note(
+            section,
+            "Both clients call the same server, `Tests/GenUIMCPTests/Servers/sample_server.py` (the Python SDK's MCPServer over stdio), one call at a time after a warm-up, in five interleaved rounds; the server's own time is in both. Start-up is dominated by the Python interpreter importing the SDK (a server written without it starts in about 25 ms)."
+        )
     }
 
     private static func run(_ executable: String, _ arguments: [String]) throws -> String {

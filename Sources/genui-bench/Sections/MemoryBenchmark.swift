@@ -8,12 +8,18 @@ enum MemoryBenchmark {
     static func run(into report: inout Report, genui: URL, configs: [(label: String, path: String)]) async throws {
         for (label, path) in configs {
             let peak = try await peakResidentKilobytes(
-                genui, ["generate", "A login form with username and password fields", "--config", path, "--format", "json"])
+                genui,
+                ["generate", "A login form with username and password fields", "--config", path, "--format", "json"])
             let megabytes = Double(peak) / 1024
-            report.add(Figure(section: section, name: label, value: megabytes, unit: "MB", goal: "≤ 40 MB",
-                              metGoal: megabytes <= 40))
+            report.add(
+                Figure(
+                    section: section, name: label, value: megabytes, unit: "MB", goal: "≤ 40 MB",
+                    metGoal: megabytes <= 40))
         }
-        report.note(section, "Read from `VmHWM` in /proc/<pid>/status, polled every millisecond until the process exits (the high-water mark only grows, so the last reading is the peak up to a millisecond before exit).")
+        report.note(
+            section,
+            "Read from `VmHWM` in /proc/<pid>/status, polled every millisecond until the process exits (the high-water mark only grows, so the last reading is the peak up to a millisecond before exit)."
+        )
     }
 
     /// Runs a command and returns the highest `VmHWM` seen in its /proc status, in kilobytes.

@@ -5,7 +5,7 @@ import GenUIRouter
 import GenUIScreens
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Sections 1, 4 and 5: the on-device provider against the real llama-server and SmolLM2.
@@ -14,16 +14,21 @@ enum OnDeviceBenchmarks {
     static let grammarSection = "Guided generation: genui's bounded grammar vs llama.cpp's stock json_schema"
     static let warmSection = "Warm vs cold: first request (server start + model load) vs later ones"
 
-    static func model(_ name: String, modelPath: String, serverPath: String,
-                      grammar: OnDeviceConfiguration.GrammarMode = .compiled) -> OnDeviceLanguageModel {
-        OnDeviceLanguageModel(configuration: OnDeviceConfiguration(
-            name: name, modelPath: modelPath, serverPath: serverPath, contextSize: 4096, idleShutdownSeconds: nil,
-            grammarMode: grammar))
+    static func model(
+        _ name: String, modelPath: String, serverPath: String,
+        grammar: OnDeviceConfiguration.GrammarMode = .compiled
+    ) -> OnDeviceLanguageModel {
+        OnDeviceLanguageModel(
+            configuration: OnDeviceConfiguration(
+                name: name, modelPath: modelPath, serverPath: serverPath, contextSize: 4096, idleShutdownSeconds: nil,
+                grammarMode: grammar))
     }
 
     // MARK: 1. Router overhead
 
-    static func routerOverhead(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
+    static func routerOverhead(into report: inout Report, quick: Bool, modelPath: String, serverPath: String)
+        async throws
+    {
         let onDevice = model("on-device", modelPath: modelPath, serverPath: serverPath)
         defer { Task { await onDevice.shutdown() } }
         // Start the server before anything is measured or routed.
@@ -56,7 +61,8 @@ enum OnDeviceBenchmarks {
                 return try await Stopwatch.time {
                     try await session.respond(
                         to: intent, schema: UIScreen.generationSchema,
-                        includeSchemaInPrompt: composer.includeSchemaInPrompt, options: GenerationOptions(sampling: .greedy))
+                        includeSchemaInPrompt: composer.includeSchemaInPrompt,
+                        options: GenerationOptions(sampling: .greedy))
                 }
             }
             // ABBA order: every other pair runs the routed request first, so whatever favours the first (or the
@@ -79,24 +85,49 @@ enum OnDeviceBenchmarks {
         }
         _ = first
         let ratio = comparison.ratios.median
-        report.add(Figure(section: overheadSection, name: "median ratio routed / direct", value: ratio, unit: "×",
-                          goal: "≤ 1.01×", metGoal: ratio <= 1.01))
-        report.add(Figure(section: overheadSection, name: "median direct request", value: comparison.a.median * 1000, unit: "ms"))
-        report.add(Figure(section: overheadSection, name: "median routed request", value: comparison.b.median * 1000, unit: "ms"))
-        report.add(Figure(section: overheadSection, name: "per-pair ratio, 25th–75th percentile spread",
-                          value: (comparison.ratios.percentile(0.75) - comparison.ratios.percentile(0.25)) * 100, unit: "points"))
-        report.add(Figure(section: overheadSection, name: "time outside llama-server per request, direct", value: outside.direct.median * 1000, unit: "ms"))
-        report.add(Figure(section: overheadSection, name: "time outside llama-server per request, routed", value: outside.routed.median * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: overheadSection, name: "median ratio routed / direct", value: ratio, unit: "×",
+                goal: "≤ 1.01×", metGoal: ratio <= 1.01))
+        report.add(
+            Figure(
+                section: overheadSection, name: "median direct request", value: comparison.a.median * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: overheadSection, name: "median routed request", value: comparison.b.median * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: overheadSection, name: "per-pair ratio, 25th–75th percentile spread",
+                value: (comparison.ratios.percentile(0.75) - comparison.ratios.percentile(0.25)) * 100, unit: "points"))
+        report.add(
+            Figure(
+                section: overheadSection, name: "time outside llama-server per request, direct",
+                value: outside.direct.median * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: overheadSection, name: "time outside llama-server per request, routed",
+                value: outside.routed.median * 1000, unit: "ms"))
         let derived = (serverTimes.median + outside.routed.median) / (serverTimes.median + outside.direct.median)
-        report.add(Figure(section: overheadSection, name: "ratio from the time outside llama-server", value: derived, unit: "×",
-                          goal: "≤ 1.01×", metGoal: derived <= 1.01))
+        report.add(
+            Figure(
+                section: overheadSection, name: "ratio from the time outside llama-server", value: derived, unit: "×",
+                goal: "≤ 1.01×", metGoal: derived <= 1.01))
         if ratio > 1.01 {
             let medians = (comparison.b.median - comparison.a.median) * 1000
             let added = (outside.routed.median - outside.direct.median) * 1000
-            report.note(overheadSection, "In this run the wall-clock ratio misses the goal while the two paths' median times differ by \(Report.format(medians)) ms and their median time outside llama-server by \(Report.format(added)) ms: the miss is llama-server's variation between identical requests (a spread of \(Report.format((comparison.ratios.percentile(0.75) - comparison.ratios.percentile(0.25)) * 100)) points between the quartiles of the per-pair ratios), which 20 pairs cannot average below 1 %. What genui adds is the time outside llama-server.")
+            report.note(
+                overheadSection,
+                "In this run the wall-clock ratio misses the goal while the two paths' median times differ by \(Report.format(medians)) ms and their median time outside llama-server by \(Report.format(added)) ms: the miss is llama-server's variation between identical requests (a spread of \(Report.format((comparison.ratios.percentile(0.75) - comparison.ratios.percentile(0.25)) * 100)) points between the quartiles of the per-pair ratios), which 20 pairs cannot average below 1 %. What genui adds is the time outside llama-server."
+            )
         }
-        report.add(Figure(section: overheadSection, name: "runs whose routed output equals the direct output", value: Double(identical), unit: "of \(runs)"))
-        report.note(overheadSection, "Interleaved pairs in ABBA order (A first, then B first, and so on) over \(runs) pairs, the same greedy request (same prompt, schema and grammar, same seed) each time. The wall-clock ratio carries llama-server's own run-to-run variation (the spread row), which on this shared machine is larger than the 1 % being measured; so the time each request spends outside llama-server (its wall time minus the prompt and generation time llama-server reports for it) is measured too, and the second ratio adds each path's median outside time to the median server time. A = a minimal `URLSession` client posting the provider's own `/apply-template` and `/completion` bodies (non-streamed); B = `LanguageModelSession` → `ProviderChain` (availability, capabilities, breaker, trace) → on-device provider, which builds the same bodies, parses the completion and validates it against the schema.")
+        report.add(
+            Figure(
+                section: overheadSection, name: "runs whose routed output equals the direct output",
+                value: Double(identical), unit: "of \(runs)"))
+        report.note(
+            overheadSection,
+            "Interleaved pairs in ABBA order (A first, then B first, and so on) over \(runs) pairs, the same greedy request (same prompt, schema and grammar, same seed) each time. The wall-clock ratio carries llama-server's own run-to-run variation (the spread row), which on this shared machine is larger than the 1 % being measured; so the time each request spends outside llama-server (its wall time minus the prompt and generation time llama-server reports for it) is measured too, and the second ratio adds each path's median outside time to the median server time. A = a minimal `URLSession` client posting the provider's own `/apply-template` and `/completion` bodies (non-streamed); B = `LanguageModelSession` → `ProviderChain` (availability, capabilities, breaker, trace) → on-device provider, which builds the same bodies, parses the completion and validates it against the schema."
+        )
     }
 
     /// The prompt and generation time llama-server reported for a response.
@@ -142,10 +173,17 @@ enum OnDeviceBenchmarks {
     /// The token limit of both variants in the guided-generation comparison.
     static let guidedTokenLimit = 1024
 
-    static func guidedGenerationCost(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
+    static func guidedGenerationCost(into report: inout Report, quick: Bool, modelPath: String, serverPath: String)
+        async throws
+    {
         let compiled = model("compiled", modelPath: modelPath, serverPath: serverPath, grammar: .compiled)
         let stock = model("stock", modelPath: modelPath, serverPath: serverPath, grammar: .stockJSONSchema)
-        defer { Task { await compiled.shutdown(); await stock.shutdown() } }
+        defer {
+            Task {
+                await compiled.shutdown()
+                await stock.shutdown()
+            }
+        }
         struct Tally {
             var valid = 0
             /// Every token generated, valid screens or not.
@@ -187,29 +225,59 @@ enum OnDeviceBenchmarks {
         func perValid(_ value: Double, _ valid: Int) -> Double { valid == 0 ? .nan : value / Double(valid) }
         let compiledTokens = perValid(Double(tallies.compiled.tokensSpent), tallies.compiled.valid)
         let stockTokens = perValid(Double(tallies.stock.tokensSpent), tallies.stock.valid)
-        report.add(Figure(section: grammarSection, name: "validity, our grammar", value: Double(tallies.compiled.valid) / count * 100,
-                          unit: "%", goal: "100 %", metGoal: tallies.compiled.valid == corpus.count))
-        report.add(Figure(section: grammarSection, name: "validity, stock json_schema", value: Double(tallies.stock.valid) / count * 100, unit: "%"))
-        report.add(Figure(section: grammarSection, name: "tokens spent per valid screen, our grammar", value: compiledTokens, unit: "tokens"))
-        report.add(Figure(section: grammarSection, name: "tokens spent per valid screen, stock json_schema", value: stockTokens, unit: "tokens"))
-        report.add(Figure(section: grammarSection, name: "token ratio ours / stock (per valid screen)", value: compiledTokens / stockTokens,
-                          unit: "×", goal: "≤ 0.7×", metGoal: compiledTokens / stockTokens <= 0.7))
-        report.add(Figure(section: grammarSection, name: "mean tokens of a valid screen, our grammar",
-                          value: perValid(Double(tallies.compiled.tokensOfValid), tallies.compiled.valid), unit: "tokens"))
-        report.add(Figure(section: grammarSection, name: "mean tokens of a valid screen, stock json_schema",
-                          value: perValid(Double(tallies.stock.tokensOfValid), tallies.stock.valid), unit: "tokens"))
-        report.add(Figure(section: grammarSection, name: "wall time per valid screen, our grammar",
-                          value: perValid(tallies.compiled.seconds, tallies.compiled.valid) * 1000, unit: "ms"))
-        report.add(Figure(section: grammarSection, name: "wall time per valid screen, stock json_schema",
-                          value: perValid(tallies.stock.seconds, tallies.stock.valid) * 1000, unit: "ms"))
-        report.add(Figure(section: grammarSection, name: "longest valid screen, both variants",
-                          value: Double(max(tallies.compiled.longestValid, tallies.stock.longestValid)), unit: "tokens"))
-        report.note(grammarSection, "A fixed corpus of \(corpus.count) intents, each sent greedily to both variants in turn (same server build, model, prompt and schema: `UIScreen`). Both variants get the same limit of \(guidedTokenLimit) tokens: stock `json_schema` lets a small model emit whitespace until its limit, and the limit keeps such a runaway from taking minutes; the longest valid screen shows how far below the limit valid output stays. Tokens and wall time per valid screen divide everything spent, failures included, by the valid screens: the cost of getting one usable screen (a failure's tokens are the deltas it streamed). The mean tokens of a valid screen depend on what the model chose to compose, not only on the grammar.")
+        report.add(
+            Figure(
+                section: grammarSection, name: "validity, our grammar",
+                value: Double(tallies.compiled.valid) / count * 100,
+                unit: "%", goal: "100 %", metGoal: tallies.compiled.valid == corpus.count))
+        report.add(
+            Figure(
+                section: grammarSection, name: "validity, stock json_schema",
+                value: Double(tallies.stock.valid) / count * 100, unit: "%"))
+        report.add(
+            Figure(
+                section: grammarSection, name: "tokens spent per valid screen, our grammar", value: compiledTokens,
+                unit: "tokens"))
+        report.add(
+            Figure(
+                section: grammarSection, name: "tokens spent per valid screen, stock json_schema", value: stockTokens,
+                unit: "tokens"))
+        report.add(
+            Figure(
+                section: grammarSection, name: "token ratio ours / stock (per valid screen)",
+                value: compiledTokens / stockTokens,
+                unit: "×", goal: "≤ 0.7×", metGoal: compiledTokens / stockTokens <= 0.7))
+        report.add(
+            Figure(
+                section: grammarSection, name: "mean tokens of a valid screen, our grammar",
+                value: perValid(Double(tallies.compiled.tokensOfValid), tallies.compiled.valid), unit: "tokens"))
+        report.add(
+            Figure(
+                section: grammarSection, name: "mean tokens of a valid screen, stock json_schema",
+                value: perValid(Double(tallies.stock.tokensOfValid), tallies.stock.valid), unit: "tokens"))
+        report.add(
+            Figure(
+                section: grammarSection, name: "wall time per valid screen, our grammar",
+                value: perValid(tallies.compiled.seconds, tallies.compiled.valid) * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: grammarSection, name: "wall time per valid screen, stock json_schema",
+                value: perValid(tallies.stock.seconds, tallies.stock.valid) * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: grammarSection, name: "longest valid screen, both variants",
+                value: Double(max(tallies.compiled.longestValid, tallies.stock.longestValid)), unit: "tokens"))
+        report.note(
+            grammarSection,
+            "A fixed corpus of \(corpus.count) intents, each sent greedily to both variants in turn (same server build, model, prompt and schema: `UIScreen`). Both variants get the same limit of \(guidedTokenLimit) tokens: stock `json_schema` lets a small model emit whitespace until its limit, and the limit keeps such a runaway from taking minutes; the longest valid screen shows how far below the limit valid output stays. Tokens and wall time per valid screen divide everything spent, failures included, by the valid screens: the cost of getting one usable screen (a failure's tokens are the deltas it streamed). The mean tokens of a valid screen depend on what the model chose to compose, not only on the grammar."
+        )
     }
 
     /// Streams `request` from `model`: the completed response (`nil` when the provider refused the output) and the
     /// number of text deltas received, one per generated token with llama-server.
-    static func streamed(_ model: OnDeviceLanguageModel, _ request: GenerationRequest) async -> (GenerationResponse?, Int) {
+    static func streamed(_ model: OnDeviceLanguageModel, _ request: GenerationRequest) async -> (
+        GenerationResponse?, Int
+    ) {
         var deltas = 0
         do {
             for try await event in model.streamResponse(to: request) {
@@ -227,7 +295,9 @@ enum OnDeviceBenchmarks {
 
     // MARK: 5. Warm vs cold
 
-    static func warmVersusCold(into report: inout Report, quick: Bool, modelPath: String, serverPath: String) async throws {
+    static func warmVersusCold(into report: inout Report, quick: Bool, modelPath: String, serverPath: String)
+        async throws
+    {
         // The shipped composition (outlined) of the demo's intent.
         let request = ScreenComposer(model: ScriptedLanguageModel()).request(
             for: "A login form with username and password fields and Login and Register buttons")
@@ -246,10 +316,18 @@ enum OnDeviceBenchmarks {
         }
         report.add(Figure(section: warmSection, name: "first request, cold", value: cold.median * 1000, unit: "ms"))
         report.add(Figure(section: warmSection, name: "second request, warm", value: warm.median * 1000, unit: "ms"))
-        report.add(Figure(section: warmSection, name: "first request after prewarm()", value: prewarmed.median * 1000, unit: "ms"))
+        report.add(
+            Figure(
+                section: warmSection, name: "first request after prewarm()", value: prewarmed.median * 1000, unit: "ms")
+        )
         report.add(Figure(section: warmSection, name: "cold / warm", value: cold.median / warm.median, unit: "×"))
-        report.add(Figure(section: warmSection, name: "after prewarm / warm", value: prewarmed.median / warm.median, unit: "×"))
-        report.note(warmSection, "Each round starts a new server: cold includes spawning llama-server, loading the model and waiting for /health; prewarm(promptPrefix:) does that before the clock starts, and evaluates the composer's instructions into llama-server's slot, which the request then reuses.")
+        report.add(
+            Figure(section: warmSection, name: "after prewarm / warm", value: prewarmed.median / warm.median, unit: "×")
+        )
+        report.note(
+            warmSection,
+            "Each round starts a new server: cold includes spawning llama-server, loading the model and waiting for /health; prewarm(promptPrefix:) does that before the clock starts, and evaluates the composer's instructions into llama-server's slot, which the request then reuses."
+        )
     }
 }
 
@@ -265,15 +343,20 @@ struct MinimalLlamaClient {
     let headers: [String: String]
 
     /// The exchange without the prefix step (the slot keeps whatever it holds).
-    func run(template: GeneratedContent, completion: @escaping @Sendable (String) throws -> GeneratedContent) async throws -> String {
-        try await run(OnDeviceLanguageModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
+    func run(template: GeneratedContent, completion: @escaping @Sendable (String) throws -> GeneratedContent)
+        async throws -> String
+    {
+        try await run(
+            OnDeviceLanguageModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
     }
 
     /// The exchange without the prefix step (the slot keeps whatever it holds), timed.
-    func runTimed(template: GeneratedContent, completion: @escaping @Sendable (String) throws -> GeneratedContent) async throws
+    func runTimed(template: GeneratedContent, completion: @escaping @Sendable (String) throws -> GeneratedContent)
+        async throws
         -> (content: String, serverSeconds: Double)
     {
-        try await runTimed(OnDeviceLanguageModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
+        try await runTimed(
+            OnDeviceLanguageModel.WireExchange(template: template, completion: completion, prefix: { _, _ in nil }))
     }
 
     func run(_ wire: OnDeviceLanguageModel.WireExchange) async throws -> String {
@@ -295,7 +378,10 @@ struct MinimalLlamaClient {
             milliseconds += answer["timings"]?["prompt_ms"]?.numberValue ?? 0
             let evaluated = answer["timings"]?["prompt_n"]?.intValue ?? 0
             let total = answer["tokens_evaluated"]?.intValue ?? 0
-            if !cachePrompt { cachePrompt = true; continue }
+            if !cachePrompt {
+                cachePrompt = true
+                continue
+            }
             if evaluated == 1 { break }
             if evaluated < total { cachePrompt = false }
         }

@@ -60,7 +60,9 @@ enum QualityBenchmark {
             configuration.reusesInstructions = reuse
             return OnDeviceLanguageModel(configuration: configuration)
         }
-        func composer(_ model: OnDeviceLanguageModel, _ composition: ScreenComposition, dropsRepeats: Bool) -> ScreenComposer {
+        func composer(_ model: OnDeviceLanguageModel, _ composition: ScreenComposition, dropsRepeats: Bool)
+            -> ScreenComposer
+        {
             var composer = ScreenComposer(model: model)
             composer.composition = composition
             composer.dropsRepeatedComponents = dropsRepeats
@@ -75,14 +77,18 @@ enum QualityBenchmark {
         earlierComposer.mayInventValues = true
         earlierComposer.checksValues = false
         let variants = [
-            Variant(label: "before (instructions evaluated on every request)", model: before,
-                    composer: composer(before, .free, dropsRepeats: false), instructions: earlierInstructions),
-            Variant(label: "free (reused; example and never-repeat rule; repeats dropped)", model: free,
-                    composer: composer(free, .free, dropsRepeats: true), instructions: nil),
-            Variant(label: "outlined as before (kinds only from component words; model-written values)", model: earlier,
-                    composer: earlierComposer, instructions: nil),
-            Variant(label: "outlined (kinds from context; honest values; records as they are)", model: outlined,
-                    composer: composer(outlined, .outlined, dropsRepeats: true), instructions: nil),
+            Variant(
+                label: "before (instructions evaluated on every request)", model: before,
+                composer: composer(before, .free, dropsRepeats: false), instructions: earlierInstructions),
+            Variant(
+                label: "free (reused; example and never-repeat rule; repeats dropped)", model: free,
+                composer: composer(free, .free, dropsRepeats: true), instructions: nil),
+            Variant(
+                label: "outlined as before (kinds only from component words; model-written values)", model: earlier,
+                composer: earlierComposer, instructions: nil),
+            Variant(
+                label: "outlined (kinds from context; honest values; records as they are)", model: outlined,
+                composer: composer(outlined, .outlined, dropsRepeats: true), instructions: nil),
         ]
         let shipped = 3
         let outlinedPair = [2, 3]
@@ -109,33 +115,51 @@ enum QualityBenchmark {
                 for index in indices { ratios[index].append((seconds[index] ?? 0) / (seconds[indices[0]] ?? 1)) }
                 if let new = seconds[shipped], let old = seconds[outlinedPair[0]] { againstEarlier.append(new / old) }
             }
-            add(tallies, ratios: ratios, variants: variants, indices: indices, shipped: shipped, prefix: prefix, to: &report)
+            add(
+                tallies, ratios: ratios, variants: variants, indices: indices, shipped: shipped, prefix: prefix,
+                to: &report)
             if indices[0] != outlinedPair[0] {
-                report.add(Figure(section: section, name: "\(prefix)\(variants[shipped].label): time per screen / outlined as before (median of per-intent ratios)",
-                                  value: againstEarlier.median, unit: "×", goal: "≤ 1.1×", metGoal: againstEarlier.median <= 1.1))
+                report.add(
+                    Figure(
+                        section: section,
+                        name:
+                            "\(prefix)\(variants[shipped].label): time per screen / outlined as before (median of per-intent ratios)",
+                        value: againstEarlier.median, unit: "×", goal: "≤ 1.1×", metGoal: againstEarlier.median <= 1.1))
             }
             let listed = corpus.reduce(0) { $0 + listedElements($1) }
             let named = corpus.reduce(0) { $0 + $1.elements.count }
-            report.add(Figure(section: section, name: "\(prefix)named elements the outline reads from the intents (no model)",
-                              value: Double(listed) / Double(max(named, 1)) * 100, unit: "%"))
+            report.add(
+                Figure(
+                    section: section, name: "\(prefix)named elements the outline reads from the intents (no model)",
+                    value: Double(listed) / Double(max(named, 1)) * 100, unit: "%"))
         }
-        for (prefix, corpus) in [("data · ", sample(ScreenIntentCorpus.data, 2)),
-                                 ("data held-out · ", sample(ScreenIntentCorpus.dataHeldOut, 2))] {
+        for (prefix, corpus) in [
+            ("data · ", sample(ScreenIntentCorpus.data, 2)),
+            ("data held-out · ", sample(ScreenIntentCorpus.dataHeldOut, 2)),
+        ] {
             var tallies = Array(repeating: Tally(), count: variants.count)
             var ratios = Array(repeating: Samples(), count: variants.count)
             for intent in corpus {
                 let records = try RecordSet(json: ScreenIntentCorpus.recordFiles[intent.file] ?? "", title: intent.file)
                 var seconds: [Int: Double] = [:]
                 for index in outlinedPair {
-                    let measurement = await measure(intent, records: records, variants[index], shipped: index == shipped)
+                    let measurement = await measure(
+                        intent, records: records, variants[index], shipped: index == shipped)
                     seconds[index] = measurement.seconds
                     tallies[index].add(measurement)
                 }
-                for index in outlinedPair { ratios[index].append((seconds[index] ?? 0) / (seconds[outlinedPair[0]] ?? 1)) }
+                for index in outlinedPair {
+                    ratios[index].append((seconds[index] ?? 0) / (seconds[outlinedPair[0]] ?? 1))
+                }
             }
-            add(tallies, ratios: ratios, variants: variants, indices: outlinedPair, shipped: shipped, prefix: prefix, to: &report)
+            add(
+                tallies, ratios: ratios, variants: variants, indices: outlinedPair, shipped: shipped, prefix: prefix,
+                to: &report)
         }
-        report.note(section, "\(ScreenIntentCorpus.intents.count) intents of `ScreenIntentCorpus` (each names its fields, buttons, toggles and figures) and its \(ScreenIntentCorpus.heldOut.count) held-out intents, each sent greedily to every variant in turn, each variant on its own llama-server (prewarmed with its instructions). \"Outlined\" is the shipped default (`ScreenComposition.outlined`): the elements `ScreenOutline.read(from:)` finds in the intent are each shown once and the model fills in the title, section titles, placeholders, input kinds, values, toggle states and button styles. A named element is shown when a component of its kind (field, button, toggle; a figure is a keyValue, standings, list, badge, heading or paragraph) contains one of its words. Repeated components are components identical to an earlier one on the same screen (dividers not counted): as composed (the model's output), and as shown (after the composer's repairs). A title copies the intent when it is four or more of the intent's words in a row. Coverage, repeats shown and titles count valid screens; time and tokens count every request. The ratios compare each intent's time with the first variant's, so load on the shared machine affects both alike.")
+        report.note(
+            section,
+            "\(ScreenIntentCorpus.intents.count) intents of `ScreenIntentCorpus` (each names its fields, buttons, toggles and figures) and its \(ScreenIntentCorpus.heldOut.count) held-out intents, each sent greedily to every variant in turn, each variant on its own llama-server (prewarmed with its instructions). \"Outlined\" is the shipped default (`ScreenComposition.outlined`): the elements `ScreenOutline.read(from:)` finds in the intent are each shown once and the model fills in the title, section titles, placeholders, input kinds, values, toggle states and button styles. A named element is shown when a component of its kind (field, button, toggle; a figure is a keyValue, standings, list, badge, heading or paragraph) contains one of its words. Repeated components are components identical to an earlier one on the same screen (dividers not counted): as composed (the model's output), and as shown (after the composer's repairs). A title copies the intent when it is four or more of the intent's words in a row. Coverage, repeats shown and titles count valid screens; time and tokens count every request. The ratios compare each intent's time with the first variant's, so load on the shared machine affects both alike."
+        )
     }
 
     /// One composition of `intent` by `variant`: its time and, when valid, its quality as composed and as shown.
@@ -151,16 +175,21 @@ enum QualityBenchmark {
         guard let composed = try? variant.composer.finish(response, outline: outline, intent: intent.intent) else {
             return Measurement(seconds: elapsed, tokens: tokens)
         }
-        let raw = outline.flatMap { $0.screen(from: response.content) } ?? (try? UIScreen(response.content)) ?? composed.screen
-        return Measurement(seconds: elapsed, tokens: tokens, raw: ScreenQuality(screen: raw, intent: intent),
-                           shown: ScreenQuality(screen: composed.screen, intent: intent), placeholders: composed.placeholders.count,
-                           values: composed.values.count)
+        let raw =
+            outline.flatMap { $0.screen(from: response.content) } ?? (try? UIScreen(response.content))
+            ?? composed.screen
+        return Measurement(
+            seconds: elapsed, tokens: tokens, raw: ScreenQuality(screen: raw, intent: intent),
+            shown: ScreenQuality(screen: composed.screen, intent: intent), placeholders: composed.placeholders.count,
+            values: composed.values.count)
     }
 
     /// One composition of a data intent over `records`: as shipped, the records reach the screen as they are
     /// (`ScreenComposer.records`); as before, the model looks them up through `RecordLookupTool` and lays them out
     /// under the narrowed schema (what `genui generate --data` did).
-    static func measure(_ intent: DataIntent, records: RecordSet, _ variant: Variant, shipped: Bool) async -> Measurement {
+    static func measure(_ intent: DataIntent, records: RecordSet, _ variant: Variant, shipped: Bool) async
+        -> Measurement
+    {
         var composer = variant.composer
         if shipped {
             composer.records = records
@@ -177,11 +206,12 @@ enum QualityBenchmark {
             if case .standings(_, let rows) = component { return rows.elements.map(\.name) }
             return []
         }
-        return Measurement(seconds: elapsed, tokens: composed.metadata.usage.completionTokens,
-                           raw: ScreenQuality(screen: composed.screen, intent: named),
-                           shown: ScreenQuality(screen: composed.screen, intent: named),
-                           placeholders: composed.placeholders.count, values: composed.values.count,
-                           rowsShown: shown, rowsExpected: intent.rows)
+        return Measurement(
+            seconds: elapsed, tokens: composed.metadata.usage.completionTokens,
+            raw: ScreenQuality(screen: composed.screen, intent: named),
+            shown: ScreenQuality(screen: composed.screen, intent: named),
+            placeholders: composed.placeholders.count, values: composed.values.count,
+            rowsShown: shown, rowsExpected: intent.rows)
     }
 
     /// What one composition measured: its time, its tokens when it answered, its quality when it was valid.
@@ -202,17 +232,22 @@ enum QualityBenchmark {
         let outline = ScreenOutline.read(from: intent.intent)
         return intent.elements.filter { element in
             outline.elements.contains { outlined in
-                let kindMatches = switch (element.kind, outlined.kind) {
-                case (.field, .field), (.button, .button), (.toggle, .toggle), (.figure, .fact), (.figure, .message): true
-                default: false
-                }
+                let kindMatches =
+                    switch (element.kind, outlined.kind) {
+                    case (.field, .field), (.button, .button), (.toggle, .toggle), (.figure, .fact),
+                        (.figure, .message):
+                        true
+                    default: false
+                    }
                 return kindMatches && element.terms.contains { outlined.label.lowercased().contains($0.lowercased()) }
             }
         }.count
     }
 
-    static func add(_ tallies: [Tally], ratios: [Samples], variants: [Variant], indices: [Int], shipped: Int, prefix: String,
-                    to report: inout Report) {
+    static func add(
+        _ tallies: [Tally], ratios: [Samples], variants: [Variant], indices: [Int], shipped: Int, prefix: String,
+        to report: inout Report
+    ) {
         func percent(_ part: Int, _ whole: Int) -> Double { whole == 0 ? .nan : Double(part) / Double(whole) * 100 }
         // The goals hold for the shipped variant on every corpus; the earlier figures stand beside them.
         for index in indices {
@@ -222,19 +257,25 @@ enum QualityBenchmark {
             let name = "\(prefix)\(variant.label)"
             func goal(_ text: String, _ met: Bool) -> (String?, Bool?) { isShipped ? (text, met) : (nil, nil) }
             func add(_ figure: String, _ value: Double, _ unit: String, _ target: (String?, Bool?) = (nil, nil)) {
-                report.add(Figure(section: section, name: "\(name): \(figure)", value: value, unit: unit,
-                                  goal: target.0, metGoal: target.1))
+                report.add(
+                    Figure(
+                        section: section, name: "\(name): \(figure)", value: value, unit: unit,
+                        goal: target.0, metGoal: target.1))
             }
             add("valid screens", percent(tally.valid, tally.screens), "%", goal("100 %", tally.valid == tally.screens))
             if tally.dataIntents > 0 {
                 let exact = percent(tally.exactRows, tally.dataIntents)
-                add("data intents whose screen shows exactly the rows asked, in order", exact, "%", goal("100 %", exact == 100))
+                add(
+                    "data intents whose screen shows exactly the rows asked, in order", exact, "%",
+                    goal("100 %", exact == 100))
                 add("rows asked that the screen shows", percent(tally.rowsShown, tally.rowsAsked), "%")
             } else {
                 let coverage = percent(tally.present, tally.named)
                 add("named elements shown", coverage, "%", goal("≥ 90 %", coverage >= 90))
                 let kinds = percent(tally.rightKind, tally.shownAnyKind)
-                add("kind accuracy (named elements shown in a component of their kind, of those shown at all)", kinds, "%",
+                add(
+                    "kind accuracy (named elements shown in a component of their kind, of those shown at all)", kinds,
+                    "%",
                     goal("≥ 90 %", kinds >= 90))
                 add("repeated components as composed", percent(tally.repeatedRaw, tally.components), "%")
                 let shownRepeats = percent(tally.repeatedShown, tally.componentsShown)

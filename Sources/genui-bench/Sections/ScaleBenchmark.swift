@@ -7,10 +7,12 @@ enum ScaleBenchmark {
     static func run(into report: inout Report, quick: Bool) async throws {
         let section = "Scale: concurrent sessions through one chain (scripted provider)"
         let chain = ProviderChain(name: "bench", models: [ScriptedLanguageModel()])
-        let schema = GenerationSchema(name: "Card", properties: [
-            .init(name: "title", type: String.self, guides: [.maximumLength(30)]),
-            .init(name: "items", type: [String].self, guides: [.count(1...4)]),
-        ])
+        let schema = GenerationSchema(
+            name: "Card",
+            properties: [
+                .init(name: "title", type: String.self, guides: [.maximumLength(30)]),
+                .init(name: "items", type: [String].self, guides: [.count(1...4)]),
+            ])
         let requestsPerSession = quick ? 20 : 100
         var baseline: Double?
         for sessions in [1, 8, 64] {
@@ -36,15 +38,28 @@ enum ScaleBenchmark {
             let wall = (clock.now - start).secondsValue
             let samples = Samples(latencies)
             let throughput = Double(latencies.count) / wall
-            report.add(Figure(section: section, name: "\(sessions) sessions: throughput", value: throughput, unit: "req/s"))
-            report.add(Figure(section: section, name: "\(sessions) sessions: p50 latency", value: samples.median * 1000, unit: "ms"))
-            report.add(Figure(section: section, name: "\(sessions) sessions: p99 latency", value: samples.percentile(0.99) * 1000, unit: "ms"))
+            report.add(
+                Figure(section: section, name: "\(sessions) sessions: throughput", value: throughput, unit: "req/s"))
+            report.add(
+                Figure(
+                    section: section, name: "\(sessions) sessions: p50 latency", value: samples.median * 1000,
+                    unit: "ms"))
+            report.add(
+                Figure(
+                    section: section, name: "\(sessions) sessions: p99 latency", value: samples.percentile(0.99) * 1000,
+                    unit: "ms"))
             if let baseline {
-                report.add(Figure(section: section, name: "\(sessions) sessions: throughput vs 1 session", value: throughput / baseline, unit: "×"))
+                report.add(
+                    Figure(
+                        section: section, name: "\(sessions) sessions: throughput vs 1 session",
+                        value: throughput / baseline, unit: "×"))
             } else {
                 baseline = throughput
             }
         }
-        report.note(section, "Each session sends \(requestsPerSession) structured requests one after another; all sessions share one `ProviderChain`. On 2 cores, throughput beyond 2 sessions grows only while the chain's own bookkeeping (availability cache, breakers) does not serialise work.")
+        report.note(
+            section,
+            "Each session sends \(requestsPerSession) structured requests one after another; all sessions share one `ProviderChain`. On 2 cores, throughput beyond 2 sessions grows only while the chain's own bookkeeping (availability cache, breakers) does not serialise work."
+        )
     }
 }

@@ -1,14 +1,15 @@
-import GenUIDoctor
 import ArgumentParser
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIDoctor
 import GenUIMCP
 
 /// `genui config`: work with providers.yml.
 struct ConfigCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "config", abstract: "Work with providers.yml.", subcommands: [CheckCommand.self, InitCommand.self, TrustCommand.self])
+        commandName: "config", abstract: "Work with providers.yml.",
+        subcommands: [CheckCommand.self, InitCommand.self, TrustCommand.self])
 
     /// `genui config check`: validates the configuration and prints the resolved chains, secrets masked.
     struct CheckCommand: AsyncParsableCommand {
@@ -23,12 +24,15 @@ struct ConfigCommand: AsyncParsableCommand {
             let diagnostics = Diagnostics(language: options.language, catalog: .commandLine)
             let configuration = try options.loadOrExit(diagnostics)
             var lines: [String] = [
-                diagnostics.text("config.valid", ["source": diagnostics.text(ConfigurationNaming.source(configuration.source))]),
+                diagnostics.text(
+                    "config.valid", ["source": diagnostics.text(ConfigurationNaming.source(configuration.source))])
             ]
             lines += TrustNotice.lines(for: configuration.source, diagnostics: diagnostics) ?? []
             lines.append(diagnostics.text("config.defaultChain", ["chain": configuration.defaultChain]))
             for chain in configuration.chains {
-                lines.append(diagnostics.text("config.chain", ["chain": chain.name, "providers": chain.providers.joined(separator: " → ")]))
+                lines.append(
+                    diagnostics.text(
+                        "config.chain", ["chain": chain.name, "providers": chain.providers.joined(separator: " → ")]))
             }
             for provider in configuration.providers {
                 lines.append(diagnostics.text("config.provider", ["provider": provider.name]))
@@ -39,9 +43,13 @@ struct ConfigCommand: AsyncParsableCommand {
                 }
             }
             for server in configuration.mcpServers {
-                lines.append(diagnostics.text(LocalizedText("config.mcpServer", [
-                    "server": .verbatim(server.name), "target": .verbatim(server.displayTarget),
-                ])))
+                lines.append(
+                    diagnostics.text(
+                        LocalizedText(
+                            "config.mcpServer",
+                            [
+                                "server": .verbatim(server.name), "target": .verbatim(server.displayTarget),
+                            ])))
             }
             for warning in configuration.warnings { lines.append(warning.localizedDescription(diagnostics)) }
             Printer.line(lines.joined(separator: "\n"))
@@ -50,7 +58,8 @@ struct ConfigCommand: AsyncParsableCommand {
         /// A setting's value as `config check` shows it: the words that are ours (whether a secret's variable is set,
         /// a duration's unit) in the user's language, values from the file as they are.
         static func localizedValue(
-            _ key: String, _ value: String, provider: ProviderSettings, environment: [String: String], diagnostics: Diagnostics
+            _ key: String, _ value: String, provider: ProviderSettings, environment: [String: String],
+            diagnostics: Diagnostics
         ) -> String {
             switch key {
             case "api_key_env":
@@ -93,17 +102,21 @@ struct ConfigCommand: AsyncParsableCommand {
 
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
-            let diagnostics = Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment), catalog: .commandLine)
+            let diagnostics = Diagnostics(
+                language: DiagnosticLanguage.resolve(explicit: locale, environment: environment), catalog: .commandLine)
             let path = out ?? Self.userConfigurationPath(environment: environment)
             do {
                 // Without --force, "does it exist?" is decided by the step that puts the file in place (a hard link
                 // that fails if the name is taken), so two inits never clobber each other or a file made meanwhile.
-                try AtomicFile.write(BuiltInConfiguration.starterText, to: path, createDirectories: true, replacing: force)
-            } catch where error.step == .exists {
+                try AtomicFile.write(
+                    BuiltInConfiguration.starterText, to: path, createDirectories: true, replacing: force)
+            } catch  where error.step == .exists {
                 printError(diagnostics.text("config.init.exists", ["path": path]))
                 throw ExitCode(ExitStatus.cannotServe)
             } catch {
-                printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
+                printError(
+                    diagnostics.text(
+                        "file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
                 throw ExitCode(ExitStatus.fileError)
             }
             Printer.line(diagnostics.text("config.init.written", ["path": path]))
@@ -111,7 +124,8 @@ struct ConfigCommand: AsyncParsableCommand {
 
         /// `~/.config/genui/providers.yml`, the user's file in the lookup order.
         static func userConfigurationPath(environment: [String: String]) -> String {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            let home =
+                environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
                 ?? FileManager.default.homeDirectoryForCurrentUser.path
             return home + "/.config/genui/providers.yml"
         }

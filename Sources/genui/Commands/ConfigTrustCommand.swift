@@ -1,8 +1,8 @@
-import GenUIDoctor
 import ArgumentParser
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIDoctor
 
 extension ConfigCommand {
     /// `genui config trust [FILE]`: lets genui use a `providers.yml` found in the current directory.
@@ -32,9 +32,11 @@ extension ConfigCommand {
 
         func run() async throws {
             let environment = ProcessInfo.processInfo.environment
-            let diagnostics = Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment), catalog: .commandLine)
+            let diagnostics = Diagnostics(
+                language: DiagnosticLanguage.resolve(explicit: locale, environment: environment), catalog: .commandLine)
             let loader = ConfigurationLoader(environment: environment)
-            let path = file.hasPrefix("/")
+            let path =
+                file.hasPrefix("/")
                 ? file : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(file)
             let store = loader.trustStore
             if revoke {
@@ -42,7 +44,9 @@ extension ConfigCommand {
                 do {
                     removed = try store.revoke(path: path)
                 } catch {
-                    printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
+                    printError(
+                        diagnostics.text(
+                            "file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
                     throw ExitCode(ExitStatus.fileError)
                 }
                 guard removed else {
@@ -57,13 +61,16 @@ extension ConfigCommand {
             do {
                 read = try CanonicalFile.read(path, limit: BoundedFileReader.configurationLimit)
             } catch {
-                printError(diagnostics.text("file.readFailed", ["path": path, "reason": error.localizedReason(diagnostics)]))
+                printError(
+                    diagnostics.text("file.readFailed", ["path": path, "reason": error.localizedReason(diagnostics)]))
                 throw ExitCode(ExitStatus.fileError)
             }
             do {
                 try store.trust(read)
             } catch {
-                printError(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
+                printError(
+                    diagnostics.text(
+                        "file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
                 throw ExitCode(ExitStatus.fileError)
             }
             Printer.line(diagnostics.text("trust.trusted", ["path": read.canonicalPath, "hash": read.sha256]))

@@ -22,25 +22,32 @@ enum DataOption {
             text = try BoundedFileReader.readText(path, limit: maximumBytes)
         } catch {
             throw Failure(
-                text: LocalizedText("file.readFailed", [
-                    "path": .verbatim(error.path), "reason": .verbatim(error.localizedReason(diagnostics)),
-                ]),
+                text: LocalizedText(
+                    "file.readFailed",
+                    [
+                        "path": .verbatim(error.path), "reason": .verbatim(error.localizedReason(diagnostics)),
+                    ]),
                 exitCode: ScreenExitCode.fileError)
         }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         do {
             return try RecordSet(json: text, title: name)
         } catch {
-            let message: LocalizedText = switch error {
-            case .notJSON(let detail):
-                LocalizedText("generate.data.notJSON", ["path": .verbatim(path), "detail": .phrase(.decoding(detail))])
-            case .noRecords:
-                LocalizedText("generate.data.noRecords", ["path": .verbatim(path)])
-            case .tooManyRecords(let count):
-                LocalizedText("generate.data.tooManyRecords", [
-                    "path": .verbatim(path), "count": .integer(count), "limit": .integer(RecordSet.maximumRecords),
-                ])
-            }
+            let message: LocalizedText =
+                switch error {
+                case .notJSON(let detail):
+                    LocalizedText(
+                        "generate.data.notJSON", ["path": .verbatim(path), "detail": .phrase(.decoding(detail))])
+                case .noRecords:
+                    LocalizedText("generate.data.noRecords", ["path": .verbatim(path)])
+                case .tooManyRecords(let count):
+                    LocalizedText(
+                        "generate.data.tooManyRecords",
+                        [
+                            "path": .verbatim(path), "count": .integer(count),
+                            "limit": .integer(RecordSet.maximumRecords),
+                        ])
+                }
             throw Failure(text: message, exitCode: ScreenExitCode.usage)
         }
     }

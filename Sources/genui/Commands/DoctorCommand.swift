@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import GenUI
-import GenUIDoctor
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIDoctor
 
 /// `genui doctor`: checks every provider concurrently and says which one each chain would use, and why the
 /// earlier ones are skipped.
@@ -22,19 +22,24 @@ struct DoctorCommand: AsyncParsableCommand {
     @Option(help: "Check only this chain (default: every chain; the exit status follows the default chain).")
     var chain: String?
 
-    @Option(name: .customLong("require"), parsing: .upToNextOption, help: "Capabilities the request needs, e.g. guided-generation; context=N routes a prompt of N tokens.")
+    @Option(
+        name: .customLong("require"), parsing: .upToNextOption,
+        help: "Capabilities the request needs, e.g. guided-generation; context=N routes a prompt of N tokens.")
     var required: [String] = []
 
     @Flag(help: "Print JSON (schema genui.doctor/1, see docs/doctor.md) instead of a table.")
     var json = false
 
-    @Flag(name: .shortAndLong, help: "Show how each fact was found: paths searched, variables read, endpoints, timings.")
+    @Flag(
+        name: .shortAndLong, help: "Show how each fact was found: paths searched, variables read, endpoints, timings.")
     var verbose = false
 
     @Flag(help: "Also run one tiny real generation per available provider.")
     var deep = false
 
-    @Option(name: .customLong("simulate"), parsing: .upToNextOption, help: "Inject a failure: PROVIDER=REASON (an unavailable reason or error code, or hang, crash).")
+    @Option(
+        name: .customLong("simulate"), parsing: .upToNextOption,
+        help: "Inject a failure: PROVIDER=REASON (an unavailable reason or error code, or hang, crash).")
     var simulations: [String] = []
 
     @Flag(help: "Treat warnings (caveats, pending checks, configuration warnings) as failures.")
@@ -52,10 +57,14 @@ struct DoctorCommand: AsyncParsableCommand {
         let diagnostics = Diagnostics(language: language, catalog: .commandLine)
         // Checked before anything runs: 1e300, inf, nan or a negative number would otherwise trap when converted.
         guard Self.timeoutRange.contains(timeout) else {
-            printError("genui doctor: " + diagnostics.text("doctor.usage.timeout", [
-                "value": "\(timeout)",
-                "minimum": "0.05", "maximum": "3600",
-            ]))
+            printError(
+                "genui doctor: "
+                    + diagnostics.text(
+                        "doctor.usage.timeout",
+                        [
+                            "value": "\(timeout)",
+                            "minimum": "0.05", "maximum": "3600",
+                        ]))
             printError(diagnostics.text("cli.usage.help", ["command": "genui doctor --help"]))
             throw ExitCode(ExitStatus.usage)
         }
@@ -98,7 +107,8 @@ struct DoctorCommand: AsyncParsableCommand {
             Printer.json(try doctorReport.json())
         } else {
             let terminal = Terminal(environment: environment)
-            let renderer = DoctorRenderer(report: doctorReport, diagnostics: diagnostics, terminal: terminal, verbose: verbose)
+            let renderer = DoctorRenderer(
+                report: doctorReport, diagnostics: diagnostics, terminal: terminal, verbose: verbose)
             Printer.out(renderer.render(), colour: terminal.colour)
         }
         if doctorReport.exitCode != ExitStatus.ok { throw ExitCode(doctorReport.exitCode) }
@@ -110,7 +120,9 @@ struct DoctorCommand: AsyncParsableCommand {
                 configurationError: error, language: language, requiredCapabilities: capabilityRequirements)
             if let text = try? report.json() { Printer.json(text) }
         }
-        for issue in error.issues { printError(issue.localizedDescription(Diagnostics(language: language, catalog: .commandLine))) }
+        for issue in error.issues {
+            printError(issue.localizedDescription(Diagnostics(language: language, catalog: .commandLine)))
+        }
     }
 
     /// The `--require` entries that name capabilities (everything but `context=N`).
@@ -121,7 +133,8 @@ struct DoctorCommand: AsyncParsableCommand {
         guard let entry = required.last(where: { $0.hasPrefix("context=") }) else { return nil }
         let text = entry.dropFirst("context=".count)
         guard let tokens = Int(text), (1...10_000_000).contains(tokens) else {
-            printError("genui doctor: --require context=N expects a prompt size in tokens (1 to 10000000), got '\(entry)'")
+            printError(
+                "genui doctor: --require context=N expects a prompt size in tokens (1 to 10000000), got '\(entry)'")
             throw ExitCode(ExitStatus.configurationError)
         }
         return tokens

@@ -22,7 +22,9 @@ struct FailureAdvice {
         switch error {
         case .noProviderAvailable:
             for step in steps where step.outcome == .failed {
-                add(step.reason == "timedOut" ? timeoutAdvice(step) : diagnostics.remedy(of: step) ?? remedy(forCode: step.reason))
+                add(
+                    step.reason == "timedOut"
+                        ? timeoutAdvice(step) : diagnostics.remedy(of: step) ?? remedy(forCode: step.reason))
             }
             let passedOver = steps.contains { step in
                 step.outcome == .skipped && !["missingCapability", "contextWindowTooSmall"].contains(step.reason)
@@ -61,15 +63,21 @@ struct FailureAdvice {
         let chain = model?.settings
         let attemptLimit = provider?.timeout ?? chain?.options.attemptTimeout
         let deadline = chain?.options.deadline
-        if let attemptLimit, let deadline, deadline < attemptLimit || step.durationSeconds < attemptLimit.seconds * 0.9 {
-            return diagnostics.text("generate.hint.deadline", [
-                "provider": step.provider, "duration": diagnostics.format.duration(deadline),
-                "chain": chain?.name ?? "—",
-            ])
+        if let attemptLimit, let deadline, deadline < attemptLimit || step.durationSeconds < attemptLimit.seconds * 0.9
+        {
+            return diagnostics.text(
+                "generate.hint.deadline",
+                [
+                    "provider": step.provider, "duration": diagnostics.format.duration(deadline),
+                    "chain": chain?.name ?? "—",
+                ])
         }
-        let limit = attemptLimit.map(diagnostics.format.duration) ?? diagnostics.format.duration(seconds: step.durationSeconds)
-        return diagnostics.text("generate.hint.timedOut", [
-            "provider": step.provider, "duration": limit, "setting": "providers.\(step.provider).timeout",
-        ])
+        let limit =
+            attemptLimit.map(diagnostics.format.duration) ?? diagnostics.format.duration(seconds: step.durationSeconds)
+        return diagnostics.text(
+            "generate.hint.timedOut",
+            [
+                "provider": step.provider, "duration": limit, "setting": "providers.\(step.provider).timeout",
+            ])
     }
 }

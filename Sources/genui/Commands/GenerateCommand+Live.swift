@@ -4,9 +4,9 @@ import GenUIRouter
 import GenUIScreens
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension GenerateCommand {

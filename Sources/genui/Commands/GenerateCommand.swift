@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import GenUI
-import GenUIDoctor
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIDoctor
 import GenUIMCP
 import GenUIRouter
 import GenUIScreens
@@ -51,15 +51,22 @@ struct GenerateCommand: AsyncParsableCommand {
     @Flag(help: "Let providers without guided generation answer; their output is decoded leniently and repaired.")
     var allowUnguided = false
 
-    @Option(help: ArgumentHelp(
-        "A JSON file of records (an array of objects): the records the intent asks for are shown as the file has them.",
-        valueName: "file.json"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON file of records (an array of objects): the records the intent asks for are shown as the file has them.",
+            valueName: "file.json"))
     var data: String?
 
-    @Flag(help: "Let the model write sample values nothing backs (for a model that knows them); otherwise they are marked placeholders.")
+    @Flag(
+        help:
+            "Let the model write sample values nothing backs (for a model that knows them); otherwise they are marked placeholders."
+    )
     var sampleValues = false
 
-    @Option(help: "How the screen is composed: outlined (each field, button, toggle and fact the intent names is shown once; the model writes the rest) or free (the model picks and arranges any components).")
+    @Option(
+        help:
+            "How the screen is composed: outlined (each field, button, toggle and fact the intent names is shown once; the model writes the rest) or free (the model picks and arranges any components)."
+    )
     var composition: ScreenComposition = .outlined
 
     @Option(help: "Output format: text, json, html or a2ui.")
@@ -71,15 +78,21 @@ struct GenerateCommand: AsyncParsableCommand {
     @Option(help: "Colour terminal text: auto (a terminal without NO_COLOR), always or never.")
     var color: ColorChoice = .auto
 
-    @Option(help: ArgumentHelp(
-        "Log the chain's work to stderr at this level: trace, debug, info, notice, warning, error or critical (default: GENUI_LOG_LEVEL, else no logging).",
-        valueName: "level"))
+    @Option(
+        help: ArgumentHelp(
+            "Log the chain's work to stderr at this level: trace, debug, info, notice, warning, error or critical (default: GENUI_LOG_LEVEL, else no logging).",
+            valueName: "level"))
     var logLevel: String?
 
-    @Flag(help: "Print the request's span tree to stderr: the route, each attempt and the model server's time, with durations.")
+    @Flag(
+        help:
+            "Print the request's span tree to stderr: the route, each attempt and the model server's time, with durations."
+    )
     var trace = false
 
-    @Flag(name: .shortAndLong, help: "Print the route (which provider served, why others were skipped), tokens/s and repairs to stderr.")
+    @Flag(
+        name: .shortAndLong,
+        help: "Print the route (which provider served, why others were skipped), tokens/s and repairs to stderr.")
     var verbose = false
 
     /// The first argument that cannot be used, as a message for any language; `nil` when all are fine.
@@ -88,23 +101,30 @@ struct GenerateCommand: AsyncParsableCommand {
     /// prints with its own English framing.
     var usageProblem: LocalizedText? {
         if let temperature, !(GenerationOptions.temperatureRange.contains(temperature)) {
-            return LocalizedText("generate.usage.temperature", [
-                "value": .verbatim(HumanFormatter(language: configuration.language).decimal(temperature, maximumFractionDigits: 3)),
-            ])
+            return LocalizedText(
+                "generate.usage.temperature",
+                [
+                    "value": .verbatim(
+                        HumanFormatter(language: configuration.language).decimal(temperature, maximumFractionDigits: 3))
+                ])
         }
         if let level = logLevel ?? configuration.environment["GENUI_LOG_LEVEL"], Logger.Level(rawValue: level) == nil {
-            return LocalizedText("generate.usage.logLevel", [
-                "value": .verbatim(level), "levels": .list(Logger.Level.allCases.map(\.rawValue)),
-            ])
+            return LocalizedText(
+                "generate.usage.logLevel",
+                [
+                    "value": .verbatim(level), "levels": .list(Logger.Level.allCases.map(\.rawValue)),
+                ])
         }
         let trimmedIntent = intent.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmedIntent.isEmpty {
             return LocalizedText("generate.usage.emptyIntent")
         }
         if trimmedIntent.count > ScreenComposer.maximumIntentLength {
-            return LocalizedText("generate.usage.intentTooLong", [
-                "count": .integer(trimmedIntent.count), "limit": .integer(ScreenComposer.maximumIntentLength),
-            ])
+            return LocalizedText(
+                "generate.usage.intentTooLong",
+                [
+                    "count": .integer(trimmedIntent.count), "limit": .integer(ScreenComposer.maximumIntentLength),
+                ])
         }
         if let out, out.isEmpty { return LocalizedText("cli.usage.outNeedsPath") }
         return nil
@@ -117,7 +137,8 @@ struct GenerateCommand: AsyncParsableCommand {
     /// tracer with `--trace`; otherwise nowhere.
     var observability: ChainObservability {
         var observability = ChainObservability()
-        if let name = logLevel ?? configuration.environment["GENUI_LOG_LEVEL"], let level = Logger.Level(rawValue: name) {
+        if let name = logLevel ?? configuration.environment["GENUI_LOG_LEVEL"], let level = Logger.Level(rawValue: name)
+        {
             var logger = Logger(label: "genui") { StreamLogHandler.standardError(label: $0) }
             logger.logLevel = level
             observability.logger = logger
@@ -159,9 +180,12 @@ struct GenerateCommand: AsyncParsableCommand {
                     for line in notice.dropFirst() { Console.note(line) }
                 }
             } catch let error as ConfigurationError {
-                Console.error(diagnostics.text("config.invalid", [
-                    "source": error.first?.location.file ?? "providers.yml", "count": "\(error.issues.count)",
-                ]))
+                Console.error(
+                    diagnostics.text(
+                        "config.invalid",
+                        [
+                            "source": error.first?.location.file ?? "providers.yml", "count": "\(error.issues.count)",
+                        ]))
                 for issue in error.issues { Console.note(issue.localizedDescription(diagnostics)) }
                 throw ExitCode(ExitStatus.configurationError)
             } catch let error as ModelSelectionError {
@@ -195,9 +219,13 @@ struct GenerateCommand: AsyncParsableCommand {
             if !model.configuration.mcpServers.isEmpty {
                 let available = try await toolbox.availableTools()
                 for problem in available.unavailable {
-                    Console.note(diagnostics.text(LocalizedText("generate.mcpUnavailable", [
-                        "server": .verbatim(problem.server), "reason": .phrase(problem.localizedText),
-                    ])))
+                    Console.note(
+                        diagnostics.text(
+                            LocalizedText(
+                                "generate.mcpUnavailable",
+                                [
+                                    "server": .verbatim(problem.server), "reason": .phrase(problem.localizedText),
+                                ])))
                 }
                 composer.tools += available.tools as [any Tool]
             }
@@ -223,7 +251,8 @@ struct GenerateCommand: AsyncParsableCommand {
         printTrace()
         if verbose { Console.note(Self.describe(composed, diagnostics: diagnostics)) }
         let output = format.render(
-            composed.screen, placeholders: composed.placeholders.map(\.pointer), colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
+            composed.screen, placeholders: composed.placeholders.map(\.pointer),
+            colors: format == .text && Console.wantsColor(color, writingToFile: out != nil),
             width: out == nil ? Console.textWidth() : 64, language: diagnostics.language.rawValue)
         try Self.emit(output, to: out, isJSON: format.isJSON, diagnostics: diagnostics)
     }
@@ -238,7 +267,9 @@ struct GenerateCommand: AsyncParsableCommand {
         do {
             try AtomicFile.write(output, to: path)
         } catch {
-            Console.error(diagnostics.text("file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
+            Console.error(
+                diagnostics.text(
+                    "file.writeFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
             throw ExitCode(ScreenExitCode.fileError)
         }
     }
@@ -261,7 +292,9 @@ struct GenerateCommand: AsyncParsableCommand {
         if let trace = error.trace, noProvider || verbose {
             Console.note(Self.describe(trace, diagnostics: diagnostics))
         }
-        for line in FailureAdvice(error: error, model: model, diagnostics: diagnostics).lines(remediation: described.remediation) {
+        for line in FailureAdvice(error: error, model: model, diagnostics: diagnostics).lines(
+            remediation: described.remediation)
+        {
             Console.note(line)
         }
         switch error {
@@ -280,7 +313,8 @@ struct GenerateCommand: AsyncParsableCommand {
         if let model = metadata.model { facts.append(diagnostics.text("generate.verbose.model", ["model": model])) }
         facts.append(diagnostics.text(metadata.guided ? "generate.verbose.guided" : "generate.verbose.unguided"))
         if let prompt = metadata.usage.promptTokens, let completion = metadata.usage.completionTokens {
-            facts.append(diagnostics.text("generate.verbose.tokens", ["prompt": "\(prompt)", "completion": "\(completion)"]))
+            facts.append(
+                diagnostics.text("generate.verbose.tokens", ["prompt": "\(prompt)", "completion": "\(completion)"]))
         }
         if let speed = metadata.timings?.generationTokensPerSecond {
             facts.append(diagnostics.text("generate.verbose.speed", ["speed": diagnostics.format.decimal(speed)]))
@@ -289,10 +323,14 @@ struct GenerateCommand: AsyncParsableCommand {
         var lines = [facts.joined(separator: " · ")]
         if let trace = metadata.trace { lines.append(describe(trace, diagnostics: diagnostics)) }
         for call in metadata.toolCalls {
-            lines.append("  " + diagnostics.text("generate.verbose.toolCall", [
-                "round": "\(call.round)", "tool": call.tool, "provider": call.requestedBy,
-                "duration": diagnostics.format.duration(seconds: call.durationSeconds),
-            ]))
+            lines.append(
+                "  "
+                    + diagnostics.text(
+                        "generate.verbose.toolCall",
+                        [
+                            "round": "\(call.round)", "tool": call.tool, "provider": call.requestedBy,
+                            "duration": diagnostics.format.duration(seconds: call.durationSeconds),
+                        ]))
         }
         switch composed.decision {
         case .outlined(let outline)?:

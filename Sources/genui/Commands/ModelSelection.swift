@@ -1,7 +1,7 @@
-import GenUIDoctor
 import GenUI
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIDoctor
 import GenUIRouter
 
 /// Why `genui generate` could not build the model it composes with.
@@ -35,10 +35,13 @@ func makeGenerationModel(
     loadedFrom(loaded.source)
     let name = chain ?? loaded.defaultChain
     guard let settings = loaded.chain(named: name) else {
-        throw ModelSelectionError(text: LocalizedText("cli.unknownChain", [
-            "chain": .verbatim(name), "source": .phrase(ConfigurationNaming.source(loaded.source)),
-            "chains": .list(loaded.chains.map(\.name)),
-        ]))
+        throw ModelSelectionError(
+            text: LocalizedText(
+                "cli.unknownChain",
+                [
+                    "chain": .verbatim(name), "source": .phrase(ConfigurationNaming.source(loaded.source)),
+                    "chains": .list(loaded.chains.map(\.name)),
+                ]))
     }
     var options = settings.options
     if allowUnguided { options.allowUnguided = true }

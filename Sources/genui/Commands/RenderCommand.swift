@@ -1,10 +1,10 @@
 import ArgumentParser
 import Foundation
 import GenUI
-import GenUIDoctor
 import GenUIA2UI
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIDoctor
 import GenUIHTTP
 import GenUIScreens
 
@@ -29,13 +29,18 @@ struct RenderCommand: AsyncParsableCommand {
             arguments.
             """)
 
-    @Argument(help: "The screen's JSON file (or, with --from a2ui, the message stream: a file, an http(s) URL streaming JSONL or SSE), or - for stdin.")
+    @Argument(
+        help:
+            "The screen's JSON file (or, with --from a2ui, the message stream: a file, an http(s) URL streaming JSONL or SSE), or - for stdin."
+    )
     var file: String
 
     @Option(help: "What the input is: screen (genui's screen JSON) or a2ui (an A2UI v0.9 or v0.9.1 message stream).")
     var from: RenderInput = .screen
 
-    @Option(name: .customLong("a2ui-version"), help: "With --from a2ui: 0.9 reads v0.9 and v0.9.1 (the releases); 1.0 also reads the v1.0 release candidate.")
+    @Option(
+        name: .customLong("a2ui-version"),
+        help: "With --from a2ui: 0.9 reads v0.9 and v0.9.1 (the releases); 1.0 also reads the v1.0 release candidate.")
     var a2uiVersion: A2UIVersionChoice?
 
     @Option(help: "With --from a2ui: render only the surface with this id.")
@@ -77,7 +82,8 @@ struct RenderCommand: AsyncParsableCommand {
         do {
             text = try readInput()
         } catch {
-            Console.error(diagnostics.text("file.readFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
+            Console.error(
+                diagnostics.text("file.readFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
             throw ExitCode(ScreenExitCode.fileError)
         }
         let screen: UIScreen
@@ -123,7 +129,9 @@ struct RenderCommand: AsyncParsableCommand {
                     text = try BoundedFileReader.readText(file, limit: Self.maximumStreamBytes)
                 }
             } catch {
-                Console.error(diagnostics.text("file.readFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
+                Console.error(
+                    diagnostics.text(
+                        "file.readFailed", ["path": error.path, "reason": error.localizedReason(diagnostics)]))
                 throw ExitCode(ScreenExitCode.fileError)
             }
             client.process(jsonl: text)
@@ -132,20 +140,27 @@ struct RenderCommand: AsyncParsableCommand {
             // Every frame and problem has been shown as it arrived (the problems up to the client's bound).
             if client.problems.isEmpty { return }
             if client.droppedProblemCount > 0 {
-                Console.note(diagnostics.text("a2ui.problemsDropped", [
-                    "count": String(client.droppedProblemCount), "kept": String(client.problems.count),
-                ]))
+                Console.note(
+                    diagnostics.text(
+                        "a2ui.problemsDropped",
+                        [
+                            "count": String(client.droppedProblemCount), "kept": String(client.problems.count),
+                        ]))
             }
-            Console.note(diagnostics.text("a2ui.summary", ["count": String(client.problems.count + client.droppedProblemCount)]))
+            Console.note(
+                diagnostics.text("a2ui.summary", ["count": String(client.problems.count + client.droppedProblemCount)]))
             throw ExitCode(ScreenExitCode.invalidScreen)
         }
         var ids = client.surfaceOrder
         if let surface {
             guard ids.contains(surface) else {
                 try emitWithoutSurfaces(client, diagnostics)
-                Console.error(diagnostics.text("a2ui.unknownSurface", [
-                    "id": surface, "ids": ids.isEmpty ? "—" : ids.joined(separator: ", "),
-                ]))
+                Console.error(
+                    diagnostics.text(
+                        "a2ui.unknownSurface",
+                        [
+                            "id": surface, "ids": ids.isEmpty ? "—" : ids.joined(separator: ", "),
+                        ]))
                 throw ExitCode(ScreenExitCode.invalidScreen)
             }
             ids = [surface]
@@ -168,19 +183,25 @@ struct RenderCommand: AsyncParsableCommand {
             rendered = A2UIJSONRenderer(limits: client.limits).renderedOutput(resolutions)
         case .text, .a2ui:
             let renderer = A2UITerminalRenderer(
-                colors: Console.wantsColor(color, writingToFile: out != nil), width: out == nil ? Console.textWidth() : 72,
+                colors: Console.wantsColor(color, writingToFile: out != nil),
+                width: out == nil ? Console.textWidth() : 72,
                 limits: client.limits, cutNotice: notice)
             rendered = renderer.renderedOutput(resolutions)
         }
         var found = client.problems + resolutions.flatMap(\.problems)
         if let cut = rendered.cut { found.append(cut.problem) }
         let kept = Array(found.prefix(client.limits.maximumProblems))
-        let dropped = found.count - kept.count + client.droppedProblemCount + resolutions.reduce(0) { $0 + $1.droppedProblemCount }
+        let dropped =
+            found.count - kept.count + client.droppedProblemCount
+            + resolutions.reduce(0) { $0 + $1.droppedProblemCount }
         for problem in kept { Console.note(Self.describe(problem, diagnostics)) }
         if dropped > 0 {
-            Console.note(diagnostics.text("a2ui.problemsDropped", ["count": String(dropped), "kept": String(kept.count)]))
+            Console.note(
+                diagnostics.text("a2ui.problemsDropped", ["count": String(dropped), "kept": String(kept.count)]))
         }
-        let output = format == .json ? Self.json(surfaces: rendered.text, problems: kept, dropped: dropped, diagnostics) + "\n" : rendered.text
+        let output =
+            format == .json
+            ? Self.json(surfaces: rendered.text, problems: kept, dropped: dropped, diagnostics) + "\n" : rendered.text
         try GenerateCommand.emit(output, to: out, isJSON: format == .json, diagnostics: diagnostics)
         if !kept.isEmpty {
             Console.note(diagnostics.text("a2ui.summary", ["count": String(kept.count + dropped)]))
@@ -192,19 +213,23 @@ struct RenderCommand: AsyncParsableCommand {
     /// the stream's problems.
     private func emitWithoutSurfaces(_ client: A2UIClient, _ diagnostics: Diagnostics) throws {
         guard format == .json else { return }
-        let document = Self.json(surfaces: "[]", problems: client.problems, dropped: client.droppedProblemCount, diagnostics)
+        let document = Self.json(
+            surfaces: "[]", problems: client.problems, dropped: client.droppedProblemCount, diagnostics)
         try GenerateCommand.emit(document + "\n", to: out, isJSON: true, diagnostics: diagnostics)
     }
 
     /// The localized notice a rendering ends with when it reached its bounds.
     static func cutNotice(_ diagnostics: Diagnostics) -> @Sendable (A2UIOutputCut) -> String {
         { cut in
-            let limit = cut.maximumLines.map {
-                diagnostics.text("a2ui.outputCut.linesOrBytes", ["lines": String($0), "bytes": String(cut.maximumBytes)])
-            } ?? diagnostics.text("a2ui.outputCut.bytes", ["bytes": String(cut.maximumBytes)])
+            let limit =
+                cut.maximumLines.map {
+                    diagnostics.text(
+                        "a2ui.outputCut.linesOrBytes", ["lines": String($0), "bytes": String(cut.maximumBytes)])
+                } ?? diagnostics.text("a2ui.outputCut.bytes", ["bytes": String(cut.maximumBytes)])
             var place = [diagnostics.text("a2ui.location.surface", ["id": cut.surfaceID])]
             if let id = cut.componentID { place.append(diagnostics.text("a2ui.location.component", ["id": id])) }
-            return "[" + diagnostics.text("a2ui.outputCut", ["limit": limit, "place": place.joined(separator: ", ")]) + "]"
+            return "[" + diagnostics.text("a2ui.outputCut", ["limit": limit, "place": place.joined(separator: ", ")])
+                + "]"
         }
     }
 
@@ -214,10 +239,16 @@ struct RenderCommand: AsyncParsableCommand {
         var client = A2UIClient(versions: (a2uiVersion ?? .released).versions)
         var frames = A2UIWatchFrames(command: self, diagnostics: diagnostics)
         do {
-            let client24h = HTTPClient(timeouts: .init(connect: .seconds(10), total: watch ? .seconds(24 * 3600) : .seconds(300)))
-            let response = try await client24h.stream(HTTPRequest(url: url, headers: ["Accept": "application/jsonl, \(A2UIVersion.mimeType), text/event-stream"]))
+            let client24h = HTTPClient(
+                timeouts: .init(connect: .seconds(10), total: watch ? .seconds(24 * 3600) : .seconds(300)))
+            let response = try await client24h.stream(
+                HTTPRequest(
+                    url: url, headers: ["Accept": "application/jsonl, \(A2UIVersion.mimeType), text/event-stream"]))
             guard response.head.isSuccess else {
-                Console.error(diagnostics.text("a2ui.httpStatus", ["url": HTTPRequest.endpoint(of: url), "status": String(response.head.status)]))
+                Console.error(
+                    diagnostics.text(
+                        "a2ui.httpStatus",
+                        ["url": HTTPRequest.endpoint(of: url), "status": String(response.head.status)]))
                 throw ExitCode(ScreenExitCode.fileError)
             }
             var total = 0
@@ -236,7 +267,9 @@ struct RenderCommand: AsyncParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.error(diagnostics.text("a2ui.fetchFailed", ["url": HTTPRequest.endpoint(of: url), "reason": String(describing: error)]))
+            Console.error(
+                diagnostics.text(
+                    "a2ui.fetchFailed", ["url": HTTPRequest.endpoint(of: url), "reason": String(describing: error)]))
             throw ExitCode(ScreenExitCode.fileError)
         }
         return client
@@ -263,11 +296,16 @@ struct RenderCommand: AsyncParsableCommand {
         if let line = problem.line { location.append(diagnostics.text("a2ui.location.line", ["line": String(line)])) }
         if let id = problem.surfaceID { location.append(diagnostics.text("a2ui.location.surface", ["id": id])) }
         if let id = problem.componentID { location.append(diagnostics.text("a2ui.location.component", ["id": id])) }
-        if !problem.pointer.isEmpty { location.append(diagnostics.text("a2ui.location.pointer", ["pointer": problem.pointer])) }
-        return diagnostics.text("a2ui.problem", [
-            "location": location.joined(separator: ", "), "kind": diagnostics.text("a2ui.kind." + problem.kind.rawValue),
-            "detail": message(problem, diagnostics),
-        ])
+        if !problem.pointer.isEmpty {
+            location.append(diagnostics.text("a2ui.location.pointer", ["pointer": problem.pointer]))
+        }
+        return diagnostics.text(
+            "a2ui.problem",
+            [
+                "location": location.joined(separator: ", "),
+                "kind": diagnostics.text("a2ui.kind." + problem.kind.rawValue),
+                "detail": message(problem, diagnostics),
+            ])
     }
 
     /// A problem's detail in the user's language: its catalog message, with a JSON syntax error (the `jsonError` of
@@ -275,7 +313,9 @@ struct RenderCommand: AsyncParsableCommand {
     static func message(_ problem: A2UIProblem, _ diagnostics: Diagnostics) -> String {
         guard let text = problem.text else { return problem.detail }
         var arguments = text.arguments
-        if let english = arguments["jsonError"] { arguments["jsonError"] = diagnostics.text(LocalizedText.decoding(english)) }
+        if let english = arguments["jsonError"] {
+            arguments["jsonError"] = diagnostics.text(LocalizedText.decoding(english))
+        }
         return diagnostics.text(text.key, arguments)
     }
 
@@ -299,7 +339,8 @@ struct RenderCommand: AsyncParsableCommand {
             return GeneratedContent(orderedProperties: pairs)
         }
         return "{\"surfaces\":" + surfaces + ",\"problems\":" + GeneratedContent(kind: .array(list)).jsonString
-            + ",\"droppedProblems\":" + String(dropped) + ",\"language\":" + string(diagnostics.language.rawValue).jsonString + "}"
+            + ",\"droppedProblems\":" + String(dropped) + ",\"language\":"
+            + string(diagnostics.language.rawValue).jsonString + "}"
     }
 
     /// The screen's text: a regular file (never a FIFO or a device such as /dev/zero, which could be read forever) or
@@ -340,7 +381,9 @@ enum A2UIStreamSource {
     /// The argument as an http(s) URL, when it is one.
     static func url(_ argument: String) -> URL? {
         let lower = argument.lowercased()
-        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: argument), url.host != nil else { return nil }
+        guard lower.hasPrefix("http://") || lower.hasPrefix("https://"), let url = URL(string: argument),
+            url.host != nil
+        else { return nil }
         return url
     }
 }
@@ -357,7 +400,10 @@ struct UTF8ChunkDecoder {
         // Hold back at most three bytes of a character whose lead byte says it continues past the chunk.
         while back < 3, end - back - 1 >= 0 {
             let byte = pending[end - back - 1]
-            if byte & 0xC0 == 0x80 { back += 1; continue }
+            if byte & 0xC0 == 0x80 {
+                back += 1
+                continue
+            }
             let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
             if length > back + 1 { end -= back + 1 }
             break
@@ -398,7 +444,8 @@ struct A2UIWatchFrames {
         guard client.lineCount > shownLines else { return }
         shownLines = client.lineCount
         let ids = command.surface.map { id in client.surfaceOrder.filter { $0 == id } } ?? client.surfaceOrder
-        let renderer = A2UITerminalRenderer(colors: Console.wantsColor(command.color, writingToFile: false), width: Console.textWidth(),
+        let renderer = A2UITerminalRenderer(
+            colors: Console.wantsColor(command.color, writingToFile: false), width: Console.textWidth(),
             limits: client.limits, cutNotice: RenderCommand.cutNotice(diagnostics))
         let frame = renderer.renderedOutput(client.resolve(surfaceIDs: ids)).text
         guard frame != lastFrame else { return }

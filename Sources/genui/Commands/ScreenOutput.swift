@@ -1,12 +1,12 @@
-import GenUIDoctor
 import ArgumentParser
 import Foundation
+import GenUIDoctor
 import GenUIScreens
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The formats a screen can be written in.

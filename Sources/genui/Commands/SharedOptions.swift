@@ -6,7 +6,11 @@ import GenUIDoctor
 
 /// Options every subcommand that reads `providers.yml` shares.
 struct ConfigurationOptions: ParsableArguments {
-    @Option(name: .customLong("config"), help: "The providers.yml to use (default: GENUI_CONFIG, ./providers.yml, ~/.config/genui/providers.yml, built-in).")
+    @Option(
+        name: .customLong("config"),
+        help:
+            "The providers.yml to use (default: GENUI_CONFIG, ./providers.yml, ~/.config/genui/providers.yml, built-in)."
+    )
     var path: String?
 
     @Option(help: "The language of messages: en, de, fr, es, ja, zh-Hans (default: LC_ALL, LC_MESSAGES, LANG).")
@@ -35,7 +39,6 @@ struct ConfigurationOptions: ParsableArguments {
         }
     }
 }
-
 
 /// Writes to standard error.
 func printError(_ text: String) {

@@ -43,7 +43,8 @@ struct ToolsCommand: AsyncParsableCommand {
             await toolbox.stop()
             let source = diagnostics.text(ConfigurationNaming.source(configuration.source))
             if json {
-                Printer.jsonDocument(Self.json(reports, source: configuration.source.description, diagnostics: diagnostics))
+                Printer.jsonDocument(
+                    Self.json(reports, source: configuration.source.description, diagnostics: diagnostics))
             } else {
                 var lines = TrustNotice.lines(for: configuration.source, diagnostics: diagnostics) ?? []
                 lines += Self.text(reports, source: source, diagnostics: diagnostics)
@@ -61,7 +62,9 @@ struct ToolsCommand: AsyncParsableCommand {
         }
 
         static func text(_ reports: [ServerReport], source: String, diagnostics: Diagnostics) -> [String] {
-            guard !reports.isEmpty else { return [diagnostics.text(LocalizedText("mcp.list.none", ["source": .verbatim(source)]))] }
+            guard !reports.isEmpty else {
+                return [diagnostics.text(LocalizedText("mcp.list.none", ["source": .verbatim(source)]))]
+            }
             var lines = [diagnostics.text(LocalizedText("mcp.list.title", ["source": .verbatim(source)]))]
             for report in reports {
                 lines.append("  \(report.server.name) — \(report.server.displayTarget)")
@@ -72,9 +75,14 @@ struct ToolsCommand: AsyncParsableCommand {
                 for tool in report.tools {
                     lines.append("    \(tool.signature) — \(tool.description.split(separator: "\n").first ?? "")")
                     if !tool.droppedSchemaFeatures.isEmpty {
-                        lines.append("      " + diagnostics.text(LocalizedText("mcp.list.dropped", [
-                            "features": .list(tool.droppedSchemaFeatures),
-                        ])))
+                        lines.append(
+                            "      "
+                                + diagnostics.text(
+                                    LocalizedText(
+                                        "mcp.list.dropped",
+                                        [
+                                            "features": .list(tool.droppedSchemaFeatures)
+                                        ])))
                     }
                 }
             }
@@ -97,7 +105,8 @@ struct ToolsCommand: AsyncParsableCommand {
                     entry["reason"] = diagnostics.text(error.localizedText)
                 }
                 entry["tools"] = report.tools.map { tool -> [String: Any] in
-                    let schema = (try? JSONSerialization.jsonObject(with: Data(tool.parameters.jsonSchemaString().utf8)))
+                    let schema =
+                        (try? JSONSerialization.jsonObject(with: Data(tool.parameters.jsonSchemaString().utf8)))
                     return [
                         "name": tool.name, "remoteName": tool.remoteName, "description": tool.description,
                         "signature": tool.signature, "parameters": schema ?? [:],
@@ -107,7 +116,9 @@ struct ToolsCommand: AsyncParsableCommand {
                 return entry
             }
             let document: [String: Any] = ["schema": "genui.tools/1", "configuration": source, "servers": servers]
-            let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            let data =
+                (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys]))
+                ?? Data()
             return String(decoding: data, as: UTF8.self)
         }
     }

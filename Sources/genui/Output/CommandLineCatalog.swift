@@ -5,6 +5,7 @@ extension MessageCatalog {
     /// the `genui` command uses, from this program's resources.
     static let commandLine: MessageCatalog = standard.merging(
         loading(
-            ResourceLocator.file("CLI.xcstrings", inBundleOf: "genui", sourceFile: #filePath, sourceFolder: "Resources"),
+            ResourceLocator.file(
+                "CLI.xcstrings", inBundleOf: "genui", sourceFile: #filePath, sourceFolder: "Resources"),
             named: "CLI.xcstrings"))
 }

@@ -51,7 +51,9 @@ enum Printer {
 
     /// Writes a progress line to stderr: `text` kept on one line, then `control` (genui's own cursor movement).
     static func status(_ text: String, control: String = "") {
-        write("\r" + TerminalSafeText.sanitized(text, lines: .singleLine, maximumLength: 200) + control, to: .standardError)
+        write(
+            "\r" + TerminalSafeText.sanitized(text, lines: .singleLine, maximumLength: 200) + control,
+            to: .standardError)
     }
 
     /// Clears a terminal's screen and homes the cursor on stdout (genui's own sequence, for `render --watch`).

@@ -13,10 +13,12 @@ enum RequestErrorText {
             let invalid = context.underlying(ScreenValidationError.self)
         else { return diagnostics.describe(error) }
         return DiagnosticMessage(
-            message: diagnostics.text("error.decodingFailure.message", [
-                "path": path.isEmpty ? "/" : path,
-                "detail": ScreenIssueText.summary(of: invalid, diagnostics: diagnostics),
-            ]),
+            message: diagnostics.text(
+                "error.decodingFailure.message",
+                [
+                    "path": path.isEmpty ? "/" : path,
+                    "detail": ScreenIssueText.summary(of: invalid, diagnostics: diagnostics),
+                ]),
             remediation: diagnostics.text("error.decodingFailure.remedy"))
     }
 }

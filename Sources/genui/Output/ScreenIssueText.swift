@@ -55,12 +55,14 @@ enum ScreenIssueText {
     }
 
     private static func text(_ key: String, _ arguments: [String: ScreenIssue.Argument]) -> LocalizedText {
-        LocalizedText(key, arguments.mapValues { argument in
-            switch argument {
-            case .text(let value): .verbatim(value)
-            case .number(let value): .integer(value)
-            case .phrase(let key): .phrase(LocalizedText(key))
-            }
-        })
+        LocalizedText(
+            key,
+            arguments.mapValues { argument in
+                switch argument {
+                case .text(let value): .verbatim(value)
+                case .number(let value): .integer(value)
+                case .phrase(let key): .phrase(LocalizedText(key))
+                }
+            })
     }
 }

@@ -16,12 +16,14 @@ enum SpanTreeText {
     /// One line per span, children indented under their parent, siblings in the order they started.
     static func lines(_ spans: [FinishedInMemorySpan], diagnostics: Diagnostics) -> [String] {
         let ids = Set(spans.map(\.spanID))
-        let children = Dictionary(grouping: spans, by: { span in span.parentSpanID.flatMap { ids.contains($0) ? $0 : nil } ?? "" })
+        let children = Dictionary(
+            grouping: spans, by: { span in span.parentSpanID.flatMap { ids.contains($0) ? $0 : nil } ?? "" })
         var lines: [String] = []
         func visit(_ span: FinishedInMemorySpan, depth: Int) {
             let indent = String(repeating: "  ", count: depth + 1)
             let seconds = Double(span.endInstant.nanosecondsSinceEpoch &- span.startInstant.nanosecondsSinceEpoch) / 1e9
-            var line = indent + span.operationName + " · "
+            var line =
+                indent + span.operationName + " · "
                 + diagnostics.format.duration(seconds: max(0, seconds))
             let attributes = shownAttributes.compactMap { key in
                 span.attributes.get(key).map { "\(key)=\(Self.text(of: $0))" }
@@ -40,7 +42,9 @@ enum SpanTreeText {
             }
             for child in ordered { visit(child, depth: depth + 1) }
         }
-        let roots = (children[""] ?? []).sorted { $0.startInstant.nanosecondsSinceEpoch < $1.startInstant.nanosecondsSinceEpoch }
+        let roots = (children[""] ?? []).sorted {
+            $0.startInstant.nanosecondsSinceEpoch < $1.startInstant.nanosecondsSinceEpoch
+        }
         for root in roots { visit(root, depth: 0) }
         return lines
     }

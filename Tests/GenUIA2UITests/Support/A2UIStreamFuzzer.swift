@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import GenUIA2UI
 
 /// SplitMix64: a small, fast generator that replays exactly for a seed.
@@ -24,7 +25,8 @@ struct SplitMix64: RandomNumberGenerator {
 struct A2UIStreamFuzzer {
     /// The kinds of attack, counted per run.
     enum Attack: String, CaseIterable {
-        case deepPath, hugeString, wideTemplate, regexBomb, formatStringBomb, deepComponents, cycle, nestedJSON, damage, plain
+        case deepPath, hugeString, wideTemplate, regexBomb, formatStringBomb, deepComponents, cycle, nestedJSON, damage,
+            plain
         /// Messages of versions genui does not read (`v1.0`, `v0.8`, a number), between the others.
         case otherVersion
         /// The stream speaks the v1.0 release candidate (read with it admitted): every message says `v1.0`, with its
@@ -60,7 +62,8 @@ struct A2UIStreamFuzzer {
         chance(97) ? int(0...min(maximum, 2_000)) : int(0...maximum)
     }
 
-    static let create = #"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#
+    static let create =
+        #"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#
 
     /// One stream and the attacks it holds.
     mutating func stream() -> (text: String, attacks: [Attack]) {
@@ -74,7 +77,8 @@ struct A2UIStreamFuzzer {
             #"{"id":"itemText","component":"Text","text":{"path":"label"}}"#,
             #"{"id":"form","component":"TextField","label":"Email","value":{"path":"/email"},"checks":[{"condition":{"call":"email","args":{"value":{"path":"/email"}}},"message":"bad email"}]}"#,
         ]
-        lines.append(HostileStreams.data(#"{"name":"Ada","email":"ada@example.com","items":[{"label":"one"},{"label":"two"}]}"#))
+        lines.append(
+            HostileStreams.data(#"{"name":"Ada","email":"ada@example.com","items":[{"label":"one"},{"label":"two"}]}"#))
         for _ in 0..<int(1...4) {
             // The candidate is a property of the whole stream, chosen below.
             let attack = Attack.allCases.filter { $0 != .candidate }.randomElement(using: &generator) ?? .plain
@@ -83,7 +87,10 @@ struct A2UIStreamFuzzer {
             case .deepPath:
                 let segments = size(400_000)
                 let path = String(repeating: chance(50) ? "/a" : "/0", count: segments)
-                lines.append(chance(50) ? HostileStreams.data(#""x""#, path: path) : HostileStreams.update([#"{"id":"deep","component":"Text","text":{"path":"\#(path)"}}"#]))
+                lines.append(
+                    chance(50)
+                        ? HostileStreams.data(#""x""#, path: path)
+                        : HostileStreams.update([#"{"id":"deep","component":"Text","text":{"path":"\#(path)"}}"#]))
                 base[0] = #"{"id":"root","component":"Column","children":["title","list","form","deep"]}"#
             case .hugeString:
                 let unit = [#"\n"#, "x", "é", #"\u001b[2J"#, "界", " "].randomElement(using: &generator) ?? "x"
@@ -92,37 +99,55 @@ struct A2UIStreamFuzzer {
             case .wideTemplate:
                 let items = chance(90) ? int(0...100) : size(200_000)
                 let element = chance(50) ? "0" : #"{"label":{"a":[1,2,3]}}"#
-                lines.append(HostileStreams.data("[" + Array(repeating: element, count: items).joined(separator: ",") + "]", path: "/items"))
+                lines.append(
+                    HostileStreams.data(
+                        "[" + Array(repeating: element, count: items).joined(separator: ",") + "]", path: "/items"))
             case .regexBomb:
                 let count = chance(90) ? int(1...20) : int(21...400)
                 let subject = String(repeating: "a", count: chance(90) ? int(5...16) : int(17...40)) + "b"
                 let patterns = ["^(a+)+$", "(a|aa)+$", "^(a|a?)+$", "(.*a){12}", "(", "^\\\\d{10}$"]
-                var components = [#"{"id":"form","component":"Column","children":[\#((0..<count).map { "\"r\($0)\"" }.joined(separator: ","))]}"#]
+                var components = [
+                    #"{"id":"form","component":"Column","children":[\#((0..<count).map { "\"r\($0)\"" }.joined(separator: ","))]}"#
+                ]
                 for index in 0..<count {
                     let pattern = patterns.randomElement(using: &generator) ?? "a"
-                    components.append(#"{"id":"r\#(index)","component":"TextField","label":"R","checks":[{"condition":{"call":"regex","args":{"value":"\#(subject)","pattern":"\#(pattern)"}},"message":"m"}]}"#)
+                    components.append(
+                        #"{"id":"r\#(index)","component":"TextField","label":"R","checks":[{"condition":{"call":"regex","args":{"value":"\#(subject)","pattern":"\#(pattern)"}},"message":"m"}]}"#
+                    )
                 }
                 lines.append(HostileStreams.update(components))
             case .formatStringBomb:
-                let pieces = ["${", "${/name}", "${formatNumber(value:${/n}, decimals:2)}", "\\\\${", "}", "{", "${${${"]
+                let pieces = [
+                    "${", "${/name}", "${formatNumber(value:${/n}, decimals:2)}", "\\\\${", "}", "{", "${${${",
+                ]
                 let piece = pieces.randomElement(using: &generator) ?? "${"
                 let template = String(repeating: piece, count: max(1, size(400_000) / piece.utf8.count))
-                base[1] = #"{"id":"title","component":"Text","text":{"call":"formatString","args":{"value":"\#(template)"}}}"#
+                base[1] =
+                    #"{"id":"title","component":"Text","text":{"call":"formatString","args":{"value":"\#(template)"}}}"#
             case .deepComponents:
                 let depth = int(1...200)
                 var components = [#"{"id":"form","component":"Card","child":"d0"}"#]
-                for index in 0..<depth { components.append(#"{"id":"d\#(index)","component":"Card","child":"d\#(index + 1)"}"#) }
+                for index in 0..<depth {
+                    components.append(#"{"id":"d\#(index)","component":"Card","child":"d\#(index + 1)"}"#)
+                }
                 components.append(#"{"id":"d\#(depth)","component":"Text","text":{"path":"/name"}}"#)
                 lines.append(HostileStreams.update(components))
             case .cycle:
-                lines.append(HostileStreams.update([
-                    #"{"id":"form","component":"Row","children":["c1","ghost"]}"#, #"{"id":"c1","component":"Card","child":"c2"}"#,
-                    #"{"id":"c2","component":"Column","children":["form","c1"]}"#,
-                    #"{"id":"itemText","component":"List","children":{"componentId":"item","path":"/items"}}"#,
-                ]))
+                lines.append(
+                    HostileStreams.update([
+                        #"{"id":"form","component":"Row","children":["c1","ghost"]}"#,
+                        #"{"id":"c1","component":"Card","child":"c2"}"#,
+                        #"{"id":"c2","component":"Column","children":["form","c1"]}"#,
+                        #"{"id":"itemText","component":"List","children":{"componentId":"item","path":"/items"}}"#,
+                    ]))
             case .nestedJSON:
                 let levels = size(400_000)
-                lines.append(chance(50) ? HostileStreams.nestedArrays(levels: levels) : HostileStreams.data(String(repeating: "[", count: min(levels, 60)) + String(repeating: "]", count: min(levels, 60)), path: "/items"))
+                lines.append(
+                    chance(50)
+                        ? HostileStreams.nestedArrays(levels: levels)
+                        : HostileStreams.data(
+                            String(repeating: "[", count: min(levels, 60))
+                                + String(repeating: "]", count: min(levels, 60)), path: "/items"))
             case .damage:
                 var line = base.randomElement(using: &generator) ?? ""
                 var bytes = Array(line.utf8)
@@ -134,9 +159,11 @@ struct A2UIStreamFuzzer {
             case .plain, .candidate:
                 lines.append(HostileStreams.data(#"{"n":\#(int(-1_000...1_000)),"email":"x@y.z"}"#, path: "/"))
             case .otherVersion:
-                let version = [#""v1.0""#, #""v0.8""#, "0.9", #""v0.9.2""#].randomElement(using: &generator) ?? #""v1.0""#
+                let version =
+                    [#""v1.0""#, #""v0.8""#, "0.9", #""v0.9.2""#].randomElement(using: &generator) ?? #""v1.0""#
                 for _ in 0..<int(1...20) {
-                    let line = (base.randomElement(using: &generator)).map { HostileStreams.update([$0]) } ?? Self.create
+                    let line =
+                        (base.randomElement(using: &generator)).map { HostileStreams.update([$0]) } ?? Self.create
                     lines.append(line.replacingOccurrences(of: #""version":"v0.9""#, with: "\"version\":\(version)"))
                 }
             }
@@ -156,7 +183,8 @@ struct A2UIStreamFuzzer {
         if chance(50) {
             let mixed = chance(30)
             lines = lines.map { line in
-                mixed && chance(50) ? line : line.replacingOccurrences(of: #"{"version":"v0.9","#, with: #"{"version":"v0.9.1","#)
+                mixed && chance(50)
+                    ? line : line.replacingOccurrences(of: #"{"version":"v0.9","#, with: #"{"version":"v0.9.1","#)
             }
         }
         return finished(lines, attacks)

@@ -1,10 +1,12 @@
 import Foundation
 import GenUI
+
 @testable import GenUIA2UI
 
 /// Streams that attack the client, the resolver and the renderers, each at most 1 MiB a line.
 enum HostileStreams {
-    static let create = #"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#
+    static let create =
+        #"{"version":"v0.9","createSurface":{"surfaceId":"s","catalogId":"https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json"}}"#
 
     static func update(_ components: [String], surface: String = "s") -> String {
         #"{"version":"v0.9","updateComponents":{"surfaceId":"\#(surface)","components":[\#(components.joined(separator: ","))]}}"#
@@ -17,8 +19,11 @@ enum HostileStreams {
     /// One `updateDataModel` whose path has `segments` segments (`/a/a/…`), then a component bound to it.
     static func deepPath(segments: Int = 400_000) -> String {
         let path = String(repeating: "/a", count: segments)
-        return [create, data(#""deep""#, path: path), update([#"{"id":"root","component":"Text","text":{"path":"\#(path)"}}"#])]
-            .joined(separator: "\n") + "\n"
+        return [
+            create, data(#""deep""#, path: path),
+            update([#"{"id":"root","component":"Text","text":{"path":"\#(path)"}}"#]),
+        ]
+        .joined(separator: "\n") + "\n"
     }
 
     /// A line that is `levels` nested arrays.
@@ -44,9 +49,13 @@ enum HostileStreams {
     /// `count` text fields, each with a `regex` check that backtracks catastrophically.
     static func regexBomb(count: Int = 300) -> String {
         let subject = String(repeating: "a", count: 28) + "b"
-        var components = [#"{"id":"root","component":"Column","children":[\#((0..<count).map { "\"f\($0)\"" }.joined(separator: ","))]}"#]
+        var components = [
+            #"{"id":"root","component":"Column","children":[\#((0..<count).map { "\"f\($0)\"" }.joined(separator: ","))]}"#
+        ]
         for index in 0..<count {
-            components.append(#"{"id":"f\#(index)","component":"TextField","label":"F","value":"\#(subject)","checks":[{"condition":{"call":"regex","args":{"value":"\#(subject)","pattern":"^(a+)+$"}},"message":"no"}]}"#)
+            components.append(
+                #"{"id":"f\#(index)","component":"TextField","label":"F","value":"\#(subject)","checks":[{"condition":{"call":"regex","args":{"value":"\#(subject)","pattern":"^(a+)+$"}},"message":"no"}]}"#
+            )
         }
         return [create, update(components)].joined(separator: "\n") + "\n"
     }
@@ -54,7 +63,11 @@ enum HostileStreams {
     /// A `formatString` whose template is `count` unclosed `${`.
     static func formatStringBomb(count: Int = 300_000) -> String {
         let template = String(repeating: "${", count: count)
-        return [create, update([#"{"id":"root","component":"Text","text":{"call":"formatString","args":{"value":"\#(template)"}}}"#])]
-            .joined(separator: "\n") + "\n"
+        return [
+            create,
+            update([#"{"id":"root","component":"Text","text":{"call":"formatString","args":{"value":"\#(template)"}}}"#]
+            ),
+        ]
+        .joined(separator: "\n") + "\n"
     }
 }

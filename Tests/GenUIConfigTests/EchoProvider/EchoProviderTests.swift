@@ -45,7 +45,9 @@ struct EchoProviderTests {
     @Test("its keys are checked like a built-in type's, each problem at file:line:column")
     func keysAreChecked() throws {
         let loader = ConfigurationLoader(environment: [:], registry: .withEcho)
-        let misspelt = try issues(loader, """
+        let misspelt = try issues(
+            loader,
+            """
             version: 1
             providers:
               mirror:
@@ -56,7 +58,9 @@ struct EchoProviderTests {
         #expect(misspelt.first?.suggestion == "prefix")
         #expect(misspelt.map { "\($0.location.line):\($0.location.column)" } == ["5:5"])
 
-        let invalid = try issues(loader, """
+        let invalid = try issues(
+            loader,
+            """
             version: 1
             providers:
               mirror:

@@ -2,9 +2,10 @@ import Foundation
 import GenUI
 import GenUIDiagnostics
 import GenUITestSupport
-@testable import GenUIRouter
 import GenUITesting
 import Testing
+
+@testable import GenUIRouter
 
 @Suite("Fleet failover and availability", .tags(.unit))
 struct FleetFailoverTests {
@@ -29,8 +30,9 @@ struct FleetFailoverTests {
         #expect(await fleet.endpointStatuses()[0].coolingDown != nil)
     }
 
-    @Test("an endpoint that gives no answer within the endpoint timeout is cancelled and set aside, and the next one answers",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "an endpoint that gives no answer within the endpoint timeout is cancelled and set aside, and the next one answers",
+        .timeLimit(.minutes(1)))
     func endpointTimeoutFailsOver() async throws {
         let models = [FleetFakeModel("a", .hold), FleetFakeModel("b")]
         let clock = ManualClock()
@@ -48,8 +50,9 @@ struct FleetFailoverTests {
         #expect(await fleet.endpointStatuses()[0].coolingDown != nil)
     }
 
-    @Test("a stream with no output within the endpoint timeout is cancelled and the next endpoint streams",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a stream with no output within the endpoint timeout is cancelled and the next endpoint streams",
+        .timeLimit(.minutes(1)))
     func endpointTimeoutFailsOverStreams() async throws {
         let models = [FleetFakeModel("a", .hold), FleetFakeModel("b")]
         let clock = ManualClock()
@@ -93,7 +96,9 @@ struct FleetFailoverTests {
         _ = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
         models[0].set(.answer)
         clock.advance(by: .milliseconds(199))
-        #expect(try await fleet.respond(to: GenerationRequest(prompt: "hi")).metadata.endpoint?.index == 1, "still set aside")
+        #expect(
+            try await fleet.respond(to: GenerationRequest(prompt: "hi")).metadata.endpoint?.index == 1,
+            "still set aside")
         clock.advance(by: .milliseconds(1))
         let response = try await fleet.respond(to: GenerationRequest(prompt: "hi"))
         #expect(response.metadata.endpoint?.index == 0)

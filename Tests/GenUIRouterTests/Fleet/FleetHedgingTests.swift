@@ -2,13 +2,16 @@ import Foundation
 import GenUI
 import GenUIOpenAI
 import GenUITestSupport
-@testable import GenUIRouter
 import GenUITesting
 import Testing
 
+@testable import GenUIRouter
+
 @Suite("Fleet hedging", .tags(.unit))
 struct FleetHedgingTests {
-    @Test("a request still unanswered at the threshold goes to a second endpoint; the first answer wins, the other is cancelled")
+    @Test(
+        "a request still unanswered at the threshold goes to a second endpoint; the first answer wins, the other is cancelled"
+    )
     func hedgeWins() async throws {
         let models = [FleetFakeModel("slow", .hold), FleetFakeModel("fast")]
         let clock = ManualClock()
@@ -30,7 +33,9 @@ struct FleetHedgingTests {
         #expect(await fleet.endpointStatuses().map(\.inFlight) == [0, 0])
     }
 
-    @Test("a stream still silent at the threshold is also asked of a second endpoint; the first to send output is streamed, the other cancelled")
+    @Test(
+        "a stream still silent at the threshold is also asked of a second endpoint; the first to send output is streamed, the other cancelled"
+    )
     func streamHedgeWins() async throws {
         let models = [FleetFakeModel("slow", .hold), FleetFakeModel("fast")]
         let clock = ManualClock()
@@ -92,11 +97,17 @@ struct FleetHedgingTests {
             name: "fleet", endpoints: models.enumerated().map { FleetEndpoint($1, label: "e\($0)") },
             options: FleetOptions(strategy: .ordered, hedge: .after(.milliseconds(10))))
         var request = GenerationRequest(prompt: "hi")
-        request.tools = [GenerationRequest.ToolDefinition(
-            name: "look_up", description: "Looks up.",
-            parameters: GenerationSchema(node: .object(.init(name: "Arguments", properties: [
-                .init(name: "city", node: .string(.init())),
-            ])), name: "Arguments"))]
+        request.tools = [
+            GenerationRequest.ToolDefinition(
+                name: "look_up", description: "Looks up.",
+                parameters: GenerationSchema(
+                    node: .object(
+                        .init(
+                            name: "Arguments",
+                            properties: [
+                                .init(name: "city", node: .string(.init()))
+                            ])), name: "Arguments"))
+        ]
         let task = Task { try await fleet.respond(to: request) }
         try await Task.sleep(for: .milliseconds(300))
         models[0].releaseAll()
@@ -126,18 +137,22 @@ struct FleetHedgingTests {
         defer { servers.forEach { $0.stop() } }
         let endpoints = servers.map { server in
             FleetEndpoint(
-                OpenAILanguageModel(configuration: OpenAIConfiguration(
-                    name: "fleet", baseURL: server.baseURL, model: "fleet-model", apiKeyEnvironmentVariable: nil)),
+                OpenAILanguageModel(
+                    configuration: OpenAIConfiguration(
+                        name: "fleet", baseURL: server.baseURL, model: "fleet-model", apiKeyEnvironmentVariable: nil)),
                 label: server.baseURL.absoluteString)
         }
         let fleet = EndpointFleet(
-            name: "fleet", endpoints: endpoints, options: FleetOptions(strategy: .ordered, hedge: .after(.milliseconds(100))))
+            name: "fleet", endpoints: endpoints,
+            options: FleetOptions(strategy: .ordered, hedge: .after(.milliseconds(100))))
         let task = Task { try await fleet.respond(to: GenerationRequest(prompt: "hi")) }
         #expect(await eventually { servers.allSatisfy { $0.started == 1 } }, "both endpoints got the request")
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         for server in servers {
-            #expect(await server.loopback.waitForClientClosure(timeout: .seconds(20)), "\(server.name) saw its connection closed")
+            #expect(
+                await server.loopback.waitForClientClosure(timeout: .seconds(20)),
+                "\(server.name) saw its connection closed")
             #expect(server.abandoned == 1)
         }
     }

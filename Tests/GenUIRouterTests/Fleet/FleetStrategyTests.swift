@@ -1,9 +1,10 @@
 import Foundation
 import GenUI
 import GenUITestSupport
-@testable import GenUIRouter
 import Synchronization
 import Testing
+
+@testable import GenUIRouter
 
 @Suite("Fleet strategies", .tags(.unit))
 struct FleetStrategyTests {
@@ -42,7 +43,9 @@ struct FleetStrategyTests {
         #expect(await fleet.endpointStatuses().map(\.inFlight) == [0, 0, 0])
     }
 
-    @Test("least-busy counts the servers' own busy slots when an endpoint can read them, and only this process's requests when it cannot")
+    @Test(
+        "least-busy counts the servers' own busy slots when an endpoint can read them, and only this process's requests when it cannot"
+    )
     func leastBusyReadsSlots() async throws {
         let models = [FleetFakeModel("a"), FleetFakeModel("b"), FleetFakeModel("c")]
         let reads = Mutex(0)
@@ -62,13 +65,15 @@ struct FleetStrategyTests {
             served.append(response.metadata.endpoint?.endpoint ?? "")
             #expect(response.metadata.endpoint?.reason == "fewestBusySlots")
         }
-        #expect(!served.contains("e0"), "the endpoint whose server says its only slot is busy is passed over: \(served)")
+        #expect(
+            !served.contains("e0"), "the endpoint whose server says its only slot is busy is passed over: \(served)")
         #expect(Set(served) == ["e1", "e2"], "the others take turns: \(served)")
         #expect(reads.withLock { $0 } == 1, "a reading stays fresh for a second: read once for four quick picks")
 
         // Without a reading, least-busy is what it was: this process's own count.
         let plain = fleet([FleetFakeModel("a"), FleetFakeModel("b")], FleetOptions(strategy: .leastBusy))
-        #expect(try await plain.respond(to: GenerationRequest(prompt: "hi")).metadata.endpoint?.reason == "fewestInFlight")
+        #expect(
+            try await plain.respond(to: GenerationRequest(prompt: "hi")).metadata.endpoint?.reason == "fewestInFlight")
     }
 
     @Test("least-busy sends a request to the endpoint with fewer in flight, not the first")
@@ -93,7 +98,8 @@ struct FleetStrategyTests {
 
     @Test("latency prefers the endpoint with the lowest average, weighted by what it has in flight")
     func latencyPrefersFast() async {
-        let state = FleetState(weights: [1, 1, 1], options: FleetOptions(strategy: .latency, explorationInterval: .seconds(3600)))
+        let state = FleetState(
+            weights: [1, 1, 1], options: FleetOptions(strategy: .latency, explorationInterval: .seconds(3600)))
         // Measure each endpoint once: 0 is slow, 1 fast, 2 medium.
         for (index, seconds) in [(0, 1.0), (1, 0.1), (2, 0.3)] {
             let pick = await state.pick(excluding: Set([0, 1, 2]).subtracting([index]))
@@ -114,7 +120,8 @@ struct FleetStrategyTests {
 
     @Test("latency does not pile requests onto an endpoint still waiting for its first answer")
     func latencyAvoidsUnmeasuredBusy() async {
-        let state = FleetState(weights: [1, 1], options: FleetOptions(strategy: .latency, explorationInterval: .seconds(3600)))
+        let state = FleetState(
+            weights: [1, 1], options: FleetOptions(strategy: .latency, explorationInterval: .seconds(3600)))
         let first = await state.pick(excluding: [1])
         #expect(first?.reason == "exploring")
         _ = await state.pick(excluding: [0])
@@ -132,7 +139,7 @@ struct FleetStrategyTests {
         let state = FleetState(
             weights: [1, 1], options: FleetOptions(strategy: .latency, coolDown: .zero, explorationInterval: .zero))
         _ = await state.pick(excluding: [1])
-        await state.failed(0)  // set aside for no time: it is a candidate again at once
+        await state.failed(0) // set aside for no time: it is a candidate again at once
         _ = await state.pick(excluding: [0])
         await state.succeeded(1, firstOutput: .milliseconds(100))
         // Endpoint 0 has no average and nothing in flight: the next request explores it.
@@ -160,7 +167,10 @@ struct FleetStrategyTests {
     func weightedDistribution() async throws {
         let models = [FleetFakeModel("a"), FleetFakeModel("b")]
         let fleet = EndpointFleet(
-            name: "fleet", endpoints: [FleetEndpoint(models[0], label: "a", weight: 3), FleetEndpoint(models[1], label: "b", weight: 1)],
+            name: "fleet",
+            endpoints: [
+                FleetEndpoint(models[0], label: "a", weight: 3), FleetEndpoint(models[1], label: "b", weight: 1),
+            ],
             options: FleetOptions(strategy: .weighted, random: .seeded(42)))
         for _ in 0..<400 { _ = try await fleet.respond(to: GenerationRequest(prompt: "x")) }
         #expect((260...340).contains(models[0].arrivals), "\(models[0].arrivals) of 400 to the weight-3 endpoint")

@@ -38,7 +38,8 @@ enum A2UIStructure {
             }
         }
         for id in byID.keys where id != "root" && referenced[id] != 1 {
-            problems.append("\(id) is referenced \(referenced[id] ?? 0) times; every component but root needs one parent")
+            problems.append(
+                "\(id) is referenced \(referenced[id] ?? 0) times; every component but root needs one parent")
         }
         if referenced["root"] != nil { problems.append("root has a parent") }
         return problems

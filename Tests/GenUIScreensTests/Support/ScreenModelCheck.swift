@@ -38,16 +38,20 @@ enum ScreenModelCheck {
     }
 
     /// Composes a screen for every intent with `model` and validates each.
-    static func run(model: any RoutableModel, intents: [String] = intents,
-                    options: GenerationOptions = GenerationOptions(sampling: .greedy),
-                    allowUnguided: Bool = false) async -> [Outcome] {
+    static func run(
+        model: any RoutableModel, intents: [String] = intents,
+        options: GenerationOptions = GenerationOptions(sampling: .greedy),
+        allowUnguided: Bool = false
+    ) async -> [Outcome] {
         let composer = ScreenComposer(model: model, options: options, allowUnguided: allowUnguided)
         var outcomes: [Outcome] = []
         for intent in intents {
             do {
                 let composed = try await composer.compose(intent)
-                outcomes.append(Outcome(intent: intent, composed: composed, failure: nil,
-                                        issues: ScreenValidator().issues(in: composed.screen)))
+                outcomes.append(
+                    Outcome(
+                        intent: intent, composed: composed, failure: nil,
+                        issues: ScreenValidator().issues(in: composed.screen)))
             } catch {
                 outcomes.append(Outcome(intent: intent, composed: nil, failure: "\(error)", issues: []))
             }
@@ -57,7 +61,8 @@ enum ScreenModelCheck {
 
     /// Composes `intent` `times` times with greedy sampling and returns the distinct screens (one when the model is
     /// deterministic).
-    static func distinctGreedyScreens(model: any RoutableModel, intent: String = intents[0], times: Int = 3) async throws
+    static func distinctGreedyScreens(model: any RoutableModel, intent: String = intents[0], times: Int = 3)
+        async throws
         -> [UIScreen]
     {
         let composer = ScreenComposer(model: model, options: GenerationOptions(sampling: .greedy))
@@ -73,7 +78,9 @@ enum ScreenModelCheck {
     static func problems(_ outcomes: [Outcome]) -> [String] {
         outcomes.compactMap { outcome in
             if let failure = outcome.failure { return "\(outcome.intent): \(failure)" }
-            if !outcome.issues.isEmpty { return "\(outcome.intent): \(outcome.issues.map(\.description).joined(separator: "; "))" }
+            if !outcome.issues.isEmpty {
+                return "\(outcome.intent): \(outcome.issues.map(\.description).joined(separator: "; "))"
+            }
             return nil
         }
     }

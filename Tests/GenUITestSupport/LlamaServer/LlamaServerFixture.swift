@@ -61,7 +61,8 @@ public final class LlamaServerFixture: Sendable {
     }
 
     /// Runs `body` with a healthy server (one per distinct `apiKey`), shared with concurrent callers.
-    public static func with<T>(apiKey: String? = nil, _ body: (LlamaServerFixture) async throws -> T) async throws -> T {
+    public static func with<T>(apiKey: String? = nil, _ body: (LlamaServerFixture) async throws -> T) async throws -> T
+    {
         let key = apiKey ?? ""
         let fixture: LlamaServerFixture = try shared.withLock { table in
             if var entry = table[key] {

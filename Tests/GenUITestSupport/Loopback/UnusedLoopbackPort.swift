@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A loopback port nothing listens on: bound once to get a number, then closed.

@@ -17,13 +17,15 @@ public enum CLI {
 
     /// Fails the test with a clear message when the program has not been built.
     public static func requireBinary(sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try #require(isBuilt, "build the CLI first: swift build (expected \(binary.path))", sourceLocation: sourceLocation)
+        try #require(
+            isBuilt, "build the CLI first: swift build (expected \(binary.path))", sourceLocation: sourceLocation)
     }
 
     /// A copy of the program outside the checkout, so that it finds no project-local tools (`.tools/bin`) next to
     /// itself, as on a machine where nothing was installed.
     public static let isolatedBinary: URL = {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("genui-cli-bin-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "genui-cli-bin-\(UUID().uuidString)")
         let copy = directory.appendingPathComponent("genui")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -46,15 +48,15 @@ public enum CLI {
         let home = try temporaryDirectory()
         try FileManager.default.createDirectory(atPath: home + "/.config/genui", withIntermediateDirectories: true)
         try """
-            version: 1
-            default_chain: default
-            chains:
-              default: [on-device, scripted]
-            providers:
-              on-device: { type: llama.cpp, model: ~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf, context: 4096 }
-              scripted:  { type: scripted }
+        version: 1
+        default_chain: default
+        chains:
+          default: [on-device, scripted]
+        providers:
+          on-device: { type: llama.cpp, model: ~/.cache/genui/models/SmolLM2-135M-Instruct.Q4_1.gguf, context: 4096 }
+          scripted:  { type: scripted }
 
-            """.write(toFile: home + "/.config/genui/providers.yml", atomically: true, encoding: .utf8)
+        """.write(toFile: home + "/.config/genui/providers.yml", atomically: true, encoding: .utf8)
         return home
     }
 
@@ -65,21 +67,23 @@ public enum CLI {
         return environment
     }
 
-    /// The isolated program with `arguments`, set up but not started (see ``makeProcess(_:_:environment:directory:fileSizeLimit:)``),
-    /// in `directory` (default: the environment's HOME, never the checkout): for a test that watches, signals or
-    /// waits for it.
+    /// The isolated program with `arguments`, set up but not started (see
+    /// ``makeProcess(_:_:environment:directory:fileSizeLimit:)``), in `directory` (default: the environment's HOME,
+    /// never the checkout): for a test that watches, signals or waits for it.
     public static func process(
         _ arguments: [String], environment: [String: String], directory: String? = nil, fileSizeLimit: Int? = nil
     ) -> Process {
         makeProcess(
-            isolatedBinary.path, arguments, environment: environment, directory: workingDirectory(directory, environment),
+            isolatedBinary.path, arguments, environment: environment,
+            directory: workingDirectory(directory, environment),
             fileSizeLimit: fileSizeLimit)
     }
 
     /// Runs the isolated program to its end in `directory` (default: the environment's HOME, never the checkout),
     /// with `stdin` as its input and, with `fileSizeLimit`, RLIMIT_FSIZE set (see
     /// ``makeProcess(_:_:environment:directory:fileSizeLimit:)``). With a `timeout` (seconds), a run still going then
-    /// is stopped and its result says so. Every output is kept for the secret scan (``archive(arguments:stdout:stderr:)``).
+    /// is stopped and its result says so. Every output is kept for the secret scan
+    /// (``archive(arguments:stdout:stderr:)``).
     public static func run(
         _ arguments: [String], environment: [String: String], directory: String? = nil, stdin: ProcessInput? = nil,
         timeout: TimeInterval? = nil, fileSizeLimit: Int? = nil

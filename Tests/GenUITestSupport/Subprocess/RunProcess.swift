@@ -6,8 +6,8 @@ import Synchronization
 /// otherwise. With `fileSizeLimit`, a Python wrapper sets RLIMIT_FSIZE to that many bytes and then becomes the
 /// program: a write past the limit fails with EFBIG, as a write to a full disk fails with ENOSPC.
 ///
-/// For a test that watches, signals or waits for the process itself; ``runProcess(_:_:stdin:timeout:environment:directory:fileSizeLimit:)``
-/// runs one to its end.
+/// For a test that watches, signals or waits for the process itself;
+/// ``runProcess(_:_:stdin:timeout:environment:directory:fileSizeLimit:)`` runs one to its end.
 public func makeProcess(
     _ executable: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
     fileSizeLimit: Int? = nil
@@ -42,7 +42,8 @@ public func runProcess(
 ) throws -> ProcessResult {
     let process = makeProcess(
         executable, arguments, environment: environment, directory: directory, fileSizeLimit: fileSizeLimit)
-    let outPipe = Pipe(), errPipe = Pipe()
+    let outPipe = Pipe()
+    let errPipe = Pipe()
     process.standardOutput = outPipe
     process.standardError = errPipe
     var inPipe: Pipe?
@@ -52,7 +53,9 @@ public func runProcess(
         process.standardInput = pipe
         inPipe = pipe
     case .file(let path):
-        guard let file = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path]) }
+        guard let file = FileHandle(forReadingAtPath: path) else {
+            throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+        }
         process.standardInput = file
     case nil:
         break
@@ -97,7 +100,8 @@ public func runProcess(
         timedOut: timedOut.get())
 }
 
-/// Runs a real subprocess with `stdin` as text (see ``runProcess(_:_:stdin:timeout:environment:directory:fileSizeLimit:)``).
+/// Runs a real subprocess with `stdin` as text (see
+/// ``runProcess(_:_:stdin:timeout:environment:directory:fileSizeLimit:)``).
 public func runProcess(
     _ executable: String, _ arguments: [String], stdin: String?, timeout: TimeInterval? = 120,
     environment: [String: String]? = nil, directory: String? = nil

@@ -31,9 +31,9 @@ extension GenUIError {
     func thrownBySession(after entries: @autoclosure () -> [Transcript.Entry]) -> any Error {
         if let original = context.underlying(LanguageModelError.self) { return original }
         #if FoundationModels26Errors
-        return generationError(after: entries()) ?? self
+            return generationError(after: entries()) ?? self
         #else
-        return languageModelError ?? self
+            return languageModelError ?? self
         #endif
     }
 
@@ -44,9 +44,10 @@ extension GenUIError {
         let description = context.debugDescription
         switch self {
         case .contextSizeExceeded(let contextSize, let tokenCount, _):
-            return LanguageModelError.contextSizeExceeded(.init(
-                contextSize: contextSize ?? 0, tokenCount: tokenCount ?? 0, debugDescription: description,
-                metadata: metadata))
+            return LanguageModelError.contextSizeExceeded(
+                .init(
+                    contextSize: contextSize ?? 0, tokenCount: tokenCount ?? 0, debugDescription: description,
+                    metadata: metadata))
         case .rateLimited(let retryAfter, _):
             let resetDate = retryAfter.map { Date.now.addingTimeInterval($0.seconds) }
             return LanguageModelError.rateLimited(

@@ -84,16 +84,19 @@ public final class TurnEvents: Sendable {
     public func appendToolCallArguments(id: String, name: String, _ arguments: String) async {
         guard case .channel(let channel) = sink else { return }
         streamedCalls.withLock { _ = $0.insert(id) }
-        await channel.send(.toolCalls(
-            entryID: callsID,
-            action: .toolCall(id: id, name: name, action: .appendArguments(arguments, tokenCount: arguments.isEmpty ? 0 : 1))))
+        await channel.send(
+            .toolCalls(
+                entryID: callsID,
+                action: .toolCall(
+                    id: id, name: name, action: .appendArguments(arguments, tokenCount: arguments.isEmpty ? 0 : 1))))
     }
 
     /// `response` with the reasoning this turn showed, when it was not sent into a channel: a reasoning entry before
     /// the answer in ``ResponseMetadata/executorEntries``, which a session records in its transcript.
     func recordingReasoning(in response: GenerationResponse) -> GenerationResponse {
         let text = reasoning.withLock { $0 }
-        guard !text.isEmpty, !response.metadata.executorEntries.contains(where: { if case .reasoning = $0 { true } else { false } })
+        guard !text.isEmpty,
+            !response.metadata.executorEntries.contains(where: { if case .reasoning = $0 { true } else { false } })
         else { return response }
         var response = response
         response.metadata.executorEntries.insert(.reasoning(.init(segments: [.text(.init(content: text))])), at: 0)
@@ -109,10 +112,12 @@ public final class TurnEvents: Sendable {
         }
         let streamed = streamedCalls.withLock { $0 }
         for call in response.toolCalls where !streamed.contains(call.id) {
-            await channel.send(.toolCalls(
-                entryID: callsID,
-                action: .toolCall(
-                    id: call.id, name: call.toolName, action: .appendArguments(call.arguments.jsonString, tokenCount: 0))))
+            await channel.send(
+                .toolCalls(
+                    entryID: callsID,
+                    action: .toolCall(
+                        id: call.id, name: call.toolName,
+                        action: .appendArguments(call.arguments.jsonString, tokenCount: 0))))
         }
         let answered = response.toolCalls.isEmpty || !response.text.isEmpty
         if answered {

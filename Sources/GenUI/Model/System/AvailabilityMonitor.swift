@@ -95,7 +95,8 @@ final class AvailabilityMonitor: Sendable {
             }
         }
         return state.withLock { $0.report }
-            ?? AvailabilityReport(availability: SystemLanguageModel.provisionalAvailability, members: [], isChecked: false)
+            ?? AvailabilityReport(
+                availability: SystemLanguageModel.provisionalAvailability, members: [], isChecked: false)
     }
 
     /// Checks the model's availability now and stores it as the last known.

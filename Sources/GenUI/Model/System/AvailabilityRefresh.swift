@@ -17,8 +17,10 @@ public struct AvailabilityRefresh: Sendable, Hashable {
     public var clock: ChainClock
 
     /// Creates refresh settings.
-    public init(interval: Duration = .seconds(2), idleAfter: Duration = .seconds(30),
-                firstReadWait: Duration = .milliseconds(25), clock: ChainClock = .continuous) {
+    public init(
+        interval: Duration = .seconds(2), idleAfter: Duration = .seconds(30),
+        firstReadWait: Duration = .milliseconds(25), clock: ChainClock = .continuous
+    ) {
         self.interval = interval
         self.idleAfter = idleAfter
         self.firstReadWait = firstReadWait

@@ -76,7 +76,8 @@ extension SystemLanguageModel {
             public var context: Context {
                 switch self {
                 case .invalidAsset(let context), .invalidAdapterName(let context),
-                     .compatibleAdapterNotFound(let context): context
+                    .compatibleAdapterNotFound(let context):
+                    context
                 }
             }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A model that says which languages it can work in. ``SystemLanguageModel/supportedLanguages`` asks the model it
-/// wraps; a model that does not adopt this protocol is taken to support ``SystemLanguageModel/defaultSupportedLanguages``.
+/// wraps; a model that does not adopt this protocol is taken to support
+/// ``SystemLanguageModel/defaultSupportedLanguages``.
 public protocol LanguageSupportReporting: RoutableModel {
     /// The languages the model answers well in. Must not block: a fixed set, or one known from configuration.
     var supportedLanguages: Set<Locale.Language> { get }

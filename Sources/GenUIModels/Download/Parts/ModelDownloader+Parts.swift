@@ -3,9 +3,9 @@ import GenUI
 import GenUIOnDevice
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension ModelDownloader {
@@ -57,8 +57,10 @@ extension ModelDownloader {
         ) { progress in
             recorder.parts = progress.parts
             if recorder.write(bytes: progress.bytes, force: false) {
-                events(.progress(DownloadProgress(
-                    bytes: progress.bytes, expectedBytes: total, bytesPerSecond: recorder.bytesPerSecond)))
+                events(
+                    .progress(
+                        DownloadProgress(
+                            bytes: progress.bytes, expectedBytes: total, bytesPerSecond: recorder.bytesPerSecond)))
             }
         }
         do {

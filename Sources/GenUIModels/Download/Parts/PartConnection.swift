@@ -4,9 +4,9 @@ import GenUIHTTP
 import GenUIOnDevice
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One connection of a pull in parts: a libcurl easy handle asking for a run of consecutive parts at once
@@ -165,9 +165,10 @@ final class PartConnection: CurlReceiver {
             let response = head.responseHead
             let status = response.status
             if status != 206 || ContentRange(response.header("content-range"))?.start != requestStart {
-                failure = .notTheRange(status == 206
-                    ? "the server sent another range than bytes \(requestStart)-\(requestEnd - 1)"
-                    : "the server answered HTTP \(status) to a request for bytes \(requestStart)-\(requestEnd - 1)")
+                failure = .notTheRange(
+                    status == 206
+                        ? "the server sent another range than bytes \(requestStart)-\(requestEnd - 1)"
+                        : "the server answered HTTP \(status) to a request for bytes \(requestStart)-\(requestEnd - 1)")
                 return 0
             }
             if SourceValidator(head: response).differs(from: expected) {

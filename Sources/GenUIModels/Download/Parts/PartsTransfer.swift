@@ -149,7 +149,8 @@ final class PartsTransfer: @unchecked Sendable {
             let allowed = ramp.connections(at: now, received: tally.bytes)
             for part in parts where connections.count < allowed && !part.isRunning && !part.isComplete {
                 if let at = part.retryAt, at > now { continue }
-                let run = ramp.isFast
+                let run =
+                    ramp.isFast
                     ? Self.run(from: part.index, in: parts, limit: runLimit(connections: allowed)) : [part]
                 try start(run, fresh: part.retries > 0)
             }
@@ -224,7 +225,8 @@ final class PartsTransfer: @unchecked Sendable {
         case .write(let code)?: throw Failure.write(code)
         case nil: break
         }
-        let detail = result == CURLE_OK
+        let detail =
+            result == CURLE_OK
             ? "the connection ended after \(part.done) of \(part.length) bytes of part \(part.index + 1)"
             : String(cString: curl_easy_strerror(result))
         try retry(part, detail: detail, stalled: false)

@@ -1,8 +1,8 @@
-import GenUIDoctor
 import ArgumentParser
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIDoctor
 import GenUIModels
 
 /// `genui models`: list, pull, remove and verify the models genui runs.
@@ -10,12 +10,18 @@ struct ModelsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "models",
         abstract: "List, download, remove and verify models.",
-        subcommands: [ModelsPullCommand.self, ModelsListCommand.self, ModelsRemoveCommand.self, ModelsVerifyCommand.self])
+        subcommands: [
+            ModelsPullCommand.self, ModelsListCommand.self, ModelsRemoveCommand.self, ModelsVerifyCommand.self,
+        ])
 }
 
 /// Options every `genui models` subcommand shares.
 struct ModelsOptions: ParsableArguments {
-    @Option(name: .customLong("config"), help: "The providers.yml whose models: catalog and providers to use (default: GENUI_CONFIG, ./providers.yml, ~/.config/genui/providers.yml, built-in).")
+    @Option(
+        name: .customLong("config"),
+        help:
+            "The providers.yml whose models: catalog and providers to use (default: GENUI_CONFIG, ./providers.yml, ~/.config/genui/providers.yml, built-in)."
+    )
     var configPath: String?
 
     @Option(help: "The language of messages: en, de, fr, es, ja, zh-Hans (default: LC_ALL, LC_MESSAGES, LANG).")
@@ -25,12 +31,16 @@ struct ModelsOptions: ParsableArguments {
     var json = false
 
     var environment: [String: String] { ProcessInfo.processInfo.environment }
-    var diagnostics: Diagnostics { Diagnostics(language: DiagnosticLanguage.resolve(explicit: locale, environment: environment), catalog: .commandLine) }
+    var diagnostics: Diagnostics {
+        Diagnostics(
+            language: DiagnosticLanguage.resolve(explicit: locale, environment: environment), catalog: .commandLine)
+    }
 
     /// The configuration, found the way every command finds it; its problems are printed and end the command.
     func configuration() throws -> Configuration {
         do {
-            return try ConfigurationLoader(environment: environment, language: diagnostics.language).load(explicitPath: configPath)
+            return try ConfigurationLoader(environment: environment, language: diagnostics.language).load(
+                explicitPath: configPath)
         } catch {
             for issue in error.issues { Printer.error(issue.localizedDescription(diagnostics)) }
             throw ExitCode(ExitStatus.configurationError)
@@ -56,33 +66,68 @@ struct ModelsText {
             switch error {
             case .unavailable(let reason):
                 let described = diagnostics.describe(reason)
-                return ([described.message, described.remediation].compactMap { $0 }.joined(separator: " "), ExitStatus.cannotServe)
+                return (
+                    [described.message, described.remediation].compactMap { $0 }.joined(separator: " "),
+                    ExitStatus.cannotServe
+                )
             case .busy(let pid, let record):
-                return (diagnostics.text("models.error.busy", ["pid": "\(pid)", "name": name, "done": bytes(record?.bytes)]), ExitStatus.cannotServe)
+                return (
+                    diagnostics.text(
+                        "models.error.busy", ["pid": "\(pid)", "name": name, "done": bytes(record?.bytes)]),
+                    ExitStatus.cannotServe
+                )
             case .checksumMismatch(let expected, let actual):
-                return (diagnostics.text("models.error.checksum", ["name": name, "expected": expected, "actual": actual]), ExitStatus.cannotServe)
+                return (
+                    diagnostics.text("models.error.checksum", ["name": name, "expected": expected, "actual": actual]),
+                    ExitStatus.cannotServe
+                )
             case .sizeMismatch(let expected, let actual):
-                return (diagnostics.text("models.error.size", ["name": name, "expected": "\(expected)", "actual": "\(actual)"]), ExitStatus.cannotServe)
+                return (
+                    diagnostics.text(
+                        "models.error.size", ["name": name, "expected": "\(expected)", "actual": "\(actual)"]),
+                    ExitStatus.cannotServe
+                )
             case .httpStatus(let status, let source):
-                return (diagnostics.text("models.error.http", ["source": source, "status": "\(status)"]), ExitStatus.cannotServe)
+                return (
+                    diagnostics.text("models.error.http", ["source": source, "status": "\(status)"]),
+                    ExitStatus.cannotServe
+                )
             case .interrupted(let done, let detail):
-                return (diagnostics.text("models.error.interrupted", ["name": name, "done": bytes(done), "detail": detail]), ExitStatus.cannotServe)
+                return (
+                    diagnostics.text(
+                        "models.error.interrupted", ["name": name, "done": bytes(done), "detail": detail]),
+                    ExitStatus.cannotServe
+                )
             case .stalled(let done, let seconds):
-                return (diagnostics.text("models.error.stalled", ["done": bytes(done), "seconds": "\(seconds)"]), ExitStatus.cannotServe)
+                return (
+                    diagnostics.text("models.error.stalled", ["done": bytes(done), "seconds": "\(seconds)"]),
+                    ExitStatus.cannotServe
+                )
             case .badRedirect(let detail):
                 return (diagnostics.text("models.error.redirect", ["detail": detail]), ExitStatus.cannotServe)
             case .badSource(let detail):
                 return (diagnostics.text("models.error.source", ["detail": detail]), ExitStatus.configurationError)
             case .file(let path, let operation, let code):
-                return (diagnostics.text("models.error.file", [
-                    "path": path, "operation": operation, "detail": String(cString: strerror(code)),
-                ]), ExitStatus.cannotServe)
+                return (
+                    diagnostics.text(
+                        "models.error.file",
+                        [
+                            "path": path, "operation": operation, "detail": String(cString: strerror(code)),
+                        ]), ExitStatus.cannotServe
+                )
             case .unsafeFileName(let file):
-                return (diagnostics.text("models.error.fileName", ["name": name, "file": file.debugDescription]), ExitStatus.configurationError)
+                return (
+                    diagnostics.text("models.error.fileName", ["name": name, "file": file.debugDescription]),
+                    ExitStatus.configurationError
+                )
             case .oversized(let expected, let received):
-                return (diagnostics.text("models.error.oversized", [
-                    "name": name, "expected": "\(expected)", "received": "\(received)",
-                ]), ExitStatus.cannotServe)
+                return (
+                    diagnostics.text(
+                        "models.error.oversized",
+                        [
+                            "name": name, "expected": "\(expected)", "received": "\(received)",
+                        ]), ExitStatus.cannotServe
+                )
             }
         case is CancellationError:
             return (diagnostics.text("models.pull.cancelled"), ExitStatus.interrupted)
@@ -95,7 +140,9 @@ struct ModelsText {
     static func jsonLine(_ fields: [(String, Any?)]) -> String {
         var object: [String: Any] = [:]
         for (key, value) in fields { if let value { object[key] = value } }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            return "{}"
+        }
         return String(decoding: data, as: UTF8.self)
     }
 }

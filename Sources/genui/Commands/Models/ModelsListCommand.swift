@@ -26,7 +26,8 @@ struct ModelsListCommand: AsyncParsableCommand {
                 // A catalog entry without file: whose URL's file name is refused: say so, and list the rest.
                 let message = text.describe(error, name: entry.name).text
                 if options.json {
-                    Printer.json(ModelsText.jsonLine([("name", entry.name), ("state", "refused"), ("message", message)]))
+                    Printer.json(
+                        ModelsText.jsonLine([("name", entry.name), ("state", "refused"), ("message", message)]))
                 } else {
                     Printer.error(message)
                 }
@@ -40,26 +41,38 @@ struct ModelsListCommand: AsyncParsableCommand {
             let message: String
             if let installed, partialBytes == nil {
                 fields += [("state", "installed"), ("bytes", installed)]
-                message = diagnostics.text("models.list.installed", ["name": entry.name, "path": target, "size": text.bytes(installed)])
+                message = diagnostics.text(
+                    "models.list.installed", ["name": entry.name, "path": target, "size": text.bytes(installed)])
             } else if let record, record.writerIsAlive(target: target) {
                 let done = partialBytes.map { record.heldBytes(fileSize: $0) } ?? record.bytes
-                fields += [("state", "downloading"), ("bytes", done), ("pid", record.pid), ("bytesPerSecond", record.bytesPerSecond)]
-                message = diagnostics.text("models.list.downloading", [
-                    "name": entry.name, "done": text.bytes(done), "total": text.bytes(entry.sizeBytes ?? record.expectedBytes),
-                    "percent": record.progress(bytes: done).map { diagnostics.format.percent($0) } ?? "?", "pid": "\(record.pid)",
-                ])
+                fields += [
+                    ("state", "downloading"), ("bytes", done), ("pid", record.pid),
+                    ("bytesPerSecond", record.bytesPerSecond),
+                ]
+                message = diagnostics.text(
+                    "models.list.downloading",
+                    [
+                        "name": entry.name, "done": text.bytes(done),
+                        "total": text.bytes(entry.sizeBytes ?? record.expectedBytes),
+                        "percent": record.progress(bytes: done).map { diagnostics.format.percent($0) } ?? "?",
+                        "pid": "\(record.pid)",
+                    ])
             } else if let partialBytes = partialBytes.map({ record?.heldBytes(fileSize: $0) ?? $0 }) {
                 fields += [("state", "partial"), ("bytes", partialBytes)]
-                message = diagnostics.text("models.list.stale", [
-                    "name": entry.name, "done": text.bytes(partialBytes), "total": text.bytes(entry.sizeBytes),
-                ])
+                message = diagnostics.text(
+                    "models.list.stale",
+                    [
+                        "name": entry.name, "done": text.bytes(partialBytes), "total": text.bytes(entry.sizeBytes),
+                    ])
             } else {
                 let free = DeviceResources.current.freeSpace(target)
                 fields += [("state", "missing"), ("available", free?.bytes), ("volume", free?.volume)]
-                message = diagnostics.text("models.list.missing", [
-                    "name": entry.name, "total": text.bytes(entry.sizeBytes), "available": text.bytes(free?.bytes),
-                    "volume": free?.volume ?? "?",
-                ])
+                message = diagnostics.text(
+                    "models.list.missing",
+                    [
+                        "name": entry.name, "total": text.bytes(entry.sizeBytes), "available": text.bytes(free?.bytes),
+                        "volume": free?.volume ?? "?",
+                    ])
             }
             if options.json {
                 Printer.json(ModelsText.jsonLine(fields + [("message", message)]))

@@ -1,9 +1,9 @@
 import ArgumentParser
 import Foundation
 import GenUI
-import GenUIDoctor
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIDoctor
 import GenUIModels
 import GenUIOllama
 import GenUIOnDevice
@@ -46,7 +46,8 @@ struct OllamaModels {
         if case .serverError(nil, let context)? = error as? GenUIError {
             // An `{"error": …}` line of the pull: the daemon's own words (made terminal-safe by the catalog).
             let prefix = "ollama pull \(name) failed: "
-            let said = context.debugDescription.hasPrefix(prefix)
+            let said =
+                context.debugDescription.hasPrefix(prefix)
                 ? String(context.debugDescription.dropFirst(prefix.count)) : context.debugDescription
             return (diagnostics.text("models.error.ollama", ["name": name, "detail": said]), ExitStatus.cannotServe)
         }
@@ -62,7 +63,8 @@ struct OllamaModels {
     func pull(_ model: String, provider: String, quiet: Bool, wait: Bool) async throws {
         let diagnostics = options.diagnostics
         let daemon = try daemon(provider, model: model, configuration: options.configuration())
-        let reporter = PullReporter(name: model, json: options.json, quiet: quiet, text: ModelsText(diagnostics: diagnostics))
+        let reporter = PullReporter(
+            name: model, json: options.json, quiet: quiet, text: ModelsText(diagnostics: diagnostics))
         let puller = OllamaPuller(configuration: daemon, options: DownloadOptions(waitForOtherWriter: wait))
         let pull = Task { try await puller.pull { reporter.report($0) } }
         signal(SIGINT, SIG_IGN)
@@ -75,10 +77,11 @@ struct OllamaModels {
             reporter.finish()
             let message = diagnostics.text("models.pull.ollamaInstalled", ["name": model, "host": Self.host(daemon)])
             if options.json {
-                Printer.json(ModelsText.jsonLine([
-                    ("event", "installed"), ("name", model), ("provider", daemon.name), ("host", Self.host(daemon)),
-                    ("message", message),
-                ]))
+                Printer.json(
+                    ModelsText.jsonLine([
+                        ("event", "installed"), ("name", model), ("provider", daemon.name), ("host", Self.host(daemon)),
+                        ("message", message),
+                    ]))
             } else {
                 Printer.line(message)
             }
@@ -117,34 +120,62 @@ struct OllamaModels {
         var listings: [URL: [OllamaInstalledModel]?] = [:]
         for settings in configuration.providers {
             guard let ollama = settings.options(as: OllamaSettings.self) else { continue }
-            let daemon = OllamaConfiguration(name: settings.name, host: ollama.host, model: ollama.model, requestTimeout: .seconds(5))
+            let daemon = OllamaConfiguration(
+                name: settings.name, host: ollama.host, model: ollama.model, requestTimeout: .seconds(5))
             let host = Self.host(daemon)
             var fields: [(String, Any?)] = [("name", ollama.model), ("provider", settings.name), ("host", host)]
             let target = OllamaPullRecord.target(baseURL: daemon.baseURL, model: ollama.model)
             if let record = DownloadRecord.read(target: target), record.writerIsAlive(target: target) {
-                fields += [("state", "downloading"), ("bytes", record.bytes), ("total", record.expectedBytes), ("pid", record.pid)]
-                rows.append((fields, diagnostics.text("models.list.downloading", [
-                    "name": ollama.model, "done": text.bytes(record.bytes), "total": text.bytes(record.expectedBytes),
-                    "percent": record.progress().map { diagnostics.format.percent($0) } ?? "?", "pid": "\(record.pid)",
-                ])))
+                fields += [
+                    ("state", "downloading"), ("bytes", record.bytes), ("total", record.expectedBytes),
+                    ("pid", record.pid),
+                ]
+                rows.append(
+                    (
+                        fields,
+                        diagnostics.text(
+                            "models.list.downloading",
+                            [
+                                "name": ollama.model, "done": text.bytes(record.bytes),
+                                "total": text.bytes(record.expectedBytes),
+                                "percent": record.progress().map { diagnostics.format.percent($0) } ?? "?",
+                                "pid": "\(record.pid)",
+                            ])
+                    ))
                 continue
             }
             if listings[daemon.baseURL] == nil {
                 listings[daemon.baseURL] = .some(try? await OllamaModelManager(configuration: daemon).installed())
             }
             guard let models = listings[daemon.baseURL] ?? nil else {
-                rows.append((fields + [("state", "unreachable")], diagnostics.text("models.list.ollamaUnreachable", ["name": ollama.model, "host": host])))
+                rows.append(
+                    (
+                        fields + [("state", "unreachable")],
+                        diagnostics.text("models.list.ollamaUnreachable", ["name": ollama.model, "host": host])
+                    ))
                 continue
             }
             let wanted = ollama.model.contains(":") ? ollama.model : ollama.model + ":latest"
             if let found = models.first(where: { $0.name == ollama.model || $0.name == wanted }) {
-                rows.append((fields + [("state", "installed"), ("bytes", found.bytes)], diagnostics.text("models.list.ollamaInstalled", [
-                    "name": ollama.model, "host": host, "size": text.bytes(found.bytes),
-                ])))
+                rows.append(
+                    (
+                        fields + [("state", "installed"), ("bytes", found.bytes)],
+                        diagnostics.text(
+                            "models.list.ollamaInstalled",
+                            [
+                                "name": ollama.model, "host": host, "size": text.bytes(found.bytes),
+                            ])
+                    ))
             } else {
-                rows.append((fields + [("state", "missing")], diagnostics.text("models.list.ollamaMissing", [
-                    "name": ollama.model, "host": host, "provider": settings.name,
-                ])))
+                rows.append(
+                    (
+                        fields + [("state", "missing")],
+                        diagnostics.text(
+                            "models.list.ollamaMissing",
+                            [
+                                "name": ollama.model, "host": host, "provider": settings.name,
+                            ])
+                    ))
             }
         }
         return rows

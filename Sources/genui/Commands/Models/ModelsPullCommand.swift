@@ -1,7 +1,7 @@
-import GenUIDoctor
 import ArgumentParser
 import Foundation
 import GenUIDiagnostics
+import GenUIDoctor
 import GenUIModels
 import GenUIOnDevice
 import Synchronization
@@ -9,7 +9,8 @@ import Synchronization
 /// `genui models pull NAME|URL`: downloads a model, resuming a partial download, verifying its SHA-256.
 struct ModelsPullCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pull", abstract: "Download a model (resumes an interrupted download; Ctrl-C keeps the partial file).",
+        commandName: "pull",
+        abstract: "Download a model (resumes an interrupted download; Ctrl-C keeps the partial file).",
         discussion: """
             A model pulled by URL is checked against its SHA-256: give --sha256, or --no-verify to install it \
             unchecked. A catalog entry is always checked against its sha256.
@@ -23,22 +24,33 @@ struct ModelsPullCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ModelsOptions
 
-    @Argument(help: "A model name from `genui models list`, the path it installs to, or an http(s) URL (with --sha256, or --no-verify).")
+    @Argument(
+        help:
+            "A model name from `genui models list`, the path it installs to, or an http(s) URL (with --sha256, or --no-verify)."
+    )
     var model: String
 
     @Option(help: "The expected SHA-256 (64 hexadecimal digits); required for a URL unless --no-verify.")
     var sha256: String?
 
-    @Flag(help: "Install a model pulled by URL without checking its SHA-256 (only without --sha256; a catalog entry is always checked).")
+    @Flag(
+        help:
+            "Install a model pulled by URL without checking its SHA-256 (only without --sha256; a catalog entry is always checked)."
+    )
     var noVerify = false
 
-    @Option(help: "The expected size in bytes, a whole number more than 0, for a URL (default: the length the server sends).")
+    @Option(
+        help:
+            "The expected size in bytes, a whole number more than 0, for a URL (default: the length the server sends).")
     var size: Int64?
 
     @Option(help: "Where to install a model given by URL (default: ~/.cache/genui/models/<file name>).")
     var file: String?
 
-    @Option(help: "How many connections to open at once for a server that takes ranged requests (1 to 16; default: the catalog's connections, else 8).")
+    @Option(
+        help:
+            "How many connections to open at once for a server that takes ranged requests (1 to 16; default: the catalog's connections, else 8)."
+    )
     var connections: Int?
 
     @Flag(help: "Print nothing but the result.")
@@ -61,9 +73,11 @@ struct ModelsPullCommand: AsyncParsableCommand {
         let diagnostics = options.diagnostics
         if let connections, !(1...DownloadOptions.maximumConnections).contains(connections) {
             try usageError(
-                diagnostics.text("models.usage.connections", [
-                    "value": "\(connections)", "maximum": "\(DownloadOptions.maximumConnections)",
-                ]), diagnostics)
+                diagnostics.text(
+                    "models.usage.connections",
+                    [
+                        "value": "\(connections)", "maximum": "\(DownloadOptions.maximumConnections)",
+                    ]), diagnostics)
         }
         if let size, size < 1 {
             // An empty or negative size would install an empty file as the model without asking the server.
@@ -77,13 +91,15 @@ struct ModelsPullCommand: AsyncParsableCommand {
             // would be installed as the model.
             if sha256 == nil, !noVerify {
                 try usageError(
-                    diagnostics.text("models.usage.needsDigest", ["url": DownloadRecord.displaySource(url)]), diagnostics)
+                    diagnostics.text("models.usage.needsDigest", ["url": DownloadRecord.displaySource(url)]),
+                    diagnostics)
             }
             if sha256 != nil, noVerify {
                 try usageError(diagnostics.text("models.usage.verifyConflict"), diagnostics)
             }
             if let sha256, !ModelSource.isDigest(sha256) {
-                Printer.error(diagnostics.text("models.error.source", ["detail": "--sha256 must be 64 hexadecimal digits"]))
+                Printer.error(
+                    diagnostics.text("models.error.source", ["detail": "--sha256 must be 64 hexadecimal digits"]))
                 throw ExitCode(ExitStatus.configurationError)
             }
             entry = ModelCatalogEntry(
@@ -92,9 +108,12 @@ struct ModelsPullCommand: AsyncParsableCommand {
             if noVerify { try usageError(diagnostics.text("models.usage.verifyConflict"), diagnostics) }
             let catalog = try options.catalog()
             guard var known = ModelCatalog.entry(model, in: catalog) else {
-                Printer.error(diagnostics.text("models.error.unknown", [
-                    "name": model, "names": catalog.map(\.name).joined(separator: ", "),
-                ]))
+                Printer.error(
+                    diagnostics.text(
+                        "models.error.unknown",
+                        [
+                            "name": model, "names": catalog.map(\.name).joined(separator: ", "),
+                        ]))
                 throw ExitCode(ExitStatus.configurationError)
             }
             if let file { known.file = file }
@@ -107,12 +126,15 @@ struct ModelsPullCommand: AsyncParsableCommand {
             Printer.error(text.describe(error, name: entry.name).text)
             throw ExitCode(ExitStatus.configurationError)
         }
-        let downloader = ModelDownloader(options: DownloadOptions(
-            force: force, waitForOtherWriter: wait,
-            connections: connections ?? entry.connections ?? DownloadOptions.defaultConnections))
+        let downloader = ModelDownloader(
+            options: DownloadOptions(
+                force: force, waitForOtherWriter: wait,
+                connections: connections ?? entry.connections ?? DownloadOptions.defaultConnections))
         let reporter = PullReporter(name: entry.name, json: options.json, quiet: quiet, text: text)
         let pull = Task {
-            try await downloader.pull(entry.source(environment: options.environment), to: target) { reporter.report($0) }
+            try await downloader.pull(entry.source(environment: options.environment), to: target) {
+                reporter.report($0)
+            }
         }
         // Ctrl-C cancels the pull: the partial file and its record stay for the next pull to resume.
         signal(SIGINT, SIG_IGN)
@@ -123,17 +145,22 @@ struct ModelsPullCommand: AsyncParsableCommand {
         do {
             let result = try await pull.value
             reporter.finish()
-            let key = result.alreadyInstalled ? "models.pull.already" : result.verified ? "models.pull.installed" : "models.pull.unverified"
-            let message = diagnostics.text(key, [
-                "name": entry.name, "path": result.path, "size": text.bytes(result.bytes), "sha256": result.sha256,
-            ])
+            let key =
+                result.alreadyInstalled
+                ? "models.pull.already" : result.verified ? "models.pull.installed" : "models.pull.unverified"
+            let message = diagnostics.text(
+                key,
+                [
+                    "name": entry.name, "path": result.path, "size": text.bytes(result.bytes), "sha256": result.sha256,
+                ])
             if options.json {
-                Printer.json(ModelsText.jsonLine([
-                    ("event", "installed"), ("name", entry.name), ("path", result.path), ("bytes", result.bytes),
-                    ("sha256", result.sha256), ("verified", result.verified), ("fetched", result.fetchedBytes),
-                    ("alreadyInstalled", result.alreadyInstalled), ("restartedFromZero", result.restartedFromZero),
-                    ("message", message),
-                ]))
+                Printer.json(
+                    ModelsText.jsonLine([
+                        ("event", "installed"), ("name", entry.name), ("path", result.path), ("bytes", result.bytes),
+                        ("sha256", result.sha256), ("verified", result.verified), ("fetched", result.fetchedBytes),
+                        ("alreadyInstalled", result.alreadyInstalled), ("restartedFromZero", result.restartedFromZero),
+                        ("message", message),
+                    ]))
             } else {
                 Printer.line(message)
             }
@@ -181,31 +208,44 @@ final class PullReporter: Sendable {
         let diagnostics = text.diagnostics
         switch event {
         case .waitingForWriter(let pid, _):
-            note(diagnostics.text("models.pull.waiting", ["pid": "\(pid)", "name": name]), event: "waiting", fields: [("pid", pid)])
+            note(
+                diagnostics.text("models.pull.waiting", ["pid": "\(pid)", "name": name]), event: "waiting",
+                fields: [("pid", pid)])
         case .started(let resumedFrom, let expected):
             if resumedFrom > 0 {
-                note(diagnostics.text("models.pull.resuming", ["name": name, "done": text.bytes(resumedFrom)]), event: "started",
-                     fields: [("resumedFrom", resumedFrom), ("total", expected)])
+                note(
+                    diagnostics.text("models.pull.resuming", ["name": name, "done": text.bytes(resumedFrom)]),
+                    event: "started",
+                    fields: [("resumedFrom", resumedFrom), ("total", expected)])
             } else if json {
-                Printer.json(ModelsText.jsonLine([("event", "started"), ("name", name), ("resumedFrom", resumedFrom), ("total", expected)]))
+                Printer.json(
+                    ModelsText.jsonLine([
+                        ("event", "started"), ("name", name), ("resumedFrom", resumedFrom), ("total", expected),
+                    ]))
             }
         case .restartedFromZero(let discarded):
-            note(diagnostics.text("models.pull.restarted", ["name": name, "discarded": text.bytes(discarded)]), event: "restarted",
-                 fields: [("discarded", discarded)])
+            note(
+                diagnostics.text("models.pull.restarted", ["name": name, "discarded": text.bytes(discarded)]),
+                event: "restarted",
+                fields: [("discarded", discarded)])
         case .sourceChanged(let discarded, let reason):
-            let (key, code, previous): (String, String, String?) = switch reason {
-            case .differentURL(let previous): ("models.pull.sourceChanged.url", "differentURL", previous)
-            case .fileChanged: ("models.pull.sourceChanged.file", "fileChanged", nil)
-            case .unverifiable: ("models.pull.sourceChanged.unverifiable", "unverifiable", nil)
-            }
+            let (key, code, previous): (String, String, String?) =
+                switch reason {
+                case .differentURL(let previous): ("models.pull.sourceChanged.url", "differentURL", previous)
+                case .fileChanged: ("models.pull.sourceChanged.file", "fileChanged", nil)
+                case .unverifiable: ("models.pull.sourceChanged.unverifiable", "unverifiable", nil)
+                }
             var arguments = ["name": name, "discarded": text.bytes(discarded)]
             if let previous { arguments["previous"] = previous }
-            note(diagnostics.text(key, arguments), event: "restarted",
-                 fields: [("discarded", discarded), ("reason", code), ("previous", previous)])
+            note(
+                diagnostics.text(key, arguments), event: "restarted",
+                fields: [("discarded", discarded), ("reason", code), ("previous", previous)])
         case .oneConnection:
             note(diagnostics.text("models.pull.oneConnection", ["name": name]), event: "oneConnection", fields: [])
         case .verifying:
-            if terminal && !json { Printer.status(diagnostics.text("models.pull.verifying", ["name": name]), control: "\u{1B}[K") }
+            if terminal && !json {
+                Printer.status(diagnostics.text("models.pull.verifying", ["name": name]), control: "\u{1B}[K")
+            }
         case .progress(let progress):
             let now = ContinuousClock.now
             let due = last.withLock { previous -> Bool in
@@ -216,19 +256,27 @@ final class PullReporter: Sendable {
             guard due else { return }
             let rate = progress.bytesPerSecond.map { text.bytes(Int64(min($0, 1e15))) } ?? "?"
             if json {
-                Printer.json(ModelsText.jsonLine([
-                    ("event", "progress"), ("name", name), ("bytes", progress.bytes), ("total", progress.expectedBytes),
-                    ("fraction", progress.fraction), ("bytesPerSecond", progress.bytesPerSecond),
-                    ("secondsLeft", progress.secondsLeft),
-                ]))
+                Printer.json(
+                    ModelsText.jsonLine([
+                        ("event", "progress"), ("name", name), ("bytes", progress.bytes),
+                        ("total", progress.expectedBytes),
+                        ("fraction", progress.fraction), ("bytesPerSecond", progress.bytesPerSecond),
+                        ("secondsLeft", progress.secondsLeft),
+                    ]))
             } else if terminal {
-                let line = progress.fraction.map { fraction in
-                    diagnostics.text("models.pull.progress", [
-                        "name": name, "done": text.bytes(progress.bytes), "total": text.bytes(progress.expectedBytes),
-                        "percent": diagnostics.format.percent(fraction), "rate": rate,
-                        "eta": progress.secondsLeft.map { diagnostics.format.duration(seconds: $0) } ?? "?",
-                    ])
-                } ?? diagnostics.text("models.pull.progressUnknown", ["name": name, "done": text.bytes(progress.bytes), "rate": rate])
+                let line =
+                    progress.fraction.map { fraction in
+                        diagnostics.text(
+                            "models.pull.progress",
+                            [
+                                "name": name, "done": text.bytes(progress.bytes),
+                                "total": text.bytes(progress.expectedBytes),
+                                "percent": diagnostics.format.percent(fraction), "rate": rate,
+                                "eta": progress.secondsLeft.map { diagnostics.format.duration(seconds: $0) } ?? "?",
+                            ])
+                    }
+                    ?? diagnostics.text(
+                        "models.pull.progressUnknown", ["name": name, "done": text.bytes(progress.bytes), "rate": rate])
                 shown.withLock { $0 = true }
                 Printer.status(line, control: "\u{1B}[K")
             }

@@ -1,6 +1,6 @@
-import GenUIDoctor
 import ArgumentParser
 import Foundation
+import GenUIDoctor
 import GenUIModels
 import GenUIOnDevice
 
@@ -34,9 +34,12 @@ struct ModelsRemoveCommand: AsyncParsableCommand {
         let diagnostics = options.diagnostics
         let catalog = try options.catalog()
         guard let entry = ModelCatalog.entry(model, in: catalog) else {
-            Printer.error(diagnostics.text("models.error.unknown", [
-                "name": model, "names": catalog.map(\.name).joined(separator: ", "),
-            ]))
+            Printer.error(
+                diagnostics.text(
+                    "models.error.unknown",
+                    [
+                        "name": model, "names": catalog.map(\.name).joined(separator: ", "),
+                    ]))
             throw ExitCode(ExitStatus.configurationError)
         }
         let text = ModelsText(diagnostics: diagnostics)
@@ -51,12 +54,16 @@ struct ModelsRemoveCommand: AsyncParsableCommand {
         let outcome: ModelRemoval.Outcome
         do {
             outcome = try await ModelRemoval.remove(target: target, wait: wait) { pid, _ in
-                Printer.error(diagnostics.text("models.rm.waiting", ["name": entry.name, "pid": pid > 0 ? "\(pid)" : "?"]))
+                Printer.error(
+                    diagnostics.text("models.rm.waiting", ["name": entry.name, "pid": pid > 0 ? "\(pid)" : "?"]))
             }
         } catch ModelDownloadError.busy(let pid, let record) {
-            Printer.error(diagnostics.text("models.rm.busy", [
-                "name": entry.name, "pid": pid > 0 ? "\(pid)" : "?", "done": text.bytes(record?.bytes),
-            ]))
+            Printer.error(
+                diagnostics.text(
+                    "models.rm.busy",
+                    [
+                        "name": entry.name, "pid": pid > 0 ? "\(pid)" : "?", "done": text.bytes(record?.bytes),
+                    ]))
             throw ExitCode(ExitStatus.cannotServe)
         } catch {
             Printer.error(text.describe(error, name: entry.name).text)

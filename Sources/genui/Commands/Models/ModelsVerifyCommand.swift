@@ -1,6 +1,6 @@
-import GenUIDoctor
 import ArgumentParser
 import Foundation
+import GenUIDoctor
 import GenUIModels
 
 /// `genui models verify [NAME]`: hashes installed models again and compares with the catalog's SHA-256.
@@ -23,9 +23,12 @@ struct ModelsVerifyCommand: AsyncParsableCommand {
         let entries: [ModelCatalogEntry]
         if let model {
             guard let entry = ModelCatalog.entry(model, in: catalog) else {
-                Printer.error(diagnostics.text("models.error.unknown", [
-                    "name": model, "names": catalog.map(\.name).joined(separator: ", "),
-                ]))
+                Printer.error(
+                    diagnostics.text(
+                        "models.error.unknown",
+                        [
+                            "name": model, "names": catalog.map(\.name).joined(separator: ", "),
+                        ]))
                 throw ExitCode(ExitStatus.configurationError)
             }
             entries = [entry]
@@ -60,7 +63,8 @@ struct ModelsVerifyCommand: AsyncParsableCommand {
             }
             let message = diagnostics.text(key, arguments)
             if options.json {
-                Printer.json(ModelsText.jsonLine([("name", entry.name), ("path", path), ("result", key), ("message", message)]))
+                Printer.json(
+                    ModelsText.jsonLine([("name", entry.name), ("path", path), ("result", key), ("message", message)]))
             } else {
                 Printer.line(message)
             }
