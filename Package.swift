@@ -205,11 +205,38 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GenUIScriptedTests", dependencies: ["GenUI", "GenUITestSupport"]),
+        // What covers several providers at once: conformance, direct use, secret leaks, hostile servers, the wire.
         .testTarget(
             name: "GenUIProvidersTests",
             dependencies: [
                 "GenUI", "GenUIHTTP", "GenUIOnDevice", "GenUIOllama", "GenUIOpenAI", "GenUIAnthropic", "GenUIGemini",
-                "GenUITesting", "GenUIDiagnostics", "GenUIConfig", "GenUITestSupport", "GenUIProcess",
+                "GenUIRouter", "GenUIDiagnostics", "GenUITesting", "GenUITestSupport",
+            ]),
+        .testTarget(
+            name: "GenUIOnDeviceTests",
+            dependencies: [
+                "GenUI", "GenUIOnDevice", "GenUIProcess", "GenUIHTTP", "GenUIDiagnostics", "GenUITesting",
+                "GenUITestSupport",
+            ]),
+        .testTarget(
+            name: "GenUIOllamaTests",
+            dependencies: ["GenUI", "GenUIOllama", "GenUIHTTP", "GenUITesting", "GenUITestSupport"]
+        ),
+        .testTarget(
+            name: "GenUIOpenAITests",
+            dependencies: ["GenUI", "GenUIOpenAI", "GenUIHTTP", "GenUITesting", "GenUITestSupport"]
+        ),
+        .testTarget(
+            name: "GenUIAnthropicTests",
+            dependencies: [
+                "GenUI", "GenUIAnthropic", "GenUIHTTP", "GenUIConfig", "GenUIRouter", "GenUIDiagnostics",
+                "GenUITesting", "GenUITestSupport",
+            ]),
+        .testTarget(
+            name: "GenUIGeminiTests",
+            dependencies: [
+                "GenUI", "GenUIGemini", "GenUIHTTP", "GenUIConfig", "GenUIRouter", "GenUIDiagnostics", "GenUITesting",
+                "GenUITestSupport",
             ]),
         .testTarget(name: "GenUIProcessTests", dependencies: ["GenUI", "GenUIProcess", "GenUITestSupport"]),
         .testTarget(
@@ -260,9 +287,10 @@ let package = Package(
             ],
             exclude: ["Fixtures"]),
         // Support shared by the test targets: the machine's facts, the on-device runtime, subprocesses, fixture
-        // screens, the A2UI schema check.
+        // screens, the A2UI schema check, the providers' shared fixtures and one loopback fake per wire format.
         .target(
-            name: "GenUITestSupport", dependencies: ["GenUI", "GenUIHTTP", "GenUIScreens"],
+            name: "GenUITestSupport",
+            dependencies: ["GenUI", "GenUIHTTP", "GenUIScreens", "GenUIOnDevice", "GenUITesting"],
             path: "Tests/GenUITestSupport"),
         .testTarget(
             name: "GenUIA2UITests",

@@ -6,30 +6,6 @@ import GenUITestSupport
 import GenUITesting
 import Testing
 
-/// A yes/no answer: small enough for SmolLM2 to produce under a schema constraint.
-let verdictSchema = GenerationSchema(
-    node: .object(
-        .init(
-            name: "Verdict", description: "An answer",
-            properties: [
-                .init(
-                    name: "answer", description: "yes or no", node: .string(.init(choices: ["yes", "no"])),
-                    isOptional: false)
-            ])),
-    name: "Verdict")
-
-/// A fake API key in a provider environment of its own: tests never modify the process environment, which other
-/// threads read concurrently.
-struct TestKey {
-    let variable = "GENUI_TEST_API_KEY"
-    let environment: ProviderEnvironment
-
-    init(_ value: String?) {
-        let variable = variable
-        environment = .values(value.map { [variable: $0] } ?? [:])
-    }
-}
-
 @Suite(
     "OpenAI-compatible provider against llama-server", .tags(.llamaServer), .enabled(if: LlamaTestEnvironment.runnable))
 struct OpenAIProviderLlamaTests {

@@ -1,39 +1,7 @@
-import Foundation
 @_spi(Reading) import GenUI
 import GenUITestSupport
-import Testing
 
 @testable import GenUIOnDevice
-
-/// Where the integration tests find llama-server and the model: GenUITestSupport's one lookup (``OnDeviceRuntime``).
-enum OnDeviceFixture {
-    static var serverPath: String { OnDeviceRuntime.serverPath }
-    static var modelPath: String { OnDeviceRuntime.modelPath }
-    static var isCI: Bool { TestEnvironment.isCI }
-    static var runtimeInstalled: Bool { OnDeviceRuntime.installed }
-
-    /// Integration tests run when the runtime is installed, and always under CI (where a missing runtime must fail).
-    static var shouldRun: Bool { OnDeviceRuntime.enabled }
-
-    /// The runtime's paths; records a failure (under CI the reason the run fails) when they are missing.
-    static func requireRuntime(sourceLocation: SourceLocation = #_sourceLocation) throws -> (
-        server: String, model: String
-    ) {
-        try OnDeviceRuntime.require(sourceLocation: sourceLocation)
-        return (serverPath, modelPath)
-    }
-
-    static func configuration(
-        name: String = "on-device-test", grammarMode: OnDeviceConfiguration.GrammarMode = .compiled,
-        idleShutdownSeconds: Double? = nil
-    ) throws -> OnDeviceConfiguration {
-        let runtime = try requireRuntime()
-        return OnDeviceConfiguration(
-            name: name, modelPath: runtime.model, serverPath: runtime.server, contextSize: 2048, threads: 1,
-            idleShutdownSeconds: idleShutdownSeconds, startTimeoutSeconds: 120, requestTimeoutSeconds: 120,
-            grammarMode: grammarMode)
-    }
-}
 
 /// A small app-screen sketch: a title and one to four labelled items of a fixed kind.
 struct ScreenSketch: Generable, Equatable {
