@@ -55,6 +55,7 @@ struct StringCatalogReaderTests {
                 1, 86, "four hexadecimal digits"
             ),
             (#"{"sourceLanguage":"en","strings":{}} x"#, 1, 38, "text after"),
+            ("{\"sourceLanguage\":\"en\",\"strings\":{\"a\":{\"comment\":\"x\ty\"}}}", 1, 52, "control character"),
             (#"{"strings":{}}"#, 1, 1, "no sourceLanguage"),
             (#"{"sourceLanguage":"en","strings":{"a":{"x":tru}}}"#, 1, 44, "expected a JSON value"),
         ])

@@ -17,19 +17,19 @@ import Synchronization
 public struct MessageCatalog: Sendable {
     /// The catalogs merged into this one; a later one's template wins.
     private var sources: [Source]
-    /// Why the catalog (or one merged into it) is empty, when it could not be read.
-    public private(set) var problem: StringCatalogError?
+
+    /// Why the catalog (or the first one merged into it that failed) is empty, when it could not be read. Asking
+    /// reads a catalog that ``loading(_:named:)`` has not read yet.
+    public var problem: StringCatalogError? { sources.lazy.compactMap(\.problem).first }
 
     /// A catalog of `tables`. The pseudo-locale's templates are made from the English ones when asked for (a table
     /// given for it is ignored).
     public init(tables: [DiagnosticLanguage: [String: String]]) {
         self.sources = [Source(tables: tables.filter { $0.key != .pseudo })]
-        self.problem = nil
     }
 
-    private init(problem: StringCatalogError) {
-        self.sources = []
-        self.problem = problem
+    private init(source: Source) {
+        self.sources = [source]
     }
 
     /// The catalog in the String Catalog file at `url`. Languages genui does not ship are ignored.
@@ -65,26 +65,16 @@ public struct MessageCatalog: Sendable {
             tables[language] = catalog.tables[language.rawValue] ?? [:]
         }
         self.sources = [Source(tables: tables, bytes: bytes, path: source)]
-        self.problem = nil
     }
 
-    /// The catalog in `file`, or an empty one that records why it could not be read (``problem``): a program that
-    /// lost its catalog still runs, its messages shown by key.
+    /// The catalog in `file`, read when it is first used (making a ``Diagnostics`` costs nothing until it words a
+    /// message). When `file` is `nil` or cannot be read, the catalog is empty and says why (``problem``): a program
+    /// that lost its catalog still runs, its messages shown by key.
     public static func loading(_ file: URL?, named name: String) -> MessageCatalog {
-        guard let file else {
-            return MessageCatalog(
-                problem: StringCatalogError(
-                    source: name, line: 0, column: 0,
-                    problem: "was not found beside the program; copy its .resources folders with it"))
-        }
-        do {
-            return try MessageCatalog(contentsOf: file)
-        } catch {
-            return MessageCatalog(problem: error)
-        }
+        MessageCatalog(source: Source(file: file, name: name))
     }
 
-    /// genui's own messages: `Diagnostics.xcstrings` in this module's resources, read once.
+    /// genui's own messages: `Diagnostics.xcstrings` in this module's resources, read once, when first used.
     public static let standard: MessageCatalog = loading(
         ResourceLocator.file(
             "Diagnostics.xcstrings", inBundleOf: "GenUIDiagnostics", sourceFile: #filePath,
@@ -96,7 +86,6 @@ public struct MessageCatalog: Sendable {
     public func merging(_ other: MessageCatalog) -> MessageCatalog {
         var merged = self
         merged.sources += other.sources
-        merged.problem = problem ?? other.problem
         return merged
     }
 
@@ -149,29 +138,78 @@ public struct MessageCatalog: Sendable {
 }
 
 extension MessageCatalog {
-    /// One catalog's templates: those read so far, and the file to read the other languages from.
+    /// One catalog's templates: those read so far, and where to read the others from.
     final class Source: Sendable {
-        private let tables: Mutex<[DiagnosticLanguage: [String: String]]>
-        private let bytes: [UInt8]
-        private let path: String
-
-        init(tables: [DiagnosticLanguage: [String: String]], bytes: [UInt8] = [], path: String = "") {
-            self.tables = Mutex(tables)
-            self.bytes = bytes
-            self.path = path
+        private enum Content {
+            /// A file not read yet (`nil`: none was found), and its name for errors.
+            case unread(URL?, name: String)
+            /// A file read and checked, kept to read more languages from.
+            case read(bytes: [UInt8], path: String)
+            /// A file that could not be read.
+            case failed(StringCatalogError)
+            /// Templates given as they are.
+            case fixed
         }
 
-        /// The templates of `language`, read from the file the first time (the file was checked when the catalog
-        /// was made, so reading it again cannot fail; a language it lacks is empty).
+        private struct State {
+            var content: Content
+            var tables: [DiagnosticLanguage: [String: String]]
+        }
+
+        private let state: Mutex<State>
+
+        init(tables: [DiagnosticLanguage: [String: String]]) {
+            state = Mutex(State(content: .fixed, tables: tables))
+        }
+
+        init(tables: [DiagnosticLanguage: [String: String]], bytes: [UInt8], path: String) {
+            state = Mutex(State(content: .read(bytes: bytes, path: path), tables: tables))
+        }
+
+        init(file: URL?, name: String) {
+            state = Mutex(State(content: .unread(file, name: name), tables: [:]))
+        }
+
+        /// Why the file could not be read, reading it first if it has not been.
+        var problem: StringCatalogError? {
+            state.withLock { state in
+                Self.readIfNeeded(&state)
+                if case .failed(let problem) = state.content { return problem }
+                return nil
+            }
+        }
+
+        /// The templates of `language`, read from the file the first time. A file that was checked when it was first
+        /// read cannot fail when read again; a language it lacks is empty.
         func table(_ language: DiagnosticLanguage) -> [String: String] {
-            if let table = tables.withLock({ $0[language] }) { return table }
-            guard !bytes.isEmpty else { return [:] }
-            let read = try? StringCatalogReader.read(bytes, source: path, languages: [language.rawValue])
-            let table = read?.tables[language.rawValue] ?? [:]
-            return tables.withLock { tables in
-                if let existing = tables[language] { return existing }
-                tables[language] = table
+            state.withLock { state in
+                if let table = state.tables[language] { return table }
+                Self.readIfNeeded(&state)
+                if let table = state.tables[language] { return table }
+                guard case .read(let bytes, let path) = state.content else { return [:] }
+                let read = try? StringCatalogReader.read(bytes, source: path, languages: [language.rawValue])
+                let table = read?.tables[language.rawValue] ?? [:]
+                state.tables[language] = table
                 return table
+            }
+        }
+
+        /// Reads an unread file: English and the environment's language now, the rest when asked for.
+        private static func readIfNeeded(_ state: inout State) {
+            guard case .unread(let file, let name) = state.content else { return }
+            guard let file else {
+                state.content = .failed(
+                    StringCatalogError(
+                        source: name, line: 0, column: 0,
+                        problem: "was not found beside the program; copy its .resources folders with it"))
+                return
+            }
+            do {
+                let catalog = try MessageCatalog(contentsOf: file)
+                guard let source = catalog.sources.first else { return }
+                state = source.state.withLock { $0 }
+            } catch {
+                state.content = .failed(error)
             }
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a String Catalog (`.xcstrings`, the JSON format of Apple's localization tools) into one table of templates
 /// per language.
 ///
@@ -6,7 +8,8 @@
 /// of several hundred keys in six languages a fraction of a millisecond rather than tens of them. It is still a strict
 /// JSON reader: a malformed file, a key written twice, or a string unit without a value is an error that says where.
 struct StringCatalogReader {
-    /// The catalog's bytes, borrowed for the reader's lifetime (``read(_:source:)``).
+    /// The catalog's bytes, borrowed for the reader's lifetime (``read(_:source:languages:)``), followed in memory
+    /// by a NUL byte.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let source: String
@@ -25,8 +28,12 @@ struct StringCatalogReader {
     static func read(
         _ bytes: [UInt8], source: String, languages: Set<String>? = nil
     ) throws(StringCatalogError) -> (sourceLanguage: String, tables: [String: [String: String]]) {
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            var reader = StringCatalogReader(bytes: buffer, source: source, languages: languages)
+        // A NUL after the last byte lets the C scanning functions (strspn, strcspn) stop at the end.
+        var terminated = bytes
+        terminated.append(0)
+        let result = terminated.withUnsafeBufferPointer { buffer in
+            let catalog = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
+            var reader = StringCatalogReader(bytes: catalog, source: source, languages: languages)
             return Result { () throws(StringCatalogError) in try reader.read() }
         }
         return try result.get()
@@ -188,20 +195,21 @@ struct StringCatalogReader {
     private mutating func skipString() throws(StringCatalogError) -> Range<Int> {
         let start = index
         try expect(UInt8(ascii: "\""))
-        // The hottest loop of the reader: most of a catalog's bytes are inside strings.
+        // The hottest loop of the reader: most of a catalog's bytes are inside strings. strcspn (the C library's,
+        // fast in every build) stops at a quote, a backslash, a control character, or the NUL after the last byte.
+        guard let base = bytes.baseAddress else { throw failure("a string is not closed", at: start) }
         var position = index
         while position < bytes.count {
-            let byte = bytes[position]
-            if byte == UInt8(ascii: "\"") {
+            position += UnsafeRawPointer(base + position).withMemoryRebound(to: CChar.self, capacity: 1) {
+                strcspn($0, Self.stringStops)
+            }
+            guard position < bytes.count else { break }
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
                 index = position + 1
                 return start + 1..<position
-            }
-            if byte == UInt8(ascii: "\\") {
-                position += 2
-            } else if byte < 0x20 {
-                throw failure("a control character inside a string must be escaped", at: position)
-            } else {
-                position += 1
+            case UInt8(ascii: "\\"): position += 2
+            default: throw failure("a control character inside a string must be escaped", at: position)
             }
         }
         throw failure("a string is not closed", at: start)
@@ -212,7 +220,9 @@ struct StringCatalogReader {
         let start = index
         let range = try skipString()
         index = range.lowerBound
-        guard bytes[range].contains(UInt8(ascii: "\\")) else {
+        guard let base = bytes.baseAddress,
+            memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil
+        else {
             index = range.upperBound + 1
             return try validated(UnsafeBufferPointer(rebasing: bytes[range]), from: start)
         }
@@ -298,8 +308,18 @@ struct StringCatalogReader {
     }
 
     private mutating func skipWhitespace() {
-        while let byte = peek(), byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+        guard index < bytes.count, let base = bytes.baseAddress else { return }
+        // strspn stops at the NUL after the last byte at the latest.
+        index += UnsafeRawPointer(base + index).withMemoryRebound(to: CChar.self, capacity: 1) {
+            strspn($0, Self.whitespace)
+        }
     }
+
+    /// The bytes `skipString()` stops at, as a C string (stored, so that no call converts a literal): the control
+    /// characters, the quote and the backslash.
+    private static let stringStops: [CChar] = Array(1...0x1F) + [0x22, 0x5C, 0]
+    /// JSON's whitespace, as a C string.
+    private static let whitespace: [CChar] = [0x20, 0x0A, 0x0D, 0x09, 0]
 
     private static func isLiteralByte(_ byte: UInt8) -> Bool {
         switch byte {
