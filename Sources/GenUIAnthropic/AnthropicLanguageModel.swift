@@ -10,9 +10,9 @@ import Logging
 /// - Guided generation: `output_config.format` with the JSON schema, or one forced tool whose `input_schema` is the
 ///   schema (configurable; `automatic` retries with the tool when the server rejects `output_config`). The output
 ///   is validated against the schema either way.
-/// - Tools: `tools` / `tool_use` / `tool_result` blocks (see ``AnthropicToolPlan`` in AnthropicWire+Tools.swift); a
-///   turn of calls is a response with ``GenerationResponse/toolCalls`` and finish reason `toolCalls`.
-/// - Errors: `{type:error, error:{type,message}}` mapped by status (``HTTPErrorMapping``); `overloaded_error` (529)
+/// - Tools: `tools` / `tool_use` / `tool_result` blocks (see `AnthropicToolPlan` in AnthropicWire+Tools.swift); a
+///   turn of calls is a response with `GenerationResponse.toolCalls` and finish reason `toolCalls`.
+/// - Errors: `{type:error, error:{type,message}}` mapped by status (`HTTPErrorMapping`); `overloaded_error` (529)
 ///   and `rate_limit_error` (429, `retry-after`) are rate limits; `stop_reason: refusal` is a refusal;
 ///   `model_context_window_exceeded` is contextSizeExceeded.
 /// - Context: ``tokenCount(for:)`` asks `POST /v1/messages/count_tokens`; ``contextSize`` is the configured window

@@ -5,7 +5,7 @@ import GenUIHTTP
 extension AnthropicLanguageModel {
     /// The configured context window (`context:` in `providers.yml`, ``AnthropicConfiguration/contextSize``).
     /// genui keeps no table of Anthropic's models: without a configured window the size is unknown — this throws
-    /// ``UnavailableReason/notConfigured(missing:)`` (`context`) — and the chain does not check the member.
+    /// `UnavailableReason.notConfigured(missing:)` (`context`) — and the chain does not check the member.
     public var contextSize: Int {
         get async throws { try http.configuredContextSize(configuration.contextSize) }
     }
@@ -15,7 +15,7 @@ extension AnthropicLanguageModel {
     /// `output_config`, or the forced tool), and reads `input_tokens`. Nothing is generated. In `automatic` mode a
     /// server that rejects `output_config` is asked again with the forced tool, as generation does.
     ///
-    /// Throws a ``GenUIError``: `notConfigured` without the key variable, the shared HTTP mapping for an
+    /// Throws a `GenUIError`: `notConfigured` without the key variable, the shared HTTP mapping for an
     /// error answer (a server without the endpoint answers 404), `serverError` when the answer has no
     /// non-negative whole `input_tokens`. The key never appears in an error.
     public func tokenCount(for request: GenerationRequest) async throws -> Int {

@@ -52,7 +52,7 @@ public struct Diagnostics: Sendable {
     }
 
     /// A placeholder value as messages show it: control characters, escape sequences and bidirectional overrides
-    /// made visible (``TerminalSafeText``), cut to ``maximumValueLength``.
+    /// made visible (`TerminalSafeText`), cut to ``maximumValueLength``.
     public static func safeValue(_ value: String) -> String {
         TerminalSafeText.sanitized(value, lines: .keep, maximumLength: maximumValueLength)
     }

@@ -4,7 +4,7 @@ import GenUIConfig
 import GenUIDiagnostics
 
 /// `genui doctor` in an app's own process: the same checks, decisions and report, for a configuration read with the
-/// app's ``ProviderRegistry`` — so provider types the app registers (its own, or a third-party Foundation Models 27
+/// app's `ProviderRegistry` — so provider types the app registers (its own, or a third-party Foundation Models 27
 /// model package) are built, checked and shown like the built-in ones.
 ///
 /// The `genui` command-line tool knows only the built-in types; an app that registers its own runs its doctor here:

@@ -2,13 +2,13 @@ import GenUI
 import GenUIConfig
 import GenUIRouter
 
-/// The default chain of a loaded `providers.yml`, as ``SystemLanguageModel/default`` serves it.
+/// The default chain of a loaded `providers.yml`, as `SystemLanguageModel.default` serves it.
 ///
 /// It routes exactly as the chain does (same members, order, timeouts and trace). With no `providers.yml`, the
 /// default is the built-in chain: the real on-device model or nothing, never invented text (a `providers.yml` that
 /// names a `scripted` provider in its default chain keeps it: the configuration asked for it, and traces name it).
 /// A configuration that cannot be loaded (a syntax error, an unreadable file) makes the model unavailable with
-/// ``UnavailableReason/notConfigured(missing:)`` naming the problem, instead of failing at start-up.
+/// `UnavailableReason.notConfigured(missing:)` naming the problem, instead of failing at start-up.
 public struct ConfiguredDefaultModel: RoutableModel, MemberAvailabilityReporting {
     /// The chain requests go to; `nil` when the configuration could not be loaded or names no usable member.
     public let chain: ProviderChain?
@@ -60,7 +60,7 @@ public struct ConfiguredDefaultModel: RoutableModel, MemberAvailabilityReporting
     }
 
     /// The chain's availability with each member's, in routing order. A member whose check did not finish within
-    /// the chain's availability timeout is reported ``UnavailableReason/unreachable(endpoint:)``.
+    /// the chain's availability timeout is reported `UnavailableReason.unreachable(endpoint:)`.
     public func availabilityReport() async -> AvailabilityReport {
         guard let chain else {
             let availability = Availability.unavailable(configurationProblem ?? .notConfigured(missing: "a chain"))

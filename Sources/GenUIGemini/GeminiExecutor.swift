@@ -11,7 +11,7 @@ import GenUIHTTP
 /// reason is a lost connection.
 ///
 /// A schema with tools goes in `generationConfig` unless the API has said it takes no JSON schema with function
-/// calling; then (at once, and from then on) through an answer function (see ``GeminiToolPlan``). The 400 that says
+/// calling; then (at once, and from then on) through an answer function (see `GeminiToolPlan`). The 400 that says
 /// so comes before any event, so the turn asks again without having sent anything.
 public struct GeminiExecutor: ProviderExecutor {
     /// The model it serves.

@@ -12,9 +12,9 @@ import Logging
 ///   validated anyway.
 /// - Reasoning: a request that needs `reasoning` asks for thought summaries (`thinkingConfig.includeThoughts`);
 ///   parts marked `thought` are the turn's reasoning, never its text.
-/// - Tools: `functionDeclarations`, `functionCall` and `functionResponse` parts (see ``GeminiToolPlan`` in
-///   GeminiWire+Tools.swift); a turn with `functionCall` parts is a response with ``GenerationResponse/toolCalls``.
-/// - Errors: `{"error":{"code","message","status"}}` by status (``HTTPErrorMapping``); a 429's
+/// - Tools: `functionDeclarations`, `functionCall` and `functionResponse` parts (see `GeminiToolPlan` in
+///   GeminiWire+Tools.swift); a turn with `functionCall` parts is a response with `GenerationResponse.toolCalls`.
+/// - Errors: `{"error":{"code","message","status"}}` by status (`HTTPErrorMapping`); a 429's
 ///   `RetryInfo.retryDelay` is the wait; a blocked prompt (`promptFeedback.blockReason`) or a safety finish reason
 ///   is a guardrail violation.
 /// - Context: ``tokenCount(for:)`` asks `POST {base}/models/{model}:countTokens`; ``contextSize`` is the configured

@@ -26,7 +26,7 @@ extension GeminiLanguageModel {
     /// check uses it first too — else the model's `inputTokenLimit` from `GET {base}/models/{model}`. That request is
     /// the availability probe's, whose answer is kept, so after an availability check this costs nothing; otherwise
     /// it is made once (bounded by the availability timeout) and kept. Throws
-    /// ``UnavailableReason/notConfigured(missing:)`` (`context`) when neither says.
+    /// `UnavailableReason.notConfigured(missing:)` (`context`) when neither says.
     ///
     /// `inputTokenLimit` bounds the input only (the answer has its own `outputTokenLimit`), so checking the request
     /// plus its answer against it is conservative.
@@ -60,7 +60,7 @@ extension GeminiLanguageModel {
     /// Messages alone are sent as `contents`; with instructions or a schema the body is a `generateContentRequest`
     /// so they are counted too. Nothing is generated.
     ///
-    /// Throws a ``GenUIError``: `notConfigured` without the key variable, the provider's error mapping for
+    /// Throws a `GenUIError`: `notConfigured` without the key variable, the provider's error mapping for
     /// an error answer, `serverError` when the answer is not a JSON object or `totalTokens` is not a non-negative
     /// whole number. A JSON object without `totalTokens` is zero tokens: the API writes proto3 JSON, which leaves
     /// out fields at their default.

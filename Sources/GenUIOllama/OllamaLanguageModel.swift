@@ -11,12 +11,12 @@ import Logging
 /// - Capabilities: from `POST /api/show` (`capabilities`: tools, vision, thinking…; the context length from
 ///   `model_info`), cached for ``OllamaConfiguration/capabilityCacheTTL``.
 /// - Guided generation: `format` = the JSON schema. Some model runners ignore it, so the output is always validated.
-/// - Tool calling (``LanguageModelCapability/toolCalling`` only when `/api/show` lists `tools`): `tools` in the
+/// - Tool calling (`LanguageModelCapability.toolCalling` only when `/api/show` lists `tools`): `tools` in the
 ///   function shape; `message.tool_calls` (whole calls, `arguments` an object, in any chunk of a stream) become
-///   ``GenerationResponse/toolCalls``, with genui-made ids when Ollama sends none; earlier calls go back as an
+///   `GenerationResponse.toolCalls`, with genui-made ids when Ollama sends none; earlier calls go back as an
 ///   assistant turn's `tool_calls`, outputs as `role: tool` messages with `tool_name`.
 /// - Errors: `{"error":"…"}` bodies; 404 model → `unavailable(modelNotInstalled)`, 503 busy → rateLimited, others by
-///   ``HTTPErrorMapping``; an `{"error":…}` line inside the NDJSON stream is a server error.
+///   `HTTPErrorMapping`; an `{"error":…}` line inside the NDJSON stream is a server error.
 ///
 /// Its executor, ``OllamaExecutor``, does the chat requests; the model holds the settings, answers availability and
 /// capabilities, and pulls.

@@ -15,7 +15,7 @@ extension OnDeviceLanguageModel {
     /// Counts with the model's own tokenizer: the request's messages go through the chat template
     /// (`POST /apply-template`, the same body a completion uses), and the templated prompt through `POST /tokenize`
     /// with special tokens added and parsed, as `/completion` evaluates it. Starts the server when it is not
-    /// running, as a request would. Throws a ``GenUIError`` when the server cannot be reached or answers
+    /// running, as a request would. Throws a `GenUIError` when the server cannot be reached or answers
     /// with an error.
     public func tokenCount(for request: GenerationRequest) async throws -> Int {
         if case .unavailable(let reason) = probe.check() {

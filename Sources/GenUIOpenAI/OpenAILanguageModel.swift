@@ -11,9 +11,9 @@ import Logging
 ///   (503 while the server loads), modelNotInstalled (a multi-model listing that lacks the model).
 /// - Guided generation: `response_format` `json_schema` (strict by default); the output is validated anyway.
 /// - Tool calling: `tools` (`type: function`, parameters in the same schema mode); `message.tool_calls` and streamed
-///   `delta.tool_calls` (argument text assembled by index, bounded) become ``GenerationResponse/toolCalls``; earlier
+///   `delta.tool_calls` (argument text assembled by index, bounded) become `GenerationResponse.toolCalls`; earlier
 ///   calls go back as an assistant turn's `tool_calls`, outputs as `role: tool` messages with their `tool_call_id`.
-/// - Errors: see ``HTTPErrorMapping``; `message.refusal` is a refusal, `finish_reason: content_filter` a guardrail
+/// - Errors: see `HTTPErrorMapping`; `message.refusal` is a refusal, `finish_reason: content_filter` a guardrail
 ///   violation, a 404 naming the model `modelNotInstalled`.
 ///
 /// Its executor, ``OpenAIExecutor``, does the requests; the model holds the settings and answers availability.

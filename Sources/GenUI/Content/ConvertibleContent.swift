@@ -37,7 +37,7 @@ public protocol Generable: ConvertibleFromGeneratedContent, ConvertibleToGenerat
 extension Generable {
     /// The value as a partially generated snapshot (every property present).
     ///
-    /// Never traps on a value: when ``PartiallyGenerated`` cannot read the complete value (a hand-written
+    /// Never traps on a value: when ``Generable/PartiallyGenerated`` cannot read the complete value (a hand-written
     /// conformance whose two initialisers disagree, an `Int` too large for a JSON number), the snapshot is the best
     /// it can read — the value with each unreadable part left out, as while streaming (see
     /// ``partiallyGenerated()``). Only a `PartiallyGenerated` that rejects every JSON value, even an empty

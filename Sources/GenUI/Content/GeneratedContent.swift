@@ -1,8 +1,9 @@
 /// A structured value produced by a model: the Foundation Models `GeneratedContent`.
 ///
 /// Content is a JSON value whose object properties keep the order they were generated in. Typed values are read
-/// with ``value(_:)`` and ``value(_:forProperty:)``; any failure is a ``GenUIError/decodingFailure(path:details:_:)``
-/// naming the property path as a JSON pointer.
+/// with ``value(_:)``, ``value(_:forProperty:)->Value`` and, for an optional property,
+/// ``value(_:forProperty:)->Value?``; any failure is a ``GenUIError/decodingFailure(path:details:_:)`` naming the
+/// property path as a JSON pointer.
 public struct GeneratedContent: Sendable, Hashable {
     /// The shape of a value.
     public enum Kind: Sendable, Hashable {

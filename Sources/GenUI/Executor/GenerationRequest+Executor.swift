@@ -2,7 +2,7 @@ import Foundation
 
 extension GenerationRequest {
     /// The request an executor's request describes: the transcript's instructions and conversation, its enabled
-    /// tools, schema and options. It carries `request` as its ``turn``.
+    /// tools, schema and options. It carries `request` as its `turn`.
     public init(_ request: LanguageModelExecutorGenerationRequest) {
         self.init(
             request,

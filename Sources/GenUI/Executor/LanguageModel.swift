@@ -4,10 +4,10 @@ import UniformTypeIdentifiers
 /// executor that does the work.
 ///
 /// Any Foundation Models 27 model package conforms to this protocol, so its models can be passed to
-/// ``LanguageModelSession/init(model:tools:instructions:logger:)`` and put into a genui chain. genui's providers and
-/// chains are such models too: they are ``RoutableModel``s, which adds what Foundation Models 27 lacks —
-/// availability with reasons, context size, token counting, a name for traces. A model that adopts none of that still
-/// works everywhere (see ``ExecutorModel``); it may adopt each part on its own (``AvailabilityReporting``,
+/// ``LanguageModelSession/init(model:tools:maximumToolRounds:instructions:logger:)`` and put into a genui chain.
+/// genui's providers and chains are such models too: they are ``RoutableModel``s, which adds what Foundation Models 27
+/// lacks — availability with reasons, context size, token counting, a name for traces. A model that adopts none of that
+/// still works everywhere (see ``ExecutorModel``); it may adopt each part on its own (``AvailabilityReporting``,
 /// ``ContextSizeReporting``, ``TokenCountReporting``, ``ModelNaming``).
 public protocol LanguageModel: Sendable {
     /// The executor that generates for this model.

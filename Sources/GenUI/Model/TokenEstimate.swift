@@ -1,12 +1,11 @@
 /// genui's token arithmetic for models that cannot count: a documented estimate, and a bound that is never below the
 /// real count.
 ///
-/// **The estimate** (``tokens(in:)``) follows Apple's guidance for its own model — about three to four characters
-/// per token in languages like English, Spanish or German, one token per character in Chinese, Japanese or Korean:
-/// every ASCII byte counts a quarter of a token, every other Unicode scalar one token, rounded up. Byte-pair
+/// **The estimate** (``tokens(in:)-(String)``) follows Apple's guidance for its own model — about three to four
+/// characters per token in languages like English, Spanish or German, one token per character in Chinese, Japanese or
+/// Korean: every ASCII byte counts a quarter of a token, every other Unicode scalar one token, rounded up. Byte-pair
 /// tokenizers (GPT, Llama, Gemma, SmolLM, Claude) land within about ±30 % of it on prose; code and numbers tokenize
 /// denser, so the estimate can be low there. It is what ``RoutableModel/tokenCount(for:)`` answers by default.
-///
 /// **The bound** (``upperBound(utf8Count:messages:)``) is the one the chain's fast path relies on: byte-level
 /// tokenizers never produce more tokens than the text has UTF-8 bytes (a token covers at least one byte), so bytes plus
 /// an allowance for the chat template's markers is at least the real count. When that bound and the answer fit the

@@ -57,7 +57,8 @@ public struct Prompt: Sendable, Hashable {
 
 /// A type that can be used as a prompt: Foundation Models' `PromptRepresentable`.
 ///
-/// Conform your own types to put them in a ``PromptBuilder`` block or pass them to ``Prompt/init(_:)``.
+/// Conform your own types to put them in a ``PromptBuilder`` block or pass them to
+/// ``Prompt/init(_:)-(PromptRepresentable)``.
 /// `String` and ``Prompt`` conform, and so does every ``ConvertibleToGeneratedContent`` type (every ``Generable``
 /// type, `GeneratedContent`, arrays of them): such a value becomes a structured segment, which the model reads as
 /// JSON.

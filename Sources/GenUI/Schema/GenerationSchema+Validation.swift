@@ -28,8 +28,8 @@ extension GenerationSchema {
 
     /// The first violation of the schema in `content`, or `nil` when it conforms.
     ///
-    /// The work is bounded (``SchemaWorkBudget``): content so entangled in undiscriminated alternatives that checking
-    /// it would take more than a fixed number of schema checks per value is reported as a violation.
+    /// The work is bounded (`SchemaWorkBudget`): content so entangled in undiscriminated alternatives that checking it
+    /// would take more than a fixed number of schema checks per value is reported as a violation.
     public func firstViolation(in content: GeneratedContent) -> Violation? {
         var budget = SchemaWorkBudget(for: content)
         return firstViolation(in: content, against: root, budget: &budget)

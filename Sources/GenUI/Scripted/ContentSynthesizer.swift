@@ -19,6 +19,7 @@ public struct ContentSynthesizer {
 
     /// Creates a synthesizer.
     /// - Parameters:
+    ///   - schema: the schema every content it builds validates against.
     ///   - vocabulary: words to build strings from, in order of preference; empty uses neutral words.
     ///   - seed: the same seed gives the same content.
     public init(schema: GenerationSchema, vocabulary: [String], seed: UInt64) {

@@ -1,5 +1,5 @@
 /// The executor of ``ScriptedLanguageModel``: the answer is made whole, then, streamed, sent in pieces of
-/// ``ScriptedLanguageModel/chunkSize`` characters.
+/// `ScriptedLanguageModel.chunkSize` characters.
 public struct ScriptedExecutor: ProviderExecutor {
     /// The model it serves.
     public typealias Model = ScriptedLanguageModel

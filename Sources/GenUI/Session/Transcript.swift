@@ -14,8 +14,9 @@ import Foundation
 /// ```
 ///
 /// It is a `RandomAccessCollection`, `MutableCollection` and `RangeReplaceableCollection` of entries (so a history
-/// can be trimmed before a new session continues it with ``LanguageModelSession/init(model:tools:transcript:)``), and
-/// `Codable` (see docs/core.md for the JSON it writes).
+/// can be trimmed before a new session continues it with
+/// ``LanguageModelSession/init(model:tools:maximumToolRounds:transcript:logger:)``), and `Codable` (see docs/core.md
+/// for the JSON it writes).
 public struct Transcript: Sendable, Hashable {
     private var storage: [Entry]
 

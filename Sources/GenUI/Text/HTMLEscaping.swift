@@ -1,9 +1,9 @@
 import Foundation
 
 /// Escapes text for HTML. The same escaping is safe in element content and in double- or single-quoted attribute
-/// values: `&`, `<`, `>`, `"`, `'`, `` ` `` and `=` become character references (so no `name=` pair from the data
-/// ever appears, even as text), and the characters `TerminalSafeText` escapes (controls, bidi overrides; not allowed
-/// or not wanted in HTML) and noncharacters become U+FFFD. genui's screens and A2UI surfaces are escaped by it.
+/// values: `&`, `<`, `>`, `"`, `'`, the backtick and `=` become character references (so no `name=` pair from the data
+/// ever appears, even as text), and the characters `TerminalSafeText` escapes (controls, bidi overrides; not allowed or
+/// not wanted in HTML) and noncharacters become U+FFFD. genui's screens and A2UI surfaces are escaped by it.
 public enum HTMLEscaping {
     /// `text` escaped for an attribute value: like ``escape(_:)``, and `:` becomes a character reference too, so
     /// no attribute value ever reads as a `javascript:` URL, even to a naive scanner.

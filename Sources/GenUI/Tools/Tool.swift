@@ -2,8 +2,8 @@
 ///
 /// A tool has a name, a description the model reads to decide when to call it, and typed arguments the model
 /// generates following ``parameters``. A session with tools
-/// (``LanguageModelSession/init(model:tools:maximumToolRounds:instructions:)``) lets the model ask for calls, checks
-/// the arguments against the schema, runs the calls and gives the model their output, until the model answers.
+/// (``LanguageModelSession/init(model:tools:maximumToolRounds:instructions:logger:)``) lets the model ask for calls,
+/// checks the arguments against the schema, runs the calls and gives the model their output, until the model answers.
 ///
 /// ```swift
 /// struct WeatherTool: Tool {

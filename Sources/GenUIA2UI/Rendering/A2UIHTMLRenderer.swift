@@ -93,10 +93,10 @@ public struct A2UIHTMLRenderer: Sendable {
         return line + "</p>\n"
     }
 
-    /// Escapes text for element content or a quoted attribute, as genui's screens are escaped (``HTMLEscaping``).
+    /// Escapes text for element content or a quoted attribute, as genui's screens are escaped (`HTMLEscaping`).
     public static func escape(_ text: String) -> String { HTMLEscaping.escape(text) }
 
-    /// `text` escaped for an attribute value; `:` is escaped too (``HTMLEscaping/escapeAttribute(_:)``).
+    /// `text` escaped for an attribute value; `:` is escaped too (`HTMLEscaping.escapeAttribute(_:)`).
     public static func attribute(_ text: String) -> String { HTMLEscaping.escapeAttribute(text) }
 
     /// Whether `url` may become a link: `https:` or `http:` only, no control characters or spaces.

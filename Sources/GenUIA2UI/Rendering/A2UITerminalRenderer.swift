@@ -4,7 +4,7 @@ import GenUI
 /// Rows side by side, Columns and Lists stacked, bracketed buttons, inputs with their bound values, failed checks
 /// in red, and labelled placeholders (with the URL) for images, video and audio.
 ///
-/// Every string from the stream goes through ``TerminalSafeText`` first, so data can never drive the terminal.
+/// Every string from the stream goes through `TerminalSafeText` first, so data can never drive the terminal.
 /// Colours are off by default; turn them on for a TTY when `NO_COLOR` is not set.
 ///
 /// The output is bounded by ``A2UILimits/maximumOutputLines`` and ``A2UILimits/maximumOutputBytes`` (every text is

@@ -3,8 +3,8 @@ import GenUI
 /// A provider as configured: the built model plus what `providers.yml` and the environment say about it.
 ///
 /// `enabled: false` and `GENUI_DISABLE` (a comma-separated list of provider names, or `all`) make it
-/// ``UnavailableReason/disabled``; an unset `${VAR}` without default makes it
-/// ``UnavailableReason/notConfigured(missing:)``; `capabilities:` replaces what the backend reports.
+/// `UnavailableReason.disabled`; an unset `${VAR}` without default makes it
+/// `UnavailableReason.notConfigured(missing:)`; `capabilities:` replaces what the backend reports.
 public struct ConfiguredModel: RoutableModel {
     /// The built provider.
     public let base: any RoutableModel
@@ -24,7 +24,7 @@ public struct ConfiguredModel: RoutableModel {
 
     public var name: String { settings.name }
 
-    /// The built provider's model (``RoutableModel/requestedModelName``).
+    /// The built provider's model (`RoutableModel.requestedModelName`).
     public var requestedModelName: String? { base.requestedModelName }
 
     /// Why configuration alone makes the provider unavailable, if it does.
@@ -51,7 +51,7 @@ public struct ConfiguredModel: RoutableModel {
     }
 
     /// The window `providers.yml` states (`context:`, `num_ctx`), else the built provider's own
-    /// ``RoutableModel/contextSize`` (a server's `n_ctx`, Ollama's `context_length`, Gemini's `inputTokenLimit`).
+    /// `RoutableModel.contextSize` (a server's `n_ctx`, Ollama's `context_length`, Gemini's `inputTokenLimit`).
     public var contextSize: Int {
         get async throws {
             if let configured = settings.contextWindow, configured > 0 { return configured }

@@ -52,7 +52,7 @@ public struct ProviderDefinition: Sendable {
     ///     `nil` leaves the provider out (report why with ``ProviderFields/reject(_:_:suggestion:)`` first).
     ///   - build: makes the provider from the options and the common settings (`settings.name`,
     ///     `settings.timeout`…): a genui provider, or any Foundation Models 27 model, which serves under the
-    ///     provider's name through ``ExecutorModel``. Throwing reports the provider as not configured, with the
+    ///     provider's name through `ExecutorModel`. Throwing reports the provider as not configured, with the
     ///     error's description.
     ///   - preflight: cheap local checks (a program on `PATH`, a file on disk) that say why a provider that could
     ///     not be built cannot serve. By default nothing is checked beyond the API key's variable, which every

@@ -30,7 +30,7 @@ public struct AnthropicSettings: HostedModelSettings {
 }
 
 extension ProviderDefinition {
-    /// `type: anthropic`: the Anthropic Messages API (``AnthropicLanguageModel``). `structured_output: native` uses
+    /// `type: anthropic`: the Anthropic Messages API (`AnthropicLanguageModel`). `structured_output: native` uses
     /// `output_config.format` (and retries once with a forced tool if the server rejects it); `tool` always forces
     /// one tool.
     public static let anthropic = ProviderDefinition(

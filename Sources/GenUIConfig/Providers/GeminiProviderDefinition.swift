@@ -17,7 +17,7 @@ public struct GeminiSettings: HostedModelSettings {
 }
 
 extension ProviderDefinition {
-    /// `type: gemini`: the Google Gemini API (``GeminiLanguageModel``).
+    /// `type: gemini`: the Google Gemini API (`GeminiLanguageModel`).
     public static let gemini = ProviderDefinition(
         type: ProviderType.gemini.rawValue, keys: ["base_url", "model", "api_key_env", "context"], remedies: "cloud"
     ) { fields -> GeminiSettings? in

@@ -33,7 +33,7 @@ public struct LlamaCppSettings: ProviderOptions {
 
 extension ProviderDefinition {
     /// `type: llama.cpp`: an on-device model served by a `llama-server` subprocess that genui starts on demand
-    /// (``OnDeviceLanguageModel``).
+    /// (`OnDeviceLanguageModel`).
     public static let llamaCpp = ProviderDefinition(
         type: ProviderType.llamaCpp.rawValue,
         keys: ["model", "binary", "context", "threads", "idle_timeout", "model_size"],

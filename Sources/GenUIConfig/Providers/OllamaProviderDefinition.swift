@@ -22,7 +22,7 @@ public struct OllamaSettings: ProviderOptions {
 }
 
 extension ProviderDefinition {
-    /// `type: ollama`: an Ollama daemon (``OllamaLanguageModel``), or several as one fleet (`endpoints:`).
+    /// `type: ollama`: an Ollama daemon (`OllamaLanguageModel`), or several as one fleet (`endpoints:`).
     public static let ollama = ProviderDefinition(
         type: ProviderType.ollama.rawValue,
         keys: ["host", "model", "keep_alive", "num_ctx"] + ProviderFields.fleetKeys,

@@ -24,7 +24,7 @@ public struct OpenAISettings: HostedModelSettings {
 }
 
 extension ProviderDefinition {
-    /// `type: openai`: any OpenAI-compatible chat-completions server (``OpenAILanguageModel``), or several as one fleet
+    /// `type: openai`: any OpenAI-compatible chat-completions server (`OpenAILanguageModel`), or several as one fleet
     /// (`endpoints:`), whose llama-server endpoints report their busy slots to a least-busy fleet.
     public static let openai = ProviderDefinition(
         type: ProviderType.openai.rawValue,

@@ -10,7 +10,7 @@ public struct ScriptedSettings: ProviderOptions {
 }
 
 extension ProviderDefinition {
-    /// `type: scripted`: the deterministic scripted model (``ScriptedLanguageModel``): no model, server or network.
+    /// `type: scripted`: the deterministic scripted model (`ScriptedLanguageModel`): no model, server or network.
     public static let scripted = ProviderDefinition(type: ProviderType.scripted.rawValue, keys: ["seed"]) {
         fields -> ScriptedSettings? in
         ScriptedSettings(seed: fields.integer("seed", in: 0...Int.max).map(UInt64.init) ?? 0)

@@ -1,7 +1,7 @@
 import GenUIRouter
 
 /// A provider's endpoints in `providers.yml` (`endpoints:`, `strategy:`, `hedge:`): several servers of the same
-/// model, used as one provider (an ``EndpointFleet``).
+/// model, used as one provider (an `EndpointFleet`).
 public struct FleetSettings: Sendable, Hashable {
     /// One endpoint: its URL (the provider's `base_url` or `host` for that server) and its weight.
     public struct Endpoint: Sendable, Hashable {

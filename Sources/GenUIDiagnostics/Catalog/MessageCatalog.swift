@@ -34,8 +34,10 @@ public struct MessageCatalog: Sendable {
 
     /// The catalog in the String Catalog file at `url`. Languages genui does not ship are ignored.
     ///
-    /// - Parameter languages: the languages read now; `nil` reads English and the environment's language (`LC_ALL`,
-    ///   `LC_MESSAGES`, `LANG`). Any other language is read when first asked for.
+    /// - Parameters:
+    ///   - url: the String Catalog (`.xcstrings`) file to read.
+    ///   - languages: the languages read now; `nil` reads English and the environment's language (`LC_ALL`,
+    ///     `LC_MESSAGES`, `LANG`). Any other language is read when first asked for.
     public init(contentsOf url: URL, languages: Set<DiagnosticLanguage>? = nil) throws(StringCatalogError) {
         let data: Data
         do {

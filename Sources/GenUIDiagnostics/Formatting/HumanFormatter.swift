@@ -111,7 +111,7 @@ public struct HumanFormatter: Sendable {
     /// Items joined the way the language lists them: "a, b" ("a、b" in Japanese and Chinese).
     ///
     /// Items are often names from outside (providers, models, capabilities a server lists): each is kept on one line
-    /// and made terminal-safe (``TerminalSafeText``).
+    /// and made terminal-safe (`TerminalSafeText`).
     public func list(_ items: [String]) -> String {
         let safe = items.map {
             TerminalSafeText.sanitized($0, lines: .singleLine, maximumLength: Self.maximumItemLength)

@@ -23,14 +23,14 @@ extension LocalizedText {
     }
 
     /// Text the core wrote in English for a developer (a decoding failure's details, a repair note): worded from
-    /// its code in the user's language when it is one of the core's details (``DecodingDetail/init(parsing:)``),
+    /// its code in the user's language when it is one of the core's details (`DecodingDetail.init(parsing:)`),
     /// shown as it is otherwise (it came from elsewhere).
     public static func decoding(_ english: String) -> LocalizedText {
         DecodingDetail(parsing: english).map(LocalizedText.init) ?? .verbatim(english)
     }
 
-    /// A decoding failure's details as a catalog message: the ``DecodingDetail`` its error carries
-    /// (``GenUIError/Context/underlyingErrors``), else read back from the English (``decoding(_:)``).
+    /// A decoding failure's details as a catalog message: the `DecodingDetail` its error carries
+    /// (`GenUIError.Context.underlyingErrors`), else read back from the English (``decoding(_:)``).
     public static func decoding(_ english: String, carriedBy context: GenUIError.Context) -> LocalizedText {
         context.underlying(DecodingDetail.self).map(LocalizedText.init) ?? .decoding(english)
     }

@@ -2,9 +2,9 @@ import Foundation
 import GenUI
 import MCP
 
-/// A tool an MCP server offers, as a Foundation Models ``Tool``: pass it to a session like any other.
+/// A tool an MCP server offers, as a Foundation Models `Tool`: pass it to a session like any other.
 ///
-/// Its ``parameters`` are the server's input schema as a ``GenerationSchema`` (see ``droppedSchemaFeatures`` for what
+/// Its ``parameters`` are the server's input schema as a `GenerationSchema` (see ``droppedSchemaFeatures`` for what
 /// could not be kept), so every provider, the on-device grammar included, generates arguments that follow it. A call
 /// goes to the server within its call timeout; the result's text, structured content and images become the output
 /// the model reads. A result the server marks as an error (`isError`) is thrown as ``MCPServerError`` with

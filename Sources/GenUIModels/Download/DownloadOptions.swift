@@ -16,7 +16,7 @@ public struct DownloadOptions: Sendable {
     public var contextSize: Int
     /// Disk, memory and CPU probes (injectable for tests).
     public var resources: DeviceResources
-    /// The HTTP client for Ollama pulls (``HTTPClient/shared`` unless given, made only when first asked for). File
+    /// The HTTP client for Ollama pulls (`HTTPClient.shared` unless given, made only when first asked for). File
     /// downloads do not use it: their requests are libcurl's, written as they arrive (see ``ModelDownloader``), and
     /// a pull of a file never sets up a `URLSession`.
     public var client: HTTPClient {

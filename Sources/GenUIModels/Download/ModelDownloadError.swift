@@ -5,9 +5,9 @@ import GenUIOnDevice
 /// Why a model download stopped. Every case says what happened and, through the CLI's catalog, what to do; none
 /// carries a credential.
 public enum ModelDownloadError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The device cannot take the model: ``UnavailableReason/lowStorage(requiredBytes:availableBytes:volume:)``
+    /// The device cannot take the model: `UnavailableReason.lowStorage(requiredBytes:availableBytes:volume:)`
     /// (before the first byte, or a full disk in the middle: the partial file is kept) or
-    /// ``UnavailableReason/deviceNotEligible(detail:)`` (too little memory; `--force` pulls anyway).
+    /// `UnavailableReason.deviceNotEligible(detail:)` (too little memory; `--force` pulls anyway).
     case unavailable(UnavailableReason)
     /// Another process is writing the same model (`pid`, and its record when it has one).
     case busy(pid: Int32, record: DownloadRecord?)

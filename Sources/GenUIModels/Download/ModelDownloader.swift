@@ -11,17 +11,17 @@ import GenUIOnDevice
 
 /// Brings a model file from a URL to a path: checks the device first, streams to `MODEL.part` beside the target,
 /// resumes with HTTP Range, follows redirects without carrying credentials to another origin, hashes with SHA-256
-/// while writing (``DigestFollower``), and renames into place only when every byte is there and the digest matches.
+/// while writing (`DigestFollower`), and renames into place only when every byte is there and the digest matches.
 ///
 /// - Before the first byte: a model larger than the machine's memory (plus a context) is refused with
 ///   `deviceNotEligible` unless ``DownloadOptions/force``; free space on the target's volume below the bytes still to
 ///   come plus a margin is `lowStorage`, and nothing is written.
 /// - Room reserved: once the file's size is known, the disk space of the bytes still missing is reserved before the
-///   body (``PartialFile/reserve(_:)``); a volume without room is `lowStorage` then, and the room an interrupted pull
-///   reserved counts as its own when it resumes (``ownRoom(path:held:pieces:total:)``).
-/// - One writer: an exclusive `flock` on `MODEL.lock` (``WriterLock``). A second pull of the same model reports the
+///   body (`PartialFile.reserve(_:)`); a volume without room is `lowStorage` then, and the room an interrupted pull
+///   reserved counts as its own when it resumes (`ownRoom(path:held:pieces:total:)`).
+/// - One writer: an exclusive `flock` on `MODEL.lock` (`WriterLock`). A second pull of the same model reports the
 ///   first (``ModelDownloadError/busy(pid:record:)``) or waits for it.
-/// - Every other process sees the download through ``DownloadRecord`` (`MODEL.part.json`), rewritten atomically at
+/// - Every other process sees the download through `DownloadRecord` (`MODEL.part.json`), rewritten atomically at
 ///   most every ``DownloadOptions/recordInterval``.
 /// - Interrupted (connection lost, stalled, cancelled, a full disk): the partial file and its record stay, and the
 ///   next pull resumes from where it stopped. A wrong digest deletes the partial file.
@@ -34,7 +34,7 @@ import GenUIOnDevice
 /// - A file already at the target is never replaced: it is checked against the SHA-256 and reported installed.
 /// - Cancellable everywhere, hashing included: the digest checks for cancellation between 1 MiB pieces.
 /// - Memory stays flat: each piece the session delivers is hashed and written to the file inside the callback that
-///   delivers it (``DownloadSession``); nothing waits in a second queue.
+///   delivers it (`DownloadSession`); nothing waits in a second queue.
 public struct ModelDownloader: Sendable {
     /// How the downloader behaves.
     public let options: DownloadOptions

@@ -8,7 +8,7 @@ import GenUIOnDevice
 #endif
 
 /// Removes an installed model with the files a download keeps beside it (`MODEL.part`, `MODEL.part.json`), while
-/// holding the download's lock (``WriterLock`` on `MODEL.lock`), so that it never deletes the partial file of a pull
+/// holding the download's lock (`WriterLock` on `MODEL.lock`), so that it never deletes the partial file of a pull
 /// that is running — even one that has just taken the lock and not yet written its record.
 public enum ModelRemoval {
     /// What a removal did.

@@ -6,15 +6,15 @@ import GenUIOnDevice
 /// Drives an Ollama daemon's pull of a model (`POST /api/pull`) for `genui models pull --provider ollama`, and makes
 /// it visible to every genui process.
 ///
-/// - One puller per daemon and model: an exclusive `flock` on the ``OllamaPullRecord`` lock. A second pull reports
+/// - One puller per daemon and model: an exclusive `flock` on the `OllamaPullRecord` lock. A second pull reports
 ///   the first (``ModelDownloadError/busy(pid:record:)``) or, with ``DownloadOptions/waitForOtherWriter``, waits for
 ///   it.
-/// - The record beside the lock carries the current layer's bytes, its size and the rate; ``OllamaLanguageModel``'s
+/// - The record beside the lock carries the current layer's bytes, its size and the rate; `OllamaLanguageModel`'s
 ///   availability in any process reads it as `modelNotReady` with that progress while this process lives.
 /// - The record and the lock go when the pull ends, however it ends; a puller killed outright leaves a record whose
 ///   writer is gone, which nobody counts.
 public struct OllamaPuller: Sendable {
-    /// The daemon, and in ``OllamaConfiguration/model`` the model to pull.
+    /// The daemon, and in `OllamaConfiguration.model` the model to pull.
     public var configuration: OllamaConfiguration
     /// Waiting for another puller, the record's interval, the process id and the HTTP client.
     public var options: DownloadOptions

@@ -165,7 +165,7 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
         return Self.lockIsHeld(at: Self.lockPath(forTarget: target))
     }
 
-    /// Whether some process holds an exclusive `flock` on the file at `path` (``FileLockProbe``).
+    /// Whether some process holds an exclusive `flock` on the file at `path` (`FileLockProbe`).
     public static func lockIsHeld(at path: String) -> Bool {
         FileLockProbe.isHeld(at: path)
     }
@@ -186,14 +186,14 @@ public struct DownloadRecord: Codable, Sendable, Hashable {
     }
 
     /// The download's numbers at `current` bytes (the partial file's size; the recorded bytes by default): what
-    /// ``GenUI/UnavailableReason/downloading(_:)`` carries and the diagnostics layer writes in the user's language.
+    /// `GenUI.UnavailableReason.downloading(_:)` carries and the diagnostics layer writes in the user's language.
     public func downloadProgress(bytes current: Int64? = nil) -> ModelDownloadProgress {
         let done = current ?? bytes
         return ModelDownloadProgress(bytes: done, expectedBytes: expectedBytes, secondsLeft: secondsLeft(bytes: done))
     }
 
-    /// The detail of ``GenUI/UnavailableReason/modelNotReady(progress:detail:)`` for this download: the well-known text
-    /// of ``GenUI/ModelDownloadProgress/detail`` (`downloading 112197632 of 262144000 bytes, about 123 s left`).
+    /// The detail of `GenUI.UnavailableReason.modelNotReady(progress:detail:)` for this download: the well-known text
+    /// of `GenUI.ModelDownloadProgress.detail` (`downloading 112197632 of 262144000 bytes, about 123 s left`).
     public func progressDetail(bytes current: Int64? = nil) -> String { downloadProgress(bytes: current).detail }
 
     /// The source as stored and shown: scheme, host, port and path only — user info, query (signed URLs carry

@@ -1,6 +1,6 @@
 import GenUI
 
-/// Compiles a ``GenerationSchema`` into a llama.cpp GBNF grammar that is whitespace-free and bounded.
+/// Compiles a `GenerationSchema` into a llama.cpp GBNF grammar that is whitespace-free and bounded.
 ///
 /// llama.cpp's own JSON-Schema conversion allows whitespace between tokens and unbounded strings and arrays, so a
 /// small model can keep emitting spaces or items until it runs out of tokens and returns truncated JSON. This
@@ -67,7 +67,7 @@ public struct GrammarCompiler: Sendable {
         self.limits = limits
     }
 
-    /// Compiles `schema`. Throws ``GenUIError/invalidRequest(_:)`` when the schema cannot be compiled
+    /// Compiles `schema`. Throws `GenUIError.invalidRequest(_:)` when the schema cannot be compiled
     /// (contradictory bounds, an undefined reference, a recursion no bounded document can satisfy).
     public func compile(_ schema: GenerationSchema) throws(GenUIError) -> Grammar {
         var builder = GrammarBuilder(schema: schema, limits: limits)

@@ -12,7 +12,7 @@ public struct ChainMember: Sendable {
     /// `providers.yml`): a provider whose backend lacks one is skipped as missing it.
     public var requiredCapabilities: Set<LanguageModelCapability>
 
-    /// Creates a member: a genui provider or chain, or any Foundation Models 27 model (through ``ExecutorModel``).
+    /// Creates a member: a genui provider or chain, or any Foundation Models 27 model (through `ExecutorModel`).
     public init(
         _ model: some LanguageModel, contextWindow: Int? = nil, attemptTimeout: Duration? = nil,
         requiredCapabilities: Set<LanguageModelCapability> = []

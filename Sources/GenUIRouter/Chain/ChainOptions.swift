@@ -15,10 +15,10 @@ public struct ChainOptions: Sendable, Hashable {
     /// When failing providers are set aside.
     public var breaker: CircuitBreakerSettings
     /// Let providers without guided generation serve schema requests: the schema goes into the prompt and the
-    /// output is decoded defensively (``DefensiveDecoder``); the trace records `guided: false` and the repairs.
+    /// output is decoded defensively (`DefensiveDecoder`); the trace records `guided: false` and the repairs.
     public var allowUnguided: Bool
     /// Let a streamed response start over on the next provider after output began; the caller sees
-    /// ``GenerationEvent/restarted(provider:reason:)`` and must discard what it received.
+    /// `GenerationEvent.restarted(provider:reason:)` and must discard what it received.
     public var restartStreamAfterOutput: Bool
     /// The tokens kept for the answer in the context check when the request sets no `maximumResponseTokens`: 512,
     /// the on-device provider's default budget for plain text. A provider whose context cannot hold the request's

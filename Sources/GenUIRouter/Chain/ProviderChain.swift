@@ -2,17 +2,17 @@ import GenUI
 
 /// A `RoutableModel` made of providers tried in order: it skips providers that are unavailable, lack a required
 /// capability or are cooling down, falls back on failures another provider could avoid, and records every decision
-/// in a ``RouteTrace`` carried by the response (`metadata.trace`) or the final error (`context.trace`).
+/// in a `RouteTrace` carried by the response (`metadata.trace`) or the final error (`context.trace`).
 ///
 /// Per request:
-/// 1. The required capabilities are the request's ``GenerationRequest/impliedCapabilities`` (guided generation when
+/// 1. The required capabilities are the request's `GenerationRequest.impliedCapabilities` (guided generation when
 ///    a schema is given), plus `streaming` for streamed requests. With ``ChainOptions/allowUnguided``, guided
 ///    generation is not required: a provider without it is prompted with the schema and decoded defensively.
 /// 2. All providers' availability is checked concurrently, bounded by ``ChainOptions/availabilityTimeout`` and
 ///    cached for ``ChainOptions/availabilityTTL``.
 /// 3. The first eligible provider is tried, within the per-attempt timeout and the total deadline. On failure,
 ///    the ``OutcomePolicy`` decides: retry it, move on, or stop.
-/// 4. When every provider was skipped or failed, the error is ``GenUIError/noProviderAvailable(_:)``.
+/// 4. When every provider was skipped or failed, the error is `GenUIError.noProviderAvailable(_:)`.
 ///
 /// The chain is safe to share between tasks: its configuration is immutable and its breaker and cache are actors.
 public final class ProviderChain: RoutableModel {
@@ -144,7 +144,7 @@ public final class ProviderChain: RoutableModel {
     }
 
     /// The largest context size among the available members: a request that fits it can be served by one of them.
-    /// Throws as ``RoutableModel/contextSize`` does when no available member knows its window.
+    /// Throws as `RoutableModel.contextSize` does when no available member knows its window.
     public var contextSize: Int {
         get async throws {
             let sizes = await memberStates().compactMap { state -> Int? in

@@ -4,7 +4,7 @@ extension EndpointFleet {
     /// Streams from the picked endpoint. An endpoint failure before the first output tries the next endpoint, as
     /// ``respond(to:)`` does; after output began, the error ends the stream (the chain's policy decides what then).
     /// With a ``HedgePolicy`` and no tools, a stream with no output by the threshold is also asked of a second
-    /// endpoint, and the first to send output is streamed (``hedgedStream(_:after:into:)``). The time to the first
+    /// endpoint, and the first to send output is streamed (`hedgedStream(_:after:into:)`). The time to the first
     /// delta is the endpoint's latency sample.
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         AsyncThrowingStream { continuation in

@@ -10,7 +10,7 @@ import GenUI
 /// With a ``HedgePolicy``, a request without tools whose first endpoint has not answered by the threshold is also sent
 /// to a second endpoint; the first answer wins and the other request is cancelled.
 ///
-/// The fleet is available while one endpoint is. The response's ``ResponseMetadata/endpoint`` (and the chain's trace)
+/// The fleet is available while one endpoint is. The response's `ResponseMetadata.endpoint` (and the chain's trace)
 /// names the endpoint that served and why it was picked. See docs/routing.md, "Fleets".
 public struct EndpointFleet: RoutableModel {
     /// The provider's name.

@@ -9,7 +9,7 @@ public enum MemberStatus: Sendable, Hashable {
     /// The check did not finish before the chain's availability deadline.
     case checkTimedOut
 
-    /// A stable code for traces: `available`, an ``UnavailableReason/code``, or `availabilityCheckTimedOut`.
+    /// A stable code for traces: `available`, an `UnavailableReason.code`, or `availabilityCheckTimedOut`.
     public var code: String {
         switch self {
         case .ready: "available"

@@ -26,7 +26,7 @@ public enum OutcomeClass: String, Sendable, Hashable, CaseIterable, Codable {
     case unsupported
     /// The provider reported itself unavailable when asked to generate.
     case unavailable
-    /// Anything else, including errors that are not ``GenUIError``s.
+    /// Anything else, including errors that are not `GenUIError`s.
     case other
 
     /// Classifies an error thrown by a provider.

@@ -1,6 +1,6 @@
 import GenUI
 
-/// Thrown by ``withDeadline(_:operation:)`` when the operation did not finish in time.
+/// Thrown by ``withDeadline(_:clock:operation:)`` when the operation did not finish in time.
 public struct DeadlineExceeded: Error, Sendable, Hashable {
     /// The time limit that was exceeded.
     public var limit: Duration

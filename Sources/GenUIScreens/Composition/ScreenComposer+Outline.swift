@@ -25,7 +25,7 @@ extension ScreenComposer {
     }
 
     /// Starts ``model`` and has it evaluate ``usualInstructions`` ahead of the first request
-    /// (``RoutableModel/prewarm(promptPrefix:)``), so that request evaluates only its own words.
+    /// (`RoutableModel.prewarm(promptPrefix:)`), so that request evaluates only its own words.
     public func prewarm() async {
         await model.prewarm(promptPrefix: usualInstructions)
     }

@@ -13,7 +13,7 @@ extension ScreenComposer {
     /// the title first, then each section's components as each becomes complete (for an outlined composition, each
     /// named element as its value arrives).
     ///
-    /// The request is streamed only when ``model`` has the ``LanguageModelCapability/streaming`` capability and no
+    /// The request is streamed only when ``model`` has the `LanguageModelCapability.streaming` capability and no
     /// ``tools`` are set (a tool turn is not a screen); otherwise the stream holds just the completed screen. The
     /// final screen is the one ``compose(_:)`` would give: previews never change what is validated.
     /// Cancelling the iteration cancels the request.

@@ -2,7 +2,7 @@ import Foundation
 import GenUI
 import Logging
 
-/// Composes a screen from an intent ("A login form with …") through any ``RoutableModel``: a provider or a chain.
+/// Composes a screen from an intent ("A login form with …") through any `RoutableModel`: a provider or a chain.
 ///
 /// The model picks and arranges components of the vocabulary under the ``UIScreen`` schema; it never writes code.
 /// Guided output must follow the schema exactly (anything else is a decoding failure). Unguided output, accepted only
@@ -41,9 +41,9 @@ public struct ScreenComposer: Sendable {
     /// SmolLM2-135M in docs/performance.md, "Screen quality"), or freely.
     public var composition: ScreenComposition = .outlined
 
-    /// How an outlined composition reads what an intent names: ``ScreenOutline/read(from:)`` (English phrasing) by
-    /// default. Replace it to read another language, or to give a screen a fixed outline; an empty outline composes
-    /// freely.
+    /// How an outlined composition reads what an intent names: ``ScreenOutline/read(from:infersKinds:)`` (English
+    /// phrasing) by default. Replace it to read another language, or to give a screen a fixed outline; an empty outline
+    /// composes freely.
     public var outlineReader: @Sendable (String) -> ScreenOutline = { ScreenOutline.read(from: $0) }
 
     /// Records the screen shows as they are (`genui generate --data`): an outlined composition selects and orders
@@ -61,7 +61,7 @@ public struct ScreenComposer: Sendable {
     /// sentence several facts share) are replaced by marked placeholders and reported as repairs. On by default.
     public var checksValues = true
 
-    /// Where the session that runs ``tools`` logs each request and tool call (``LanguageModelSession/logger``); by
+    /// Where the session that runs ``tools`` logs each request and tool call (`LanguageModelSession.logger`); by
     /// default nowhere. A composition without tools is one request to ``model``, which logs on its own.
     public var logger: Logger = ProviderInstrumentation.disabledLogger
 

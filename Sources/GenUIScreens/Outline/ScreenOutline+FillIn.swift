@@ -39,8 +39,8 @@ extension ScreenOutline {
     /// others). Messages are shown as named and are not in it.
     ///
     /// The title is held to ``titlePattern``: at most three words, none starting lowercase. (A provider that does not
-    /// enforce patterns is not failed for a longer title: ``screen(from:)`` and the composer's check accept any title
-    /// of the screen's length.)
+    /// enforce patterns is not failed for a longer title: ``screen(from:partial:)`` and the composer's check accept any
+    /// title of the screen's length.)
     public var fillInSchema: GenerationSchema { fillInSchema(titlePattern: Self.titlePattern) }
 
     /// A title of one to three words of at most 12 characters each (38 characters at most, within a screen title's

@@ -32,7 +32,7 @@ extension ScreenOutline {
     public static let maximumElementsPerSection = ScreenLimits.standard.componentsPerSection.upperBound
 }
 
-/// One pass over an intent's words that collects what it names (see ``ScreenOutline/read(from:)``).
+/// One pass over an intent's words that collects what it names (see ``ScreenOutline/read(from:infersKinds:)``).
 struct IntentReading {
     enum Token: Equatable {
         case word(String)

@@ -4,8 +4,8 @@ import GenUI
 /// humidity". An outlined composition shows each of them exactly once; the model writes everything around them (the
 /// screen's title, the section titles, placeholders, values, toggle states, which kind of input a field is).
 ///
-/// ``read(from:)`` finds them in an English intent's phrasing. An app that knows what a screen must hold can also
-/// build an outline itself.
+/// ``read(from:infersKinds:)`` finds them in an English intent's phrasing. An app that knows what a screen must hold
+/// can also build an outline itself.
 public struct ScreenOutline: Sendable, Hashable, Codable {
     /// The named things, in the intent's order.
     public var elements: [OutlinedElement]

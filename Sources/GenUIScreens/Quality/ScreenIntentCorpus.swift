@@ -214,9 +214,9 @@ public enum ScreenIntentCorpus {
             ]),
     ]
 
-    /// Twenty more intents, written before ``ScreenOutline/read(from:)`` and kept out of shaping the outlined
-    /// composition's instructions; the benchmark reports them apart. (One reading rule, facts that stand between
-    /// two component lists, was added after misses on both sets.)
+    /// Twenty more intents, written before ``ScreenOutline/read(from:infersKinds:)`` and kept out of shaping the
+    /// outlined composition's instructions; the benchmark reports them apart. (One reading rule, facts that stand
+    /// between two component lists, was added after misses on both sets.)
     public static let heldOut: [NamedIntent] = [
         NamedIntent(
             "A sign in screen with email and password fields and a Sign in button",

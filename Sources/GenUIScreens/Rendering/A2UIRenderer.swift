@@ -30,7 +30,7 @@ public struct A2UIRenderer: Sendable {
         self.surfaceID = surfaceID
     }
 
-    /// The messages, in order, as GenUIA2UI's model: what ``A2UIMessageReader`` reads back from ``render(_:)``.
+    /// The messages, in order, as GenUIA2UI's model: what `A2UIMessageReader` reads back from ``render(_:)``.
     public func a2uiMessages(for screen: UIScreen) -> [A2UIMessage] {
         var builder = Builder()
         builder.build(screen)

@@ -2,7 +2,7 @@ import GenUI
 
 /// Renders a screen as one self-contained HTML page: inline CSS, no scripts, no external resources.
 ///
-/// A pure function of the screen. Every string from the screen goes through ``HTMLEscaping/escape(_:)`` whether it
+/// A pure function of the screen. Every string from the screen goes through `HTMLEscaping.escape(_:)` whether it
 /// lands in content or in an attribute; ids and class names come only from indexes and enum cases. The page also
 /// carries a Content-Security-Policy that forbids scripts, as a second line of defence.
 ///

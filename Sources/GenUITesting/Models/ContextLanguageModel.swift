@@ -3,12 +3,12 @@ import Synchronization
 
 /// A model with a context window and a scripted way of counting tokens, for testing a chain's context check.
 ///
-/// It serves like ``ScriptedLanguageModel`` and counts both the generation requests it received and how often it was
+/// It serves like `ScriptedLanguageModel` and counts both the generation requests it received and how often it was
 /// asked to count, so a test can prove a request was skipped before anything was sent.
 public final class ContextLanguageModel: RoutableModel {
     /// How ``tokenCount(for:)`` answers.
     public enum Counting: Sendable {
-        /// Declares ``LanguageModelCapability/tokenCounting`` and answers this count for every request.
+        /// Declares `LanguageModelCapability.tokenCounting` and answers this count for every request.
         case exact(Int)
         /// Declares token counting and throws this error.
         case fails(GenUIError)

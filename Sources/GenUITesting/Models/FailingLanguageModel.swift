@@ -4,7 +4,7 @@ import Synchronization
 /// A model that fails on cue, for testing how an app (or a chain) degrades.
 ///
 /// Its ``Behavior`` says what each call does: report a given unavailability, throw a given error, stall until
-/// cancelled, flap between failing and serving, or serve like ``ScriptedLanguageModel``. The behaviour can be changed
+/// cancelled, flap between failing and serving, or serve like `ScriptedLanguageModel`. The behaviour can be changed
 /// while the model is in use, and the model counts the requests it received.
 public final class FailingLanguageModel: RoutableModel {
     /// What the model does.
@@ -25,7 +25,7 @@ public final class FailingLanguageModel: RoutableModel {
         case failMidStream(error: GenUIError, deltas: Int)
         /// Asks for `calls` whenever the conversation does not end in tool output; once it does, answers with the
         /// outputs of the last round joined by line breaks (text requests) or scripted content (structured ones).
-        /// Claim ``LanguageModelCapability/toolCalling`` in the capabilities to be routed requests with tools.
+        /// Claim `LanguageModelCapability.toolCalling` in the capabilities to be routed requests with tools.
         case callTools([Transcript.ToolCall])
         /// Asks for `calls` like ``callTools(_:)``, but fails with `error` once the conversation ends in tool output
         /// (a provider that dies after a tool ran).

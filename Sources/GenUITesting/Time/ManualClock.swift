@@ -2,10 +2,10 @@ import GenUI
 import GenUIRouter
 import Synchronization
 
-/// A clock that moves only when a test moves it: give ``chainClock`` to a ``ProviderChain`` and call
+/// A clock that moves only when a test moves it: give ``chainClock`` to a `ProviderChain` and call
 /// ``advance(by:)`` to let a cooldown, a breaker's window or a Retry-After pass at once instead of waiting for it.
 ///
-/// Its instants are ``ContinuousClock`` instants, offset from the moment the clock was made by the time advanced so
+/// Its instants are `ContinuousClock` instants, offset from the moment the clock was made by the time advanced so
 /// far. A sleep on it ends when the clock has been advanced past its end, or with `CancellationError` when its task is
 /// cancelled.
 public final class ManualClock: Sendable {
