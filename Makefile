@@ -9,6 +9,7 @@
 #                unformatted code (make format-check) and on code or comment lines over 120 columns
 #                (scripts/long-lines)
 #   make release  a self-contained genui at .build/release/genui (the Swift runtime and Foundation linked in)
+#   make docs    the DocC archives of the library products (.build/plugins/Swift-DocC/outputs); any warning fails
 # On a first run the runtime's build (llama.cpp's llama-server, scripts/bootstrap) and the Swift build run side by
 # side: neither reads what the other writes.
 SHELL := /bin/bash
@@ -20,7 +21,7 @@ export GENUI_TEST_MODEL ?= $(MODELS)/SmolLM2-135M-Instruct.Q4_1.gguf
 export GENUI_MODELS_DIR ?= $(MODELS)
 
 .PHONY: all build release test test-unit demo deps system-deps runtime genui-binary test-binaries bench bench-quick fuzz \
-	format format-check clean
+	format format-check docs clean
 
 FORMATTED := Sources Tests Package.swift
 
@@ -58,6 +59,15 @@ format:
 format-check:
 	@$(SWIFT) format lint --strict --parallel --recursive $(FORMATTED)
 	@scripts/long-lines --check
+
+# Documentation of every library product; a DocC warning (a link that does not resolve, an undocumented parameter)
+# is an error. The dependencies' documentation is not built.
+docs: system-deps
+	$(SWIFT) package generate-documentation --warnings-as-errors \
+		--product GenUI --product GenUIOnDevice --product GenUIOllama --product GenUIOpenAI --product GenUIAnthropic \
+		--product GenUIGemini --product GenUIRouter --product GenUIDiagnostics --product GenUIConfig \
+		--product GenUIDoctor --product GenUIModels --product GenUIScreens --product GenUIA2UI --product GenUITesting \
+		--product GenUIMCP --product GenUIFoundationModels --product FoundationModels
 
 test: system-deps format-check
 	@scripts/system-deps --test
