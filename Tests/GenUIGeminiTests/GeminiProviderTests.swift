@@ -9,6 +9,18 @@ import GenUITestSupport
 import GenUITesting
 import Testing
 
+/// The Gemini API these tests run against (``GeminiWireFake``): it serves `gemini-test`, says `answer` to every
+/// generation and reports 8 prompt and 6 candidate tokens.
+private func geminiFake(
+    key: String?, fault: GeminiWireFake.Fault? = nil, answer: String = #"{"answer":"no"}"#,
+    inputTokenLimit: Int? = 1_048_576, countTokensReply: String? = nil
+) throws -> LoopbackHTTPServer {
+    try GeminiWireFake(
+        key: key, inputTokenLimit: inputTokenLimit, fault: fault, answer: .text(answer),
+        usage: .init(prompt: 8, candidates: 6), countTokensReply: countTokensReply
+    ).server
+}
+
 @Suite("Gemini provider against a protocol-faithful fake", .tags(.unit))
 struct GeminiProviderTests {
     private func provider(
@@ -87,7 +99,7 @@ struct GeminiProviderTests {
         #expect(completed?.text == "Bonjour tout le monde")
         #expect(completed?.metadata.finishReason == .stop)
 
-        let cut = try geminiFake(key: key, fault: "cut")
+        let cut = try geminiFake(key: key, fault: .cutStream)
         defer { cut.stop() }
         do {
             for try await _ in provider(cut, key: key).streamResponse(to: GenerationRequest(prompt: "Hi")) {}
@@ -103,16 +115,7 @@ struct GeminiProviderTests {
     @Test("an error event inside the stream ends it as the status it carries, after the text that came before it")
     func streamError() async throws {
         let key = "AIza-\(UUID().uuidString)"
-        let server = try LoopbackHTTPServer { _, connection in
-            connection.startStream(contentType: "text/event-stream")
-            connection.send(
-                "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Bon\"}],\"role\":\"model\"},\"index\":0}]}\r\n\r\n"
-            )
-            connection.send(
-                "data: {\"error\":{\"code\":500,\"message\":\"An internal error has occurred.\",\"status\":\"INTERNAL\"}}\r\n\r\n"
-            )
-            connection.endStream()
-        }
+        let server = try geminiFake(key: key, fault: .errorEvent, answer: "Bonjour")
         defer { server.stop() }
         var deltas: [String] = []
         do {
@@ -136,7 +139,7 @@ struct GeminiProviderTests {
     @Test("faults: 429 with RetryInfo, 500, a blocked prompt, a bad key, a refused port, a silent server")
     func faults() async throws {
         let key = "AIza-\(UUID().uuidString)"
-        func failure(_ fault: String?, key requestKey: String? = nil) async throws -> GenUIError? {
+        func failure(_ fault: GeminiWireFake.Fault?, key requestKey: String? = nil) async throws -> GenUIError? {
             let server = try geminiFake(key: key, fault: fault)
             defer { server.stop() }
             do {
@@ -145,18 +148,18 @@ struct GeminiProviderTests {
                 return nil
             } catch let error as GenUIError { return error }
         }
-        guard case .rateLimited(let wait, _) = try await failure("429") else {
+        guard case .rateLimited(let wait, _) = try await failure(.rateLimited) else {
             Issue.record("expected rateLimited")
             return
         }
         #expect(wait == .seconds(13))
-        guard case .serverError(500, _) = try await failure("500") else {
+        guard case .serverError(500, _) = try await failure(.serverError) else {
             Issue.record("expected a 500")
             return
         }
-        #expect(try await failure("blocked")?.code == "guardrailViolation")
+        #expect(try await failure(.blocked)?.code == "guardrailViolation")
         #expect(try await failure(nil, key: "wrong-key-456")?.code == "unauthorized")
-        #expect(try await failure("stall")?.code == "timedOut")
+        #expect(try await failure(.stall)?.code == "timedOut")
         let testKey = TestKey(key)
         let refused = GeminiLanguageModel(
             configuration: GeminiConfiguration(
@@ -225,7 +228,7 @@ struct GeminiTokenCountingTests {
                 "Answer in one word.") == true)
         #expect(inner["generationConfig"]?.orderedProperties?.map(\.key) == ["responseMimeType", "responseJsonSchema"])
         #expect(inner["contents"]?.elements?.count == 1)
-        #expect(count == fakeGeminiCount(body))
+        #expect(count == GeminiWireFake.count(body))
         #expect(count > 25 + 2 + 4)
     }
 
@@ -256,17 +259,7 @@ struct GeminiTokenCountingTests {
 
     @Test("a server that needs no key (no key variable configured) still reports its inputTokenLimit")
     func contextSizeWithoutKey() async throws {
-        let server = try LoopbackHTTPServer { request, connection in
-            if request.method == "GET" && request.path == "/v1beta/models/gemini-test"
-                && request.header("x-goog-api-key") == nil
-            {
-                connection.respond(
-                    json: #"{"name":"models/gemini-test","inputTokenLimit":8192,"outputTokenLimit":1024}"#)
-            } else {
-                connection.respond(
-                    status: 404, json: #"{"error":{"code":404,"message":"not found","status":"NOT_FOUND"}}"#)
-            }
-        }
+        let server = try geminiFake(key: nil, inputTokenLimit: 8192)
         defer { server.stop() }
         let model = GeminiLanguageModel(
             configuration: GeminiConfiguration(
@@ -296,7 +289,7 @@ struct GeminiTokenCountingTests {
     @Test("a count the server refuses is an error naming countTokens, never the key")
     func countingFails() async throws {
         let key = "AIza-secret-\(UUID().uuidString)"
-        let server = try geminiFake(key: key, fault: "500")
+        let server = try geminiFake(key: key, fault: .serverError)
         defer { server.stop() }
         do {
             _ = try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
@@ -317,7 +310,7 @@ struct GeminiTokenCountingTests {
     func countAnswers() async throws {
         let key = "AIza-\(UUID().uuidString)"
         func count(_ answer: String) async throws -> Int {
-            let server = try LoopbackHTTPServer { _, connection in connection.respond(json: answer) }
+            let server = try geminiFake(key: key, countTokensReply: answer)
             defer { server.stop() }
             return try await provider(server, key: key).tokenCount(for: GenerationRequest(prompt: "hi"))
         }

@@ -11,163 +11,6 @@ import Testing
 private let weather = GenerationRequest.ToolDefinition(
     name: "get_weather", description: "The current weather in a city.", parameters: RecordingWeatherTool().parameters)
 
-/// How the fake model behaves.
-private struct GeminiBehaviour: Sendable {
-    /// Gemini 2.5 and earlier: `responseMimeType: application/json` with function declarations is a 400.
-    var rejectsSchemaWithTools = false
-    /// Gemini 3: calls carry a thought signature, and a replayed call must carry it (or the documented placeholder).
-    var signs = false
-    /// Whether calls carry an `id`.
-    var giveIDs = true
-    /// Streamed, whether each call comes in a chunk of its own, a text chunk ("Next. ") between two calls and the
-    /// finish reason with the last, rather than all in one.
-    var chunkPerCall = false
-    /// The `functionCall` parts of the model's first turn (JSON), given the request body.
-    var calls: @Sendable (GeneratedContent) -> [String] = { _ in [#"{"name":"get_weather","args":{"city":"Paris"}}"#] }
-}
-
-/// Checks a `generateContent` body's tool parts the way the API does, and returns its error message, or `nil`:
-/// `tools` are `[{functionDeclarations: [{name, description, parameters | parametersJsonSchema}]}]` with names that
-/// start with a letter or `_`; `toolConfig.functionCallingConfig.mode` is AUTO, ANY, NONE or VALIDATED; contents are
-/// `user`/`model` turns whose parts hold exactly one of `text`, `functionCall` `{id?, name, args?}` (model turns) or
-/// `functionResponse` `{id?, name, response: object}` (user turns), plus an optional `thoughtSignature`; a turn of
-/// function responses follows the model turn of its calls, one response per call, same names in order, same ids.
-private func toolProblem(_ body: GeneratedContent, behaviour: GeminiBehaviour, issued: [String: String]) -> String? {
-    func unknown(_ object: GeneratedContent?, _ allowed: Set<String>, _ path: String) -> String? {
-        (object?.orderedProperties ?? []).first { !allowed.contains($0.key) }.map {
-            "Invalid JSON payload received. Unknown name \"\($0.key)\" at '\(path)': Cannot find field."
-        }
-    }
-    func validName(_ name: String?) -> Bool {
-        guard let name, let first = name.unicodeScalars.first, name.count <= 128 else { return false }
-        guard first == "_" || (first.isASCII && CharacterSet.letters.contains(first)) else { return false }
-        return name.unicodeScalars.allSatisfy {
-            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "_.:-".unicodeScalars.contains($0))
-        }
-    }
-    if let problem = unknown(
-        body, ["contents", "systemInstruction", "tools", "toolConfig", "generationConfig", "safetySettings"], "")
-    {
-        return problem
-    }
-    var declared: Set<String> = []
-    if let tools = body["tools"] {
-        for (index, tool) in (tools.elements ?? []).enumerated() {
-            if let problem = unknown(
-                tool, ["functionDeclarations", "googleSearch", "codeExecution"], "tools[\(index)]")
-            {
-                return problem
-            }
-            for (position, declaration) in (tool["functionDeclarations"]?.elements ?? []).enumerated() {
-                let path = "tools[\(index)].function_declarations[\(position)]"
-                if let problem = unknown(
-                    declaration,
-                    [
-                        "name", "description", "parameters", "parametersJsonSchema", "response", "responseJsonSchema",
-                        "behavior",
-                    ], path)
-                {
-                    return problem
-                }
-                guard validName(declaration["name"]?.stringValue) else {
-                    return "* GenerateContentRequest.\(path).name: Invalid function name."
-                }
-                declared.insert(declaration["name"]?.stringValue ?? "")
-                if declaration["parameters"] != nil && declaration["parametersJsonSchema"] != nil {
-                    return "\(path): parameters and parametersJsonSchema are mutually exclusive"
-                }
-                if let schema = declaration["parametersJsonSchema"], schema["type"]?.stringValue != "object" {
-                    return "\(path).parametersJsonSchema must describe an object"
-                }
-            }
-        }
-        if behaviour.rejectsSchemaWithTools,
-            body["generationConfig"]?["responseMimeType"]?.stringValue == "application/json"
-        {
-            return "Function calling with a response mime type: 'application/json' is unsupported"
-        }
-    }
-    if let config = body["toolConfig"] {
-        if let problem = unknown(config, ["functionCallingConfig"], "tool_config") { return problem }
-        let mode = config["functionCallingConfig"]?["mode"]?.stringValue
-        guard ["AUTO", "ANY", "NONE", "VALIDATED"].contains(mode ?? "") else {
-            return "tool_config.function_calling_config.mode: invalid value"
-        }
-    }
-    guard let contents = body["contents"]?.elements, !contents.isEmpty else {
-        return "* GenerateContentRequest.contents: contents is not specified"
-    }
-    var pending: [(id: String?, name: String)] = []
-    for (index, content) in contents.enumerated() {
-        let path = "contents[\(index)]"
-        if let problem = unknown(content, ["role", "parts"], path) { return problem }
-        let role = content["role"]?.stringValue
-        guard role == "user" || role == "model" else { return "Please use a valid role: user, model." }
-        guard let parts = content["parts"]?.elements, !parts.isEmpty else {
-            return "* GenerateContentRequest.\(path).parts: contents.parts must not be empty."
-        }
-        var calls: [(id: String?, name: String)] = []
-        var responses: [(id: String?, name: String)] = []
-        for (position, part) in parts.enumerated() {
-            let partPath = "\(path).parts[\(position)]"
-            if let problem = unknown(
-                part, ["text", "functionCall", "functionResponse", "thoughtSignature", "thought"], partPath)
-            {
-                return problem
-            }
-            let kinds = ["text", "functionCall", "functionResponse"].filter { part[$0] != nil }
-            guard kinds.count == 1 else {
-                return "\(partPath): a part holds exactly one of text, functionCall, functionResponse"
-            }
-            if let call = part["functionCall"] {
-                guard role == "model" else { return "\(partPath): functionCall parts belong to model turns" }
-                if let problem = unknown(call, ["id", "name", "args"], "\(partPath).function_call") { return problem }
-                guard validName(call["name"]?.stringValue) else {
-                    return "\(partPath).function_call.name: Invalid function name."
-                }
-                if let args = call["args"], args.orderedProperties == nil {
-                    return "\(partPath).function_call.args: must be an object"
-                }
-                let id = call["id"]?.stringValue
-                if behaviour.signs, calls.isEmpty {
-                    let signature = part["thoughtSignature"]?.stringValue
-                    let expected = id.flatMap { issued[$0] }
-                    guard signature == "skip_thought_signature_validator" || (signature != nil && signature == expected)
-                    else {
-                        return
-                            "Function call is missing a thought_signature in functionCall parts. This is required for tools to work correctly, and missing thought_signature may lead to degraded model performance."
-                    }
-                }
-                calls.append((id, call["name"]?.stringValue ?? ""))
-            }
-            if let response = part["functionResponse"] {
-                guard role == "user" else { return "\(partPath): functionResponse parts belong to user turns" }
-                if let problem = unknown(
-                    response, ["id", "name", "response", "parts", "willContinue", "scheduling"],
-                    "\(partPath).function_response")
-                {
-                    return problem
-                }
-                guard validName(response["name"]?.stringValue) else {
-                    return "\(partPath).function_response.name: Invalid function name."
-                }
-                guard response["response"]?.orderedProperties != nil else {
-                    return "\(partPath).function_response.response: must be an object"
-                }
-                responses.append((response["id"]?.stringValue, response["name"]?.stringValue ?? ""))
-            }
-        }
-        if !pending.isEmpty || !responses.isEmpty {
-            guard responses.map(\.name) == pending.map(\.name), responses.map(\.id) == pending.map(\.id) else {
-                return
-                    "Please ensure that the number of function response parts is equal to the number of function call parts of the function call turn."
-            }
-        }
-        pending = calls
-    }
-    return nil
-}
-
 /// The `output` of each `functionResponse` of the last content, if it is a user turn of function responses.
 private func lastOutputs(_ body: GeneratedContent) -> [String]? {
     guard let last = body["contents"]?.elements?.last, last["role"]?.stringValue == "user",
@@ -176,126 +19,20 @@ private func lastOutputs(_ body: GeneratedContent) -> [String]? {
     return parts.compactMap { $0["functionResponse"]?["response"]?["output"]?.stringValue }
 }
 
-/// A `generateContent` / `streamGenerateContent?alt=sse` fake for function calling: checks every body with
-/// ``toolProblem(_:behaviour:issued:)`` (400 `INVALID_ARGUMENT` when it fails); answers a conversation ending in
-/// function responses with a text repeating their outputs, any other with the behaviour's `functionCall` parts and
-/// finish reason STOP (streamed: a text chunk, then the calls whole in one chunk, or each in its own). Signatures it
-/// issues are kept to check replays.
-private func toolFake(_ behaviour: GeminiBehaviour = GeminiBehaviour(), key: String) throws -> LoopbackHTTPServer {
-    let issued = Mutex<[String: String]>([:])
-    let counter = Mutex(0)
-    return try LoopbackHTTPServer { request, connection in
-        guard request.header("x-goog-api-key") == key else {
-            connection.respond(
-                status: 400,
-                json:
-                    #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#
-            )
-            return
-        }
-        let path = request.path
-        let streaming = path.hasSuffix(":streamGenerateContent") && request.query == "alt=sse"
-        guard path.hasPrefix("/v1beta/models/gemini-"), path.hasSuffix(":generateContent") || streaming,
-            let body = request.json
-        else {
-            connection.respond(status: 404, json: #"{"error":{"code":404,"message":"not found","status":"NOT_FOUND"}}"#)
-            return
-        }
-        if let problem = toolProblem(body, behaviour: behaviour, issued: issued.withLock { $0 }) {
-            connection.respond(
-                status: 400,
-                json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#)
-            return
-        }
-        let usage =
-            #""usageMetadata":{"promptTokenCount":30,"candidatesTokenCount":7,"totalTokenCount":37},"modelVersion":"gemini-test-001""#
-        var parts: [String]
-        if let outputs = lastOutputs(body) {
-            parts = [#"{"text":\#(JSONWriter.quote("Here it is: " + outputs.joined(separator: " ")))}"#]
-        } else {
-            parts = behaviour.calls(body).map { call in
-                var part = call
-                let number = counter.withLock { value -> Int in
-                    value += 1
-                    return value
-                }
-                if behaviour.giveIDs, var object = try? JSONParser.parse(call), object["id"] == nil {
-                    object = GeneratedContent(
-                        orderedProperties: [("id", .string("fc-\(number)"))] + (object.orderedProperties ?? []))
-                    part = object.jsonString
-                }
-                let id = (try? JSONParser.parse(part))?["id"]?.stringValue
-                if behaviour.signs {
-                    let signature = "c2lnbmF0dXJl\(number)=="
-                    if let id { issued.withLock { $0[id] = signature } }
-                    return #"{"functionCall":\#(part),"thoughtSignature":"\#(signature)"}"#
-                }
-                return #"{"functionCall":\#(part)}"#
-            }
-        }
-        if streaming {
-            connection.startStream(contentType: "text/event-stream")
-            if lastOutputs(body) == nil {
-                connection.send(
-                    "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Let me check. \"}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n"
-                )
-            }
-            let chunks = behaviour.chunkPerCall ? parts.map { [$0] } : [parts]
-            for (index, chunk) in chunks.enumerated() {
-                if behaviour.chunkPerCall, index > 0 {
-                    connection.send(
-                        "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Next. \"}],\"role\":\"model\"},\"index\":0}],\(usage)}\r\n\r\n"
-                    )
-                }
-                let finish = index == chunks.count - 1 ? "\"finishReason\":\"STOP\"," : ""
-                connection.send(
-                    "data: {\"candidates\":[{\"content\":{\"parts\":[\(chunk.joined(separator: ","))],\"role\":\"model\"},\(finish)\"index\":0}],\(usage)}\r\n\r\n"
-                )
-            }
-            connection.endStream()
-        } else {
-            connection.respond(
-                json:
-                    #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},"finishReason":"STOP","index":0}],\#(usage)}"#
-            )
-        }
-    }
+/// The Gemini API the function-calling tests run against (``GeminiWireFake``), serving the models they name.
+private func toolFake(_ tools: GeminiWireFake.Tools = .init(callIDs: true), key: String) throws -> LoopbackHTTPServer {
+    try GeminiWireFake(key: key, models: ["gemini-test", "gemini-2.5-flash", "gemini-3-flash-preview"], tools: tools)
+        .server
 }
 
-/// A `generateContent` / `streamGenerateContent?alt=sse` fake for a thinking model: it answers "Hello there." (streamed
-/// in two chunks), and, only when the body asks for them (`generationConfig.thinkingConfig.includeThoughts`), thought
-/// summaries first: parts marked `thought: true`, streamed in two chunks.
+/// The Gemini API as a thinking model (``GeminiWireFake``): it answers "Hello there." (streamed in two chunks), and,
+/// only when the body asks for them (`generationConfig.thinkingConfig.includeThoughts`), thought summaries first:
+/// parts marked `thought: true`, streamed in two chunks.
 private func thinkingFake(key: String) throws -> LoopbackHTTPServer {
-    try LoopbackHTTPServer { request, connection in
-        guard request.header("x-goog-api-key") == key, let body = request.json else {
-            connection.respond(
-                status: 400,
-                json:
-                    #"{"error":{"code":400,"message":"API key not valid. Please pass a valid API key.","status":"INVALID_ARGUMENT"}}"#
-            )
-            return
-        }
-        let thinks = body["generationConfig"]?["thinkingConfig"]?["includeThoughts"]?.boolValue == true
-        let thoughts =
-            thinks
-            ? [#"{"text":"The user greets; ","thought":true}"#, #"{"text":"answer in kind.","thought":true}"#] : []
-        let answer = [#"{"text":"Hello"}"#, #"{"text":" there."}"#]
-        let usage =
-            #""usageMetadata":{"promptTokenCount":3,"candidatesTokenCount":2,"thoughtsTokenCount":9,"totalTokenCount":14},"modelVersion":"gemini-test-001""#
-        func candidate(_ parts: [String], finish: Bool) -> String {
-            #"{"candidates":[{"content":{"parts":[\#(parts.joined(separator: ","))],"role":"model"},\#(finish ? #""finishReason":"STOP","# : "")"index":0}],\#(usage)}"#
-        }
-        if request.path.hasSuffix(":streamGenerateContent") && request.query == "alt=sse" {
-            connection.startStream(contentType: "text/event-stream")
-            let chunks = thoughts.map { [$0] } + answer.map { [$0] }
-            for (index, chunk) in chunks.enumerated() {
-                connection.send("data: \(candidate(chunk, finish: index == chunks.count - 1))\r\n\r\n")
-            }
-            connection.endStream()
-        } else {
-            connection.respond(json: candidate(thoughts + answer, finish: true))
-        }
-    }
+    try GeminiWireFake(
+        key: key, answer: .parts(["Hello", " there."]), thoughts: ["The user greets; ", "answer in kind."],
+        usage: .init(prompt: 3, candidates: 2, thoughts: 9)
+    ).server
 }
 
 @Suite("Gemini function calling against a generateContent fake", .tags(.unit))
@@ -349,8 +86,7 @@ struct GeminiToolCallingTests {
         "calls without an id get unique ones, never sent back; an earlier turn goes back as functionCall parts, outputs as ONE user content of functionResponse {name, response: {output}} in order"
     )
     func idsTurnAndResponses() async throws {
-        let behaviour = GeminiBehaviour(
-            giveIDs: false,
+        let behaviour = GeminiWireFake.Tools(
             calls: { _ in
                 [
                     #"{"name":"get_weather","args":{"city":"Rome"}}"#,
@@ -444,7 +180,7 @@ struct GeminiToolCallingTests {
         "Gemini 3: a call's thought signature goes back with it; a replayed call without one carries the documented placeholder"
     )
     func thoughtSignatures() async throws {
-        let server = try toolFake(GeminiBehaviour(signs: true), key: key)
+        let server = try toolFake(.init(callIDs: true, signsCalls: true), key: key)
         defer { server.stop() }
         let tool = RecordingWeatherTool()
         let model = provider(server, key: key, model: "gemini-3-flash-preview")
@@ -498,8 +234,8 @@ struct GeminiToolCallingTests {
         #expect(body["toolConfig"] == nil)
 
         let older = try toolFake(
-            GeminiBehaviour(
-                rejectsSchemaWithTools: true,
+            GeminiWireFake.Tools(
+                callIDs: true, rejectsSchemaWithTools: true,
                 calls: { body in
                     let answer =
                         body["tools"]?.elements?.first?["functionDeclarations"]?.elements?.last?["name"]?.stringValue
@@ -530,7 +266,7 @@ struct GeminiToolCallingTests {
         let tool = GenerationRequest.ToolDefinition(
             name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
         let server = try toolFake(
-            GeminiBehaviour(calls: { _ in [#"{"name":"_3d_view","args":{"city":"Bern"}}"#] }), key: key)
+            .init(callIDs: true, calls: { _ in [#"{"name":"_3d_view","args":{"city":"Bern"}}"#] }), key: key)
         defer { server.stop() }
         let response = try await provider(server, key: key).respond(
             to: GenerationRequest(
@@ -542,27 +278,7 @@ struct GeminiToolCallingTests {
 
     @Test("tokenCount sends the declarations and the tool turns in a generateContentRequest")
     func countsTools() async throws {
-        let server = try LoopbackHTTPServer { request, connection in
-            guard let inner = request.json?["generateContentRequest"] else {
-                connection.respond(
-                    status: 400,
-                    json:
-                        #"{"error":{"code":400,"message":"generateContentRequest expected","status":"INVALID_ARGUMENT"}}"#
-                )
-                return
-            }
-            if let problem = toolProblem(
-                GeneratedContent(orderedProperties: (inner.orderedProperties ?? []).filter { $0.key != "model" }),
-                behaviour: GeminiBehaviour(), issued: [:])
-            {
-                connection.respond(
-                    status: 400,
-                    json: #"{"error":{"code":400,"message":\#(JSONWriter.quote(problem)),"status":"INVALID_ARGUMENT"}}"#
-                )
-            } else {
-                connection.respond(json: #"{"totalTokens":57}"#)
-            }
-        }
+        let server = try GeminiWireFake(key: key, countTokensReply: #"{"totalTokens":57}"#).server
         defer { server.stop() }
         let call = Transcript.ToolCall(
             id: "fc-9", toolName: "get_weather",
@@ -584,12 +300,7 @@ struct GeminiToolCallingTests {
 
     @Test("a MALFORMED_FUNCTION_CALL finish is an invalid tool call")
     func malformedCall() async throws {
-        let server = try LoopbackHTTPServer { _, connection in
-            connection.respond(
-                json:
-                    #"{"candidates":[{"content":{"parts":[],"role":"model"},"finishReason":"MALFORMED_FUNCTION_CALL","finishMessage":"Malformed function call: get_weather(city=)","index":0}]}"#
-            )
-        }
+        let server = try GeminiWireFake(key: key, fault: .malformedFunctionCall).server
         defer { server.stop() }
         await #expect {
             try await provider(server, key: key).respond(
@@ -604,7 +315,7 @@ struct GeminiToolCallingTests {
     @Test("functionCall args that are not an object are an invalid tool call naming the tool")
     func invalidArgs() async throws {
         let server = try toolFake(
-            GeminiBehaviour(calls: { _ in [#"{"name":"get_weather","args":"Paris"}"#] }), key: key)
+            .init(callIDs: true, calls: { _ in [#"{"name":"get_weather","args":"Paris"}"#] }), key: key)
         defer { server.stop() }
         await #expect {
             try await provider(server, key: key).respond(
@@ -623,8 +334,8 @@ struct GeminiToolCallingTests {
         let view = GenerationRequest.ToolDefinition(
             name: "3d_view", description: "Renders a city in 3D.", parameters: weather.parameters)
         let server = try toolFake(
-            GeminiBehaviour(
-                giveIDs: false, chunkPerCall: true,
+            GeminiWireFake.Tools(
+                callsInOwnChunks: true,
                 calls: { _ in
                     [
                         #"{"name":"get_weather","args":{"city":"Lisbon"}}"#,

@@ -7,139 +7,18 @@ import GenUITesting
 import Synchronization
 import Testing
 
-/// A protocol-faithful Ollama daemon (docs/api.md): version, tags, show, chat (NDJSON or whole), pull — with faults.
-struct FakeOllama {
-    typealias Fault = FakeOllamaDaemon.Fault
-    let daemon: FakeOllamaDaemon
-    let server: LoopbackHTTPServer
-
-    init(fault: Fault = .none, answer: String = #"{"answer":"yes"}"#) throws {
-        let daemon = FakeOllamaDaemon(fault: fault, answer: answer)
-        self.daemon = daemon
-        server = try LoopbackHTTPServer { request, connection in daemon.handle(request, connection) }
-    }
-
-    var host: String { "127.0.0.1:\(server.port)" }
-}
-
-/// The daemon's behaviour behind ``FakeOllama``.
-final class FakeOllamaDaemon: Sendable {
-    enum Fault: Sendable {
-        case none, cutMidStream, modelNotFound, rateLimited, serverError, errorLine, ignoresFormat, stall
-    }
-
-    let installed = Mutex<[String]>(["qwen2.5:0.5b"])
-    let fault: Fault
-    let answer: String
-
-    init(fault: Fault, answer: String) {
-        self.fault = fault
-        self.answer = answer
-    }
-
-    private func chunk(_ content: String) -> String {
-        let escaped = JSONWriter.quote(content)
-        return
-            #"{"model":"qwen2.5:0.5b","created_at":"2026-01-01T00:00:00.000000000Z","message":{"role":"assistant","content":\#(escaped)},"done":false}"#
-            + "\n"
-    }
-
-    private let finalChunk =
-        #"{"model":"qwen2.5:0.5b","created_at":"2026-01-01T00:00:01Z","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","total_duration":500000000,"load_duration":1000000,"prompt_eval_count":26,"prompt_eval_duration":100000000,"eval_count":10,"eval_duration":200000000}"#
-        + "\n"
-
-    func handle(_ request: LoopbackRequest, _ connection: LoopbackConnection) {
-        switch (request.method, request.path) {
-        case ("GET", "/api/version"):
-            connection.respond(json: #"{"version":"0.12.6"}"#)
-        case ("GET", "/api/tags"):
-            let models = installed.withLock { $0 }.map {
-                #"{"name":"\#($0)","model":"\#($0)","modified_at":"2026-01-01T00:00:00Z","size":397821319,"digest":"a8b0c5157701","details":{"format":"gguf","family":"qwen2","families":["qwen2"],"parameter_size":"494.03M","quantization_level":"Q4_K_M"}}"#
-            }
-            connection.respond(json: #"{"models":[\#(models.joined(separator: ","))]}"#)
-        case ("POST", "/api/show"):
-            guard request.json?["model"]?.stringValue == "qwen2.5:0.5b" else {
-                connection.respond(status: 404, json: #"{"error":"model 'x' not found"}"#)
-                return
-            }
-            connection.respond(
-                json:
-                    #"{"modelfile":"FROM x","parameters":"","template":"{{ .Prompt }}","details":{"format":"gguf","family":"qwen2"},"model_info":{"general.architecture":"qwen2","qwen2.context_length":32768,"qwen2.embedding_length":896},"capabilities":["completion","tools","vision"]}"#
-            )
-        case ("POST", "/api/pull"):
-            connection.startStream(contentType: "application/x-ndjson")
-            connection.send(#"{"status":"pulling manifest"}"# + "\n")
-            for completed in stride(from: 0, through: 1000, by: 250) {
-                connection.send(
-                    #"{"status":"pulling 6a0746a1ec1a","digest":"sha256:6a0746a1ec1a","total":1000,"completed":\#(completed)}"#
-                        + "\n")
-                connection.pause(.milliseconds(150))
-            }
-            for status in ["verifying sha256 digest", "writing manifest", "success"] {
-                connection.send(#"{"status":"\#(status)"}"# + "\n")
-            }
-            installed.withLock { $0.append("llama3.2:latest") }
-            connection.endStream()
-        case ("POST", "/api/chat"):
-            chat(request, connection)
-        default:
-            connection.respond(status: 404, body: Data("404 page not found".utf8))
-        }
-    }
-
-    private func chat(_ request: LoopbackRequest, _ connection: LoopbackConnection) {
-        switch fault {
-        case .modelNotFound:
-            connection.respond(status: 404, json: #"{"error":"model 'qwen2.5:0.5b' not found"}"#)
-            return
-        case .rateLimited:
-            connection.respond(status: 429, json: #"{"error":"too many requests"}"#, headers: ["Retry-After": "4"])
-            return
-        case .serverError:
-            connection.respond(status: 500, json: #"{"error":"llama runner process has terminated: exit status 2"}"#)
-            return
-        case .stall:
-            connection.stall(for: .seconds(60))
-            return
-        default: break
-        }
-        // Ollama rejects anything but "json" or a schema object as format.
-        if let format = request.json?["format"], format.stringValue != "json", format.orderedProperties == nil {
-            connection.respond(
-                status: 400, json: #"{"error":"invalid format: expected \"json\" or a valid JSON schema"}"#)
-            return
-        }
-        let text = fault == .ignoresFormat ? "Sure! The answer is yes." : answer
-        if request.json?["stream"]?.boolValue == false {
-            let whole =
-                #"{"model":"qwen2.5:0.5b","created_at":"2026-01-01T00:00:01Z","message":{"role":"assistant","content":\#(JSONWriter.quote(text))},"done":true,"done_reason":"stop","total_duration":500000000,"load_duration":1000000,"prompt_eval_count":26,"prompt_eval_duration":100000000,"eval_count":10,"eval_duration":200000000}"#
-            connection.respond(json: whole)
-            return
-        }
-        connection.startStream(contentType: "application/x-ndjson")
-        let middle = text.index(text.startIndex, offsetBy: text.count / 2)
-        connection.send(chunk(String(text[..<middle])))
-        connection.pause(.milliseconds(20))
-        switch fault {
-        case .cutMidStream:
-            connection.send(#"{"model":"qwen2.5:0.5b","message":{"role":"assi"#)
-            connection.abort()
-            return
-        case .errorLine:
-            connection.send(#"{"error":"an error was encountered while running the model: unexpected EOF"}"# + "\n")
-            connection.endStream()
-            return
-        default: break
-        }
-        connection.send(chunk(String(text[middle...])))
-        connection.send(finalChunk)
-        connection.endStream()
-    }
+/// The Ollama daemon these tests run against (``OllamaWireFake``): `qwen2.5:0.5b` installed, with tools and vision,
+/// a 32,768-token context, answering `answer` to every chat; a pull reports five progress lines 150 ms apart.
+private func daemon(fault: OllamaWireFake.Fault? = nil, answer: String = #"{"answer":"yes"}"#) throws -> OllamaWireFake
+{
+    try OllamaWireFake(
+        model: "qwen2.5:0.5b", capabilities: ["completion", "tools", "vision"], fault: fault, answer: answer,
+        pullSteps: 4, pullPause: .milliseconds(150))
 }
 
 @Suite("Ollama provider against a protocol-faithful fake", .tags(.unit))
 struct OllamaProviderTests {
-    private func provider(_ fake: FakeOllama, model: String = "qwen2.5:0.5b", timeout: Duration = .seconds(10))
+    private func provider(_ fake: OllamaWireFake, model: String = "qwen2.5:0.5b", timeout: Duration = .seconds(10))
         -> OllamaLanguageModel
     {
         OllamaLanguageModel(
@@ -161,7 +40,7 @@ struct OllamaProviderTests {
 
     @Test("availability: available when tagged, modelNotInstalled when not, unreachable when refused or silent")
     func availability() async throws {
-        let fake = try FakeOllama()
+        let fake = try daemon()
         defer { fake.server.stop() }
         #expect(await provider(fake).availability == .available)
         #expect(
@@ -184,7 +63,7 @@ struct OllamaProviderTests {
 
     @Test("capabilities and context length come from /api/show and are cached")
     func capabilities() async throws {
-        let fake = try FakeOllama()
+        let fake = try daemon()
         defer { fake.server.stop() }
         let model = provider(fake)
         let capabilities = await model.supportedCapabilities
@@ -197,7 +76,7 @@ struct OllamaProviderTests {
 
     @Test("guided generation sends format = schema, options and keep_alive, and validates the answer")
     func guidedRequest() async throws {
-        let fake = try FakeOllama()
+        let fake = try daemon()
         defer { fake.server.stop() }
         let response = try await provider(fake).respond(
             to: GenerationRequest(
@@ -224,7 +103,7 @@ struct OllamaProviderTests {
 
     @Test("NDJSON streaming yields the deltas and a completion with Ollama's statistics")
     func streaming() async throws {
-        let fake = try FakeOllama(answer: "Hello there, friend.")
+        let fake = try daemon(answer: "Hello there, friend.")
         defer { fake.server.stop() }
         var deltas: [String] = []
         var completed: GenerationResponse?
@@ -239,7 +118,7 @@ struct OllamaProviderTests {
 
     @Test("a stream cut mid-document is a lost connection after the text that arrived")
     func cutStream() async throws {
-        let fake = try FakeOllama(fault: .cutMidStream, answer: "Hello there, friend.")
+        let fake = try daemon(fault: .cutStream, answer: "Hello there, friend.")
         defer { fake.server.stop() }
         var deltas: [String] = []
         do {
@@ -259,10 +138,10 @@ struct OllamaProviderTests {
 
     @Test("faults map to typed errors: 404 model, 429 with Retry-After, 500, an error line, ignored format, timeout")
     func faults() async throws {
-        func failure(_ fault: FakeOllama.Fault, schema: GenerationSchema? = nil, stream: Bool = false) async throws
+        func failure(_ fault: OllamaWireFake.Fault, schema: GenerationSchema? = nil, stream: Bool = false) async throws
             -> GenUIError?
         {
-            let fake = try FakeOllama(fault: fault)
+            let fake = try daemon(fault: fault)
             defer { fake.server.stop() }
             let model = provider(fake, timeout: .milliseconds(500))
             let request = GenerationRequest(prompt: "Hi", schema: schema)
@@ -299,7 +178,7 @@ struct OllamaProviderTests {
 
     @Test("a pull started by the provider makes the model modelNotReady with progress, then available")
     func pull() async throws {
-        let fake = try FakeOllama()
+        let fake = try daemon()
         defer { fake.server.stop() }
         let model = provider(fake, model: "llama3.2")
         #expect(await model.availability == .unavailable(.modelNotInstalled(name: "llama3.2")))
@@ -323,7 +202,7 @@ struct OllamaProviderTests {
 
     @Test("cancelling a generation that stalls closes the connection to the daemon")
     func cancellation() async throws {
-        let fake = try FakeOllama(fault: .stall)
+        let fake = try daemon(fault: .stall)
         defer { fake.server.stop() }
         let model = provider(fake, timeout: .seconds(120))
         let task = Task {

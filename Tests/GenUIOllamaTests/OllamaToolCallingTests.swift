@@ -22,162 +22,20 @@ private let ollamaTime = GenerationRequest.ToolDefinition(
                     .init(name: "zone", node: .string(.init()))
                 ])), name: "TimeArguments"))
 
-/// The documented `/api/chat` shapes with tools: the first deviation, worded like the daemon's 400s.
-private enum OllamaChatContract {
-    static func problem(in body: GeneratedContent) -> String? {
-        if let tools = body["tools"] {
-            guard let list = tools.elements, !list.isEmpty else {
-                return "json: cannot unmarshal tools into Go struct field ChatRequest.tools"
-            }
-            for tool in list {
-                guard tool["type"]?.stringValue == "function" else { return "tool type must be function" }
-                guard tool["function"]?["name"]?.stringValue?.isEmpty == false else {
-                    return "tool function has no name"
-                }
-                guard tool["function"]?["description"]?.stringValue != nil else {
-                    return "tool function has no description"
-                }
-                guard tool["function"]?["parameters"]?["type"]?.stringValue == "object",
-                    tool["function"]?["parameters"]?["properties"]?.orderedProperties != nil
-                else { return "json: cannot unmarshal parameters into Go struct field ToolFunction.parameters" }
-            }
-        }
-        guard let messages = body["messages"]?.elements, !messages.isEmpty else { return "messages are required" }
-        var called: [String] = []
-        for message in messages {
-            guard message["content"]?.stringValue != nil else {
-                return "json: cannot unmarshal content into Go struct field Message.messages.content of type string"
-            }
-            switch message["role"]?.stringValue {
-            case "system", "user": break
-            case "assistant":
-                for call in message["tool_calls"]?.elements ?? [] {
-                    guard let name = call["function"]?["name"]?.stringValue, !name.isEmpty else {
-                        return "tool call has no name"
-                    }
-                    guard call["function"]?["arguments"]?.orderedProperties != nil else {
-                        return
-                            "json: cannot unmarshal \(call["function"]?["arguments"]?.kind == nil ? "nothing" : "value") into Go struct field ToolCallFunction.messages.tool_calls.function.arguments of type api.ToolCallFunctionArguments"
-                    }
-                    if let id = call["id"], id.stringValue == nil { return "tool call id must be a string" }
-                    called.append(name)
-                }
-            case "tool":
-                guard let name = message["tool_name"]?.stringValue, called.contains(name) else {
-                    return "tool message without the tool_name of an earlier call"
-                }
-            default:
-                return "invalid role"
-            }
-        }
-        return nil
-    }
+/// The Ollama daemon the tool-calling tests run against (``OllamaWireFake``): `qwen3:0.6b` installed, reporting
+/// `capabilities`, 60 prompt and 14 generated tokens in every answer.
+private func toolDaemon(
+    capabilities: [String] = ["completion", "tools"], answer: String? = nil, tools: OllamaWireFake.Tools = .init()
+) throws -> OllamaWireFake {
+    try OllamaWireFake(capabilities: capabilities, answer: answer, usage: (60, 14), tools: tools)
 }
 
-/// An Ollama daemon: `/api/show` reports `capabilities`, `/api/chat` checks ``OllamaChatContract`` (400 with
-/// `{"error": …}` on a deviation) and answers with what `reply` writes.
-private struct FakeToolOllama {
-    let server: LoopbackHTTPServer
-
-    init(
-        capabilities: [String] = ["completion", "tools"],
-        reply: @escaping @Sendable (GeneratedContent, LoopbackConnection) -> Void
-    ) throws {
-        server = try LoopbackHTTPServer { request, connection in
-            switch (request.method, request.path) {
-            case ("POST", "/api/show"):
-                let list = capabilities.map { JSONWriter.quote($0) }.joined(separator: ",")
-                connection.respond(
-                    json:
-                        #"{"modelfile":"FROM x","details":{"format":"gguf","family":"qwen2"},"model_info":{"general.architecture":"qwen2","qwen2.context_length":32768},"capabilities":[\#(list)]}"#
-                )
-            case ("POST", "/api/chat"):
-                guard let body = request.json else {
-                    connection.respond(status: 400, json: #"{"error":"invalid request body"}"#)
-                    return
-                }
-                if let problem = OllamaChatContract.problem(in: body) {
-                    connection.respond(status: 400, json: #"{"error":\#(JSONWriter.quote(problem))}"#)
-                    return
-                }
-                reply(body, connection)
-            default:
-                connection.respond(status: 404, body: Data("404 page not found".utf8))
-            }
-        }
-    }
-
-    var chatBodies: [GeneratedContent] { server.requests.filter { $0.path == "/api/chat" }.compactMap(\.json) }
-
-    func provider() -> OllamaLanguageModel {
+extension OllamaWireFake {
+    /// The Ollama provider for this daemon's model.
+    fileprivate func provider() -> OllamaLanguageModel {
         OllamaLanguageModel(
             configuration: OllamaConfiguration(
-                host: "127.0.0.1:\(server.port)", model: "qwen3:0.6b", requestTimeout: .seconds(20),
-                availabilityTimeout: .seconds(2)))
-    }
-
-    /// A `message` whose `tool_calls` are `calls` (name, arguments, id).
-    static func message(content: String = "", calls: [(String, GeneratedContent, String?)]) -> GeneratedContent {
-        .object([
-            ("role", .string("assistant")), ("content", .string(content)),
-            (
-                "tool_calls",
-                calls.isEmpty
-                    ? nil
-                    : .array(
-                        calls.enumerated().map { index, call in
-                            .object([
-                                ("id", call.2.map { .string($0) }),
-                                (
-                                    "function",
-                                    .object([
-                                        ("index", call.2 == nil ? nil : .integer(index)),
-                                        ("name", .string(call.0)), ("arguments", call.1),
-                                    ])
-                                ),
-                            ])
-                        })
-            ),
-        ])
-    }
-
-    static let statistics: [(String, GeneratedContent?)] = [
-        ("total_duration", .integer(500_000_000)), ("prompt_eval_count", .integer(60)),
-        ("prompt_eval_duration", .integer(100_000_000)), ("eval_count", .integer(14)),
-        ("eval_duration", .integer(200_000_000)),
-    ]
-
-    /// A whole (non-streamed) answer with `message`.
-    static func whole(_ message: GeneratedContent) -> String {
-        GeneratedContent.object(
-            [
-                ("model", .string("qwen3:0.6b")), ("created_at", .string("2026-01-01T00:00:01Z")), ("message", message),
-                ("done", .bool(true)), ("done_reason", .string("stop")),
-            ] + statistics
-        ).jsonString
-    }
-
-    /// Streams one NDJSON chunk per message (`done: false`), then the final chunk.
-    static func stream(_ messages: [GeneratedContent], to connection: LoopbackConnection) {
-        connection.startStream(contentType: "application/x-ndjson")
-        for message in messages {
-            connection.send(
-                GeneratedContent.object([
-                    ("model", .string("qwen3:0.6b")), ("created_at", .string("2026-01-01T00:00:00Z")),
-                    ("message", message),
-                    ("done", .bool(false)),
-                ]).jsonString + "\n")
-            connection.pause(.milliseconds(5))
-        }
-        connection.send(
-            GeneratedContent.object(
-                [
-                    ("model", .string("qwen3:0.6b")), ("created_at", .string("2026-01-01T00:00:01Z")),
-                    ("message", .object([("role", .string("assistant")), ("content", .string(""))])),
-                    ("done", .bool(true)), ("done_reason", .string("stop")),
-                ] + statistics
-            ).jsonString + "\n")
-        connection.endStream()
+                host: host, model: "qwen3:0.6b", requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
     }
 }
 
@@ -199,9 +57,9 @@ private let ollamaAnsweredTwoCalls: [GenerationRequest.Message] = [
 struct OllamaToolCallingTests {
     @Test("tool calling is reported only when /api/show lists tools among the model's capabilities")
     func capabilityDiscovery() async throws {
-        let withTools = try FakeToolOllama(capabilities: ["completion", "tools"]) { _, _ in }
+        let withTools = try toolDaemon(capabilities: ["completion", "tools"])
         defer { withTools.server.stop() }
-        let without = try FakeToolOllama(capabilities: ["completion"]) { _, _ in }
+        let without = try toolDaemon(capabilities: ["completion"])
         defer { without.server.stop() }
         let model = withTools.provider()
         #expect(await model.supportedCapabilities.contains(.toolCalling))
@@ -214,13 +72,13 @@ struct OllamaToolCallingTests {
         "tools are declared in the function shape; message.tool_calls with object arguments become calls with genui-made unique ids"
     )
     func respondWithToolCalls() async throws {
-        let fake = try FakeToolOllama { _, connection in
-            connection.respond(
-                json: FakeToolOllama.whole(
-                    FakeToolOllama.message(calls: [
-                        ("get_weather", city("Lisbon"), nil), ("get_weather", city("Porto"), nil),
-                    ])))
-        }
+        let fake = try toolDaemon(
+            tools: .init(calls: { _ in
+                [
+                    .init(name: "get_weather", arguments: city("Lisbon")),
+                    .init(name: "get_weather", arguments: city("Porto")),
+                ]
+            }))
         defer { fake.server.stop() }
         let provider = fake.provider()
         let response = try await provider.respond(
@@ -249,14 +107,13 @@ struct OllamaToolCallingTests {
 
     @Test("ids Ollama sends are kept")
     func keepsServerIDs() async throws {
-        let fake = try FakeToolOllama { _, connection in
-            connection.respond(
-                json: FakeToolOllama.whole(
-                    FakeToolOllama.message(calls: [
-                        ("get_weather", city("Lisbon"), "call_abc"),
-                        ("get_time", .object([("zone", .string("UTC"))]), "call_def"),
-                    ])))
-        }
+        let fake = try toolDaemon(
+            tools: .init(calls: { _ in
+                [
+                    .init(name: "get_weather", arguments: city("Lisbon"), id: "call_abc"),
+                    .init(name: "get_time", arguments: .object([("zone", .string("UTC"))]), id: "call_def"),
+                ]
+            }))
         defer { fake.server.stop() }
         let response = try await fake.provider().respond(
             to: GenerationRequest(
@@ -268,13 +125,7 @@ struct OllamaToolCallingTests {
         "earlier calls go back as an assistant turn with tool_calls (arguments an object) and outputs as role tool with tool_name"
     )
     func historyShape() async throws {
-        let fake = try FakeToolOllama { _, connection in
-            connection.respond(
-                json: FakeToolOllama.whole(
-                    .object([
-                        ("role", .string("assistant")), ("content", .string("21 °C at 14:05.")),
-                    ])))
-        }
+        let fake = try toolDaemon(answer: "21 °C at 14:05.")
         defer { fake.server.stop() }
         let response = try await fake.provider().respond(
             to: GenerationRequest(
@@ -299,13 +150,15 @@ struct OllamaToolCallingTests {
         "streamed, whole calls in a chunk (and more in a later chunk) are collected into the completed response, with no text deltas"
     )
     func streamedCalls() async throws {
-        let fake = try FakeToolOllama { _, connection in
-            FakeToolOllama.stream(
-                [
-                    FakeToolOllama.message(calls: [("get_weather", city("Lisbon"), nil)]),
-                    FakeToolOllama.message(calls: [("get_time", .object([("zone", .string("UTC"))]), nil)]),
-                ], to: connection)
-        }
+        let fake = try toolDaemon(
+            tools: .init(
+                callsInOwnChunks: true,
+                calls: { _ in
+                    [
+                        .init(name: "get_weather", arguments: city("Lisbon")),
+                        .init(name: "get_time", arguments: .object([("zone", .string("UTC"))])),
+                    ]
+                }))
         defer { fake.server.stop() }
         var deltas: [String] = []
         var completed: GenerationResponse?
@@ -332,23 +185,10 @@ struct OllamaToolCallingTests {
     )
     func sessionRoundTrip() async throws {
         for streaming in [false, true] {
-            let fake = try FakeToolOllama { body, connection in
-                let messages = body["messages"]?.elements ?? []
-                let message: GeneratedContent
-                if let last = messages.last, last["role"]?.stringValue == "tool" {
-                    message = .object([
-                        ("role", .string("assistant")),
-                        ("content", .string("Here is the weather: \(last["content"]?.stringValue ?? "")")),
-                    ])
-                } else {
-                    message = FakeToolOllama.message(calls: [("get_weather", city("Lisbon"), nil)])
-                }
-                if body["stream"]?.boolValue == true {
-                    FakeToolOllama.stream([message], to: connection)
-                } else {
-                    connection.respond(json: FakeToolOllama.whole(message))
-                }
-            }
+            let fake = try toolDaemon(
+                tools: .init(
+                    answerPrefix: "Here is the weather: ",
+                    calls: { _ in [.init(name: "get_weather", arguments: city("Lisbon"))] }))
             defer { fake.server.stop() }
             let tool = RecordingWeatherTool()
             let session = LanguageModelSession(model: fake.provider(), tools: [tool])
@@ -370,13 +210,8 @@ struct OllamaToolCallingTests {
 
     @Test("arguments that are text but not JSON are an invalid tool call naming the tool")
     func invalidArguments() async throws {
-        let fake = try FakeToolOllama { _, connection in
-            connection.respond(
-                json: FakeToolOllama.whole(
-                    FakeToolOllama.message(calls: [
-                        ("get_weather", .string(#"{"city": Lis"#), nil)
-                    ])))
-        }
+        let fake = try toolDaemon(
+            tools: .init(calls: { _ in [.init(name: "get_weather", arguments: .string(#"{"city": Lis"#))] }))
         defer { fake.server.stop() }
         do {
             _ = try await fake.provider().respond(

@@ -27,9 +27,10 @@ struct DirectUseTests {
 
     @Test("OllamaLanguageModel(model:host:) answers text and guided output against a protocol-faithful daemon")
     func ollama() async throws {
-        let fake = try ConformanceOllama()
-        defer { fake.server.stop() }
-        let session = LanguageModelSession(model: OllamaLanguageModel(model: ConformanceOllama.model, host: fake.host))
+        let fake = try OllamaWireFake(
+            capabilities: ["completion", "tools", "thinking"], contextLength: 40960, usage: (40, 12))
+        defer { fake.stop() }
+        let session = LanguageModelSession(model: OllamaLanguageModel(model: "qwen3:0.6b", host: fake.host))
         let text = try await session.respond(to: "Say hello.")
         #expect(!text.content.isEmpty)
         _ = try await session.respond(to: "Is the sky blue?", generating: Verdict.self)
@@ -40,11 +41,11 @@ struct DirectUseTests {
 
     @Test("GeminiLanguageModel(model:baseURL:apiKeyEnvironmentVariable:) answers text and guided output")
     func gemini() async throws {
-        let fake = try ConformanceGemini(key: "AIza-direct-\(UUID().uuidString)")
-        defer { fake.server.stop() }
+        let fake = try GeminiWireFake(key: "AIza-direct-\(UUID().uuidString)", models: ["gemini-2.5-flash"])
+        defer { fake.stop() }
         let key = TestKey(fake.key)
         let model = GeminiLanguageModel(
-            model: ConformanceGemini.model, baseURL: fake.baseURL, apiKeyEnvironmentVariable: key.variable,
+            model: fake.model, baseURL: fake.baseURL, apiKeyEnvironmentVariable: key.variable,
             environment: key.environment)
         let session = LanguageModelSession(model: model)
         let text = try await session.respond(to: "Say hello.")

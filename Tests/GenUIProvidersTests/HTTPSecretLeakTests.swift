@@ -35,7 +35,7 @@ struct HTTPSecretLeakTests {
             )
         }
         defer { echo.stop() }
-        let gemini = try geminiFake(key: "another-key-entirely")
+        let gemini = try GeminiWireFake(key: "another-key-entirely")
         defer { gemini.stop() }
         let models: [any RoutableModel] = [
             OpenAILanguageModel(
@@ -54,7 +54,7 @@ struct HTTPSecretLeakTests {
                     apiKeyEnvironmentVariable: variable), environment: environment),
             GeminiLanguageModel(
                 configuration: .init(
-                    baseURL: gemini.baseURL.appendingPathComponent("v1beta"), model: "gemini-test",
+                    baseURL: gemini.baseURL, model: "gemini-test",
                     apiKeyEnvironmentVariable: variable), environment: environment),
             OpenAILanguageModel(
                 configuration: .init(

@@ -103,8 +103,9 @@ struct ProviderConformanceTests {
 
     @Test("the Ollama provider against a protocol-faithful daemon")
     func ollama() async throws {
-        let fake = try ConformanceOllama()
-        defer { fake.server.stop() }
+        let fake = try OllamaWireFake(
+            capabilities: ["completion", "tools", "thinking"], contextLength: 40960, usage: (40, 12))
+        defer { fake.stop() }
         let model = fake.provider()
         let report = await LanguageModelConformance.run(model, options: conformanceOptions)
         expectConforms(report)
@@ -114,8 +115,8 @@ struct ProviderConformanceTests {
 
     @Test("the Gemini provider against a protocol-faithful generateContent API")
     func gemini() async throws {
-        let fake = try ConformanceGemini(key: "AIza-conformance-\(UUID().uuidString)")
-        defer { fake.server.stop() }
+        let fake = try GeminiWireFake(key: "AIza-conformance-\(UUID().uuidString)", models: ["gemini-2.5-flash"])
+        defer { fake.stop() }
         let model = fake.provider()
         let report = await LanguageModelConformance.run(model, options: conformanceOptions)
         expectConforms(report)
@@ -175,8 +176,9 @@ struct ExecutorPathConformanceTests {
 
     @Test("the Ollama provider against a protocol-faithful daemon, driven as an FM 27 model")
     func ollama() async throws {
-        let fake = try ConformanceOllama()
-        defer { fake.server.stop() }
+        let fake = try OllamaWireFake(
+            capabilities: ["completion", "tools", "thinking"], contextLength: 40960, usage: (40, 12))
+        defer { fake.stop() }
         let model = fake.provider()
         expectConforms(
             await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
@@ -184,32 +186,30 @@ struct ExecutorPathConformanceTests {
 
     @Test("the Gemini provider against a protocol-faithful generateContent API, driven as an FM 27 model")
     func gemini() async throws {
-        let fake = try ConformanceGemini(key: "AIza-conformance-\(UUID().uuidString)")
-        defer { fake.server.stop() }
+        let fake = try GeminiWireFake(key: "AIza-conformance-\(UUID().uuidString)", models: ["gemini-2.5-flash"])
+        defer { fake.stop() }
         let model = fake.provider()
         expectConforms(
             await LanguageModelConformance.run(ExecutorModel(ExecutorPath(base: model)), options: conformanceOptions))
     }
 }
 
-extension ConformanceOllama {
+extension OllamaWireFake {
     /// The Ollama provider the conformance runs use against this daemon.
     func provider() -> OllamaLanguageModel {
         OllamaLanguageModel(
             configuration: OllamaConfiguration(
-                host: host, model: ConformanceOllama.model, requestTimeout: .seconds(20),
-                availabilityTimeout: .seconds(2)))
+                host: host, model: "qwen3:0.6b", requestTimeout: .seconds(20), availabilityTimeout: .seconds(2)))
     }
 }
 
-extension ConformanceGemini {
+extension GeminiWireFake {
     /// The Gemini provider the conformance runs use against this API, its key given through a test environment.
     func provider() -> GeminiLanguageModel {
         let key = TestKey(self.key)
         return GeminiLanguageModel(
             configuration: GeminiConfiguration(
-                baseURL: baseURL, model: ConformanceGemini.model, apiKeyEnvironmentVariable: key.variable,
-                requestTimeout: .seconds(20)),
+                baseURL: baseURL, model: model, apiKeyEnvironmentVariable: key.variable, requestTimeout: .seconds(20)),
             environment: key.environment)
     }
 }

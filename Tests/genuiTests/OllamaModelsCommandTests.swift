@@ -2,105 +2,24 @@ import Foundation
 import GenUI
 import GenUITestSupport
 import GenUITesting
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
     import Glibc
 #endif
 
-/// An Ollama daemon as its docs/api.md describes it, for `genui models --provider`: `GET /api/version`,
-/// `GET /api/tags`, `POST /api/show`, `POST /api/pull` (NDJSON lines `{status, digest?, total?, completed?}`, ending
-/// in `success`, or an `{"error":…}` line for a model the registry lacks) and `DELETE /api/delete {"model"}` (200 with
-/// no body, 404 `{"error":"model 'X' not found"}`).
-final class OllamaRegistryDaemon: Sendable {
-    /// Starts a daemon on a loopback port.
-    static func start(steps: Int = 16, pause: Duration = .milliseconds(250)) throws -> (
-        OllamaRegistryDaemon, LoopbackHTTPServer
-    ) {
-        let daemon = OllamaRegistryDaemon(steps: steps, pause: pause)
-        let server = try LoopbackHTTPServer { request, connection in daemon.handle(request, connection) }
-        return (daemon, server)
-    }
+/// The Ollama daemon for `genui models --provider` (``OllamaWireFake``): `qwen2.5:0.5b` installed, `llama3.2` in its
+/// registry, a pull of `steps` + 1 progress lines `pause` apart.
+private func ollamaDaemon(steps: Int = 16, pause: Duration = .milliseconds(250)) throws -> (
+    OllamaWireFake, LoopbackHTTPServer
+) {
+    let daemon = try OllamaWireFake(model: "qwen2.5:0.5b", contextLength: 131072, pullSteps: steps, pullPause: pause)
+    return (daemon, daemon.server)
+}
 
-    /// Models the daemon has.
-    let installed = Mutex<[String]>(["qwen2.5:0.5b"])
-    /// Models its registry can pull, with their layer's size.
-    let registry: [String: Int64] = ["llama3.2:latest": 2_019_393_189]
-    /// Progress lines per layer, and the pause between them.
-    let steps: Int
-    let pause: Duration
-
-    init(steps: Int, pause: Duration) {
-        self.steps = steps
-        self.pause = pause
-    }
-
-    /// The `model` field of a request's JSON body.
-    static func model(of request: LoopbackRequest) -> String? {
-        (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["model"] as? String
-    }
-
-    static func tagged(_ model: String) -> String { model.contains(":") ? model : model + ":latest" }
-
-    func handle(_ request: LoopbackRequest, _ connection: LoopbackConnection) {
-        switch (request.method, request.path) {
-        case ("GET", "/api/version"):
-            connection.respond(json: #"{"version":"0.12.6"}"#)
-        case ("GET", "/api/tags"):
-            let models = installed.withLock { $0 }.map {
-                #"{"name":"\#($0)","model":"\#($0)","modified_at":"2026-01-01T00:00:00Z","size":397821319,"digest":"a8b0c5157701","details":{"format":"gguf","family":"qwen2","families":["qwen2"],"parameter_size":"494.03M","quantization_level":"Q4_K_M"}}"#
-            }
-            connection.respond(json: #"{"models":[\#(models.joined(separator: ","))]}"#)
-        case ("POST", "/api/show"):
-            let model = Self.tagged(OllamaRegistryDaemon.model(of: request) ?? "")
-            guard installed.withLock({ $0.contains(model) }) else {
-                connection.respond(status: 404, json: #"{"error":"model '\#(model)' not found"}"#)
-                return
-            }
-            connection.respond(
-                json:
-                    #"{"modelfile":"FROM x","parameters":"","template":"{{ .Prompt }}","details":{"format":"gguf","family":"llama"},"model_info":{"general.architecture":"llama","llama.context_length":131072},"capabilities":["completion","tools"]}"#
-            )
-        case ("POST", "/api/pull"):
-            let model = Self.tagged(OllamaRegistryDaemon.model(of: request) ?? "")
-            connection.startStream(contentType: "application/x-ndjson")
-            _ = connection.send(#"{"status":"pulling manifest"}"# + "\n")
-            guard let total = registry[model] else {
-                _ = connection.send(#"{"error":"pull model manifest: file does not exist"}"# + "\n")
-                connection.endStream()
-                return
-            }
-            if !installed.withLock({ $0.contains(model) }) {
-                for step in 0...steps {
-                    let completed = total / Int64(steps) * Int64(step)
-                    _ = connection.send(
-                        #"{"status":"pulling dde5aa3fc5ff","digest":"sha256:dde5aa3fc5ffc17176b5e8bdc82f587b24b2678c6c66101bf7da77af9f7ccdff","total":\#(total),"completed":\#(step == steps ? total : completed)}"#
-                            + "\n")
-                    _ = connection.pause(pause)
-                }
-            }
-            for status in ["verifying sha256 digest", "writing manifest", "success"] {
-                _ = connection.send(#"{"status":"\#(status)"}"# + "\n")
-            }
-            installed.withLock { if !$0.contains(model) { $0.append(model) } }
-            connection.endStream()
-        case ("DELETE", "/api/delete"):
-            let model = Self.tagged(OllamaRegistryDaemon.model(of: request) ?? "")
-            let removed = installed.withLock { list -> Bool in
-                guard let index = list.firstIndex(of: model) else { return false }
-                list.remove(at: index)
-                return true
-            }
-            if removed {
-                connection.respond(status: 200)
-            } else {
-                connection.respond(status: 404, json: #"{"error":"model '\#(model)' not found"}"#)
-            }
-        default:
-            connection.respond(status: 404, body: Data("404 page not found".utf8))
-        }
-    }
+/// The `model` field of a request's JSON body.
+private func model(of request: LoopbackRequest) -> String? {
+    (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any])?["model"] as? String
 }
 
 /// `genui models pull|rm --provider` against an Ollama daemon, as a user runs them, with `genui doctor` in another
@@ -147,7 +66,7 @@ struct OllamaModelsCommandTests {
     )
     func pullIsSeenFromAnotherProcess() async throws {
         // 12 s of pulling: a doctor started on a loaded machine must still find the pull running.
-        let (daemon, server) = try OllamaRegistryDaemon.start(steps: 48)
+        let (daemon, server) = try ollamaDaemon(steps: 48)
         defer { server.stop() }
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -177,10 +96,10 @@ struct OllamaModelsCommandTests {
         #expect(progress > 0 && progress < 1)
         puller.waitUntilExit()
         #expect(puller.terminationStatus == 0)
-        #expect(daemon.installed.withLock { $0.contains("llama3.2:latest") })
+        #expect(daemon.installed.contains("llama3.2:latest"))
         let pulls = server.requests.filter { $0.path == "/api/pull" }
         #expect(pulls.count == 1)
-        #expect(pulls.first.flatMap(OllamaRegistryDaemon.model(of:)) == "llama3.2")
+        #expect(pulls.first.flatMap(model(of:)) == "llama3.2")
         // The record goes with the pull.
         #expect(Self.records(home).isEmpty, "\(Self.records(home))")
         let after = try CLI.run(
@@ -193,7 +112,7 @@ struct OllamaModelsCommandTests {
         "A second pull of the same model is refused naming the first puller; with --wait it waits for it and then finds the model installed"
     )
     func secondPullWaits() async throws {
-        let (daemon, server) = try OllamaRegistryDaemon.start(steps: 40, pause: .milliseconds(250))
+        let (daemon, server) = try ollamaDaemon(steps: 40, pause: .milliseconds(250))
         defer { server.stop() }
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -221,13 +140,13 @@ struct OllamaModelsCommandTests {
         #expect(waited.stdout.contains("\"event\":\"installed\""), "\(waited.stdout)")
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
-        #expect(daemon.installed.withLock { $0.contains("llama3.2:latest") })
+        #expect(daemon.installed.contains("llama3.2:latest"))
         #expect(server.requests.filter { $0.path == "/api/pull" }.count == 2)
     }
 
     @Test("A model the registry lacks fails with Ollama's error line, and leaves no record")
     func unknownModel() throws {
-        let (_, server) = try OllamaRegistryDaemon.start()
+        let (_, server) = try ollamaDaemon()
         defer { server.stop() }
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -244,7 +163,7 @@ struct OllamaModelsCommandTests {
 
     @Test("models rm --provider sends DELETE /api/delete {\"model\": NAME}: removed, then nothing to remove")
     func remove() throws {
-        let (daemon, server) = try OllamaRegistryDaemon.start()
+        let (daemon, server) = try ollamaDaemon()
         defer { server.stop() }
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -254,8 +173,8 @@ struct OllamaModelsCommandTests {
         #expect(removed.stdout.contains("Removed qwen2.5:0.5b"), "\(removed.stdout)")
         let delete = try #require(server.requests.first { $0.path == "/api/delete" })
         #expect(delete.method == "DELETE")
-        #expect(OllamaRegistryDaemon.model(of: delete) == "qwen2.5:0.5b")
-        #expect(daemon.installed.withLock { $0.isEmpty })
+        #expect(model(of: delete) == "qwen2.5:0.5b")
+        #expect(daemon.installed.isEmpty)
         let again = try CLI.run(arguments, environment: CLI.freshEnvironment(home: home))
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("nothing to remove"), "\(again.stdout)")
@@ -263,7 +182,7 @@ struct OllamaModelsCommandTests {
 
     @Test("--provider naming a provider that is not Ollama is a usage error")
     func notOllama() throws {
-        let (_, server) = try OllamaRegistryDaemon.start()
+        let (_, server) = try ollamaDaemon()
         defer { server.stop() }
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
@@ -279,7 +198,7 @@ struct OllamaModelsCommandTests {
         "models list shows each Ollama provider's model: missing (with the pull command), installed after a pull (with its size), and a daemon that does not answer"
     )
     func listShowsOllamaModels() throws {
-        let (_, server) = try OllamaRegistryDaemon.start(steps: 2, pause: .milliseconds(10))
+        let (_, server) = try ollamaDaemon(steps: 2, pause: .milliseconds(10))
         defer { server.stop() }
         let (home, config) = try Self.setUp(server)
         defer { try? FileManager.default.removeItem(atPath: home) }
