@@ -4,8 +4,10 @@ import Testing
 
 @Suite("String Catalog reader", .tags(.unit))
 struct StringCatalogReaderTests {
+    /// The catalog in `text`, every entry read for every language (strictly, as the catalog tests read).
     private func catalog(_ text: String) throws(StringCatalogError) -> MessageCatalog {
-        try MessageCatalog(bytes: Array(text.utf8), source: "Test.xcstrings")
+        try MessageCatalog(
+            bytes: Array(text.utf8), source: "Test.xcstrings", languages: Set(DiagnosticLanguage.shipped))
     }
 
     private func unit(_ value: String) -> String { #"{"stringUnit":{"state":"translated","value":"\#(value)"}}"# }
@@ -55,7 +57,14 @@ struct StringCatalogReaderTests {
                 1, 86, "four hexadecimal digits"
             ),
             (#"{"sourceLanguage":"en","strings":{}} x"#, 1, 38, "text after"),
-            ("{\"sourceLanguage\":\"en\",\"strings\":{\"a\":{\"comment\":\"x\ty\"}}}", 1, 52, "control character"),
+            (
+                "{\"sourceLanguage\":\"en\",\"strings\":{\"a\":{\"localizations\":{\"en\":{\"stringUnit\":{\"value\":\"x\ty\"}}}}}}",
+                1, 87, "control character"
+            ),
+            (
+                #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":]}}}"#, 1, 62,
+                "closes what it did not open"
+            ),
             (#"{"strings":{}}"#, 1, 1, "no sourceLanguage"),
             (#"{"sourceLanguage":"en","strings":{"a":{"x":tru}}}"#, 1, 44, "expected a JSON value"),
         ])
@@ -67,6 +76,25 @@ struct StringCatalogReaderTests {
             return error.source == "Test.xcstrings" && error.line == line && error.column == column
                 && error.problem.contains(problem) && error.description.hasPrefix("Test.xcstrings:\(line):\(column): ")
         }
+    }
+
+    @Test("read for use, a catalog's structure is checked at once and each entry when one of its messages is needed")
+    func lazyEntries() throws {
+        let text = """
+            {"sourceLanguage":"en","strings":{
+              "good":{"localizations":{"en":\(unit("Good {name}")),"de":\(unit("Gut {name}"))}},
+              "odd":{"localizations":{"en":{"variations":{"plural":{}}}}}
+            }}
+            """
+        let read = try MessageCatalog(bytes: Array(text.utf8), source: "Lazy.xcstrings")
+        #expect(read.problem == nil)
+        #expect(read.template("good", language: .german) == "Gut {name}")
+        #expect(read.template("odd", language: .english) == "odd", "an entry genui cannot read falls back to its key")
+        #expect(throws: StringCatalogError.self) {
+            try MessageCatalog(bytes: Array(text.utf8), source: "Lazy.xcstrings", languages: [.english])
+        }
+        let broken = Array(#"{"sourceLanguage":"en","strings":{"a":{"localizations":{"en":{"#.utf8)
+        #expect(throws: StringCatalogError.self) { try MessageCatalog(bytes: broken, source: "Broken.xcstrings") }
     }
 
     @Test("a catalog in another source language is refused")

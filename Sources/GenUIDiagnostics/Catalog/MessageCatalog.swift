@@ -8,14 +8,14 @@ import Synchronization
 /// line keeps its keys beside it and merges them in with ``merging(_:)``). They are read by genui's own reader, not
 /// through Foundation's bundle lookup, which on Linux ignores `LANG`.
 ///
-/// Reading a file checks all of it, but keeps only English and the environment's language (`LC_ALL`, `LC_MESSAGES`,
-/// `LANG`); another language is read the first time it is asked for. That keeps a program's start cheap: reading one
-/// language of genui's catalog takes about as long as starting the program's runtime libraries (docs/performance.md).
+/// A catalog costs nothing until a message is worded. Then its file is read and indexed (its structure checked, the
+/// place of each key's entry noted), and each entry is read when one of its messages is first needed: a program
+/// that words a few dozen messages reads a few dozen entries, not the whole file (docs/performance.md).
 ///
 /// Messages use named placeholders (`{provider}`); every language has the same keys and, per key, the same
 /// placeholders, which the catalog tests check. A key missing in a language falls back to English, then to the key.
 public struct MessageCatalog: Sendable {
-    /// The catalogs merged into this one; a later one's template wins.
+    /// The catalogs merged into this one, in order; keys are looked up in each, the first that has one wins.
     private var sources: [Source]
 
     /// Why the catalog (or the first one merged into it that failed) is empty, when it could not be read. Asking
@@ -35,9 +35,9 @@ public struct MessageCatalog: Sendable {
     /// The catalog in the String Catalog file at `url`. Languages genui does not ship are ignored.
     ///
     /// - Parameters:
-    ///   - url: the String Catalog (`.xcstrings`) file to read.
-    ///   - languages: the languages read now; `nil` reads English and the environment's language (`LC_ALL`,
-    ///     `LC_MESSAGES`, `LANG`). Any other language is read when first asked for.
+    ///   - url: the `.xcstrings` file.
+    ///   - languages: languages whose messages are read now, every entry of the file read and checked for them
+    ///     (the catalog tests use this); `nil` reads only the file's structure now, and each entry when first used.
     public init(contentsOf url: URL, languages: Set<DiagnosticLanguage>? = nil) throws(StringCatalogError) {
         let data: Data
         do {
@@ -48,25 +48,23 @@ public struct MessageCatalog: Sendable {
         try self.init(bytes: Array(data), source: url.path, languages: languages)
     }
 
-    /// The catalog in the String Catalog `bytes`, which came from `source` (named in errors). The whole catalog is
-    /// checked now; of its languages, `languages` are read now (`nil`: English and the environment's), the others
-    /// when first asked for.
+    /// The catalog in the String Catalog `bytes`, which came from `source` (named in errors): its structure is
+    /// checked now, and `languages` (if any) are read for every entry now, which checks each entry too.
     public init(
         bytes: [UInt8], source: String, languages: Set<DiagnosticLanguage>? = nil
     ) throws(StringCatalogError) {
-        let environment = DiagnosticLanguage.resolve(explicit: nil, environment: ProcessInfo.processInfo.environment)
-        let first = Set((languages ?? [.english, environment]).filter { $0 != .pseudo }.map(\.rawValue))
-        let catalog = try StringCatalogReader.read(bytes, source: source, languages: first)
-        guard catalog.sourceLanguage == DiagnosticLanguage.english.rawValue else {
+        let catalog = StringCatalogBytes(bytes, source: source)
+        let index = try StringCatalogReader.index(catalog)
+        guard index.sourceLanguage == DiagnosticLanguage.english.rawValue else {
             throw StringCatalogError(
                 source: source, line: 0, column: 0,
-                problem: "the source language is \(catalog.sourceLanguage); genui's catalogs are written in en")
+                problem: "the source language is \(index.sourceLanguage); genui's catalogs are written in en")
         }
-        var tables: [DiagnosticLanguage: [String: String]] = [:]
-        for language in DiagnosticLanguage.shipped where first.contains(language.rawValue) {
-            tables[language] = catalog.tables[language.rawValue] ?? [:]
+        let source = Source(catalog: catalog, entries: index.entries)
+        for language in languages ?? [] where language != .pseudo {
+            try source.readTable(language)
         }
-        self.sources = [Source(tables: tables, bytes: bytes, path: source)]
+        self.sources = [source]
     }
 
     /// The catalog in `file`, read when it is first used (making a ``Diagnostics`` costs nothing until it words a
@@ -76,26 +74,26 @@ public struct MessageCatalog: Sendable {
         MessageCatalog(source: Source(file: file, name: name))
     }
 
-    /// genui's own messages: `Diagnostics.xcstrings` in this module's resources, read once, when first used.
+    /// genui's own messages: `Diagnostics.xcstrings` in this module's resources, read when first used.
     public static let standard: MessageCatalog = loading(
         ResourceLocator.file(
             "Diagnostics.xcstrings", inBundleOf: "GenUIDiagnostics", sourceFile: #filePath,
             sourceFolder: "Resources"),
         named: "Diagnostics.xcstrings")
 
-    /// This catalog with `other`'s keys added; where both have a key, `other`'s template is used. The merged catalog
-    /// keeps the first ``problem`` of the two.
+    /// This catalog with `other`'s keys added. Catalogs merged are meant not to share keys (genui's tests check its
+    /// own two); where they do, this catalog's template is used.
     public func merging(_ other: MessageCatalog) -> MessageCatalog {
         var merged = self
         merged.sources += other.sources
         return merged
     }
 
-    /// The messages of one language.
+    /// The messages of one language (every entry of every catalog read for it).
     public func messages(for language: DiagnosticLanguage) -> [String: String] {
         guard language != .pseudo else { return messages(for: .english).mapValues(PseudoLocale.transform) }
         var messages: [String: String] = [:]
-        for source in sources { messages.merge(source.table(language)) { _, later in later } }
+        for source in sources { messages.merge(source.table(language)) { earlier, _ in earlier } }
         return messages
     }
 
@@ -106,8 +104,8 @@ public struct MessageCatalog: Sendable {
     }
 
     private func lookup(_ key: String, _ language: DiagnosticLanguage) -> String? {
-        for source in sources.reversed() {
-            if let template = source.table(language)[key] { return template }
+        for source in sources {
+            if let template = source.template(key, language) { return template }
         }
         return nil
     }
@@ -140,13 +138,13 @@ public struct MessageCatalog: Sendable {
 }
 
 extension MessageCatalog {
-    /// One catalog's templates: those read so far, and where to read the others from.
+    /// One catalog's templates: a file's index and the entries read so far, or templates given as they are.
     final class Source: Sendable {
         private enum Content {
             /// A file not read yet (`nil`: none was found), and its name for errors.
             case unread(URL?, name: String)
-            /// A file read and checked, kept to read more languages from.
-            case read(bytes: [UInt8], path: String)
+            /// A file read and indexed: the place of each key's entry.
+            case indexed(StringCatalogBytes, entries: [String: Range<Int>])
             /// A file that could not be read.
             case failed(StringCatalogError)
             /// Templates given as they are.
@@ -155,7 +153,10 @@ extension MessageCatalog {
 
         private struct State {
             var content: Content
-            var tables: [DiagnosticLanguage: [String: String]]
+            /// Whole languages: given, or read for every entry.
+            var tables: [DiagnosticLanguage: [String: String]] = [:]
+            /// Entries read one by one: their templates by language code.
+            var entries: [String: [String: String]] = [:]
         }
 
         private let state: Mutex<State>
@@ -164,12 +165,12 @@ extension MessageCatalog {
             state = Mutex(State(content: .fixed, tables: tables))
         }
 
-        init(tables: [DiagnosticLanguage: [String: String]], bytes: [UInt8], path: String) {
-            state = Mutex(State(content: .read(bytes: bytes, path: path), tables: tables))
+        init(catalog: StringCatalogBytes, entries: [String: Range<Int>]) {
+            state = Mutex(State(content: .indexed(catalog, entries: entries)))
         }
 
         init(file: URL?, name: String) {
-            state = Mutex(State(content: .unread(file, name: name), tables: [:]))
+            state = Mutex(State(content: .unread(file, name: name)))
         }
 
         /// Why the file could not be read, reading it first if it has not been.
@@ -181,22 +182,54 @@ extension MessageCatalog {
             }
         }
 
-        /// The templates of `language`, read from the file the first time. A file that was checked when it was first
-        /// read cannot fail when read again; a language it lacks is empty.
-        func table(_ language: DiagnosticLanguage) -> [String: String] {
+        /// The template of `key` in `language`: reads the key's entry the first time. An entry that cannot be read
+        /// has no templates (its messages fall back to the key).
+        func template(_ key: String, _ language: DiagnosticLanguage) -> String? {
             state.withLock { state in
-                if let table = state.tables[language] { return table }
+                if let table = state.tables[language] { return table[key] }
                 Self.readIfNeeded(&state)
-                if let table = state.tables[language] { return table }
-                guard case .read(let bytes, let path) = state.content else { return [:] }
-                let read = try? StringCatalogReader.read(bytes, source: path, languages: [language.rawValue])
-                let table = read?.tables[language.rawValue] ?? [:]
-                state.tables[language] = table
-                return table
+                if let templates = state.entries[key] { return templates[language.rawValue] }
+                guard case .indexed(let catalog, let entries) = state.content, let range = entries[key] else {
+                    return nil
+                }
+                let templates =
+                    (try? StringCatalogReader.templates(of: key, at: range, in: catalog, languages: nil)) ?? [:]
+                state.entries[key] = templates
+                return templates[language.rawValue]
             }
         }
 
-        /// Reads an unread file: English and the environment's language now, the rest when asked for.
+        /// Every template of `language` (each entry read for it); entries that cannot be read are left out.
+        func table(_ language: DiagnosticLanguage) -> [String: String] {
+            (try? readTable(language, strict: false)) ?? [:]
+        }
+
+        /// Reads every entry for `language`; `strict`: an entry that cannot be read is an error.
+        @discardableResult
+        func readTable(_ language: DiagnosticLanguage, strict: Bool = true) throws(StringCatalogError) -> [String:
+            String]
+        {
+            let result = state.withLock { state -> Result<[String: String], StringCatalogError> in
+                if let table = state.tables[language] { return .success(table) }
+                Self.readIfNeeded(&state)
+                guard case .indexed(let catalog, let entries) = state.content else { return .success([:]) }
+                var table: [String: String] = [:]
+                for (key, range) in entries {
+                    do throws(StringCatalogError) {
+                        let templates = try StringCatalogReader.templates(
+                            of: key, at: range, in: catalog, languages: [language.rawValue])
+                        if let template = templates[language.rawValue] { table[key] = template }
+                    } catch {
+                        if strict { return .failure(error) }
+                    }
+                }
+                state.tables[language] = table
+                return .success(table)
+            }
+            return try result.get()
+        }
+
+        /// Reads and indexes an unread file.
         private static func readIfNeeded(_ state: inout State) {
             guard case .unread(let file, let name) = state.content else { return }
             guard let file else {

@@ -1,49 +1,52 @@
 import Foundation
 
-/// Reads a String Catalog (`.xcstrings`, the JSON format of Apple's localization tools) into one table of templates
-/// per language.
+/// Reads a String Catalog (`.xcstrings`, the JSON format of Apple's localization tools): the place of each key's entry
+/// (``index(_:)``), then the `stringUnit` values of the entries asked for (``templates(of:at:in:languages:)``).
 ///
-/// A dedicated reader rather than `JSONSerialization` or `JSONDecoder`: it walks the bytes once, keeps only the
-/// `stringUnit` values, and skips everything else (comments, states, extraction flags), which makes reading a catalog
-/// of several hundred keys in six languages a fraction of a millisecond rather than tens of them. It is still a strict
-/// JSON reader: a malformed file, a key written twice, or a string unit without a value is an error that says where.
+/// A dedicated reader rather than `JSONSerialization` or `JSONDecoder`, which take tens of milliseconds over genui's
+/// catalog: the index steps over each entry with the C library's vectorized scans, and an entry is read, strictly,
+/// only when one of its messages is needed. A malformed file, a key written twice, an unclosed bracket, a string
+/// unit without a value are errors that say where (`file:line:column`).
 struct StringCatalogReader {
-    /// The catalog's bytes, borrowed for the reader's lifetime (``read(_:source:languages:)``), followed in memory
-    /// by a NUL byte.
+    /// The catalog's bytes, borrowed for the reader's lifetime (``StringCatalogBytes/withReader(languages:at:_:)``),
+    /// followed in memory by a NUL byte.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private let source: String
     /// The languages whose templates are kept (`nil`: all); the others are stepped over.
     private let languages: Set<String>?
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, source: String, languages: Set<String>?) {
+    fileprivate init(bytes: UnsafeBufferPointer<UInt8>, source: String, languages: Set<String>?, at start: Int = 0) {
         self.bytes = bytes
         self.source = source
         self.languages = languages
+        self.index = start
     }
 
-    /// The templates of every language in the catalog `bytes`, which came from `source` (a path, for errors), by
-    /// language code (`en`, `de`, `zh-Hans`), then by key, and the catalog's source language.
-    /// Only the templates of `languages` are kept when it is given; the rest of the file is still checked.
-    static func read(
-        _ bytes: [UInt8], source: String, languages: Set<String>? = nil
-    ) throws(StringCatalogError) -> (sourceLanguage: String, tables: [String: [String: String]]) {
-        // A NUL after the last byte lets the C scanning functions (strspn, strcspn) stop at the end.
-        var terminated = bytes
-        terminated.append(0)
-        let result = terminated.withUnsafeBufferPointer { buffer in
-            let catalog = UnsafeBufferPointer(rebasing: buffer[0..<bytes.count])
-            var reader = StringCatalogReader(bytes: catalog, source: source, languages: languages)
-            return Result { () throws(StringCatalogError) in try reader.read() }
+    /// The catalog's source language and the byte range of each key's entry (its `{…}` value), checking the
+    /// catalog's structure: the top-level members, balanced brackets, closed strings, keys written once.
+    static func index(_ catalog: StringCatalogBytes) throws(StringCatalogError) -> (
+        sourceLanguage: String, entries: [String: Range<Int>]
+    ) {
+        try catalog.withReader(languages: nil, at: 0) { reader throws(StringCatalogError) in try reader.indexEntries() }
+    }
+
+    /// The templates of the entry of `key` at `range`, by language, for `languages` (`nil`: every language).
+    static func templates(
+        of key: String, at range: Range<Int>, in catalog: StringCatalogBytes, languages: Set<String>?
+    ) throws(StringCatalogError) -> [String: String] {
+        try catalog.withReader(languages: languages, at: range.lowerBound) { reader throws(StringCatalogError) in
+            var tables: [String: [String: String]] = [:]
+            try reader.entry(key: key, into: &tables)
+            return tables.compactMapValues { $0[key] }
         }
-        return try result.get()
     }
 
-    private mutating func read() throws(StringCatalogError) -> (
-        sourceLanguage: String, tables: [String: [String: String]]
+    private mutating func indexEntries() throws(StringCatalogError) -> (
+        sourceLanguage: String, entries: [String: Range<Int>]
     ) {
         var sourceLanguage: String?
-        var tables: [String: [String: String]] = [:]
+        var entries: [String: Range<Int>] = [:]
         var sawStrings = false
         skipWhitespace()
         try members { reader, name throws(StringCatalogError) in
@@ -51,13 +54,16 @@ struct StringCatalogReader {
                 sourceLanguage = try reader.string()
             } else if reader.name(name, is: "strings") {
                 sawStrings = true
-                var keys: Set<String> = []
                 try reader.members { reader, name throws(StringCatalogError) in
                     let key = try reader.text(of: name)
-                    guard keys.insert(key).inserted else {
+                    let start = reader.index
+                    guard reader.peek() == UInt8(ascii: "{") else {
+                        throw reader.failure("the entry of \(key) is not an object")
+                    }
+                    try reader.stepOverContainer()
+                    guard entries.updateValue(start..<reader.index, forKey: key) == nil else {
                         throw reader.failure("\"\(key)\" appears twice in one object", at: name.lowerBound - 1)
                     }
-                    try reader.entry(key: key, into: &tables)
                 }
             } else {
                 try reader.skipValue()
@@ -67,7 +73,36 @@ struct StringCatalogReader {
         guard index == bytes.count else { throw failure("text after the catalog's closing brace") }
         guard let sourceLanguage else { throw failure("the catalog names no sourceLanguage", at: 0) }
         guard sawStrings else { throw failure("the catalog has no \"strings\" object", at: 0) }
-        return (sourceLanguage, tables)
+        return (sourceLanguage, entries)
+    }
+
+    /// Steps over the object or array at the reader, checking only that its brackets balance and its strings close:
+    /// the scan between brackets and quotes is the C library's strcspn.
+    private mutating func stepOverContainer() throws(StringCatalogError) {
+        let start = index
+        var closers: [UInt8] = []
+        guard let base = bytes.baseAddress else { throw failure("the file is empty") }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                closers.append(UInt8(ascii: "}"))
+                index += 1
+            case UInt8(ascii: "["):
+                closers.append(UInt8(ascii: "]"))
+                index += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                guard closers.last == bytes[index] else { throw failure("a bracket closes what it did not open") }
+                closers.removeLast()
+                index += 1
+                if closers.isEmpty { return }
+            case UInt8(ascii: "\""): _ = try skipString()
+            default:
+                index += UnsafeRawPointer(base + index).withMemoryRebound(to: CChar.self, capacity: 1) {
+                    strcspn($0, Self.structural)
+                }
+            }
+        }
+        throw failure("this object is not closed", at: start)
     }
 
     /// One key's entry: `{"localizations": {"de": {"stringUnit": {"value": "…"}}}, …}`.
@@ -196,12 +231,14 @@ struct StringCatalogReader {
         let start = index
         try expect(UInt8(ascii: "\""))
         // The hottest loop of the reader: most of a catalog's bytes are inside strings. strcspn (the C library's,
-        // fast in every build) stops at a quote, a backslash, a control character, or the NUL after the last byte.
+        // vectorized, fast in every build) stops at a quote, a backslash, or the NUL after the last byte. Control
+        // characters are refused in the strings the reader keeps (``string()``); in those it steps over they are let
+        // pass, which keeps this scan to the two bytes the vectorized strcspn handles fastest.
         guard let base = bytes.baseAddress else { throw failure("a string is not closed", at: start) }
         var position = index
         while position < bytes.count {
             position += UnsafeRawPointer(base + position).withMemoryRebound(to: CChar.self, capacity: 1) {
-                strcspn($0, Self.stringStops)
+                strcspn($0, Self.quoteOrBackslash)
             }
             guard position < bytes.count else { break }
             switch bytes[position] {
@@ -219,6 +256,9 @@ struct StringCatalogReader {
     private mutating func string() throws(StringCatalogError) -> String {
         let start = index
         let range = try skipString()
+        if let control = UnsafeBufferPointer(rebasing: bytes[range]).firstIndex(where: { $0 < 0x20 }) {
+            throw failure("a control character inside a string must be escaped", at: range.lowerBound + control)
+        }
         index = range.lowerBound
         guard let base = bytes.baseAddress,
             memchr(base + range.lowerBound, Int32(UInt8(ascii: "\\")), range.count) != nil
@@ -315,9 +355,10 @@ struct StringCatalogReader {
         }
     }
 
-    /// The bytes `skipString()` stops at, as a C string (stored, so that no call converts a literal): the control
-    /// characters, the quote and the backslash.
-    private static let stringStops: [CChar] = Array(1...0x1F) + [0x22, 0x5C, 0]
+    /// The bytes `stepOverContainer()` stops at, as a C string.
+    private static let structural: [CChar] = [0x22, 0x7B, 0x7D, 0x5B, 0x5D, 0]
+    /// The bytes `skipString()` stops at, as a C string (stored, so that no call converts a literal).
+    private static let quoteOrBackslash: [CChar] = [0x22, 0x5C, 0]
     /// JSON's whitespace, as a C string.
     private static let whitespace: [CChar] = [0x20, 0x0A, 0x0D, 0x09, 0]
 
@@ -367,5 +408,33 @@ public struct StringCatalogError: Error, Sendable, Hashable, CustomStringConvert
     /// other language to write it in.
     public var description: String {
         line > 0 ? "\(source):\(line):\(column): \(problem)" : "\(source): \(problem)"
+    }
+}
+
+/// A String Catalog file's bytes, followed by a NUL byte that the reader's C scans stop at.
+struct StringCatalogBytes: Sendable {
+    private let terminated: [UInt8]
+    /// Where the bytes came from (a path), for errors.
+    let source: String
+
+    /// The catalog `bytes` from `source`.
+    init(_ bytes: [UInt8], source: String) {
+        var terminated = bytes
+        terminated.append(0)
+        self.terminated = terminated
+        self.source = source
+    }
+
+    /// Runs `body` with a reader of the catalog standing at `start`.
+    fileprivate func withReader<T>(
+        languages: Set<String>?, at start: Int,
+        _ body: (inout StringCatalogReader) throws(StringCatalogError) -> T
+    ) throws(StringCatalogError) -> T {
+        let result = terminated.withUnsafeBufferPointer { buffer in
+            let catalog = UnsafeBufferPointer(rebasing: buffer[0..<(buffer.count - 1)])
+            var reader = StringCatalogReader(bytes: catalog, source: source, languages: languages, at: start)
+            return Result { () throws(StringCatalogError) in try body(&reader) }
+        }
+        return try result.get()
     }
 }
