@@ -108,7 +108,7 @@ struct ToolAndPromptAPITests {
         let direct = Prompt(forecast)
         let instructions = Instructions(forecast)
         #expect(instructions.text.contains(#""city":"Bern""#))
-        let model = RecordingModel()
+        let model = RequestRecordingModel(wrapping: FixedAnswerModel(name: "recording", text: "ok", finishReason: nil))
         let session = LanguageModelSession(model: model)
         try await session.respond(to: prompt)
         try await session.respond(to: direct)

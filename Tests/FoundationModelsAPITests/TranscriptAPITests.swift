@@ -2,7 +2,6 @@ import Foundation
 import GenUIFoundationModels
 import GenUITestSupport
 import GenUITesting
-import Synchronization
 import Testing
 
 /// Foundation Models' `Transcript`, read the way history views, token budgets and persistence code read it.
@@ -89,7 +88,7 @@ struct TranscriptAPITests {
         history.removeSubrange(1..<(history.count - 2))
         #expect(history.count == 3)
         history.append(contentsOf: [])
-        let model = RecordingModel()
+        let model = RequestRecordingModel(wrapping: FixedAnswerModel(name: "recording", text: "ok", finishReason: nil))
         let continued = LanguageModelSession(model: model, transcript: history)
         try await continued.respond(to: "Four?")
         let request = try #require(model.requests.last)
@@ -198,21 +197,5 @@ struct CityWeather: Tool {
 
     func call(arguments: Arguments) async throws -> String {
         "Sunny in \(arguments.city)"
-    }
-}
-
-/// A model that records each request and answers with a fixed text.
-final class RecordingModel: RoutableModel {
-    private let recorded = Mutex<[GenerationRequest]>([])
-
-    var requests: [GenerationRequest] { recorded.withLock { $0 } }
-    let name = "recording"
-    var availability: Availability { get async { .available } }
-    var supportedCapabilities: Set<LanguageModelCapability> { get async { [] } }
-
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        recorded.withLock { $0.append(request) }
-        return GenerationResponse(
-            content: GeneratedContent(kind: .string("ok")), text: "ok", metadata: ResponseMetadata(provider: name))
     }
 }

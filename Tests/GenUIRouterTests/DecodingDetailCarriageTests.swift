@@ -10,20 +10,6 @@ import Testing
 /// from the detail's code instead of read back from the English.
 @Suite("Decoding failures carry their detail", .tags(.unit))
 struct DecodingDetailCarriageTests {
-    /// A model that claims guided generation and answers `json`, whatever the schema says.
-    struct FixedGuidedModel: RoutableModel {
-        var name = "fixed"
-        var json: String
-        var availability: Availability { .available }
-        var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
-
-        func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-            GenerationResponse(
-                content: try GeneratedContent(json: json), text: json,
-                metadata: ResponseMetadata(provider: name, guided: true, finishReason: .stop))
-        }
-    }
-
     @Test("the schema, the JSON parser and the defensive decoder throw decoding failures that carry their detail")
     func failuresCarryTheirDetail() throws {
         let checks: [(String, () throws -> Void, DecodingDetail.Code)] = [
@@ -61,7 +47,7 @@ struct DecodingDetailCarriageTests {
     @Test("a failed step keeps the detail and its path, is worded from it, and keeps it through --json")
     func failedStepKeepsTheDetail() async throws {
         let chain = ProviderChain(
-            name: "c", models: [FixedGuidedModel(json: #"{"title": 5, "stars": 1, "tags": []}"#)],
+            name: "c", models: [try FixedAnswerModel(json: #"{"title": 5, "stars": 1, "tags": []}"#)],
             options: quickOptions())
         let error = try await #require(throws: GenUIError.self) {
             try await chain.respond(to: GenerationRequest(prompt: "a card", schema: cardSchema))

@@ -303,11 +303,11 @@ struct ProviderChainTests {
 
     @Test("with allowUnguided, a provider without guided generation serves and its output is repaired and traced")
     func unguidedFallback() async throws {
-        let chatty = FixedTextModel(
+        let chatty = FixedAnswerModel(
             name: "chatty",
             text:
-                "Sure! Here it is:\n```json\n{\"title\": \"Hello\", \"stars\": \"9\", \"tags\": [\"a\", \"b\", \"c\"]}\n```\nEnjoy."
-        )
+                "Sure! Here it is:\n```json\n{\"title\": \"Hello\", \"stars\": \"9\", \"tags\": [\"a\", \"b\", \"c\"]}\n```\nEnjoy.",
+            finishReason: nil)
         let strict = ProviderChain(name: "c", models: [chatty], options: quickOptions())
         let error = try #require(
             await routingError {

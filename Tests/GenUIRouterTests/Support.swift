@@ -2,20 +2,6 @@ import GenUI
 import GenUIRouter
 import GenUITesting
 
-/// A model that answers every request with the same text, for unguided-decoding tests.
-struct FixedTextModel: RoutableModel {
-    let name: String
-    let text: String
-    var supportedCapabilities: Set<LanguageModelCapability> { [] }
-    var availability: Availability { .available }
-
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        GenerationResponse(
-            content: GeneratedContent(kind: .string(text)), text: text,
-            metadata: ResponseMetadata(provider: name, guided: false))
-    }
-}
-
 /// A small schema used across the routing tests.
 let cardSchema = GenerationSchema(
     node: .object(

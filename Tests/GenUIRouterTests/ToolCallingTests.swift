@@ -111,8 +111,8 @@ struct ToolCallingTests {
     @Test("the second request carries the model's calls and the tool's output, paired by the call's id")
     func outputsGoBackInTheRequest() async throws {
         let tool = WeatherTool()
-        let recorder = RequestRecorder(
-            inner: FailingLanguageModel(
+        let recorder = RequestRecordingModel(
+            wrapping: FailingLanguageModel(
                 name: "m", behavior: .callTools([call("c7", city: "Oslo")]), capabilities: toolCapable))
         let session = LanguageModelSession(model: recorder, tools: [tool])
         _ = try await session.respond(to: "Weather in Oslo?")
@@ -306,24 +306,6 @@ struct ToolCallingTests {
             return
         }
         #expect(model.requestCount == 0)
-    }
-}
-
-/// Records every request before passing it on.
-private final class RequestRecorder: RoutableModel {
-    let inner: any RoutableModel
-    private let recorded = Mutex<[GenerationRequest]>([])
-
-    init(inner: any RoutableModel) { self.inner = inner }
-
-    var name: String { inner.name }
-    var requests: [GenerationRequest] { recorded.withLock { $0 } }
-    var availability: Availability { get async { await inner.availability } }
-    var supportedCapabilities: Set<LanguageModelCapability> { get async { await inner.supportedCapabilities } }
-
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        recorded.withLock { $0.append(request) }
-        return try await inner.respond(to: request)
     }
 }
 

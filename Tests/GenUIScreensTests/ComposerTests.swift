@@ -1,46 +1,15 @@
 import GenUI
 import GenUIScreens
 import GenUITestSupport
-import Synchronization
+import GenUITesting
 import Testing
 
-/// A model that returns fixed text as unguided output, like a provider without constrained decoding.
-struct UnguidedTextModel: RoutableModel {
-    var name = "unguided-test"
-    var text: String
-    var availability: Availability { .available }
-    var supportedCapabilities: Set<LanguageModelCapability> { [] }
-    /// The last request received.
-    let received = RequestLog()
-    var lastRequest: GenerationRequest? { received.last }
-
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        received.record(request)
-        return GenerationResponse(
-            content: GeneratedContent(kind: .string(text)), text: text,
-            metadata: ResponseMetadata(provider: name, guided: false, finishReason: .stop))
-    }
-}
-
-/// The requests a test model received.
-final class RequestLog: Sendable {
-    private let requests = Mutex<[GenerationRequest]>([])
-    func record(_ request: GenerationRequest) { requests.withLock { $0.append(request) } }
-    var last: GenerationRequest? { requests.withLock { $0.last } }
-}
-
-/// A model that claims guided output but returns content breaking the schema.
-struct BrokenGuidedModel: RoutableModel {
-    var name = "broken-guided"
-    var availability: Availability { .available }
-    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
-
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        let content = try GeneratedContent(
-            json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"chart"}]}]}"#)
-        return GenerationResponse(
-            content: content, text: content.jsonString, metadata: ResponseMetadata(provider: name, guided: true))
-    }
+/// A model that claims guided output but answers content breaking the screen schema (a chart with no data).
+func brokenGuidedModel() throws -> FixedAnswerModel {
+    try FixedAnswerModel(
+        name: "broken-guided",
+        content: GeneratedContent(json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"chart"}]}]}"#),
+        finishReason: nil)
 }
 
 @Suite("Screen composition", .tags(.unit))
@@ -88,7 +57,8 @@ struct ComposerTests {
 
     @Test("a model without guided generation is shown the schema in its prompt")
     func unguidedModelSeesSchema() async throws {
-        let model = UnguidedTextModel(text: #"{"title":"T","sections":[]}"#)
+        let model = RequestRecordingModel(
+            wrapping: FixedAnswerModel(name: "unguided-test", text: #"{"title":"T","sections":[]}"#))
         let composer = ScreenComposer(model: model, allowUnguided: true)
         _ = try? await composer.compose("A screen")
         let instructions = try #require(model.lastRequest?.effectiveInstructions)
@@ -97,7 +67,8 @@ struct ComposerTests {
 
     @Test("unguided output is refused unless allowed")
     func unguidedRefused() async throws {
-        let composer = ScreenComposer(model: UnguidedTextModel(text: #"{"title":"T","sections":[]}"#))
+        let composer = ScreenComposer(
+            model: FixedAnswerModel(name: "unguided-test", text: #"{"title":"T","sections":[]}"#))
         let error = try await #require(throws: GenUIError.self) { try await composer.compose("A screen") }
         guard case .unsupportedCapability(.guidedGeneration, _) = error else {
             Issue.record("expected unsupportedCapability(guidedGeneration), got \(error)")
@@ -119,7 +90,7 @@ struct ComposerTests {
             ]}]}
             ```
             """
-        let composer = ScreenComposer(model: UnguidedTextModel(text: text), allowUnguided: true)
+        let composer = ScreenComposer(model: FixedAnswerModel(name: "unguided-test", text: text), allowUnguided: true)
         let composed = try await composer.compose("A login form")
         #expect(ScreenValidator().issues(in: composed.screen) == [])
         #expect(composed.screen.sections[0].components.count == 3)
@@ -135,14 +106,15 @@ struct ComposerTests {
 
     @Test("unguided text with no screen in it is a located decoding failure")
     func unguidedGarbage() async throws {
-        let composer = ScreenComposer(model: UnguidedTextModel(text: "I cannot do that."), allowUnguided: true)
+        let composer = ScreenComposer(
+            model: FixedAnswerModel(name: "unguided-test", text: "I cannot do that."), allowUnguided: true)
         let error = try await #require(throws: GenUIError.self) { try await composer.compose("A screen") }
         #expect(error.code == "decodingFailure")
     }
 
     @Test("guided output that breaks the schema is a decoding failure naming the path")
     func guidedInvalid() async throws {
-        let composer = ScreenComposer(model: BrokenGuidedModel())
+        let composer = ScreenComposer(model: try brokenGuidedModel())
         let error = try await #require(throws: GenUIError.self) { try await composer.compose("A chart") }
         guard case .decodingFailure(let path, _, _) = error else {
             Issue.record("expected decodingFailure, got \(error)")

@@ -1,6 +1,7 @@
 import GenUI
 import GenUIScreens
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 /// The composer decides once how an intent is composed, and the composed screen carries that decision.
@@ -33,7 +34,8 @@ struct CompositionDecisionTests {
                 RecordLookupTool(records: try RecordSet(json: #"[{"team":"Ada","points":3}]"#, title: "Standings"))
             ]
         case .unguided:
-            composer = ScreenComposer(model: UnguidedTextModel(text: Self.freeScreen), allowUnguided: true)
+            composer = ScreenComposer(
+                model: FixedAnswerModel(name: "unguided-test", text: Self.freeScreen), allowUnguided: true)
         case .nothingNamed: intent = "Something pleasant"
         }
         guard case .free(let decided) = await composer.decision(for: intent) else {
@@ -55,7 +57,7 @@ struct CompositionDecisionTests {
 
     @Test("an unguided answer that does not fill the outline in is composed freely, and says the model was unguided")
     func unguidedAnswerFallsBackToFree() async throws {
-        let model = UnguidedTextModel(text: Self.freeScreen)
+        let model = FixedAnswerModel(name: "unguided-test", text: Self.freeScreen)
         let composer = ScreenComposer(model: model, allowUnguided: true)
         let composed = try composer.finish(
             try await model.respond(to: GenerationRequest(prompt: Self.login)),

@@ -1,6 +1,7 @@
 import GenUI
 import GenUIScreens
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 /// Values a user would not accept become marked placeholders, and each value says where it comes from.
@@ -44,7 +45,7 @@ import Testing
     @Test func aModelWithoutLeaveToInventFillsInNoFactValueAndEachFactIsAMarkedPlaceholder() async throws {
         let intent = "An alarm screen showing the alarm time and the label with a Dismiss button"
         let json = #"{"title":"Alarm","facts":{"title":"Alarm"},"actions":{"title":"Actions","Dismiss":"primary"}}"#
-        let composer = ScreenComposer(model: FixedContentModel(json: json, guided: true))
+        let composer = ScreenComposer(model: try FixedAnswerModel(json: json, guided: true))
         let schema = try #require(composer.request(for: intent).schema)
         #expect(!schema.jsonSchemaString().contains("Alarm time"))
         let composed = try await composer.compose(intent)
@@ -61,7 +62,7 @@ import Testing
         let intent = "A recipe card showing ingredients, the author and the time with a Save button"
         let json =
             #"{"title":"The Book","facts":{"title":"Recipe","Ingredients":"1.11-1-1-1-1-1-1-1","Author":"The Book","Time":"20 min"},"actions":{"title":"Actions","Save":"primary"}}"#
-        var composer = ScreenComposer(model: FixedContentModel(json: json, guided: true))
+        var composer = ScreenComposer(model: try FixedAnswerModel(json: json, guided: true))
         composer.mayInventValues = true
         let composed = try await composer.compose(intent)
         #expect(
@@ -76,7 +77,7 @@ import Testing
     @Test func aValueTheIntentHoldsIsTheIntentsAndOtherModelValuesArePlaceholdersInAFreeScreen() async throws {
         let json =
             #"{"title":"Weather","sections":[{"title":"Now","components":[{"type":"keyValue","key":"City","value":"Lisbon"},{"type":"keyValue","key":"Temperature","value":"21 °C"}]}]}"#
-        var composer = ScreenComposer(model: FixedContentModel(json: json, guided: true))
+        var composer = ScreenComposer(model: try FixedAnswerModel(json: json, guided: true))
         composer.composition = .free
         let composed = try await composer.compose("A weather summary for Lisbon")
         #expect(composed.values.map(\.source) == [.intent, .placeholder])

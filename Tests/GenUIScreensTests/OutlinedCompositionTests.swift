@@ -1,24 +1,8 @@
 import GenUI
 import GenUIScreens
 import GenUITestSupport
+import GenUITesting
 import Testing
-
-/// A model that can be held to a schema but answers with fixed content, guided or not (as a chain's fallback
-/// provider without guided generation would).
-struct FixedContentModel: RoutableModel {
-    var name = "fixed"
-    var json: String
-    var guided: Bool
-    var availability: Availability { .available }
-    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
-
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        let content = try GeneratedContent(json: json)
-        return GenerationResponse(
-            content: guided ? content : GeneratedContent(kind: .string(json)), text: json,
-            metadata: ResponseMetadata(provider: name, guided: guided, finishReason: .stop))
-    }
-}
 
 /// Outlined composition: every element the intent names is shown once, the model writes the rest.
 @Suite(.tags(.unit)) struct OutlinedCompositionTests {
@@ -74,7 +58,7 @@ struct FixedContentModel: RoutableModel {
     }
 
     @Test func guidedOutputThatDoesNotFillTheOutlineInIsADecodingFailure() async throws {
-        let model = FixedContentModel(
+        let model = try FixedAnswerModel(
             json: #"{"title":"T","sections":[{"title":"S","components":[{"type":"divider"}]}]}"#, guided: true)
         await #expect(throws: GenUIError.self) { try await ScreenComposer(model: model).compose(intent) }
     }
@@ -82,7 +66,7 @@ struct FixedContentModel: RoutableModel {
     @Test func unguidedOutputThatComposesAFreeScreenIsTakenAsOne() async throws {
         let json =
             #"{"title":"Sign in","sections":[{"title":"Account","components":[{"type":"field","label":"User","placeholder":"name","kind":"text"}]}]}"#
-        var composer = ScreenComposer(model: FixedContentModel(json: json, guided: false))
+        var composer = ScreenComposer(model: try FixedAnswerModel(json: json, guided: false))
         composer.allowUnguided = true
         let composed = try await composer.compose(intent)
         #expect(composed.screen.title == "Sign in")
@@ -97,7 +81,7 @@ struct FixedContentModel: RoutableModel {
             "Password":{"placeholder":"secret","kind":"secure"}},"actions":{"title":"Go","Login":"primary",\
             "Register":"secondary"}}
             """
-        var composer = ScreenComposer(model: FixedContentModel(json: json, guided: false))
+        var composer = ScreenComposer(model: try FixedAnswerModel(json: json, guided: false))
         composer.allowUnguided = true
         let composed = try await composer.compose(intent)
         #expect(composed.outline != nil)

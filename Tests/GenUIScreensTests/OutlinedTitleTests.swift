@@ -1,6 +1,7 @@
 import GenUI
 import GenUIScreens
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 /// The outlined screen's title: held to three words where the provider enforces the schema's pattern, accepted
@@ -21,7 +22,8 @@ import Testing
     }
 
     @Test func aLongerGuidedTitleIsAcceptedFromAProviderThatIgnoresPatterns() async throws {
-        let composed = try await ScreenComposer(model: FixedContentModel(json: longTitle, guided: true)).compose(intent)
+        let composed = try await ScreenComposer(model: try FixedAnswerModel(json: longTitle, guided: true)).compose(
+            intent)
         #expect(composed.screen.title == "Login form with two fields")
     }
 

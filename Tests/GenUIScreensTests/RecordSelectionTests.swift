@@ -2,6 +2,7 @@ import Foundation
 import GenUI
 import GenUIScreens
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 /// Which records an intent asks for, and the standings that show them as the file has them.
@@ -55,7 +56,7 @@ import Testing
         let records = try RecordSet(
             json: ScreenIntentCorpus.recordFiles["serie-b-standings.json"] ?? "", title: "serie-b-standings.json")
         let json = #"{"title":"Serie B","records":{"title":"Top six"}}"#
-        var composer = ScreenComposer(model: FixedContentModel(json: json, guided: true))
+        var composer = ScreenComposer(model: try FixedAnswerModel(json: json, guided: true))
         composer.records = records
         let intent = "The Serie B table with the top six teams and their points"
         let schema = try #require(composer.request(for: intent).schema)

@@ -1,6 +1,7 @@
 import GenUI
 import GenUIScreens
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 /// The lenient decoder's repairs and refusals, and a screen that stays invalid after repair, carry their catalog
@@ -63,7 +64,7 @@ struct RepairMessageTests {
     @Test("a screen that stays invalid after repair fails with its issues carried in the error")
     func unsaveableScreenCarriesItsIssues() async throws {
         let text = #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"divider"}]}]}"#
-        let composer = ScreenComposer(model: UnguidedTextModel(text: text), allowUnguided: true)
+        let composer = ScreenComposer(model: FixedAnswerModel(name: "unguided-test", text: text), allowUnguided: true)
         let error = try await #require(throws: GenUIError.self) { try await composer.compose("A login form") }
         guard case .decodingFailure(let path, let details, let context) = error else {
             Issue.record("expected a decoding failure, got \(error)")

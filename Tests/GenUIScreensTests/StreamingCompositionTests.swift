@@ -1,6 +1,7 @@
 import GenUI
 import GenUIScreens
 import GenUITestSupport
+import GenUITesting
 import Testing
 
 @Suite("Streamed screen composition", .tags(.unit))
@@ -56,7 +57,7 @@ struct StreamingCompositionTests {
     func nonStreamingModel() async throws {
         let text =
             #"{"title":"Login","sections":[{"title":"Account","components":[{"type":"button","label":"Log in","style":"primary"}]}]}"#
-        let model = UnguidedTextModel(text: text)
+        let model = FixedAnswerModel(name: "unguided-test", text: text)
         let (previews, final) = try await Self.events(ScreenComposer(model: model, allowUnguided: true), "A login form")
         #expect(previews.isEmpty)
         #expect(final?.screen.title == "Login")
@@ -64,7 +65,7 @@ struct StreamingCompositionTests {
 
     @Test("an error of the model ends the stream with that error")
     func errorEndsTheStream() async throws {
-        let composer = ScreenComposer(model: BrokenGuidedModel())
+        let composer = ScreenComposer(model: try brokenGuidedModel())
         await #expect(throws: GenUIError.self) { _ = try await Self.events(composer, "A chart") }
         await #expect(throws: GenUIError.self) { _ = try await Self.events(composer, "  ") }
     }

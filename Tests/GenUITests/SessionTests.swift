@@ -1,4 +1,5 @@
 import GenUITestSupport
+import GenUITesting
 import Synchronization
 import Testing
 
@@ -91,19 +92,11 @@ struct SessionTests {
 
     @Test("a response that breaks the schema is rejected even if the model claims it is guided")
     func verifiesGuidedOutput() async throws {
-        struct LyingModel: RoutableModel {
-            let name = "liar"
-            var availability: Availability { .available }
-            var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
-            func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-                let content = try GeneratedContent(json: #"{"title":7}"#)
-                return GenerationResponse(
-                    content: content, text: content.jsonString, metadata: ResponseMetadata(provider: name, guided: true)
-                )
-            }
-        }
+        // A model that claims guided generation and answers a title that is not a string.
+        let liar = try FixedAnswerModel(
+            name: "liar", content: GeneratedContent(json: #"{"title":7}"#), finishReason: nil)
         let schema = GenerationSchema(name: "T", properties: [.init(name: "title", type: String.self)])
-        let session = LanguageModelSession(model: LyingModel())
+        let session = LanguageModelSession(model: liar)
         do {
             _ = try await session.respond(to: "x", schema: schema)
             Issue.record("expected a decoding failure")

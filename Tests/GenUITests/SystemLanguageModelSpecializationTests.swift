@@ -1,24 +1,9 @@
 import Foundation
 import GenUITestSupport
-import Synchronization
+import GenUITesting
 import Testing
 
 @testable import GenUI
-
-/// A scripted model that keeps every request it is sent.
-private final class RecordingModel: RoutableModel {
-    let name = "recording"
-    private let requests = Mutex<[GenerationRequest]>([])
-
-    var sent: [GenerationRequest] { requests.withLock { $0 } }
-
-    var availability: Availability { .available }
-    var supportedCapabilities: Set<LanguageModelCapability> { [.guidedGeneration] }
-    func respond(to request: GenerationRequest) async throws -> GenerationResponse {
-        requests.withLock { $0.append(request) }
-        return try await ScriptedLanguageModel(name: name).respond(to: request)
-    }
-}
 
 /// A model that claims French and Simplified Chinese.
 private struct FrenchAndChineseModel: LanguageSupportReporting {
@@ -55,7 +40,7 @@ private struct Tags {
 struct SystemLanguageModelSpecializationTests {
     @Test("a content-tagging model puts the tagging instructions before the session's, in answers and in streams")
     func contentTaggingReachesTheRequest() async throws {
-        let recorder = RecordingModel()
+        let recorder = RequestRecordingModel(capabilities: [.guidedGeneration])
         let model = SystemLanguageModel(recorder, useCase: .contentTagging)
         let session = LanguageModelSession(model: model, instructions: "Give the two most important topics.")
         let response = try await session.respond(to: "Hello! The match ended in a draw.", generating: Tags.self)
@@ -64,19 +49,19 @@ struct SystemLanguageModelSpecializationTests {
 
         let tagging = try #require(SystemLanguageModel.UseCase.contentTagging.instructions)
         #expect(
-            recorder.sent.map(\.instructions) == [
+            recorder.requests.map(\.instructions) == [
                 tagging + "\n\nGive the two most important topics.", tagging + "\n\nTag it.",
             ])
     }
 
     @Test("the general use case sends the session's instructions unchanged, and the guardrails are only recorded")
     func generalLeavesTheRequestAlone() async throws {
-        let recorder = RecordingModel()
+        let recorder = RequestRecordingModel(capabilities: [.guidedGeneration])
         let model = SystemLanguageModel(recorder, guardrails: .permissiveContentTransformations)
         #expect(model.useCase == .general)
         #expect(model.guardrails == .permissiveContentTransformations)
         _ = try await LanguageModelSession(model: model, instructions: "Summarize.").respond(to: "A long article.")
-        #expect(recorder.sent.map(\.instructions) == ["Summarize."])
+        #expect(recorder.requests.map(\.instructions) == ["Summarize."])
         #expect(SystemLanguageModel.UseCase.general.instructions == nil)
     }
 
@@ -125,7 +110,7 @@ struct SystemLanguageModelSpecializationTests {
 
     @Test("a model that claims no languages supports English, with regional fallback, and nothing else")
     func defaultLanguagesAreEnglish() {
-        let model = SystemLanguageModel(RecordingModel())
+        let model = SystemLanguageModel(RequestRecordingModel(capabilities: [.guidedGeneration]))
         let languages: Set<Locale.Language> = model.supportedLanguages
         #expect(languages == SystemLanguageModel.defaultSupportedLanguages)
         #expect(model.supportsLocale(Locale(identifier: "en_US")))
@@ -148,7 +133,8 @@ struct SystemLanguageModelSpecializationTests {
 
     @Test("tokenCount(for:) of a Prompt, Instructions, tools and a schema use the model's counting")
     func tokenCountOverloads() async throws {
-        let model = SystemLanguageModel(RecordingModel(), useCase: .contentTagging)
+        let model = SystemLanguageModel(
+            RequestRecordingModel(capabilities: [.guidedGeneration]), useCase: .contentTagging)
         let text = "Tag this article about the football match."
         #expect(try await model.tokenCount(for: Prompt(text)) == model.tokenCount(for: text))
         #expect(
