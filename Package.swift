@@ -238,6 +238,9 @@ let package = Package(
                 "GenUI", "GenUIGemini", "GenUIHTTP", "GenUIConfig", "GenUIRouter", "GenUIDiagnostics", "GenUITesting",
                 "GenUITestSupport",
             ]),
+        .testTarget(name: "GenUITestingTests", dependencies: ["GenUI", "GenUITesting", "GenUITestSupport"]),
+        .testTarget(
+            name: "UniformTypeIdentifiersTests", dependencies: ["UniformTypeIdentifiers", "GenUITestSupport"]),
         .testTarget(name: "GenUIProcessTests", dependencies: ["GenUI", "GenUIProcess", "GenUITestSupport"]),
         .testTarget(
             name: "GenUIDiagnosticsTests",
