@@ -90,6 +90,7 @@ struct StringCatalogReaderTests {
         #expect(read.problem == nil)
         #expect(read.template("good", language: .german) == "Gut {name}")
         #expect(read.template("odd", language: .english) == "odd", "an entry genui cannot read falls back to its key")
+        #expect(read.contains("good") && !read.contains("odd") && !read.contains("absent"))
         #expect(throws: StringCatalogError.self) {
             try MessageCatalog(bytes: Array(text.utf8), source: "Lazy.xcstrings", languages: [.english])
         }

@@ -97,6 +97,11 @@ public struct MessageCatalog: Sendable {
         return messages
     }
 
+    /// Whether the catalog has a message for `key` (in English, which every key has): reads that key's entry only.
+    public func contains(_ key: String) -> Bool {
+        lookup(key, .english) != nil
+    }
+
     /// The message for `key` in `language`, falling back to English, then to the key itself.
     public func template(_ key: String, language: DiagnosticLanguage) -> String {
         guard language != .pseudo else { return lookup(key, .english).map(PseudoLocale.transform) ?? key }

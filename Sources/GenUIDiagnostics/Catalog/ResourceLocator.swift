@@ -4,7 +4,8 @@ import Foundation
 /// when the resource bundle is not where the build left it.
 ///
 /// SwiftPM copies a target's resources into a folder beside the program: `<package>_<target>.resources` on Linux,
-/// `<package>_<target>.bundle` on Apple platforms. That folder is looked for beside the running program (its symbolic
+/// `<package>_<target>.bundle` on Apple platforms, where `<package>` is `genui` or the name of the checkout it was
+/// added from. That folder is looked for beside the running program (its symbolic
 /// links resolved, so a `genui` linked into `/usr/local/bin` finds the folder beside the real file), beside the main
 /// bundle, and in `../share/genui/` next to the program (the usual install layout); last, in the source checkout the
 /// program was built from, so a program run from a build folder of a moved checkout still finds it.
@@ -22,10 +23,9 @@ public enum ResourceLocator {
     public static func file(
         _ name: String, inBundleOf target: String, sourceFile: String, sourceFolder: String
     ) -> URL? {
-        let folders = ["\(packageName)_\(target).resources", "\(packageName)_\(target).bundle"]
         var candidates: [URL] = []
         for directory in programDirectories() {
-            for folder in folders {
+            for folder in folders(of: target, in: directory) {
                 candidates.append(directory.appendingPathComponent(folder).appendingPathComponent(name))
                 candidates.append(
                     directory.appendingPathComponent(folder)
@@ -34,6 +34,18 @@ public enum ResourceLocator {
         }
         candidates.append(sourceCandidate(name, target: target, sourceFile: sourceFile, sourceFolder: sourceFolder))
         return candidates.first { FileManager.default.isReadableFile(atPath: $0.path) }
+    }
+
+    /// The resource folders of `target` in `directory`: genui's own names first, then any `<package>_<target>` folder,
+    /// since SwiftPM names the folder after the package's identity, which is the name of the checkout genui was
+    /// added from (`my-genui_GenUIDiagnostics.resources` for a copy in `my-genui`).
+    private static func folders(of target: String, in directory: URL) -> [String] {
+        let suffixes = ["_\(target).resources", "_\(target).bundle"]
+        let named = suffixes.map { packageName + $0 }
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { entry in !named.contains(entry) && suffixes.contains { entry.hasSuffix($0) } }
+            .sorted()
+        return named + others
     }
 
     /// The folders a program's resources may be in: beside the program (resolved), beside the main bundle, and the

@@ -8,7 +8,7 @@ extension Diagnostics {
         var described = describe(reason)
         guard let remedies else { return described }
         let key = "reason.\(reason.code).remedy.\(remedies)"
-        guard catalog.messages(for: .english)[key] != nil else { return described }
+        guard catalog.contains(key) else { return described }
         described.remediation = text(key, Self.remedyArguments(of: reason))
         return described
     }
