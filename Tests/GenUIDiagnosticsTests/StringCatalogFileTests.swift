@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import GenUIDiagnostics
+import GenUITestSupport
 import Testing
 
 /// The String Catalogs genui ships, read from the checkout: genui's own and the command line's.
@@ -8,10 +9,7 @@ enum ShippedCatalog: String, CaseIterable, CustomTestStringConvertible {
     case diagnostics = "Sources/GenUIDiagnostics/Resources/Diagnostics.xcstrings"
     case commandLine = "Sources/genui/Resources/CLI.xcstrings"
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    var url: URL { Self.packageRoot.appendingPathComponent(rawValue) }
+    var url: URL { TestEnvironment.packageRoot.appendingPathComponent(rawValue) }
     var testDescription: String { url.lastPathComponent }
 
     /// The file with every language read at once (one pass, where asking language by language would read it again
@@ -85,7 +83,7 @@ struct StringCatalogFileTests {
     func librariesUseTheirOwnCatalog() throws {
         let own = Set(try ShippedCatalog.diagnostics.load().messages(for: .english).keys)
         let commandLineOnly = Set(try ShippedCatalog.commandLine.load().messages(for: .english).keys)
-        let sources = ShippedCatalog.packageRoot.appendingPathComponent("Sources")
+        let sources = TestEnvironment.packageRoot.appendingPathComponent("Sources")
         let enumerator = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
         var misplaced: [String] = []
         var checked = 0

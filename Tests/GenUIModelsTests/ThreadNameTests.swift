@@ -8,13 +8,6 @@ import Testing
 /// thread that started them.
 @Suite("The names of a pull's threads", .tags(.unit))
 struct ThreadNameTests {
-    /// The names of this process's threads, as the system knows them.
-    static func threadNames() -> [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
-            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-    }
-
     @Test(
         "The hash's thread is named genui.digest while it runs",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/task")))
@@ -27,7 +20,7 @@ struct ThreadNameTests {
         #expect(fd >= 0)
         defer { close(fd) }
         let follower = try DigestFollower(fd: fd, path: path, available: 0)
-        #expect(await eventually(within: .seconds(10)) { Self.threadNames().contains("genui.digest") })
+        #expect(await eventually(within: .seconds(10)) { TestEnvironment.threadNames().contains("genui.digest") })
         follower.stop()
     }
 }

@@ -10,6 +10,14 @@ public enum TestEnvironment {
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The names of this process's threads as the system knows them (`/proc/self/task/*/comm`); empty where the
+    /// system has no `/proc`.
+    public static func threadNames() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.compactMap { try? String(contentsOfFile: "/proc/self/task/\($0)/comm", encoding: .utf8) }
+            .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    }
+
     /// The folder holding the official A2UI v0.9 schemas and example stream, when `GENUI_A2UI_SCHEMAS` names one.
     ///
     /// They are not part of the repository: tests that need them run when the variable points at them (`.ci/run` sets
