@@ -47,6 +47,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.7.3"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
+        // The HTTP transport of the network providers (and genui-bench's baseline client and loopback server).
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // `swift package generate-documentation`: the DocC catalogs in Sources/*/*.docc.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -74,11 +77,14 @@ let package = Package(
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .target(name: "UniformTypeIdentifiers", condition: .when(platforms: [.linux])),
             ]),
-        // The HTTP transport shared by the network providers (URLSession, SSE, NDJSON).
+        // The HTTP transport shared by the network providers (AsyncHTTPClient or URLSession, SSE, NDJSON).
         .target(
             name: "GenUIHTTP",
             dependencies: [
                 "GenUI", .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -186,11 +192,15 @@ let package = Package(
             name: "genui-bench",
             dependencies: [
                 "GenUI", "GenUIRouter", "GenUIConfig", "GenUIOnDevice", "GenUIOpenAI", "GenUIScreens", "GenUITesting",
-                "GenUIModels", "GenUIMCP", "GenUIDiagnostics",
+                "GenUIModels", "GenUIMCP", "GenUIDiagnostics", "GenUIHTTP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "MetricsTestKit", package: "swift-metrics"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
 

@@ -82,19 +82,30 @@ public struct OpenAIExecutor: ProviderExecutor {
         var timings: ServerTimings?
         var servedModel: String?
         var done = false
+        let decoder = JSONDecoder()
         for try await event in response.body.serverSentEvents() {
             if event.data == "[DONE]" {
                 done = true
                 break
             }
-            guard let json = try? JSONParser.parse(event.data) else { continue }
-            if let error = json["error"] {
-                let parsed = HTTPErrorMapping.parseErrorJSON(json, secrets: secrets)
-                throw HTTPErrorMapping.error(
-                    status: error["code"]?.intValue ?? 500, headers: [:], parsed: parsed, provider: model.name,
-                    secrets: secrets)
+            let chunk: ChatCompletionChunk
+            // Most events are plain chunks, read strictly and cheaply; an error object, or anything read only
+            // loosely, takes genui's own parser.
+            if !event.data.contains(#""error""#),
+                let strict = WireReading.decodeStrictly(ChatCompletionChunk.self, from: event.data, using: decoder)
+            {
+                chunk = strict
+            } else {
+                guard let json = try? JSONParser.parse(event.data) else { continue }
+                if let error = json["error"] {
+                    let parsed = HTTPErrorMapping.parseErrorJSON(json, secrets: secrets)
+                    throw HTTPErrorMapping.error(
+                        status: error["code"]?.intValue ?? 500, headers: [:], parsed: parsed, provider: model.name,
+                        secrets: secrets)
+                }
+                guard let loose = WireReading.decode(ChatCompletionChunk.self, from: json) else { continue }
+                chunk = loose
             }
-            guard let chunk = WireReading.decode(ChatCompletionChunk.self, from: json) else { continue }
             servedModel = servedModel ?? chunk.model
             if let choice = chunk.choices?.first {
                 if let reasoning = choice.delta?.reasoningContent, !reasoning.isEmpty {

@@ -9,7 +9,8 @@ import Foundation
 //
 // Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
 // --only runs the named sections (overhead, instrumentation, context, fallback, doctor, grammar, warm, memory, scale,
-// pull, quality, fleet, mcp) and never writes docs/performance.md, whose other sections it would otherwise drop.
+// pull, quality, fleet, mcp, scale-http) and never writes docs/performance.md, whose other sections it would otherwise
+// drop.
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let arguments = Set(argumentList)
@@ -37,6 +38,26 @@ let serverPath = environment["GENUI_LLAMA_SERVER"] ?? packageRoot.appendingPathC
 @main
 enum BenchmarkMain {
     static func main() async {
+        // The load section's helper processes: the streaming server and one run each.
+        if argumentList.count >= 2 {
+            do {
+                switch argumentList[0] {
+                case "--serve-completions":
+                    try StreamingCompletionServer.serve(
+                        portCount: Int(argumentList.count > 2 ? argumentList[2] : "1") ?? 1, portFile: argumentList[1])
+                case "--load-worker":
+                    try await LoadWorker.run(JSONDecoder().decode(LoadRun.self, from: Data(argumentList[1].utf8)))
+                    return
+                case "--soak-worker":
+                    try await SoakWorker.run(JSONDecoder().decode(SoakRun.self, from: Data(argumentList[1].utf8)))
+                    return
+                default: break
+                }
+            } catch {
+                FileHandle.standardError.write(Data("genui-bench \(argumentList[0]): \(error)\n".utf8))
+                exit(1)
+            }
+        }
         var report = Report(
             command: "swift run -c release --static-swift-stdlib genui-bench" + (quick ? " --quick" : "")
                 + (onlySections.map { " --only " + $0.sorted().joined(separator: ",") } ?? ""),
@@ -130,6 +151,11 @@ enum BenchmarkMain {
         if runs("scale") {
             await stage("Scale: concurrent sessions through one chain (scripted provider)") {
                 try await ScaleBenchmark.run(into: &report, quick: quick)
+            }
+        }
+        if runs("scale-http") {
+            await stage(ScaleHTTPBenchmark.section) {
+                try await ScaleHTTPBenchmark.run(into: &report, quick: quick, packageRoot: packageRoot)
             }
         }
         if runs("fleet") {

@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import GenUI
 import Logging
@@ -6,12 +7,17 @@ import Logging
     import FoundationNetworking
 #endif
 
-/// The HTTP client every network provider uses: one shared `URLSession` (FoundationNetworking on Linux), a connect
-/// timeout on the response head, a total timeout on the whole exchange, body streaming through a
-/// `URLSessionDataDelegate`, and transport failures mapped to ``GenUIError``.
+/// The HTTP client every network provider uses: a connect timeout on the response head, a total timeout on the whole
+/// exchange, the body streamed as the caller reads it, redirects never followed, and transport failures mapped to
+/// ``GenUIError``.
+///
+/// It sends through AsyncHTTPClient on SwiftNIO's shared event loops by default (``Transport/asyncHTTPClient``): no
+/// thread per request, and a slow reader makes it stop reading from the connection rather than buffer. The
+/// `URLSession` transport (FoundationNetworking on Linux, libcurl underneath) remains available as
+/// ``Transport/urlSession``; it honours the system's proxy settings, which AsyncHTTPClient does not read.
 ///
 /// Cancelling the calling task cancels the transfer (the server sees the connection close). A client keeps one
-/// session for its whole life: creating sessions per request makes falling past a dead local server slow.
+/// connection pool for its whole life: creating one per request makes falling past a dead local server slow.
 /// Errors it throws are ``GenUIError/transport(_:_:)``, ``GenUIError/timedOut(_:)`` (no provider
 /// attributed yet) or `CancellationError`; HTTP error statuses are not errors at this level (see ``HTTPErrorMapping``).
 public final class HTTPClient: Sendable {
@@ -29,8 +35,19 @@ public final class HTTPClient: Sendable {
         }
     }
 
+    /// What sends the requests.
+    public enum Transport: Sendable, Hashable {
+        /// AsyncHTTPClient on SwiftNIO's shared event loops (the default): what Swift servers use for outbound HTTP
+        /// at load (see docs/performance.md, "At server scale").
+        case asyncHTTPClient
+        /// Foundation's `URLSession` (FoundationNetworking on Linux): follows the system's proxy settings.
+        case urlSession
+    }
+
     /// The timeouts requests use unless they set their own.
     public let timeouts: Timeouts
+    /// What sends the requests.
+    public var transport: Transport { connections.transport }
     /// Where each request is logged (one debug line when it ends, see ``RequestLog``); discards by default.
     public let logger: Logger
     private let connections: Connections
@@ -38,22 +55,23 @@ public final class HTTPClient: Sendable {
     private let secrets: @Sendable () -> [String]
     /// How the provider's base path is logged (its display form), when it has one.
     private let basePath: LoggedBasePath?
-    private var session: URLSession { connections.session }
-    private var router: TransferRouter { connections.router }
 
     /// A process-wide client with default timeouts, for providers that are not given one.
     public static let shared = HTTPClient()
 
-    /// Creates a client with its own session.
+    /// Creates a client with its own connection pool: at most `maximumConnectionsPerHost` connections to one host
+    /// (more requests wait for one), sending through `transport`.
     public init(
-        timeouts: Timeouts = Timeouts(), maximumConnectionsPerHost: Int = 16,
+        timeouts: Timeouts = Timeouts(), maximumConnectionsPerHost: Int = 16, transport: Transport = .asyncHTTPClient,
         logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
         self.timeouts = timeouts
         self.logger = logger
         self.secrets = { [] }
         self.basePath = nil
-        self.connections = Connections(maximumConnectionsPerHost: maximumConnectionsPerHost)
+        self.connections = Connections(
+            maximumConnectionsPerHost: max(1, maximumConnectionsPerHost), transport: transport,
+            connectTimeout: timeouts.connect)
     }
 
     private init(
@@ -79,13 +97,44 @@ public final class HTTPClient: Sendable {
         HTTPClient(sharing: self, logger: logger, secrets: secrets, basePath: basePath)
     }
 
-    /// The session and its delegate, shared by a client and the clients made from it with ``logging(to:redacting:)``;
-    /// the session is invalidated when the last of them is gone.
+    /// The connection pool, shared by a client and the clients made from it with ``logging(to:redacting:)``; shut
+    /// down when the last of them is gone.
     private final class Connections: Sendable {
-        let session: URLSession
-        let router: TransferRouter
+        let transport: Transport
+        let pool: Pool
 
-        init(maximumConnectionsPerHost: Int) {
+        enum Pool: Sendable {
+            case asyncHTTPClient(AsyncHTTPClient.HTTPClient)
+            case urlSession(URLSessionBox, TransferRouter)
+        }
+
+        /// A `URLSession`, which FoundationNetworking does not mark Sendable; it is safe to use from any thread.
+        struct URLSessionBox: @unchecked Sendable {
+            let session: URLSession
+        }
+
+        init(maximumConnectionsPerHost: Int, transport: Transport, connectTimeout: Duration) {
+            self.transport = transport
+            switch transport {
+            case .asyncHTTPClient:
+                var configuration = AsyncHTTPClient.HTTPClient.Configuration()
+                configuration.connectionPool = .init(
+                    idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: maximumConnectionsPerHost)
+                // A refused connection fails the request at once (the chain moves on), instead of being retried
+                // with backoff until the connect timeout.
+                configuration.connectionPool.retryConnectionEstablishment = false
+                configuration.redirectConfiguration = .disallow
+                configuration.timeout.connect = .init(connectTimeout)
+                configuration.decompression = .disabled
+                pool = .asyncHTTPClient(
+                    AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration))
+            case .urlSession:
+                let (session, router) = Self.makeSession(maximumConnectionsPerHost: maximumConnectionsPerHost)
+                pool = .urlSession(URLSessionBox(session: session), router)
+            }
+        }
+
+        private static func makeSession(maximumConnectionsPerHost: Int) -> (URLSession, TransferRouter) {
             let configuration = URLSessionConfiguration.ephemeral
             configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             configuration.urlCache = nil
@@ -96,12 +145,14 @@ public final class HTTPClient: Sendable {
             configuration.timeoutIntervalForResource = 7 * 24 * 3600
             configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
             let router = TransferRouter()
-            self.router = router
-            self.session = URLSession(configuration: configuration, delegate: router, delegateQueue: nil)
+            return (URLSession(configuration: configuration, delegate: router, delegateQueue: nil), router)
         }
 
         deinit {
-            session.finishTasksAndInvalidate()
+            switch pool {
+            case .asyncHTTPClient(let client): client.shutdown { _ in }
+            case .urlSession(let box, _): box.session.finishTasksAndInvalidate()
+            }
         }
     }
 
@@ -124,21 +175,35 @@ public final class HTTPClient: Sendable {
     /// stream, cancelling the task) cancels the transfer.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         try Task.checkCancellation()
+        let total = request.totalTimeout ?? timeouts.total
+        let headTimeout = min(request.headTimeout ?? timeouts.connect, total)
+        let log =
+            logger.logLevel <= .debug
+            ? RequestLog(request, logger: logger, secrets: secrets(), basePath: basePath) : nil
+        switch connections.pool {
+        case .asyncHTTPClient(let client):
+            return try await NIOExchange.stream(
+                request, client: client, headTimeout: headTimeout, total: total, log: log)
+        case .urlSession(let box, let router):
+            return try await stream(
+                request, session: box.session, router: router, headTimeout: headTimeout, total: total, log: log)
+        }
+    }
+
+    private func stream(
+        _ request: HTTPRequest, session: URLSession, router: TransferRouter, headTimeout: Duration, total: Duration,
+        log: RequestLog?
+    ) async throws -> HTTPStreamingResponse {
         var urlRequest = URLRequest(url: request.url)
         urlRequest.httpMethod = request.method
         urlRequest.cachePolicy = .reloadIgnoringLocalCacheData
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         TraceContextPropagation.inject(into: &urlRequest)
         urlRequest.httpBody = request.body
-        let total = request.totalTimeout ?? timeouts.total
-        let headTimeout = min(request.headTimeout ?? timeouts.connect, total)
         urlRequest.timeoutInterval = min(total.seconds + 30, 7 * 24 * 3600)
 
         let (received, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let task = TaskHandle(task: session.dataTask(with: urlRequest))
-        let log =
-            logger.logLevel <= .debug
-            ? RequestLog(request, logger: logger, secrets: secrets(), basePath: basePath) : nil
         let transfer = Transfer(task: task, endpoint: request.endpoint, body: bodyContinuation, log: log)
         // The caller's stream reads on demand and tells the transfer what it read, which bounds what is held unread.
         let reader = PullReader<AsyncThrowingStream<Data, any Error>.Iterator, Data>(received.makeAsyncIterator())

@@ -1,6 +1,7 @@
 import Foundation
 import GenUI
 import Instrumentation
+import NIOHTTP1
 import Tracing
 
 #if canImport(FoundationNetworking)
@@ -25,6 +26,23 @@ public enum TraceContextPropagation {
         let instrument: any Instrument =
             instrument ?? ProviderInstrumentation.tracer ?? InstrumentationSystem.instrument
         instrument.inject(context, into: &request, using: URLRequestInjector())
+    }
+}
+
+extension TraceContextPropagation {
+    /// Adds the current context's headers to `headers` (AsyncHTTPClient's requests).
+    static func inject(into headers: inout HTTPHeaders) {
+        guard let context = ServiceContext.current else { return }
+        let instrument: any Instrument =
+            instrument ?? ProviderInstrumentation.tracer ?? InstrumentationSystem.instrument
+        instrument.inject(context, into: &headers, using: HTTPHeadersInjector())
+    }
+}
+
+/// Writes propagation headers into AsyncHTTPClient's request headers.
+struct HTTPHeadersInjector: Injector {
+    func inject(_ value: String, forKey key: String, into headers: inout HTTPHeaders) {
+        headers.replaceOrAdd(name: key, value: value)
     }
 }
 

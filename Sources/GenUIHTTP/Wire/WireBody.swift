@@ -43,5 +43,15 @@ public enum WireReading {
         }
     }
 
+    /// `type` read from `text` by Foundation's `JSONDecoder`, or `nil` unless `text` is JSON whose every field present
+    /// has the declared type. The fast path for a stream's many small events: on `nil` the caller reads `text` the
+    /// usual way (genui's bounded parser, then ``decode(_:from:)``'s loose reading), so the result never differs from
+    /// that way's, only its cost.
+    public static func decodeStrictly<T: Decodable>(_ type: T.Type, from text: String, using decoder: JSONDecoder)
+        -> T?
+    {
+        try? decoder.decode(type, from: Data(text.utf8))
+    }
+
     private enum WireShapeError: Error { case notJSON }
 }
