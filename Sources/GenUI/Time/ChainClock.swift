@@ -18,8 +18,9 @@ public struct ChainClock: Sendable {
         self.wait = sleep
     }
 
-    /// The system's continuous clock.
-    public static let continuous = ChainClock(now: { .now }, sleep: { try await Task.sleep(for: $0) })
+    /// The system's continuous clock. Its sleeps give their timers back when cancelled, so the time limits a chain
+    /// sets per request (and cancels when the request ends) hold no memory past the request.
+    public static let continuous = ChainClock(now: { .now }, sleep: { try await sleepReleasingTimer(for: $0) })
 
     /// The current instant.
     public var now: ContinuousClock.Instant { read() }

@@ -81,7 +81,7 @@ final class NIOExchange: Sendable {
         }
         let watchdog = Task {
             do {
-                try await Task.sleep(until: started + total, clock: .continuous)
+                try await sleepReleasingTimer(until: started + total)
             } catch { return }
             exchange.expire(after: total)
         }

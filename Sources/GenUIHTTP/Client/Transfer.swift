@@ -53,7 +53,7 @@ final class Transfer: Sendable {
             // A head deadline at or past the total one is just the total deadline.
             if headTimeout < total {
                 do {
-                    try await Task.sleep(until: start + headTimeout, clock: clock)
+                    try await sleepReleasingTimer(until: start + headTimeout)
                 } catch { return }
             }
             guard let self else { return }
@@ -65,7 +65,7 @@ final class Transfer: Sendable {
                 return
             }
             do {
-                try await Task.sleep(until: start + total, clock: clock)
+                try await sleepReleasingTimer(until: start + total)
             } catch { return }
             self.cancel(
                 because: .timedOut(

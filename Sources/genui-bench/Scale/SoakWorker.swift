@@ -13,6 +13,8 @@ struct SoakRun: Codable, Sendable {
     /// The server's base URLs for the fleet (short answers, no pause).
     var baseURLs: [String]
     var deadURL: String
+    /// What the requests go through: `chain` (the soak), or `provider` / `plain-chain` to tell growth apart.
+    var shape = "chain"
     var resultFile: String
 }
 
@@ -42,12 +44,26 @@ enum SoakWorker {
                 client: http)
         }
         let endpoints = run.baseURLs.map { FleetEndpoint(provider("fleet", $0), label: $0) }
-        let chain = ProviderChain(
-            name: "soak",
-            models: [
-                provider("dead", run.deadURL),
-                EndpointFleet(name: "fleet", endpoints: endpoints, options: FleetOptions(strategy: .leastBusy)),
-            ])
+        let model: any RoutableModel
+        switch run.shape {
+        case "provider": model = provider("server", run.baseURLs[0])
+        case "live-chain", "chain-without-session":
+            model = ProviderChain(name: "soak", models: [provider("server", run.baseURLs[0])])
+        case "short-timeouts":
+            model = ProviderChain(
+                name: "soak", models: [provider("server", run.baseURLs[0])],
+                options: ChainOptions(attemptTimeout: .seconds(1), deadline: .seconds(2)))
+        case "plain-chain":
+            model = ProviderChain(
+                name: "soak", models: [provider("dead", run.deadURL), provider("server", run.baseURLs[0])])
+        default:
+            model = ProviderChain(
+                name: "soak",
+                models: [
+                    provider("dead", run.deadURL),
+                    EndpointFleet(name: "fleet", endpoints: endpoints, options: FleetOptions(strategy: .leastBusy)),
+                ])
+        }
         let expected = String(repeating: StreamingCompletionServer.token, count: 2)
         let clock = ContinuousClock()
         let start = clock.now
@@ -63,7 +79,11 @@ enum SoakWorker {
                 issued += 1
                 group.addTask {
                     do {
-                        let session = LanguageModelSession(model: chain)
+                        if run.shape == "chain-without-session" || run.shape == "short-timeouts" {
+                            return .success(
+                                try await model.respond(to: GenerationRequest(prompt: "Request \(index)")).text)
+                        }
+                        let session = LanguageModelSession(model: model)
                         return .success(try await session.respond(to: "Request \(index)").content)
                     } catch {
                         return .failure(error)
