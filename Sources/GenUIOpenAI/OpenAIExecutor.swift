@@ -59,6 +59,27 @@ public struct OpenAIExecutor: ProviderExecutor {
             timings: OpenAIWire.timings(completion.timings, wall: clock.now - start), finish: finish)
     }
 
+    /// Whether `text` holds `"error"`, which marks an event that may be an error object (a plain byte search).
+    private static func mentionsError(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            let key = errorKey
+            guard bytes.count >= key.count else { return false }
+            var start = 0
+            while start <= bytes.count - key.count {
+                if bytes[start] == key[0] {
+                    var matched = 1
+                    while matched < key.count, bytes[start + matched] == key[matched] { matched += 1 }
+                    if matched == key.count { return true }
+                }
+                start += 1
+            }
+            return false
+        }
+    }
+
+    private static let errorKey = Array(#""error""#.utf8)
+
     private func streamed(_ request: GenerationRequest, model: OpenAILanguageModel, events: TurnEvents) async throws
         -> GenerationResponse
     {
@@ -91,7 +112,7 @@ public struct OpenAIExecutor: ProviderExecutor {
             let chunk: ChatCompletionChunk
             // Most events are plain chunks, read strictly and cheaply; an error object, or anything read only
             // loosely, takes genui's own parser.
-            if !event.data.contains(#""error""#),
+            if !Self.mentionsError(event.data),
                 let strict = WireReading.decodeStrictly(ChatCompletionChunk.self, from: event.data, using: decoder)
             {
                 chunk = strict

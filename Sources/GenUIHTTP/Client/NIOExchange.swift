@@ -16,6 +16,9 @@ final class NIOExchange: Sendable {
     private struct State {
         var unread = 0
         var received = 0
+        /// The caller dropped the body: what still arrives is read and discarded (up to ``drainLimit``).
+        var abandoned = false
+        var drained = 0
         var waiter: CheckedContinuation<Void, Never>?
         /// Why genui stopped the exchange itself (the total timeout); decides the error reported.
         var cause: GenUIError?
@@ -68,7 +71,7 @@ final class NIOExchange: Sendable {
             var failure: (any Error)?
             do {
                 for try await buffer in response.body {
-                    exchange.arrived(buffer.readableBytes)
+                    guard exchange.arrived(buffer.readableBytes) else { continue }
                     continuation.yield(Data(buffer.readableBytesView))
                     await exchange.waitForRoom()
                     try Task.checkCancellation()
@@ -90,7 +93,7 @@ final class NIOExchange: Sendable {
             $0.watchdog = watchdog
         }
         continuation.onTermination = { termination in
-            if case .cancelled = termination { exchange.cancelPump() }
+            if case .cancelled = termination { exchange.abandon() }
         }
         // The caller reads on demand and tells the exchange what it read, which is what lets the pump go on.
         let reader = PullReader<AsyncThrowingStream<Data, any Error>.Iterator, Data>(received.makeAsyncIterator())
@@ -104,12 +107,43 @@ final class NIOExchange: Sendable {
         return HTTPStreamingResponse(head: head, body: body)
     }
 
-    private func arrived(_ count: Int) {
-        state.withLock {
-            $0.unread += count
-            $0.received += count
+    /// Counts `count` bytes received; `false` when the caller has gone and they are only drained.
+    private func arrived(_ count: Int) -> Bool {
+        let (keep, overDrained) = state.withLock { state -> (Bool, Bool) in
+            state.received += count
+            guard state.abandoned else {
+                state.unread += count
+                return (true, false)
+            }
+            state.drained += count
+            return (false, state.drained > Self.drainLimit)
+        }
+        if overDrained { cancelPump() }
+        return keep
+    }
+
+    /// The caller dropped the body. A stream read to its last event (`[DONE]`) usually has nothing more than the
+    /// body's end still to come: the exchange drains up to ``drainLimit`` bytes for up to ``drainTime``, so such an
+    /// exchange ends as finished and its connection goes back to the pool; past either, it is cancelled and the
+    /// connection closed, as for a caller that left mid-answer.
+    private func abandon() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.abandoned = true
+            state.unread = 0
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+        Task { [self] in
+            try? await sleepReleasingTimer(for: Self.drainTime)
+            cancelPump()
         }
     }
+
+    /// The most an abandoned exchange reads before it is cancelled.
+    static let drainLimit = 64 << 10
+    /// The longest an abandoned exchange waits for its body's end before it is cancelled.
+    static let drainTime = Duration.milliseconds(50)
 
     /// Waits while more than ``highWater`` bytes are unread; returns at once when cancelled.
     private func waitForRoom() async {

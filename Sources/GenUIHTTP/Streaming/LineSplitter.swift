@@ -21,6 +21,18 @@ public struct LineSplitter: Sendable {
     /// ``maximumLineBytes``.
     public mutating func feed<Bytes: Sequence>(_ bytes: Bytes) throws(GenUIError) -> [String]
     where Bytes.Element == UInt8 {
+        // Contiguous bytes (a body's `Data`) are scanned for line ends a run at a time; others byte by byte.
+        var failure: GenUIError?
+        let scanned = bytes.withContiguousStorageIfAvailable { buffer -> [String] in
+            do throws(GenUIError) {
+                return try feed(contiguous: buffer)
+            } catch {
+                failure = error
+                return []
+            }
+        }
+        if let failure { throw failure }
+        if let scanned { return scanned }
         var lines: [String] = []
         for byte in bytes {
             if lastWasCarriageReturn {
@@ -40,6 +52,43 @@ public struct LineSplitter: Sendable {
                 }
                 pending.append(byte)
             }
+        }
+        return lines
+    }
+
+    private mutating func feed(contiguous buffer: UnsafeBufferPointer<UInt8>) throws(GenUIError) -> [String] {
+        var lines: [String] = []
+        var index = 0
+        if lastWasCarriageReturn, !buffer.isEmpty {
+            lastWasCarriageReturn = false
+            if buffer[0] == 0x0A { index = 1 }
+        }
+        while index < buffer.count {
+            var end = index
+            while end < buffer.count, buffer[end] != 0x0A, buffer[end] != 0x0D { end += 1 }
+            let run = UnsafeBufferPointer(rebasing: buffer[index..<end])
+            guard pending.count + run.count <= maximumLineBytes else {
+                pending = []
+                throw ResponseLimits.exceeded("a line of the streamed response", limit: maximumLineBytes)
+            }
+            guard end < buffer.count else {
+                pending.append(contentsOf: run)
+                break
+            }
+            if pending.isEmpty {
+                lines.append(String(decoding: run, as: UTF8.self))
+            } else {
+                pending.append(contentsOf: run)
+                lines.append(flush())
+            }
+            if buffer[end] == 0x0D {
+                if end + 1 < buffer.count {
+                    if buffer[end + 1] == 0x0A { end += 1 }
+                } else {
+                    lastWasCarriageReturn = true
+                }
+            }
+            index = end + 1
         }
         return lines
     }

@@ -113,8 +113,21 @@ public final class ProviderChain: RoutableModel {
     /// One member's state. The context size is read with the availability, within the same time limit and cached
     /// as long, so a request's context check costs no extra round trip: a member's configured window wins; else the
     /// model's ``RoutableModel/contextSize`` of an available model; a model that cannot say leaves it unknown.
+    ///
+    /// Requests that find no fresh result share the check in flight: when a result expires under load, one check
+    /// runs, not one per request.
     private func state(of member: ChainMember, at index: Int) async -> MemberState {
         if let cached = await cache.lookup(index) { return cached }
+        do {
+            return try await cache.sharedCheck(index) { await self.check(member, at: index) }
+        } catch {
+            // This request was cancelled while it waited; the check goes on for the others.
+            return MemberState(status: .checkTimedOut, contextSize: member.contextWindow)
+        }
+    }
+
+    /// Checks one member now, and caches the result.
+    private func check(_ member: ChainMember, at index: Int) async -> MemberState {
         let model = member.model
         let configured = member.contextWindow
         let state: MemberState

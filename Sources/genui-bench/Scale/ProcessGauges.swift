@@ -58,7 +58,7 @@ final class GaugeSampler: Sendable {
     private let state = Mutex((stopped: false, peakThreads: 0, peakResident: 0))
 
     /// Starts sampling every `interval`.
-    init(every interval: Duration = .milliseconds(5)) {
+    init(every interval: Duration = .milliseconds(20)) {
         Thread.start(named: "bench.gauges") { [self] in
             while !state.withLock({ $0.stopped }) {
                 let now = ProcessGauges.status()
