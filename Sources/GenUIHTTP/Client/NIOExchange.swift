@@ -67,6 +67,14 @@ final class NIOExchange: Sendable {
 
         let exchange = NIOExchange(endpoint: endpoint, log: log)
         let (received, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        let watchdog = Task {
+            do {
+                try await sleepReleasingTimer(until: started + total)
+            } catch { return }
+            exchange.expire(after: total)
+        }
+        // Stored before the pump starts, so the pump's end always finds the watchdog to cancel.
+        exchange.state.withLock { $0.watchdog = watchdog }
         let pump = Task {
             var failure: (any Error)?
             do {
@@ -82,16 +90,12 @@ final class NIOExchange: Sendable {
             exchange.finished(status: head.status, failure: failure)
             continuation.finish(throwing: failure)
         }
-        let watchdog = Task {
-            do {
-                try await sleepReleasingTimer(until: started + total)
-            } catch { return }
-            exchange.expire(after: total)
+        // A deadline that passed before the pump was stored cancels it as soon as it is.
+        let expired = exchange.state.withLock { state -> Bool in
+            state.pump = pump
+            return state.cause != nil
         }
-        exchange.state.withLock {
-            $0.pump = pump
-            $0.watchdog = watchdog
-        }
+        if expired { pump.cancel() }
         continuation.onTermination = { termination in
             if case .cancelled = termination { exchange.abandon() }
         }
