@@ -9,8 +9,8 @@ import Foundation
 //
 // Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
 // --only runs the named sections (overhead, instrumentation, context, fallback, doctor, grammar, warm, memory, scale,
-// pull, quality, fleet, mcp, scale-http) and never writes docs/performance.md, whose other sections it would otherwise
-// drop.
+// pull, quality, fleet, mcp, scale-http, scale-slow) and never writes docs/performance.md, whose other sections it
+// would otherwise drop.
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let arguments = Set(argumentList)
@@ -156,6 +156,11 @@ enum BenchmarkMain {
         if runs("scale-http") {
             await stage(ScaleHTTPBenchmark.section) {
                 try await ScaleHTTPBenchmark.run(into: &report, quick: quick, packageRoot: packageRoot)
+            }
+        }
+        if runs("scale-slow") {
+            await stage(ScaleHTTPBenchmark.slowSection) {
+                try await ScaleHTTPBenchmark.slowReaders(into: &report, quick: quick)
             }
         }
         if runs("fleet") {

@@ -11,7 +11,7 @@ import Synchronization
 /// and is cancelled when the total timeout passes, the caller cancels, or the caller drops the stream.
 final class NIOExchange: Sendable {
     /// Body bytes held for the caller before the pump waits for it to read.
-    static let highWater = 256 << 10
+    static let highWater = 64 << 10
 
     private struct State {
         var unread = 0

@@ -19,8 +19,11 @@ struct BareStreamingClient: Sendable {
 
     func shutdown() async throws { try await client.shutdown() }
 
-    /// Streams one answer; `firstToken` is called when the first non-empty piece of text arrives.
-    func stream(baseURL: String, prompt: String, firstToken: () -> Void) async throws -> String {
+    /// Streams one answer; `firstToken` is called when the first non-empty piece of text arrives, after which the
+    /// reader stops reading for `stall`.
+    func stream(baseURL: String, prompt: String, stall: Duration = .zero, firstToken: () -> Void) async throws
+        -> String
+    {
         var request = HTTPClientRequest(url: baseURL + "/chat/completions")
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -28,8 +31,13 @@ struct BareStreamingClient: Sendable {
         let response = try await client.execute(request, timeout: .seconds(300))
         guard response.status == .ok else { throw BareClientError.status(Int(response.status.code)) }
         var reader = CompletionChunkReader()
+        var stalled = stall == .zero
         for try await buffer in response.body {
             if try reader.feed(buffer.readableBytesView, firstToken: firstToken) { break }
+            if !stalled, !reader.text.isEmpty {
+                stalled = true
+                try await Task.sleep(for: stall)
+            }
         }
         return reader.text
     }

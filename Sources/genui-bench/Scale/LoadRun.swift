@@ -35,6 +35,8 @@ struct LoadRun: Codable, Sendable {
     var tokens: Int
     /// genui's transport: AsyncHTTPClient (the default) or `URLSession`.
     var urlSession = false
+    /// How long each reader stops reading once its first text arrived (milliseconds; 0: never): a slow consumer.
+    var stallMilliseconds = 0
     /// Where the worker writes its ``LoadResult`` as JSON.
     var resultFile: String
 }

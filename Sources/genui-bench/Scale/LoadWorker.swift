@@ -70,11 +70,14 @@ enum LoadWorker {
 
     private static func makeStreamer(_ run: LoadRun) throws -> Streamer {
         let connections = max(16, run.streams + 8)
+        let stall = Duration.milliseconds(run.stallMilliseconds)
         if run.client == .bare {
             let client = BareStreamingClient(connections: connections)
             let url = run.baseURLs[0]
             return Streamer(
-                one: { prompt, first in try await client.stream(baseURL: url, prompt: prompt, firstToken: first) },
+                one: { prompt, first in
+                    try await client.stream(baseURL: url, prompt: prompt, stall: stall, firstToken: first)
+                },
                 shutdown: { try await client.shutdown() })
         }
         // One client for every provider, as a server would share it, with a connection per stream allowed.
@@ -123,9 +126,14 @@ enum LoadWorker {
             one: { prompt, first in
                 let session = LanguageModelSession(model: model)
                 var text = ""
+                var stalled = stall == .zero
                 for try await snapshot in session.streamResponse(to: prompt) {
                     if text.isEmpty, !snapshot.content.isEmpty { first() }
                     text = snapshot.content
+                    if !stalled, !text.isEmpty {
+                        stalled = true
+                        try await Task.sleep(for: stall)
+                    }
                 }
                 return text
             },

@@ -142,6 +142,48 @@ enum ScaleHTTPBenchmark {
         try await soak(into: &report, quick: quick, server: server, deadURL: deadURL, packageRoot: packageRoot)
     }
 
+    static let slowSection = "At server scale: slow readers"
+
+    /// Section `scale-slow`: 1,000 streams of a long answer written as fast as the server can, each reader stopping
+    /// for 2 s after its first text: what a stream holds while its reader lags is what backpressure bounds.
+    static func slowReaders(into report: inout Report, quick: Bool) async throws {
+        let server = try await ServerProcess.start(ports: 1)
+        defer { server.stop() }
+        let deadURL = try deadBaseURL()
+        let section = slowSection
+        let streams = 1000
+        let tokens = quick ? 500 : 2000
+        let stall = 2000
+        var lines: [String] = []
+        var perStream: [LoadClient: Double] = [:]
+        for client in [LoadClient.bare, .direct] {
+            let run = LoadRun(
+                client: client, streams: streams,
+                baseURLs: ["http://127.0.0.1:\(server.ports[0])/bench/0/\(tokens)/v1"],
+                deadURL: deadURL, tokens: tokens, stallMilliseconds: stall, resultFile: "")
+            let (result, _) = try await measure(run, server: server)
+            let held = Double(result.peakResidentBytes - result.baselineResidentBytes) / Double(streams) / 1024
+            perStream[client] = held
+            let cells = [
+                client.label + (client == .bare ? "" : " · AsyncHTTPClient"),
+                "\(result.completed)" + (result.wrongText > 0 ? " (\(result.wrongText) wrong)" : ""),
+                f(Double(result.peakResidentBytes) / 1_048_576), f(held), "\(result.peakThreads)",
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        let answerKiB = Double(tokens * 190) / 1024
+        if let genui = perStream[.direct], let bare = perStream[.bare] {
+            report.add(
+                Figure(
+                    section: section, name: "N = 1,000 readers stalled 2 s: RSS per stream above (a), genui provider",
+                    value: genui - bare, unit: "KiB", goal: "≤ 64 KiB", metGoal: genui - bare <= 64))
+        }
+        report.note(
+            section,
+            "\(streams) streams of \(tokens) tokens (about \(f(answerKiB)) KiB of events each) written with no pause; each reader stops for \(stall / 1000) s after its first text, then reads on. Held per stream is (peak RSS − RSS after warm-up) ÷ N: what a lagging stream holds.\n\n| client | completed | peak RSS (MiB) | held per stream (KiB) | threads (peak) |\n|---|---|---|---|---|\n"
+                + lines.joined(separator: "\n"))
+    }
+
     private struct Row {
         var streams: Int
         var client: LoadClient
