@@ -49,10 +49,7 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
         let final = FinalResponse()
         self.final = final
         self.structured = ask.schema != nil
-        // Each partial holds the whole content so far, so a reader that lags needs only the newest: older ones are
-        // replaced instead of queued (a queue of every snapshot of a long answer grows with its square). The final
-        // value is always the newest when it comes, so it is never replaced.
-        self.raws = AsyncThrowingStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
+        self.raws = AsyncThrowingStream { continuation in
             let task = Task {
                 var schedule: SnapshotSchedule = ask.schema == nil ? .copying : .parsing
                 do {
