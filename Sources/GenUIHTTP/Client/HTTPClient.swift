@@ -47,7 +47,12 @@ public final class HTTPClient: Sendable {
     /// The timeouts requests use unless they set their own.
     public let timeouts: Timeouts
     /// What sends the requests.
-    public var transport: Transport { connections.transport }
+    public var transport: Transport {
+        switch connections.pool {
+        case .asyncHTTPClient: .asyncHTTPClient
+        case .urlSession: .urlSession
+        }
+    }
     /// Where each request is logged (one debug line when it ends, see ``RequestLog``); discards by default.
     public let logger: Logger
     private let connections: Connections
@@ -100,7 +105,6 @@ public final class HTTPClient: Sendable {
     /// The connection pool, shared by a client and the clients made from it with ``logging(to:redacting:)``; shut
     /// down when the last of them is gone.
     private final class Connections: Sendable {
-        let transport: Transport
         let pool: Pool
 
         enum Pool: Sendable {
@@ -114,7 +118,6 @@ public final class HTTPClient: Sendable {
         }
 
         init(maximumConnectionsPerHost: Int, transport: Transport, connectTimeout: Duration) {
-            self.transport = transport
             switch transport {
             case .asyncHTTPClient:
                 var configuration = AsyncHTTPClient.HTTPClient.Configuration()
@@ -205,15 +208,7 @@ public final class HTTPClient: Sendable {
         let (received, bodyContinuation) = AsyncThrowingStream<Data, any Error>.makeStream()
         let task = TaskHandle(task: session.dataTask(with: urlRequest))
         let transfer = Transfer(task: task, endpoint: request.endpoint, body: bodyContinuation, log: log)
-        // The caller's stream reads on demand and tells the transfer what it read, which bounds what is held unread.
-        let reader = PullReader<AsyncThrowingStream<Data, any Error>.Iterator, Data>(received.makeAsyncIterator())
-        let body = AsyncThrowingStream<Data, any Error>(unfolding: {
-            try await reader.next { chunk in
-                guard let chunk else { return [] }
-                transfer.consumed(chunk.count)
-                return [chunk]
-            }
-        })
+        let body = HTTPStreamingResponse.body(readingOnDemand: received) { transfer.consumed($0) }
         bodyContinuation.onTermination = { termination in
             if case .cancelled = termination { transfer.abandon() }
         }

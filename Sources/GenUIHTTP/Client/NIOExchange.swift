@@ -99,15 +99,8 @@ final class NIOExchange: Sendable {
         continuation.onTermination = { termination in
             if case .cancelled = termination { exchange.abandon() }
         }
-        // The caller reads on demand and tells the exchange what it read, which is what lets the pump go on.
-        let reader = PullReader<AsyncThrowingStream<Data, any Error>.Iterator, Data>(received.makeAsyncIterator())
-        let body = AsyncThrowingStream<Data, any Error>(unfolding: {
-            try await reader.next { chunk in
-                guard let chunk else { return [] }
-                exchange.consumed(chunk.count)
-                return [chunk]
-            }
-        })
+        // What the caller reads is what lets the pump go on.
+        let body = HTTPStreamingResponse.body(readingOnDemand: received) { exchange.consumed($0) }
         return HTTPStreamingResponse(head: head, body: body)
     }
 
@@ -179,10 +172,7 @@ final class NIOExchange: Sendable {
 
     private func expire(after total: Duration) {
         let pump = state.withLock { state -> Task<Void, Never>? in
-            state.cause =
-                state.cause
-                ?? .timedOut(
-                    .init(debugDescription: "the exchange with \(endpoint) took longer than \(Transfer.format(total))"))
+            state.cause = state.cause ?? ExchangeTimeout.total(endpoint, limit: total)
             return state.pump
         }
         pump?.cancel()

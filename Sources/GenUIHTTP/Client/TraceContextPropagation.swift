@@ -23,9 +23,7 @@ public enum TraceContextPropagation {
     /// Adds the current context's headers to `request`.
     static func inject(into request: inout URLRequest) {
         guard let context = ServiceContext.current else { return }
-        let instrument: any Instrument =
-            instrument ?? ProviderInstrumentation.tracer ?? InstrumentationSystem.instrument
-        instrument.inject(context, into: &request, using: URLRequestInjector())
+        currentInstrument.inject(context, into: &request, using: URLRequestInjector())
     }
 }
 
@@ -33,9 +31,12 @@ extension TraceContextPropagation {
     /// Adds the current context's headers to `headers` (AsyncHTTPClient's requests).
     static func inject(into headers: inout HTTPHeaders) {
         guard let context = ServiceContext.current else { return }
-        let instrument: any Instrument =
-            instrument ?? ProviderInstrumentation.tracer ?? InstrumentationSystem.instrument
-        instrument.inject(context, into: &headers, using: HTTPHeadersInjector())
+        currentInstrument.inject(context, into: &headers, using: HTTPHeadersInjector())
+    }
+
+    /// The bound instrument, else the chain attempt's tracer, else the application's.
+    private static var currentInstrument: any Instrument {
+        instrument ?? ProviderInstrumentation.tracer ?? InstrumentationSystem.instrument
     }
 }
 

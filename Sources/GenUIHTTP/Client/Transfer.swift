@@ -58,19 +58,13 @@ final class Transfer: Sendable {
             }
             guard let self else { return }
             if headTimeout < total, !self.state.withLock({ $0.headDelivered || $0.finished }) {
-                self.cancel(
-                    because: .transport(
-                        .connectTimeout(endpoint: self.endpoint),
-                        .init(debugDescription: "\(self.endpoint) did not answer within \(Self.format(headTimeout))")))
+                self.cancel(because: ExchangeTimeout.head(self.endpoint, limit: headTimeout))
                 return
             }
             do {
                 try await sleepReleasingTimer(until: start + total)
             } catch { return }
-            self.cancel(
-                because: .timedOut(
-                    .init(debugDescription: "the exchange with \(self.endpoint) took longer than \(Self.format(total))")
-                ))
+            self.cancel(because: ExchangeTimeout.total(self.endpoint, limit: total))
         }
         state.withLock { $0.watchdog = watchdog }
     }
@@ -196,12 +190,6 @@ final class Transfer: Sendable {
             return state.watchdog
         }
         watchdog?.cancel()
-    }
-
-    static func format(_ duration: Duration) -> String {
-        let seconds = duration.seconds
-        return seconds < 1
-            ? "\(ExternalNumber.integer(seconds * 1000, in: 0...999) ?? 0) ms" : String(format: "%.1f s", seconds)
     }
 }
 

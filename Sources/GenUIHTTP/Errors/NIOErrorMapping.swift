@@ -34,13 +34,8 @@ enum NIOErrorMapping {
         if let client = error as? HTTPClientError {
             switch client {
             case .deadlineExceeded, .connectTimeout, .getConnectionFromPoolTimeout:
-                if let headTimeout {
-                    return transport(
-                        .connectTimeout(endpoint: endpoint),
-                        "\(endpoint) did not answer within \(Transfer.format(headTimeout))")
-                }
-                return GenUIError.timedOut(
-                    .init(debugDescription: "the exchange with \(endpoint) took longer than \(Transfer.format(total))"))
+                if let headTimeout { return ExchangeTimeout.head(endpoint, limit: headTimeout) }
+                return ExchangeTimeout.total(endpoint, limit: total)
             case .tlsHandshakeTimeout:
                 return transport(
                     .tlsFailure(detail: "TLS handshake timed out"), "the TLS handshake with \(endpoint) timed out")

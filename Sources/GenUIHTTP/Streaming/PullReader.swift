@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads an async sequence on demand, for the streams built over HTTP bodies: nothing is read ahead of the
 /// consumer, so no stage buffers what the next one has not asked for, and dropping the outer stream drops the
 /// inner iterator (which cancels the transfer).
@@ -24,5 +26,23 @@ final class PullReader<Base: AsyncIteratorProtocol, Output>: @unchecked Sendable
         }
         defer { readyIndex += 1 }
         return ready[readyIndex]
+    }
+}
+
+extension HTTPStreamingResponse {
+    /// The body the caller reads: `received` is read only when the caller asks for more, and each chunk handed over
+    /// is reported to `consumed`, which is how a transport bounds what it holds unread.
+    static func body(
+        readingOnDemand received: AsyncThrowingStream<Data, any Error>,
+        consumed: @escaping @Sendable (Int) -> Void
+    ) -> AsyncThrowingStream<Data, any Error> {
+        let reader = PullReader<AsyncThrowingStream<Data, any Error>.Iterator, Data>(received.makeAsyncIterator())
+        return AsyncThrowingStream(unfolding: {
+            try await reader.next { chunk in
+                guard let chunk else { return [] }
+                consumed(chunk.count)
+                return [chunk]
+            }
+        })
     }
 }

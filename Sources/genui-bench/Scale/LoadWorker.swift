@@ -99,10 +99,7 @@ enum LoadWorker {
                 }, shutdown: {})
         }
         func provider(_ name: String, _ url: String) -> OpenAILanguageModel {
-            OpenAILanguageModel(
-                configuration: OpenAIConfiguration(
-                    name: name, baseURL: URL(validLiteral: url), model: "bench-model", apiKeyEnvironmentVariable: nil),
-                client: http)
+            StreamingCompletionServer.provider(name, baseURL: url, client: http)
         }
         let options = ChainOptions(attemptTimeout: .seconds(300), deadline: .seconds(600))
         let model: any RoutableModel

@@ -38,10 +38,7 @@ enum SoakWorker {
     static func run(_ run: SoakRun) async throws {
         let http = GenUIHTTP.HTTPClient(maximumConnectionsPerHost: run.concurrency + 8)
         func provider(_ name: String, _ url: String) -> OpenAILanguageModel {
-            OpenAILanguageModel(
-                configuration: OpenAIConfiguration(
-                    name: name, baseURL: URL(validLiteral: url), model: "bench-model", apiKeyEnvironmentVariable: nil),
-                client: http)
+            StreamingCompletionServer.provider(name, baseURL: url, client: http)
         }
         let endpoints = run.baseURLs.map { FleetEndpoint(provider("fleet", $0), label: $0) }
         let model: any RoutableModel

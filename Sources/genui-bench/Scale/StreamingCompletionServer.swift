@@ -1,4 +1,7 @@
 import Foundation
+import GenUI
+import GenUIHTTP
+import GenUIOpenAI
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -14,6 +17,14 @@ import NIOPosix
 enum StreamingCompletionServer {
     /// The text of one token; an answer is this, `tokens` times.
     static let token = "tok "
+
+    /// genui's OpenAI-compatible provider named `name` for the server at `baseURL`, sending through `client`.
+    static func provider(_ name: String, baseURL: String, client: HTTPClient) -> OpenAILanguageModel {
+        OpenAILanguageModel(
+            configuration: OpenAIConfiguration(
+                name: name, baseURL: URL(validLiteral: baseURL), model: "bench-model", apiKeyEnvironmentVariable: nil),
+            client: client)
+    }
 
     /// Starts the server on `portCount` ephemeral loopback ports, writes them (one per line) to `portFile`, and
     /// serves until the process is killed.
