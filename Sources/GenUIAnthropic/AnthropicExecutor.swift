@@ -5,9 +5,12 @@ import GenUIHTTP
 /// The executor of ``AnthropicLanguageModel``: one turn as one `POST {base}/v1/messages` (two when the server
 /// rejects `output_config` in `automatic` mode: then the forced answer tool is used).
 ///
-/// Streamed, events are sent as they arrive: each `text_delta`, each `thinking_delta` as reasoning, the forced answer
+/// Streamed, events are sent as they arrive: each `text_delta`, each `thinking_delta` as reasoning (and a thinking
+/// block's signature when the block stops; a `redacted_thinking` block as reasoning of its own), the forced answer
 /// tool's input as text, and each `input_json_delta` piece of a call of a user tool under the call's id (a call opens
-/// with its `content_block_start`). `message_stop` ends the turn; a stream that stops before it is a lost connection.
+/// with its `content_block_start`); a server tool's input (`server_tool_use`, `mcp_tool_use`) is neither.
+/// `message_stop` ends the turn; a stream that stops before it is a lost connection. Signed and redacted thinking is
+/// sent back unchanged in later requests that enable thinking (``AnthropicWire``).
 public struct AnthropicExecutor: ProviderExecutor {
     /// The model it serves.
     public typealias Model = AnthropicLanguageModel
@@ -71,6 +74,8 @@ public struct AnthropicExecutor: ProviderExecutor {
                 switch piece {
                 case .text(let text)?: await events.appendText(text)
                 case .reasoning(let text)?: await events.appendReasoning(text)
+                case .reasoningSignature(let signature)?: await events.signReasoning(Data(signature.utf8))
+                case .redactedReasoning(let data)?: await events.appendRedactedReasoning(Data(data.utf8))
                 case .callArguments(let id, let wireName, let arguments)?
                 where events.keepsEntries && !wireName.isEmpty:
                     await events.appendToolCallArguments(
@@ -99,6 +104,15 @@ public struct AnthropicExecutor: ProviderExecutor {
                     status: response.status, .init(debugDescription: "the response is not a message: \(shown)"))
             }
             try accumulator.apply(message: answer)
+            for block in accumulator.thinking {
+                switch block {
+                case .signed(let text, let signature):
+                    if !text.isEmpty { await events.appendReasoning(text) }
+                    if !signature.isEmpty { await events.signReasoning(Data(signature.utf8)) }
+                case .redacted(let data):
+                    await events.appendRedactedReasoning(Data(data.utf8))
+                }
+            }
             if !accumulator.text.text.isEmpty { await events.appendText(accumulator.text.text) }
         }
         try accumulator.checkStopReason()

@@ -23,6 +23,13 @@ struct AnthropicMessageAccumulator {
     private(set) var stopped = false
     /// The indexes of streamed `tool_use` blocks that are calls of the user's tools.
     private var callBlocks: Set<Int> = []
+    /// The indexes of streamed `tool_use` blocks that carry the guided answer (forced-tool mode). Any other block's
+    /// `input_json_delta` — a server tool's (`server_tool_use`, `mcp_tool_use`) — is neither text nor a call.
+    private var answerBlocks: Set<Int> = []
+    /// The signatures of streamed `thinking` blocks so far, by index; sent when the block stops.
+    private var thinkingSignatures: [Int: String] = [:]
+    /// The thinking of a whole (non-streamed) message, in order: its text and signature, or a redacted block's data.
+    private(set) var thinking: [Thinking] = []
     private var calls = ToolCallAssembly()
     /// Thinking text is passed on, not kept, but bounded apart from the text.
     private var reasoningBudget = OutputBudget.reasoning()
@@ -33,12 +40,22 @@ struct AnthropicMessageAccumulator {
         self.plan = plan
     }
 
+    /// A block of thinking: signed text, or redacted (encrypted) data.
+    enum Thinking: Equatable {
+        case signed(text: String, signature: String)
+        case redacted(data: String)
+    }
+
     /// What one stream event adds that is sent as it arrives.
     enum Piece: Equatable {
         /// Output text: the answer's text, or the forced answer tool's input.
         case text(String)
         /// Thinking text.
         case reasoning(String)
+        /// The signature of the thinking block that just stopped.
+        case reasoningSignature(String)
+        /// A redacted thinking block's encrypted data.
+        case redactedReasoning(String)
         /// A piece of the arguments of a call of a user tool (empty when the call opens), under the call's id, with
         /// the name it has on the wire.
         case callArguments(id: String, wireName: String, String)
@@ -52,6 +69,14 @@ struct AnthropicMessageAccumulator {
             case "text": try text.append(block.text ?? "")
             case "tool_use" where plan.isAnswer(block.name) || !plan.hasUserTools:
                 toolInputObject = block.input?.content
+            case "thinking":
+                let text = block.thinking ?? ""
+                try reasoningBudget.charge(text)
+                try reasoningBudget.charge(block.signature ?? "")
+                thinking.append(.signed(text: text, signature: block.signature ?? ""))
+            case "redacted_thinking":
+                try reasoningBudget.charge(block.data ?? "")
+                thinking.append(.redacted(data: block.data ?? ""))
             case "tool_use":
                 let name = block.name ?? ""
                 guard let input = block.input?.content, input.orderedProperties != nil else {
@@ -79,10 +104,30 @@ struct AnthropicMessageAccumulator {
         case "content_block_start":
             guard let index = event.index else { break }
             let block = event.contentBlock
-            if block?.type == "tool_use", plan.hasUserTools, !plan.isAnswer(block?.name) {
+            switch block?.type {
+            case "tool_use" where plan.hasUserTools && !plan.isAnswer(block?.name):
                 callBlocks.insert(index)
                 let call = try calls.appendPiece(index: index, id: block?.id, name: block?.name ?? "", arguments: nil)
                 return .callArguments(id: call.id, wireName: call.wireName, "")
+            case "tool_use" where plan.isAnswer(block?.name):
+                answerBlocks.insert(index)
+            case "thinking":
+                thinkingSignatures[index] = block?.signature ?? ""
+                try reasoningBudget.charge(block?.signature ?? "")
+                let piece = block?.thinking ?? ""
+                try reasoningBudget.charge(piece)
+                return piece.isEmpty ? nil : .reasoning(piece)
+            case "redacted_thinking":
+                let data = block?.data ?? ""
+                try reasoningBudget.charge(data)
+                return .redactedReasoning(data)
+            default: break
+            }
+        case "content_block_stop":
+            if let index = event.index, let signature = thinkingSignatures.removeValue(forKey: index),
+                !signature.isEmpty
+            {
+                return .reasoningSignature(signature)
             }
         case "content_block_delta":
             let delta = event.delta
@@ -95,6 +140,10 @@ struct AnthropicMessageAccumulator {
                 let piece = delta?.thinking ?? ""
                 try reasoningBudget.charge(piece)
                 return piece.isEmpty ? nil : .reasoning(piece)
+            case "signature_delta":
+                let piece = delta?.signature ?? ""
+                try reasoningBudget.charge(piece)
+                if let index = event.index { thinkingSignatures[index, default: ""] += piece }
             case "input_json_delta":
                 let piece = delta?.partialJSON ?? ""
                 if let index = event.index, callBlocks.contains(index) {
@@ -102,6 +151,7 @@ struct AnthropicMessageAccumulator {
                     let call = try calls.appendPiece(index: index, id: nil, name: nil, arguments: piece)
                     return piece.isEmpty ? nil : .callArguments(id: call.id, wireName: call.wireName, piece)
                 }
+                guard let index = event.index, answerBlocks.contains(index) else { break }
                 try toolInput.append(piece)
                 return piece.isEmpty ? nil : .text(piece)
             default: break
@@ -126,10 +176,14 @@ struct AnthropicMessageAccumulator {
     func checkStopReason() throws(GenUIError) {
         switch stopReason {
         case "refusal":
+            // The text the model wrote before it stopped is its explanation.
+            let explanation = HTTPErrorMapping.clean(text.text, secrets: secrets, limit: HTTPErrorMapping.messageLimit)
             throw .refusal(
                 .init(
                     provider: provider,
-                    debugDescription: "\(provider): the model declined to answer (stop_reason refusal)"))
+                    debugDescription: explanation.isEmpty
+                        ? "\(provider): the model declined to answer (stop_reason refusal)"
+                        : "\(provider) refused: \(explanation)"))
         case "model_context_window_exceeded":
             throw .contextSizeExceeded(
                 contextSize: nil, tokenCount: nil,

@@ -81,8 +81,12 @@ extension AnthropicWire {
     }
 
     /// The `messages` array: text turns as strings; a turn of tool calls as an assistant message of its text and
-    /// `tool_use` blocks; the outputs that follow it as one user message of `tool_result` blocks, in order.
-    static func messages(_ messages: [GenerationRequest.Message], provider: String) throws(GenUIError) -> [Message] {
+    /// `tool_use` blocks; the outputs that follow it as one user message of `tool_result` blocks, in order. With
+    /// `thinking` (the request enables extended thinking), the model's signed and redacted thinking goes back first in
+    /// the assistant turn it came with, unchanged, as the API requires across tool rounds; without it, none is sent.
+    static func messages(
+        _ messages: [GenerationRequest.Message], provider: String, thinking: Bool = false
+    ) throws(GenUIError) -> [Message] {
         var result: [Message] = []
         var results: [Message.Block] = []
         func flushResults() {
@@ -96,7 +100,7 @@ extension AnthropicWire {
                 results.append(.toolResult(toolUseID: toolUseID(message.toolCallID ?? ""), content: message.content))
             case .assistant where !message.toolCalls.isEmpty:
                 flushResults()
-                var blocks: [Message.Block] = []
+                var blocks = thinking ? message.reasoning.compactMap(Message.Block.thinking) : []
                 if !message.content.isEmpty { blocks.append(.text(message.content)) }
                 for call in message.toolCalls {
                     blocks.append(
@@ -115,6 +119,11 @@ extension AnthropicWire {
                             try ImagePayload.parts(
                                 of: message.segments, provider: provider, acceptsRemote: true, text: Message.Block.text,
                                 image: Message.Block.image))))
+            case .assistant where thinking && message.reasoning.contains(where: { $0.signature != nil }):
+                flushResults()
+                var blocks = message.reasoning.compactMap(Message.Block.thinking)
+                if !message.content.isEmpty { blocks.append(.text(message.content)) }
+                result.append(Message(role: "assistant", content: .blocks(blocks)))
             case .assistant, .user:
                 flushResults()
                 result.append(Message(role: message.role.rawValue, content: .text(message.content)))

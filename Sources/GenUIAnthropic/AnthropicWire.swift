@@ -26,7 +26,7 @@ enum AnthropicWire {
         var body = MessagesRequest(
             model: configuration.model, maxTokens: answerTokens + (thinking?.budgetTokens ?? 0),
             system: request.effectiveInstructions,
-            messages: try messages(request.messages, provider: configuration.name),
+            messages: try messages(request.messages, provider: configuration.name, thinking: thinking != nil),
             temperature: sampling.temperature.map { min($0, 1) }, topP: sampling.topP, topK: sampling.topK,
             stream: stream, outputConfig: outputConfig, tools: tools, toolChoice: toolChoice)
         if let thinking {

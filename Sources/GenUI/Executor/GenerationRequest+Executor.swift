@@ -22,13 +22,19 @@ extension GenerationRequest {
         turn = request
     }
 
-    /// Appends a round of tool calling — the model's `calls` and the tools' `outputs` — to the conversation and, when
-    /// the request carries its ``turn``, to that turn's transcript as the same entries.
-    package mutating func appendToolRound(_ calls: Transcript.ToolCalls, outputs: [Transcript.ToolOutput]) {
+    /// Appends a round of tool calling — the `reasoning` the model showed before it, the model's `calls` and the
+    /// tools' `outputs` — to the conversation and, when the request carries its ``turn``, to that turn's transcript as
+    /// the same entries.
+    package mutating func appendToolRound(
+        _ calls: Transcript.ToolCalls, outputs: [Transcript.ToolOutput], reasoning: [Transcript.Reasoning] = []
+    ) {
         let carried = turn
-        messages.append(.toolCalls(Array(calls)))
+        var turnOfCalls = Message.toolCalls(Array(calls))
+        turnOfCalls.reasoning = reasoning
+        messages.append(turnOfCalls)
         messages.append(contentsOf: outputs.map(Message.toolOutput))
         guard var carried else { return }
+        carried.transcript.append(contentsOf: reasoning.map(Transcript.Entry.reasoning))
         carried.transcript.append(.toolCalls(calls))
         carried.transcript.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
         turn = carried
@@ -55,6 +61,7 @@ extension LanguageModelExecutorGenerationRequest {
                         toolDefinitions: definitions)))
         }
         for (position, message) in request.messages.enumerated() {
+            entries.append(contentsOf: message.reasoning.map(Transcript.Entry.reasoning))
             switch message.role {
             case .user:
                 let isLast = position == request.messages.count - 1

@@ -26,6 +26,9 @@ public struct GenerationRequest: Sendable {
         /// from a transcript; empty when it was made from ``content`` alone. A provider whose wire carries images reads
         /// them from here (``imageSegments``); ``content`` shows each attachment as a placeholder.
         public var segments: [Transcript.Segment] = []
+        /// The reasoning the model showed before this turn (assistant messages only), with the signatures a backend
+        /// requires back on later turns (Anthropic's signed and redacted thinking); empty for most messages.
+        public var reasoning: [Transcript.Reasoning] = []
 
         /// Creates a message.
         public init(

@@ -146,3 +146,12 @@ public protocol DataEntryRepresentable: Sendable {
     /// The value as an entry.
     var transcriptRepresentation: Transcript.DataEntry { get }
 }
+
+extension Transcript.Reasoning {
+    /// The metadata key (`redacted`, `true`) of reasoning whose text the backend keeps hidden: the entry has no text
+    /// and its ``signature`` holds the encrypted reasoning, sent back as it came (Anthropic's `redacted_thinking`).
+    package static let redactedMetadataKey = "redacted"
+
+    /// Whether the backend kept this reasoning's text hidden (``redactedMetadataKey``).
+    package var isRedacted: Bool { metadata[Self.redactedMetadataKey]?.boolValue == true }
+}

@@ -380,15 +380,28 @@ extension Transcript {
 
     /// The conversation as request messages (instructions excluded).
     var messages: [GenerationRequest.Message] {
-        compactMap { entry in
+        var messages: [GenerationRequest.Message] = []
+        var reasoning: [Transcript.Reasoning] = []
+        for entry in self {
+            var message: GenerationRequest.Message
             switch entry {
-            case .instructions: nil
-            case .prompt(let prompt): .user(prompt.segments)
-            case .response(let response): .init(role: .assistant, content: Transcript.text(of: response.segments))
-            case .toolCalls(let calls): .toolCalls(Array(calls))
-            case .toolOutput(let output): .toolOutput(output)
-            case .reasoning, .data: nil
+            case .instructions, .data: continue
+            case .reasoning(let shown):
+                reasoning.append(shown)
+                continue
+            case .prompt(let prompt): message = .user(prompt.segments)
+            case .response(let response):
+                message = .init(role: .assistant, content: Transcript.text(of: response.segments))
+            case .toolCalls(let calls): message = .toolCalls(Array(calls))
+            case .toolOutput(let output): message = .toolOutput(output)
             }
+            if message.role == .assistant {
+                // The reasoning shown before a turn of the model's belongs to that turn.
+                message.reasoning = reasoning
+            }
+            reasoning = []
+            messages.append(message)
         }
+        return messages
     }
 }

@@ -80,9 +80,15 @@ struct ToolLoop {
                     durationSeconds: duration, outcome: .succeeded))
         }
         let turn = Transcript.ToolCalls(calls)
+        // The reasoning the model showed before its calls stays with them (a backend may require it back, signed).
+        let reasoning = response.metadata.executorEntries.compactMap { entry -> Transcript.Reasoning? in
+            if case .reasoning(let shown) = entry { return shown }
+            return nil
+        }
+        entries.append(contentsOf: reasoning.map(Transcript.Entry.reasoning))
         entries.append(.toolCalls(turn))
         entries.append(contentsOf: outputs.map(Transcript.Entry.toolOutput))
-        request.appendToolRound(turn, outputs: outputs)
+        request.appendToolRound(turn, outputs: outputs, reasoning: reasoning)
     }
 
     /// The final answer's entries with the rounds before it, and its metadata with the records.

@@ -19,7 +19,8 @@ struct Message: Encodable {
         }
     }
 
-    /// A content block as sent: `{type: text, text}`, `{type: image, source}`, `{type: tool_use, id, name, input}` or
+    /// A content block as sent: `{type: text, text}`, `{type: image, source}`, `{type: thinking, thinking,
+    /// signature}`, `{type: redacted_thinking, data}`, `{type: tool_use, id, name, input}` or
     /// `{type: tool_result, tool_use_id, content?}`.
     struct Block: Encodable {
         /// An image block's `source`: `{type: base64, media_type, data}` or `{type: url, url}`.
@@ -34,6 +35,9 @@ struct Message: Encodable {
         var type: String
         var text: String?
         var source: ImageSource?
+        var thinking: String?
+        var signature: String?
+        var data: String?
         var id: String?
         var name: String?
         var input: JSONValueCoding?
@@ -41,7 +45,17 @@ struct Message: Encodable {
         var content: String?
 
         enum CodingKeys: String, CodingKey {
-            case type, text, source, id, name, input, toolUseID = "tool_use_id", content
+            case type, text, source, thinking, signature, data, id, name, input, toolUseID = "tool_use_id", content
+        }
+
+        /// The block that sends `reasoning` back as the API returned it: signed thinking with its text and signature,
+        /// or redacted thinking with its encrypted data; `nil` for reasoning without a signature (another provider's,
+        /// or a model's that signs nothing), which the API would reject.
+        static func thinking(_ reasoning: Transcript.Reasoning) -> Block? {
+            guard let signature = reasoning.signature, !signature.isEmpty else { return nil }
+            let signed = String(decoding: signature, as: UTF8.self)
+            if reasoning.isRedacted { return Block(type: "redacted_thinking", data: signed) }
+            return Block(type: "thinking", thinking: Transcript.text(of: reasoning.segments), signature: signed)
         }
 
         /// An image block: its bytes as base64 with their media type, or a URL the API fetches.

@@ -10,10 +10,14 @@ struct MessageAnswer: Decodable {
     enum CodingKeys: String, CodingKey { case model, content, stopReason = "stop_reason", usage }
 }
 
-/// A content block of an answer: text, thinking, or a `tool_use` call with its id, name and input.
+/// A content block of an answer: text, `thinking` with its signature, `redacted_thinking` with its encrypted data,
+/// or a `tool_use` call with its id, name and input.
 struct ContentBlock: Decodable {
     var type: String?
     var text: String?
+    var thinking: String?
+    var signature: String?
+    var data: String?
     var id: String?
     var name: String?
     var input: JSONValueCoding?
@@ -36,17 +40,18 @@ struct Usage: Decodable {
 /// One server-sent event of a streamed answer: `message_start`, `content_block_start`, `content_block_delta`,
 /// `message_delta`, `message_stop`, `ping` or `error`.
 struct StreamEvent: Decodable {
-    /// What a `content_block_delta` adds (`text_delta`, `thinking_delta`, `input_json_delta`), or what a
-    /// `message_delta` changes (`stop_reason`).
+    /// What a `content_block_delta` adds (`text_delta`, `thinking_delta`, `signature_delta`, `input_json_delta`), or
+    /// what a `message_delta` changes (`stop_reason`).
     struct Delta: Decodable {
         var type: String?
         var text: String?
         var thinking: String?
+        var signature: String?
         var partialJSON: String?
         var stopReason: String?
 
         enum CodingKeys: String, CodingKey {
-            case type, text, thinking, partialJSON = "partial_json", stopReason = "stop_reason"
+            case type, text, thinking, signature, partialJSON = "partial_json", stopReason = "stop_reason"
         }
     }
 

@@ -15,22 +15,33 @@ public final class TurnEvents: Sendable {
         case discard
     }
 
+    /// One block of the turn's reasoning: its text (kept only when no channel receives it) and its signature.
+    private struct ReasoningBlock {
+        var id = UUID().uuidString
+        var text = ""
+        var signature: Data?
+        /// The block's text is hidden: the backend sent it encrypted, as the signature (Anthropic's
+        /// `redacted_thinking`).
+        var redacted = false
+        /// A signature closes a block: the next piece of reasoning starts another.
+        var closed = false
+    }
+
     private let sink: Sink
-    /// The ids of the turn's response, tool-calls and reasoning entries; made only for a channel, which keeps entries.
+    /// The ids of the turn's response and tool-calls entries; made only for a channel, which keeps entries.
     private let responseID: String
     private let callsID: String
-    private let reasoningID: String
     /// The calls whose arguments were sent as they streamed.
     private let streamedCalls = Mutex<Set<String>>([])
-    /// The reasoning so far, kept whatever the sink, so that a turn not driven through a channel still records it.
-    private let reasoning = Mutex("")
+    /// The reasoning so far, kept whatever the sink (its text only when no channel receives it), so that a turn not
+    /// driven through a channel still records it, with its signatures.
+    private let reasoning = Mutex<[ReasoningBlock]>([])
 
     private init(_ sink: Sink) {
         self.sink = sink
         let id = { if case .channel = sink { UUID().uuidString } else { "" } }
         responseID = id()
         callsID = id()
-        reasoningID = id()
     }
 
     /// Events into a Foundation Models 27 channel.
@@ -72,11 +83,40 @@ public final class TurnEvents: Sendable {
 
     /// A piece of the model's reasoning (thinking text the backend shows).
     public func appendReasoning(_ text: String) async {
-        guard case .channel(let channel) = sink else {
-            reasoning.withLock { $0 += text }
-            return
+        let keepsText = !keepsEntries
+        let id = reasoning.withLock { blocks in
+            if blocks.last.map(\.closed) ?? true { blocks.append(ReasoningBlock()) }
+            if keepsText { blocks[blocks.count - 1].text += text }
+            return blocks[blocks.count - 1].id
         }
-        await channel.send(.reasoning(entryID: reasoningID, action: .appendText(text, tokenCount: 1)))
+        guard case .channel(let channel) = sink else { return }
+        await channel.send(.reasoning(entryID: id, action: .appendText(text, tokenCount: 1)))
+    }
+
+    /// The backend's signature of the reasoning since the last signature (Anthropic's `signature` of a thinking
+    /// block), which must be sent back with it on later turns; it closes that block of reasoning.
+    public func signReasoning(_ signature: Data) async {
+        let id = reasoning.withLock { blocks in
+            if blocks.last.map(\.closed) ?? true { blocks.append(ReasoningBlock()) }
+            blocks[blocks.count - 1].signature = signature
+            blocks[blocks.count - 1].closed = true
+            return blocks[blocks.count - 1].id
+        }
+        guard case .channel(let channel) = sink else { return }
+        await channel.send(.reasoning(entryID: id, action: .updateSignature(signature, tokenCount: 0)))
+    }
+
+    /// Reasoning whose text the backend keeps hidden, sent as opaque `data` (Anthropic's `redacted_thinking`): an
+    /// entry of its own with no text, the data as its signature and its `redacted` metadata set.
+    public func appendRedactedReasoning(_ data: Data) async {
+        let id = reasoning.withLock { blocks in
+            blocks.append(ReasoningBlock(signature: data, redacted: true, closed: true))
+            return blocks[blocks.count - 1].id
+        }
+        guard case .channel(let channel) = sink else { return }
+        await channel.send(.reasoning(entryID: id, action: .updateSignature(data, tokenCount: 0)))
+        await channel.send(
+            .reasoning(entryID: id, action: .updateMetadata([Transcript.Reasoning.redactedMetadataKey: true])))
     }
 
     /// A piece of the arguments of call `id` of tool `name` (the tool's own name, not its name on the wire). Pieces
@@ -94,12 +134,20 @@ public final class TurnEvents: Sendable {
     /// `response` with the reasoning this turn showed, when it was not sent into a channel: a reasoning entry before
     /// the answer in ``ResponseMetadata/executorEntries``, which a session records in its transcript.
     func recordingReasoning(in response: GenerationResponse) -> GenerationResponse {
-        let text = reasoning.withLock { $0 }
-        guard !text.isEmpty,
+        let blocks = reasoning.withLock { $0 }
+        guard !blocks.isEmpty,
             !response.metadata.executorEntries.contains(where: { if case .reasoning = $0 { true } else { false } })
         else { return response }
         var response = response
-        response.metadata.executorEntries.insert(.reasoning(.init(segments: [.text(.init(content: text))])), at: 0)
+        let entries = blocks.map { block in
+            Transcript.Entry.reasoning(
+                .init(
+                    id: block.id,
+                    metadata: block.redacted ? [Transcript.Reasoning.redactedMetadataKey: true.generatedContent] : [:],
+                    segments: block.text.isEmpty ? [] : [.text(.init(content: block.text))], signature: block.signature)
+            )
+        }
+        response.metadata.executorEntries.insert(contentsOf: entries, at: 0)
         return response
     }
 
