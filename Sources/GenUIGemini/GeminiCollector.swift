@@ -72,7 +72,19 @@ struct GeminiCollector {
                 throw .guardrailViolation(
                     .init(provider: provider, debugDescription: "\(provider): the output was stopped (\(reason))"))
             }
-            if reason == "MALFORMED_FUNCTION_CALL" || reason == "UNEXPECTED_TOOL_CALL" {
+            if reason == "LANGUAGE" {
+                throw .unsupportedLanguageOrLocale(
+                    .init(
+                        provider: provider,
+                        debugDescription: "\(provider): the output was stopped for an unsupported language (LANGUAGE)"))
+            }
+            if GeminiWire.failedFinishReasons.contains(reason) {
+                let detail = candidate.finishMessage.map { ": \(String($0.prefix(200)))" } ?? ""
+                throw .serverError(
+                    status: nil,
+                    .init(provider: provider, debugDescription: "\(provider): finish reason \(reason)\(detail)"))
+            }
+            if GeminiWire.toolCallFinishReasons.contains(reason) {
                 let detail = candidate.finishMessage.map { ": \(String($0.prefix(200)))" } ?? ""
                 throw .invalidToolCall(
                     tool: "(unknown)", path: "",

@@ -111,8 +111,17 @@ public struct GeminiExecutor: ProviderExecutor {
                 usage: collector.usage,
                 timings: timings)
         }
+        let text = collector.answer ?? collector.text.text
+        if GeminiWire.finishReason(finish) == nil, text.isEmpty {
+            // OTHER, NO_IMAGE, an unspecified or a newer reason, with nothing written: no answer, not an empty one.
+            throw GenUIError.serverError(
+                status: nil,
+                .init(
+                    provider: model.name,
+                    debugDescription: "\(model.name): the model stopped (\(finish)) without writing an answer"))
+        }
         return try ProviderSupport.response(
-            text: collector.answer ?? collector.text.text, schema: request.schema, provider: model.name,
+            text: text, schema: request.schema, provider: model.name,
             model: servedModel, usage: collector.usage, timings: timings, finishReason: GeminiWire.finishReason(finish),
             guided: true)
     }

@@ -4,12 +4,24 @@ import GenUIHTTP
 
 /// The `generateContent` wire format: what the provider reads from answers beyond its wire types (in Wire/).
 enum GeminiWire {
-    /// The finish reasons that mean the output was stopped by a safety or policy check.
+    /// The finish reasons that mean the output was stopped by a safety or policy check: a guardrail violation.
     static let blockingFinishReasons: Set<String> = [
-        "SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY",
+        "SAFETY", "RECITATION", "BLOCKLIST", "PROHIBITED_CONTENT", "SPII", "IMAGE_SAFETY", "IMAGE_PROHIBITED_CONTENT",
+        "IMAGE_RECITATION", "MODEL_ARMOR",
     ]
 
-    /// genui's finish reason for the API's: `STOP`, `MAX_TOKENS`, or a blocking reason; `nil` for any other.
+    /// The finish reasons that mean the model's function calling went wrong: an invalid tool call.
+    static let toolCallFinishReasons: Set<String> = [
+        "MALFORMED_FUNCTION_CALL", "UNEXPECTED_TOOL_CALL", "TOO_MANY_TOOL_CALLS",
+    ]
+
+    /// The finish reasons that mean the turn failed on the service's side (`MALFORMED_RESPONSE`) or because of the
+    /// request (`MISSING_THOUGHT_SIGNATURE`): a server error, whatever text came before.
+    static let failedFinishReasons: Set<String> = ["MALFORMED_RESPONSE", "MISSING_THOUGHT_SIGNATURE"]
+
+    /// genui's finish reason for the API's: `STOP`, `MAX_TOKENS`, or a blocking reason; `nil` for any other (`OTHER`,
+    /// `FINISH_REASON_UNSPECIFIED`, `IMAGE_OTHER`, `NO_IMAGE`, and reasons added later), which is an answer only when
+    /// the model wrote one.
     static func finishReason(_ text: String?) -> FinishReason? {
         switch text {
         case "STOP": .stop

@@ -48,6 +48,11 @@ public struct OpenAIExecutor: ProviderExecutor {
         let message = choice.message
         let finish = OpenAIWire.finishReason(choice.finishReason)
         try model.checkRefusal(message?.refusal, finish: finish)
+        if let reasoning = message?.reasoningContent, !reasoning.isEmpty {
+            var reasoningBudget = OutputBudget.reasoning()
+            try reasoningBudget.charge(reasoning)
+            await events.appendReasoning(reasoning)
+        }
         var text = OutputText()
         try text.append(message?.content ?? "")
         if !text.text.isEmpty { await events.appendText(text.text) }

@@ -9,13 +9,28 @@ struct ChatCompletion: Decodable {
         enum CodingKeys: String, CodingKey { case message, finishReason = "finish_reason" }
     }
 
-    /// The model's message: its text, a refusal, or tool calls.
+    /// The model's message: its text, its reasoning (`reasoning_content`, or `reasoning` as text), a refusal, or tool
+    /// calls.
     struct Message: Decodable {
         var content: String?
+        var reasoningContent: String?
         var refusal: String?
         /// Whole calls: `arguments` is JSON text (an object, which some compatible servers send, is taken as it is).
         var toolCalls: [FunctionToolCall]?
-        enum CodingKeys: String, CodingKey { case content, refusal, toolCalls = "tool_calls" }
+        enum CodingKeys: String, CodingKey {
+            case content, refusal, reasoning, toolCalls = "tool_calls"
+            case reasoningContent = "reasoning_content"
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            content = try container.decodeIfPresent(String.self, forKey: .content)
+            refusal = try container.decodeIfPresent(String.self, forKey: .refusal)
+            toolCalls = try container.decodeIfPresent([FunctionToolCall].self, forKey: .toolCalls)
+            reasoningContent =
+                try container.decodeIfPresent(String.self, forKey: .reasoningContent)
+                ?? (try? container.decodeIfPresent(String.self, forKey: .reasoning))
+        }
     }
 
     var model: String?
