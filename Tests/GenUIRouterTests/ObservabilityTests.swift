@@ -75,6 +75,12 @@ struct ObservabilityTests {
 
         let response = try await chain.respond(to: GenerationRequest(prompt: "Hi"))
         #expect(response.metadata.provider == "tiny")
+        // The route trace carries the serving step's usage, cached and reasoning tokens included; no other step's.
+        let steps = try #require(response.metadata.trace?.steps)
+        #expect(
+            steps.map(\.usage) == [
+                nil, nil, TokenUsage(promptTokens: 12, completionTokens: 3, cachedPromptTokens: 8, reasoningTokens: 2),
+            ])
 
         let spans = backends.tracer.finishedSpans
         #expect(spans.count == 3)
@@ -103,6 +109,8 @@ struct ObservabilityTests {
         #expect(served.attributes["gen_ai.response.model"]?.toSpanAttribute() == .string("tiny-1.0"))
         #expect(served.attributes["gen_ai.usage.input_tokens"]?.toSpanAttribute() == .int64(12))
         #expect(served.attributes["gen_ai.usage.output_tokens"]?.toSpanAttribute() == .int64(3))
+        #expect(served.attributes["gen_ai.usage.cache_read.input_tokens"]?.toSpanAttribute() == .int64(8))
+        #expect(served.attributes["gen_ai.usage.reasoning.output_tokens"]?.toSpanAttribute() == .int64(2))
         #expect(served.attributes["gen_ai.response.finish_reasons"]?.toSpanAttribute() == .stringArray(["stop"]))
         #expect(served.attributes["error.type"] == nil)
     }
@@ -293,7 +301,8 @@ private struct ReportingModel: RoutableModel {
         GenerationResponse(
             content: GeneratedContent(kind: .string("ok")), text: "ok",
             metadata: ResponseMetadata(
-                provider: name, model: "\(name)-1.0", usage: TokenUsage(promptTokens: 12, completionTokens: 3),
+                provider: name, model: "\(name)-1.0",
+                usage: TokenUsage(promptTokens: 12, completionTokens: 3, cachedPromptTokens: 8, reasoningTokens: 2),
                 timings: timings, guided: true, finishReason: .stop))
     }
 }

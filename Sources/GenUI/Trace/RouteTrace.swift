@@ -89,6 +89,10 @@ public struct RouteTrace: Sendable, Hashable, Codable {
         public var failure: Failure?
         /// The endpoint that served, when the provider has several (a fleet), and why it was picked.
         public var endpoint: EndpointSelection? = nil
+        /// The tokens the serving attempt used, as its provider reported them — the prompt's (with those read from
+        /// the cache) and the answer's (with those spent reasoning); `nil` for other steps and when nothing was
+        /// reported.
+        public var usage: TokenUsage? = nil
 
         /// Creates a step.
         public init(

@@ -166,6 +166,8 @@ struct Router {
                         guided: request.schema == nil ? nil : response.metadata.guided,
                         retries: retries, repairs: response.metadata.repairs, contextCheck: currentCheck))
                 trace.steps[trace.steps.count - 1].endpoint = response.metadata.endpoint
+                let usage = response.metadata.usage
+                if usage != TokenUsage() { trace.steps[trace.steps.count - 1].usage = usage }
                 response.metadata.trace = trace
                 return response
             } catch {

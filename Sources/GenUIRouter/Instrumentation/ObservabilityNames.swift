@@ -8,6 +8,10 @@ enum GenAIAttribute {
     static let responseModel = "gen_ai.response.model"
     static let inputTokens = "gen_ai.usage.input_tokens"
     static let outputTokens = "gen_ai.usage.output_tokens"
+    /// Of the input tokens, those served from the provider's cache.
+    static let cacheReadInputTokens = "gen_ai.usage.cache_read.input_tokens"
+    /// Of the output tokens, those spent reasoning.
+    static let reasoningOutputTokens = "gen_ai.usage.reasoning.output_tokens"
     static let finishReasons = "gen_ai.response.finish_reasons"
     static let tokenType = "gen_ai.token.type"
     static let errorType = "error.type"

@@ -241,6 +241,12 @@ final class RouteObserver {
         if let output = metadata.usage.completionTokens {
             span.attributes[GenAIAttribute.outputTokens] = output
         }
+        if let cached = metadata.usage.cachedPromptTokens {
+            span.attributes[GenAIAttribute.cacheReadInputTokens] = cached
+        }
+        if let reasoning = metadata.usage.reasoningTokens {
+            span.attributes[GenAIAttribute.reasoningOutputTokens] = reasoning
+        }
         if let reason = metadata.finishReason {
             span.attributes[GenAIAttribute.finishReasons] = [Self.finishReason(reason)]
         }
