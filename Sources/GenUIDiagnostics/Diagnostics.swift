@@ -226,6 +226,10 @@ public struct Diagnostics: Sendable {
                 ])
         case "coolingDown", "availabilityCheckTimedOut":
             return text("short.\(step.reason)")
+        case "outsideBoundary":
+            let runs = text("boundary.runs.\(step.location?.rawValue ?? "undeclared")")
+            let boundary = step.boundary == .localNetwork ? "local-network" : "on-device"
+            return text("short.outsideBoundary.\(boundary)", ["location": runs])
         default:
             // The error's own values, where the step kept them, word it as fully as the error itself.
             if let error = keptError(of: step) { return describe(error).message }

@@ -93,6 +93,11 @@ public struct RouteTrace: Sendable, Hashable, Codable {
         /// the cache) and the answer's (with those spent reasoning); `nil` for other steps and when nothing was
         /// reported.
         public var usage: TokenUsage? = nil
+        /// For a member skipped because it runs beyond the request's boundary (`outsideBoundary`): where it runs
+        /// (`nil` when it does not say, which counts as a cloud) and the boundary the request had to keep within.
+        public var location: ProviderLocation? = nil
+        /// The boundary the request had to keep within, for an `outsideBoundary` skip.
+        public var boundary: ProviderLocation? = nil
 
         /// Creates a step.
         public init(

@@ -10,8 +10,8 @@ extension Configuration {
     }
 
     /// Builds the chain named `name` (the default chain when `nil`) from `models` (built with
-    /// ``makeProviders(registry:context:)``), with each member's context window, timeout and required
-    /// capabilities from its settings.
+    /// ``makeProviders(registry:context:)``), with each member's context window, timeout, required capabilities and
+    /// location (``ProviderSettings/providerLocation``) from its settings.
     /// `observability` says where the chain's logs, spans and metrics go (by default: nowhere but the global systems).
     public func makeChain(
         named name: String? = nil, models: [any RoutableModel], options override: ChainOptions? = nil,
@@ -23,7 +23,7 @@ extension Configuration {
             guard let model = byName[providerName], let settings = provider(named: providerName) else { return nil }
             return ChainMember(
                 model, contextWindow: settings.contextWindow, attemptTimeout: settings.timeout,
-                requiredCapabilities: settings.requires)
+                requiredCapabilities: settings.requires, location: settings.providerLocation)
         }
         return ProviderChain(
             name: chain.name, members: members, options: override ?? chain.options, observability: observability)

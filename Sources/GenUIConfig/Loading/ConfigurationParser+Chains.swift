@@ -89,6 +89,9 @@ extension ConfigurationParser {
         if let (node, keyPath) = key("availability_timeout"), let value = reader.duration(node, keyPath) {
             options.availabilityTimeout = value
         }
+        if let (node, keyPath) = key("boundary"), let value = reader.providerLocation(node, keyPath) {
+            options.boundary = value
+        }
         if let (node, keyPath) = key("policy") { parsePolicy(node, path: keyPath, into: &options.policy) }
         if let (node, keyPath) = key("breaker") { parseBreaker(node, path: keyPath, into: &options.breaker) }
     }

@@ -52,6 +52,7 @@ extension ConfigurationParser {
         if let node = byKey["timeout"]?.value { timeout = reader.duration(node, "\(path).timeout") }
         if let node = byKey["requires"]?.value { requires = reader.capabilities(node, "\(path).requires") ?? [] }
         if let node = byKey["capabilities"]?.value { capabilities = reader.capabilities(node, "\(path).capabilities") }
+        let runs = byKey["runs"].flatMap { reader.providerLocation($0.value, "\(path).runs") }
 
         let misspelled = Set(
             unknown.compactMap { field in
@@ -68,6 +69,7 @@ extension ConfigurationParser {
             requires: requires, capabilities: capabilities, unresolvedVariables: read.unresolved,
             location: reader.location(entry.keyNode))
         settings.fleet = read.fleetSettings
+        settings.declaredLocation = runs
         for (keyPath, shown) in reader.displayValues where keyPath.hasPrefix(path + ".") {
             settings.displayValues[String(keyPath.dropFirst(path.count + 1))] = shown
         }

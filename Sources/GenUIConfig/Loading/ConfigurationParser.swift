@@ -14,7 +14,7 @@ struct ConfigurationParser {
     static let topLevelKeys = ["version", "default_chain", "chains", "providers", "models", "mcp_servers"]
     static let chainKeys = [
         "providers", "fallback_on_refusal", "allow_unguided", "restart_after_output", "attempt_timeout", "deadline",
-        "availability_timeout", "policy", "breaker",
+        "availability_timeout", "policy", "breaker", "boundary",
     ]
     static let breakerKeys = ["failures", "of_last", "window", "cooldown", "max_cooldown"]
 

@@ -249,6 +249,17 @@ struct YAMLReader {
         }
     }
 
+    /// Where a provider runs, or how far a chain's requests may travel: `on-device`, `local-network` or `cloud`.
+    mutating func providerLocation(_ node: Node, _ path: String) -> ProviderLocation? {
+        guard let text = string(node, path) else { return nil }
+        if let location = ProviderLocation(rawValue: text) { return location }
+        let known = ProviderLocation.allCases.map(\.rawValue)
+        error(
+            node, path, Self.issue("unknownLocation", ["value": .verbatim(shown(path, text)), "known": .list(known)]),
+            suggestion: Suggestion.closest(to: text, in: known))
+        return nil
+    }
+
     /// A duration: a number of seconds, or a number with a unit (`500ms`, `30s`, `2m`, `1h`).
     mutating func duration(_ node: Node, _ path: String) -> Duration? {
         guard let text = string(node, path) else { return nil }

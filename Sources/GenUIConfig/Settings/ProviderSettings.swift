@@ -25,6 +25,9 @@ public struct ProviderSettings: Sendable, Hashable {
     public var displayValues: [String: String] = [:]
     /// The provider's endpoints, strategy and hedge when it lists several servers (`endpoints:`); `nil` otherwise.
     public var fleet: FleetSettings? = nil
+    /// Where the provider runs, as `runs:` declares it; `nil` when the file does not say (see
+    /// ``providerLocation`` for the default).
+    public var declaredLocation: ProviderLocation? = nil
 
     /// The type-specific settings as `Options`, or `nil` when they are of another type
     /// (`settings.options(as: OllamaSettings.self)?.host`).
@@ -68,6 +71,7 @@ public struct ProviderSettings: Sendable, Hashable {
         add("timeout", timeout.map { "\($0.seconds) s" })
         if !requires.isEmpty { add("requires", requires.sorted().map(\.rawValue).joined(separator: ", ")) }
         if let capabilities { add("capabilities", capabilities.sorted().map(\.rawValue).joined(separator: ", ")) }
+        add("runs", providerLocation?.rawValue)
         return pairs
     }
 

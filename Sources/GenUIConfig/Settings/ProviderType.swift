@@ -29,5 +29,5 @@ public struct ProviderType: RawRepresentable, Sendable, Hashable, Codable, Custo
     public static let scripted = ProviderType("scripted")
 
     /// The keys every provider accepts.
-    public static let commonKeys = ["type", "enabled", "timeout", "requires", "capabilities"]
+    public static let commonKeys = ["type", "enabled", "timeout", "requires", "capabilities", "runs"]
 }

@@ -11,16 +11,20 @@ public struct ChainMember: Sendable {
     /// Capabilities this provider must have for the chain to use it at all, whatever the request (`requires` in
     /// `providers.yml`): a provider whose backend lacks one is skipped as missing it.
     public var requiredCapabilities: Set<LanguageModelCapability>
+    /// Where the provider runs (`runs:` in `providers.yml`, or a default by its type); `nil` when unknown, which a
+    /// chain kept within a boundary treats as a cloud.
+    public var location: ProviderLocation?
 
     /// Creates a member: a genui provider or chain, or any Foundation Models 27 model (through `ExecutorModel`).
     public init(
         _ model: some LanguageModel, contextWindow: Int? = nil, attemptTimeout: Duration? = nil,
-        requiredCapabilities: Set<LanguageModelCapability> = []
+        requiredCapabilities: Set<LanguageModelCapability> = [], location: ProviderLocation? = nil
     ) {
         self.model = model.routable
         self.contextWindow = contextWindow
         self.attemptTimeout = attemptTimeout
         self.requiredCapabilities = requiredCapabilities
+        self.location = location
     }
 
     /// The provider's name.

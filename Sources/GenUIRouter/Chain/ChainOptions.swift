@@ -24,6 +24,10 @@ public struct ChainOptions: Sendable, Hashable {
     /// the on-device provider's default budget for plain text. A provider whose context cannot hold the request's
     /// tokens plus this is skipped before anything is sent (`contextWindowTooSmall`).
     public var responseTokenReserve: Int
+    /// The farthest a request may travel (`boundary:` in `providers.yml`): members that run beyond it
+    /// (``ChainMember/location``) are skipped as `outsideBoundary`; `nil` (the default) lets requests go anywhere.
+    /// A request can narrow it further with the prompt metadata key `ProviderLocation.metadataKey`, never widen it.
+    public var boundary: ProviderLocation? = nil
 
     /// Creates options; every parameter has a default.
     public init(

@@ -43,6 +43,31 @@ public final class ProviderChain: RoutableModel {
         self.cache = AvailabilityCache(ttl: options.availabilityTTL)
     }
 
+    /// This chain kept within `boundary`: the same members, options, breakers and availability cache, but a request
+    /// never goes to a member that runs beyond `boundary` (or beyond the chain's own boundary, when nearer). A
+    /// session built on it keeps its whole conversation within the boundary; going farther takes a chain that allows
+    /// it, chosen explicitly.
+    public func keeping(within boundary: ProviderLocation) -> ProviderChain {
+        var options = self.options
+        options.boundary = min(options.boundary ?? boundary, boundary)
+        return ProviderChain(
+            name: name, members: members, options: options, observability: observability, clock: clock,
+            health: health, cache: cache)
+    }
+
+    private init(
+        name: String, members: [ChainMember], options: ChainOptions, observability: ChainObservability,
+        clock: ChainClock, health: ProviderHealth, cache: AvailabilityCache
+    ) {
+        self.name = name
+        self.members = members
+        self.options = options
+        self.observability = observability
+        self.clock = clock
+        self.health = health
+        self.cache = cache
+    }
+
     /// Creates a chain of models with no per-member settings: genui providers and chains, or any Foundation Models
     /// 27 models.
     public convenience init(

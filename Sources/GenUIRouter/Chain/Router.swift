@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 
 /// The routing loop of one request through a ``ProviderChain``: skip, try, apply the outcome policy, trace.
 struct Router {
@@ -51,11 +51,16 @@ struct Router {
         if let invalid = validationError() { throw invalid.withTrace(trace) }
         let states = await chain.memberStates()
         let gate = ContextGate(request: request, options: options)
+        let boundary = boundary
         var contextFloor: Int?
         for (index, member) in chain.members.enumerated() {
             if Task.isCancelled { throw CancellationError() }
             let state = states[index]
             currentCheck = nil
+            if let boundary, !ProviderLocation.isWithin(member.location, boundary: boundary) {
+                skipOutside(member, boundary: boundary)
+                continue
+            }
             guard
                 let unguided = eligibility(
                     of: member, status: state.status, contextSize: state.contextSize, contextFloor: contextFloor)
@@ -108,6 +113,25 @@ struct Router {
         }
         throw GenUIError.noProviderAvailable(
             .init(debugDescription: "no provider of chain \(chain.name) could serve: \(summary())", trace: trace))
+    }
+
+    /// The farthest this request may travel: the chain's boundary, narrowed by the request's prompt metadata
+    /// (`ProviderLocation.metadataKey`); a request cannot widen the chain's.
+    var boundary: ProviderLocation? {
+        let asked = request.turn?.metadata[ProviderLocation.metadataKey]?.stringValue.flatMap(ProviderLocation.init)
+        return [options.boundary, asked].compactMap { $0 }.min()
+    }
+
+    /// Records a member skipped because it runs beyond the request's boundary.
+    private mutating func skipOutside(_ member: ChainMember, boundary: ProviderLocation) {
+        let location = member.location.map(\.rawValue) ?? "an undeclared location (taken as cloud)"
+        var step = RouteTrace.Step(
+            provider: member.name, outcome: .skipped, reason: "outsideBoundary",
+            detail: "\(member.name) runs \(location); the request must stay within \(boundary.rawValue)")
+        step.location = member.location
+        step.boundary = boundary
+        trace.steps.append(step)
+        contextOnly = nil
     }
 
     /// Records a member skipped because the request and its answer do not fit its window.
