@@ -56,7 +56,7 @@ public struct AnthropicExecutor: ProviderExecutor {
             model.endpoint("v1/messages"),
             body: try AnthropicWire.body(
                 for: request, configuration: configuration, stream: streaming, forcedTool: forcedTool),
-            headers: model.headers(key: key),
+            extraFields: request.extraBody, headers: model.headers(key: key),
             headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
         let plan = AnthropicToolPlan(request: request, forcedTool: forcedTool)

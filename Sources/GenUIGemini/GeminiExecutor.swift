@@ -60,7 +60,7 @@ public struct GeminiExecutor: ProviderExecutor {
             url,
             body: try GenerateContentRequest(
                 request, model: configuration.model, facts: model.toolFacts, plan: plan, provider: model.name),
-            headers: model.headers(key: key),
+            extraFields: request.extraBody, headers: model.headers(key: key),
             headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
         let response = try await model.http.client.stream(generation)

@@ -37,7 +37,7 @@ public struct OllamaExecutor: ProviderExecutor {
         let start = clock.now
         let chat = try HTTPRequest.postJSON(
             model.url("api/chat"), body: try ChatRequest(request, configuration: configuration, stream: streaming),
-            headers: model.headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
+            extraFields: request.extraBody, headers: model.headers(key: key), headTimeout: HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
         let response = try await model.http.client.stream(chat)
         guard response.head.isSuccess else {

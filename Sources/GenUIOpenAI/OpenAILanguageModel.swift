@@ -77,7 +77,7 @@ public struct OpenAILanguageModel: RoutableModel {
         let post = try HTTPRequest.postJSON(
             http.url("chat/completions"),
             body: try ChatCompletionRequest(request, configuration: configuration, stream: streaming),
-            headers: headers(key: key),
+            extraFields: request.extraBody, headers: headers(key: key),
             headTimeout: streaming ? configuration.connectTimeout : HTTPRequest.noHeadTimeout,
             totalTimeout: configuration.requestTimeout)
         return (key, post)

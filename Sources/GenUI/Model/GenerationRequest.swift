@@ -97,6 +97,17 @@ public struct GenerationRequest: Sendable {
     /// Foundation Models 27 models receive it as it is, and providers read from it what their wire carries beyond text.
     package internal(set) var turn: LanguageModelExecutorGenerationRequest?
 
+    /// Fields an HTTP provider sets at the top level of its request body, replacing its own (a chain member's
+    /// `extra_body`); empty for most requests.
+    package var extraBody: [String: GeneratedContent] = [:]
+
+    /// Asks for `level` of reasoning (a chain member's own level), in the request's Foundation Models 27 form too.
+    package mutating func setReasoningLevel(_ level: ContextOptions.ReasoningLevel) {
+        var carried = turn ?? LanguageModelExecutorGenerationRequest(self)
+        carried.contextOptions.reasoningLevel = level
+        turn = carried
+    }
+
     /// Creates a request.
     public init(
         instructions: String? = nil, messages: [Message], schema: GenerationSchema? = nil,

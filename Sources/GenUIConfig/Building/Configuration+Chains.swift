@@ -23,7 +23,8 @@ extension Configuration {
             guard let model = byName[providerName], let settings = provider(named: providerName) else { return nil }
             return ChainMember(
                 model, contextWindow: settings.contextWindow, attemptTimeout: settings.timeout,
-                requiredCapabilities: settings.requires, location: settings.providerLocation)
+                requiredCapabilities: settings.requires, location: settings.providerLocation,
+                options: chain.memberOptions[providerName] ?? MemberOptions())
         }
         return ProviderChain(
             name: chain.name, members: members, options: override ?? chain.options, observability: observability)

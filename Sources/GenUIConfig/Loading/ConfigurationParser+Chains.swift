@@ -48,9 +48,19 @@ extension ConfigurationParser {
         }
         if sequence.isEmpty { reader.error(membersNode, path, YAMLReader.issue("emptyChain")) }
         var members: [String] = []
+        var memberOptions: [String: MemberOptions] = [:]
         for (index, element) in sequence.enumerated() {
             let elementPath = "\(path)[\(index)]"
-            guard let name = reader.string(element, elementPath) else { continue }
+            var options: MemberOptions?
+            let name: String
+            if case .mapping = element {
+                guard let (named, parsed) = parseMember(element, path: elementPath) else { continue }
+                name = named
+                options = parsed
+            } else {
+                guard let named = reader.string(element, elementPath) else { continue }
+                name = named
+            }
             if members.contains(name) {
                 reader.error(element, elementPath, YAMLReader.issue("providerTwice", ["provider": .verbatim(name)]))
                 continue
@@ -62,9 +72,48 @@ extension ConfigurationParser {
                 continue
             }
             members.append(name)
+            if let options, !options.isEmpty { memberOptions[name] = options }
         }
-        return ChainSettings(
+        var settings = ChainSettings(
             name: entry.key, providers: members, options: options, location: reader.location(entry.keyNode))
+        settings.memberOptions = memberOptions
+        return settings
+    }
+
+    /// A member listed with its own settings: `{provider: name, temperature, max_tokens, reasoning, extra_body}`.
+    private mutating func parseMember(_ node: Node, path: String) -> (String, MemberOptions)? {
+        guard let fields = reader.entries(node, path, expected: YAMLReader.expected("chainMember")) else { return nil }
+        reader.checkKeys(
+            fields, allowed: Self.chainMemberKeys, path: path, context: LocalizedText("config.context.inChainMember"))
+        let byKey = Dictionary(fields.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        guard let providerEntry = byKey["provider"] else {
+            reader.error(
+                node, "\(path).provider",
+                YAMLReader.issue("missingValue", ["expected": .phrase(YAMLReader.expected("string"))]))
+            return nil
+        }
+        guard let name = reader.string(providerEntry.value, "\(path).provider") else { return nil }
+        var options = MemberOptions()
+        if let entry = byKey["temperature"] {
+            options.temperature = reader.number(entry.value, "\(path).temperature", in: 0...2)
+        }
+        if let entry = byKey["max_tokens"] {
+            options.maximumResponseTokens = reader.integer(entry.value, "\(path).max_tokens", in: 1...10_000_000)
+        }
+        if let entry = byKey["reasoning"] {
+            options.reasoningLevel = reader.reasoningLevel(entry.value, "\(path).reasoning")
+        }
+        if let entry = byKey["extra_body"] {
+            let keyPath = "\(path).extra_body"
+            if case .mapping = entry.value {
+                let properties = reader.content(entry.value, keyPath)?.orderedProperties ?? []
+                options.extraBody = Dictionary(
+                    properties.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+            } else {
+                reader.error(entry.value, keyPath, YAMLReader.mismatch(YAMLReader.expected("bodyFields"), entry.value))
+            }
+        }
+        return (name, options)
     }
 
     private mutating func parseOptions(

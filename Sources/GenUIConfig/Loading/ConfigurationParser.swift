@@ -16,6 +16,7 @@ struct ConfigurationParser {
         "providers", "fallback_on_refusal", "allow_unguided", "restart_after_output", "attempt_timeout", "deadline",
         "availability_timeout", "policy", "breaker", "boundary",
     ]
+    static let chainMemberKeys = ["provider", "temperature", "max_tokens", "reasoning", "extra_body"]
     static let breakerKeys = ["failures", "of_last", "window", "cooldown", "max_cooldown"]
 
     var reader: YAMLReader

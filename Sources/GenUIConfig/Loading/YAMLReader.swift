@@ -237,6 +237,84 @@ struct YAMLReader {
         return value
     }
 
+    /// A number (integer or decimal) within `range`.
+    mutating func number(_ node: Node, _ path: String, in range: ClosedRange<Double>) -> Double? {
+        guard let text = numericText(node, path, expected: Self.expected("number")) else { return nil }
+        guard let value = Double(text.replacingOccurrences(of: "_", with: "")), value.isFinite else {
+            error(node, path, Self.issue("notNumber", ["value": .verbatim(shown(path, text))]))
+            return nil
+        }
+        guard range.contains(value) else {
+            error(
+                node, path,
+                Self.issue(
+                    "outOfRange",
+                    [
+                        "value": .verbatim(text), "lower": .verbatim("\(range.lowerBound)"),
+                        "upper": .verbatim("\(range.upperBound)"),
+                    ]))
+            return nil
+        }
+        return value
+    }
+
+    /// A reasoning level: `light`, `moderate`, `deep`, or a number of tokens (a provider's own budget).
+    mutating func reasoningLevel(_ node: Node, _ path: String) -> ContextOptions.ReasoningLevel? {
+        guard let text = string(node, path) else { return nil }
+        switch text {
+        case "light": return .light
+        case "moderate": return .moderate
+        case "deep": return .deep
+        case let budget where Int(budget).map({ $0 > 0 }) == true: return .custom(budget)
+        default:
+            let known = ["light", "moderate", "deep"]
+            error(
+                node, path,
+                Self.issue("unknownReasoningLevel", ["value": .verbatim(shown(path, text)), "known": .list(known)]),
+                suggestion: Suggestion.closest(to: text, in: known))
+            return nil
+        }
+    }
+
+    /// Any YAML value as JSON content (`extra_body`): mappings as objects (keys in order), sequences as arrays, plain
+    /// scalars as `null`, booleans and numbers where they read as one, everything else (and every quoted scalar) as a
+    /// string with `${VAR}` expanded.
+    mutating func content(_ node: Node, _ path: String) -> GeneratedContent? {
+        switch node {
+        case .mapping(let mapping):
+            var properties: [(String, GeneratedContent)] = []
+            for (key, value) in mapping {
+                guard let name = key.string else { continue }
+                guard let converted = content(value, Self.join(path, name)) else { return nil }
+                properties.append((name, converted))
+            }
+            return GeneratedContent(orderedProperties: properties)
+        case .sequence(let sequence):
+            var elements: [GeneratedContent] = []
+            for (index, value) in sequence.enumerated() {
+                guard let converted = content(value, "\(path)[\(index)]") else { return nil }
+                elements.append(converted)
+            }
+            return GeneratedContent(kind: .array(elements))
+        case .scalar(let scalar):
+            if Self.isNull(node) { return GeneratedContent(kind: .null) }
+            if scalar.style == .plain {
+                switch scalar.string {
+                case "true": return GeneratedContent(kind: .bool(true))
+                case "false": return GeneratedContent(kind: .bool(false))
+                default:
+                    if let number = Double(scalar.string), number.isFinite {
+                        return GeneratedContent(kind: .number(number))
+                    }
+                }
+            }
+            return string(node, path).map { GeneratedContent(kind: .string($0)) }
+        case .alias:
+            error(node, path, Self.mismatch(Self.expected("string"), node))
+            return nil
+        }
+    }
+
     /// `true` or `false`.
     mutating func boolean(_ node: Node, _ path: String) -> Bool? {
         guard let text = numericText(node, path, expected: Self.expected("boolean")) else { return nil }

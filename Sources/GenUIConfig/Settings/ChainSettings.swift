@@ -11,6 +11,9 @@ public struct ChainSettings: Sendable, Hashable {
     public var options: ChainOptions
     /// Where the chain is defined.
     public var location: SourceLocation
+    /// The settings a member applies when it serves, by provider name, for members listed with options
+    /// (`- provider: mini` with `temperature:`, `max_tokens:`, `reasoning:`, `extra_body:`).
+    public var memberOptions: [String: MemberOptions] = [:]
 }
 
 /// A whole `providers.yml`, parsed and validated.

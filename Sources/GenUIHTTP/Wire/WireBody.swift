@@ -5,16 +5,31 @@ extension HTTPRequest {
     /// A POST of `body`, an `Encodable` request type written by ``ContentEncoder`` (keys in their declared order),
     /// with `Content-Type: application/json`. A body that cannot be written is an invalid request.
     public static func postJSON(
-        _ url: URL, body: some Encodable, headers: [String: String] = [:], headTimeout: Duration? = nil,
-        totalTimeout: Duration? = nil
+        _ url: URL, body: some Encodable, extraFields: [String: GeneratedContent] = [:],
+        headers: [String: String] = [:], headTimeout: Duration? = nil, totalTimeout: Duration? = nil
     ) throws(GenUIError) -> HTTPRequest {
-        let json: GeneratedContent
+        var json: GeneratedContent
         do {
             json = try ContentEncoder().content(of: body)
         } catch {
             throw .invalidRequest(.init(debugDescription: "the request body could not be written: \(error)"))
         }
+        if !extraFields.isEmpty { json = merging(extraFields, into: json) }
         return postJSON(url, json: json, headers: headers, headTimeout: headTimeout, totalTimeout: totalTimeout)
+    }
+
+    /// `json` with each of `fields` set at its top level: a field the body has is replaced, others are added after
+    /// the body's own, in key order (a chain member's `extra_body`).
+    static func merging(_ fields: [String: GeneratedContent], into json: GeneratedContent) -> GeneratedContent {
+        guard var properties = json.orderedProperties else { return json }
+        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+            if let index = properties.firstIndex(where: { $0.key == key }) {
+                properties[index].value = value
+            } else {
+                properties.append((key, value))
+            }
+        }
+        return GeneratedContent(orderedProperties: properties.map { ($0.key, $0.value) })
     }
 }
 

@@ -14,17 +14,21 @@ public struct ChainMember: Sendable {
     /// Where the provider runs (`runs:` in `providers.yml`, or a default by its type); `nil` when unknown, which a
     /// chain kept within a boundary treats as a cloud.
     public var location: ProviderLocation?
+    /// Settings this member applies when it serves, replacing the request's (``MemberOptions``).
+    public var options: MemberOptions
 
     /// Creates a member: a genui provider or chain, or any Foundation Models 27 model (through `ExecutorModel`).
     public init(
         _ model: some LanguageModel, contextWindow: Int? = nil, attemptTimeout: Duration? = nil,
-        requiredCapabilities: Set<LanguageModelCapability> = [], location: ProviderLocation? = nil
+        requiredCapabilities: Set<LanguageModelCapability> = [], location: ProviderLocation? = nil,
+        options: MemberOptions = MemberOptions()
     ) {
         self.model = model.routable
         self.contextWindow = contextWindow
         self.attemptTimeout = attemptTimeout
         self.requiredCapabilities = requiredCapabilities
         self.location = location
+        self.options = options
     }
 
     /// The provider's name.

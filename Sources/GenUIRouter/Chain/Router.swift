@@ -68,7 +68,7 @@ struct Router {
                 continue
             }
             if let contextSize = state.contextSize, case .ready(let capabilities) = state.status {
-                let attemptRequest = unguided ? Attempt.unguidedRequest(request) : request
+                let attemptRequest = member.options.applied(to: unguided ? Attempt.unguidedRequest(request) : request)
                 let bound = bounds[unguided] ?? TokenEstimate.upperBound(for: attemptRequest)
                 bounds[unguided] = bound
                 if let check = await gate.check(
@@ -172,7 +172,7 @@ struct Router {
                 throw totalDeadlineError()
             }
             let limit = min(member.attemptTimeout ?? options.attemptTimeout, deadline - now)
-            let attemptRequest = unguided ? Attempt.unguidedRequest(request) : request
+            let attemptRequest = member.options.applied(to: unguided ? Attempt.unguidedRequest(request) : request)
             let attemptID = outputFlag?.startAttempt() ?? 0
             let started = clock.now
             observer.observe(trace.steps)
