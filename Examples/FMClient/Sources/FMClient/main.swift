@@ -1,3 +1,4 @@
+import Foundation
 import FoundationModels  // on Linux, genui's FoundationModels product; on Apple platforms, Apple's framework
 
 // Runs the article's code once: the availability message and gate, then a generated and a streamed screen.
@@ -24,6 +25,9 @@ if SystemLanguageModel.default.isAvailable {
 let trip = await TripPlanner().plan(city: "Lisbon")
 print("trip: \(trip.outcome)")
 for line in trip.history { print("history: \(line)") }
+let photo = try PhotoCaptioner.samplePhoto()
+print("photo: \(await PhotoCaptioner().caption(of: photo))")
+try? FileManager.default.removeItem(at: photo)
 #else
 print("trip: Foundation Models is not available on this platform")
 #endif
