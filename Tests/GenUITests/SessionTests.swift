@@ -114,6 +114,43 @@ struct SessionTests {
         #expect(!(SystemLanguageModel.default.underlyingModel is ScriptedLanguageModel))
     }
 
+    @Test("a reader that lags holds the generation back: at most two snapshots wait, then every growing one comes")
+    func laggingReaderHoldsGenerationBack() async throws {
+        let session = LanguageModelSession(model: DeltaModel(text: String(repeating: "a", count: 2_000)))
+        let stream = session.streamResponse(to: "x")
+        var iterator = stream.makeAsyncIterator()
+        let first = try #require(try await iterator.next())
+        // The model has written all 2,000 deltas by now; the session takes at most two more snapshots of them (and
+        // may be making a third) while this reader does not read, instead of one per delta.
+        for _ in 0..<15 {
+            try await Task.sleep(for: .milliseconds(20))
+            if stream.partialReadCount > SnapshotBacklog.limit + 2 { break }
+        }
+        #expect(stream.partialReadCount <= SnapshotBacklog.limit + 2, "\(stream.partialReadCount) snapshots taken")
+        var last = first.content
+        var snapshots = 1
+        while let snapshot = try await iterator.next() {
+            #expect(snapshot.content.count >= last.count)
+            last = snapshot.content
+            snapshots += 1
+        }
+        #expect(last.count == 2_000)
+        #expect(snapshots > 100)
+    }
+
+    @Test("a stream dropped unread is cancelled, so it does not hold its session responding")
+    func droppedStreamFreesSession() async throws {
+        let session = LanguageModelSession(model: DeltaModel(text: String(repeating: "a", count: 2_000)))
+        do {
+            let stream = session.streamResponse(to: "x")
+            try await Task.sleep(for: .milliseconds(50))
+            _ = stream.partialReadCount
+        }
+        for _ in 0..<200 where session.isResponding { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(!session.isResponding)
+        #expect(try await session.respond(to: "y").content.count == 2_000)
+    }
+
     @Test(
         "a million one-byte deltas stream in time linear in the text: the snapshots read it far fewer than a million times"
     )

@@ -11,10 +11,11 @@ extension LanguageModelSession {
     /// Runs `ask`, the session's one way to answer: marks the session as responding, streams the model's turns with
     /// the tool rounds between them, validates the answer, records the exchange and logs its end.
     /// ``respond(to:options:)`` collects the answer; ``ResponseStream`` also shows `progress` as snapshots (`streaming`
-    /// says which, for the log). Errors are those Foundation Models throws where it has a type for them (see
-    /// ``GenUIError``).
+    /// says which, for the log), and may wait there: the next delta is not read until it returns, so a reader that
+    /// lags holds the model's stream back instead of queuing snapshots. Errors are those Foundation Models throws
+    /// where it has a type for them (see ``GenUIError``).
     func perform(
-        _ ask: Ask, streaming: Bool = false, progress: (AnswerProgress) -> Void = { _ in }
+        _ ask: Ask, streaming: Bool = false, progress: (AnswerProgress) async -> Void = { _ in }
     ) async throws -> Performed {
         let started = ContinuousClock.now
         do {
@@ -39,7 +40,7 @@ extension LanguageModelSession {
     /// again with their output. When `streaming`, each turn is streamed and its text shown to `progress`; otherwise
     /// the model answers each turn whole (a provider then need not stream on its wire).
     private func answer(
-        _ request: GenerationRequest, asking ask: Ask, streaming: Bool, progress: (AnswerProgress) -> Void
+        _ request: GenerationRequest, asking ask: Ask, streaming: Bool, progress: (AnswerProgress) async -> Void
     ) async throws -> Performed {
         var request = request
         var loop = ToolLoop(tools: tools, maximumRounds: maximumToolRounds, logger: logger)
@@ -52,7 +53,7 @@ extension LanguageModelSession {
                 }
             guard response.toolCalls.isEmpty else {
                 try await loop.runCalls(of: response, appendingTo: &request)
-                progress(.started)
+                await progress(.started)
                 continue
             }
             return loop.finishing(try Self.finish(response, for: ask))
@@ -61,7 +62,7 @@ extension LanguageModelSession {
 
     /// Streams one turn of `request`: its text, bounded by ``ResponseLimits/maximumOutputBytes``, is shown to
     /// `progress` as it grows; returns the turn's response.
-    private func streamTurn(_ request: GenerationRequest, progress: (AnswerProgress) -> Void) async throws
+    private func streamTurn(_ request: GenerationRequest, progress: (AnswerProgress) async -> Void) async throws
         -> GenerationResponse
     {
         var text = OutputText()
@@ -74,10 +75,10 @@ extension LanguageModelSession {
                 } catch {
                     throw error.attributed(to: model.name)
                 }
-                progress(.text(text))
+                await progress(.text(text))
             case .restarted:
                 text.removeAll()
-                progress(.started)
+                await progress(.started)
             case .completed(let response):
                 completed = response
             }

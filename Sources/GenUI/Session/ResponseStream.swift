@@ -8,7 +8,9 @@ import Synchronization
 ///
 /// Snapshots are amortised: one per delta while the text is short, then one each time the text has grown by a
 /// fraction of its length, so a stream of many tiny deltas costs time linear in its length (never quadratic). The
-/// text is bounded by ``ResponseLimits/maximumOutputBytes``; more is ``GenUIError/responseTooLarge(limit:_:)``.
+/// text is bounded by ``ResponseLimits/maximumOutputBytes``; more is ``GenUIError/responseTooLarge(limit:_:)``. A
+/// reader that lags holds the model's stream back: at most two snapshots wait unread, and the generation waits for the
+/// reader rather than queuing more.
 public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
     /// The content so far.
     public struct Snapshot {
@@ -35,6 +37,19 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
     private let raws: AsyncThrowingStream<Raw, any Error>
     private let final: FinalResponse
     private let structured: Bool
+    private let backlog: SnapshotBacklog
+    /// Cancels the generation when neither the stream nor an iterator of it is left: a stream dropped unread would
+    /// otherwise wait for its reader for good (``SnapshotBacklog``).
+    private let generation: Generation
+
+    /// The generating task, cancelled when the last stream or iterator that holds this goes away.
+    final class Generation: Sendable {
+        let task: Task<Void, Never>
+
+        init(_ task: Task<Void, Never>) { self.task = task }
+
+        deinit { task.cancel() }
+    }
 
     final class FinalResponse: Sendable {
         let value = Mutex<LanguageModelSession.Performed?>(nil)
@@ -47,33 +62,39 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
 
     init(session: LanguageModelSession, asking ask: LanguageModelSession.Ask) {
         let final = FinalResponse()
+        let backlog = SnapshotBacklog()
         self.final = final
+        self.backlog = backlog
         self.structured = ask.schema != nil
-        self.raws = AsyncThrowingStream { continuation in
-            let task = Task {
-                var schedule: SnapshotSchedule = ask.schema == nil ? .copying : .parsing
-                do {
-                    let performed = try await session.perform(ask, streaming: true) { progress in
-                        switch progress {
-                        case .started:
-                            schedule.reset()
-                        case .text(let text):
-                            guard schedule.isDue(at: text.byteCount) else { return }
-                            final.snapshotReads.withLock { $0 += 1 }
-                            if let content = Self.partialContent(of: text.text, structured: ask.schema != nil) {
-                                continuation.yield(.partial(content))
-                            }
+        let (raws, continuation) = AsyncThrowingStream<Raw, any Error>.makeStream()
+        self.raws = raws
+        let task = Task {
+            var schedule: SnapshotSchedule = ask.schema == nil ? .copying : .parsing
+            do {
+                let performed = try await session.perform(ask, streaming: true) { progress in
+                    switch progress {
+                    case .started:
+                        schedule.reset()
+                    case .text(let text):
+                        guard schedule.isDue(at: text.byteCount) else { return }
+                        final.snapshotReads.withLock { $0 += 1 }
+                        if let content = Self.partialContent(of: text.text, structured: ask.schema != nil) {
+                            backlog.handedOut()
+                            continuation.yield(.partial(content))
+                            // A reader that lags holds the model's stream back rather than a queue of snapshots.
+                            await backlog.waitForReader()
                         }
                     }
-                    final.value.withLock { $0 = performed }
-                    continuation.yield(.final(performed))
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
                 }
+                final.value.withLock { $0 = performed }
+                continuation.yield(.final(performed))
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
             }
-            continuation.onTermination = { _ in task.cancel() }
         }
+        continuation.onTermination = { _ in task.cancel() }
+        self.generation = Generation(task)
     }
 
     private static func partialContent(of text: String, structured: Bool) -> GeneratedContent? {
@@ -92,6 +113,8 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Raw, any Error>.AsyncIterator
         let structured: Bool
+        let backlog: SnapshotBacklog
+        let generation: Generation
 
         /// The next snapshot; `nil` after the final one.
         public mutating func next() async throws -> Snapshot? {
@@ -105,6 +128,7 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
             while let raw = try await base.next(isolation: actor) {
                 switch raw {
                 case .partial(let content):
+                    backlog.taken()
                     guard let partial = try? Content.PartiallyGenerated(content) else { continue }
                     return Snapshot(content: partial, rawContent: content)
                 case .final(let performed):
@@ -118,13 +142,15 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
 
     /// An iterator over the snapshots; the stream has one reader.
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: raws.makeAsyncIterator(), structured: structured)
+        AsyncIterator(base: raws.makeAsyncIterator(), structured: structured, backlog: backlog, generation: generation)
     }
 
     /// Waits for the end of the stream and returns the final, validated response, decoded in the caller's
     /// isolation.
     nonisolated(nonsending) public func collect() async throws -> LanguageModelSession.Response<Content> {
-        for try await _ in raws {}
+        for try await raw in raws {
+            if case .partial = raw { backlog.taken() }
+        }
         guard let performed = final.value.withLock({ $0 }) else {
             throw CancellationError()
         }
