@@ -124,9 +124,11 @@ struct SessionTests {
         // may be making a third) while this reader does not read, instead of one per delta.
         for _ in 0..<15 {
             try await Task.sleep(for: .milliseconds(20))
-            if stream.partialReadCount > SnapshotBacklog.limit + 2 { break }
+            if stream.partialReadCount > ResponseStream<String>.unreadSnapshotLimit + 2 { break }
         }
-        #expect(stream.partialReadCount <= SnapshotBacklog.limit + 2, "\(stream.partialReadCount) snapshots taken")
+        #expect(
+            stream.partialReadCount <= ResponseStream<String>.unreadSnapshotLimit + 2,
+            "\(stream.partialReadCount) snapshots taken")
         var last = first.content
         var snapshots = 1
         while let snapshot = try await iterator.next() {

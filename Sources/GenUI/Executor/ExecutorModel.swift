@@ -86,7 +86,7 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
     }
 
     /// Gates, asks the executor for one turn, and reduces its events; `emit` receives the text as it streams.
-    private func run(_ request: GenerationRequest, emit: @Sendable (GenerationEvent) -> Void) async throws
+    private func run(_ request: GenerationRequest, emit: @Sendable (GenerationEvent) async -> Void) async throws
         -> GenerationResponse
     {
         let declared = base.capabilities
@@ -109,10 +109,10 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
             reading: for await event in channel {
                 do throws(GenUIError) {
                     switch try reducer.apply(event) {
-                    case .appended(let text)?: emit(.delta(text))
+                    case .appended(let text)?: await emit(.delta(text))
                     case .replaced(let text)?:
-                        emit(.restarted(provider: name, reason: "the model replaced its text"))
-                        emit(.delta(text))
+                        await emit(.restarted(provider: name, reason: "the model replaced its text"))
+                        await emit(.delta(text))
                     case nil: break
                     }
                 } catch {

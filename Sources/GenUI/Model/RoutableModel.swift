@@ -75,7 +75,7 @@ extension RoutableModel {
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         .turn { emit in
             let response = try await respond(to: request)
-            if !response.text.isEmpty { emit(.delta(response.text)) }
+            if !response.text.isEmpty { await emit(.delta(response.text)) }
             return response
         }
     }

@@ -34,12 +34,16 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
         case final(LanguageModelSession.Performed)
     }
 
+    /// The most snapshots that wait for a reader that lags before the generation waits for it: each holds the whole
+    /// text so far, so a queue of them would grow with the square of the answer.
+    static var unreadSnapshotLimit: Int { 2 }
+
     private let raws: AsyncThrowingStream<Raw, any Error>
     private let final: FinalResponse
     private let structured: Bool
-    private let backlog: SnapshotBacklog
+    private let backlog: ReaderBacklog
     /// Cancels the generation when neither the stream nor an iterator of it is left: a stream dropped unread would
-    /// otherwise wait for its reader for good (``SnapshotBacklog``).
+    /// otherwise wait for its reader for good (`ReaderBacklog`).
     private let generation: Generation
 
     /// The generating task, cancelled when the last stream or iterator that holds this goes away.
@@ -62,7 +66,7 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
 
     init(session: LanguageModelSession, asking ask: LanguageModelSession.Ask) {
         let final = FinalResponse()
-        let backlog = SnapshotBacklog()
+        let backlog = ReaderBacklog(limit: Self.unreadSnapshotLimit)
         self.final = final
         self.backlog = backlog
         self.structured = ask.schema != nil
@@ -113,7 +117,7 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         var base: AsyncThrowingStream<Raw, any Error>.AsyncIterator
         let structured: Bool
-        let backlog: SnapshotBacklog
+        let backlog: ReaderBacklog
         let generation: Generation
 
         /// The next snapshot; `nil` after the final one.

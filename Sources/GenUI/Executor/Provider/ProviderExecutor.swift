@@ -63,7 +63,7 @@ extension RoutableModel where Executor: ProviderExecutor {
     /// reasoning, as ``respond(to:)``).
     public func streamResponse(to request: GenerationRequest) -> AsyncThrowingStream<GenerationEvent, any Error> {
         .turn { emit in
-            let events = TurnEvents.textDeltas { emit(.delta($0)) }
+            let events = TurnEvents.textDeltas { await emit(.delta($0)) }
             let response = try await ExecutorCache.shared.executor(for: self).turn(
                 request, model: self, streaming: true, events: events)
             return events.recordingReasoning(in: response)

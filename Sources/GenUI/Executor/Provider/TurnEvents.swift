@@ -11,7 +11,7 @@ import Synchronization
 public final class TurnEvents: Sendable {
     private enum Sink: Sendable {
         case channel(LanguageModelExecutorGenerationChannel)
-        case textDeltas(@Sendable (String) -> Void)
+        case textDeltas(@Sendable (String) async -> Void)
         case discard
     }
 
@@ -49,8 +49,8 @@ public final class TurnEvents: Sendable {
         TurnEvents(.channel(channel))
     }
 
-    /// Only the response text, each piece handed to `receive` as it arrives.
-    public static func textDeltas(_ receive: @escaping @Sendable (String) -> Void) -> TurnEvents {
+    /// Only the response text, each piece handed to `receive` as it arrives; the turn waits while `receive` does.
+    public static func textDeltas(_ receive: @escaping @Sendable (String) async -> Void) -> TurnEvents {
         TurnEvents(.textDeltas(receive))
     }
 
@@ -69,7 +69,7 @@ public final class TurnEvents: Sendable {
         case .channel(let channel):
             await channel.send(.response(entryID: responseID, action: .appendText(text, tokenCount: 1)))
         case .textDeltas(let receive):
-            receive(text)
+            await receive(text)
         case .discard:
             break
         }
