@@ -348,7 +348,10 @@ struct ServerProcess: Sendable {
         throw WorkerError.failed("the streaming server", -1)
     }
 
+    /// Stops the server for good: SIGKILL, since a process started from one that ignores SIGTERM inherits that
+    /// (a server left running kept the benchmark's output pipe open after the benchmark ended).
     func stop() {
-        process.process.terminate()
+        kill(process.process.processIdentifier, SIGKILL)
+        process.process.waitUntilExit()
     }
 }
