@@ -9,7 +9,7 @@ import Foundation
 //
 // Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
 // --only runs the named sections (overhead, instrumentation, context, fallback, doctor, grammar, warm, memory, scale,
-// pull, quality, fleet, mcp, scale-http, scale-slow) and never writes docs/performance.md, whose other sections it
+// pull, quality, fleet, mcp, scale-http, scale-slow, image) and never writes docs/performance.md, whose other sections it
 // would otherwise drop.
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
@@ -47,6 +47,10 @@ enum BenchmarkMain {
                         portCount: Int(argumentList.count > 2 ? argumentList[2] : "1") ?? 1, portFile: argumentList[1])
                 case "--load-worker":
                     try await LoadWorker.run(JSONDecoder().decode(LoadRun.self, from: Data(argumentList[1].utf8)))
+                    return
+                case "--image-worker" where argumentList.count >= 4:
+                    try await ImageBenchmark.worker(
+                        baseURL: argumentList[1], image: argumentList[2], result: argumentList[3])
                     return
                 case "--soak-worker":
                     try await SoakWorker.run(JSONDecoder().decode(SoakRun.self, from: Data(argumentList[1].utf8)))
@@ -162,6 +166,9 @@ enum BenchmarkMain {
             await stage(ScaleHTTPBenchmark.slowSection) {
                 try await ScaleHTTPBenchmark.slowReaders(into: &report, quick: quick)
             }
+        }
+        if runs("image") {
+            await stage(ImageBenchmark.section) { try await ImageBenchmark.run(into: &report, quick: quick) }
         }
         if runs("fleet") {
             await stage(FleetBenchmark.section) { try await FleetBenchmark.run(into: &report, quick: quick) }

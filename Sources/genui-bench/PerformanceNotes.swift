@@ -7,7 +7,7 @@ enum PerformanceNotes {
         - `make bench` runs the whole suite (`swift run -c release genui-bench`); `make bench-quick` runs fewer
           rounds. Both rewrite this file; `--json` prints the figures as JSON, `--no-write` leaves this file alone.
           `--only SECTION[,SECTION…]` runs only the named sections (overhead, instrumentation, context, fallback,
-          doctor, grammar, warm, memory, scale, scale-http, scale-slow, pull, quality, fleet, mcp) and prints them without writing this file.
+          doctor, grammar, warm, memory, scale, scale-http, scale-slow, pull, quality, fleet, mcp, image) and prints them without writing this file.
         - The machine is shared and noisy: every figure is a median, a ratio of interleaved runs, or both, taken in one
           run of the benchmark. Absolute times are indicative only; compare ratios.
         - Goals are the project's stated performance goals. Where a goal is not met the table says so, the list of

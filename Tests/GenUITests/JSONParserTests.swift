@@ -1,4 +1,4 @@
-import GenUI
+@_spi(Reading) import GenUI
 import GenUITestSupport
 import Testing
 
@@ -120,5 +120,17 @@ struct JSONParserTests {
     func writesEscapes() {
         let content = GeneratedContent(kind: .string("a\u{01}\n\"b\"\\"))
         #expect(content.jsonString == #""a\u0001\n\"b\"\\""#)
+    }
+
+    @Test("every escape lands between the runs of text around it, whatever the text's length and script")
+    func writesEscapesInRuns() throws {
+        let text =
+            "café\u{2028}☕️\t𝄞\u{1F}\u{7F}\u{2029}end\u{08}\u{0C}\r" + String(repeating: "ab", count: 50_000) + "\""
+        let written = GeneratedContent(kind: .string(text)).jsonString
+        #expect(
+            written.hasPrefix(#""café\u2028☕️\t𝄞\u001f\#u{7F}\u2029end\b\f\rabab"#),
+            "\(written.prefix(60))")
+        #expect(written.hasSuffix(#"abab\"""#))
+        #expect(try GeneratedContent(json: written).stringValue == text)
     }
 }

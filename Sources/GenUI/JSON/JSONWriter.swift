@@ -53,20 +53,48 @@ public enum JSONWriter {
 
     private static func writeString(_ text: String, into output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-                let hex = String(scalar.value, radix: 16)
-                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: output.unicodeScalars.append(scalar)
+        var text = text
+        text.withUTF8 { bytes in
+            // Runs of bytes that need no escape are appended whole (a long string — an image's base64 — is one
+            // run); only quotes, backslashes, control characters and U+2028/U+2029 are written one by one.
+            var runStart = 0
+            var index = 0
+            func flush(upTo end: Int) {
+                guard runStart < end else { return }
+                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
             }
+            while index < bytes.count {
+                let byte = bytes[index]
+                var length = 1
+                let escape: String?
+                switch byte {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x08: escape = "\\b"
+                case 0x0C: escape = "\\f"
+                case 0..<0x20:
+                    let hex = String(byte, radix: 16)
+                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                    length = 3
+                default: escape = nil
+                }
+                guard let escape else {
+                    index += 1
+                    continue
+                }
+                flush(upTo: index)
+                output += escape
+                index += length
+                runStart = index
+            }
+            flush(upTo: bytes.count)
         }
         output += "\""
     }
