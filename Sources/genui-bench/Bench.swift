@@ -9,8 +9,8 @@ import Foundation
 //
 // Writes a Markdown table to stdout and to docs/performance.md (unless --no-write); --json prints JSON instead.
 // --only runs the named sections (overhead, instrumentation, context, fallback, doctor, grammar, warm, memory, scale,
-// pull, quality, fleet, mcp, scale-http, scale-slow, image) and never writes docs/performance.md, whose other sections it
-// would otherwise drop.
+// pull, quality, fleet, mcp, scale-http, scale-slow, image) and never writes docs/performance.md, whose other
+// sections it would otherwise drop.
 
 let argumentList = Array(CommandLine.arguments.dropFirst())
 let arguments = Set(argumentList)

@@ -1,8 +1,8 @@
 @_spi(Reading) import GenUI
 
 /// Generation settings one chain member applies when it serves, whatever the others do: a cheaper fallback with a
-/// lower temperature, fewer tokens or no deep reasoning, or a field only its API takes (`options:` of a chain member in
-/// `providers.yml`).
+/// lower temperature, fewer tokens or no deep reasoning, or a field only its API takes (a chain member listed in
+/// `providers.yml` as a mapping: `provider:` with `temperature:`, `max_tokens:`, `reasoning:`, `extra_body:`).
 ///
 /// Each setting given replaces the request's own for that member's attempts only; settings not given keep the
 /// request's. The other members, and the request as the session recorded it, are unchanged.
