@@ -23,7 +23,7 @@ struct PseudoLocaleTests {
         "ollama", "anthropic", "gemini", "enabled", "requires", "capabilities", "context", "threads", "idle_timeout",
         "model_size", "version", "title", "hang", "crash",
         "offschema", "badjson", "prose", "failing", "loopback.yml", "invalid.json", "offschema.json", "HTTP",
-        "unsaveable", "rejecting",
+        "unsaveable", "rejecting", "runs", "cloud", "local-network",
     ]).union(UnavailableReason.allCodes + GenUIError.allCodes)
 
     /// The lines of `output` that keep an ASCII letter outside the names, the user's data and paths.
