@@ -9,8 +9,7 @@ struct ChatCompletion: Decodable {
         enum CodingKeys: String, CodingKey { case message, finishReason = "finish_reason" }
     }
 
-    /// The model's message: its text, its reasoning (`reasoning_content`, or `reasoning` as text), a refusal, or tool
-    /// calls.
+    /// The model's message: its text, its reasoning (`ReasoningText`), a refusal, or tool calls.
     struct Message: Decodable {
         var content: String?
         var reasoningContent: String?
@@ -18,8 +17,7 @@ struct ChatCompletion: Decodable {
         /// Whole calls: `arguments` is JSON text (an object, which some compatible servers send, is taken as it is).
         var toolCalls: [FunctionToolCall]?
         enum CodingKeys: String, CodingKey {
-            case content, refusal, reasoning, toolCalls = "tool_calls"
-            case reasoningContent = "reasoning_content"
+            case content, refusal, toolCalls = "tool_calls"
         }
 
         init(from decoder: any Decoder) throws {
@@ -27,9 +25,7 @@ struct ChatCompletion: Decodable {
             content = try container.decodeIfPresent(String.self, forKey: .content)
             refusal = try container.decodeIfPresent(String.self, forKey: .refusal)
             toolCalls = try container.decodeIfPresent([FunctionToolCall].self, forKey: .toolCalls)
-            reasoningContent =
-                try container.decodeIfPresent(String.self, forKey: .reasoningContent)
-                ?? (try? container.decodeIfPresent(String.self, forKey: .reasoning))
+            reasoningContent = try ReasoningText.decode(from: decoder)
         }
     }
 

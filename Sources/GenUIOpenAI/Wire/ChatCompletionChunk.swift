@@ -8,18 +8,14 @@ struct ChatCompletionChunk: Decodable {
         enum CodingKeys: String, CodingKey { case delta, finishReason = "finish_reason" }
     }
 
-    /// What the chunk adds: text, reasoning text, refusal text, pieces of tool calls. Reasoning is
-    /// `reasoning_content` (llama-server's, DeepSeek's) or, from servers that name it so (OpenRouter-, Groq- and
-    /// Cerebras-style), `reasoning`; a `reasoning` that is not text (an object some servers send) is left unread
-    /// rather than failing the chunk.
+    /// What the chunk adds: text, reasoning text (`ReasoningText`), refusal text, pieces of tool calls.
     struct Delta: Decodable {
         var content: String?
         var reasoningContent: String?
         var refusal: String?
         var toolCalls: [ToolCallPiece]?
         enum CodingKeys: String, CodingKey {
-            case content, refusal, reasoning
-            case reasoningContent = "reasoning_content"
+            case content, refusal
             case toolCalls = "tool_calls"
         }
 
@@ -28,9 +24,7 @@ struct ChatCompletionChunk: Decodable {
             content = try container.decodeIfPresent(String.self, forKey: .content)
             refusal = try container.decodeIfPresent(String.self, forKey: .refusal)
             toolCalls = try container.decodeIfPresent([ToolCallPiece].self, forKey: .toolCalls)
-            reasoningContent =
-                try container.decodeIfPresent(String.self, forKey: .reasoningContent)
-                ?? (try? container.decodeIfPresent(String.self, forKey: .reasoning))
+            reasoningContent = try ReasoningText.decode(from: decoder)
         }
     }
 

@@ -29,10 +29,7 @@ enum ImageBenchmark {
         let body = folder.appendingPathComponent("body.json")
         try Self.chatBody(image: try Data(contentsOf: photo)).write(to: body)
 
-        let provider = OpenAILanguageModel(
-            configuration: OpenAIConfiguration(
-                name: "vision", baseURL: URL(validLiteral: baseURL), model: "bench-model",
-                apiKeyEnvironmentVariable: nil, extraCapabilities: [.vision]))
+        let provider = Self.provider(baseURL: baseURL)
         // One untimed request of each, so connections and caches are warm for both.
         _ = try await Self.genuiSeconds(provider, photo: photo)
         _ = try Self.curlSeconds(body: body, url: baseURL + "/chat/completions")
@@ -96,6 +93,14 @@ enum ImageBenchmark {
         )
     }
 
+    /// The OpenAI-compatible provider both measurements send through, declaring vision.
+    static func provider(baseURL: String) -> OpenAILanguageModel {
+        OpenAILanguageModel(
+            configuration: OpenAIConfiguration(
+                name: "vision", baseURL: URL(validLiteral: baseURL), model: "bench-model",
+                apiKeyEnvironmentVariable: nil, extraCapabilities: [.vision]))
+    }
+
     /// A file of `bytes` bytes that reads as a PNG by its signature: the signature, then filler.
     static func png(bytes: Int) -> Data {
         var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -143,10 +148,7 @@ enum ImageBenchmark {
     /// `--image-worker BASE_URL IMAGE RESULT`: one text request, then one with the image; writes both peak resident
     /// sizes (bytes, `VmHWM`) to RESULT.
     static func worker(baseURL: String, image: String, result: String) async throws {
-        let provider = OpenAILanguageModel(
-            configuration: OpenAIConfiguration(
-                name: "vision", baseURL: URL(validLiteral: baseURL), model: "bench-model",
-                apiKeyEnvironmentVariable: nil, extraCapabilities: [.vision]))
+        let provider = Self.provider(baseURL: baseURL)
         _ = try await LanguageModelSession(model: provider).respond(to: prompt)
         let before = Self.peakResident()
         _ = try await Self.genuiSeconds(provider, photo: URL(fileURLWithPath: image))
