@@ -343,3 +343,22 @@ let package = Package(
             ]),
     ]
 )
+
+// A compatibility check, run by `scripts/fm-utilities PATH` and never by `make test`: the History and Skills parts of
+// Apple's foundation-models-utilities package (a checkout at PATH, copied into .compat/ with their sources unchanged)
+// built against genui's `FoundationModels` module, and their own tests run.
+if Context.environment["GENUI_FM_UTILITIES"] == "1" {
+    let settings: [SwiftSetting] = [
+        .enableExperimentalFeature("InternalImportsByDefault"),
+        .enableExperimentalFeature("NonisolatedNonsendingByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+    package.targets += [
+        .target(
+            name: "FoundationModelsUtilities", dependencies: ["FoundationModels"],
+            path: ".compat/fm-utilities/Sources/FoundationModelsUtilities", swiftSettings: settings),
+        .testTarget(
+            name: "FoundationModelsUtilitiesTests", dependencies: ["FoundationModelsUtilities"],
+            path: ".compat/fm-utilities/Tests/FoundationModelsUtilitiesTests", swiftSettings: settings),
+    ]
+}

@@ -40,6 +40,34 @@ extension GenerationRequest {
         turn = carried
     }
 
+    /// This request with its conversation (the transcript after its instructions entry) replaced by `transform` of it;
+    /// everything else is kept.
+    package func replacingHistory(_ transform: ([Transcript.Entry]) -> [Transcript.Entry]) -> GenerationRequest {
+        var carried = executorRequest
+        carried.transcript.history = Transcript.HistoryView(entries: ArraySlice(transform(Array(carried.transcript.history))))
+        return rebuilt(from: carried)
+    }
+
+    /// Replaces the instructions entry with `instructions` (none when `nil`) and the tools offered with `tools`.
+    package mutating func replaceInstructions(with instructions: Transcript.Instructions?, tools: [ToolDefinition]) {
+        var carried = executorRequest
+        if case .instructions = carried.transcript.first { carried.transcript.remove(at: 0) }
+        if let instructions { carried.transcript.insert(.instructions(instructions), at: 0) }
+        carried.enabledToolDefinitions = instructions?.toolDefinitions ?? []
+        var replaced = rebuilt(from: carried)
+        replaced.tools = tools
+        self = replaced
+    }
+
+    /// The request `carried` describes, keeping what this request adds to it (its tools' settings, extra body fields
+    /// and required capabilities).
+    private func rebuilt(from carried: LanguageModelExecutorGenerationRequest) -> GenerationRequest {
+        var rebuilt = GenerationRequest(carried, tools: tools)
+        rebuilt.extraBody = extraBody
+        rebuilt.requiredCapabilities.formUnion(requiredCapabilities)
+        return rebuilt
+    }
+
     /// What an executor of a Foundation Models 27 model is asked: the request's ``turn`` while it carries one,
     /// otherwise the turn this request describes.
     package var executorRequest: LanguageModelExecutorGenerationRequest {

@@ -17,19 +17,45 @@ extension LanguageModelSession {
     func perform(
         _ ask: Ask, streaming: Bool = false, progress: (AnswerProgress) async -> Void = { _ in }
     ) async throws -> Performed {
+        try await SessionPropertyValues.$current.withValue(properties) {
+            try await performWithProperties(ask, streaming: streaming, progress: progress)
+        }
+    }
+
+    /// ``perform(_:streaming:progress:)`` with the session's properties in effect for its profile and tools.
+    private func performWithProperties(
+        _ ask: Ask, streaming: Bool, progress: (AnswerProgress) async -> Void
+    ) async throws -> Performed {
         let started = ContinuousClock.now
         do {
-            let request = try makeRequest(ask)
+            let performed: Performed
+            let profiled: ProfileResolution?
+            try ask.prompt.options.validate()
             try beginResponding()
+            let prepared: Prepared
             do {
-                let performed = try await answer(request, asking: ask, streaming: streaming, progress: progress)
-                endResponding(recording: performed.entries, metadata: performed.metadata)
-                logEnd(since: started, streaming: streaming, metadata: performed.metadata, failure: nil)
-                return performed
+                prepared = try await preparing(ask)
             } catch {
                 endResponding(recording: nil)
                 throw error
             }
+            profiled = prepared.profile
+            // With the prompt already in the transcript, the exchange adds what follows it.
+            let promptRecorded = prepared.transcriptBefore != nil
+            do {
+                let request = try makeRequest(prepared.ask, promptInTranscript: promptRecorded)
+                performed = try await answer(
+                    request, asking: prepared.ask, callerOptions: ask.prompt.options, profile: profiled,
+                    streaming: streaming, progress: progress)
+                let recorded = promptRecorded ? Array(performed.entries.dropFirst()) : performed.entries
+                endResponding(recording: recorded, metadata: performed.metadata)
+            } catch {
+                endResponding(recording: nil, restoring: prepared.transcriptBefore)
+                throw error
+            }
+            try await runResponseActions(of: profiled, after: performed)
+            logEnd(since: started, streaming: streaming, metadata: performed.metadata, failure: nil)
+            return performed
         } catch {
             logEnd(since: started, streaming: streaming, metadata: nil, failure: error)
             throw surfaced(error, asking: ask)
@@ -40,19 +66,24 @@ extension LanguageModelSession {
     /// again with their output. When `streaming`, each turn is streamed and its text shown to `progress`; otherwise
     /// the model answers each turn whole (a provider then need not stream on its wire).
     private func answer(
-        _ request: GenerationRequest, asking ask: Ask, streaming: Bool, progress: (AnswerProgress) async -> Void
+        _ request: GenerationRequest, asking ask: Ask, callerOptions: GenerationOptions, profile: ProfileResolution?,
+        streaming: Bool, progress: (AnswerProgress) async -> Void
     ) async throws -> Performed {
         var request = request
+        var profile = profile
         var loop = ToolLoop(tools: tools, maximumRounds: maximumToolRounds, logger: logger)
+        if let profile { loop.adopt(profile, tools: tools) }
         while true {
+            let sent = Self.viewed(request, through: profile)
             let response =
                 if streaming {
-                    try await streamTurn(request, progress: progress)
+                    try await streamTurn(sent, progress: progress)
                 } else {
-                    try await model.respond(to: request)
+                    try await model.respond(to: sent)
                 }
             guard response.toolCalls.isEmpty else {
                 try await loop.runCalls(of: response, appendingTo: &request)
+                profile = refreshing(&request, loop: &loop, callerOptions: callerOptions) ?? profile
                 await progress(.started)
                 continue
             }

@@ -14,10 +14,10 @@ import Synchronization
 /// let screen = try await session.respond(to: "A login form", generating: UIScreen.self).content
 /// ```
 public final class LanguageModelSession: Sendable {
-    /// The model the session talks to (a provider or a chain).
-    public let model: any RoutableModel
-    /// The tools the model may call while answering.
-    public let tools: [any Tool]
+    /// The model the session talks to (a provider or a chain); with a profile, the model its latest request used.
+    public var model: any RoutableModel { state.withLock { $0.model } }
+    /// The tools the model may call while answering; with a profile, those of its latest request.
+    public var tools: [any Tool] { state.withLock { $0.tools } }
     /// How many rounds of tool calls one request may take before the session stops it with
     /// ``GenUIError/toolRoundLimitReached(rounds:_:)``: a round is one turn of the model asking for calls.
     public let maximumToolRounds: Int
@@ -25,12 +25,19 @@ public final class LanguageModelSession: Sendable {
     /// round limit). Discards every line unless a logger is given; never logs a prompt, an answer or a tool's
     /// arguments or output. See docs/observability.md.
     public let logger: Logger
-    private let state: Mutex<State>
+    /// The values of the session's properties: the history, and those your ``SessionPropertyKey``s name (Foundation
+    /// Models 27).
+    public let properties = SessionPropertyValues()
+    /// The profile evaluated before each request, when the session was made with one.
+    let profile: ProfileBox?
+    let state: Mutex<State>
 
     /// The rounds of tool calls a request may take unless the session is told otherwise: 8.
     public static let defaultMaximumToolRounds = 8
 
-    private struct State {
+    struct State {
+        var model: any RoutableModel
+        var tools: [any Tool]
         var transcript: Transcript
         var isResponding = false
         var usage = Usage()
@@ -57,16 +64,14 @@ public final class LanguageModelSession: Sendable {
     ///   - maximumToolRounds: how many rounds of calls one request may take (``defaultMaximumToolRounds``).
     ///   - instructions: the system prompt, kept as the transcript's first entry.
     ///   - logger: where the session logs each request and tool call; by default nowhere.
-    public init(
+    public convenience init(
         model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool],
         maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, instructions: String? = nil,
         logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
-        self.model = model.routable
-        self.tools = tools
-        self.maximumToolRounds = max(1, maximumToolRounds)
-        self.logger = logger
-        self.state = Mutex(State(transcript: Self.openingTranscript(instructions: instructions, tools: tools)))
+        self.init(
+            routing: model.routable, tools: tools, maximumToolRounds: maximumToolRounds,
+            transcript: Self.openingTranscript(instructions: instructions, tools: tools), profile: nil, logger: logger)
     }
 
     /// Creates a session whose instructions come from a builder closure.
@@ -87,16 +92,26 @@ public final class LanguageModelSession: Sendable {
 
     /// Creates a session that continues a transcript, with the tools its model may call; `logger` is where it logs
     /// (by default nowhere).
-    public init(
+    public convenience init(
         model: some LanguageModel = SystemLanguageModel.default, tools: [any Tool] = [],
         maximumToolRounds: Int = LanguageModelSession.defaultMaximumToolRounds, transcript: Transcript,
         logger: Logger = ProviderInstrumentation.disabledLogger
     ) {
-        self.model = model.routable
-        self.tools = tools
+        self.init(
+            routing: model.routable, tools: tools, maximumToolRounds: maximumToolRounds, transcript: transcript,
+            profile: nil, logger: logger)
+    }
+
+    /// The one initializer the others call.
+    init(
+        routing model: any RoutableModel, tools: [any Tool], maximumToolRounds: Int, transcript: Transcript,
+        profile: ProfileBox?, logger: Logger
+    ) {
         self.maximumToolRounds = max(1, maximumToolRounds)
         self.logger = logger
-        self.state = Mutex(State(transcript: transcript))
+        self.profile = profile
+        self.state = Mutex(State(model: model, tools: tools, transcript: transcript))
+        properties.attach(to: self)
     }
 
     /// The history so far.
@@ -177,14 +192,18 @@ public final class LanguageModelSession: Sendable {
     }
 
     /// The request the model is asked for `ask`: the session's transcript with the new prompt as a Foundation Models
-    /// 27 request (carried as the request's turn), offering the session's tools.
-    func makeRequest(_ ask: Ask) throws -> GenerationRequest {
+    /// 27 request (carried as the request's turn), offering the session's tools. When `promptInTranscript`, the
+    /// transcript already ends with the prompt (as a profile's prompt actions left it).
+    func makeRequest(_ ask: Ask, promptInTranscript: Bool = false) throws -> GenerationRequest {
         try ask.prompt.options.validate()
+        let tools = self.tools
         try Self.checkToolNames(tools)
         return state.withLock { state in
             let definitions = tools.map(\.definition)
             let turn = LanguageModelExecutorGenerationRequest(
-                id: UUID(), transcript: Transcript(entries: Array(state.transcript) + [.prompt(ask.prompt)]),
+                id: UUID(),
+                transcript: promptInTranscript
+                    ? state.transcript : Transcript(entries: Array(state.transcript) + [.prompt(ask.prompt)]),
                 enabledTools: definitions.map(Transcript.ToolDefinition.init), schema: ask.schema,
                 generationOptions: ask.prompt.options, contextOptions: ask.prompt.contextOptions,
                 metadata: ask.prompt.metadata)
@@ -206,9 +225,13 @@ public final class LanguageModelSession: Sendable {
         }
     }
 
-    /// Ends a request: records the exchange when it succeeded and clears the responding flag.
-    func endResponding(recording entries: [Transcript.Entry]?, metadata: ResponseMetadata? = nil) {
+    /// Ends a request: records the exchange when it succeeded, puts `transcript` back when given (a failed request
+    /// whose prompt had joined the transcript), and clears the responding flag.
+    func endResponding(
+        recording entries: [Transcript.Entry]?, metadata: ResponseMetadata? = nil, restoring transcript: Transcript? = nil
+    ) {
         state.withLock { state in
+            if let transcript { state.transcript = transcript }
             if let entries { state.transcript.append(contentsOf: entries) }
             if let metadata { state.usage = state.usage + Usage(metadata.usage) }
             state.isResponding = false

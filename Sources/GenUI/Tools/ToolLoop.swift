@@ -12,17 +12,28 @@ import Logging
 /// seconds it took) and a request stopped at the round limit (info: `tool round limit reached`): names, counts and
 /// durations, never arguments or outputs.
 struct ToolLoop {
-    let tools: [any Tool]
+    private(set) var tools: [any Tool]
     let maximumRounds: Int
     let logger: Logger
     private(set) var round = 0
     private(set) var entries: [Transcript.Entry] = []
     private(set) var records: [ToolCallRecord] = []
 
+    /// What a profile runs when the model calls a tool (before it runs) and when its output is in.
+    private var callActions: [(Transcript.ToolCall) async throws -> Void] = []
+    private var outputActions: [(Transcript.ToolCall, Transcript.ToolOutput) async throws -> Void] = []
+
     init(tools: [any Tool], maximumRounds: Int, logger: Logger = ProviderInstrumentation.disabledLogger) {
         self.tools = tools
         self.maximumRounds = maximumRounds
         self.logger = logger
+    }
+
+    /// Offers `tools` from now on, and runs the tool actions of `profile` around each call.
+    mutating func adopt(_ profile: ProfileResolution, tools: [any Tool]) {
+        self.tools = tools
+        callActions = profile.toolCallActions
+        outputActions = profile.toolOutputActions
     }
 
     /// Runs the calls `response` asks for and appends the model's turn and the outputs to `request`.
@@ -48,6 +59,9 @@ struct ToolLoop {
         let prepared = try calls.map { call in
             (call, try Self.check(call, against: tools, provider: provider, trace: response.metadata.trace))
         }
+        for call in calls {
+            for action in callActions { try await action(call) }
+        }
         let round = self.round
         let logger = self.logger
         let results = try await withThrowingTaskGroup(of: (Int, [Transcript.Segment], Double).self) { group in
@@ -72,6 +86,9 @@ struct ToolLoop {
         }
         let outputs = results.map { index, segments, _ in
             Transcript.ToolOutput(id: calls[index].id, toolName: calls[index].toolName, segments: segments)
+        }
+        for (call, output) in zip(calls, outputs) {
+            for action in outputActions { try await action(call, output) }
         }
         for (index, _, duration) in results {
             records.append(
