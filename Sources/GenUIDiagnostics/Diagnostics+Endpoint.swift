@@ -4,12 +4,20 @@ extension Diagnostics {
     /// One trace step as a sentence; a step served by one endpoint of several also says which endpoint and why it
     /// was picked ("fleet: answered in 0.4 s, at endpoint http://10.0.0.2:8080/v1 (fewest requests in flight)").
     public func describe(_ step: RouteTrace.Step) -> String {
-        let sentence = describeStep(step)
-        guard step.outcome == .served, let endpoint = step.endpoint else { return sentence }
+        var sentence = describeStep(step)
+        if step.outcome == .served, let endpoint = step.endpoint {
+            sentence = text(
+                "trace.endpoint",
+                [
+                    "served": sentence, "endpoint": Self.safeValue(endpoint.endpoint), "reason": reason(of: endpoint),
+                ])
+        }
+        guard let fit = step.contextFit else { return sentence }
         return text(
-            "trace.endpoint",
+            fit.keptTurns < fit.totalTurns ? "trace.fitted.turns" : "trace.fitted.tools",
             [
-                "served": sentence, "endpoint": Self.safeValue(endpoint.endpoint), "reason": reason(of: endpoint),
+                "step": sentence, "kept": "\(fit.keptTurns)", "total": "\(fit.totalTurns)",
+                "count": "\(fit.droppedToolEntries)", "provider": step.provider, "context": tokens(fit.contextSize),
             ])
     }
 

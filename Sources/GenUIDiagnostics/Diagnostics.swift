@@ -238,7 +238,7 @@ public struct Diagnostics: Sendable {
     }
 
     /// A token count in the language's number format.
-    private func tokens(_ count: Int) -> String {
+    func tokens(_ count: Int) -> String {
         format.decimal(Double(count), maximumFractionDigits: 0)
     }
 

@@ -98,6 +98,9 @@ public struct RouteTrace: Sendable, Hashable, Codable {
         public var location: ProviderLocation? = nil
         /// The boundary the request had to keep within, for an `outsideBoundary` skip.
         public var boundary: ProviderLocation? = nil
+        /// How the conversation was shortened to fit this provider's context window, when it was (the provider was
+        /// then tried with the shortened conversation instead of being skipped).
+        public var contextFit: ContextFit? = nil
 
         /// Creates a step.
         public init(

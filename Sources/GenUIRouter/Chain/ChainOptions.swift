@@ -28,6 +28,10 @@ public struct ChainOptions: Sendable, Hashable {
     /// (``ChainMember/location``) are skipped as `outsideBoundary`; `nil` (the default) lets requests go anywhere.
     /// A request can narrow it further with the prompt metadata key `ProviderLocation.metadataKey`, never widen it.
     public var boundary: ProviderLocation? = nil
+    /// What the chain does for a member whose context window is too small for the conversation: by default it sends
+    /// that member the latest turns that fit (``ConversationFitting/keepingLatestTurns``; the route says what was left
+    /// out); ``ConversationFitting/disabled`` skips the member (`contextWindowTooSmall`).
+    public var conversationFitting: ConversationFitting = .keepingLatestTurns
 
     /// Creates options; every parameter has a default.
     public init(

@@ -16,6 +16,9 @@ struct Router {
     private var clock: ChainClock { chain.clock }
     /// The context check of the member being tried, recorded on its step.
     private var currentCheck: RouteTrace.ContextCheck?
+    /// The conversation the member being tried is sent, shortened to fit its window, and how it was shortened; `nil`
+    /// when the member gets the request as it is.
+    private var currentFit: (request: GenerationRequest, fit: RouteTrace.ContextFit)?
     /// The largest window that was too small, and the tokens that did not fit it, while every provider passed over
     /// so far was passed over for its context: the request then fails as `contextSizeExceeded`.
     private var contextOnly: (contextSize: Int?, tokenCount: Int?)? = (nil, nil)
@@ -57,6 +60,7 @@ struct Router {
             if Task.isCancelled { throw CancellationError() }
             let state = states[index]
             currentCheck = nil
+            currentFit = nil
             if let boundary, !ProviderLocation.isWithin(member.location, boundary: boundary) {
                 skipOutside(member, boundary: boundary)
                 continue
@@ -75,10 +79,19 @@ struct Router {
                     attemptRequest, bound: bound, member: member, contextSize: contextSize, capabilities: capabilities)
                 {
                     if !check.fits {
-                        skipForContext(member, check)
-                        continue
+                        guard
+                            let fitted = await fit(
+                                member, unguided: unguided, contextSize: contextSize, capabilities: capabilities,
+                                gate: gate)
+                        else {
+                            skipForContext(member, check)
+                            continue
+                        }
+                        currentFit = (fitted.request, fitted.fit)
+                        currentCheck = fitted.check
+                    } else {
+                        currentCheck = check
                     }
-                    currentCheck = check
                 }
             }
             let admission = await chain.health.admit(member.name, now: clock.now)
@@ -134,6 +147,37 @@ struct Router {
         contextOnly = nil
     }
 
+    /// The request shortened by the chain's ``ConversationFitting`` so that it and its answer fit `member`'s window:
+    /// the longest candidate that fits, by the member's own count where it can count (candidates the estimate already
+    /// rules out are not counted, and at most three are). `nil` when none fits or fitting is disabled.
+    private func fit(
+        _ member: ChainMember, unguided: Bool, contextSize: Int, capabilities: Set<LanguageModelCapability>,
+        gate: ContextGate
+    ) async -> (request: GenerationRequest, check: RouteTrace.ContextCheck?, fit: RouteTrace.ContextFit)? {
+        let base = unguided ? Attempt.unguidedRequest(request) : request
+        let history = Array(base.executorRequest.transcript.history)
+        let candidates = options.conversationFitting.candidates(for: history)
+        guard !candidates.isEmpty else { return nil }
+        let totalTurns = history.filter(ConversationFitting.isPrompt).count
+        var counted = 0
+        for candidate in candidates {
+            let shortened = base.replacingHistory { _ in candidate.history }
+            let attempt = member.options.applied(to: shortened)
+            let (estimated, overflow) = TokenEstimate.tokens(in: attempt).addingReportingOverflow(gate.responseTokens)
+            if overflow || estimated > contextSize { continue }
+            let fit = RouteTrace.ContextFit(
+                keptTurns: candidate.keptTurns, totalTurns: max(totalTurns, candidate.keptTurns),
+                droppedToolEntries: candidate.droppedToolEntries, contextSize: contextSize)
+            let check = await gate.check(
+                attempt, bound: TokenEstimate.upperBound(for: attempt), member: member, contextSize: contextSize,
+                capabilities: capabilities)
+            guard let check, !check.fits else { return (shortened, check, fit) }
+            counted += 1
+            if counted == 3 { return nil }
+        }
+        return nil
+    }
+
     /// Records a member skipped because the request and its answer do not fit its window.
     private mutating func skipForContext(_ member: ChainMember, _ check: RouteTrace.ContextCheck) {
         var detail =
@@ -172,7 +216,8 @@ struct Router {
                 throw totalDeadlineError()
             }
             let limit = min(member.attemptTimeout ?? options.attemptTimeout, deadline - now)
-            let attemptRequest = member.options.applied(to: unguided ? Attempt.unguidedRequest(request) : request)
+            let attemptRequest = member.options.applied(
+                to: currentFit?.request ?? (unguided ? Attempt.unguidedRequest(request) : request))
             let attemptID = outputFlag?.startAttempt() ?? 0
             let started = clock.now
             observer.observe(trace.steps)
@@ -190,6 +235,7 @@ struct Router {
                         guided: request.schema == nil ? nil : response.metadata.guided,
                         retries: retries, repairs: response.metadata.repairs, contextCheck: currentCheck))
                 trace.steps[trace.steps.count - 1].endpoint = response.metadata.endpoint
+                trace.steps[trace.steps.count - 1].contextFit = currentFit?.fit
                 let usage = response.metadata.usage
                 if usage != TokenUsage() { trace.steps[trace.steps.count - 1].usage = usage }
                 response.metadata.trace = trace
