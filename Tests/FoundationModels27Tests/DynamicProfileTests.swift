@@ -1,5 +1,6 @@
 import Foundation
 import GenUI
+import GenUITestSupport
 import Synchronization
 import Testing
 
@@ -99,7 +100,7 @@ private struct CountingInstructions: DynamicInstructions {
     }
 }
 
-@Suite("Dynamic profiles: the session evaluates its profile before each request")
+@Suite("Dynamic profiles: the session evaluates its profile before each request", .tags(.unit))
 struct DynamicProfileTests {
     @Test("a session property switches the model, the instructions and the options on the next request")
     func sessionPropertySwitchesTheModel() async throws {
