@@ -28,6 +28,7 @@ for line in trip.history { print("history: \(line)") }
 let photo = try PhotoCaptioner.samplePhoto()
 print("photo: \(await PhotoCaptioner().caption(of: photo))")
 try? FileManager.default.removeItem(at: photo)
+print("profile: \(await askAssistant())")
 #else
 print("trip: Foundation Models is not available on this platform")
 #endif
