@@ -3,5 +3,5 @@ import SwiftSyntaxMacros
 
 @main
 struct GenUIMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [GenerableMacro.self, GuideMacro.self]
+    let providingMacros: [any Macro.Type] = [GenerableMacro.self, GuideMacro.self, SessionPropertyEntryMacro.self]
 }

@@ -20,6 +20,11 @@ extension SessionPropertyValues {
         set { self[PrefersLargeModelKey.self] = newValue }
     }
 
+    /// Declared as Foundation Models 27 declares entries: the macro writes the key and the accessors.
+    @SessionPropertyEntry fileprivate var visitedCities: [String] = ["Lisbon"]
+
+    @SessionPropertyEntry fileprivate var lastCity: String?
+
     fileprivate var toolCallCount: Int {
         get { self[ToolCallCountKey.self] }
         set { self[ToolCallCountKey.self] = newValue }
@@ -37,6 +42,19 @@ private struct SwitchingProfile: LanguageModelSession.DynamicProfile {
             Profile { Instructions("Answer in depth.") }.model(large).temperature(0.9)
         } else {
             Profile { Instructions("Answer briefly.") }.model(small)
+        }
+    }
+}
+
+/// Adds Porto to the visited cities on each prompt and remembers the first city.
+private struct VisitingPorto: LanguageModelSession.DynamicProfileModifier {
+    @SessionProperty(\.visitedCities) var visited
+    @SessionProperty(\.lastCity) var last
+
+    func body(content: Content) -> some DynamicProfile {
+        content.onPrompt {
+            visited.append("Porto")
+            last = visited.first
         }
     }
 }
@@ -127,7 +145,8 @@ struct DynamicProfileTests {
     func valuePrecedence() async throws {
         let script = answering("one", "two")
         let model = EventScriptModel(
-            script: script, declared: [.guidedGeneration, .toolCalling, .reasoning], configurationLabel: "profile-precedence")
+            script: script, declared: [.guidedGeneration, .toolCalling, .reasoning],
+            configurationLabel: "profile-precedence")
         let profile = LanguageModelSession.Profile { Instructions("Be helpful.") }
             .temperature(0.2).reasoningLevel(.light)
             .temperature(0.7).maximumResponseTokens(64).model(model)
@@ -183,7 +202,11 @@ struct DynamicProfileTests {
     @Test("dynamic instructions are evaluated again after a tool round: a tool's change reaches the next request")
     func instructionsFollowToolRounds() async throws {
         let script = EventScript([
-            [.toolCalls(action: .toolCall(id: "c1", name: "count", action: .appendArguments(#"{"value":1}"#, tokenCount: 1)))],
+            [
+                .toolCalls(
+                    action: .toolCall(id: "c1", name: "count", action: .appendArguments(#"{"value":1}"#, tokenCount: 1))
+                )
+            ],
             [.response(action: .appendText("Done.", tokenCount: 1))],
         ])
         let model = EventScriptModel(script: script, configurationLabel: "profile-tools")
@@ -206,7 +229,11 @@ struct DynamicProfileTests {
         let seen = ActionLog()
         let tool = RecordingTool()
         let calling: [[LanguageModelExecutorGenerationChannel.Event]] = [
-            [.toolCalls(action: .toolCall(id: "c1", name: "record", action: .appendArguments(#"{"value":7}"#, tokenCount: 1)))],
+            [
+                .toolCalls(
+                    action: .toolCall(
+                        id: "c1", name: "record", action: .appendArguments(#"{"value":7}"#, tokenCount: 1)))
+            ],
             [.response(action: .appendText("Recorded.", tokenCount: 1))],
         ]
         let allowedScript = EventScript(calling)
@@ -227,6 +254,19 @@ struct DynamicProfileTests {
         await #expect(throws: Denied.self) { try await session.respond(to: "Record seven.") }
         #expect(deniedTool.values.isEmpty)
         #expect(promptTexts(session.transcript).isEmpty)
+    }
+
+    @Test("a property declared with @SessionPropertyEntry has its default, and a tool's write is kept by the session")
+    func sessionPropertyEntry() async throws {
+        let session = LanguageModelSession(
+            profile: LanguageModelSession.Profile { Instructions("Plan.") }
+                .modifier(VisitingPorto())
+                .model(EventScriptModel(script: answering("ok"), configurationLabel: "profile-entry")))
+        #expect(session.properties.visitedCities == ["Lisbon"])
+        #expect(session.properties.lastCity == nil)
+        try await session.respond(to: "Go.")
+        #expect(session.properties.visitedCities == ["Lisbon", "Porto"])
+        #expect(session.properties.lastCity == "Lisbon")
     }
 
     @Test("a streamed response goes through the same profile: model, instructions and history view")

@@ -9,6 +9,7 @@ import Testing
 let macroSpecs: [String: MacroSpec] = [
     "Generable": MacroSpec(type: GenerableMacro.self, conformances: ["Generable", "Sendable"]),
     "Guide": MacroSpec(type: GuideMacro.self),
+    "SessionPropertyEntry": MacroSpec(type: SessionPropertyEntryMacro.self),
 ]
 
 /// swift-syntax's `assertMacroExpansion`, reporting failures as Swift Testing issues.

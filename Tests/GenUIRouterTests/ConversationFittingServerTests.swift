@@ -3,9 +3,10 @@ import GenUI
 import GenUIDiagnostics
 import GenUIOnDevice
 import GenUIOpenAI
-@testable import GenUIRouter
 import GenUITestSupport
 import Testing
+
+@testable import GenUIRouter
 
 /// Fit-to-context with the real llama-server and SmolLM2: a long conversation falls back from a dead cloud to a
 /// 4,096-token on-device model, counted by llama-server's own tokenizer.

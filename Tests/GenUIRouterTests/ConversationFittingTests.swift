@@ -1,10 +1,11 @@
 import Foundation
 import GenUI
 import GenUIDiagnostics
-@testable import GenUIRouter
 import GenUITestSupport
 import GenUITesting
 import Testing
+
+@testable import GenUIRouter
 
 /// A conversation of `turns` earlier turns (a prompt and an answer of about 300 tokens between them), the third with a
 /// tool round.
@@ -14,7 +15,8 @@ func longConversation(turns: Int) -> [Transcript.Entry] {
     for turn in 1...turns {
         entries.append(.prompt(Transcript.Prompt(segments: [.text(.init(content: "Turn \(turn): \(filler)"))])))
         if turn == 3 {
-            let call = Transcript.ToolCall(id: "call-3", toolName: "weather", arguments: GeneratedContent(properties: [:]))
+            let call = Transcript.ToolCall(
+                id: "call-3", toolName: "weather", arguments: GeneratedContent(properties: [:]))
             entries.append(.toolCalls(Transcript.ToolCalls([call])))
             entries.append(
                 .toolOutput(
@@ -37,7 +39,8 @@ private func prompts(in request: GenerationRequest) -> [String] {
 struct ConversationFittingTests {
     @Test("the default rule drops earlier tool rounds first, then the oldest turns, and never the current turn")
     func candidatesKeepTheCurrentTurn() throws {
-        let history = longConversation(turns: 4) + [.prompt(Transcript.Prompt(segments: [.text(.init(content: "Now"))]))]
+        let history =
+            longConversation(turns: 4) + [.prompt(Transcript.Prompt(segments: [.text(.init(content: "Now"))]))]
         let candidates = ConversationFitting.keepingLatestTurns.candidates(for: history)
         try #require(candidates.count == 5)
         #expect(candidates[0].droppedToolEntries == 2)
@@ -51,17 +54,22 @@ struct ConversationFittingTests {
 
     @Test("the app's own transform is tried first, before the default rule")
     func appTransformFirst() throws {
-        let history = longConversation(turns: 2) + [.prompt(Transcript.Prompt(segments: [.text(.init(content: "Now"))]))]
-        let fitting = ConversationFitting.transforming { entries in entries.filter { entry in
-            if case .response = entry { return false }
-            return true
-        } }
+        let history =
+            longConversation(turns: 2) + [.prompt(Transcript.Prompt(segments: [.text(.init(content: "Now"))]))]
+        let fitting = ConversationFitting.transforming { entries in
+            entries.filter { entry in
+                if case .response = entry { return false }
+                return true
+            }
+        }
         let first = try #require(fitting.candidates(for: history).first)
         #expect(first.history.count == 3)
         #expect(first.keptTurns == 3)
     }
 
-    @Test("a 20-turn conversation through [dead cloud, 4K on-device] is answered on-device, the route saying what was left out")
+    @Test(
+        "a 20-turn conversation through [dead cloud, 4K on-device] is answered on-device, the route saying what was left out"
+    )
     func longConversationFitsTheFallback() async throws {
         let onDevice = RequestRecordingModel(wrapping: ScriptedLanguageModel(name: "on-device"), name: "on-device")
         let chain = ProviderChain(

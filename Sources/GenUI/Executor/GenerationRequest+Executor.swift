@@ -44,7 +44,8 @@ extension GenerationRequest {
     /// everything else is kept.
     package func replacingHistory(_ transform: ([Transcript.Entry]) -> [Transcript.Entry]) -> GenerationRequest {
         var carried = executorRequest
-        carried.transcript.history = Transcript.HistoryView(entries: ArraySlice(transform(Array(carried.transcript.history))))
+        carried.transcript.history = Transcript.HistoryView(
+            entries: ArraySlice(transform(Array(carried.transcript.history))))
         return rebuilt(from: carried)
     }
 

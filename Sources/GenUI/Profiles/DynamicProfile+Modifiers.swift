@@ -111,7 +111,8 @@ extension LanguageModelSession.DynamicProfile {
 
     /// Runs `action` with a call and its output when a tool's output is in.
     public func onToolOutput(
-        perform action: nonisolated(nonsending) sending @escaping (Transcript.ToolCall, Transcript.ToolOutput)
+        perform action:
+            nonisolated(nonsending) sending @escaping (Transcript.ToolCall, Transcript.ToolOutput)
             async throws -> Void
     ) -> some LanguageModelSession.DynamicProfile {
         configured { $0.toolOutputActions.append(action) }

@@ -17,7 +17,8 @@ extension LanguageModelSession {
         model: some LanguageModel = SystemLanguageModel.default, dynamicInstructions: sending some DynamicInstructions,
         history: some Collection<Transcript.Entry> = [Transcript.Entry]()
     ) {
-        self.init(profile: AnyDynamicProfile(Profile(erasing: dynamicInstructions).model(model)), history: Array(history))
+        self.init(
+            profile: AnyDynamicProfile(Profile(erasing: dynamicInstructions).model(model)), history: Array(history))
     }
 
     private convenience init(profile: AnyDynamicProfile, history: [Transcript.Entry]) {

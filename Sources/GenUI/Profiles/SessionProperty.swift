@@ -21,9 +21,9 @@ public protocol SessionPropertyKey: SendableMetatype {
 }
 
 /// The values of a session's properties: the built-in ``history`` and those your ``SessionPropertyKey``s name
-/// (Foundation Models 27's `SessionPropertyValues`). Read and write them through ``LanguageModelSession/properties``,
-/// or with ``LanguageModelSession/SessionProperty`` inside profiles, dynamic instructions, modifiers and tools while the
-/// session evaluates or runs them.
+/// (Foundation Models 27's `SessionPropertyValues`). Read and write them through
+/// ``LanguageModelSession/properties``, or with ``LanguageModelSession/SessionProperty`` inside profiles, dynamic
+/// instructions, modifiers and tools while the session evaluates or runs them.
 public final class SessionPropertyValues: Sendable {
     /// A value of any type, kept under the lock: values are only handed between the session and its own profile,
     /// instructions and tools.
@@ -122,3 +122,15 @@ extension Tool {
     /// A property wrapper that reads and writes a session property from a tool.
     public typealias SessionProperty = LanguageModelSession.SessionProperty
 }
+
+/// Declares a custom session property in an extension of ``SessionPropertyValues``: its key and accessors
+/// (Foundation Models 27's `SessionPropertyEntry`).
+///
+/// ```swift
+/// extension SessionPropertyValues {
+///     @SessionPropertyEntry var activatedSkills: [String: Bool] = [:]
+/// }
+/// ```
+@attached(accessor, names: named(get), named(set))
+@attached(peer, names: prefixed(__Key_))
+public macro SessionPropertyEntry() = #externalMacro(module: "GenUIMacros", type: "SessionPropertyEntryMacro")

@@ -228,7 +228,8 @@ public final class LanguageModelSession: Sendable {
     /// Ends a request: records the exchange when it succeeded, puts `transcript` back when given (a failed request
     /// whose prompt had joined the transcript), and clears the responding flag.
     func endResponding(
-        recording entries: [Transcript.Entry]?, metadata: ResponseMetadata? = nil, restoring transcript: Transcript? = nil
+        recording entries: [Transcript.Entry]?, metadata: ResponseMetadata? = nil,
+        restoring transcript: Transcript? = nil
     ) {
         state.withLock { state in
             if let transcript { state.transcript = transcript }
