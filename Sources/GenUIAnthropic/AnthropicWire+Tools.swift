@@ -24,9 +24,9 @@ struct AnthropicToolPlan: Sendable {
     let answerToolName: String?
 
     init(request: GenerationRequest, forcedTool: Bool) {
-        tools = request.tools
+        tools = request.offeredTools
         if forcedTool, let schema = request.schema {
-            let taken = Set(request.tools.map { ToolWireNames.wireName($0.name) })
+            let taken = Set(request.offeredTools.map { ToolWireNames.wireName($0.name) })
             answerToolName = Self.unusedName(AnthropicWire.toolName(schema), taken: taken)
         } else {
             answerToolName = nil
@@ -61,7 +61,7 @@ extension AnthropicWire {
     static func toolFields(for request: GenerationRequest, plan: AnthropicToolPlan)
         -> (tools: [ToolDeclaration]?, choice: MessagesRequest.ToolChoice?)
     {
-        var declarations = request.tools.map { tool in
+        var declarations = plan.tools.map { tool in
             ToolDeclaration(
                 name: ToolWireNames.wireName(tool.name), description: tool.description,
                 inputSchema: JSONValueCoding(tool.parameters.jsonSchema(strict: true)))
@@ -77,6 +77,7 @@ extension AnthropicWire {
                     inputSchema: JSONValueCoding(schema.jsonSchema(strict: true))))
             choice = plan.hasUserTools ? .init(type: "any") : .init(type: "tool", name: answer)
         }
+        if choice == nil, request.requiresToolCall { choice = .init(type: "any") }
         return (declarations.isEmpty ? nil : declarations, choice)
     }
 

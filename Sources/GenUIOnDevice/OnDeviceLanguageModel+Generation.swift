@@ -6,7 +6,9 @@ extension OnDeviceLanguageModel {
     /// One turn: with tools, a JSON choice between a call and the answer (asked again without a tool whose call
     /// repeats an earlier one); without, the completion, each token's text sent to `events` when `streaming`.
     func turn(_ request: GenerationRequest, streaming: Bool, events: TurnEvents) async throws -> GenerationResponse {
-        guard !request.tools.isEmpty else { return try await generate(request, events: streaming ? events : nil) }
+        guard !request.offeredTools.isEmpty else {
+            return try await generate(request, events: streaming ? events : nil)
+        }
         let turn = ToolTurn(request)
         var response = turn.reading(try await generate(turn.request, events: nil))
         if let repeated = response.toolCalls.first(where: turn.repeatsEarlierCall) {

@@ -31,7 +31,7 @@ extension OnDeviceLanguageModel {
         let builder = CompletionRequestBuilder(configuration: configuration)
         let timeout = requestTimeout
         // With tools, what the server sees is the tool turn: the tools described in the instructions.
-        let sent = request.tools.isEmpty ? request : ToolTurn(request).request
+        let sent = request.offeredTools.isEmpty ? request : ToolTurn(request).request
         let template = try await server.client.send(
             endpoint.post("apply-template", body: builder.templateBody(for: sent), timeout: timeout))
         guard template.status == 200, let prompt = WireReading.decode(TemplateAnswer.self, from: template.json)?.prompt

@@ -59,6 +59,17 @@ private struct VisitingPorto: LanguageModelSession.DynamicProfileModifier {
     }
 }
 
+/// Requires a tool call until one was made (Apple's example of an exit condition for `.required`).
+private struct RequiredOnce: LanguageModelSession.DynamicProfileModifier {
+    @SessionProperty(\.toolCallCount) var count
+
+    func body(content: Content) -> some DynamicProfile {
+        content
+            .toolCallingMode(count < 1 ? .required : .allowed)
+            .onToolCall { count += 1 }
+    }
+}
+
 /// What the actions of a profile saw, in order.
 private final class ActionLog: Sendable {
     private let recorded = Mutex<[String]>([])
@@ -267,6 +278,28 @@ struct DynamicProfileTests {
         try await session.respond(to: "Go.")
         #expect(session.properties.visitedCities == ["Lisbon", "Porto"])
         #expect(session.properties.lastCity == "Lisbon")
+    }
+
+    @Test("the tool-calling mode follows the profile between tool rounds: required until a tool was called")
+    func toolCallingModeBetweenRounds() async throws {
+        let script = EventScript([
+            [
+                .toolCalls(
+                    action: .toolCall(
+                        id: "c1", name: "record", action: .appendArguments(#"{"value":3}"#, tokenCount: 1)))
+            ],
+            [.response(action: .appendText("Recorded.", tokenCount: 1))],
+        ])
+        let tool = RecordingTool()
+        let session = LanguageModelSession(
+            profile: LanguageModelSession.Profile { tool }.modifier(RequiredOnce())
+                .model(EventScriptModel(script: script, configurationLabel: "profile-mode")))
+        try await session.respond(to: "Record three.")
+        let requests = script.requests
+        try #require(requests.count == 2)
+        #expect(requests[0].generationOptions.toolCallingMode == .required)
+        #expect(requests[1].generationOptions.toolCallingMode == .allowed)
+        #expect(tool.values == [3])
     }
 
     @Test("a streamed response goes through the same profile: model, instructions and history view")

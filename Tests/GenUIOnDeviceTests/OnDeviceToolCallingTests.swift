@@ -145,4 +145,28 @@ struct OnDeviceToolTurnLimitTests {
         }
         #expect(text.maximumLength == length)
     }
+
+    @Test("a turn that must call a tool offers the calls only; one that may not call offers no tools at all")
+    func toolCallingModeShapesTheTurn() {
+        let weather = GenerationRequest.ToolDefinition(
+            name: "get_weather", description: "d",
+            parameters: GenerationSchema(node: .object(.init(name: "A", properties: [])), name: "A"))
+        func request(_ mode: GenerationOptions.ToolCallingMode) -> GenerationRequest {
+            GenerationRequest(
+                messages: [.init(role: .user, content: "Weather?")], options: GenerationOptions(toolCallingMode: mode),
+                tools: [weather])
+        }
+        func choiceNames(_ turn: ToolTurn) -> [String] {
+            guard case .anyOf(let choice)? = turn.request.schema?.root else { return [] }
+            return choice.choices.compactMap { node in
+                if case .object(let object) = node { object.name } else { nil }
+            }
+        }
+        #expect(choiceNames(ToolTurn(request(.allowed))) == ["call_get_weather", "answer"])
+        #expect(choiceNames(ToolTurn(request(.required))) == ["call_get_weather"])
+        // Every tool excluded (a repeated call): the answer is the only way out.
+        #expect(choiceNames(ToolTurn(request(.required), excluding: ["get_weather"])) == ["answer"])
+        #expect(request(.disallowed).offeredTools.isEmpty)
+        #expect(!request(.disallowed).impliedCapabilities.contains(.toolCalling))
+    }
 }

@@ -17,7 +17,7 @@ struct FunctionDeclarations: Encodable {
     static func fields(for request: GenerationRequest, plan: GeminiToolPlan) -> (
         tools: [FunctionDeclarations]?, config: ToolConfig?
     ) {
-        var declarations = request.tools.map { tool in
+        var declarations = plan.tools.map { tool in
             Declaration(
                 name: GeminiWire.functionName(tool.name), description: tool.description,
                 parametersJsonSchema: JSONValueCoding(tool.parameters.jsonSchema(strict: false)))
@@ -32,6 +32,7 @@ struct FunctionDeclarations: Encodable {
                     parametersJsonSchema: JSONValueCoding(schema.jsonSchema(strict: false))))
             config = ToolConfig(functionCallingConfig: .init(mode: "ANY"))
         }
+        if config == nil, request.requiresToolCall { config = ToolConfig(functionCallingConfig: .init(mode: "ANY")) }
         guard !declarations.isEmpty else { return (nil, nil) }
         return ([FunctionDeclarations(functionDeclarations: declarations)], config)
     }

@@ -69,7 +69,7 @@ struct ChatRequest: Encodable {
         format = request.schema.map { JSONValueCoding($0.jsonSchema(strict: false)) }
         self.options = options.isEmpty ? nil : options
         keepAlive = configuration.keepAlive.map(KeepAlive.init)
-        tools = FunctionToolDeclaration.array(request.tools, strict: nil)
+        tools = FunctionToolDeclaration.array(request.offeredTools, strict: nil)
         think = request.reasoningLevel == nil ? nil : true
     }
 }

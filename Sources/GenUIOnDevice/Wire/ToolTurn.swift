@@ -45,7 +45,7 @@ struct ToolTurn: Sendable {
     /// The turn for `original` (which has tools), offering every tool but those named in `excluded`.
     init(_ original: GenerationRequest, excluding excluded: Set<String> = []) {
         answerSchema = original.schema
-        noTool = Self.noToolName(avoiding: original.tools.map(\.name))
+        noTool = Self.noToolName(avoiding: original.offeredTools.map(\.name))
         earlierCalls = original.messages.flatMap(\.toolCalls)
         var request = original
         request.instructions = Self.instructions(for: original, noTool: noTool)
@@ -53,19 +53,22 @@ struct ToolTurn: Sendable {
         if original.messages.last?.role == .tool, let last = request.messages.indices.last {
             request.messages[last].content += "\n" + Self.answerNudge(noTool: noTool)
         }
+        let offered = original.offeredTools.filter { !excluded.contains($0.name) }
+        // A turn that must call a tool has no answer to choose, unless every tool is excluded.
         request.schema = Self.schema(
-            tools: original.tools.filter { !excluded.contains($0.name) }, answer: original.schema, noTool: noTool,
+            tools: offered, answer: original.schema, noTool: noTool,
             textAnswerLength: Self.textAnswerLength(
-                maximumTokens: original.options.maximumResponseTokens, noTool: noTool))
+                maximumTokens: original.options.maximumResponseTokens, noTool: noTool),
+            answerAllowed: !original.requiresToolCall || offered.isEmpty)
         request.includeSchemaInPrompt = false
         request.tools = []
         self.request = request
     }
 
-    /// The schema of one turn: a call of any one of `tools`, or the answer.
+    /// The schema of one turn: a call of any one of `tools`, or the answer (when `answerAllowed`).
     static func schema(
         tools: [GenerationRequest.ToolDefinition], answer: GenerationSchema?, noTool: String,
-        textAnswerLength: Int = maximumTextAnswerLength
+        textAnswerLength: Int = maximumTextAnswerLength, answerAllowed: Bool = true
     ) -> GenerationSchema {
         var choices: [GenerationSchema.Node] = tools.map { tool in
             .object(
@@ -79,14 +82,16 @@ struct ToolTurn: Sendable {
         let answerNode: GenerationSchema.Node =
             answer?.root
             ?? .string(.init(minimumLength: 1, maximumLength: textAnswerLength))
-        choices.append(
-            .object(
-                .init(
-                    name: "answer",
-                    properties: [
-                        .init(name: toolKey, node: .string(.init(choices: [noTool]))),
-                        .init(name: answerKey, node: answerNode),
-                    ])))
+        if answerAllowed {
+            choices.append(
+                .object(
+                    .init(
+                        name: "answer",
+                        properties: [
+                            .init(name: toolKey, node: .string(.init(choices: [noTool]))),
+                            .init(name: answerKey, node: answerNode),
+                        ])))
+        }
         var definitions: [GenerationSchema.Definition] = []
         var names: Set<String> = []
         for definition in (tools.map(\.parameters.definitions) + [answer?.definitions ?? []]).joined()
@@ -105,7 +110,7 @@ struct ToolTurn: Sendable {
         var parts: [String] = []
         if let instructions = request.effectiveInstructions, !instructions.isEmpty { parts.append(instructions) }
         var tools = "Tools you can call to get facts you do not know:"
-        for tool in request.tools {
+        for tool in request.offeredTools {
             tools += "\n- \(tool.name): \(tool.description)"
             if tool.includesSchemaInInstructions { tools += " Arguments: \(argumentSummary(tool.parameters))" }
             tools += "\n  To call it, reply: {\"\(toolKey)\":\"\(tool.name)\",\"\(argumentsKey)\":{...}}"

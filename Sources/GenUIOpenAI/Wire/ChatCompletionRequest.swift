@@ -34,13 +34,15 @@ struct ChatCompletionRequest: Encodable {
     var maxCompletionTokens: Int?
     var responseFormat: ResponseFormat?
     var tools: [FunctionToolDeclaration]?
+    /// `tool_choice`: `required` when the model must call a tool; left out otherwise (the server's `auto`).
+    var toolChoice: String?
     /// `reasoning_effort`: `low`, `medium` or `high`, from the request's reasoning level.
     var reasoningEffort: String?
 
     enum CodingKeys: String, CodingKey {
         case model, messages, stream, streamOptions = "stream_options", temperature, topP = "top_p", topK = "top_k"
         case seed, maxTokens = "max_tokens", maxCompletionTokens = "max_completion_tokens"
-        case responseFormat = "response_format", tools, reasoningEffort = "reasoning_effort"
+        case responseFormat = "response_format", tools, toolChoice = "tool_choice", reasoningEffort = "reasoning_effort"
     }
 
     /// The body for `request`: the instructions (schema description included) as the system message, sampling,
@@ -71,7 +73,8 @@ struct ChatCompletionRequest: Encodable {
                     schema: JSONValueCoding(schema.jsonSchema(strict: configuration.strictSchema)),
                     strict: configuration.strictSchema))
         }
-        tools = FunctionToolDeclaration.array(request.tools, strict: configuration.strictSchema)
+        tools = FunctionToolDeclaration.array(request.offeredTools, strict: configuration.strictSchema)
+        toolChoice = request.requiresToolCall ? "required" : nil
         reasoningEffort = request.reasoningLevel?.effortName
     }
 }

@@ -1,0 +1,106 @@
+import Foundation
+@_spi(Reading) import GenUI
+import GenUITestSupport
+import GenUITesting
+import Testing
+
+/// A tool the model may be made to call, or kept from calling.
+private struct ClockTool: Tool {
+    let name = "clock"
+    let description = "Tells the time."
+
+    @Generable
+    struct Arguments {}
+
+    func call(arguments: Arguments) async throws -> String { "noon" }
+}
+
+/// `GenerationOptions.toolCallingMode` on each provider's wire, in the vendor's documented field: OpenAI's
+/// `tool_choice: "required"`, Anthropic's `tool_choice: {type: any}`, Gemini's `toolConfig.functionCallingConfig.mode:
+/// ANY`; `.disallowed` offers no tools at all (Ollama has no field to require a call, so `.required` offers the tools as
+/// `.allowed` does there).
+@Suite("Tool-calling mode on each provider's wire", .tags(.unit))
+struct ToolCallingModeWireTests {
+    static let openAIAnswer =
+        #"{"id":"c1","object":"chat.completion","model":"gpt-test","choices":[{"index":0,"message":{"role":"assistant","content":"Noon."},"finish_reason":"stop"}]}"#
+    static let anthropicAnswer =
+        #"{"id":"msg_1","type":"message","role":"assistant","model":"claude-test","content":[{"type":"text","text":"Noon."}],"stop_reason":"end_turn","usage":{"input_tokens":9,"output_tokens":2}}"#
+    static let geminiAnswer =
+        #"{"candidates":[{"content":{"role":"model","parts":[{"text":"Noon."}]},"finishReason":"STOP"}],"usageMetadata":{"promptTokenCount":9,"candidatesTokenCount":2}}"#
+    static let ollamaAnswer =
+        #"{"model":"llama3","created_at":"2026-11-29T00:00:00Z","message":{"role":"assistant","content":"Noon."},"done":true,"done_reason":"stop","prompt_eval_count":9,"eval_count":2}"#
+
+    /// Asks `model` once with the clock tool and `mode`; returns the body the server received.
+    static func body(
+        _ model: some LanguageModel, server: LoopbackHTTPServer, mode: GenerationOptions.ToolCallingMode
+    ) async throws -> GeneratedContent {
+        let session = LanguageModelSession(model: model, tools: [ClockTool()])
+        let answer = try await session.respond(
+            to: Prompt("What time is it?"), options: GenerationOptions(toolCallingMode: mode))
+        #expect(answer.content == "Noon.")
+        return try ImageWireTests.lastBody(server)
+    }
+
+    static func toolNames(_ body: GeneratedContent, path: (GeneratedContent) -> GeneratedContent?) -> [String] {
+        ImageWireTests.parts(body["tools"]).compactMap { path($0)?.stringValue }
+    }
+
+    @Test(
+        "OpenAI-compatible: required is tool_choice required; allowed sends no tool_choice; disallowed sends no tools")
+    func openAI() async throws {
+        let server = try ImageWireTests.server(answer: Self.openAIAnswer)
+        defer { server.stop() }
+        let model = VendorProviders.openAI(server)
+        let required = try await Self.body(model, server: server, mode: .required)
+        #expect(required["tool_choice"]?.stringValue == "required")
+        #expect(Self.toolNames(required) { $0["function"]?["name"] } == ["clock"])
+        let allowed = try await Self.body(model, server: server, mode: .allowed)
+        #expect(allowed["tool_choice"] == nil)
+        #expect(Self.toolNames(allowed) { $0["function"]?["name"] } == ["clock"])
+        let disallowed = try await Self.body(model, server: server, mode: .disallowed)
+        #expect(disallowed["tools"] == nil)
+        #expect(disallowed["tool_choice"] == nil)
+    }
+
+    @Test("Anthropic: required is tool_choice {type: any}; disallowed sends no tools")
+    func anthropic() async throws {
+        let server = try ImageWireTests.server(answer: Self.anthropicAnswer)
+        defer { server.stop() }
+        let model = VendorProviders.anthropic(server)
+        let required = try await Self.body(model, server: server, mode: .required)
+        #expect(required["tool_choice"]?["type"]?.stringValue == "any")
+        #expect(Self.toolNames(required) { $0["name"] } == ["clock"])
+        let allowed = try await Self.body(model, server: server, mode: .allowed)
+        #expect(allowed["tool_choice"] == nil)
+        let disallowed = try await Self.body(model, server: server, mode: .disallowed)
+        #expect(disallowed["tools"] == nil)
+        #expect(disallowed["tool_choice"] == nil)
+    }
+
+    @Test("Gemini: required is toolConfig mode ANY; disallowed sends no tools")
+    func gemini() async throws {
+        let server = try ImageWireTests.server(answer: Self.geminiAnswer)
+        defer { server.stop() }
+        let model = VendorProviders.gemini(server)
+        let required = try await Self.body(model, server: server, mode: .required)
+        #expect(required["toolConfig"]?["functionCallingConfig"]?["mode"]?.stringValue == "ANY")
+        let declared = ImageWireTests.parts(ImageWireTests.parts(required["tools"]).first?["functionDeclarations"])
+        #expect(declared.compactMap { $0["name"]?.stringValue } == ["clock"])
+        let allowed = try await Self.body(model, server: server, mode: .allowed)
+        #expect(allowed["toolConfig"] == nil)
+        let disallowed = try await Self.body(model, server: server, mode: .disallowed)
+        #expect(disallowed["tools"] == nil)
+        #expect(disallowed["toolConfig"] == nil)
+    }
+
+    @Test("Ollama: disallowed sends no tools; required and allowed offer them (Ollama has no field to require a call)")
+    func ollama() async throws {
+        let server = try ImageWireTests.server(answer: Self.ollamaAnswer)
+        defer { server.stop() }
+        let model = VendorProviders.ollama(server, model: "llama3")
+        let required = try await Self.body(model, server: server, mode: .required)
+        #expect(Self.toolNames(required) { $0["function"]?["name"] } == ["clock"])
+        let disallowed = try await Self.body(model, server: server, mode: .disallowed)
+        #expect(disallowed["tools"] == nil)
+    }
+}
