@@ -16,9 +16,9 @@ private struct ClockTool: Tool {
 }
 
 /// `GenerationOptions.toolCallingMode` on each provider's wire, in the vendor's documented field: OpenAI's
-/// `tool_choice: "required"`, Anthropic's `tool_choice: {type: any}`, Gemini's `toolConfig.functionCallingConfig.mode:
-/// ANY`; `.disallowed` offers no tools at all (Ollama has no field to require a call, so `.required` offers the tools as
-/// `.allowed` does there).
+/// `tool_choice: "required"`, Anthropic's `tool_choice: {type: any}`, Gemini's
+/// `toolConfig.functionCallingConfig.mode: ANY`; `.disallowed` offers no tools at all (Ollama has no field to require
+/// a call, so `.required` offers the tools as `.allowed` does there).
 @Suite("Tool-calling mode on each provider's wire", .tags(.unit))
 struct ToolCallingModeWireTests {
     static let openAIAnswer =
