@@ -25,7 +25,7 @@ struct VocabularyTests {
             ]
         case .any:
             return [path + ": unconstrained value"]
-        case .integer, .number, .boolean:
+        case .integer, .number, .boolean, .null:
             return []
         }
     }

@@ -175,6 +175,9 @@ public struct DefensiveDecoder: Sendable {
             case .reference:
                 guard let target = schema.resolve(node) else { return nil }
                 return repair(content, node: target, path: path, depth: depth + 1)
+            case .null:
+                if case .null = content.kind { return content }
+                return nil
             case .boolean:
                 if case .bool = content.kind { return content }
                 if case .string(let text) = content.kind, let value = Bool(text.lowercased()) {

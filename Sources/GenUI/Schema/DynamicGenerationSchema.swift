@@ -13,6 +13,9 @@ public struct DynamicGenerationSchema: Sendable {
     }
 
     let shape: Shape
+    /// Whether an object schema used as a root hands back its absent optional properties as explicit nulls
+    /// (``GenerationSchema/representNilExplicitlyInGeneratedContent``).
+    var representsNilExplicitly = false
 
     /// A property of a dynamic object schema.
     public struct Property: Sendable {
@@ -36,6 +39,17 @@ public struct DynamicGenerationSchema: Sendable {
         shape = .object(name: name, description: description, properties: properties)
     }
 
+    /// An object with the given properties, in order, that hands back absent optional properties as explicit nulls
+    /// when `representNilExplicitlyInGeneratedContent` is `true` and it is the root of a schema (Foundation Models
+    /// 26.4).
+    public init(
+        name: String, description: String? = nil, representNilExplicitlyInGeneratedContent: Bool,
+        properties: [Property]
+    ) {
+        self.init(name: name, description: description, properties: properties)
+        representsNilExplicitly = representNilExplicitlyInGeneratedContent
+    }
+
     /// A choice between schemas.
     public init(name: String, description: String? = nil, anyOf choices: [DynamicGenerationSchema]) {
         shape = .anyOf(name: name, description: description, choices: choices)
@@ -55,6 +69,14 @@ public struct DynamicGenerationSchema: Sendable {
     public init(referenceTo name: String) {
         shape = .reference(name)
     }
+
+    /// A schema whose only value is `null`: a value that cannot be absent but may be empty, as a choice of
+    /// ``init(name:description:anyOf:)-(_,_,[DynamicGenerationSchema])`` (Foundation Models 26.4).
+    public static var null: DynamicGenerationSchema {
+        DynamicGenerationSchema(shape: .node(GenerationSchema(node: .null, name: "null")))
+    }
+
+    init(shape: Shape) { self.shape = shape }
 
     /// The schema of a generable type, bounded by `guides`.
     public init<Value: Generable>(type: Value.Type, guides: [GenerationGuide<Value>] = []) {
@@ -111,6 +133,7 @@ extension GenerationSchema {
         self.init(
             node: rootNode, name: root.name ?? "Root",
             definitions: Self.merge([definitions] + collected + [extra]))
+        representNilExplicitlyInGeneratedContent = root.representsNilExplicitly
     }
 
     /// The walk from dynamic schemas to nodes, collecting references no dependency defines.

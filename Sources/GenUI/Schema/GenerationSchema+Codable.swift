@@ -99,6 +99,8 @@ enum JSONSchemaReader {
             return .number(.init(minimum: number(document, "minimum"), maximum: number(document, "maximum")))
         case "boolean":
             return .boolean
+        case "null":
+            return .null
         case "array":
             let items =
                 try value(document, "items").map { try read($0, name: title + "Item", path: path + "/items") } ?? .any
@@ -167,6 +169,11 @@ enum JSONSchemaReader {
         guard let type = value(document, "type") else { return nil }
         switch type.kind {
         case .string(let name):
+            return name
+        case .array(let names) where names.count == 1:
+            guard case .string(let name) = names[0].kind else {
+                throw Problem(message: "type must be a string", path: path + "/type")
+            }
             return name
         case .array(let names):
             let kept = names.compactMap { name -> String? in

@@ -49,6 +49,8 @@ extension GenerationSchema {
             if let max = c.maximum { add("maximum", max) }
         case .boolean:
             add("type", "boolean")
+        case .null:
+            add("type", "null")
         case .array(let a):
             add("type", "array")
             fields.append(("items", export(a.items, strict: strict, titled: titled)))

@@ -104,6 +104,9 @@ extension GenerationSchema {
         case .boolean:
             guard case .bool = content.kind else { return found(.expectedBoolean) }
             return nil
+        case .null:
+            guard case .null = content.kind else { return found(.expectedNull) }
+            return nil
         case .array(let a):
             guard case .array(let elements) = content.kind else { return found(.expectedArray) }
             if let min = a.minimumCount, elements.count < min {

@@ -114,7 +114,9 @@ extension GenerationSchema {
             self.definitions = schema.definitions
         }
 
-        /// An optional property of a generable type, bounded by guides on the wrapped type.
+        /// An optional property of a generable type, bounded by guides on the wrapped type. (Disfavored, so that
+        /// `type: Bool?.self, guides: []` is the initializer above, with an optional value type, not ambiguous.)
+        @_disfavoredOverload
         public init<Value: Generable>(
             name: String, description: String? = nil, type: Value?.Type, guides: [GenerationGuide<Value>]
         ) {
@@ -123,6 +125,16 @@ extension GenerationSchema {
                 name: name, description: description,
                 node: schema.root.applying(guides.flatMap(\.constraints)), isOptional: true)
             self.definitions = schema.definitions
+        }
+
+        /// A string property whose values match each of `guides` (Foundation Models' regex guides).
+        @_disfavoredOverload
+        public init<RegexOutput>(
+            name: String, description: String? = nil, type: String.Type, guides: [Regex<RegexOutput>]
+        ) {
+            self.init(
+                name: name, description: description, type: String.self,
+                guides: guides.map { GenerationGuide<String>.pattern($0) })
         }
 
         /// A property whose shape is given directly.

@@ -11,6 +11,9 @@ extension GenerationSchema {
         case number(NumberConstraints)
         /// A boolean.
         case boolean
+        /// Only `null`: a value that is present but empty, as a choice of an ``AnyOfNode`` (Foundation Models 26.4's
+        /// ``DynamicGenerationSchema/null``).
+        case null
         /// An array of one element shape.
         case array(ArrayNode)
         /// An object with ordered, named properties.

@@ -69,6 +69,8 @@ public struct ContentSynthesizer {
             return GeneratedContent(kind: .number(value))
         case .boolean:
             return GeneratedContent(kind: .bool(Bool.random(using: &rng)))
+        case .null:
+            return GeneratedContent(kind: .null)
         case .array(let a):
             let low = a.minimumCount ?? 1
             let high = a.maximumCount ?? Swift.max(low, Self.defaultMaximumCount)

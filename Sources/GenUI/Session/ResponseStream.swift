@@ -18,6 +18,12 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
         public var content: Content.PartiallyGenerated
         /// The raw content so far (`isComplete == false` until the end).
         public var rawContent: GeneratedContent
+        /// The tokens the response used (Foundation Models 27): zero until the final snapshot, which carries the
+        /// response's whole usage.
+        public var usage: LanguageModelSession.Usage = LanguageModelSession.Usage()
+        /// The entries the exchange added to the transcript (Foundation Models 27): empty until the final snapshot,
+        /// which carries them all (the prompt, tool calls and outputs, reasoning, the response).
+        public var transcriptEntries: [Transcript.Entry] = []
     }
 
     /// Each element is a snapshot of the content so far.
@@ -137,7 +143,10 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
                     return Snapshot(content: partial, rawContent: content)
                 case .final(let performed):
                     let value = try ResponseStream.decode(performed, structured: structured)
-                    return Snapshot(content: try value.partiallyGenerated(), rawContent: performed.content)
+                    return Snapshot(
+                        content: try value.partiallyGenerated(), rawContent: performed.content,
+                        usage: LanguageModelSession.Usage(performed.metadata.usage),
+                        transcriptEntries: performed.entries)
                 }
             }
             return nil

@@ -405,3 +405,12 @@ extension Transcript {
         return messages
     }
 }
+
+extension Transcript.ResponseFormat: CustomStringConvertible {
+    /// The format as a line for logs: its kind and name.
+    public var description: String {
+        switch kind {
+        case .schema(let schema): "ResponseFormat(schema: \(schema.name))"
+        }
+    }
+}

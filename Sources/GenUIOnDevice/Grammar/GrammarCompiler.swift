@@ -138,6 +138,8 @@ struct GrammarBuilder {
             return numberFragment(constraints, integer: false)
         case .boolean:
             return GrammarFragment(expression: "(\"true\" | \"false\")", maximumBytes: 5)
+        case .null:
+            return GrammarFragment(expression: "\"null\"", maximumBytes: 4)
         case .array(let array):
             return try arrayFragment(array, depth: depth, hint: hint)
         case .object(let object):

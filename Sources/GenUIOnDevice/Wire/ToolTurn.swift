@@ -147,6 +147,7 @@ struct ToolTurn: Sendable {
         case .integer: return "integer"
         case .number: return "number"
         case .boolean: return "boolean"
+        case .null: return "null"
         case .array(let array): return "list of \(typeName(array.items, in: schema))"
         case .object, .anyOf, .any: return "object"
         case .reference(let name):

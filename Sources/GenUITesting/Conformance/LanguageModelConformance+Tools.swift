@@ -193,6 +193,8 @@ extension LanguageModelConformance {
             return GeneratedContent(kind: .number(number.minimum ?? 0))
         case .boolean:
             return GeneratedContent(kind: .bool(true))
+        case .null:
+            return GeneratedContent(kind: .null)
         case .array(let array):
             return GeneratedContent(
                 kind: .array(Array(repeating: example(array.items), count: array.minimumCount ?? 0)))
