@@ -24,9 +24,9 @@ struct AnthropicToolPlan: Sendable {
     let answerToolName: String?
 
     init(request: GenerationRequest, forcedTool: Bool) {
-        tools = request.offeredTools
+        tools = request.tools
         if forcedTool, let schema = request.schema {
-            let taken = Set(request.offeredTools.map { ToolWireNames.wireName($0.name) })
+            let taken = Set(request.tools.map { ToolWireNames.wireName($0.name) })
             answerToolName = Self.unusedName(AnthropicWire.toolName(schema), taken: taken)
         } else {
             answerToolName = nil
@@ -78,6 +78,7 @@ extension AnthropicWire {
             choice = plan.hasUserTools ? .init(type: "any") : .init(type: "tool", name: answer)
         }
         if choice == nil, request.requiresToolCall { choice = .init(type: "any") }
+        if choice == nil, request.forbidsToolCalls { choice = .init(type: "none") }
         return (declarations.isEmpty ? nil : declarations, choice)
     }
 

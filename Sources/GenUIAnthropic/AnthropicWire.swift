@@ -20,9 +20,12 @@ enum AnthropicWire {
         }
         let answerTokens = sampling.maximumTokens ?? configuration.defaultMaximumTokens
         // Extended thinking: its budget comes on top of the answer's tokens (max_tokens counts both), it takes no
-        // sampling settings, and it cannot be combined with a forced tool, which then answers without it.
+        // sampling settings, and it cannot be combined with a forced tool (the answer tool, or a required call),
+        // which then answers without it.
+        let forcesTool = toolChoice.map { $0.type == "any" || $0.type == "tool" } ?? false
         let thinking =
-            forcedTool ? nil : request.reasoningLevel.map { MessagesRequest.Thinking(budgetTokens: $0.tokenBudget) }
+            forcedTool || forcesTool
+            ? nil : request.reasoningLevel.map { MessagesRequest.Thinking(budgetTokens: $0.tokenBudget) }
         var body = MessagesRequest(
             model: configuration.model, maxTokens: answerTokens + (thinking?.budgetTokens ?? 0),
             system: request.effectiveInstructions,

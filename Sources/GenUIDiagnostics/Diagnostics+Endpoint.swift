@@ -14,7 +14,8 @@ extension Diagnostics {
         }
         guard let fit = step.contextFit else { return sentence }
         return text(
-            fit.keptTurns < fit.totalTurns ? "trace.fitted.turns" : "trace.fitted.tools",
+            fit.keptTurns < fit.totalTurns
+                ? "trace.fitted.turns" : fit.droppedToolEntries > 0 ? "trace.fitted.tools" : "trace.fitted.shortened",
             [
                 "step": sentence, "kept": "\(fit.keptTurns)", "total": "\(fit.totalTurns)",
                 "count": "\(fit.droppedToolEntries)", "provider": step.provider, "context": tokens(fit.contextSize),

@@ -33,9 +33,9 @@ struct GeminiToolPlan: Sendable {
     let answerFunctionName: String?
 
     init(request: GenerationRequest, answerFunction: Bool) {
-        tools = request.offeredTools
+        tools = request.tools
         if answerFunction, let schema = request.schema {
-            let taken = Set(request.offeredTools.map { GeminiWire.functionName($0.name) })
+            let taken = Set(request.tools.map { GeminiWire.functionName($0.name) })
             var name = GeminiWire.functionName(ProviderSupport.schemaName(schema))
             var number = 2
             while taken.contains(name) {

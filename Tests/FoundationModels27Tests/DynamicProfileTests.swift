@@ -70,6 +70,72 @@ private struct RequiredOnce: LanguageModelSession.DynamicProfileModifier {
     }
 }
 
+/// Two profiles, chosen by a session property, each announcing when it becomes active and inactive.
+private struct AnnouncingProfile: LanguageModelSession.DynamicProfile {
+    let model: EventScriptModel
+    let log: ActionLog
+    @SessionProperty(\.prefersLargeModel) var prefersLargeModel
+
+    var body: some DynamicProfile {
+        if prefersLargeModel {
+            Profile { Instructions("Large.") }
+                .onActivate { [log] in log.append("activate large") }
+                .onDeactivate { [log] in log.append("deactivate large") }
+                .model(model)
+        } else {
+            Profile { Instructions("Small.") }
+                .onActivate { [log] in log.append("activate small") }
+                .onDeactivate { [log] in log.append("deactivate small") }
+                .model(model)
+        }
+    }
+}
+
+/// Chooses the large model once a prompt action asked for it, within the same request.
+private struct EscalatingProfile: LanguageModelSession.DynamicProfile {
+    let small: EventScriptModel
+    let large: EventScriptModel
+    @SessionProperty(\.prefersLargeModel) var prefersLargeModel
+
+    var body: some DynamicProfile {
+        if prefersLargeModel {
+            Profile { Instructions("Large.") }.model(large)
+        } else {
+            Profile { Instructions("Small.") }.model(small).modifier(EscalateOnPrompt())
+        }
+    }
+}
+
+/// Asks for the large model when a prompt mentions "hard".
+private struct EscalateOnPrompt: LanguageModelSession.DynamicProfileModifier {
+    @SessionProperty(\.prefersLargeModel) var prefersLargeModel
+
+    func body(content: Content) -> some DynamicProfile {
+        content.onPrompt { prompt in
+            let text = prompt.segments.compactMap { segment -> String? in
+                if case .text(let text) = segment { return text.content }
+                return nil
+            }.joined()
+            if text.contains("hard") { prefersLargeModel = true }
+        }
+    }
+}
+
+/// Empties the history when it runs: a tool whose change a failed request must not keep.
+private struct ForgettingTool: Tool {
+    let name = "forget"
+    let description = "Forgets the conversation."
+    @SessionProperty(\.history) var history
+
+    @Generable
+    struct Arguments {}
+
+    func call(arguments: Arguments) async throws -> String {
+        history = []
+        return "forgotten"
+    }
+}
+
 /// What the actions of a profile saw, in order.
 private final class ActionLog: Sendable {
     private let recorded = Mutex<[String]>([])
@@ -300,6 +366,81 @@ struct DynamicProfileTests {
         #expect(requests[0].generationOptions.toolCallingMode == .required)
         #expect(requests[1].generationOptions.toolCallingMode == .allowed)
         #expect(tool.values == [3])
+    }
+
+    @Test("a profile is activated when a request first finds it, and deactivated when a request no longer does")
+    func activationFollowsTheChosenProfile() async throws {
+        let log = ActionLog()
+        let model = EventScriptModel(script: answering("1", "2", "3", "4"), configurationLabel: "profile-lifecycle")
+        let session = LanguageModelSession(profile: AnnouncingProfile(model: model, log: log))
+        #expect(log.lines.isEmpty)
+        try await session.respond(to: "one")
+        try await session.respond(to: "two")
+        #expect(log.lines == ["activate small"])
+        session.properties.prefersLargeModel = true
+        try await session.respond(to: "three")
+        #expect(log.lines == ["activate small", "deactivate small", "activate large"])
+        session.properties.prefersLargeModel = false
+        try await session.respond(to: "four")
+        #expect(log.lines.suffix(2) == ["deactivate large", "activate small"])
+    }
+
+    @Test("reasoning actions see each reasoning entry of the response")
+    func reasoningActions() async throws {
+        let log = ActionLog()
+        let script = EventScript([
+            [
+                .reasoning(action: .appendText("Thinking it over.", tokenCount: 3)),
+                .response(action: .appendText("Done.", tokenCount: 1)),
+            ]
+        ])
+        let model = EventScriptModel(
+            script: script, declared: [.guidedGeneration, .toolCalling, .reasoning],
+            configurationLabel: "profile-reason")
+        let session = LanguageModelSession(
+            profile: LanguageModelSession.Profile { Instructions("Think.") }
+                .onReasoning { reasoning in
+                    let text = reasoning.segments.compactMap { segment -> String? in
+                        if case .text(let text) = segment { return text.content }
+                        return nil
+                    }.joined()
+                    log.append("reasoned: \(text)")
+                }
+                .model(model))
+        let response = try await session.respond(to: "Decide.")
+        #expect(response.content == "Done.")
+        #expect(log.lines == ["reasoned: Thinking it over."])
+    }
+
+    @Test("a prompt action that changes a session property changes the configuration of that same request")
+    func promptActionsReachTheSameRequest() async throws {
+        let small = EventScriptModel(script: answering("small"), configurationLabel: "profile-escalate-small")
+        let large = EventScriptModel(script: answering("large"), configurationLabel: "profile-escalate-large")
+        let session = LanguageModelSession(profile: EscalatingProfile(small: small, large: large))
+        let response = try await session.respond(to: "A hard question")
+        #expect(response.content == "large")
+        #expect(small.script.requests.isEmpty)
+        #expect(instructionsText(of: try #require(large.script.requests.first).transcript) == "Large.")
+    }
+
+    @Test("a failed request puts the transcript back as it was, whatever its tools wrote to the history")
+    func failedRequestRestoresTheTranscript() async throws {
+        struct Stop: Error {}
+        let script = EventScript([
+            [.response(action: .appendText("First.", tokenCount: 1))],
+            [.toolCalls(action: .toolCall(id: "f1", name: "forget", action: .appendArguments("{}", tokenCount: 1)))],
+            [.response(action: .appendText("Never.", tokenCount: 1))],
+        ])
+        let session = LanguageModelSession(
+            profile: LanguageModelSession.Profile { ForgettingTool() }
+                .onToolOutput { _, _ in throw Stop() }
+                .model(EventScriptModel(script: script, configurationLabel: "profile-restore")))
+        try await session.respond(to: "Remember this.")
+        let before = session.transcript
+        await #expect(throws: Stop.self) { try await session.respond(to: "Forget it.") }
+        #expect(session.transcript == before)
+        #expect(promptTexts(session.transcript) == ["Remember this."])
+        #expect(!session.isResponding)
     }
 
     @Test("a streamed response goes through the same profile: model, instructions and history view")

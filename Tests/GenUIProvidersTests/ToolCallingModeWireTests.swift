@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Reading) import GenUI
+import GenUIAnthropic
 import GenUITestSupport
 import GenUITesting
 import Testing
@@ -17,8 +18,9 @@ private struct ClockTool: Tool {
 
 /// `GenerationOptions.toolCallingMode` on each provider's wire, in the vendor's documented field: OpenAI's
 /// `tool_choice: "required"`, Anthropic's `tool_choice: {type: any}`, Gemini's
-/// `toolConfig.functionCallingConfig.mode: ANY`; `.disallowed` offers no tools at all (Ollama has no field to require
-/// a call, so `.required` offers the tools as `.allowed` does there).
+/// `toolConfig.functionCallingConfig.mode: ANY`; `.disallowed` keeps the tools (a conversation with earlier calls needs
+/// their definitions) and forbids calls (`none`, `NONE`), and where a backend cannot forbid them (Ollama) offers no
+/// tools (Ollama has no field to require a call either, so `.required` offers the tools as `.allowed` does there).
 @Suite("Tool-calling mode on each provider's wire", .tags(.unit))
 struct ToolCallingModeWireTests {
     static let openAIAnswer =
@@ -58,11 +60,11 @@ struct ToolCallingModeWireTests {
         #expect(allowed["tool_choice"] == nil)
         #expect(Self.toolNames(allowed) { $0["function"]?["name"] } == ["clock"])
         let disallowed = try await Self.body(model, server: server, mode: .disallowed)
-        #expect(disallowed["tools"] == nil)
-        #expect(disallowed["tool_choice"] == nil)
+        #expect(disallowed["tool_choice"]?.stringValue == "none")
+        #expect(Self.toolNames(disallowed) { $0["function"]?["name"] } == ["clock"])
     }
 
-    @Test("Anthropic: required is tool_choice {type: any}; disallowed sends no tools")
+    @Test("Anthropic: required is tool_choice {type: any}, without thinking; disallowed is {type: none}")
     func anthropic() async throws {
         let server = try ImageWireTests.server(answer: Self.anthropicAnswer)
         defer { server.stop() }
@@ -73,11 +75,25 @@ struct ToolCallingModeWireTests {
         let allowed = try await Self.body(model, server: server, mode: .allowed)
         #expect(allowed["tool_choice"] == nil)
         let disallowed = try await Self.body(model, server: server, mode: .disallowed)
-        #expect(disallowed["tools"] == nil)
-        #expect(disallowed["tool_choice"] == nil)
+        #expect(disallowed["tool_choice"]?["type"]?.stringValue == "none")
+        #expect(Self.toolNames(disallowed) { $0["name"] } == ["clock"])
+        // A required call cannot be combined with extended thinking: the request asks for the call, without it.
+        let key = TestKey("sk-ant-\(UUID().uuidString)")
+        let reasoning = AnthropicLanguageModel(
+            configuration: AnthropicConfiguration(
+                baseURL: server.baseURL, model: "claude-test", apiKeyEnvironmentVariable: key.variable,
+                requestTimeout: .seconds(20), extraCapabilities: [.reasoning]),
+            environment: key.environment)
+        let session = LanguageModelSession(model: reasoning, tools: [ClockTool()])
+        _ = try await session.respond(
+            to: Prompt("What time is it?"), options: GenerationOptions(toolCallingMode: .required),
+            contextOptions: ContextOptions(reasoningLevel: .deep))
+        let thinking = try ImageWireTests.lastBody(server)
+        #expect(thinking["tool_choice"]?["type"]?.stringValue == "any")
+        #expect(thinking["thinking"] == nil)
     }
 
-    @Test("Gemini: required is toolConfig mode ANY; disallowed sends no tools")
+    @Test("Gemini: required is toolConfig mode ANY; disallowed is mode NONE")
     func gemini() async throws {
         let server = try ImageWireTests.server(answer: Self.geminiAnswer)
         defer { server.stop() }
@@ -89,8 +105,8 @@ struct ToolCallingModeWireTests {
         let allowed = try await Self.body(model, server: server, mode: .allowed)
         #expect(allowed["toolConfig"] == nil)
         let disallowed = try await Self.body(model, server: server, mode: .disallowed)
-        #expect(disallowed["tools"] == nil)
-        #expect(disallowed["toolConfig"] == nil)
+        #expect(disallowed["toolConfig"]?["functionCallingConfig"]?["mode"]?.stringValue == "NONE")
+        #expect(!ImageWireTests.parts(disallowed["tools"]).isEmpty)
     }
 
     @Test("Ollama: disallowed sends no tools; required and allowed offer them (Ollama has no field to require a call)")

@@ -52,19 +52,22 @@ struct ConversationFittingTests {
         #expect(ConversationFitting.disabled.candidates(for: history).isEmpty)
     }
 
-    @Test("the app's own transform is tried first, before the default rule")
+    @Test("the app's own transform is tried first, on the turns before the current one, before the default rule")
     func appTransformFirst() throws {
-        let history =
-            longConversation(turns: 2) + [.prompt(Transcript.Prompt(segments: [.text(.init(content: "Now"))]))]
+        let now = Transcript.Entry.prompt(Transcript.Prompt(segments: [.text(.init(content: "Now"))]))
+        let history = longConversation(turns: 2) + [now]
         let fitting = ConversationFitting.transforming { entries in
             entries.filter { entry in
                 if case .response = entry { return false }
+                if case .prompt = entry { return false }
                 return true
             }
         }
         let first = try #require(fitting.candidates(for: history).first)
-        #expect(first.history.count == 3)
-        #expect(first.keptTurns == 3)
+        // The transform drops every prompt it is given, but it is not given the current one.
+        #expect(first.history.last == now)
+        #expect(first.history.filter(ConversationFitting.isPrompt).count == 1)
+        #expect(first.droppedToolEntries == 0)
     }
 
     @Test(

@@ -88,18 +88,19 @@ extension LanguageModelSession {
         return data
     }
 
-    /// Appends `data` and a line break to the file at `url`, creating it (and its folder) when missing.
+    /// Appends `data` and a line break to the file at `url` in one write, creating it (mode 0600) and its folder
+    /// (mode 0700) when missing. The file is opened for appending, so writers in several processes do not overwrite
+    /// each other's lines.
     static func append(_ data: Data, to url: URL) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if !manager.fileExists(atPath: url.path) {
-            guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
-            }
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: url.path])
         }
-        let handle = try FileHandle(forWritingTo: url)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
-        try handle.seekToEnd()
         try handle.write(contentsOf: data + Data("\n".utf8))
     }
 }

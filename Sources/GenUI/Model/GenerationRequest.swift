@@ -147,21 +147,25 @@ public struct GenerationRequest: Sendable {
 
     /// The capabilities this request needs: guided generation when a schema is given, tool calling when tools are,
     /// vision when the conversation holds an image, plus the caller's demands.
-    /// The tools a provider offers the model: none when the options disallow tool calls
-    /// (``GenerationOptions/ToolCallingMode/disallowed``), else ``tools``.
-    public var offeredTools: [ToolDefinition] { options.toolCallingMode?.kind == .disallowed ? [] : tools }
-
-    /// Whether the model must call a tool: the options require it (``GenerationOptions/ToolCallingMode/required``) and
-    /// there are tools to call. Providers send their backend's own setting (`tool_choice`, `toolConfig`).
-    public var requiresToolCall: Bool { options.toolCallingMode?.kind == .required && !offeredTools.isEmpty }
-
     public var impliedCapabilities: Set<LanguageModelCapability> {
         var required = requiredCapabilities
         if schema != nil { required.insert(.guidedGeneration) }
-        if !offeredTools.isEmpty { required.insert(.toolCalling) }
+        if !tools.isEmpty { required.insert(.toolCalling) }
         if messages.contains(where: { !$0.imageSegments.isEmpty }) { required.insert(.vision) }
         return required
     }
+
+    /// The tools a provider without a way to forbid calls offers the model: none when the options disallow tool calls
+    /// (``GenerationOptions/ToolCallingMode/disallowed``), else ``tools``.
+    public var offeredTools: [ToolDefinition] { forbidsToolCalls ? [] : tools }
+
+    /// Whether the options forbid tool calls while there are tools: providers that can say so keep the tools (a
+    /// conversation with earlier calls needs their definitions) and forbid calls (`tool_choice: none`).
+    public var forbidsToolCalls: Bool { options.toolCallingMode?.kind == .disallowed && !tools.isEmpty }
+
+    /// Whether the model must call a tool: the options require it (``GenerationOptions/ToolCallingMode/required``) and
+    /// there are tools to call. Providers send their backend's own setting (`tool_choice`, `toolConfig`).
+    public var requiresToolCall: Bool { options.toolCallingMode?.kind == .required && !tools.isEmpty }
 }
 
 extension GenerationRequest {

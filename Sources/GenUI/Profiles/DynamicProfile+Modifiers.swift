@@ -118,6 +118,41 @@ extension LanguageModelSession.DynamicProfile {
         configured { $0.toolOutputActions.append(action) }
     }
 
+    /// Runs `action` for each reasoning entry of a response, after the response joins the transcript (only models
+    /// with ``LanguageModelCapability/reasoning`` produce reasoning).
+    public func onReasoning(perform action: nonisolated(nonsending) sending @escaping () async throws -> Void)
+        -> some LanguageModelSession.DynamicProfile
+    {
+        configured { $0.reasoningActions.append { _ in try await action() } }
+    }
+
+    /// Runs `action` with each reasoning entry of a response, after the response joins the transcript.
+    public func onReasoning(
+        perform action: nonisolated(nonsending) sending @escaping (Transcript.Reasoning) async throws -> Void
+    ) -> some LanguageModelSession.DynamicProfile {
+        configured { $0.reasoningActions.append(action) }
+    }
+
+    /// Runs `action` when this profile becomes active: when a request first finds it in the session's configuration,
+    /// or finds it again after it was left out (a profile's `if` chose another branch).
+    public func onActivate(perform action: sending @escaping @isolated(any) () async -> Void)
+        -> some LanguageModelSession.DynamicProfile
+    {
+        configured { resolution in
+            resolution.lifecycles[resolution.place, default: ProfileLifecycle()].activate.append { await action() }
+        }
+    }
+
+    /// Runs `action` when this profile becomes inactive: a request no longer finds it in the session's
+    /// configuration after it was active.
+    public func onDeactivate(perform action: sending @escaping @isolated(any) () async -> Void)
+        -> some LanguageModelSession.DynamicProfile
+    {
+        configured { resolution in
+            resolution.lifecycles[resolution.place, default: ProfileLifecycle()].deactivate.append { await action() }
+        }
+    }
+
     /// Runs `action` when a tool's output is in.
     public func onToolOutput(perform action: nonisolated(nonsending) sending @escaping () async throws -> Void)
         -> some LanguageModelSession.DynamicProfile

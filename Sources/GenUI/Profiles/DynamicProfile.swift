@@ -50,10 +50,12 @@ protocol PrimitiveDynamicProfile {
 extension ProfileResolution {
     /// Evaluates `profile`, from the outside in, and adds what it configures.
     mutating func add(_ profile: any LanguageModelSession.DynamicProfile) {
-        if let primitive = profile as? any PrimitiveDynamicProfile {
-            primitive.resolve(into: &self)
-        } else {
-            add(profile.body)
+        descending { resolution in
+            if let primitive = profile as? any PrimitiveDynamicProfile {
+                primitive.resolve(into: &resolution)
+            } else {
+                resolution.add(profile.body)
+            }
         }
     }
 }
@@ -101,8 +103,8 @@ extension LanguageModelSession {
 
         func resolve(into resolution: inout ProfileResolution) {
             switch branch {
-            case .first(let content): resolution.add(content)
-            case .second(let content): resolution.add(content)
+            case .first(let content): resolution.branching(0) { $0.add(content) }
+            case .second(let content): resolution.branching(1) { $0.add(content) }
             }
         }
     }

@@ -65,42 +65,69 @@ extension LanguageModelSession {
         var ask: Ask
         /// What the profile configured; `nil` without a profile.
         var profile: ProfileResolution?
-        /// The transcript before the request, when the prompt already joined it (for the profile's prompt actions):
-        /// the request then reads the prompt from the transcript, and a failed request puts this transcript back.
+        /// The transcript before the request, when the prompt already joined it (a profiled session's request: its
+        /// actions and tools see the prompt in the history): the request then reads the prompt from the transcript,
+        /// and a failed request puts this transcript back.
         var transcriptBefore: Transcript?
     }
 
-    /// Prepares `ask` under the session's profile: adopts the profile, fills the options the caller left unset from
-    /// it, and runs its prompt actions with the prompt in the transcript (they may rewrite the history, the prompt
-    /// included). Without a profile, `ask` as it is.
+    /// Prepares `ask` under the session's profile: puts the prompt into the transcript, adopts the profile, runs its
+    /// prompt actions (they may rewrite the history, the prompt included, and change the properties the profile
+    /// reads, so the profile is evaluated again after them) and fills the options the caller left unset from it.
+    /// Without a profile, `ask` as it is.
     func preparing(_ ask: Ask) async throws -> Prepared {
-        guard let resolution = adoptProfile() else { return Prepared(ask: ask) }
-        var ask = ask
-        ask.prompt.options = resolution.filling(ask.prompt.options)
-        if ask.prompt.contextOptions.reasoningLevel == nil {
-            ask.prompt.contextOptions.reasoningLevel = resolution.reasoningLevel
-        }
-        guard !resolution.promptActions.isEmpty else { return Prepared(ask: ask, profile: resolution) }
+        guard profile != nil else { return Prepared(ask: ask) }
         let before = state.withLock { state in
             let before = state.transcript
             state.transcript.append(.prompt(ask.prompt))
             return before
         }
         do {
-            for action in resolution.promptActions { try await action(ask.prompt) }
+            guard var resolution = adoptProfile() else { return Prepared(ask: ask) }
+            if !resolution.promptActions.isEmpty {
+                for action in resolution.promptActions { try await action(ask.prompt) }
+                resolution = adoptProfile() ?? resolution
+            }
+            await runLifecycleTransitions(to: resolution)
+            var ask = ask
+            ask.prompt.options = resolution.filling(ask.prompt.options)
+            if ask.prompt.contextOptions.reasoningLevel == nil {
+                ask.prompt.contextOptions.reasoningLevel = resolution.reasoningLevel
+            }
+            return Prepared(ask: ask, profile: resolution, transcriptBefore: before)
         } catch {
             state.withLock { $0.transcript = before }
             throw error
         }
-        return Prepared(ask: ask, profile: resolution, transcriptBefore: before)
     }
 
-    /// Runs the profile's response actions after the exchange joined the transcript.
+    /// Runs the profile's reasoning and response actions after the exchange joined the transcript.
     func runResponseActions(of resolution: ProfileResolution?, after performed: Performed) async throws {
-        guard let resolution, !resolution.responseActions.isEmpty else { return }
+        guard let resolution else { return }
+        for case .reasoning(let reasoning) in performed.entries {
+            for action in resolution.reasoningActions { try await action(reasoning) }
+        }
         let response = performed.entries.last { if case .response = $0 { true } else { false } }
         guard case .response(let answer) = response else { return }
         for action in resolution.responseActions { try await action(answer) }
+    }
+
+    /// Runs what the profile's life-cycle modifiers do as `resolution` becomes the session's configuration: the
+    /// deactivation of those no longer found, then the activation of those found for the first time (or again).
+    func runLifecycleTransitions(to resolution: ProfileResolution) async {
+        let (left, entered) = state.withLock { state -> ([ProfileLifecycle], [ProfileLifecycle]) in
+            let previous = state.activeLifecycles
+            state.activeLifecycles = resolution.lifecycles
+            let left = previous.filter { resolution.lifecycles[$0.key] == nil }.sorted { $0.key < $1.key }
+            let entered = resolution.lifecycles.filter { previous[$0.key] == nil }.sorted { $0.key < $1.key }
+            return (left.map(\.value), entered.map(\.value))
+        }
+        for lifecycle in left {
+            for action in lifecycle.deactivate { await action() }
+        }
+        for lifecycle in entered {
+            for action in lifecycle.activate { await action() }
+        }
     }
 
     /// The request a model call of a profiled session sends: `request` with the profile's view of the history.
@@ -114,8 +141,9 @@ extension LanguageModelSession {
     /// called with.
     func refreshing(
         _ request: inout GenerationRequest, loop: inout ToolLoop, callerOptions: GenerationOptions
-    ) -> ProfileResolution? {
+    ) async -> ProfileResolution? {
         guard let resolution = adoptProfile() else { return nil }
+        await runLifecycleTransitions(to: resolution)
         let (instructions, tools) = state.withLock { state -> (Transcript.Instructions?, [any Tool]) in
             guard case .instructions(let instructions) = state.transcript.first else { return (nil, state.tools) }
             return (instructions, state.tools)

@@ -19,6 +19,32 @@ struct ProfileResolution {
     var toolCallActions: [(Transcript.ToolCall) async throws -> Void] = []
     /// Actions when a tool's output is in.
     var toolOutputActions: [(Transcript.ToolCall, Transcript.ToolOutput) async throws -> Void] = []
+    /// Actions for each reasoning entry of the response.
+    var reasoningActions: [(Transcript.Reasoning) async throws -> Void] = []
+    /// The life-cycle modifiers reached, by their place in the profile: what each runs when the profile it modifies
+    /// enters or leaves the session's configuration.
+    var lifecycles: [String: ProfileLifecycle] = [:]
+
+    /// Where the evaluation is: the branches taken and the depth, which name a modifier's place in the profile.
+    private(set) var branches: [Int] = []
+    private(set) var depth = 0
+
+    /// The place of the modifier being evaluated.
+    var place: String { branches.map(String.init).joined(separator: ".") + "#\(depth)" }
+
+    /// Evaluates `body` one level deeper.
+    mutating func descending(_ body: (inout ProfileResolution) -> Void) {
+        depth += 1
+        body(&self)
+        depth -= 1
+    }
+
+    /// Evaluates `body` down branch `branch` of a conditional.
+    mutating func branching(_ branch: Int, _ body: (inout ProfileResolution) -> Void) {
+        branches.append(branch)
+        body(&self)
+        branches.removeLast()
+    }
 
     /// The history a request is given: `history` through each transform.
     func transformedHistory(_ history: [Transcript.Entry]) -> [Transcript.Entry] {
@@ -34,6 +60,13 @@ struct ProfileResolution {
         if filled.toolCallingMode == nil { filled.toolCallingMode = self.options.toolCallingMode }
         return filled
     }
+}
+
+/// What one life-cycle modifier runs when its profile enters (`activate`) or leaves (`deactivate`) the session's
+/// configuration. Only the session that evaluated it runs it, one request at a time.
+struct ProfileLifecycle: @unchecked Sendable {
+    var activate: [() async -> Void] = []
+    var deactivate: [() async -> Void] = []
 }
 
 extension LanguageModelSession {

@@ -28,32 +28,34 @@ extension LanguageModelSession {
     ) async throws -> Performed {
         let started = ContinuousClock.now
         do {
-            let performed: Performed
-            let profiled: ProfileResolution?
             try ask.prompt.options.validate()
             try beginResponding()
             let prepared: Prepared
             do {
                 prepared = try await preparing(ask)
             } catch {
-                endResponding(recording: nil)
+                endResponding()
                 throw error
             }
-            profiled = prepared.profile
             // With the prompt already in the transcript, the exchange adds what follows it.
             let promptRecorded = prepared.transcriptBefore != nil
+            let performed: Performed
             do {
                 let request = try makeRequest(prepared.ask, promptInTranscript: promptRecorded)
-                performed = try await answer(
-                    request, asking: prepared.ask, callerOptions: ask.prompt.options, profile: profiled,
+                let answered = try await answer(
+                    request, asking: prepared.ask, callerOptions: ask.prompt.options, profile: prepared.profile,
                     streaming: streaming, progress: progress)
+                performed = answered.performed
                 let recorded = promptRecorded ? Array(performed.entries.dropFirst()) : performed.entries
-                endResponding(recording: recorded, metadata: performed.metadata)
+                // The profile's response actions run with the exchange in the transcript, the session still
+                // responding (a second request waits), and what they throw fails the request like any error.
+                record(recorded, metadata: performed.metadata)
+                try await runResponseActions(of: answered.profile, after: performed)
+                endResponding()
             } catch {
-                endResponding(recording: nil, restoring: prepared.transcriptBefore)
+                endResponding(restoring: prepared.transcriptBefore)
                 throw error
             }
-            try await runResponseActions(of: profiled, after: performed)
             logEnd(since: started, streaming: streaming, metadata: performed.metadata, failure: nil)
             return performed
         } catch {
@@ -68,7 +70,7 @@ extension LanguageModelSession {
     private func answer(
         _ request: GenerationRequest, asking ask: Ask, callerOptions: GenerationOptions, profile: ProfileResolution?,
         streaming: Bool, progress: (AnswerProgress) async -> Void
-    ) async throws -> Performed {
+    ) async throws -> (performed: Performed, profile: ProfileResolution?) {
         var request = request
         var profile = profile
         var loop = ToolLoop(tools: tools, maximumRounds: maximumToolRounds, logger: logger)
@@ -83,11 +85,11 @@ extension LanguageModelSession {
                 }
             guard response.toolCalls.isEmpty else {
                 try await loop.runCalls(of: response, appendingTo: &request)
-                profile = refreshing(&request, loop: &loop, callerOptions: callerOptions) ?? profile
+                profile = await refreshing(&request, loop: &loop, callerOptions: callerOptions) ?? profile
                 await progress(.started)
                 continue
             }
-            return loop.finishing(try Self.finish(response, for: ask))
+            return (loop.finishing(try Self.finish(response, for: ask)), profile)
         }
     }
 

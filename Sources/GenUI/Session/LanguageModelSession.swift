@@ -39,6 +39,8 @@ public final class LanguageModelSession: Sendable {
         var model: any RoutableModel
         var tools: [any Tool]
         var transcript: Transcript
+        /// The life-cycle modifiers of the profile as the latest request found it, by their place.
+        var activeLifecycles: [String: ProfileLifecycle] = [:]
         var isResponding = false
         var usage = Usage()
     }
@@ -225,16 +227,19 @@ public final class LanguageModelSession: Sendable {
         }
     }
 
-    /// Ends a request: records the exchange when it succeeded, puts `transcript` back when given (a failed request
-    /// whose prompt had joined the transcript), and clears the responding flag.
-    func endResponding(
-        recording entries: [Transcript.Entry]?, metadata: ResponseMetadata? = nil,
-        restoring transcript: Transcript? = nil
-    ) {
+    /// Records a successful exchange — its entries and its usage — while the session is still responding.
+    func record(_ entries: [Transcript.Entry], metadata: ResponseMetadata) {
+        state.withLock { state in
+            state.transcript.append(contentsOf: entries)
+            state.usage = state.usage + Usage(metadata.usage)
+        }
+    }
+
+    /// Ends a request: puts `transcript` back when given (a failed request of a profiled session, whose prompt had
+    /// joined the transcript) and clears the responding flag.
+    func endResponding(restoring transcript: Transcript? = nil) {
         state.withLock { state in
             if let transcript { state.transcript = transcript }
-            if let entries { state.transcript.append(contentsOf: entries) }
-            if let metadata { state.usage = state.usage + Usage(metadata.usage) }
             state.isResponding = false
         }
     }

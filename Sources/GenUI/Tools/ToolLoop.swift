@@ -56,8 +56,10 @@ struct ToolLoop {
                         "the model asked for tool calls in \(maximumRounds) rounds without answering (maximumToolRounds)",
                     trace: response.metadata.trace))
         }
+        // A call the options forbid is checked against no tools: it fails as a call of an unknown tool.
+        let callable = request.options.toolCallingMode?.kind == .disallowed ? [] : tools
         let prepared = try calls.map { call in
-            (call, try Self.check(call, against: tools, provider: provider, trace: response.metadata.trace))
+            (call, try Self.check(call, against: callable, provider: provider, trace: response.metadata.trace))
         }
         for call in calls {
             for action in callActions { try await action(call) }

@@ -33,6 +33,7 @@ struct FunctionDeclarations: Encodable {
             config = ToolConfig(functionCallingConfig: .init(mode: "ANY"))
         }
         if config == nil, request.requiresToolCall { config = ToolConfig(functionCallingConfig: .init(mode: "ANY")) }
+        if config == nil, request.forbidsToolCalls { config = ToolConfig(functionCallingConfig: .init(mode: "NONE")) }
         guard !declarations.isEmpty else { return (nil, nil) }
         return ([FunctionDeclarations(functionDeclarations: declarations)], config)
     }

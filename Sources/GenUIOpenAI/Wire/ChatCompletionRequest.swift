@@ -34,7 +34,8 @@ struct ChatCompletionRequest: Encodable {
     var maxCompletionTokens: Int?
     var responseFormat: ResponseFormat?
     var tools: [FunctionToolDeclaration]?
-    /// `tool_choice`: `required` when the model must call a tool; left out otherwise (the server's `auto`).
+    /// `tool_choice`: `required` when the model must call a tool, `none` when it may not; left out otherwise (the
+    /// server's `auto`).
     var toolChoice: String?
     /// `reasoning_effort`: `low`, `medium` or `high`, from the request's reasoning level.
     var reasoningEffort: String?
@@ -73,8 +74,8 @@ struct ChatCompletionRequest: Encodable {
                     schema: JSONValueCoding(schema.jsonSchema(strict: configuration.strictSchema)),
                     strict: configuration.strictSchema))
         }
-        tools = FunctionToolDeclaration.array(request.offeredTools, strict: configuration.strictSchema)
-        toolChoice = request.requiresToolCall ? "required" : nil
+        tools = FunctionToolDeclaration.array(request.tools, strict: configuration.strictSchema)
+        toolChoice = request.requiresToolCall ? "required" : request.forbidsToolCalls ? "none" : nil
         reasoningEffort = request.reasoningLevel?.effortName
     }
 }

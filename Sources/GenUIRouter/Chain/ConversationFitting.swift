@@ -45,8 +45,8 @@ public struct ConversationFitting: Sendable, Hashable {
         hasher.combine(identity)
     }
 
-    /// Applies `transform` to the conversation first (the app's own view of what matters), then the default rule if
-    /// that is not enough.
+    /// Applies `transform` to the turns before the current one first (the app's own view of what matters), then the
+    /// default rule if that is not enough.
     public static func transforming(_ transform: @escaping @Sendable ([Transcript.Entry]) -> [Transcript.Entry])
         -> ConversationFitting
     {
@@ -63,15 +63,15 @@ public struct ConversationFitting: Sendable, Hashable {
     /// The shortened forms of `history` (a transcript's entries after its instructions), longest first; empty when
     /// there is nothing before the current turn to leave out.
     func candidates(for history: [Transcript.Entry]) -> [Candidate] {
-        guard isEnabled else { return [] }
-        let shaped = transform?(history) ?? history
-        guard let current = shaped.lastIndex(where: Self.isPrompt) else { return [] }
-        let earlier = Array(shaped[..<current])
-        let latest = Array(shaped[current...])
+        guard isEnabled, let current = history.lastIndex(where: Self.isPrompt) else { return [] }
+        // The current turn is kept as it is; the app's transform sees the turns before it.
+        let before = Array(history[..<current])
+        let latest = Array(history[current...])
+        let earlier = transform?(before) ?? before
         var candidates: [Candidate] = []
         let turns = Self.turns(of: earlier)
-        if shaped != history {
-            candidates.append(Candidate(history: shaped, keptTurns: turns.count + 1, droppedToolEntries: 0))
+        if earlier != before {
+            candidates.append(Candidate(history: earlier + latest, keptTurns: turns.count + 1, droppedToolEntries: 0))
         }
         let conversational = turns.map { $0.filter { !Self.isToolEntry($0) } }
         let dropped = earlier.count - conversational.reduce(0) { $0 + $1.count }
