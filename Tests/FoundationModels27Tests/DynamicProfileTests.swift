@@ -59,13 +59,15 @@ private struct VisitingPorto: LanguageModelSession.DynamicProfileModifier {
     }
 }
 
-/// Requires a tool call until one was made (Apple's example of an exit condition for `.required`).
+/// Requires a tool call until one was made (Apple's example of an exit condition for `.required`), and reasons more
+/// once it was.
 private struct RequiredOnce: LanguageModelSession.DynamicProfileModifier {
     @SessionProperty(\.toolCallCount) var count
 
     func body(content: Content) -> some DynamicProfile {
         content
             .toolCallingMode(count < 1 ? .required : .allowed)
+            .reasoningLevel(count < 1 ? .light : .deep)
             .onToolCall { count += 1 }
     }
 }
@@ -346,7 +348,7 @@ struct DynamicProfileTests {
         #expect(session.properties.lastCity == "Lisbon")
     }
 
-    @Test("the tool-calling mode follows the profile between tool rounds: required until a tool was called")
+    @Test("the tool-calling mode and reasoning level follow the profile between tool rounds")
     func toolCallingModeBetweenRounds() async throws {
         let script = EventScript([
             [
@@ -359,12 +361,17 @@ struct DynamicProfileTests {
         let tool = RecordingTool()
         let session = LanguageModelSession(
             profile: LanguageModelSession.Profile { tool }.modifier(RequiredOnce())
-                .model(EventScriptModel(script: script, configurationLabel: "profile-mode")))
+                .model(
+                    EventScriptModel(
+                        script: script, declared: [.guidedGeneration, .toolCalling, .reasoning],
+                        configurationLabel: "profile-mode")))
         try await session.respond(to: "Record three.")
         let requests = script.requests
         try #require(requests.count == 2)
         #expect(requests[0].generationOptions.toolCallingMode == .required)
         #expect(requests[1].generationOptions.toolCallingMode == .allowed)
+        #expect(requests[0].contextOptions.reasoningLevel == .light)
+        #expect(requests[1].contextOptions.reasoningLevel == .deep)
         #expect(tool.values == [3])
     }
 

@@ -137,19 +137,24 @@ extension LanguageModelSession {
     }
 
     /// Evaluates the profile again between two model calls of a request (after a round of tool calls): its
-    /// instructions, tools, model and options may have changed. `callerOptions` are the options the request was
-    /// called with.
-    func refreshing(
-        _ request: inout GenerationRequest, loop: inout ToolLoop, callerOptions: GenerationOptions
-    ) async -> ProfileResolution? {
+    /// instructions, tools, model, options and reasoning level may have changed. `caller` is the request as it was
+    /// called, whose own options win over the profile's.
+    func refreshing(_ request: inout GenerationRequest, loop: inout ToolLoop, caller: Ask) async throws
+        -> ProfileResolution?
+    {
         guard let resolution = adoptProfile() else { return nil }
         await runLifecycleTransitions(to: resolution)
         let (instructions, tools) = state.withLock { state -> (Transcript.Instructions?, [any Tool]) in
             guard case .instructions(let instructions) = state.transcript.first else { return (nil, state.tools) }
             return (instructions, state.tools)
         }
+        try Self.checkToolNames(tools)
         request.replaceInstructions(with: instructions, tools: tools.map(\.definition))
-        request.options = resolution.filling(callerOptions)
+        request.options = resolution.filling(caller.prompt.options)
+        if caller.prompt.contextOptions.reasoningLevel == nil, let level = resolution.reasoningLevel {
+            request.setReasoningLevel(level)
+            request.requiredCapabilities.insert(.reasoning)
+        }
         loop.adopt(resolution, tools: tools)
         return resolution
     }

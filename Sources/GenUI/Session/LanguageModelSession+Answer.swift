@@ -43,7 +43,7 @@ extension LanguageModelSession {
             do {
                 let request = try makeRequest(prepared.ask, promptInTranscript: promptRecorded)
                 let answered = try await answer(
-                    request, asking: prepared.ask, callerOptions: ask.prompt.options, profile: prepared.profile,
+                    request, asking: prepared.ask, caller: ask, profile: prepared.profile,
                     streaming: streaming, progress: progress)
                 performed = answered.performed
                 let recorded = promptRecorded ? Array(performed.entries.dropFirst()) : performed.entries
@@ -68,7 +68,7 @@ extension LanguageModelSession {
     /// again with their output. When `streaming`, each turn is streamed and its text shown to `progress`; otherwise
     /// the model answers each turn whole (a provider then need not stream on its wire).
     private func answer(
-        _ request: GenerationRequest, asking ask: Ask, callerOptions: GenerationOptions, profile: ProfileResolution?,
+        _ request: GenerationRequest, asking ask: Ask, caller: Ask, profile: ProfileResolution?,
         streaming: Bool, progress: (AnswerProgress) async -> Void
     ) async throws -> (performed: Performed, profile: ProfileResolution?) {
         var request = request
@@ -85,7 +85,7 @@ extension LanguageModelSession {
                 }
             guard response.toolCalls.isEmpty else {
                 try await loop.runCalls(of: response, appendingTo: &request)
-                profile = await refreshing(&request, loop: &loop, callerOptions: callerOptions) ?? profile
+                profile = try await refreshing(&request, loop: &loop, caller: caller) ?? profile
                 await progress(.started)
                 continue
             }
