@@ -21,9 +21,9 @@ extension LanguageModelSession {
     /// let session = LanguageModelSession(profile: AssistantProfile())
     /// ```
     ///
-    /// Value modifiers (``model(_:)-(any LanguageModel)``, ``temperature(_:)``, …) closest to the ``Profile`` win over
-    /// those further out, and options passed to `respond` win over both. Life-cycle modifiers
-    /// (``onPrompt(perform:)-(()async throws->Void)``, …) accumulate: the outermost runs first.
+    /// Value modifiers (`model(_:)`, `temperature(_:)`, …) closest to the ``Profile`` win over those further out, and
+    /// options passed to `respond` win over both. Life-cycle modifiers (`onPrompt(perform:)`, …) accumulate: the
+    /// outermost runs first.
     public protocol DynamicProfile {
         /// The type of dynamic profile that represents this profile.
         associatedtype Body: DynamicProfile

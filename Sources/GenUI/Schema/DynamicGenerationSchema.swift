@@ -71,7 +71,7 @@ public struct DynamicGenerationSchema: Sendable {
     }
 
     /// A schema whose only value is `null`: a value that cannot be absent but may be empty, as a choice of
-    /// ``init(name:description:anyOf:)-(_,_,[DynamicGenerationSchema])`` (Foundation Models 26.4).
+    /// `init(name:description:anyOf:)` (Foundation Models 26.4).
     public static var null: DynamicGenerationSchema {
         DynamicGenerationSchema(shape: .node(GenerationSchema(node: .null, name: "null")))
     }
