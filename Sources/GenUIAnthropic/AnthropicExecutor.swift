@@ -10,7 +10,7 @@ import GenUIHTTP
 /// tool's input as text, and each `input_json_delta` piece of a call of a user tool under the call's id (a call opens
 /// with its `content_block_start`); a server tool's input (`server_tool_use`, `mcp_tool_use`) is neither.
 /// `message_stop` ends the turn; a stream that stops before it is a lost connection. Signed and redacted thinking is
-/// sent back unchanged in later requests that enable thinking (``AnthropicWire``).
+/// sent back unchanged in later requests that enable thinking (`AnthropicWire`).
 public struct AnthropicExecutor: ProviderExecutor {
     /// The model it serves.
     public typealias Model = AnthropicLanguageModel

@@ -1,7 +1,7 @@
 /// Where a provider runs — and so how far a request it serves travels: on this device, on the local network, or to a
 /// cloud service.
 ///
-/// A chain, a session built on one, or a single request can keep requests within a boundary (``ProviderChain``'s
+/// A chain, a session built on one, or a single request can keep requests within a boundary (`ProviderChain`'s
 /// `keeping(within:)`, `boundary:` in `providers.yml`, or the prompt metadata key ``metadataKey``): a member that runs
 /// beyond it is skipped, and the route says so ("would leave this device"), never silently. The cases are ordered from
 /// nearest to farthest.
