@@ -100,13 +100,13 @@ struct AvailabilityTests {
                 == "unavailable: disabled (Foundation Models: appleIntelligenceNotEnabled)")
     }
 
-    @Test("Foundation Models' nested names are genui's types")
+    @Test("Foundation Models' nested availability is its own three-reason type, read from genui's")
     func nestedNames() {
-        let availability: SystemLanguageModel.Availability = .unavailable(.disabled)
-        let reason: SystemLanguageModel.Availability.UnavailableReason? = availability.unavailableReason
-        #expect(reason == UnavailableReason.disabled)
-        #expect(SystemLanguageModel.Availability.self == Availability.self)
-        #expect(SystemLanguageModel.Availability.UnavailableReason.self == UnavailableReason.self)
+        let availability: SystemLanguageModel.Availability = .unavailable(.appleIntelligenceNotEnabled)
+        #expect(availability == SystemLanguageModel.Availability(Availability.unavailable(.disabled)))
+        #expect(SystemLanguageModel.Availability.UnavailableReason.allCases.count == 3)
+        #expect(
+            UnavailableReason.FoundationModelsReason.self == SystemLanguageModel.Availability.UnavailableReason.self)
     }
 
     @Test("a wait no Int64 holds decodes clamped, and a negative one as no wait, not a crash")

@@ -26,13 +26,11 @@ private enum AIFeatureAvailability {
             return "Turn on Apple Intelligence in Settings > Apple Intelligence & Siri."
         case .modelNotReady:
             return "Try again once the model has finished downloading."
-        default:
-            return "Drafting is unavailable right now."
         }
     }
 
-    /// The same mapping, matching the reason's description instead of its cases.
-    static func messageMatchingDescription(for reason: SystemLanguageModel.Availability.UnavailableReason) -> String {
+    /// A mapping by genui's reason's description, which names Foundation Models' reason where there is one.
+    static func messageMatchingDescription(for reason: UnavailableReason) -> String {
         let description = String(describing: reason)
         if description.contains("deviceNotEligible") {
             return "This device can't draft routines."
@@ -54,7 +52,6 @@ private enum AIFeatureAvailability {
         case .unavailable(.deviceNotEligible): "device"
         case .unavailable(SystemLanguageModel.Availability.UnavailableReason.appleIntelligenceNotEnabled): "settings"
         case .unavailable(.modelNotReady): "wait"
-        case .unavailable: "other"
         }
     }
 }
@@ -69,7 +66,7 @@ private protocol ScreenGenerating {
 
 /// The generative-UI article's generator: a model parameter, random sampling with a fresh seed.
 private struct FoundationModelsScreenGenerator: ScreenGenerating {
-    var model: any RoutableModel = SystemLanguageModel.default
+    var model: any LanguageModel = SystemLanguageModel.default
     var temperature: Double = 0.9
     var seed: UInt64 = UInt64.random(in: .min ... .max)
 
@@ -126,67 +123,91 @@ struct FoundationModelsNamesTests {
 
     static let messageCases: [(UnavailableReason, String)] = [
         (.deviceNotEligible(detail: "CPU lacks AVX2"), "This device can't draft routines."),
+        (.runtimeFailed(binary: "llama-server", failure: .illegalInstruction), "This device can't draft routines."),
         (.disabled, "Turn on Apple Intelligence in Settings > Apple Intelligence & Siri."),
+        (
+            .notConfigured(missing: "OPENAI_API_KEY"),
+            "Turn on Apple Intelligence in Settings > Apple Intelligence & Siri."
+        ),
         (.modelNotReady(progress: 0.4, detail: "downloading"), "Try again once the model has finished downloading."),
         (.modelNotReady(progress: nil, detail: nil), "Try again once the model has finished downloading."),
-        (.lowStorage(requiredBytes: 2_000, availableBytes: 1_000, volume: "/"), "Drafting is unavailable right now."),
-        (.modelNotInstalled(name: "SmolLM2"), "Drafting is unavailable right now."),
-        (.unreachable(endpoint: "http://127.0.0.1:8080"), "Drafting is unavailable right now."),
-        (.notConfigured(missing: "OPENAI_API_KEY"), "Drafting is unavailable right now."),
+        (
+            .lowStorage(requiredBytes: 2_000, availableBytes: 1_000, volume: "/"),
+            "Try again once the model has finished downloading."
+        ),
+        (.modelNotInstalled(name: "SmolLM2"), "Try again once the model has finished downloading."),
+        (.unreachable(endpoint: "http://127.0.0.1:8080"), "Try again once the model has finished downloading."),
     ]
 
     @Test(
-        "a switch with Foundation Models' three reasons routes disabled to appleIntelligenceNotEnabled",
+        "the system model's availability is Foundation Models' three-reason enum, which an exhaustive switch covers",
         arguments: messageCases)
     func switchOverReasons(reason: UnavailableReason, expected: String) async {
-        let model: any RoutableModel = ProbeModel(availability: .unavailable(reason))
-        #expect(AIFeatureAvailability.message(for: await model.availability) == expected)
+        let system = SystemLanguageModel(ProbeModel(availability: .unavailable(reason)))
+        let report = await system.checkAvailability()
+        #expect(report.availability == .unavailable(reason), "genui's reason stays in the report")
+        #expect(system.availabilityReport.availability == .unavailable(reason))
+        #expect(!system.isAvailable)
+        #expect(AIFeatureAvailability.message(for: system.availability) == expected)
     }
 
     @Test("an available model gets no message, and the scripted model answers")
     func availableModelAnswers() async throws {
-        let model: any RoutableModel = ProbeModel()
-        #expect(AIFeatureAvailability.message(for: await model.availability) == nil)
-        let reply = try await LanguageModelSession(model: model).respond(to: "Draft a HIIT routine")
+        let system = SystemLanguageModel(ProbeModel())
+        _ = await system.checkAvailability()
+        #expect(system.availability == .available)
+        #expect(system.isAvailable)
+        #expect(AIFeatureAvailability.message(for: system.availability) == nil)
+        let reply = try await LanguageModelSession(model: system).respond(to: "Draft a HIIT routine")
         #expect(!reply.content.isEmpty)
     }
 
-    @Test("Foundation Models' reasons work nested in an availability pattern, with the type written out")
-    func nestedPatterns() {
+    @Test("Foundation Models' reasons are values: compared, stored, and matched nested with the type written out")
+    func reasonsAreValues() {
         let cases: [(SystemLanguageModel.Availability, String)] = [
             (.available, "ok"),
-            (.unavailable(.deviceNotEligible(detail: "no AVX2")), "device"),
-            (.unavailable(.disabled), "settings"),
-            (.unavailable(.modelNotReady(progress: nil, detail: nil)), "wait"),
-            (.unavailable(.unauthorized), "other"),
+            (.unavailable(.deviceNotEligible), "device"),
+            (.unavailable(.appleIntelligenceNotEnabled), "settings"),
+            (.unavailable(.modelNotReady), "wait"),
         ]
         for (availability, code) in cases {
             #expect(AIFeatureAvailability.shortCode(for: availability) == code, "\(availability)")
         }
+        let read = SystemLanguageModel.Availability(.unavailable(.deviceNotEligible(detail: "no AVX2")))
+        #expect(read == .unavailable(.deviceNotEligible))
+        #expect(read != .unavailable(.modelNotReady))
+        #expect(SystemLanguageModel.Availability(.available) == .available)
+        #expect(Set(cases.map(\.0)).count == 4)
+        #expect(String(describing: SystemLanguageModel.Availability.UnavailableReason.modelNotReady) == "modelNotReady")
     }
 
-    @Test("foundationModelsReason and the FoundationModelsReason patterns apply Foundation Models' whole mapping")
+    @Test("foundationModelsReason names Foundation Models' equivalent; the system model's reading covers every reason")
     func fullMapping() {
-        let expected: [UnavailableReason: UnavailableReason.FoundationModelsReason?] = [
-            .deviceNotEligible(detail: "x"): .deviceNotEligible,
-            .disabled: .appleIntelligenceNotEnabled,
-            .modelNotReady(progress: 0.5, detail: nil): .modelNotReady,
-            .lowStorage(requiredBytes: 2, availableBytes: 1, volume: "/"): .modelNotReady,
-            .modelNotInstalled(name: "m"): .modelNotReady,
-            .notConfigured(missing: "KEY"): nil,
-            .runtimeMissing(binary: "llama-server"): nil,
-            .unreachable(endpoint: "http://127.0.0.1:1"): nil,
-            .unauthorized: nil,
-            .rateLimited(retryAfter: nil): nil,
-            .invalidModel(path: "/m.gguf", detail: "bad"): nil,
-            .runtimeFailed(binary: "llama-server", failure: .illegalInstruction): .deviceNotEligible,
-            .runtimeFailed(binary: "llama-server", failure: .killedWhileLoading): nil,
+        typealias Reading = SystemLanguageModel.Availability.UnavailableReason
+        let expected: [UnavailableReason: (name: Reading?, reading: Reading)] = [
+            .deviceNotEligible(detail: "x"): (.deviceNotEligible, .deviceNotEligible),
+            .disabled: (.appleIntelligenceNotEnabled, .appleIntelligenceNotEnabled),
+            .modelNotReady(progress: 0.5, detail: nil): (.modelNotReady, .modelNotReady),
+            .lowStorage(requiredBytes: 2, availableBytes: 1, volume: "/"): (.modelNotReady, .modelNotReady),
+            .modelNotInstalled(name: "m"): (.modelNotReady, .modelNotReady),
+            .notConfigured(missing: "KEY"): (nil, .appleIntelligenceNotEnabled),
+            .runtimeMissing(binary: "llama-server"): (nil, .modelNotReady),
+            .unreachable(endpoint: "http://127.0.0.1:1"): (nil, .modelNotReady),
+            .unauthorized: (nil, .appleIntelligenceNotEnabled),
+            .rateLimited(retryAfter: nil): (nil, .modelNotReady),
+            .invalidModel(path: "/m.gguf", detail: "bad"): (nil, .modelNotReady),
+            .runtimeFailed(binary: "llama-server", failure: .illegalInstruction): (
+                .deviceNotEligible, .deviceNotEligible
+            ),
+            .runtimeFailed(binary: "llama-server", failure: .killedWhileLoading): (nil, .modelNotReady),
         ]
         #expect(Set(expected.keys.map(\.code)) == Set(UnavailableReason.allCodes))
-        for (reason, name) in expected {
-            #expect(reason.foundationModelsReason == name, "\(reason)")
-            for pattern in UnavailableReason.FoundationModelsReason.allCases {
-                #expect((pattern ~= reason) == (pattern == name), "\(pattern) ~= \(reason)")
+        for (reason, mapping) in expected {
+            #expect(reason.foundationModelsReason == mapping.name, "\(reason)")
+            #expect(Reading(reason) == mapping.reading, "\(reason)")
+            #expect(SystemLanguageModel.Availability(.unavailable(reason)) == .unavailable(mapping.reading))
+            for pattern in Reading.allCases {
+                #expect((pattern ~= reason) == (pattern == mapping.name), "\(pattern) ~= \(reason)")
             }
         }
     }

@@ -110,7 +110,8 @@ struct SessionTests {
     @Test("a session without a model uses SystemLanguageModel.default, never a silent scripted stand-in")
     func defaultModel() async throws {
         let session = LanguageModelSession()
-        #expect(session.model is SystemLanguageModel)
+        let routing = try #require(session.model as? SystemModelRouting, "\(type(of: session.model))")
+        #expect(routing.system === SystemLanguageModel.default)
         #expect(!(SystemLanguageModel.default.underlyingModel is ScriptedLanguageModel))
     }
 

@@ -128,7 +128,10 @@ struct SystemLanguageModelTests {
         let model = SystemLanguageModel(UnconfiguredLanguageModel(), refresh: Self.fast)
         #expect(await eventually(within: .seconds(10)) { model.availabilityReport.isChecked })
         #expect(!model.isAvailable)
-        #expect(model.availability == .unavailable(.notConfigured(missing: UnconfiguredLanguageModel.missing)))
+        #expect(
+            model.availabilityReport.availability
+                == .unavailable(.notConfigured(missing: UnconfiguredLanguageModel.missing)))
+        #expect(model.availability == .unavailable(.appleIntelligenceNotEnabled))
         let thrown = await #expect(throws: SystemLanguageModel.Error.self) {
             _ = try await LanguageModelSession(model: model).respond(to: "Hello")
         }

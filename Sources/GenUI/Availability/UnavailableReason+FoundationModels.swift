@@ -1,6 +1,7 @@
 // Foundation Models' names for why a model is unavailable, and how genui's reasons map onto them.
 extension UnavailableReason {
-    /// One of Foundation Models' three unavailable reasons, usable as a pattern against an ``UnavailableReason``.
+    /// Foundation Models' three unavailable reasons, as a pattern against an ``UnavailableReason``:
+    /// ``SystemLanguageModel/Availability/UnavailableReason``.
     ///
     /// Foundation Models' `SystemLanguageModel.Availability.UnavailableReason` has three cases. genui's
     /// ``UnavailableReason`` has a case for every reason a model can be unusable, so each of Foundation Models' names
@@ -14,14 +15,16 @@ extension UnavailableReason {
     /// | (none)                        | `notConfigured`, `runtimeMissing`, `unreachable`, `unauthorized`, `rateLimited`, `invalidModel`, other `runtimeFailed` |
     ///
     /// Foundation Models reports a model it is still downloading, or cannot download for want of space, as
-    /// `modelNotReady`; genui says which of the three it is.
+    /// `modelNotReady`; genui says which of the three it is. ``SystemLanguageModel/availability`` has Foundation
+    /// Models' own type, where every reason reads as one of the three
+    /// (``SystemLanguageModel/Availability/UnavailableReason/init(_:)``).
     ///
-    /// In a `switch` over an ``UnavailableReason``, Foundation Models' code compiles unchanged:
+    /// In a `switch` over genui's ``UnavailableReason``, Foundation Models' names compile too:
     ///
     /// ```swift
     /// switch reason {
     /// case .deviceNotEligible: …            // genui's own case, its detail not bound
-    /// case .appleIntelligenceNotEnabled: …  // this type's pattern: matches `.disabled`
+    /// case .appleIntelligenceNotEnabled: …  // Foundation Models' name as a pattern: matches `.disabled`
     /// case .modelNotReady: …                // genui's own case: download or load in progress
     /// default: …                            // everything else
     /// }
@@ -31,22 +34,7 @@ extension UnavailableReason {
     /// its values), so `case .modelNotReady` there matches only a download or load in progress: `lowStorage` and
     /// `modelNotInstalled` go to `default`. ``UnavailableReason/foundationModelsReason`` applies the whole mapping
     /// above: `switch reason.foundationModelsReason { case .modelNotReady?: … }`.
-    public enum FoundationModelsReason: String, Sendable, Hashable, CaseIterable {
-        /// The device cannot run the model: genui's ``UnavailableReason/deviceNotEligible(detail:)``.
-        case deviceNotEligible
-        /// The model is turned off: genui's ``UnavailableReason/disabled``.
-        case appleIntelligenceNotEnabled
-        /// The model is not on the device yet: genui's ``UnavailableReason/modelNotReady(progress:detail:)``,
-        /// ``UnavailableReason/lowStorage(requiredBytes:availableBytes:volume:)`` and
-        /// ``UnavailableReason/modelNotInstalled(name:)``.
-        case modelNotReady
-
-        /// `true` when `reason` is one Foundation Models reports under this name (see ``UnavailableReason``'s
-        /// ``UnavailableReason/foundationModelsReason``).
-        public static func ~= (pattern: FoundationModelsReason, reason: UnavailableReason) -> Bool {
-            reason.foundationModelsReason == pattern
-        }
-    }
+    public typealias FoundationModelsReason = SystemLanguageModel.Availability.UnavailableReason
 
     /// The name Foundation Models gives this reason, or `nil` for the reasons it has no name for (a provider that
     /// is not configured, a server that is not answering, credentials that were refused, a rate limit, a missing

@@ -182,14 +182,17 @@ public struct ExecutorModel<Base: LanguageModel>: RoutableModel {
 }
 
 extension LanguageModel {
-    /// The model as genui routes it: itself when it is a ``RoutableModel``, otherwise wrapped in ``ExecutorModel``.
+    /// The model as genui routes it: itself when it is a ``RoutableModel``, ``SystemLanguageModel``'s underlying
+    /// model (with its use case) for the system model, otherwise wrapped in ``ExecutorModel``.
     public var routable: any RoutableModel {
-        (self as? any RoutableModel) ?? ExecutorModel(self)
+        if let system = self as? SystemLanguageModel { return system.routing }
+        return (self as? any RoutableModel) ?? ExecutorModel(self)
     }
 
-    /// The model as genui routes it: itself when it is a ``RoutableModel``, otherwise wrapped in ``ExecutorModel``
-    /// under `name`.
+    /// The model as genui routes it: itself when it is a ``RoutableModel``, ``SystemLanguageModel``'s underlying
+    /// model (with its use case) for the system model, otherwise wrapped in ``ExecutorModel`` under `name`.
     public func routable(named name: String) -> any RoutableModel {
-        (self as? any RoutableModel) ?? ExecutorModel(self, name: name)
+        if let system = self as? SystemLanguageModel { return system.routing }
+        return (self as? any RoutableModel) ?? ExecutorModel(self, name: name)
     }
 }

@@ -25,7 +25,7 @@ import Synchronization
 /// ``isAvailable``) is told when a background check finds it changed. Checks run while the value is read and for
 /// ``AvailabilityRefresh/idleAfter`` after the last read, so a change later than that shows at the next read.
 /// ``contextSize`` is synchronous, as in Foundation Models; ``checkContextSize()`` asks the model and waits.
-public final class SystemLanguageModel: RoutableModel, Observable {
+public final class SystemLanguageModel: LanguageModel, Observable {
     let monitor: AvailabilityMonitor
     private let registrar = ObservationRegistrar()
 
@@ -126,25 +126,31 @@ public final class SystemLanguageModel: RoutableModel, Observable {
     /// The model requests go to, built on first use.
     public var underlyingModel: any RoutableModel { monitor.model }
 
+    /// The underlying model's name: the chain's or the provider's.
     public var name: String { monitor.model.name }
 
-    /// The last known availability, without waiting (Foundation Models' synchronous `availability`).
+    /// The last known availability, without waiting (Foundation Models' synchronous `availability`), in Foundation
+    /// Models' own type: available, or one of its three reasons.
     ///
     /// The first read starts a background check and waits for it at most
     /// ``AvailabilityRefresh/firstReadWait`` (25 ms): local checks (files, programs) finish within it, so the answer
     /// is usually the real one at once. A check still running then (a server that is slow to answer) leaves the
-    /// provisional answer ``provisionalAvailability``, `.unavailable(.modelNotReady(progress: nil, detail:
-    /// "checking"))`: the model may become ready without anyone acting, which is what `modelNotReady` means.
+    /// provisional answer, `.unavailable(.modelNotReady)` (genui's ``provisionalAvailability``): the model may
+    /// become ready without anyone acting, which is what `modelNotReady` means.
     /// While the value is read, it is checked again every ``AvailabilityRefresh/interval``.
+    ///
+    /// genui's own reason, with what a user needs to act on it (which CPU feature is missing, how far a download has
+    /// come, which variable is unset), is ``availabilityReport``'s; this value is its Foundation Models reading
+    /// (``Availability/init(_:)``).
     public var availability: Availability {
-        registrar.access(self, keyPath: \.availability)
-        return monitor.report().availability
+        Availability(availabilityReport.availability)
     }
 
     /// `true` when the model can serve requests, as Foundation Models' synchronous `isAvailable`.
-    public var isAvailable: Bool { availability.isAvailable }
+    public var isAvailable: Bool { availabilityReport.availability.isAvailable }
 
-    /// The last known availability with each member's: which providers can serve and why the others cannot.
+    /// The last known availability with genui's reason, and each member's: which providers can serve and why the
+    /// others cannot. Read as ``availability`` is, and observed with it.
     public var availabilityReport: AvailabilityReport {
         registrar.access(self, keyPath: \.availability)
         return monitor.report()
@@ -155,10 +161,13 @@ public final class SystemLanguageModel: RoutableModel, Observable {
         await monitor.checkNow()
     }
 
-    /// The answer before the first check has finished.
-    public static let provisionalAvailability = Availability.unavailable(
+    /// The answer before the first check has finished, with genui's reason:
+    /// `.unavailable(.modelNotReady(progress: nil, detail: "checking"))`, which ``availability`` reads as
+    /// `.unavailable(.modelNotReady)`.
+    public static let provisionalAvailability = GenUI.Availability.unavailable(
         .modelNotReady(progress: nil, detail: "checking"))
 
+    /// What the underlying model can do now, as its backend says.
     public var supportedCapabilities: Set<LanguageModelCapability> {
         get async { await monitor.model.supportedCapabilities }
     }
@@ -201,6 +210,7 @@ public final class SystemLanguageModel: RoutableModel, Observable {
         monitor.model.streamResponse(to: useCase.apply(to: request))
     }
 
+    /// Gets the underlying model ready to respond (a server started, a model loaded).
     public func prewarm(promptPrefix: String?) async {
         await monitor.model.prewarm(promptPrefix: promptPrefix)
     }

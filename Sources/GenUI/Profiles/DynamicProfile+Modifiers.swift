@@ -63,6 +63,16 @@ extension LanguageModelSession.DynamicProfile {
         configured { $0.historyTransforms.append(transform) }
     }
 
+    /// Sets what a failed request does to the transcript; `nil` leaves it to an outer modifier. The session's own
+    /// ``LanguageModelSession/transcriptErrorHandlingPolicy``, when set, wins.
+    public func transcriptErrorHandlingPolicy(_ transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy?)
+        -> some LanguageModelSession.DynamicProfile
+    {
+        configured {
+            if let transcriptErrorHandlingPolicy { $0.transcriptErrorHandlingPolicy = transcriptErrorHandlingPolicy }
+        }
+    }
+
     // MARK: - Life-cycle actions
 
     /// Runs `action` after the prompt joins the transcript, before the model is asked; what it throws ends the

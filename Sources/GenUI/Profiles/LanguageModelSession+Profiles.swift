@@ -83,7 +83,10 @@ extension LanguageModelSession {
             return before
         }
         do {
-            guard var resolution = adoptProfile() else { return Prepared(ask: ask) }
+            guard var resolution = adoptProfile() else {
+                state.withLock { $0.transcript = before }
+                return Prepared(ask: ask)
+            }
             if !resolution.promptActions.isEmpty {
                 for action in resolution.promptActions { try await action(ask.prompt) }
                 resolution = adoptProfile() ?? resolution

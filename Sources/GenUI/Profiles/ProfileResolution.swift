@@ -9,6 +9,8 @@ struct ProfileResolution {
     var options = GenerationOptions()
     /// The reasoning level the modifiers set; the request's own wins.
     var reasoningLevel: ContextOptions.ReasoningLevel?
+    /// What a failed request does to the transcript, unless the session says.
+    var transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy?
     /// Views of the history a request is given, applied in order.
     var historyTransforms: [([Transcript.Entry]) -> [Transcript.Entry]] = []
     /// Actions after the prompt joins the transcript, before the model is asked.

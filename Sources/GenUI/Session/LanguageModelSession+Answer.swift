@@ -1,4 +1,22 @@
 extension LanguageModelSession {
+    /// What a request has produced before it failed, kept under ``TranscriptErrorHandlingPolicy/preserveTranscript``.
+    struct PartialExchange {
+        /// The entries of the finished tool rounds: the reasoning before the calls, the calls and their outputs.
+        var rounds: [Transcript.Entry] = []
+        /// The text of the turn being streamed, as far as it came.
+        var text = ""
+        /// The policy of the profile as its latest evaluation set it.
+        var profilePolicy: TranscriptErrorHandlingPolicy?
+        /// `true` once the exchange is in the transcript (a response action may still fail the request).
+        var isRecorded = false
+
+        /// What the transcript keeps: the finished rounds and, when text was streamed, a response entry with it.
+        var entries: [Transcript.Entry] {
+            guard !text.isEmpty else { return rounds }
+            return rounds + [.response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: text))]))]
+        }
+    }
+
     /// How the answer's text grows while the session waits for it.
     enum AnswerProgress {
         /// The text starts, or starts over: a new turn after a round of tool calls, or a chain moved to another
@@ -40,20 +58,28 @@ extension LanguageModelSession {
             // With the prompt already in the transcript, the exchange adds what follows it.
             let promptRecorded = prepared.transcriptBefore != nil
             let performed: Performed
+            var exchange = PartialExchange()
             do {
                 let request = try makeRequest(prepared.ask, promptInTranscript: promptRecorded)
                 let answered = try await answer(
                     request, asking: prepared.ask, caller: ask, profile: prepared.profile,
-                    streaming: streaming, progress: progress)
+                    streaming: streaming, progress: progress, exchange: &exchange)
                 performed = answered.performed
                 let recorded = promptRecorded ? Array(performed.entries.dropFirst()) : performed.entries
                 // The profile's response actions run with the exchange in the transcript, the session still
                 // responding (a second request waits), and what they throw fails the request like any error.
                 record(recorded, metadata: performed.metadata)
+                exchange.isRecorded = true
                 try await runResponseActions(of: answered.profile, after: performed)
                 endResponding()
             } catch {
-                endResponding(restoring: prepared.transcriptBefore)
+                let policy = transcriptErrorHandlingPolicy ?? exchange.profilePolicy
+                if policy?.preserves == true {
+                    let prompt: [Transcript.Entry] = promptRecorded ? [] : [.prompt(prepared.ask.prompt)]
+                    endResponding(appending: exchange.isRecorded ? [] : prompt + exchange.entries)
+                } else {
+                    endResponding(restoring: prepared.transcriptBefore)
+                }
                 throw error
             }
             logEnd(since: started, streaming: streaming, metadata: performed.metadata, failure: nil)
@@ -69,23 +95,33 @@ extension LanguageModelSession {
     /// the model answers each turn whole (a provider then need not stream on its wire).
     private func answer(
         _ request: GenerationRequest, asking ask: Ask, caller: Ask, profile: ProfileResolution?,
-        streaming: Bool, progress: (AnswerProgress) async -> Void
+        streaming: Bool, progress: (AnswerProgress) async -> Void, exchange: inout PartialExchange
     ) async throws -> (performed: Performed, profile: ProfileResolution?) {
         var request = request
         var profile = profile
+        exchange.profilePolicy = profile?.transcriptErrorHandlingPolicy
         var loop = ToolLoop(tools: tools, maximumRounds: maximumToolRounds, logger: logger)
         if let profile { loop.adopt(profile, tools: tools) }
         while true {
             let sent = Self.viewed(request, through: profile)
             let response =
                 if streaming {
-                    try await streamTurn(sent, progress: progress)
+                    try await streamTurn(sent) { shown in
+                        switch shown {
+                        case .started: exchange.text = ""
+                        case .text(let text): exchange.text = text.text
+                        }
+                        await progress(shown)
+                    }
                 } else {
                     try await model.respond(to: sent)
                 }
             guard response.toolCalls.isEmpty else {
+                exchange.text = ""
                 try await loop.runCalls(of: response, appendingTo: &request)
+                exchange.rounds = loop.entries
                 profile = try await refreshing(&request, loop: &loop, caller: caller) ?? profile
+                if let profile { exchange.profilePolicy = profile.transcriptErrorHandlingPolicy }
                 await progress(.started)
                 continue
             }

@@ -39,7 +39,7 @@ extension LanguageModelSession {
         let response = try await perform(
             Ask(prompt, options: options, contextOptions: contextOptions, metadata: metadata))
         return Response(
-            content: response.text, rawContent: response.content, transcriptEntries: response.entries,
+            content: response.text, rawContent: response.content, transcriptEntries: ArraySlice(response.entries),
             metadata: response.metadata)
     }
 
@@ -67,7 +67,7 @@ extension LanguageModelSession {
                 contextOptions: contextOptions, metadata: metadata))
         let value = try Self.decode(Content.self, from: response)
         return Response(
-            content: value, rawContent: response.content, transcriptEntries: response.entries,
+            content: value, rawContent: response.content, transcriptEntries: ArraySlice(response.entries),
             metadata: response.metadata)
     }
 
@@ -93,7 +93,7 @@ extension LanguageModelSession {
                 prompt, schema: schema, includeSchemaInPrompt: includeSchemaInPrompt, options: options,
                 contextOptions: contextOptions, metadata: metadata))
         return Response(
-            content: response.content, rawContent: response.content, transcriptEntries: response.entries,
+            content: response.content, rawContent: response.content, transcriptEntries: ArraySlice(response.entries),
             metadata: response.metadata)
     }
 

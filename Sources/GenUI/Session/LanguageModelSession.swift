@@ -43,6 +43,8 @@ public final class LanguageModelSession: Sendable {
         var activeLifecycles: [String: ProfileLifecycle] = [:]
         var isResponding = false
         var usage = Usage()
+        /// What a failed request does to the transcript; `nil` for the profile's choice, or a revert.
+        var transcriptErrorHandlingPolicy: TranscriptErrorHandlingPolicy?
     }
 
     /// Creates a session.
@@ -133,8 +135,8 @@ public final class LanguageModelSession: Sendable {
         public let content: Content
         /// The content as the model produced it.
         public let rawContent: GeneratedContent
-        /// The entries this exchange added to the transcript.
-        public let transcriptEntries: [Transcript.Entry]
+        /// The entries this exchange added to the transcript (a slice, as Foundation Models declares it).
+        public let transcriptEntries: ArraySlice<Transcript.Entry>
         /// Who produced it, at what cost, and how it was routed.
         public let metadata: ResponseMetadata
     }
@@ -240,6 +242,15 @@ public final class LanguageModelSession: Sendable {
     func endResponding(restoring transcript: Transcript? = nil) {
         state.withLock { state in
             if let transcript { state.transcript = transcript }
+            state.isResponding = false
+        }
+    }
+
+    /// Ends a failed request whose transcript is preserved: appends what it produced (``PartialExchange``) and clears
+    /// the responding flag.
+    func endResponding(appending entries: [Transcript.Entry]) {
+        state.withLock { state in
+            state.transcript.append(contentsOf: entries)
             state.isResponding = false
         }
     }

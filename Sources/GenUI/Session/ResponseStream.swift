@@ -169,7 +169,7 @@ public struct ResponseStream<Content: Generable>: AsyncSequence, Sendable {
         }
         return LanguageModelSession.Response(
             content: try Self.decode(performed, structured: structured), rawContent: performed.content,
-            transcriptEntries: performed.entries, metadata: performed.metadata)
+            transcriptEntries: ArraySlice(performed.entries), metadata: performed.metadata)
     }
 }
 

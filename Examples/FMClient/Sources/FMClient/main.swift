@@ -10,6 +10,7 @@ let intent = "A login form with two buttons: Login and Register, and two edit bo
 let drafting = DraftingAvailability()
 print("draft button shown: \(drafting.isAvailable)")
 if let message = drafting.message { print("message: \(message)") }
+print("waiting for the model: \(drafting.isWaitingForModel)")
 
 let generator = await makeScreenGenerator()
 let screen = try await generator.generate(from: intent)
