@@ -133,4 +133,28 @@ struct JSONParserTests {
         #expect(written.hasSuffix(#"abab\"""#))
         #expect(try GeneratedContent(json: written).stringValue == text)
     }
+
+    @Test("a character that needs an escape is found at every offset of a long run, and its near misses are not")
+    func escapesAtEveryOffset() throws {
+        let escaped: [(Character, String)] = [
+            ("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{01}", #"\u0001"#), ("\u{1F}", #"\u001f"#),
+            ("\u{2028}", #"\u2028"#), ("\u{2029}", #"\u2029"#),
+        ]
+        // Bytes one away from those the writer escapes, and a character that starts like U+2028 (E2 81 87).
+        let plain: [Character] = [" ", "!", "#", "[", "]", "\u{7F}", "\u{2047}", "\u{2027}", "\u{202A}", "é"]
+        for offset in 0..<24 {
+            let head = String(repeating: "x", count: offset)
+            let tail = String(repeating: "y", count: 40)
+            for (character, escape) in escaped {
+                let text = head + String(character) + tail
+                let written = GeneratedContent(kind: .string(text)).jsonString
+                #expect(written == "\"" + head + escape + tail + "\"", "offset \(offset)")
+                #expect(try GeneratedContent(json: written).stringValue == text)
+            }
+            for character in plain {
+                let text = head + String(character) + tail
+                #expect(GeneratedContent(kind: .string(text)).jsonString == "\"" + text + "\"", "offset \(offset)")
+            }
+        }
+    }
 }
