@@ -1,3 +1,4 @@
+import Foundation
 @_spi(Reading) import GenUI
 import GenUITestSupport
 import Testing
@@ -132,6 +133,17 @@ struct JSONParserTests {
             "\(written.prefix(60))")
         #expect(written.hasSuffix(#"abab\"""#))
         #expect(try GeneratedContent(json: written).stringValue == text)
+    }
+
+    @Test("the JSON text, its UTF-8 bytes and its Data are the same, escapes and nesting included")
+    func writesTheSameTextEveryWay() throws {
+        let content = try GeneratedContent(
+            json: #"{"a":[1,2.5,true,null,"x\ny"],"b":{"c":"\u2028\"q\"","d":""},"e":"café ☕️"}"#)
+        let text = JSONWriter.write(content)
+        #expect(text == #"{"a":[1,2.5,true,null,"x\ny"],"b":{"c":"\u2028\"q\"","d":""},"e":"café ☕️"}"#)
+        #expect(JSONWriter.utf8(content) == Array(text.utf8))
+        #expect(JSONWriter.data(content) == Data(text.utf8))
+        #expect(JSONWriter.data(GeneratedContent(kind: .string(""))) == Data(#""""#.utf8))
     }
 
     @Test("a character that needs an escape is found at every offset of a long run, and its near misses are not")

@@ -1,10 +1,42 @@
+import Foundation
+
 /// Writes ``GeneratedContent`` as compact JSON, object keys in their generated order.
 public enum JSONWriter {
     /// The value as compact JSON.
     public static func write(_ content: GeneratedContent) -> String {
-        var output = ""
+        String(decoding: utf8(content), as: UTF8.self)
+    }
+
+    /// The value as compact JSON, in UTF-8: what an HTTP body holds, without a `String` in between.
+    public static func utf8(_ content: GeneratedContent) -> [UInt8] {
+        var output: [UInt8] = []
+        // One allocation for the whole text when nothing needs escaping (an image's base64 would otherwise be copied
+        // again as the buffer doubles after it).
+        output.reserveCapacity(sizeWithoutEscapes(of: content))
         write(content, into: &output)
         return output
+    }
+
+    /// The value as compact JSON in UTF-8, written straight into the `Data` an HTTP request sends.
+    public static func data(_ content: GeneratedContent) -> Data {
+        var output = Data(capacity: sizeWithoutEscapes(of: content))
+        write(content, into: &output)
+        return output
+    }
+
+    /// The length of `content`'s JSON text if none of its strings needed an escape (numbers counted at their
+    /// longest): what the writer's buffer starts with.
+    private static func sizeWithoutEscapes(of content: GeneratedContent) -> Int {
+        switch content.kind {
+        case .null, .bool: 5
+        case .number: 24
+        case .string(let value): value.utf8.count + 2
+        case .array(let elements): elements.reduce(2) { $0 + sizeWithoutEscapes(of: $1) + 1 }
+        case .structure(let properties, let keys):
+            keys.reduce(2) { size, key in
+                size + key.utf8.count + 4 + (properties[key].map(sizeWithoutEscapes(of:)) ?? 0)
+            }
+        }
     }
 
     /// A JSON number: integers without a fraction, others in Swift's shortest round-tripping form.
@@ -18,41 +50,45 @@ public enum JSONWriter {
 
     /// A JSON string literal for `text`, quoted and escaped.
     public static func quote(_ text: String) -> String {
-        var output = ""
+        var output: [UInt8] = []
         writeString(text, into: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ content: GeneratedContent, into output: inout String) {
+    private static func write<Output: RangeReplaceableCollection<UInt8>>(
+        _ content: GeneratedContent, into output: inout Output
+    ) {
         switch content.kind {
-        case .null: output += "null"
-        case .bool(let value): output += value ? "true" : "false"
-        case .number(let value): output += format(value)
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value): output.append(contentsOf: format(value).utf8)
         case .string(let value): writeString(value, into: &output)
         case .array(let elements):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 write(element, into: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .structure(let properties, let keys):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             var first = true
             for key in keys {
                 guard let value = properties[key] else { continue }
-                if !first { output += "," }
+                if !first { output.append(UInt8(ascii: ",")) }
                 first = false
                 writeString(key, into: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 write(value, into: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, into output: inout String) {
-        output += "\""
+    private static func writeString<Output: RangeReplaceableCollection<UInt8>>(
+        _ text: String, into output: inout Output
+    ) {
+        output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in
             // Runs of bytes that need no escape are appended whole (a long string — an image's base64 — is one
@@ -62,7 +98,7 @@ public enum JSONWriter {
             var index = 0
             func flush(upTo end: Int) {
                 guard runStart < end else { return }
-                output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<end]), as: UTF8.self)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
             }
             while index < bytes.count {
                 // Eight bytes at a time while none of them can need an escape (a base64 image scans in an eighth of
@@ -99,13 +135,13 @@ public enum JSONWriter {
                     continue
                 }
                 flush(upTo: index)
-                output += escape
+                output.append(contentsOf: escape.utf8)
                 index += length
                 runStart = index
             }
             flush(upTo: bytes.count)
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 
     /// Whether any of the eight bytes of `word` is one ``writeString(_:into:)`` may escape: a control character

@@ -47,7 +47,7 @@ public struct HTTPRequest: Sendable {
         var all = headers
         all["Content-Type"] = "application/json"
         return HTTPRequest(
-            method: "POST", url: url, headers: all, body: Data(json.jsonString.utf8), headTimeout: headTimeout,
+            method: "POST", url: url, headers: all, body: JSONWriter.data(json), headTimeout: headTimeout,
             totalTimeout: totalTimeout)
     }
 

@@ -19,9 +19,19 @@ public enum ImagePayload: Sendable, Equatable {
     /// The image as a `data:` URL, or the remote URL as it is: OpenAI's `image_url.url`.
     public var url: String {
         switch self {
-        case .inline(let mediaType, let base64): "data:\(mediaType);base64,\(base64)"
+        case .inline(let mediaType, let base64): Self.dataURL(mediaType: mediaType, base64: base64)
         case .remote(let url): url.absoluteString
         }
+    }
+
+    /// `data:<mediaType>;base64,<base64>`, built with one copy of the (large) base64 text.
+    private static func dataURL(mediaType: String, base64: String) -> String {
+        var url = "data:"
+        url.reserveCapacity(5 + mediaType.utf8.count + 8 + base64.utf8.count)
+        url += mediaType
+        url += ";base64,"
+        url += base64
+        return url
     }
 
     /// Reads the image of `segment` for `provider`; `acceptsRemote` says whether the vendor fetches `https:` images
