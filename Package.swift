@@ -289,7 +289,8 @@ let package = Package(
         .testTarget(
             name: "GenUIConfigTests",
             dependencies: [
-                "GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIRouter", "GenUITesting", "GenUITestSupport",
+                "GenUI", "GenUIConfig", "GenUIDiagnostics", "GenUIOnDevice", "GenUIRouter", "GenUITesting",
+                "GenUITestSupport",
             ]),
         .testTarget(
             name: "GenUIScreensTests",

@@ -96,6 +96,16 @@ extension OnDeviceLanguageModel {
             throw GenUIError.unavailable(
                 reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
         }
+        if !canSee, request.messages.contains(where: { !$0.imageSegments.isEmpty }) {
+            throw GenUIError.unsupportedCapability(
+                .vision,
+                .init(
+                    provider: name,
+                    debugDescription:
+                        configuration.multimodalProjectorPath == nil
+                        ? "\(name) cannot see images: configure its multimodal projector (mmproj) or send the image to a provider that can see"
+                        : "\(name)'s llama-server says it cannot see images (/props) with the configured mmproj"))
+        }
         let builder = CompletionRequestBuilder(configuration: configuration)
         let constraint = try builder.constraint(for: request)
         let started = ContinuousClock.now
@@ -120,8 +130,9 @@ extension OnDeviceLanguageModel {
     ) async throws -> GenerationResponse {
         let client = server.client
         let timeout = requestTimeout
-        let template = try await client.send(
-            endpoint.post("apply-template", body: builder.templateBody(for: request), timeout: timeout))
+        var media = MediaPrompt()
+        let templateBody = try builder.templateBody(for: request, media: &media)
+        let template = try await client.send(endpoint.post("apply-template", body: templateBody, timeout: timeout))
         guard template.status == 200, let prompt = WireReading.decode(TemplateAnswer.self, from: template.json)?.prompt
         else {
             throw mapStatus(template.status, headers: template.head.headers, body: template.body)
@@ -133,7 +144,7 @@ extension OnDeviceLanguageModel {
             ? PromptPrefix(prompt: prompt, instructions: request.effectiveInstructions) : nil
         let body = builder.completionBody(
             prompt: prompt, request: request, constraint: constraint, contextSize: contextSize,
-            stream: events != nil, cachePrompt: prefix == nil ? nil : true)
+            stream: events != nil, cachePrompt: prefix == nil ? nil : true, media: media)
         let complete: @Sendable () async throws -> (String, CompletionChunk, Double) = {
             var prefixMilliseconds = 0.0
             if let prefix { prefixMilliseconds = try await establish(prefix, endpoint: endpoint) }

@@ -61,13 +61,24 @@ public struct OnDeviceLanguageModel: RoutableModel {
     }
 
     /// Guided generation, tool calling (through genui's grammar, whatever the model's chat template knows), streaming,
-    /// seeded sampling and token counting (`/tokenize`). Not vision, even when `/props` says the server could see:
-    /// genui sends the on-device model text through `/completion`, so a request with an image goes to a member of the
-    /// chain that can send it. Never starts the server to find out.
+    /// seeded sampling and token counting (`/tokenize`); and vision when a multimodal projector is configured
+    /// (``OnDeviceConfiguration/multimodalProjectorPath``) and the running server's `/props` does not say it cannot
+    /// see. Without a projector a request with an image goes to a member of the chain that can send it. Never starts
+    /// the server to find out.
     public var supportedCapabilities: Set<LanguageModelCapability> {
         get async {
-            [.guidedGeneration, .toolCalling, .streaming, .seededSampling, .tokenCounting]
+            var capabilities: Set<LanguageModelCapability> = [
+                .guidedGeneration, .toolCalling, .streaming, .seededSampling, .tokenCounting,
+            ]
+            if canSee { capabilities.insert(.vision) }
+            return capabilities
         }
+    }
+
+    /// Whether images can be sent: a projector is configured and the server, once it has answered `/props`, said it
+    /// can see.
+    var canSee: Bool {
+        configuration.multimodalProjectorPath != nil && server.status.properties?.supportsVision != false
     }
 
     /// Starts the server (and loads the model) so the first request is fast. A `promptPrefix` (the instructions

@@ -94,6 +94,7 @@ struct ConfigurationLoadingTests {
         }
         #expect(llama.idleTimeout == .seconds(300))
         #expect(llama.modelSize == 98_000_000)
+        #expect(llama.mmproj == nil)
         guard let compat = configuration.providers[3].options(as: OpenAISettings.self) else {
             Issue.record("openai")
             return

@@ -1,6 +1,7 @@
 import Foundation
 import GenUIConfig
 import GenUIDiagnostics
+import GenUIOnDevice
 import GenUITestSupport
 import Testing
 
@@ -285,21 +286,40 @@ struct ConfigurationTrustTests {
         #expect(namedError?.description.contains("not its value") == true)
     }
 
+    /// Loads `providers` (the lines under `providers:`) from `project/providers.yml` in `directories`.
+    static func loadProject(_ providers: String, in directories: Directories) throws -> Configuration {
+        let path = directories.root + "/project/providers.yml"
+        try FileManager.default.createDirectory(
+            atPath: directories.root + "/project", withIntermediateDirectories: true)
+        try directories.write("version: 1\nproviders:\n" + providers, to: path)
+        return try directories.loader().load(explicitPath: path)
+    }
+
     @Test("a relative binary: in providers.yml is relative to the file's folder, not the current directory")
     func relativeBinary() throws {
         let directories = try Directories()
         defer { directories.remove() }
-        let path = directories.root + "/project/providers.yml"
-        try FileManager.default.createDirectory(
-            atPath: directories.root + "/project", withIntermediateDirectories: true)
-        try directories.write(
-            "version: 1\nproviders:\n  local: { type: llama.cpp, model: /m.gguf, binary: ./bin/llama-server }\n",
-            to: path)
-        let configuration = try directories.loader().load(explicitPath: path)
+        let configuration = try Self.loadProject(
+            "  local: { type: llama.cpp, model: /m.gguf, binary: ./bin/llama-server }\n", in: directories)
         guard let settings = configuration.provider(named: "local")?.options(as: LlamaCppSettings.self) else {
             Issue.record("not llama.cpp")
             return
         }
         #expect(settings.binary == directories.root + "/project/bin/llama-server")
+    }
+
+    @Test("mmproj: resolves as model: does, beside the file, and reaches the on-device configuration")
+    func relativeProjector() throws {
+        let directories = try Directories()
+        defer { directories.remove() }
+        let configuration = try Self.loadProject(
+            "  eyes: { type: llama.cpp, model: vision.gguf, mmproj: mmproj-vision.gguf }\n", in: directories)
+        let provider = try #require(configuration.provider(named: "eyes"))
+        let settings = try #require(provider.options(as: LlamaCppSettings.self))
+        #expect(settings.mmproj == directories.root + "/project/mmproj-vision.gguf")
+        #expect(settings.displayPairs.contains { $0 == ("mmproj", directories.root + "/project/mmproj-vision.gguf") })
+        let built = configuration.makeProviders(context: ProviderBuildContext(environment: [:])).first
+        let model = try #require((built as? ConfiguredModel)?.base as? OnDeviceLanguageModel)
+        #expect(model.configuration.multimodalProjectorPath == directories.root + "/project/mmproj-vision.gguf")
     }
 }

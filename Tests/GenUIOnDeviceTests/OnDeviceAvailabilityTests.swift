@@ -115,6 +115,24 @@ struct OnDeviceAvailabilityTests {
         #expect(result == .unavailable(.modelNotInstalled(name: folder.path + "/model.gguf")))
     }
 
+    @Test("a configured multimodal projector that is absent is modelNotInstalled, one that is not a GGUF invalidModel")
+    func projectorChecked() throws {
+        try folder.write("model.gguf", bytes: TemporaryFolder.ggufBytes(padding: 100))
+        let projector = folder.path + "/mmproj.gguf"
+        #expect(
+            availability { $0.multimodalProjectorPath = projector } == .unavailable(.modelNotInstalled(name: projector))
+        )
+        try folder.write("mmproj.gguf", bytes: Array("not a projector at all".utf8))
+        guard case .unavailable(.invalidModel(let path, _)) = availability({ $0.multimodalProjectorPath = projector })
+        else {
+            Issue.record("expected invalidModel for the projector")
+            return
+        }
+        #expect(path == projector)
+        try folder.write("mmproj.gguf", bytes: TemporaryFolder.ggufBytes(padding: 100))
+        #expect(availability { $0.multimodalProjectorPath = projector } == .available)
+    }
+
     @Test("a file that is not a GGUF is invalidModel naming the wrong magic bytes")
     func notGGUF() throws {
         try folder.write("model.gguf", bytes: Array("<!DOCTYPE html><html>not a model</html>".utf8))

@@ -18,6 +18,8 @@ public struct LlamaCppSettings: ProviderOptions {
     public var idleTimeout: Duration?
     /// The model's expected size in bytes (to tell a partial download from a complete file).
     public var modelSize: Int64?
+    /// The multimodal projector GGUF (`mmproj`) that lets the model see images; resolved as `model` is.
+    public var mmproj: String?
 
     public var modelName: String? { model }
     public var contextWindow: Int? { context }
@@ -27,6 +29,7 @@ public struct LlamaCppSettings: ProviderOptions {
                 binary.map { ("binary", $0) }, context.map { ("context", "\($0)") },
                 threads.map { ("threads", "\($0)") },
                 idleTimeout.map { ("idle_timeout", "\($0.seconds) s") }, modelSize.map { ("model_size", "\($0)") },
+                mmproj.map { ("mmproj", $0) },
             ].compactMap { $0 }
     }
 }
@@ -36,7 +39,7 @@ extension ProviderDefinition {
     /// (`OnDeviceLanguageModel`).
     public static let llamaCpp = ProviderDefinition(
         type: ProviderType.llamaCpp.rawValue,
-        keys: ["model", "binary", "context", "threads", "idle_timeout", "model_size"],
+        keys: ["model", "binary", "context", "threads", "idle_timeout", "model_size", "mmproj"],
         remedies: "llama.cpp", aliases: ["llamacpp", "llama-cpp", "llama"]
     ) { fields -> LlamaCppSettings? in
         var settings = LlamaCppSettings(model: fields.filePath("model", required: true, bareNameIsFile: true) ?? "")
@@ -45,12 +48,14 @@ extension ProviderDefinition {
         settings.threads = fields.integer("threads", in: 1...1024)
         settings.idleTimeout = fields.duration("idle_timeout")
         settings.modelSize = fields.byteCount("model_size")
+        settings.mmproj = fields.filePath("mmproj", bareNameIsFile: true)
         return settings
     } build: { llama, settings, context in
         var configuration = OnDeviceConfiguration(
             name: settings.name, modelPath: llama.model, serverPath: llama.binary,
             contextSize: llama.context ?? 4096, threads: llama.threads, declaredModelBytes: llama.modelSize)
         if let idle = llama.idleTimeout { configuration.idleShutdownSeconds = idle.seconds }
+        configuration.multimodalProjectorPath = llama.mmproj
         if let timeout = settings.timeout { configuration.requestTimeoutSeconds = timeout.seconds }
         let locator = LlamaServerLocator(configuredPath: llama.binary, environment: context.environment)
         let failures = RuntimeFailureMemory(
@@ -72,6 +77,17 @@ extension ProviderDefinition {
                 LocalizedText(
                     exists ? "doctor.fact.modelPresent" : "doctor.fact.modelMissing", ["path": .verbatim(llama.model)]))
         )
-        return Preflight(facts: facts, reason: exists ? nil : .modelNotInstalled(name: llama.model))
+        guard exists else { return Preflight(facts: facts, reason: .modelNotInstalled(name: llama.model)) }
+        if let projector = llama.mmproj {
+            let present = FileManager.default.fileExists(atPath: projector)
+            facts.append(
+                ProviderFact(
+                    kind: "path",
+                    LocalizedText(
+                        present ? "doctor.fact.modelPresent" : "doctor.fact.modelMissing",
+                        ["path": .verbatim(projector)])))
+            if !present { return Preflight(facts: facts, reason: .modelNotInstalled(name: projector)) }
+        }
+        return Preflight(facts: facts, reason: nil)
     }
 }

@@ -73,10 +73,20 @@ public struct OnDeviceAvailabilityProbe: Sendable {
         case .ready(let bytes):
             modelBytes = bytes
         }
-        // A start of this very binary with this very model that failed in a way that recurs (an illegal instruction,
-        // a crash, a model it cannot load): the reason stands until either file changes.
-        if let remembered = failures?.failure(binary: binary, model: modelPath) {
-            return .unavailable(remembered.reason)
+        if let projector = configuration.resolvedMultimodalProjectorPath {
+            switch ModelFileInspector(path: projector, declaredBytes: nil).inspect() {
+            case .ready: break
+            case .invalid(let detail): return .unavailable(.invalidModel(path: projector, detail: detail))
+            case .absent, .partial, .downloading, .stalePartial:
+                return .unavailable(.modelNotInstalled(name: projector))
+            }
+        }
+        // A start of this very binary with this very model (or projector) that failed in a way that recurs (an
+        // illegal instruction, a crash, a file it cannot load): the reason stands until either file changes.
+        for file in [modelPath] + (configuration.resolvedMultimodalProjectorPath.map { [$0] } ?? []) {
+            if let remembered = failures?.failure(binary: binary, model: file) {
+                return .unavailable(remembered.reason)
+            }
         }
         if !configuration.requiredCPUFeatures.isEmpty, let features = resources.cpuFeatures() {
             let missing = configuration.requiredCPUFeatures.map { $0.lowercased() }.filter { !features.contains($0) }

@@ -60,6 +60,10 @@ public struct OnDeviceConfiguration: Sendable, Hashable {
     public var extraArguments: [String]
     /// llama.cpp's repetition samplers (repeat penalty, DRY), sent with every request; all off by default.
     public var repetition = RepetitionControls()
+    /// The multimodal projector (`mmproj`) GGUF that lets the model see images, passed to llama-server as
+    /// `--mmproj`; `nil` (the default) serves text only. A leading `~` is expanded. The provider declares vision only
+    /// with a projector, and once the server runs, only when its `/props` says it can see.
+    public var multimodalProjectorPath: String?
     /// Whether each request first puts its instructions into llama-server's slot and then reuses them (the prompt
     /// cache, greedy requests included), so only the conversation after them is evaluated. `false` evaluates every
     /// greedy prompt whole, as genui did before; both are deterministic.
@@ -107,6 +111,9 @@ public struct OnDeviceConfiguration: Sendable, Hashable {
 
     /// The model path with `~` expanded.
     public var resolvedModelPath: String { Self.expandTilde(modelPath) }
+
+    /// The multimodal projector's path with `~` expanded; `nil` without one.
+    public var resolvedMultimodalProjectorPath: String? { multimodalProjectorPath.map(Self.expandTilde) }
 
     /// The model's file name without directories and without the `.gguf` extension, as shown to users.
     public var modelName: String {

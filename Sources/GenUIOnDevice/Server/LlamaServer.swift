@@ -299,6 +299,7 @@ actor LlamaServer {
             "-c", String(configuration.contextSize), "--no-webui", "--parallel", "1",
         ]
         arguments += ["-t", String(configuration.effectiveThreads)]
+        if let projector = configuration.resolvedMultimodalProjectorPath { arguments += ["--mmproj", projector] }
         return arguments + configuration.extraArguments
     }
 
@@ -467,6 +468,23 @@ actor LlamaServer {
             return runtimeFailure(
                 RuntimeFailure(killedBy: signal), binary: binary, exit: exit, log: log, phase: "while starting")
         case .exited(let code):
+            // The projector is loaded after the model, and its failure ends in the same "model loading error" line:
+            // it is named first, and remembered by its own file, so that fixing it clears the reason.
+            if let projector = configuration.resolvedMultimodalProjectorPath,
+                let problem = Self.projectorLoadProblem(in: log)
+            {
+                let reason = UnavailableReason.invalidModel(
+                    path: projector,
+                    detail: "llama-server could not load it as a multimodal projector (\(problem)); check mmproj")
+                failures?.remember(reason, binary: binary, model: projector, log: log)
+                return .unavailable(
+                    reason,
+                    .init(
+                        provider: configuration.name,
+                        debugDescription:
+                            "llama-server \(exit) while starting: the multimodal projector \(projector) did not load. Last log lines:\n\(log)"
+                    ))
+            }
             if let problem = Self.modelLoadProblem(in: log) {
                 let reason = UnavailableReason.invalidModel(
                     path: configuration.resolvedModelPath, detail: "llama-server could not load it (\(problem))")
@@ -501,14 +519,26 @@ actor LlamaServer {
             ))
     }
 
+    /// What llama-server said when it could not load the multimodal projector (`failed to load multimodal model`,
+    /// or the CLIP loader's error), if it said so.
+    static func projectorLoadProblem(in log: String) -> String? {
+        problem(
+            in: log, markers: ["Failed to load CLIP model", "failed to load multimodal model", "mtmd_init_from_file"],
+            after: "error: ")
+    }
+
     /// What llama-server said when it could not load the model (its `error loading model` line), if it said so.
     static func modelLoadProblem(in log: String) -> String? {
+        problem(
+            in: log, markers: ["error loading model:", "failed to load model", "exiting due to model loading error"],
+            after: "error loading model:")
+    }
+
+    /// The first line of `log` holding one of `markers`: what follows `prefix` in it, or the whole line.
+    private static func problem(in log: String, markers: [String], after prefix: String) -> String? {
         let lines = log.split(whereSeparator: \.isNewline).map(String.init)
-        let markers = ["error loading model:", "failed to load model", "exiting due to model loading error"]
         guard let line = lines.first(where: { line in markers.contains { line.contains($0) } }) else { return nil }
-        if let range = line.range(of: "error loading model:") {
-            return line[range.upperBound...].trimmingCharacters(in: .whitespaces)
-        }
+        if let range = line.range(of: prefix) { return line[range.upperBound...].trimmingCharacters(in: .whitespaces) }
         return line.trimmingCharacters(in: .whitespaces)
     }
 

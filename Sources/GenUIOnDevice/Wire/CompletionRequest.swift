@@ -60,10 +60,19 @@ struct CompletionRequest: Encodable {
     var sampling = Sampling.serverDefaults
     var repetition = RepetitionControls()
     var constraint: Constraint?
+    /// The base64 of each image whose media marker the prompt holds, in order (``MediaPrompt``); the prompt is then
+    /// sent as `{"prompt_string": …, "multimodal_data": […]}`.
+    var media: [String] = []
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: WireKey.self)
-        try container.encode(prompt, forKey: "prompt")
+        if media.isEmpty {
+            try container.encode(prompt, forKey: "prompt")
+        } else {
+            var object = container.nestedContainer(keyedBy: WireKey.self, forKey: "prompt")
+            try object.encode(prompt, forKey: "prompt_string")
+            try object.encode(media, forKey: "multimodal_data")
+        }
         try container.encode(tokenLimit, forKey: "n_predict")
         try container.encodeIfPresent(stream, forKey: "stream")
         try container.encode(cachePrompt, forKey: "cache_prompt")

@@ -68,11 +68,24 @@ struct CompletionRequestBuilder: Sendable {
     /// The body of `POST /apply-template`: the system prompt (instructions plus the schema description when asked
     /// for) and the conversation.
     func templateBody(for request: GenerationRequest) -> TemplateRequest {
+        var media = MediaPrompt()
+        // Without images nothing can fail; with them, ``templateBody(for:media:)`` is the one that reads them.
+        return (try? templateBody(for: request, media: &media)) ?? TemplateRequest(messages: [])
+    }
+
+    /// The body of `POST /apply-template`, with each image of a user message replaced by the media marker and read
+    /// into `media` (``MediaPrompt``); an image that cannot be read fails the request, naming the provider.
+    func templateBody(for request: GenerationRequest, media: inout MediaPrompt) throws(GenUIError) -> TemplateRequest {
         var messages: [TemplateRequest.Message] = []
         if let system = request.effectiveInstructions, !system.isEmpty {
             messages.append(.init(role: "system", content: system))
         }
-        messages += request.messages.map { .init(role: $0.role.rawValue, content: $0.content) }
+        for message in request.messages {
+            let content =
+                message.role == .user && !message.imageSegments.isEmpty
+                ? try MediaPrompt.content(of: message, provider: configuration.name, into: &media) : message.content
+            messages.append(.init(role: message.role.rawValue, content: content))
+        }
         return TemplateRequest(messages: messages)
     }
 
@@ -81,12 +94,13 @@ struct CompletionRequestBuilder: Sendable {
     /// (``SlotGate``), so even greedy requests decode alike; `nil` uses the cache for every request but greedy ones.
     func completionBody(
         prompt: String, request: GenerationRequest, constraint: Constraint, contextSize: Int?, stream: Bool,
-        cachePrompt: Bool? = nil
+        cachePrompt: Bool? = nil, media: MediaPrompt = MediaPrompt()
     ) -> CompletionRequest {
         CompletionRequest(
             prompt: prompt, tokenLimit: tokenLimit(for: request, constraint: constraint, contextSize: contextSize),
             stream: stream, cachePrompt: cachePrompt ?? !Self.isGreedy(request.options),
-            sampling: sampling(request.options), repetition: configuration.repetition, constraint: constraint.wire)
+            sampling: sampling(request.options), repetition: configuration.repetition, constraint: constraint.wire,
+            media: media.images)
     }
 
     /// Whether `options` ask for greedy decoding. Greedy requests reuse llama-server's prompt cache only after their
