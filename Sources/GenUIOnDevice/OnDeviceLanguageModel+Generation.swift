@@ -130,7 +130,7 @@ extension OnDeviceLanguageModel {
     ) async throws -> GenerationResponse {
         let client = server.client
         let timeout = requestTimeout
-        var media = MediaPrompt()
+        var media = MediaPrompt(marker: server.status.properties?.mediaMarker ?? MediaPrompt.defaultMarker)
         let templateBody = try builder.templateBody(for: request, media: &media)
         let template = try await client.send(endpoint.post("apply-template", body: templateBody, timeout: timeout))
         guard template.status == 200, let prompt = WireReading.decode(TemplateAnswer.self, from: template.json)?.prompt

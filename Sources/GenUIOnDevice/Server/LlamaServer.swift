@@ -414,7 +414,7 @@ actor LlamaServer {
         return ServerStatus.Properties(
             contextSize: json["default_generation_settings"]?["n_ctx"]?.intValue,
             supportsVision: json["modalities"]?["vision"]?.boolValue ?? false,
-            modelPath: json["model_path"]?.stringValue)
+            modelPath: json["model_path"]?.stringValue, mediaMarker: json["media_marker"]?.stringValue)
     }
 
     private func waitUntilHealthy(child: ChildProcess, url: URL, deadline: ContinuousClock.Instant) async throws {

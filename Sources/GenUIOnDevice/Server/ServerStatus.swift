@@ -17,6 +17,9 @@ final class ServerStatus: Sendable {
         var contextSize: Int?
         var supportsVision: Bool
         var modelPath: String?
+        /// The marker that stands for each image in a prompt (`media_marker`; builds before it had the fixed
+        /// `<__media__>`).
+        var mediaMarker: String? = nil
     }
 
     private let state = Mutex<(phase: Phase, properties: Properties?)>((.stopped, nil))

@@ -2,15 +2,18 @@
 import GenUIHTTP
 
 /// The images of a request as llama-server takes them on `/completion`: each image's place in the conversation is
-/// llama.cpp's media marker, and the images' bytes go, base64-encoded and in the same order, in `multimodal_data`
-/// beside the templated prompt (`{"prompt_string": …, "multimodal_data": […]}`).
+/// the server's media marker (its `/props` `media_marker`), and the images' bytes go, base64-encoded and in the same
+/// order, in `multimodal_data` beside the templated prompt (`{"prompt_string": …, "multimodal_data": […]}`).
 ///
 /// Only a server started with a multimodal projector (`--mmproj`) takes them; the provider refuses a request with
 /// images before it leaves when it has none (``OnDeviceLanguageModel/supportedCapabilities``).
 struct MediaPrompt: Sendable, Equatable {
-    /// llama.cpp's default media marker (`mtmd_default_marker()`), which the server replaces with each image in order.
-    static let marker = "<__media__>"
+    /// llama.cpp's fixed media marker (`mtmd_default_marker()`) of builds whose `/props` names none; newer builds
+    /// choose one per server and say it in `media_marker`.
+    static let defaultMarker = "<__media__>"
 
+    /// The marker written where each image is.
+    var marker = MediaPrompt.defaultMarker
     /// The base64 of each image, in the order their markers appear in the prompt.
     var images: [String] = []
 
@@ -32,7 +35,7 @@ struct MediaPrompt: Sendable, Equatable {
             case .image(let image):
                 guard case .inline(_, let base64) = image else { continue }
                 media.images.append(base64)
-                lines.append(marker)
+                lines.append(media.marker)
             }
         }
         return lines.joined(separator: "\n")
