@@ -3,8 +3,8 @@ extension LanguageModelSession {
     struct PartialExchange {
         /// The entries of the finished tool rounds: the reasoning before the calls, the calls and their outputs.
         var rounds: [Transcript.Entry] = []
-        /// The text of the turn being streamed, as far as it came.
-        var text = ""
+        /// The text of the turn being streamed, as far as it came (the stream writes it here as it grows).
+        var text = OutputText()
         /// The policy of the profile as its latest evaluation set it.
         var profilePolicy: TranscriptErrorHandlingPolicy?
         /// `true` once the exchange is in the transcript (a response action may still fail the request).
@@ -12,8 +12,10 @@ extension LanguageModelSession {
 
         /// What the transcript keeps: the finished rounds and, when text was streamed, a response entry with it.
         var entries: [Transcript.Entry] {
-            guard !text.isEmpty else { return rounds }
-            return rounds + [.response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: text))]))]
+            guard !text.text.isEmpty else { return rounds }
+            return rounds + [
+                .response(Transcript.Response(assetIDs: [], segments: [.text(.init(content: text.text))]))
+            ]
         }
     }
 
@@ -106,18 +108,12 @@ extension LanguageModelSession {
             let sent = Self.viewed(request, through: profile)
             let response =
                 if streaming {
-                    try await streamTurn(sent) { shown in
-                        switch shown {
-                        case .started: exchange.text = ""
-                        case .text(let text): exchange.text = text.text
-                        }
-                        await progress(shown)
-                    }
+                    try await streamTurn(sent, into: &exchange.text, progress: progress)
                 } else {
                     try await model.respond(to: sent)
                 }
             guard response.toolCalls.isEmpty else {
-                exchange.text = ""
+                exchange.text.removeAll()
                 try await loop.runCalls(of: response, appendingTo: &request)
                 exchange.rounds = loop.entries
                 profile = try await refreshing(&request, loop: &loop, caller: caller) ?? profile
@@ -129,12 +125,13 @@ extension LanguageModelSession {
         }
     }
 
-    /// Streams one turn of `request`: its text, bounded by ``ResponseLimits/maximumOutputBytes``, is shown to
-    /// `progress` as it grows; returns the turn's response.
-    private func streamTurn(_ request: GenerationRequest, progress: (AnswerProgress) async -> Void) async throws
-        -> GenerationResponse
-    {
-        var text = OutputText()
+    /// Streams one turn of `request`: its text, bounded by ``ResponseLimits/maximumOutputBytes``, grows in `text`
+    /// (emptied first; what it holds when the turn fails is the partial answer) and is shown to `progress`; returns
+    /// the turn's response.
+    private func streamTurn(
+        _ request: GenerationRequest, into text: inout OutputText, progress: (AnswerProgress) async -> Void
+    ) async throws -> GenerationResponse {
+        text.removeAll()
         var completed: GenerationResponse?
         for try await event in model.streamResponse(to: request) {
             switch event {

@@ -7,6 +7,13 @@ import FoundationModels  // on Linux, genui's FoundationModels product; on Apple
 
 let intent = "A login form with two buttons: Login and Register, and two edit boxes: username and password"
 
+#if os(Linux)
+// genui answers the first synchronous read with what a check finishes within 25 ms, and "not ready yet" when the
+// check takes longer (a busy machine, a cold start); waiting for the first check once keeps this run's output the same
+// on any machine. Apple's framework knows its own model's state at once.
+_ = await SystemLanguageModel.default.checkAvailability()
+#endif
+
 let drafting = DraftingAvailability()
 print("draft button shown: \(drafting.isAvailable)")
 if let message = drafting.message { print("message: \(message)") }
