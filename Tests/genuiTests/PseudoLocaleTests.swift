@@ -21,7 +21,7 @@ struct PseudoLocaleTests {
         "nosuch", "bogus", "disabled", "rateLimited", "unauthorized", "runtimeMissing", "on-devcie", "timeuot",
         "providers.yml", "screen.json", "missing.json", "existing.yml", "dangling.yml",
         "ollama", "anthropic", "gemini", "enabled", "requires", "capabilities", "context", "threads", "idle_timeout",
-        "model_size", "version", "title", "hang", "crash",
+        "model_size", "mmproj", "version", "title", "hang", "crash",
         "offschema", "badjson", "prose", "failing", "loopback.yml", "invalid.json", "offschema.json", "HTTP",
         "unsaveable", "rejecting", "runs", "cloud", "local-network",
     ]).union(UnavailableReason.allCodes + GenUIError.allCodes)
