@@ -85,6 +85,20 @@ extension OnDeviceLanguageModel {
             ))
     }
 
+    /// Throws ``GenUIError/unsupportedCapability(_:_:)`` (vision) when `request` holds an image and the model cannot
+    /// see: no projector is configured, or the running server's `/props` said it cannot.
+    func refuseImagesUnlessSeeing(_ request: GenerationRequest) throws(GenUIError) {
+        guard !canSee, request.messages.contains(where: { !$0.imageSegments.isEmpty }) else { return }
+        throw GenUIError.unsupportedCapability(
+            .vision,
+            .init(
+                provider: name,
+                debugDescription:
+                    configuration.multimodalProjectorPath == nil
+                    ? "\(name) cannot see images: configure its multimodal projector (mmproj) or send the image to a provider that can see"
+                    : "\(name)'s llama-server says it cannot see images (/props) with the configured mmproj"))
+    }
+
     /// Generates `request`'s completion, streamed into `events` when there are any.
     private func generate(_ request: GenerationRequest, events: TurnEvents?) async throws -> GenerationResponse {
         do {
@@ -96,16 +110,7 @@ extension OnDeviceLanguageModel {
             throw GenUIError.unavailable(
                 reason, .init(provider: name, debugDescription: "\(name) is unavailable (\(reason.code))"))
         }
-        if !canSee, request.messages.contains(where: { !$0.imageSegments.isEmpty }) {
-            throw GenUIError.unsupportedCapability(
-                .vision,
-                .init(
-                    provider: name,
-                    debugDescription:
-                        configuration.multimodalProjectorPath == nil
-                        ? "\(name) cannot see images: configure its multimodal projector (mmproj) or send the image to a provider that can see"
-                        : "\(name)'s llama-server says it cannot see images (/props) with the configured mmproj"))
-        }
+        try refuseImagesUnlessSeeing(request)
         let builder = CompletionRequestBuilder(configuration: configuration)
         let constraint = try builder.constraint(for: request)
         let started = ContinuousClock.now
@@ -128,9 +133,11 @@ extension OnDeviceLanguageModel {
         constraint: CompletionRequestBuilder.Constraint,
         endpoint: ServerEndpoint, started: ContinuousClock.Instant, events: TurnEvents?
     ) async throws -> GenerationResponse {
+        // The server may have started for this request: what its /props said is known only now.
+        try refuseImagesUnlessSeeing(request)
         let client = server.client
         let timeout = requestTimeout
-        var media = MediaPrompt(marker: server.status.properties?.mediaMarker ?? MediaPrompt.defaultMarker)
+        var media = MediaPrompt(marker: server.status.mediaMarker ?? MediaPrompt.defaultMarker)
         let templateBody = try builder.templateBody(for: request, media: &media)
         let template = try await client.send(endpoint.post("apply-template", body: templateBody, timeout: timeout))
         guard template.status == 200, let prompt = WireReading.decode(TemplateAnswer.self, from: template.json)?.prompt

@@ -33,7 +33,10 @@ extension OnDeviceLanguageModel {
         // With tools, what the server sees is the tool turn: the tools described in the instructions.
         let sent = request.offeredTools.isEmpty ? request : ToolTurn(request).request
         let template = try await server.client.send(
-            endpoint.post("apply-template", body: builder.templateBody(for: sent), timeout: timeout))
+            endpoint.post(
+                "apply-template",
+                body: builder.templateBody(for: sent, marker: server.status.mediaMarker ?? MediaPrompt.defaultMarker),
+                timeout: timeout))
         guard template.status == 200, let prompt = WireReading.decode(TemplateAnswer.self, from: template.json)?.prompt
         else {
             throw countingError(

@@ -35,15 +35,17 @@ extension OnDeviceLanguageModel {
         let instructions = request.effectiveInstructions
         let reuses = configuration.reusesInstructions
         let encoder = ContentEncoder()
+        var media = MediaPrompt(marker: server.status.mediaMarker ?? MediaPrompt.defaultMarker)
+        let template = try builder.templateBody(for: request, media: &media)
+        let images = media
         return WireExchange(
-            template: try encoder.content(of: builder.templateBody(for: request)),
+            template: try encoder.content(of: template),
             completion: { prompt in
                 let prefix = reuses ? PromptPrefix(prompt: prompt, instructions: instructions) : nil
                 return try encoder.content(
                     of: builder.completionBody(
                         prompt: prompt, request: request, constraint: constraint, contextSize: contextSize,
-                        stream: false,
-                        cachePrompt: prefix == nil ? nil : true))
+                        stream: false, cachePrompt: prefix == nil ? nil : true, media: images))
             },
             prefix: { prompt, cachePrompt in
                 guard reuses, let prefix = PromptPrefix(prompt: prompt, instructions: instructions) else { return nil }

@@ -75,6 +75,14 @@ public struct OnDeviceLanguageModel: RoutableModel {
         }
     }
 
+    /// What the model declares it can do without asking its server: guided generation and tool calling, and vision
+    /// when a multimodal projector is configured.
+    public var capabilities: LanguageModelCapabilities {
+        var declared: [LanguageModelCapability] = [.guidedGeneration, .toolCalling]
+        if configuration.multimodalProjectorPath != nil { declared.append(.vision) }
+        return LanguageModelCapabilities(declared)
+    }
+
     /// Whether images can be sent: a projector is configured and the server, once it has answered `/props`, said it
     /// can see.
     var canSee: Bool {
@@ -100,6 +108,9 @@ public struct OnDeviceLanguageModel: RoutableModel {
             failures.failure(binary: binary, model: configuration.resolvedModelPath) != nil
         else { return before }
         failures.forget(binary: binary, model: configuration.resolvedModelPath)
+        if let projector = configuration.resolvedMultimodalProjectorPath {
+            failures.forget(binary: binary, model: projector, companions: [configuration.resolvedModelPath])
+        }
         do {
             try await server.start()
         } catch let error as GenUIError {

@@ -138,6 +138,19 @@ struct TranscriptErrorHandlingPolicyTests {
         #expect(kinds(overridden.transcript) == ["instructions"])
     }
 
+    @Test("a request the session rejects before the model is asked leaves the transcript as it was, even preserved")
+    func rejectedBeforeTheModel() async throws {
+        let script = breakingOff()
+        let session = LanguageModelSession(
+            profile: LanguageModelSession.Profile { Instructions("Be brief.") }
+                .temperature(5)
+                .transcriptErrorHandlingPolicy(.preserveTranscript)
+                .model(HaltingModel(script: script)))
+        await #expect(throws: (any Error).self) { try await session.respond(to: "Porto?") }
+        #expect(kinds(session.transcript) == ["instructions"])
+        #expect(script.requests.isEmpty)
+    }
+
     @Test("the request after a preserved failure sends the model the kept prompt and partial answer")
     func continuesAfterPreservedFailure() async throws {
         let script = EventScript([

@@ -48,7 +48,8 @@ struct OnDeviceImageTests {
                 elif self.path == "/props":
                     self.answer(200, {"default_generation_settings": {"n_ctx": 2048},
                                       "modalities": {"vision": \(vision ? "True" : "False"), "audio": False},
-                                      "model_path": "vision.gguf", "media_marker": "<__media_k3Y__>"})
+                                      "model_path": "vision.gguf",
+                                      "media_marker": os.environ.get("LLAMA_MEDIA_MARKER", "<__media__>")})
                 else:
                     self.answer(404, {"error": {"code": 404, "message": "File Not Found"}})
             def do_POST(self):
@@ -139,9 +140,11 @@ struct OnDeviceImageTests {
         let body = try #require(setup.completions.last)
         let prompt = try #require(body["prompt"])
         let text = try #require(prompt["prompt_string"]?.stringValue)
-        // The marker the server named in /props, not llama.cpp's older fixed one.
-        #expect(
-            text.contains("What is in this photo?\nholiday.png\n<__media_k3Y__>\nAnswer in one sentence."), "\(text)")
+        // The marker genui gave this start (LLAMA_MEDIA_MARKER), which the server named in /props.
+        let marker = try #require(text.firstMatch(of: /<__media_[0-9a-f]{24}__>/)).output
+        #expect(text.contains("What is in this photo?\nholiday.png\n\(marker)\nAnswer in one sentence."), "\(text)")
+        #expect(try await model.tokenCount(for: Self.photoRequest(setup.photo)) > 0)
+        #expect(setup.completions.count == 1, "counting tokens generates nothing")
         let png = try Data(contentsOf: setup.photo)
         #expect(prompt["multimodal_data"]?.elements?.compactMap(\.stringValue) == [png.base64EncodedString()])
         #expect(await model.supportedCapabilities.contains(.vision), "/props said it can see")
@@ -176,6 +179,24 @@ struct OnDeviceImageTests {
             return context.debugDescription.contains("mmproj")
         }
         #expect(setup.arguments.isEmpty, "the server was started")
+    }
+
+    @Test("a projector's remembered failure stands until the projector or the model beside it changes")
+    func projectorFailureFollowsBothFiles() throws {
+        let folder = try TemporaryFolder()
+        let binary = try folder.executable("llama-server")
+        let model = try folder.write("model.gguf", bytes: TemporaryFolder.ggufBytes(padding: 10))
+        let projector = try folder.write("mmproj.gguf", bytes: TemporaryFolder.ggufBytes(padding: 10))
+        let memory = RuntimeFailureMemory(directory: folder.path + "/runtime")
+        let reason = UnavailableReason.invalidModel(path: projector, detail: "not a projector")
+        memory.remember(reason, binary: binary, model: projector, companions: [model], log: "Failed to load CLIP model")
+        #expect(memory.failure(binary: binary, model: projector, companions: [model])?.reason == reason)
+        // Another model beside the same projector: the record no longer matches.
+        _ = try folder.write("model.gguf", bytes: TemporaryFolder.ggufBytes(padding: 20))
+        #expect(memory.failure(binary: binary, model: projector, companions: [model]) == nil)
+        memory.remember(reason, binary: binary, model: projector, companions: [model], log: "")
+        _ = try folder.write("mmproj.gguf", bytes: TemporaryFolder.ggufBytes(padding: 30))
+        #expect(memory.failure(binary: binary, model: projector, companions: [model]) == nil)
     }
 
     @Test("a real llama-server given a file that is not a projector fails to start, naming the projector")

@@ -25,7 +25,7 @@ import Synchronization
 /// ``isAvailable``) is told when a background check finds it changed. Checks run while the value is read and for
 /// ``AvailabilityRefresh/idleAfter`` after the last read, so a change later than that shows at the next read.
 /// ``contextSize`` is synchronous, as in Foundation Models; ``checkContextSize()`` asks the model and waits.
-public final class SystemLanguageModel: LanguageModel, Observable {
+public final class SystemLanguageModel: ContextSizeReporting, TokenCountReporting, ModelNaming, Observable {
     let monitor: AvailabilityMonitor
     private let registrar = ObservationRegistrar()
 

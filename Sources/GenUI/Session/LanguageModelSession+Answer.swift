@@ -60,9 +60,17 @@ extension LanguageModelSession {
             // With the prompt already in the transcript, the exchange adds what follows it.
             let promptRecorded = prepared.transcriptBefore != nil
             let performed: Performed
+            // A request the session rejects before the model is asked leaves the transcript as it was, whatever the
+            // policy.
+            let request: GenerationRequest
+            do {
+                request = try makeRequest(prepared.ask, promptInTranscript: promptRecorded)
+            } catch {
+                endResponding(restoring: prepared.transcriptBefore)
+                throw error
+            }
             var exchange = PartialExchange()
             do {
-                let request = try makeRequest(prepared.ask, promptInTranscript: promptRecorded)
                 let answered = try await answer(
                     request, asking: prepared.ask, caller: ask, profile: prepared.profile,
                     streaming: streaming, progress: progress, exchange: &exchange)

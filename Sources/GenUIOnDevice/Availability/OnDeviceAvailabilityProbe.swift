@@ -77,16 +77,26 @@ public struct OnDeviceAvailabilityProbe: Sendable {
             switch ModelFileInspector(path: projector, declaredBytes: nil).inspect() {
             case .ready: break
             case .invalid(let detail): return .unavailable(.invalidModel(path: projector, detail: detail))
-            case .absent, .partial, .downloading, .stalePartial:
+            case .partial(let bytes, let progress, let file):
+                return .unavailable(
+                    .modelNotReady(progress: progress, detail: "\(file) is still downloading (\(bytes) bytes so far)"))
+            case .downloading(let record, let bytes):
+                return .unavailable(.downloading(record.downloadProgress(bytes: bytes)))
+            case .stalePartial(let record, _):
+                return .unavailable(.modelNotInstalled(name: record.name))
+            case .absent:
                 return .unavailable(.modelNotInstalled(name: projector))
             }
         }
         // A start of this very binary with this very model (or projector) that failed in a way that recurs (an
         // illegal instruction, a crash, a file it cannot load): the reason stands until either file changes.
-        for file in [modelPath] + (configuration.resolvedMultimodalProjectorPath.map { [$0] } ?? []) {
-            if let remembered = failures?.failure(binary: binary, model: file) {
-                return .unavailable(remembered.reason)
-            }
+        if let remembered = failures?.failure(binary: binary, model: modelPath) {
+            return .unavailable(remembered.reason)
+        }
+        if let projector = configuration.resolvedMultimodalProjectorPath,
+            let remembered = failures?.failure(binary: binary, model: projector, companions: [modelPath])
+        {
+            return .unavailable(remembered.reason)
         }
         if !configuration.requiredCPUFeatures.isEmpty, let features = resources.cpuFeatures() {
             let missing = configuration.requiredCPUFeatures.map { $0.lowercased() }.filter { !features.contains($0) }

@@ -55,13 +55,14 @@ public struct RuntimeFailureMemory: Sendable, Hashable {
         public var device: UInt64, inode: UInt64, size: Int64, modified: Int64
     }
 
-    /// The reason remembered for `binary` and `model`, when a record exists and both files are still the ones it
-    /// names; a record that no longer matches is removed.
-    public func failure(binary: String, model: String) -> Record? {
-        let file = recordPath(binary: binary, model: model)
+    /// The reason remembered for `binary` and `model`, when a record exists and both files (and the `companions` it
+    /// was recorded with: the model a projector was loaded beside) are still the ones it names; a record that no
+    /// longer matches is removed.
+    public func failure(binary: String, model: String, companions: [String] = []) -> Record? {
+        let file = recordPath(binary: binary, model: model, companions: companions)
         guard let data = Self.readRecord(file) else { return nil }
         guard let record = try? JSONDecoder().decode(Record.self, from: data),
-            record.identity == Self.identity(binary: binary, model: model)
+            record.identity == Self.identity(binary: binary, model: model, companions: companions)
         else {
             try? FileManager.default.removeItem(atPath: file)
             return nil
@@ -92,14 +93,18 @@ public struct RuntimeFailureMemory: Sendable, Hashable {
         return Data(bytes.prefix(count))
     }
 
-    /// Records that `binary` with `model` failed for `reason`, with its last log lines. Best effort: a folder that
-    /// cannot be written leaves the failure unrecorded (it is still reported by the start that saw it).
-    public func remember(_ reason: UnavailableReason, binary: String, model: String, log: String) {
+    /// Records that `binary` with `model` failed for `reason`, with its last log lines; a change to any of
+    /// `companions` also clears it. Best effort: a folder that cannot be written leaves the failure unrecorded (it is
+    /// still reported by the start that saw it).
+    public func remember(
+        _ reason: UnavailableReason, binary: String, model: String, companions: [String] = [], log: String
+    ) {
         let record = Record(
-            binary: Self.resolved(binary), model: model, identity: Self.identity(binary: binary, model: model),
+            binary: Self.resolved(binary), model: model,
+            identity: Self.identity(binary: binary, model: model, companions: companions),
             reason: reason, log: String(log.suffix(4000)), recordedAt: Date().timeIntervalSince1970)
         guard let data = try? JSONEncoder().encode(record) else { return }
-        let file = recordPath(binary: binary, model: model)
+        let file = recordPath(binary: binary, model: model, companions: companions)
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // Written beside its final name and renamed: a reader never sees half a record.
         let partial = file + ".\(getpid()).partial"
@@ -107,15 +112,15 @@ public struct RuntimeFailureMemory: Sendable, Hashable {
         if rename(partial, file) != 0 { unlink(partial) }
     }
 
-    /// Removes the record of `binary` and `model`, if there is one.
-    public func forget(binary: String, model: String) {
-        unlink(recordPath(binary: binary, model: model))
+    /// Removes the record of `binary` and `model` (with `companions`), if there is one.
+    public func forget(binary: String, model: String, companions: [String] = []) {
+        unlink(recordPath(binary: binary, model: model, companions: companions))
     }
 
-    /// The record's file: one per binary and model, named by a hash of both paths.
-    func recordPath(binary: String, model: String) -> String {
+    /// The record's file: one per binary, model and companions, named by a hash of their paths.
+    func recordPath(binary: String, model: String, companions: [String] = []) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (Self.resolved(binary) + "\n" + model).utf8 {
+        for byte in ([Self.resolved(binary), model] + companions).joined(separator: "\n").utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
@@ -132,12 +137,12 @@ public struct RuntimeFailureMemory: Sendable, Hashable {
 
     /// The identities that tie a record to the binary, the CPU libraries beside it (where llama.cpp keeps the code
     /// that a CPU may not run) and the model.
-    static func identity(binary: String, model: String) -> [FileIdentity] {
+    static func identity(binary: String, model: String, companions: [String] = []) -> [FileIdentity] {
         let binary = resolved(binary)
         let folder = (binary as NSString).deletingLastPathComponent
         let libraries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { $0.hasPrefix("libggml") }.sorted().map { folder + "/" + $0 }
-        return ([binary] + libraries + [model]).compactMap(fileIdentity)
+        return ([binary] + libraries + [model] + companions).compactMap(fileIdentity)
     }
 
     private static func fileIdentity(_ path: String) -> FileIdentity? {

@@ -233,6 +233,9 @@ actor LlamaServer {
                 pid: pid, port: endpoint.baseURL.port, model: ServerLog.fileName(of: configuration), seconds: elapsed)
             if let binary = process?.executable {
                 failures?.forget(binary: binary, model: configuration.resolvedModelPath)
+                if let projector = configuration.resolvedMultimodalProjectorPath {
+                    failures?.forget(binary: binary, model: projector, companions: [configuration.resolvedModelPath])
+                }
             }
             return endpoint
         } catch {
@@ -332,6 +335,10 @@ actor LlamaServer {
         self.key = key
         var environment = Self.serverEnvironment(parentEnvironment ?? ProcessInfo.processInfo.environment)
         environment[ServerAccessKey.environmentVariable] = key.value
+        // A marker of this start's own, which the prompt's text cannot hold by chance; llama-server builds that read
+        // LLAMA_MEDIA_MARKER use it, and /props says which one the server uses.
+        let mediaMarker = MediaPrompt.freshMarker()
+        environment[MediaPrompt.markerEnvironmentVariable] = mediaMarker
         let child: ChildProcess
         do {
             child = try ChildProcess.launch(
@@ -360,6 +367,7 @@ actor LlamaServer {
         endpoint = started
         status.phase = .ready
         status.properties = properties ?? status.properties
+        status.mediaMarker = properties?.mediaMarker ?? mediaMarker
         return started
     }
 
@@ -476,7 +484,8 @@ actor LlamaServer {
                 let reason = UnavailableReason.invalidModel(
                     path: projector,
                     detail: "llama-server could not load it as a multimodal projector (\(problem)); check mmproj")
-                failures?.remember(reason, binary: binary, model: projector, log: log)
+                failures?.remember(
+                    reason, binary: binary, model: projector, companions: [configuration.resolvedModelPath], log: log)
                 return .unavailable(
                     reason,
                     .init(

@@ -29,6 +29,14 @@ final class ServerStatus: Sendable {
         set { state.withLock { $0.phase = newValue } }
     }
 
+    /// The media marker of the running server (its `/props`, or the one genui gave it); `nil` before any start.
+    var mediaMarker: String? {
+        get { marker.withLock { $0 } }
+        set { marker.withLock { $0 = newValue } }
+    }
+
+    private let marker = Mutex<String?>(nil)
+
     var properties: Properties? {
         get { state.withLock { $0.properties } }
         set { state.withLock { $0.properties = newValue } }

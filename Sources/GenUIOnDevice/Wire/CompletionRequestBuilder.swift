@@ -67,9 +67,9 @@ struct CompletionRequestBuilder: Sendable {
 
     /// The body of `POST /apply-template`: the system prompt (instructions plus the schema description when asked
     /// for) and the conversation.
-    func templateBody(for request: GenerationRequest) -> TemplateRequest {
-        var media = MediaPrompt()
-        // Without images nothing can fail; with them, ``templateBody(for:media:)`` is the one that reads them.
+    func templateBody(for request: GenerationRequest, marker: String = MediaPrompt.defaultMarker) -> TemplateRequest {
+        // Images only as their markers: nothing is read, so nothing can fail.
+        var media = MediaPrompt(marker: marker, readsImages: false)
         return (try? templateBody(for: request, media: &media)) ?? TemplateRequest(messages: [])
     }
 

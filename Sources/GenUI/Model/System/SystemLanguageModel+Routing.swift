@@ -27,6 +27,9 @@ extension SystemLanguageModel {
     /// The configuration of ``Executor``, which holds nothing.
     public var executorConfiguration: ModelBoundExecutorConfiguration { .init() }
 
+    /// The backend model the underlying model will ask for, when known before a response names it.
+    public var requestedModelName: String? { underlyingModel.requestedModelName }
+
     /// What the underlying model declares it can do (Foundation Models 27's synchronous declaration).
     public var capabilities: LanguageModelCapabilities { monitor.model.capabilities }
 
@@ -48,7 +51,7 @@ struct SystemModelRouting: RoutableModel {
     var supportedCapabilities: Set<LanguageModelCapability> { get async { await system.supportedCapabilities } }
     var capabilities: LanguageModelCapabilities { system.capabilities }
     var contextSize: Int { system.contextSize }
-    var requestedModelName: String? { system.underlyingModel.requestedModelName }
+    var requestedModelName: String? { system.requestedModelName }
 
     func respond(to request: GenerationRequest) async throws -> GenerationResponse {
         try await system.respond(to: request)
