@@ -51,42 +51,14 @@ public struct OnDeviceAvailabilityProbe: Sendable {
         }
         let modelPath = configuration.resolvedModelPath
         let modelBytes: Int64
-        switch ModelFileInspector(path: modelPath, declaredBytes: configuration.declaredModelBytes).inspect() {
-        case .partial(let bytes, let progress, let file):
-            return .unavailable(
-                .modelNotReady(progress: progress, detail: "\(file) is still downloading (\(bytes) bytes so far)"))
-        case .downloading(let record, let bytes):
-            return .unavailable(.downloading(record.downloadProgress(bytes: bytes)))
-        case .stalePartial(let record, _):
-            // Nothing is fetching it: not installed, and the remedy resumes the same pull by its name.
-            return .unavailable(.modelNotInstalled(name: record.name))
-        case .absent:
-            if let required = configuration.declaredModelBytes, let free = resources.freeSpace(modelPath),
-                free.bytes < required
-            {
-                return .unavailable(
-                    .lowStorage(requiredBytes: required, availableBytes: free.bytes, volume: free.volume))
-            }
-            return .unavailable(.modelNotInstalled(name: modelPath))
-        case .invalid(let detail):
-            return .unavailable(.invalidModel(path: modelPath, detail: detail))
-        case .ready(let bytes):
-            modelBytes = bytes
+        switch Self.file(modelPath, declaredBytes: configuration.declaredModelBytes, resources: resources) {
+        case .unusable(let reason): return .unavailable(reason)
+        case .ready(let bytes): modelBytes = bytes
         }
-        if let projector = configuration.resolvedMultimodalProjectorPath {
-            switch ModelFileInspector(path: projector, declaredBytes: nil).inspect() {
-            case .ready: break
-            case .invalid(let detail): return .unavailable(.invalidModel(path: projector, detail: detail))
-            case .partial(let bytes, let progress, let file):
-                return .unavailable(
-                    .modelNotReady(progress: progress, detail: "\(file) is still downloading (\(bytes) bytes so far)"))
-            case .downloading(let record, let bytes):
-                return .unavailable(.downloading(record.downloadProgress(bytes: bytes)))
-            case .stalePartial(let record, _):
-                return .unavailable(.modelNotInstalled(name: record.name))
-            case .absent:
-                return .unavailable(.modelNotInstalled(name: projector))
-            }
+        if let projector = configuration.resolvedMultimodalProjectorPath,
+            case .unusable(let reason) = Self.file(projector, declaredBytes: nil, resources: resources)
+        {
+            return .unavailable(reason)
         }
         // A start of this very binary with this very model (or projector) that failed in a way that recurs (an
         // illegal instruction, a crash, a file it cannot load): the reason stands until either file changes.
@@ -121,4 +93,37 @@ public struct OnDeviceAvailabilityProbe: Sendable {
     }
 
     static func megabytes(_ bytes: Int64) -> Int64 { (bytes + 512 * 1024) / (1024 * 1024) }
+
+    /// Whether a model file can be loaded.
+    enum FileState {
+        /// Complete, with its size in bytes.
+        case ready(Int64)
+        /// Not usable, for this reason.
+        case unusable(UnavailableReason)
+    }
+
+    /// The state of a model file (the model or its projector) at `path`: its size when it is complete, otherwise
+    /// why it cannot be used — downloading, not installed (or no room to fetch it, when its size is declared), or
+    /// not a GGUF.
+    static func file(_ path: String, declaredBytes: Int64?, resources: DeviceResources) -> FileState {
+        switch ModelFileInspector(path: path, declaredBytes: declaredBytes).inspect() {
+        case .partial(let bytes, let progress, let file):
+            return .unusable(
+                .modelNotReady(progress: progress, detail: "\(file) is still downloading (\(bytes) bytes so far)"))
+        case .downloading(let record, let bytes):
+            return .unusable(.downloading(record.downloadProgress(bytes: bytes)))
+        case .stalePartial(let record, _):
+            // Nothing is fetching it: not installed, and the remedy resumes the same pull by its name.
+            return .unusable(.modelNotInstalled(name: record.name))
+        case .absent:
+            if let required = declaredBytes, let free = resources.freeSpace(path), free.bytes < required {
+                return .unusable(.lowStorage(requiredBytes: required, availableBytes: free.bytes, volume: free.volume))
+            }
+            return .unusable(.modelNotInstalled(name: path))
+        case .invalid(let detail):
+            return .unusable(.invalidModel(path: path, detail: detail))
+        case .ready(let bytes):
+            return .ready(bytes)
+        }
+    }
 }
